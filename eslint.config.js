@@ -1,0 +1,24 @@
+// Lint rules: typescript-eslint's recommended set, plus the project's rule that no
+// public signature uses `any`.
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'docs/**', 'coverage/**', 'node_modules/**', '.tmp/**'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly',
+        URLSearchParams: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+        AbortSignal: 'readonly', AbortController: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly',
+        setImmediate: 'readonly', structuredClone: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

@@ -1,0 +1,446 @@
+/**
+ * `ApiClient`, the engine under every client: URL checks, headers and auth, and the
+ * attempt loop that asks the pure retry rules in `retry.ts` what to do after each try.
+ *
+ * @module
+ */
+import type { RequestInit, Response } from 'node-fetch';
+import { authorizationHeader, authSecret, withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
+import {
+  coreErrorFactory,
+  errorKindForStatus,
+  httpErrorMessage,
+  type ErrorFactory,
+  type ErrorSpec,
+} from './errors.js';
+import { formatAttempt, silentLogger, stderrLogger, type Logger } from './logging.js';
+import { appendQuery, type QueryParams } from './query.js';
+import {
+  initialRetryState,
+  parseRetryAfter,
+  retryDecision,
+  validateRetryMap,
+  type RetryPolicy,
+} from './retry.js';
+import { isCallerAbort, Transport, type AgentOption, type FetchLike } from './transport.js';
+import type { ProxySetting } from './proxy.js';
+import { checkBaseUrl, resolveUrl } from './url.js';
+import { userAgent } from './user-agent.js';
+
+/** The HTTP methods the engine knows. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+const ALL_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
+
+/** Request headers; a value of `undefined` removes a default header. */
+export type HeaderMap = Readonly<Record<string, string | undefined>>;
+
+/** node-fetch options that may be applied to every request of a client. */
+export type PassThroughInit = Partial<
+  Pick<RequestInit, 'compress' | 'size' | 'highWaterMark' | 'insecureHTTPParser' | 'referrer' | 'referrerPolicy'>
+>;
+
+/** Options of every client (all optional). */
+export interface ApiClientOptions extends PassThroughInit {
+  /** The base URL every relative path is resolved against (`https://` unless loopback). @default {@link DEFAULT_BASE_URL} (each client documents its own) */
+  baseUrl?: string;
+  /** Print one DEBUG line per attempt to standard error (sets {@link ApiClient.printDebug}). @default false */
+  debug?: boolean;
+  /** Seconds one attempt may take, connection and body included; a timeout is a network error. @default 60 */
+  timeout?: number;
+  /** Headers sent with every request (after the defaults, before per-request headers). */
+  headers?: HeaderMap;
+  /** HTTP status to retry count: `-1` without limit, `0` never. 429 is retried without limit unless set. @default {} */
+  retry?: Readonly<Record<number, number>>;
+  /** Cap on the retries of one request over all statuses with a finite `retry` count. @default 10 */
+  maxHttpAttempts?: number;
+  /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
+  maxNetworkAttempts?: number;
+  /** The first cooldown factor `t0`, in seconds: the first pause is `t0 * a`. @default 1.5 */
+  sleepTimer?: number;
+  /** The exponent base `a` of the cooldown. @default 2 */
+  sleepTimerBase?: number;
+  /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
+  staggerCooldown?: number;
+  /** Where log lines go (a console, pino or winston shaped object); replaces the built-in logger. */
+  logger?: Logger;
+  /** The fetch implementation: the transport seam. @default node-fetch */
+  fetch?: FetchLike;
+  /** An `http(s).Agent` (or a function of the URL) for every request. @default one keep-alive agent per client */
+  agent?: AgentOption;
+  /** A proxy URL (or a function of the request URL). @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY` */
+  proxy?: ProxySetting;
+  /** How the client waits between attempts, in seconds. Tests inject one that does not wait. */
+  sleep?: (seconds: number) => Promise<void>;
+  /** The random source of the stagger, uniform in [0, 1). @default Math.random */
+  random?: () => number;
+  /** Builds the errors the client throws (the legacy layer's seam). @default the core error tree */
+  errorFactory?: ErrorFactory;
+}
+
+/** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
+export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
+  /** Headers of this request only. */
+  headers?: HeaderMap;
+  /** A value to send as the JSON body. */
+  json?: unknown;
+  /** Fields to send as an `application/x-www-form-urlencoded` body. */
+  form?: Readonly<Record<string, string>>;
+  /** Query parameters (lists are sent as repeated keys, unchanged). */
+  params?: QueryParams;
+}
+
+/** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
+export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
+
+const realSleep = (seconds: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+function nonNegative(name: string, value: number, integer = false): number {
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new TypeError(`${name} must be a number`);
+  if (value < 0 || (integer && !Number.isInteger(value)) || !Number.isFinite(value)) {
+    throw new RangeError(`${name} must be a${integer ? ' whole' : ''} non-negative finite number, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * The base of all clients: sends requests with retries, and nothing else.
+ *
+ * @example
+ * ```ts
+ * await using client = new ApiClient(tokenAuth(key), { baseUrl: 'https://api.pagerduty.com' });
+ * const response = await client.get('/users', { params: { limit: 10 } });
+ * console.log(response.status, await response.json());
+ * ```
+ */
+export class ApiClient {
+  /** HTTP status to retry count (see {@link ApiClientOptions.retry}). */
+  #retry: Readonly<Record<number, number>> = {};
+  /** Cap on finite-status retries per request. */
+  maxHttpAttempts: number;
+  /** Cap on network retries per request. */
+  maxNetworkAttempts: number;
+  /** Seconds before an attempt times out. */
+  timeout: number;
+  /** The first cooldown factor, in seconds. */
+  sleepTimer: number;
+  /** The cooldown's exponent base. */
+  sleepTimerBase: number;
+  /** Headers sent with every request. */
+  headers: HeaderMap;
+  /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
+  printDebug: boolean;
+
+  readonly #auth: AuthMethod;
+  readonly #transport: Transport;
+  readonly #sleep: (seconds: number) => Promise<void>;
+  readonly #random: () => number;
+  readonly #errorFactory: ErrorFactory;
+  readonly #passThrough: PassThroughInit;
+  #url = '';
+  #staggerCooldown = 0;
+  #logger: Logger | undefined;
+  #debugLogger: Logger | undefined;
+
+  /**
+   * @param auth - how requests are authenticated (see `tokenAuth`, `bearerAuth`, ...)
+   * @param options - engine options; every one has a default
+   */
+  constructor(auth: AuthMethod, options: ApiClientOptions = {}) {
+    const {
+      baseUrl, debug, timeout, headers, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer,
+      sleepTimerBase, staggerCooldown, logger, fetch, agent, proxy, sleep, random, errorFactory,
+      ...passThrough
+    } = options;
+    this.#auth = auth;
+    this.#errorFactory = errorFactory ?? coreErrorFactory;
+    this.#transport = new Transport({ fetch, agent, proxy });
+    this.#sleep = sleep ?? realSleep;
+    this.#random = random ?? Math.random;
+    this.#passThrough = { ...passThrough };
+    this.#logger = logger;
+    this.url = baseUrl ?? DEFAULT_BASE_URL;
+    this.retry = retry ?? {};
+    this.maxHttpAttempts = nonNegative('maxHttpAttempts', maxHttpAttempts ?? 10, true);
+    this.maxNetworkAttempts = nonNegative('maxNetworkAttempts', maxNetworkAttempts ?? 3, true);
+    this.timeout = nonNegative('timeout', timeout ?? 60);
+    this.sleepTimer = nonNegative('sleepTimer', sleepTimer ?? 1.5);
+    this.sleepTimerBase = nonNegative('sleepTimerBase', sleepTimerBase ?? 2);
+    this.staggerCooldown = staggerCooldown ?? 0;
+    this.headers = { ...headers };
+    this.printDebug = debug ?? false;
+  }
+
+  /** The base URL (`https://` unless loopback, no trailing slash). Settable. */
+  get url(): string {
+    return this.#url;
+  }
+
+  /** Sets the base URL; a non-https (non-loopback) or malformed URL is a `UrlError`. */
+  set url(value: string) {
+    this.#url = checkBaseUrl(value, (message) => this.#fail({ kind: 'url', message }));
+  }
+
+  /** HTTP status to retry count; assigning validates and copies the object. */
+  get retry(): Readonly<Record<number, number>> {
+    return this.#retry;
+  }
+
+  /** Sets the retry map (validated and copied). */
+  set retry(value: Readonly<Record<number, number>>) {
+    this.#retry = validateRetryMap(value);
+  }
+
+  /** The randomising factor `rho`: a non-negative number (`TypeError`/`RangeError` otherwise). */
+  get staggerCooldown(): number {
+    return this.#staggerCooldown;
+  }
+
+  /** Sets `rho`; negative throws `RangeError`, non-number `TypeError`. */
+  set staggerCooldown(value: number) {
+    this.#staggerCooldown = nonNegative('staggerCooldown', value);
+  }
+
+  /** The logger: the `logger` option, else a standard-error printer while `printDebug` is on, else silent. */
+  get log(): Logger {
+    if (this.#logger) return this.#logger;
+    if (!this.printDebug) return silentLogger;
+    this.#debugLogger ??= stderrLogger(this.constructor.name);
+    return this.#debugLogger;
+  }
+
+  /** Replaces the logger. */
+  set log(logger: Logger) {
+    this.#logger = logger;
+  }
+
+  /** The methods this client may send; any other is a `UrlError` before a request. */
+  get permittedMethods(): readonly HttpMethod[] {
+    return ALL_METHODS;
+  }
+
+  /** The credential, redacted (`*` and its last four characters). */
+  get redactedSecret(): string {
+    return authSecret(this.#auth)?.toString() ?? '';
+  }
+
+  /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
+  protected defaultHeaders(): Record<string, string> {
+    return { 'User-Agent': userAgent(), Accept: 'application/json' };
+  }
+
+  /** The auth method, for subclasses that build clients from the same credential. */
+  protected get auth(): AuthMethod {
+    return this.#auth;
+  }
+
+  /**
+   * The full URL of a path (with or without a leading slash) or of a full URL under the
+   * base URL. A URL on any other host or path is refused with a `UrlError`.
+   */
+  normalizeUrl(url: string): string {
+    return resolveUrl(this.#url, url, (message) => this.#fail({ kind: 'url', message }));
+  }
+
+  /**
+   * Sends a request, retrying as the policy says, and returns the last response whatever
+   * its status, except 401, which throws `HttpError` at once.
+   *
+   * @throws UrlError before any request for a foreign URL or a method not permitted
+   * @throws NetworkError when network retries run out
+   * @throws HttpError on 401
+   */
+  async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    const verb = method.toUpperCase() as HttpMethod;
+    const { headers, json, form, params, body, ...init } = options;
+    if (!this.permittedMethods.includes(verb)) {
+      throw this.#fail({ kind: 'url', message: `${verb} is not permitted on ${this.constructor.name}` });
+    }
+    const target = appendQuery(this.normalizeUrl(url), params);
+    const sendHeaders = this.#mergeHeaders(headers, json !== undefined, form !== undefined);
+    const sendBody =
+      json !== undefined
+        ? JSON.stringify(withJsonBodyAuth(this.#auth, json))
+        : form !== undefined
+          ? new URLSearchParams(withFormAuth(this.#auth, form)).toString()
+          : body;
+    const policy = this.#policy();
+    let state = initialRetryState(policy);
+    for (let attempt = 1; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await this.#transport.send(target, {
+          ...this.#passThrough,
+          ...init,
+          method: verb,
+          headers: sendHeaders,
+          body: sendBody,
+          timeoutSeconds: this.timeout,
+        });
+      } catch (error) {
+        if (isCallerAbort(init)) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        const decision = retryDecision({ kind: 'network-error' }, state, policy, this.#random());
+        const cooldown = decision.action === 'retry' ? decision.pause : undefined;
+        this.log.debug(this.#scrub(formatAttempt({ method: verb, url: target, attempt, error: reason, cooldown })));
+        if (decision.action !== 'retry') {
+          throw this.#fail({
+            kind: 'network',
+            message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}`,
+            cause: error,
+          });
+        }
+        await this.#sleep(decision.pause);
+        state = decision.state;
+        continue;
+      }
+      const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
+      const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
+      const requestId = response.headers.get('x-request-id');
+      const cooldown = decision.action === 'retry' ? decision.pause : undefined;
+      this.log.debug(
+        this.#scrub(formatAttempt({ method: verb, url: target, attempt, status: response.status, requestId, cooldown })),
+      );
+      if (decision.action === 'unauthorized') {
+        const text = await response.text();
+        const detail = 'API responded with 401 Unauthorized: the key or token may be invalid, or the region (base URL) wrong';
+        throw this.httpError(verb, target, response, text, detail);
+      }
+      if (decision.action !== 'retry') return response;
+      await this.#sleep(decision.pause);
+      state = decision.state;
+    }
+  }
+
+  /** `request('GET', ...)`. */
+  get(url: string, options?: RequestOptions): Promise<Response> {
+    return this.request('GET', url, options);
+  }
+
+  /** `request('POST', ...)`. */
+  post(url: string, options?: RequestOptions): Promise<Response> {
+    return this.request('POST', url, options);
+  }
+
+  /** `request('PUT', ...)`. */
+  put(url: string, options?: RequestOptions): Promise<Response> {
+    return this.request('PUT', url, options);
+  }
+
+  /** `request('PATCH', ...)`. */
+  patch(url: string, options?: RequestOptions): Promise<Response> {
+    return this.request('PATCH', url, options);
+  }
+
+  /** `request('DELETE', ...)`. */
+  delete(url: string, options?: RequestOptions): Promise<Response> {
+    return this.request('DELETE', url, options);
+  }
+
+  /**
+   * Sends a request and returns its decoded JSON body (`null` when the body is empty, as
+   * on 204). The base of every higher-level method.
+   *
+   * @throws HttpError for a non-success status once retries run out
+   * @throws HttpServerError for 5xx, a redirect, or a body that is not JSON
+   *
+   * @example
+   * ```ts
+   * const body = await client.requestJson<{ users: User[] }>('GET', '/users');
+   * ```
+   */
+  async requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
+    const response = await this.request(method, url, options);
+    const text = await this.successText(method, response);
+    if (text.trim() === '') return null;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw this.httpError(method, response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server');
+    }
+  }
+
+  /**
+   * The body of a successful (2xx) response as text.
+   *
+   * @throws HttpError / HttpServerError for any other status
+   */
+  async successText(method: string, response: Response): Promise<string> {
+    const text = await response.text();
+    if (response.status >= 200 && response.status < 300) return text;
+    throw this.httpError(method, response.url, response, text);
+  }
+
+  /**
+   * Builds (does not throw) the HTTP error for a response, through the client's error
+   * factory, with the secret scrubbed from the message.
+   */
+  httpError(
+    method: string,
+    url: string,
+    response: Response,
+    body: string,
+    detail?: string,
+    kind: 'http' | 'http-server' = errorKindForStatus(response.status),
+  ): Error {
+    return this.#fail({ kind, message: httpErrorMessage(method, url, response.status, body, detail), response, body });
+  }
+
+  /**
+   * Builds (does not throw) an error of the given kind through the client's error factory.
+   * Subclasses use it so that the legacy layer's factory applies to their errors too.
+   */
+  protected makeError(spec: ErrorSpec): Error {
+    return this.#fail(spec);
+  }
+
+  /** Frees the client's connections. The client must not be used afterwards. */
+  close(): void {
+    this.#transport.close();
+  }
+
+  /** `await using client = new ...` closes the client at the end of the block. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.close();
+  }
+
+  #policy(): RetryPolicy {
+    return {
+      retry: this.#retry,
+      maxHttpAttempts: this.maxHttpAttempts,
+      maxNetworkAttempts: this.maxNetworkAttempts,
+      sleepTimer: this.sleepTimer,
+      sleepTimerBase: this.sleepTimerBase,
+      staggerCooldown: this.#staggerCooldown,
+    };
+  }
+
+  #mergeHeaders(perRequest: HeaderMap | undefined, hasJson: boolean, hasForm: boolean): Record<string, string> {
+    const merged = new Map<string, [string, string]>();
+    const put = (source: HeaderMap | undefined): void => {
+      for (const [name, value] of Object.entries(source ?? {})) {
+        if (value === undefined) merged.delete(name.toLowerCase());
+        else merged.set(name.toLowerCase(), [name, value]);
+      }
+    };
+    put(this.defaultHeaders());
+    if (hasJson) put({ 'Content-Type': 'application/json' });
+    if (hasForm) put({ 'Content-Type': 'application/x-www-form-urlencoded' });
+    put(this.headers);
+    put(perRequest);
+    const authorization = authorizationHeader(this.#auth);
+    if (authorization !== undefined) put({ Authorization: authorization });
+    return Object.fromEntries([...merged.values()]);
+  }
+
+  #scrub(text: string): string {
+    const secret = authSecret(this.#auth);
+    if (!secret) return text;
+    return text.split(secret.reveal()).join(secret.toString());
+  }
+
+  #fail(spec: ErrorSpec): Error {
+    return this.#errorFactory({ ...spec, message: this.#scrub(spec.message) });
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * How a client proves who it is: an `Authorization` header (token, bearer, or a value
+ * passed through), a routing key in the JSON body (Events API), or client credentials in
+ * a form body (OAuth). Every credential is held in a {@link Secret}.
+ *
+ * @module
+ */
+import { Secret } from './secret.js';
+
+/** An API key sent as `Authorization: Token token=<key>` (REST API v2 default). */
+export interface TokenAuth {
+  /** Discriminant. */
+  readonly kind: 'token';
+  /** The credential. */
+  readonly secret: Secret;
+}
+
+/** An OAuth access token sent as `Authorization: Bearer <token>`. */
+export interface BearerAuth {
+  /** Discriminant. */
+  readonly kind: 'bearer';
+  /** The credential. */
+  readonly secret: Secret;
+}
+
+/** A value sent as the whole `Authorization` header, unchanged. */
+export interface HeaderPassthroughAuth {
+  /** Discriminant. */
+  readonly kind: 'header';
+  /** The credential. */
+  readonly secret: Secret;
+}
+
+/** A routing (integration) key put into every JSON body as `routing_key` (Events API v2). */
+export interface RoutingKeyAuth {
+  /** Discriminant. */
+  readonly kind: 'routing-key';
+  /** The credential. */
+  readonly secret: Secret;
+}
+
+/** OAuth client credentials put into every form body as `client_id` and `client_secret`. */
+export interface ClientCredentialsAuth {
+  /** Discriminant. */
+  readonly kind: 'client-credentials';
+  /** The OAuth client id (not a secret). */
+  readonly clientId: string;
+  /** The credential. */
+  readonly secret: Secret;
+}
+
+/** No credential at all (for endpoints that need none). */
+export interface NoAuth {
+  /** Discriminant. */
+  readonly kind: 'none';
+}
+
+/** Every way a client can authenticate. Build one with the factory functions below. */
+export type AuthMethod =
+  | TokenAuth
+  | BearerAuth
+  | HeaderPassthroughAuth
+  | RoutingKeyAuth
+  | ClientCredentialsAuth
+  | NoAuth;
+
+/**
+ * The `authType` option of the REST clients: `'token'` (default) for API keys, `'oauth2'`
+ * or `'bearer'` (equivalent) for OAuth access tokens, `'header_passthru'` to send the
+ * secret as the whole `Authorization` header.
+ */
+export type AuthType = 'token' | 'oauth2' | 'bearer' | 'header_passthru';
+
+/** The auth types a REST client accepts, for validating input. */
+export const AUTH_TYPES: readonly AuthType[] = ['token', 'oauth2', 'bearer', 'header_passthru'];
+
+/**
+ * `Authorization: Token token=<apiKey>`.
+ *
+ * @example
+ * ```ts
+ * const client = new ApiClient(tokenAuth(process.env.PAGERDUTY_API_KEY!));
+ * ```
+ */
+export function tokenAuth(apiKey: string): TokenAuth {
+  return { kind: 'token', secret: new Secret(apiKey) };
+}
+
+/** `Authorization: Bearer <accessToken>`. */
+export function bearerAuth(accessToken: string): BearerAuth {
+  return { kind: 'bearer', secret: new Secret(accessToken) };
+}
+
+/** `Authorization: <value>`, the value sent unchanged. */
+export function headerPassthroughAuth(value: string): HeaderPassthroughAuth {
+  return { kind: 'header', secret: new Secret(value) };
+}
+
+/** `routing_key` in every JSON body. */
+export function routingKeyAuth(routingKey: string): RoutingKeyAuth {
+  return { kind: 'routing-key', secret: new Secret(routingKey) };
+}
+
+/** `client_id` and `client_secret` in every form body. */
+export function clientCredentialsAuth(clientId: string, clientSecret: string): ClientCredentialsAuth {
+  if (typeof clientId !== 'string' || clientId.length === 0) {
+    throw new TypeError('clientId must be a non-empty string');
+  }
+  return { kind: 'client-credentials', clientId, secret: new Secret(clientSecret) };
+}
+
+/** No credential. */
+export function noAuth(): NoAuth {
+  return { kind: 'none' };
+}
+
+/**
+ * The auth method for a secret and an {@link AuthType}, as the REST clients' `authType`
+ * option selects it.
+ *
+ * @throws TypeError for an unknown auth type
+ */
+export function authForType(secret: string, authType: AuthType = 'token'): AuthMethod {
+  switch (authType) {
+    case 'token':
+      return tokenAuth(secret);
+    case 'oauth2':
+    case 'bearer':
+      return bearerAuth(secret);
+    case 'header_passthru':
+      return headerPassthroughAuth(secret);
+    default:
+      throw new TypeError(
+        `unknown authType ${JSON.stringify(authType)}; expected one of ${AUTH_TYPES.join(', ')}`,
+      );
+  }
+}
+
+/** The `Authorization` header value for an auth method, or `undefined` for body-based auth. */
+export function authorizationHeader(auth: AuthMethod): string | undefined {
+  switch (auth.kind) {
+    case 'token':
+      return `Token token=${auth.secret.reveal()}`;
+    case 'bearer':
+      return `Bearer ${auth.secret.reveal()}`;
+    case 'header':
+      return auth.secret.reveal();
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A JSON body with the routing key added (a new object: the caller's is never changed).
+ * Other auth methods and non-object bodies are returned as they are.
+ */
+export function withJsonBodyAuth(auth: AuthMethod, json: unknown): unknown {
+  if (auth.kind !== 'routing-key' || !isPlainObject(json)) return json;
+  return { ...json, routing_key: auth.secret.reveal() };
+}
+
+/** Form fields with the client credentials added (a new object). */
+export function withFormAuth(
+  auth: AuthMethod,
+  form: Readonly<Record<string, string>>,
+): Record<string, string> {
+  if (auth.kind !== 'client-credentials') return { ...form };
+  return { ...form, client_id: auth.clientId, client_secret: auth.secret.reveal() };
+}
+
+/** The credential of an auth method, if it has one (for redaction). */
+export function authSecret(auth: AuthMethod): Secret | undefined {
+  return auth.kind === 'none' ? undefined : auth.secret;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,57 @@
+/**
+ * A credential that cannot leak by accident: printing, inspecting or serialising it shows
+ * only `*` and its last four characters.
+ *
+ * @module
+ */
+import { inspect } from 'node:util';
+
+/**
+ * Redacts a secret for display: `*` followed by its last 4 characters (`*` alone for a
+ * secret of 4 characters or fewer, so that short secrets are not shown whole).
+ *
+ * @example
+ * ```ts
+ * redact('u+abcdefgh1234'); // '*1234'
+ * ```
+ */
+export function redact(secret: string): string {
+  return secret.length > 4 ? `*${secret.slice(-4)}` : '*';
+}
+
+/**
+ * Holds a credential in a private field. `String(secret)`, `JSON.stringify(secret)` and
+ * `util.inspect(secret)` all give the redacted form; only {@link Secret.reveal} gives the
+ * value, and the library calls it only where the value goes onto the wire.
+ */
+export class Secret {
+  readonly #value: string;
+
+  /** @param value - the credential; must be a non-empty string */
+  constructor(value: string) {
+    if (typeof value !== 'string' || value.length === 0) {
+      throw new TypeError('a credential must be a non-empty string');
+    }
+    this.#value = value;
+  }
+
+  /** The credential itself, for the request that needs it. */
+  reveal(): string {
+    return this.#value;
+  }
+
+  /** The redacted form, `*` plus the last four characters. */
+  toString(): string {
+    return redact(this.#value);
+  }
+
+  /** The redacted form, so that `JSON.stringify` never shows the value. */
+  toJSON(): string {
+    return this.toString();
+  }
+
+  /** The redacted form, for `util.inspect` and `console.log`. */
+  [inspect.custom](): string {
+    return `Secret(${this.toString()})`;
+  }
+}

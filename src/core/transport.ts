@@ -1,0 +1,113 @@
+/**
+ * The edge where requests leave the process: node-fetch (or an injected `fetch`), one
+ * keep-alive agent per client and protocol, proxies, and the per-attempt timeout. One
+ * attempt reads the whole body, so a body cut short is a network error of that attempt
+ * and can be retried like any other.
+ *
+ * @module
+ */
+import http from 'node:http';
+import https from 'node:https';
+import nodeFetch, { Response } from 'node-fetch';
+import type { RequestInit } from 'node-fetch';
+import { HttpsProxyAgent } from 'https-proxy-agent';
+import { proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
+
+/**
+ * The transport seam: anything with node-fetch's signature. Inject one to record, mock or
+ * reroute requests.
+ */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** An agent, or a function that picks one per request URL (as node-fetch accepts). */
+export type AgentOption = http.Agent | ((url: URL) => http.Agent | undefined);
+
+/** How the transport is set up. */
+export interface TransportOptions {
+  /** The fetch implementation. @default node-fetch */
+  fetch?: FetchLike;
+  /** A caller's agent; replaces the keep-alive agents and any proxy. */
+  agent?: AgentOption;
+  /** The proxy; when absent, `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` from `env`. */
+  proxy?: ProxySetting;
+  /** Where proxy variables are read. @default process.env */
+  env?: ProxyEnv;
+}
+
+/** One attempt to send. */
+export interface AttemptInit extends RequestInit {
+  /** Seconds before the attempt is aborted (connect, headers and body together). */
+  timeoutSeconds: number;
+}
+
+/** The caller aborted through its own signal: never retried. */
+export function isCallerAbort(init: RequestInit): boolean {
+  return Boolean(init.signal?.aborted);
+}
+
+/** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
+export class Transport {
+  readonly #fetch: FetchLike;
+  readonly #agent: AgentOption | undefined;
+  readonly #proxy: ProxySetting | undefined;
+  readonly #env: ProxyEnv;
+  readonly #httpAgent = new http.Agent({ keepAlive: true });
+  readonly #httpsAgent = new https.Agent({ keepAlive: true });
+  readonly #proxyAgents = new Map<string, http.Agent>();
+
+  /** @param options - fetch, agent and proxy settings */
+  constructor(options: TransportOptions = {}) {
+    this.#fetch = options.fetch ?? (nodeFetch as FetchLike);
+    this.#agent = options.agent;
+    this.#proxy = options.proxy;
+    this.#env = options.env ?? process.env;
+  }
+
+  /** The agent a request to `url` goes through (read per request, so proxy changes apply). */
+  agentFor(url: URL): http.Agent | undefined {
+    if (this.#agent) return typeof this.#agent === 'function' ? this.#agent(url) : this.#agent;
+    const proxy = proxyFor(url, this.#proxy, this.#env);
+    if (proxy) {
+      let agent = this.#proxyAgents.get(proxy);
+      if (!agent) {
+        agent = new HttpsProxyAgent(proxy, { keepAlive: true });
+        this.#proxyAgents.set(proxy, agent);
+      }
+      return agent;
+    }
+    return url.protocol === 'https:' ? this.#httpsAgent : this.#httpAgent;
+  }
+
+  /**
+   * Sends one attempt and reads its whole body. Rejects on any transport failure,
+   * including the timeout (a `TimeoutError`/`AbortError`).
+   *
+   * @returns a Response whose body is already in memory
+   */
+  async send(url: string, init: AttemptInit): Promise<Response> {
+    const { timeoutSeconds, signal: callerSignal, ...rest } = init;
+    const timeout = AbortSignal.timeout(Math.max(1, Math.round(timeoutSeconds * 1000)));
+    const signal = callerSignal ? AbortSignal.any([callerSignal as AbortSignal, timeout]) : timeout;
+    const response = await this.#fetch(url, {
+      agent: (parsed: URL) => this.agentFor(parsed),
+      ...rest,
+      redirect: 'manual',
+      signal: signal as RequestInit['signal'],
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    return new Response(body.length > 0 ? body : null, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      url: response.url || url,
+    } as ConstructorParameters<typeof Response>[1]);
+  }
+
+  /** Closes every connection this transport opened. Caller-supplied agents are left alone. */
+  close(): void {
+    this.#httpAgent.destroy();
+    this.#httpsAgent.destroy();
+    for (const agent of this.#proxyAgents.values()) agent.destroy();
+    this.#proxyAgents.clear();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The URL rules that keep credentials at home: the base URL must be `https://` (plain
+ * HTTP only on loopback), and a request goes only to a URL under the base URL.
+ *
+ * @module
+ */
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Whether a hostname is loopback (`localhost`, `127.x.x.x`, `[::1]`). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Checks a base URL and returns it without trailing slashes.
+ *
+ * @param fail - builds the error to throw (a `UrlError` in the core)
+ */
+export function checkBaseUrl(value: string, fail: (message: string) => Error): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw fail(`base URL ${JSON.stringify(value)} is not a valid URL`);
+  }
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
+    throw fail(`base URL ${value} must use https:// (plain http:// is allowed only on loopback)`);
+  }
+  if (parsed.username || parsed.password) throw fail('base URL must not contain credentials');
+  if (parsed.search || parsed.hash) throw fail(`base URL ${value} must not have a query or fragment`);
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+}
+
+/**
+ * The full URL for a path relative to `base` (leading slash optional) or for a full URL,
+ * which must lie under `base`: same scheme, host, port and path prefix.
+ *
+ * @param fail - builds the error to throw for a URL outside the base
+ *
+ * @example
+ * ```ts
+ * resolveUrl('https://api.pagerduty.com', 'users', fail); // 'https://api.pagerduty.com/users'
+ * ```
+ */
+export function resolveUrl(base: string, url: string, fail: (message: string) => Error): string {
+  if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) {
+    const next = url.charAt(base.length);
+    if (url.startsWith(base) && (next === '' || next === '/' || next === '?' || next === '#')) return url;
+    throw fail(`refusing to send a request to ${url}: it is not under the client's base URL ${base}`);
+  }
+  return `${base}/${url.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * `pagerduty-client`: typed clients for the PagerDuty APIs.
+ *
+ * @module pagerduty-client
+ */
+export { ApiClient, DEFAULT_BASE_URL } from './core/api-client.js';
+export type {
+  ApiClientOptions,
+  HeaderMap,
+  HttpMethod,
+  PassThroughInit,
+  RequestOptions,
+} from './core/api-client.js';
+export {
+  AUTH_TYPES,
+  authForType,
+  bearerAuth,
+  clientCredentialsAuth,
+  headerPassthroughAuth,
+  noAuth,
+  routingKeyAuth,
+  tokenAuth,
+} from './core/auth.js';
+export type {
+  AuthMethod,
+  AuthType,
+  BearerAuth,
+  ClientCredentialsAuth,
+  HeaderPassthroughAuth,
+  NoAuth,
+  RoutingKeyAuth,
+  TokenAuth,
+} from './core/auth.js';
+export {
+  coreErrorFactory,
+  HttpError,
+  HttpServerError,
+  NetworkError,
+  PagerDutyError,
+  UrlError,
+  errorKindForStatus,
+  httpErrorMessage,
+} from './core/errors.js';
+export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors.js';
+export { silentLogger, stderrLogger } from './core/logging.js';
+export type { Logger, LineWriter } from './core/logging.js';
+export { encodeQuery, withListBrackets } from './core/query.js';
+export type { QueryParams, QueryScalar, QueryValue } from './core/query.js';
+export { cooldownSequence, nextCooldown, parseRetryAfter, retryDecision, retryLimitFor } from './core/retry.js';
+export type {
+  AttemptOutcome,
+  NetworkErrorOutcome,
+  ResponseOutcome,
+  RetryAction,
+  RetryDecision,
+  RetryPolicy,
+  RetryState,
+  StopAction,
+} from './core/retry.js';
+export { redact, Secret } from './core/secret.js';
+export type { AgentOption, FetchLike } from './core/transport.js';
+export type { ProxySetting } from './core/proxy.js';
+export { VERSION } from './core/version.js';
