@@ -8,5 +8,6 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },
+  setupFilesAfterEnv: ['<rootDir>/__tests__/setup-nock.ts'],
   testTimeout: 20000,
 };

@@ -441,6 +441,9 @@ export class ApiClient {
   }
 
   #fail(spec: ErrorSpec): Error {
-    return this.#errorFactory({ ...spec, message: this.#scrub(spec.message) });
+    // The body is scrubbed too: a server that echoes the caller's key must not make the
+    // key appear wherever the error is printed.
+    const body = spec.body === undefined ? undefined : this.#scrub(spec.body);
+    return this.#errorFactory({ ...spec, message: this.#scrub(spec.message), body });
   }
 }

@@ -1,0 +1,187 @@
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import nock from 'nock';
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { ApiClient, NetworkError, tokenAuth, type ApiClientOptions } from '../../src/index.js';
+import { cutShort, hang, ok, reset, startLoopback, type LoopbackServer } from '../helpers/loopback.js';
+
+const KEY = 'u+LOOPBACKKEY000wxyz';
+let server: LoopbackServer | undefined;
+const clients: ApiClient[] = [];
+
+function makeClient(url: string, options: ApiClientOptions = {}) {
+  const sleeps: number[] = [];
+  const client = new ApiClient(tokenAuth(KEY), {
+    baseUrl: url,
+    sleep: async (s) => {
+      sleeps.push(s);
+    },
+    ...options,
+  });
+  clients.push(client);
+  return { client, sleeps };
+}
+
+// nock patches node:http for the whole worker process; these tests need real sockets and
+// agents, so they lift the patch while they run.
+beforeAll(() => {
+  if (nock.isActive()) nock.restore();
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await server?.close();
+  server = undefined;
+});
+
+describe('connections', () => {
+  it('reuses one keep-alive connection across sequential requests', async () => {
+    server = await startLoopback([ok()]);
+    const { client } = makeClient(server.url);
+    for (let i = 0; i < 5; i += 1) expect((await client.get('/x')).status).toBe(200);
+    expect(server.requests).toHaveLength(5);
+    expect(server.connections).toBe(1);
+  });
+
+  it('uses a caller-supplied agent instead of its own', async () => {
+    server = await startLoopback([ok()]);
+    const agent = new http.Agent({ keepAlive: false });
+    const spy = jest.spyOn(agent, 'addRequest' as keyof http.Agent);
+    const { client } = makeClient(server.url, { agent });
+    await client.get('/x');
+    await client.get('/x');
+    expect(spy).toHaveBeenCalledTimes(2);
+    expect(server.connections).toBe(2);
+    agent.destroy();
+  });
+});
+
+describe('faults', () => {
+  it('retries a connection reset, then succeeds', async () => {
+    server = await startLoopback([reset, reset, ok({ n: 3 })]);
+    const { client, sleeps } = makeClient(server.url);
+    const response = await client.get('/x');
+    expect(await response.json()).toEqual({ n: 3 });
+    expect(server.requests).toHaveLength(3);
+    expect(sleeps).toEqual([3, 6]);
+  });
+
+  it('retries a body cut short, then succeeds', async () => {
+    server = await startLoopback([cutShort, ok({ whole: true })]);
+    const { client } = makeClient(server.url);
+    expect(await client.requestJson('GET', '/x')).toEqual({ whole: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('treats a response slower than the timeout as a network error and retries it', async () => {
+    server = await startLoopback([hang, ok({ fast: true })]);
+    const { client } = makeClient(server.url, { timeout: 0.05 });
+    expect(await client.requestJson('GET', '/x')).toEqual({ fast: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('throws NetworkError with the cause and its code when network retries run out', async () => {
+    server = await startLoopback([reset]);
+    const { client, sleeps } = makeClient(server.url, { maxNetworkAttempts: 2 });
+    const error = (await client.get('/x').catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.code).toBe('ECONNRESET');
+    expect(error.cause).toBeDefined();
+    expect(error.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/x: network error after 3 attempts/);
+    expect(server.requests).toHaveLength(3);
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it('reports a body cut short as NetworkError when retries run out', async () => {
+    server = await startLoopback([cutShort]);
+    const { client } = makeClient(server.url, { maxNetworkAttempts: 1 });
+    await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('reports a timeout as NetworkError when retries run out', async () => {
+    server = await startLoopback([hang]);
+    const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 1 });
+    await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry when the caller aborts through its own signal', async () => {
+    server = await startLoopback([hang]);
+    const { client } = makeClient(server.url);
+    const controller = new AbortController();
+    const pending = client.get('/x', { signal: controller.signal as never });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toThrow(/abort/i);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+/** A minimal CONNECT proxy on loopback that records the tunnels it opens. */
+async function startConnectProxy() {
+  const tunnels: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const proxy = http.createServer((_req, res) => res.writeHead(405).end());
+  proxy.on('connect', (req, clientSocket, head) => {
+    tunnels.push(String(req.url));
+    sockets.add(clientSocket as net.Socket);
+    const [host, port] = String(req.url).split(':');
+    const upstream = net.connect(Number(port), host, () => {
+      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(clientSocket);
+      clientSocket.pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on('error', () => clientSocket.destroy());
+    clientSocket.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    tunnels,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+describe('proxies', () => {
+  it('tunnels through the proxy option', async () => {
+    server = await startLoopback([ok({ via: 'proxy' })]);
+    const proxy = await startConnectProxy();
+    try {
+      const { client } = makeClient(server.url, { proxy: proxy.url });
+      expect(await client.requestJson('GET', '/x')).toEqual({ via: 'proxy' });
+      expect(proxy.tunnels).toEqual([server.url.replace('http://', '')]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('honours HTTP_PROXY and NO_PROXY from the environment when no option is given', async () => {
+    server = await startLoopback([ok()]);
+    const proxy = await startConnectProxy();
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+    try {
+      process.env.HTTP_PROXY = proxy.url;
+      delete process.env.NO_PROXY;
+      const { client } = makeClient(server.url);
+      await client.get('/x');
+      expect(proxy.tunnels).toHaveLength(1);
+      process.env.NO_PROXY = '127.0.0.1';
+      await client.get('/x');
+      expect(proxy.tunnels).toHaveLength(1);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await proxy.close();
+    }
+  });
+});
