@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RequestInit, Response } from 'node-fetch';
+import type { Response } from 'node-fetch';
 import { authorizationHeader, authSecret, withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
 import {
   coreErrorFactory,
@@ -13,8 +13,17 @@ import {
   type ErrorFactory,
   type ErrorSpec,
 } from './errors.js';
+import {
+  ALL_METHODS,
+  type ApiClientOptions,
+  type HeaderMap,
+  type HttpMethod,
+  type PassThroughInit,
+  type RequestOptions,
+} from './client-options.js';
+import { mergeHeaders } from './headers.js';
 import { formatAttempt, silentLogger, stderrLogger, type Logger } from './logging.js';
-import { appendQuery, type QueryParams } from './query.js';
+import { appendQuery } from './query.js';
 import {
   initialRetryState,
   parseRetryAfter,
@@ -22,73 +31,11 @@ import {
   validateRetryMap,
   type RetryPolicy,
 } from './retry.js';
-import { isCallerAbort, Transport, type AgentOption, type FetchLike } from './transport.js';
-import type { ProxySetting } from './proxy.js';
+import { isCallerAbort, Transport } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
 
-/** The HTTP methods the engine knows. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
-
-const ALL_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
-
-/** Request headers; a value of `undefined` removes a default header. */
-export type HeaderMap = Readonly<Record<string, string | undefined>>;
-
-/** node-fetch options that may be applied to every request of a client. */
-export type PassThroughInit = Partial<
-  Pick<RequestInit, 'compress' | 'size' | 'highWaterMark' | 'insecureHTTPParser' | 'referrer' | 'referrerPolicy'>
->;
-
-/** Options of every client (all optional). */
-export interface ApiClientOptions extends PassThroughInit {
-  /** The base URL every relative path is resolved against (`https://` unless loopback). @default {@link DEFAULT_BASE_URL} (each client documents its own) */
-  baseUrl?: string;
-  /** Print one DEBUG line per attempt to standard error (sets {@link ApiClient.printDebug}). @default false */
-  debug?: boolean;
-  /** Seconds one attempt may take, connection and body included; a timeout is a network error. @default 60 */
-  timeout?: number;
-  /** Headers sent with every request (after the defaults, before per-request headers). */
-  headers?: HeaderMap;
-  /** HTTP status to retry count: `-1` without limit, `0` never. 429 is retried without limit unless set. @default {} */
-  retry?: Readonly<Record<number, number>>;
-  /** Cap on the retries of one request over all statuses with a finite `retry` count. @default 10 */
-  maxHttpAttempts?: number;
-  /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
-  maxNetworkAttempts?: number;
-  /** The first cooldown factor `t0`, in seconds: the first pause is `t0 * a`. @default 1.5 */
-  sleepTimer?: number;
-  /** The exponent base `a` of the cooldown. @default 2 */
-  sleepTimerBase?: number;
-  /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
-  staggerCooldown?: number;
-  /** Where log lines go (a console, pino or winston shaped object); replaces the built-in logger. */
-  logger?: Logger;
-  /** The fetch implementation: the transport seam. @default node-fetch */
-  fetch?: FetchLike;
-  /** An `http(s).Agent` (or a function of the URL) for every request. @default one keep-alive agent per client */
-  agent?: AgentOption;
-  /** A proxy URL (or a function of the request URL). @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY` */
-  proxy?: ProxySetting;
-  /** How the client waits between attempts, in seconds. Tests inject one that does not wait. */
-  sleep?: (seconds: number) => Promise<void>;
-  /** The random source of the stagger, uniform in [0, 1). @default Math.random */
-  random?: () => number;
-  /** Builds the errors the client throws (the legacy layer's seam). @default the core error tree */
-  errorFactory?: ErrorFactory;
-}
-
-/** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
-export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
-  /** Headers of this request only. */
-  headers?: HeaderMap;
-  /** A value to send as the JSON body. */
-  json?: unknown;
-  /** Fields to send as an `application/x-www-form-urlencoded` body. */
-  form?: Readonly<Record<string, string>>;
-  /** Query parameters (lists are sent as repeated keys, unchanged). */
-  params?: QueryParams;
-}
+export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -258,7 +205,15 @@ export class ApiClient {
       throw this.#fail({ kind: 'url', message: `${verb} is not permitted on ${this.constructor.name}` });
     }
     const target = appendQuery(this.normalizeUrl(url), params);
-    const sendHeaders = this.#mergeHeaders(headers, json !== undefined, form !== undefined);
+    const authorization = authorizationHeader(this.#auth);
+    const sendHeaders = mergeHeaders([
+      this.defaultHeaders(),
+      json !== undefined ? { 'Content-Type': 'application/json' } : undefined,
+      form !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
+      this.headers,
+      headers,
+      authorization === undefined ? undefined : { Authorization: authorization },
+    ]);
     const sendBody =
       json !== undefined
         ? JSON.stringify(withJsonBodyAuth(this.#auth, json))
@@ -414,24 +369,6 @@ export class ApiClient {
       sleepTimerBase: this.sleepTimerBase,
       staggerCooldown: this.#staggerCooldown,
     };
-  }
-
-  #mergeHeaders(perRequest: HeaderMap | undefined, hasJson: boolean, hasForm: boolean): Record<string, string> {
-    const merged = new Map<string, [string, string]>();
-    const put = (source: HeaderMap | undefined): void => {
-      for (const [name, value] of Object.entries(source ?? {})) {
-        if (value === undefined) merged.delete(name.toLowerCase());
-        else merged.set(name.toLowerCase(), [name, value]);
-      }
-    };
-    put(this.defaultHeaders());
-    if (hasJson) put({ 'Content-Type': 'application/json' });
-    if (hasForm) put({ 'Content-Type': 'application/x-www-form-urlencoded' });
-    put(this.headers);
-    put(perRequest);
-    const authorization = authorizationHeader(this.#auth);
-    if (authorization !== undefined) put({ Authorization: authorization });
-    return Object.fromEntries([...merged.values()]);
   }
 
   #scrub(text: string): string {

@@ -1,0 +1,75 @@
+/**
+ * The options of the engine and of one request, as types: what `ApiClient` accepts.
+ *
+ * @module
+ */
+import type { RequestInit } from 'node-fetch';
+import type { ErrorFactory } from './errors.js';
+import type { Logger } from './logging.js';
+import type { ProxySetting } from './proxy.js';
+import type { QueryParams } from './query.js';
+import type { AgentOption, FetchLike } from './transport.js';
+
+/** The HTTP methods the engine knows. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/** Every method the engine knows, in the order `permittedMethods` lists them. */
+export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+
+/** Request headers; a value of `undefined` removes a default header. */
+export type HeaderMap = Readonly<Record<string, string | undefined>>;
+
+/** node-fetch options that may be applied to every request of a client. */
+export type PassThroughInit = Partial<
+  Pick<RequestInit, 'compress' | 'size' | 'highWaterMark' | 'insecureHTTPParser' | 'referrer' | 'referrerPolicy'>
+>;
+
+/** Options of every client (all optional). */
+export interface ApiClientOptions extends PassThroughInit {
+  /** The base URL every relative path is resolved against (`https://` unless loopback). @default `https://api.pagerduty.com` (each client documents its own) */
+  baseUrl?: string;
+  /** Print one DEBUG line per attempt to standard error (sets {@link ApiClient.printDebug}). @default false */
+  debug?: boolean;
+  /** Seconds one attempt may take, connection and body included; a timeout is a network error. @default 60 */
+  timeout?: number;
+  /** Headers sent with every request (after the defaults, before per-request headers). */
+  headers?: HeaderMap;
+  /** HTTP status to retry count: `-1` without limit, `0` never. 429 is retried without limit unless set. @default {} */
+  retry?: Readonly<Record<number, number>>;
+  /** Cap on the retries of one request over all statuses with a finite `retry` count. @default 10 */
+  maxHttpAttempts?: number;
+  /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
+  maxNetworkAttempts?: number;
+  /** The first cooldown factor `t0`, in seconds: the first pause is `t0 * a`. @default 1.5 */
+  sleepTimer?: number;
+  /** The exponent base `a` of the cooldown. @default 2 */
+  sleepTimerBase?: number;
+  /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
+  staggerCooldown?: number;
+  /** Where log lines go (a console, pino or winston shaped object); replaces the built-in logger. */
+  logger?: Logger;
+  /** The fetch implementation: the transport seam. @default node-fetch */
+  fetch?: FetchLike;
+  /** An `http(s).Agent` (or a function of the URL) for every request. @default one keep-alive agent per client */
+  agent?: AgentOption;
+  /** A proxy URL (or a function of the request URL). @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY` */
+  proxy?: ProxySetting;
+  /** How the client waits between attempts, in seconds. Tests inject one that does not wait. */
+  sleep?: (seconds: number) => Promise<void>;
+  /** The random source of the stagger, uniform in [0, 1). @default Math.random */
+  random?: () => number;
+  /** Builds the errors the client throws (the legacy layer's seam). @default the core error tree */
+  errorFactory?: ErrorFactory;
+}
+
+/** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
+export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
+  /** Headers of this request only. */
+  headers?: HeaderMap;
+  /** A value to send as the JSON body. */
+  json?: unknown;
+  /** Fields to send as an `application/x-www-form-urlencoded` body. */
+  form?: Readonly<Record<string, string>>;
+  /** Query parameters (lists are sent as repeated keys, unchanged). */
+  params?: QueryParams;
+}
