@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { runCli } from '../cli-harness.js';
+
+const API_KEY = 'u+apikey00000000wxyz';
+const ENV = { PAGERDUTY_API_KEY: API_KEY };
+
+interface Recorded {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const USERS = Array.from({ length: 8 }, (_, i) => ({ id: `PU${i}`, type: 'user', name: `User ${i}` }));
+const RECORDS = Array.from({ length: 5 }, (_, i) => ({ id: `R${i}` }));
+/** Pages are short on purpose, whatever `limit` asks: the client must page by what it got. */
+const PAGE = 3;
+
+let server: Server;
+let base: string;
+let tmp: string;
+const requests: Recorded[] = [];
+
+function send(response: ServerResponse, status: number, body?: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+}
+
+function route(request: Recorded, response: ServerResponse): void {
+  if (request.path === '/users' && request.method === 'GET') {
+    const offset = Number(request.query.get('offset') ?? 0);
+    const users = USERS.slice(offset, offset + PAGE);
+    return send(response, 200, { users, limit: Number(request.query.get('limit')), offset, more: offset + PAGE < USERS.length });
+  }
+  if (request.path === '/audit/records') {
+    const start = Number(request.query.get('cursor') ?? 0);
+    const next = start + 2 < RECORDS.length ? String(start + 2) : null;
+    return send(response, 200, { records: RECORDS.slice(start, start + 2), next_cursor: next, limit: 2 });
+  }
+  if (request.path === '/users/PGONE') return send(response, 404, { error: { message: 'Not Found', code: 2100 } });
+  if (request.path === '/incidents/PDEL') return send(response, 204);
+  return send(response, 200, { echo: true });
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += String(chunk)));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const recorded = { method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body };
+      requests.push(recorded);
+      route(recorded, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  tmp = await mkdtemp(path.join(tmpdir(), 'pagerduty-api-test-'));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(tmp, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  requests.length = 0;
+});
+
+const api = (args: string[], env: Record<string, string> = ENV, stdin?: Readable) =>
+  runCli(['api', ...args, '--base-url', base], env, stdin ? { stdin } : {});
+
+describe('pagerduty api --paginate', () => {
+  it('prints every item of every classic page once, one JSON object per line', async () => {
+    const result = await api(['/users', '--paginate']);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual(USERS);
+    expect(requests.map((r) => r.query.get('offset'))).toEqual(['0', '3', '6']);
+  });
+
+  it('follows next_cursor on a cursor-based index', async () => {
+    const result = await api(['/audit/records', '--paginate']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(RECORDS);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('sends fields as query parameters, lists as key[]', async () => {
+    await api(['/users', '--paginate', '-F', 'team_ids=PT1', '-F', 'team_ids=PT2', '-F', 'query=ann']);
+    expect(requests[0]?.query.getAll('team_ids[]')).toEqual(['PT1', 'PT2']);
+    expect(requests[0]?.query.get('query')).toBe('ann');
+  });
+
+  it('is a usage error with a method other than GET', async () => {
+    const result = await api(['/users', '--paginate', '-X', 'POST']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--paginate works only with GET');
+    expect(requests).toEqual([]);
+  });
+
+  it('is a usage error on a path that is not an index', async () => {
+    const result = await api(['/users/PABC', '--paginate']);
+    expect(result.status).toBe(2);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('pagerduty api', () => {
+  it('GETs a path with the REST headers and prints the JSON body', async () => {
+    const result = await api(['/abilities']);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ echo: true });
+    const [request] = requests;
+    expect(request?.method).toBe('GET');
+    expect(request?.headers.authorization).toBe(`Token token=${API_KEY}`);
+    expect(request?.headers.accept).toBe('application/vnd.pagerduty+json;version=2');
+  });
+
+  it('sends typed fields as a nested JSON body for POST, with --from and -H', async () => {
+    const result = await api([
+      '/incidents',
+      '-X',
+      'post',
+      '--from',
+      'ann@example.com',
+      '-H',
+      'X-Test: yes',
+      '-F',
+      'incident[type]=incident',
+      '-F',
+      'incident[title]=Disk full',
+      '-F',
+      'incident[service][id]=PSVC',
+      '-F',
+      'incident[urgency_high]=true',
+      '-f',
+      'incident[number]=42',
+    ]);
+    expect(result.status).toBe(0);
+    const [request] = requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.headers.from).toBe('ann@example.com');
+    expect(request?.headers['x-test']).toBe('yes');
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      incident: { type: 'incident', title: 'Disk full', service: { id: 'PSVC' }, urgency_high: true, number: '42' },
+    });
+  });
+
+  it('sends the --input file as the body, and fields in the query string', async () => {
+    const file = path.join(tmp, 'body.json');
+    await writeFile(file, JSON.stringify({ incident: { type: 'incident_reference', status: 'resolved' } }));
+    const result = await api(['/incidents/PABC', '-X', 'PUT', '--input', file, '-F', 'dry=true']);
+    expect(result.status).toBe(0);
+    expect(requests[0]?.method).toBe('PUT');
+    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ incident: { type: 'incident_reference', status: 'resolved' } });
+    expect(requests[0]?.query.get('dry')).toBe('true');
+  });
+
+  it('reads the body from standard input with --input -', async () => {
+    const result = await api(['/incidents', '-X', 'POST', '--input', '-'], ENV, Readable.from(['{"incident":', '{"title":"x"}}']));
+    expect(result.status).toBe(0);
+    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ incident: { title: 'x' } });
+  });
+
+  it('is a usage error when --input is not JSON or cannot be read', async () => {
+    const file = path.join(tmp, 'bad.json');
+    await writeFile(file, '{not json');
+    expect((await api(['/x', '-X', 'POST', '--input', file])).status).toBe(2);
+    const missing = await api(['/x', '-X', 'POST', '--input', path.join(tmp, 'missing.json')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read --input');
+    expect(requests).toEqual([]);
+  });
+
+  it('prints nothing for a 204', async () => {
+    const result = await api(['/incidents/PDEL', '-X', 'DELETE']);
+    expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(requests[0]?.method).toBe('DELETE');
+  });
+
+  it('exits 1 with one line for a 404, without the key', async () => {
+    const result = await api(['/users/PGONE']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^pagerduty: GET http:\/\/127\.0\.0\.1:\d+\/users\/PGONE: .*\(status 404\).*Not Found.*\n$/);
+    expect(result.stderr).not.toContain(API_KEY);
+  });
+
+  it('exits 2 without PAGERDUTY_API_KEY', async () => {
+    const result = await api(['/users'], {});
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('no API key: set PAGERDUTY_API_KEY');
+    expect(requests).toEqual([]);
+  });
+
+  it('exits 2 for an unknown method or a malformed field', async () => {
+    expect((await api(['/users', '-X', 'TRACE'])).status).toBe(2);
+    expect((await api(['/users', '-F', 'novalue'])).status).toBe(2);
+    expect((await api(['/users', '-H', 'nocolon'])).status).toBe(2);
+    expect(requests).toEqual([]);
+  });
+
+  it('refuses a full URL on another host before any request', async () => {
+    const result = await api(['https://evil.example.com/users']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('not under the client');
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { run } from '../../../src/cli/run.js';
+import { runCli } from '../cli-harness.js';
+
+// Real sockets: lift nock's patch of node:http for this file.
+beforeAll(() => {
+  if (nock.isActive()) nock.restore();
+});
+
+describe('pagerduty emulator', () => {
+  it('prints its URL and fake keys, serves the REST API, and stops when told', async () => {
+    let stdout = '';
+    let stop: () => void = () => {};
+    const until = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    let announced: (url: string) => void = () => {};
+    const started = new Promise<string>((resolve) => {
+      announced = resolve;
+    });
+    const status = run(['emulator', '--seed-users', '3'], {
+      env: {},
+      stdout: {
+        write: (text: string) => {
+          stdout += text;
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+          if (match) announced(match[1]);
+        },
+      },
+      stderr: { write: () => {} },
+      until,
+    });
+    const url = await started;
+    const accountKey = /account-level API key: (\S+)/.exec(stdout)?.[1];
+    expect(accountKey).toBeDefined();
+    const response = await fetch(`${url}/users`, {
+      headers: { Authorization: `Token token=${accountKey}`, Accept: 'application/vnd.pagerduty+json;version=2' },
+    });
+    const body = (await response.json()) as { users: unknown[] };
+    expect(response.status).toBe(200);
+    expect(body.users).toHaveLength(3);
+    stop();
+    expect(await status).toBe(0);
+  });
+
+  it('exits 2 for a port out of range', async () => {
+    const result = await runCli(['emulator', '--port', '70000'], {}, { until: Promise.resolve() });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^pagerduty: .*port/);
+  });
+
+  it('is listed in the program help', async () => {
+    const result = await runCli(['--help']);
+    expect(result.stdout).toMatch(/pagerduty emulator\s+Run a local emulator/);
+  });
+});

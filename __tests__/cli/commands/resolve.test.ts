@@ -1,0 +1,51 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:http';
+import nock from 'nock';
+import { runCli } from '../cli-harness.js';
+
+const KEY = 'routingkey-0000000000000000-wxyz';
+
+beforeAll(() => {
+  nock.disableNetConnect();
+  nock.enableNetConnect('127.0.0.1');
+});
+
+/** A loopback port nothing listens on: connecting to it is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('pagerduty resolve', () => {
+  it('resolves the alert and prints the response with --json', async () => {
+    let body: unknown;
+    const reply = { status: 'success', message: 'Event processed', dedup_key: 'db01/disk' };
+    nock('https://events.pagerduty.com')
+      .post('/v2/enqueue', (b) => ((body = b), true))
+      .reply(202, reply);
+    const result = await runCli(['resolve', '--dedup-key', 'db01/disk', '--json'], { PAGERDUTY_ROUTING_KEY: KEY });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(reply);
+    expect(body).toEqual({ routing_key: KEY, event_action: 'resolve', dedup_key: 'db01/disk' });
+  });
+
+  it('exits 1 with one line when the network fails', async () => {
+    const base = `http://127.0.0.1:${await closedPort()}`;
+    const result = await runCli(['resolve', '-k', KEY, '-i', 'x', '--base-url', base]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^pagerduty: POST ${base}/v2/enqueue: network error after 4 attempts: .*ECONNREFUSED.*\\n$`));
+  });
+
+  it('retries a 503 and succeeds', async () => {
+    nock('https://events.pagerduty.com').post('/v2/enqueue').reply(503, 'busy');
+    nock('https://events.pagerduty.com').post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'x' });
+    const result = await runCli(['resolve', '-k', KEY, '-i', 'x']);
+    expect(result).toEqual({ status: 0, stdout: 'x\n', stderr: '' });
+  });
+});

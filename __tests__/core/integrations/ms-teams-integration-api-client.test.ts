@@ -1,0 +1,63 @@
+import { inspect } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { UrlError } from '../../../src/core/errors.js';
+import { MsTeamsIntegrationApiClient } from '../../../src/core/integrations/index.js';
+
+const BASE = 'https://api.pagerduty.com/integration-ms-teams';
+const KEY = 'u+msteamskey3333';
+const noSleep = { sleep: async (): Promise<void> => {} };
+
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+afterEach(() => {
+  nock.cleanAll();
+});
+afterAll(() => {
+  nock.enableNetConnect();
+});
+
+describe('MsTeamsIntegrationApiClient', () => {
+  it('has the MS Teams base URL and permits POST only', async () => {
+    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    expect(client.url).toBe(BASE);
+    expect(client.permittedMethods).toEqual(['POST']);
+    await expect(client.get('/incidents/PINC1/meeting')).rejects.toBeInstanceOf(UrlError);
+    client.close();
+  });
+
+  it('matches the meeting path; the request goes unwrapped, the response comes in meeting', () => {
+    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    expect(client.canonicalPath('/incidents/PINC1/meeting')).toBe('/incidents/{incident_id}/meeting');
+    expect(client.entityWrappers('POST', '/incidents/{incident_id}/meeting')).toEqual([null, 'meeting']);
+    client.close();
+  });
+
+  it('creates a meeting with token auth and returns it', async () => {
+    let seen: { auth?: unknown; body?: unknown } = {};
+    nock(BASE)
+      .post('/incidents/PINC1/meeting')
+      .reply(function (_uri, body) {
+        seen = { auth: this.req.headers.authorization, body };
+        return [201, { meeting: { name: 'Fire', url: 'https://teams.example/m' } }];
+      });
+    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    const json = { mst_team_id: '19:abc@thread.tacv2', meeting: { name: 'Fire' } };
+    expect(await client.rpost('/incidents/PINC1/meeting', { json })).toEqual({ name: 'Fire', url: 'https://teams.example/m' });
+    expect(seen).toEqual({ auth: `Token token=${KEY}`, body: json });
+    client.close();
+  });
+
+  it('always uses token auth: a bearer authType is refused', () => {
+    const options = { authType: 'bearer' } as unknown as ConstructorParameters<typeof MsTeamsIntegrationApiClient>[1];
+    expect(() => new MsTeamsIntegrationApiClient(KEY, options)).toThrow(TypeError);
+  });
+
+  it('keeps the key out of JSON.stringify and util.inspect', () => {
+    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    expect(JSON.stringify(client)).not.toContain(KEY);
+    expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
+    client.close();
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { attributeMatches, differsFrom, jsonEqual } from '../../../src/core/rest/resource-comparison.js';
+
+describe('attributeMatches', () => {
+  it('compares ignoring case', () => {
+    expect(attributeMatches({ email: 'Ann@Example.com' }, 'email', 'ann@example.COM')).toBe(true);
+    expect(attributeMatches({ name: 'Ops' }, 'name', 'Ops team')).toBe(false);
+  });
+
+  it('never matches an item without the attribute', () => {
+    expect(attributeMatches({ name: 'x' }, 'email', 'undefined')).toBe(false);
+    expect(attributeMatches({ email: null }, 'email', 'null')).toBe(false);
+    expect(attributeMatches('x', 'email', 'x')).toBe(false);
+  });
+});
+
+describe('jsonEqual', () => {
+  it('compares deeply, ignoring key order', () => {
+    expect(jsonEqual({ a: [1, { b: 2 }], c: null }, { c: null, a: [1, { b: 2 }] })).toBe(true);
+    expect(jsonEqual({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(jsonEqual([], {})).toBe(false);
+    expect(jsonEqual(1, '1')).toBe(false);
+  });
+});
+
+describe('differsFrom', () => {
+  it('is false when every given field is already equal', () => {
+    expect(differsFrom({ id: 'P1', name: 'Ops', description: 'x' }, { name: 'Ops' })).toBe(false);
+  });
+
+  it('is true when a given field differs or is absent', () => {
+    expect(differsFrom({ id: 'P1', name: 'Ops' }, { name: 'Ops', description: 'y' })).toBe(true);
+    expect(differsFrom({ id: 'P1', tags: ['a'] }, { tags: ['a', 'b'] })).toBe(true);
+  });
+});

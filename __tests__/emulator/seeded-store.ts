@@ -1,0 +1,14 @@
+/** Builds a seeded store without a server, for the unit tests of the emulator's parts. */
+import { resolveSeedOptions, type SeedOptions } from '../../src/emulator/options.js';
+import { seededRandom } from '../../src/emulator/random.js';
+import { seedStore, type EmulatorKeys } from '../../src/emulator/seed.js';
+import { EmulatorStore } from '../../src/emulator/store.js';
+
+export const TEST_BASE_URL = 'http://127.0.0.1:9';
+export const FIXED_NOW = new Date('2025-06-01T12:00:00Z');
+
+export function seededStore(options: SeedOptions = {}): { store: EmulatorStore; keys: EmulatorKeys } {
+  const resolved = resolveSeedOptions(options);
+  const store = new EmulatorStore({ baseUrl: TEST_BASE_URL, random: seededRandom(resolved.seed), now: () => FIXED_NOW });
+  return { store, keys: seedStore(store, resolved) };
+}

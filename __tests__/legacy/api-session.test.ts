@@ -1,0 +1,128 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { routingKeyAuth } from '../../src/core/auth.js';
+import { RestApiV2Client } from '../../src/core/rest/client.js';
+import { APISession } from '../../src/legacy/api-session.js';
+import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
+import { PDClientError, URLError } from '../../src/legacy/errors.js';
+import { EventsAPISession } from '../../src/legacy/events-api-session.js';
+import { PDSession } from '../../src/legacy/pd-session.js';
+import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
+import type { PDSessionOptions } from '../../src/legacy/session-setup.js';
+import { API_KEY, BASE, makeSession } from './helpers.js';
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('APISession construction', () => {
+  it('behaves as pdpyras 5.4.1 unless told otherwise', () => {
+    const session = new APISession(API_KEY);
+    expect(session.compat).toBe('5.4.1');
+    expect(session.policy).toEqual({ appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true });
+    expect(session.url).toBe(BASE);
+  });
+
+  it('takes the policy of the compat release', () => {
+    const session = makeSession('4.3.0');
+    expect(session.compat).toBe('4.3.0');
+    expect(session.policy).toEqual({ appendListBrackets: false, wrappers: 'convention', acceptResourceObjects: false });
+  });
+
+  it('refuses a malformed or unknown compat, naming the accepted releases', () => {
+    expect(() => new APISession(API_KEY, { compat: '5.4' as PdpyrasVersion })).toThrow(/major\.minor\.patch.*from 2\.1\.0 to 5\.4\.1/);
+    expect(() => new APISession(API_KEY, { compat: '4.5.1' as PdpyrasVersion })).toThrow(RangeError);
+  });
+
+  it('sets defaultFrom, authType and debug as the core client does', async () => {
+    const session = new APISession('oauth-token-0001', { authType: 'oauth2', defaultFrom: 'a@example.com', debug: true, sleep: async () => {} });
+    expect(session.printDebug).toBe(true);
+    expect(session.defaultFrom).toBe('a@example.com');
+    session.printDebug = false;
+    let seen: Record<string, unknown> = {};
+    nock(BASE)
+      .get('/users/me')
+      .reply(function () {
+        seen = { ...this.req.headers };
+        return [200, { user: { id: 'PU1' } }];
+      });
+    await session.rget('/users/me');
+    expect(seen.authorization).toBe('Bearer oauth-token-0001');
+    expect(seen.from).toBe('a@example.com');
+  });
+
+  it('copies the proxies option, never changing the caller\'s object', () => {
+    const given = { https: 'http://proxy-a:3128' };
+    const session = new APISession(API_KEY, { proxies: given });
+    session.proxies.https = 'http://proxy-b:3128';
+    expect(given.https).toBe('http://proxy-a:3128');
+    expect(session.proxies).toEqual({ https: 'http://proxy-b:3128' });
+    expect(new APISession(API_KEY).proxies).toEqual({});
+  });
+
+  it('refuses proxies that are not an object of URLs, on construction and on assignment', () => {
+    expect(() => new APISession(API_KEY, { proxies: 'http://proxy:3128' as never })).toThrow(TypeError);
+    const session = new APISession(API_KEY);
+    expect(() => {
+      session.proxies = null as never;
+    }).toThrow(/proxies must be an object/);
+  });
+});
+
+describe('PDSession as the type of every session', () => {
+  it('counts every session class, including APISession, which extends the core client', () => {
+    const api = new APISession(API_KEY);
+    expect(api).toBeInstanceOf(PDSession);
+    expect(api).toBeInstanceOf(RestApiV2Client);
+    expect(new EventsAPISession('R0000000000000000000000000000001')).toBeInstanceOf(PDSession);
+    expect(new ChangeEventsAPISession('R0000000000000000000000000000001')).toBeInstanceOf(PDSession);
+  });
+
+  it('does not count core clients or other values', () => {
+    expect(new RestApiV2Client(API_KEY)).not.toBeInstanceOf(PDSession);
+    for (const value of [null, undefined, {}, 'session', APISession]) expect(value instanceof PDSession).toBe(false);
+  });
+
+  it('keeps the ordinary instanceof for its subclasses', () => {
+    class StatusSession extends PDSession {
+      constructor(options?: PDSessionOptions) {
+        super(routingKeyAuth('R0000000000000000000000000000002'), { baseUrl: 'https://status.example.com', ...options });
+      }
+    }
+    const custom = new StatusSession({ compat: '4.4.0' });
+    expect(custom).toBeInstanceOf(StatusSession);
+    expect(custom).toBeInstanceOf(PDSession);
+    expect(custom.compat).toBe('4.4.0');
+    expect(new EventsAPISession('R0000000000000000000000000000001')).not.toBeInstanceOf(StatusSession);
+    expect(new APISession(API_KEY)).not.toBeInstanceOf(EventsAPISession);
+  });
+});
+
+describe('the surface the predecessor had', () => {
+  const session = new APISession(API_KEY);
+
+  it('permits GET, POST, PUT and DELETE only', async () => {
+    expect(session.permittedMethods).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
+    await expect(session.patch('/users/PU1', { json: {} })).rejects.toThrow(URLError);
+    await expect(makeSession('4.3.0').patch('/users/PU1')).rejects.toThrow(PDClientError);
+  });
+
+  it.each(['jdelete', 'jpatch', 'rpatch', 'getTotal', 'iterHistory', 'iterIncidentNotes', 'iterAnalyticsRawIncidents', 'iterAlertGroupingSettings'] as const)(
+    'has no %s: it throws a TypeError pointing to RestApiV2Client, before any request',
+    (method) => {
+      const call = session[method] as (...args: unknown[]) => unknown;
+      expect(() => call.call(session, '/incidents')).toThrow(TypeError);
+      expect(() => call.call(session, '/incidents')).toThrow(new RegExp(`RestApiV2Client\\.${method}\\(\\)`));
+    },
+  );
+
+  it('keeps what the predecessor had: rdelete, iterCursor, dictAll, persist, find, apiKeyAccess', async () => {
+    nock(BASE).delete('/users/PU1').reply(204);
+    nock(BASE).get('/users/me').reply(200, { user: { id: 'PU1' } });
+    expect((await session.rdelete('/users/PU1')).status).toBe(204);
+    expect(await session.apiKeyAccess()).toBe('user');
+    for (const name of ['iterCursor', 'dictAll', 'persist', 'find', 'listAll', 'iterAll', 'subdomain', 'accountHasAbility'] as const) {
+      expect(typeof session[name]).toBe('function');
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import { Response } from 'node-fetch';
+import type { ErrorKind } from '../../src/core/errors.js';
+import { legacyPolicyFor } from '../../src/legacy/compat.js';
+import { legacyErrorFactory } from '../../src/legacy/error-factory.js';
+import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';
+
+function build(version: '4.3.0' | '4.4.0' | '5.4.1', kind: ErrorKind, status = 404) {
+  const factory = legacyErrorFactory(legacyPolicyFor(version).errors);
+  const withResponse = kind === 'http' || kind === 'http-server';
+  return factory({
+    kind,
+    message: `${kind} failure`,
+    response: withResponse ? new Response('x', { status }) : undefined,
+    body: withResponse ? 'x' : undefined,
+    cause: kind === 'network' ? new Error('ECONNRESET') : undefined,
+  });
+}
+
+describe('legacyErrorFactory', () => {
+  it('builds a plain PDClientError for every kind before 4.4.0', () => {
+    for (const kind of ['url', 'network', 'http', 'http-server'] as const) {
+      const error = build('4.3.0', kind, 500);
+      expect(error.constructor).toBe(PDClientError);
+      expect(error.message).toBe(`${kind} failure`);
+    }
+  });
+
+  it('keeps the response on a pre-4.4.0 HTTP failure', () => {
+    expect((build('4.3.0', 'http') as PDClientError).response?.status).toBe(404);
+  });
+
+  it('builds PDHTTPError and PDServerError from 4.4.0, and PDClientError for input it refuses', () => {
+    expect(build('4.4.0', 'http').constructor).toBe(PDHTTPError);
+    expect(build('4.4.0', 'http-server', 503).constructor).toBe(PDServerError);
+    expect(build('4.4.0', 'url').constructor).toBe(PDClientError);
+  });
+
+  it('builds URLError for refused input from 5.0.0', () => {
+    expect(build('5.4.1', 'url')).toBeInstanceOf(URLError);
+    expect(build('5.4.1', 'url')).not.toBeInstanceOf(PDClientError);
+  });
+
+  it('builds PDClientError with its cause and no response for a network failure', () => {
+    const error = build('5.4.1', 'network') as PDClientError;
+    expect(error.constructor).toBe(PDClientError);
+    expect(error.response).toBeNull();
+    expect((error.cause as Error).message).toBe('ECONNRESET');
+  });
+
+  it('falls back to PDClientError when an HTTP kind arrives without a response', () => {
+    const factory = legacyErrorFactory(legacyPolicyFor('5.4.1').errors);
+    expect(factory({ kind: 'http', message: 'odd' }).constructor).toBe(PDClientError);
+  });
+});

@@ -1,0 +1,107 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';
+import { EventsAPISession } from '../../src/legacy/events-api-session.js';
+import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
+
+const EVENTS = 'https://events.pagerduty.com';
+const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
+
+function makeSession(compat?: PdpyrasVersion) {
+  return new EventsAPISession(ROUTING_KEY, { compat, sleep: async () => {} });
+}
+
+/** Answers POST /v2/enqueue once, recording the body. */
+function enqueue(bodies: unknown[], status = 202, reply: unknown = { status: 'success', message: 'Event processed', dedup_key: 'assigned-key' }) {
+  nock(EVENTS)
+    .post('/v2/enqueue')
+    .reply((_path, body) => {
+      bodies.push(body);
+      return [status, reply];
+    });
+}
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('EventsAPISession', () => {
+  it('triggers an alert with the routing key in the body and returns the dedup key the API assigned', async () => {
+    const bodies: unknown[] = [];
+    enqueue(bodies);
+    const key = await makeSession().trigger('Disk full on db01', 'db01', { severity: 'error', customDetails: { free: '1%' } });
+    expect(key).toBe('assigned-key');
+    expect(bodies[0]).toEqual({
+      routing_key: ROUTING_KEY,
+      event_action: 'trigger',
+      payload: { summary: 'Disk full on db01', source: 'db01', severity: 'error', custom_details: { free: '1%' } },
+    });
+  });
+
+  it('sends the given dedup key with a trigger', async () => {
+    const bodies: unknown[] = [];
+    enqueue(bodies, 202, { status: 'success', dedup_key: 'db01/disk' });
+    expect(await makeSession().trigger('Disk full', 'db01', { dedupKey: 'db01/disk' })).toBe('db01/disk');
+    expect(bodies[0]).toMatchObject({ dedup_key: 'db01/disk', event_action: 'trigger' });
+  });
+
+  it('acknowledges and resolves, returning the dedup key as the predecessor did', async () => {
+    const bodies: unknown[] = [];
+    enqueue(bodies, 202, { status: 'success', dedup_key: 'db01/disk' });
+    enqueue(bodies, 202, { status: 'success', dedup_key: 'db01/disk' });
+    const session = makeSession();
+    expect(await session.acknowledge('db01/disk')).toBe('db01/disk');
+    expect(await session.resolve('db01/disk')).toBe('db01/disk');
+    expect(bodies).toEqual([
+      { routing_key: ROUTING_KEY, event_action: 'acknowledge', dedup_key: 'db01/disk' },
+      { routing_key: ROUTING_KEY, event_action: 'resolve', dedup_key: 'db01/disk' },
+    ]);
+  });
+
+  it('sends an event in wire format through sendEvent(action, dedupKey, properties)', async () => {
+    const bodies: unknown[] = [];
+    enqueue(bodies, 202, { status: 'success', dedup_key: 'k1' });
+    const properties = { payload: { summary: 'Queue backlog', source: 'worker-7', severity: 'info' as const } };
+    expect(await makeSession().sendEvent('trigger', 'k1', properties)).toBe('k1');
+    expect(bodies[0]).toEqual({ ...properties, routing_key: ROUTING_KEY, dedup_key: 'k1', event_action: 'trigger' });
+    expect(properties).toEqual({ payload: { summary: 'Queue backlog', source: 'worker-7', severity: 'info' } });
+  });
+
+  it('refuses an invalid event before any request, with the class of its compat', async () => {
+    const scope = nock(EVENTS).post('/v2/enqueue').reply(202, {});
+    await expect(makeSession('5.4.1').acknowledge('')).rejects.toThrow(URLError);
+    const old = await makeSession('4.3.0').acknowledge('').catch((e: unknown) => e);
+    expect((old as object).constructor).toBe(PDClientError);
+    expect((old as Error).message).toMatch(/invalid alert event: .*dedup_key/);
+    expect(scope.isDone()).toBe(false);
+  });
+
+  it('throws PDHTTPError with the API\'s explanation for a rejected event, PDClientError before 4.4.0', async () => {
+    const rejection = { status: 'invalid event', message: 'Event object is invalid', errors: ["'payload' is missing"] };
+    enqueue([], 400, rejection);
+    enqueue([], 400, rejection);
+    const error = await makeSession('4.4.0').trigger('Disk full', 'db01').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PDHTTPError);
+    expect((error as Error).message).toMatch(/Events API rejected the event: Event object is invalid; 'payload' is missing/);
+    expect((error as Error).message).not.toContain(ROUTING_KEY);
+    const old = await makeSession('4.3.0').trigger('x', 'y').catch((e: unknown) => e);
+    expect((old as object).constructor).toBe(PDClientError);
+  });
+
+  it('throws PDServerError when the reply has no dedup_key', async () => {
+    enqueue([], 202, { status: 'success' });
+    await expect(makeSession().trigger('x', 'y')).rejects.toThrow(PDServerError);
+  });
+
+  it('retries server errors as the core Events client does', async () => {
+    nock(EVENTS).post('/v2/enqueue').times(2).reply(503, 'busy');
+    enqueue([], 202, { status: 'success', dedup_key: 'after-retries' });
+    expect(await makeSession().trigger('x', 'y')).toBe('after-retries');
+  });
+
+  it('permits POST only', async () => {
+    const session = makeSession();
+    expect(session.permittedMethods).toEqual(['POST']);
+    await expect(session.get('/v2/enqueue')).rejects.toThrow(URLError);
+  });
+});

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// The demo behind `npm run demo`: the library and the CLI against a local emulator of
+// the service. It needs no account, no key and no network: everything runs on a loopback
+// port, with fake keys that the emulator made up. Run `npm run build` first (the npm
+// script does), since it uses the built package in dist/.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startEmulator } from '../dist/emulator/index.js';
+import { RestApiV2Client } from '../dist/core/rest/index.js';
+import { EventsApiV2Client } from '../dist/core/events/index.js';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+
+function step(number, text) {
+  console.log(`\n${number}. ${text}`);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(`demo check failed: ${message}`);
+}
+
+const emulator = await startEmulator({ seedUsers: 230, seedIncidents: 12 });
+const rest = [];
+try {
+  const responder = emulator.keys.users[0];
+  const routing = emulator.keys.routing[0];
+  step(1, `Started the emulator on ${emulator.url}`);
+  console.log(`   ${emulator.keys.users.length} users, ${emulator.keys.routing.length} services, ${emulator.state.incidents.size} incidents seeded`);
+
+  step(2, `Trigger an alert with the CLI on the service "${routing.serviceName}"`);
+  const description = 'Checkout latency above 2 s (demo)';
+  // Asynchronous on purpose: the emulator serves from this process, so the CLI must not block it.
+  const { stdout } = await run(process.execPath, [cli, 'trigger', '-k', routing.routingKey, '--description', description, '--base-url', emulator.eventsUrl]);
+  const dedupKey = stdout.trim();
+  console.log(`   $ pagerduty trigger -k <routing key> --description "${description}" --base-url ${emulator.eventsUrl}`);
+  console.log(`   dedup key: ${dedupKey}`);
+  check(/^[0-9a-f]{32}$/.test(dedupKey), 'the CLI printed a dedup key');
+
+  step(3, 'List the triggered incidents with the REST client');
+  // The account-level key acts on incidents as the user named in From (defaultFrom).
+  const client = new RestApiV2Client(emulator.keys.account, { baseUrl: emulator.url, defaultFrom: responder.email });
+  rest.push(client);
+  const triggered = await client.listAll('incidents', { statuses: ['triggered'] });
+  for (const incident of triggered) console.log(`   ${incident.summary}  (${incident.service.summary})`);
+  const mine = triggered.find((incident) => incident.incident_key === dedupKey);
+  check(mine !== undefined, 'the CLI-triggered incident is listed');
+
+  step(4, `Acknowledge all ${triggered.length} of them in one multi-update, as ${responder.email}`);
+  const acknowledged = await client.rput('incidents', {
+    json: triggered.map((incident) => ({ id: incident.id, type: 'incident_reference', status: 'acknowledged' })),
+  });
+  console.log(`   statuses now: ${[...new Set(acknowledged.map((incident) => incident.status))].join(', ')}`);
+  check(acknowledged.length === triggered.length && acknowledged.every((incident) => incident.status === 'acknowledged'), 'all acknowledged');
+
+  step(5, 'Resolve the CLI-triggered incident through the Events API');
+  const events = new EventsApiV2Client(routing.routingKey, { baseUrl: emulator.eventsUrl });
+  rest.push(events);
+  const answer = await events.resolve(dedupKey);
+  const resolved = await client.rget(`incidents/${mine.id}`);
+  console.log(`   Events API: ${answer.status} (${answer.message}); ${resolved.summary} is now ${resolved.status}`);
+  check(resolved.status === 'resolved', 'the incident is resolved');
+
+  step(6, 'Page through all users with iterAll');
+  emulator.clearRequests();
+  let count = 0;
+  for await (const user of client.iterAll('users', {}, { pageSize: 100 })) {
+    count += 1;
+    if (count <= 3) console.log(`   ${user.name} <${user.email}>`);
+  }
+  const pages = emulator.requests.filter((request) => request.path === '/users').length;
+  console.log(`   ... ${count} users in ${pages} pages (requests the emulator served)`);
+  check(count === emulator.keys.users.length, 'every user was read');
+
+  step(7, 'Done: closing the emulator');
+} finally {
+  for (const client of rest) client.close();
+  await emulator.close();
+}

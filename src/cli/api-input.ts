@@ -1,0 +1,44 @@
+/**
+ * `pagerduty api --input`: the JSON request body, read from a file or standard input.
+ *
+ * @module
+ */
+import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { JsonValue } from './api-arguments.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * Parses the text of `--input` as JSON.
+ *
+ * @param source - the file name (or `-`), for the error message
+ * @throws UsageError when the text is not JSON
+ */
+export function parseInputJson(text: string, source: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch (error) {
+    throw new UsageError(`--input ${source} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function readStream(stream: Readable): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return text;
+}
+
+/**
+ * Reads and parses the request body named by `--input`: a file, or `-` for `stdin`.
+ *
+ * @throws UsageError when the file cannot be read or is not JSON
+ */
+export async function readInputJson(source: string, stdin: Readable): Promise<JsonValue> {
+  let text: string;
+  try {
+    text = source === '-' ? await readStream(stdin) : await readFile(source, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --input ${source}: ${(error as Error).message}`);
+  }
+  return parseInputJson(text, source);
+}

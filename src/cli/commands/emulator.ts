@@ -1,0 +1,65 @@
+/**
+ * `pagerduty emulator`: serves the local emulator of the REST and Events APIs until
+ * interrupted.
+ *
+ * @module
+ */
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { runEmulatorCommand } from '../../emulator/index.js';
+import type { CliIo } from '../cli-io.js';
+import { UsageError } from '../usage-error.js';
+
+/** The options of `pagerduty emulator`. */
+export interface EmulatorArgs {
+  /** `--port`: the loopback port; 0 picks a free one. */
+  readonly port: number;
+  /** `--seed-users`: how many users to create. */
+  readonly seedUsers: number;
+  /** `--seed-services`: how many services to create. */
+  readonly seedServices: number;
+  /** `--seed-incidents`: how many incidents to create. */
+  readonly seedIncidents: number;
+  /** `--seed`: the random seed, for repeatable data. */
+  readonly seed: number;
+}
+
+/**
+ * The `emulator` command: prints the emulator's URL and its fake keys, then serves on
+ * loopback until SIGINT or SIGTERM (or `io.until` settles).
+ *
+ * @example
+ * ```sh
+ * pagerduty emulator --port 8080 --seed-users 20
+ * ```
+ */
+export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> {
+  return {
+    command: 'emulator',
+    describe: 'Run a local emulator of the REST and Events APIs (loopback only, fake keys)',
+    builder: (yargs: Argv) =>
+      yargs
+        .option('port', { type: 'number', default: 0, describe: 'Loopback port; 0 picks a free one' })
+        .option('seed-users', { type: 'number', default: 5, describe: 'How many users to create' })
+        .option('seed-services', { type: 'number', default: 3, describe: 'How many services to create' })
+        .option('seed-incidents', { type: 'number', default: 12, describe: 'How many incidents to create' })
+        .option('seed', { type: 'number', default: 1, describe: 'Random seed of the generated data' })
+        .example('$0 emulator --port 8080', '') as unknown as Argv<EmulatorArgs>,
+    handler: async (args: ArgumentsCamelCase<EmulatorArgs>) => {
+      try {
+        await runEmulatorCommand(
+          {
+            port: args.port,
+            seedUsers: args.seedUsers,
+            seedServices: args.seedServices,
+            seedIncidents: args.seedIncidents,
+            seed: args.seed,
+          },
+          { write: (line) => io.stdout.write(`${line}\n`), until: io.until },
+        );
+      } catch (error) {
+        if (error instanceof RangeError) throw new UsageError(error.message);
+        throw error;
+      }
+    },
+  };
+}

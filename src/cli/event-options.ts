@@ -1,0 +1,82 @@
+/**
+ * The options and plumbing the four event commands share: the routing key (from `-k` or
+ * `PAGERDUTY_ROUTING_KEY`, never printed), `--base-url`, `--json`, `--debug`, and a
+ * client that is closed when the command ends.
+ *
+ * @module
+ */
+import { hostname as osHostname } from 'node:os';
+import type { Argv } from 'yargs';
+import { EVENTS_BASE_URL, EventsApiV2Client } from '../core/events/index.js';
+import type { CliIo } from './cli-io.js';
+import { clientOptions } from './client-options.js';
+import { UsageError } from './usage-error.js';
+
+/** The environment variable that holds the routing key when `-k` is not given. */
+export const ROUTING_KEY_ENV = 'PAGERDUTY_ROUTING_KEY';
+
+/** The options every event command takes. */
+export interface EventCommonArgs {
+  /** `-k/--routing-key`. */
+  readonly routingKey?: string;
+  /** `--base-url`. */
+  readonly baseUrl?: string;
+  /** `--json`: print the whole API response. */
+  readonly json?: boolean;
+  /** `--debug`: print request attempts to stderr. */
+  readonly debug?: boolean;
+}
+
+/**
+ * Adds the shared event options to a command's parser. The routing key has no yargs
+ * default on purpose: a default would be printed by `-h`.
+ */
+export function withEventOptions<T>(yargs: Argv<T>): Argv<T> {
+  return yargs
+    .option('routing-key', {
+      alias: 'k',
+      type: 'string',
+      describe: 'The routing (integration) key of an Events API v2 integration',
+      defaultDescription: `$${ROUTING_KEY_ENV}`,
+    })
+    .option('base-url', {
+      type: 'string',
+      describe: 'The Events API base URL, for another region',
+      defaultDescription: EVENTS_BASE_URL,
+    })
+    .option('json', { type: 'boolean', default: false, describe: 'Print the API response as JSON' })
+    .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' });
+}
+
+/**
+ * The routing key: `-k`, else `PAGERDUTY_ROUTING_KEY`.
+ *
+ * @throws UsageError when neither is set (or both are empty)
+ */
+export function routingKeyFrom(given: string | undefined, env: CliIo['env']): string {
+  const key = given || env[ROUTING_KEY_ENV];
+  if (!key) throw new UsageError(`no routing key: pass -k KEY or set ${ROUTING_KEY_ENV}`);
+  return key;
+}
+
+/** The `--source` default: this host's name. */
+export function defaultSource(io: CliIo): string {
+  return (io.hostname ?? osHostname)();
+}
+
+/**
+ * Runs `use` with an Events API client configured from the command line, and closes the
+ * client afterwards, so that the program exits without waiting for idle connections.
+ */
+export async function withEventsClient<T>(
+  args: EventCommonArgs,
+  io: CliIo,
+  use: (client: EventsApiV2Client) => Promise<T>,
+): Promise<T> {
+  const client = new EventsApiV2Client(routingKeyFrom(args.routingKey, io.env), clientOptions(args, io));
+  try {
+    return await use(client);
+  } finally {
+    client.close();
+  }
+}

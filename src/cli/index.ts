@@ -1,0 +1,36 @@
+/**
+ * The `pagerduty` command-line program as a library: {@link run} executes a command line
+ * in-process (what `main.ts` does with the real process), and the command factories let
+ * another program embed the same commands.
+ *
+ * @module
+ */
+export { run } from './run.js';
+export type { CliIo, TextSink } from './cli-io.js';
+export { EXIT, exitStatusFor, failureLine } from './failure-report.js';
+export { UsageError } from './usage-error.js';
+export { clientOptions, writeJson } from './client-options.js';
+export type { ConnectionArgs } from './client-options.js';
+export {
+  defaultSource,
+  ROUTING_KEY_ENV,
+  routingKeyFrom,
+  withEventOptions,
+  withEventsClient,
+} from './event-options.js';
+export type { EventCommonArgs } from './event-options.js';
+export { dedupKeyCommand } from './dedup-key-command.js';
+export type { DedupKeyArgs } from './dedup-key-command.js';
+export { fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-arguments.js';
+export type { FieldAssignment, FieldValue, JsonObject, JsonValue } from './api-arguments.js';
+export { parseInputJson, readInputJson } from './api-input.js';
+export { triggerCommand } from './commands/trigger.js';
+export type { TriggerArgs } from './commands/trigger.js';
+export { acknowledgeCommand } from './commands/acknowledge.js';
+export { resolveCommand } from './commands/resolve.js';
+export { submitCommand } from './commands/submit.js';
+export type { SubmitArgs } from './commands/submit.js';
+export { API_KEY_ENV, API_METHODS, apiCommand, apiKeyFrom } from './commands/api.js';
+export type { ApiArgs } from './commands/api.js';
+export { emulatorCommand } from './commands/emulator.js';
+export type { EmulatorArgs } from './commands/emulator.js';

@@ -1,0 +1,141 @@
+/**
+ * Pure builders that turn the client's camelCase options into Events API v2 bodies.
+ * They always build new objects, so a caller's options, payload or details are never
+ * changed, and they leave out fields that were not given (the API rejects `null`s).
+ *
+ * @module
+ */
+import type {
+  AlertEventProperties,
+  AlertPayload,
+  ChangeEvent,
+  ChangeEventPayload,
+  CustomDetails,
+  EventImage,
+  EventLink,
+  Severity,
+} from './event-types.js';
+
+/** Options of `EventsApiV2Client.trigger` (all optional). */
+export interface TriggerOptions {
+  /** Names the alert; without one the API assigns a new key, which `trigger` returns. */
+  dedupKey?: string;
+  /** How bad the problem is. @default 'critical' */
+  severity?: Severity;
+  /**
+   * Payload fields set directly. They take precedence over `summary`, `source`,
+   * `severity` and the other payload options, except `custom_details`, which is merged
+   * with `customDetails` (whose keys win).
+   */
+  payload?: Partial<AlertPayload>;
+  /** Additional details (`payload.custom_details`). */
+  customDetails?: CustomDetails;
+  /** Images to show on the alert. */
+  images?: readonly EventImage[];
+  /** Links to show on the alert. */
+  links?: readonly EventLink[];
+  /** The responsible component of the source (`payload.component`). */
+  component?: string;
+  /** The logical group of components (`payload.group`). */
+  group?: string;
+  /** The class or type of the event (`payload.class`). */
+  class?: string;
+  /** When the problem was detected (`payload.timestamp`); a `Date` is sent as ISO 8601 UTC. */
+  timestamp?: string | Date;
+  /** The name of the monitoring client (`client`). */
+  client?: string;
+  /** The URL of the monitoring client (`client_url`). */
+  clientUrl?: string;
+}
+
+/** Options of `EventsApiV2Client.submit` (all optional). */
+export interface SubmitOptions {
+  /** Where the change happened (`payload.source`). */
+  source?: string;
+  /** Additional details (`payload.custom_details`). */
+  customDetails?: CustomDetails;
+  /** Links to show with the change. */
+  links?: readonly EventLink[];
+  /** Images to show with the change. */
+  images?: readonly EventImage[];
+  /** When the change happened; a `Date` is sent as ISO 8601 UTC. @default now */
+  timestamp?: string | Date;
+}
+
+/** The object without its `undefined` fields (a new object). */
+function defined<T extends object>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** A timestamp option as the API takes it; an invalid `Date` is kept visible to validation. */
+export function isoTimestamp(value: string | Date | undefined): string | undefined {
+  if (!(value instanceof Date)) return value;
+  return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+}
+
+function mergedDetails(
+  fromPayload: CustomDetails | undefined,
+  fromOption: CustomDetails | undefined,
+): CustomDetails | undefined {
+  if (fromPayload === undefined && fromOption === undefined) return undefined;
+  // A non-object is passed through untouched so that validation can name it.
+  if (fromOption === undefined) return fromPayload;
+  if (fromPayload === undefined) return fromOption;
+  return { ...fromPayload, ...fromOption };
+}
+
+/**
+ * The properties of a trigger event (everything but `event_action`) for `trigger`'s
+ * arguments.
+ *
+ * @example
+ * ```ts
+ * triggerEventProperties('Disk full', 'db01', { severity: 'error', dedupKey: 'db01/disk' });
+ * // { dedup_key: 'db01/disk', payload: { summary: 'Disk full', source: 'db01', severity: 'error' } }
+ * ```
+ */
+export function triggerEventProperties(
+  summary: string,
+  source: string,
+  options: TriggerOptions = {},
+): AlertEventProperties {
+  const { payload = {}, customDetails } = options;
+  const fullPayload = defined({
+    summary,
+    source,
+    severity: options.severity ?? 'critical',
+    timestamp: isoTimestamp(options.timestamp),
+    component: options.component,
+    group: options.group,
+    class: options.class,
+    ...payload,
+    custom_details: mergedDetails(payload.custom_details, customDetails),
+  }) as AlertPayload;
+  return defined({
+    dedup_key: options.dedupKey,
+    payload: fullPayload,
+    client: options.client,
+    client_url: options.clientUrl,
+    images: options.images,
+    links: options.links,
+  });
+}
+
+/**
+ * The change event for `submit`'s arguments; `now` supplies the default timestamp.
+ *
+ * @example
+ * ```ts
+ * changeEventBody('Deployed v1.2', { source: 'ci' }, new Date('2024-05-01T12:00:00Z'));
+ * // { payload: { summary: 'Deployed v1.2', timestamp: '2024-05-01T12:00:00.000Z', source: 'ci' } }
+ * ```
+ */
+export function changeEventBody(summary: string, options: SubmitOptions, now: Date): ChangeEvent {
+  const payload = defined({
+    summary,
+    timestamp: isoTimestamp(options.timestamp ?? now),
+    source: options.source,
+    custom_details: options.customDetails,
+  }) as ChangeEventPayload;
+  return defined({ payload, links: options.links, images: options.images });
+}

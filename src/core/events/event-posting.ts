@@ -1,0 +1,63 @@
+/**
+ * Sending one event body through a client's engine and reading the API's reply: what the
+ * core Events client and the legacy events sessions share. The retries, the routing key
+ * in the body and the transport are the engine's; this only checks the status and
+ * decodes the reply.
+ *
+ * @module
+ */
+import type { ApiClient } from '../api-client.js';
+import { eventsErrorDetail } from './events-error-detail.js';
+
+/** The Events API's reply to one event. */
+export interface EventReply {
+  /** The response (its body already read). */
+  readonly response: Awaited<ReturnType<ApiClient['request']>>;
+  /** The body as text. */
+  readonly text: string;
+  /** The decoded body. */
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * POSTs an event and returns the decoded reply.
+ *
+ * @param expectation - what the body must hold; by default only that it is a JSON object
+ * @throws the client's HTTP error for a non-success status (its message carries the
+ *   API's explanation), or its server error for a reply that is not a JSON object
+ */
+export async function postEvent(
+  client: ApiClient,
+  path: string,
+  event: object,
+  expectation: EventReplyExpectation = { check: () => true, describe: 'a JSON object' },
+): Promise<EventReply> {
+  const response = await client.post(path, { json: event });
+  const text = await response.text();
+  const url = response.url || client.normalizeUrl(path);
+  if (response.status < 200 || response.status >= 300) {
+    throw client.httpError('POST', url, response, text, eventsErrorDetail(response.status, text));
+  }
+  const body = parseObject(text);
+  if (body === undefined || !expectation.check(body)) {
+    throw client.httpError('POST', url, response, text, `Events API responded without ${expectation.describe}`, 'http-server');
+  }
+  return { response, text, body };
+}
+
+/** What a successful reply must hold, beyond being a JSON object. */
+export interface EventReplyExpectation {
+  /** Whether the decoded body has what the caller needs. */
+  readonly check: (body: Readonly<Record<string, unknown>>) => boolean;
+  /** What it must have, for the error message (`'a dedup_key'`). */
+  readonly describe: string;
+}
+
+function parseObject(text: string): Readonly<Record<string, unknown>> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

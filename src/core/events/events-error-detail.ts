@@ -1,0 +1,54 @@
+/**
+ * Reads the Events API's error body (`{"status", "message", "errors": [...]}`) so that the
+ * `HttpError` for a rejected event says what was wrong, not only its status.
+ *
+ * @module
+ */
+import type { EventsErrorBody } from './event-types.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The error body when `text` is one (a JSON object); `undefined` otherwise. */
+export function parseEventsErrorBody(text: string): EventsErrorBody | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(parsed)) return undefined;
+  const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  const errors = Array.isArray(parsed.errors) ? parsed.errors.map((item) => String(item)) : undefined;
+  return { status: asString(parsed.status), message: asString(parsed.message), errors };
+}
+
+/**
+ * The explanation an `HttpError` message carries for an Events API error response, on
+ * one line: the API's message and each of its `errors`. `undefined` when the body says
+ * nothing useful (the engine's generic wording is used then).
+ *
+ * @example
+ * ```ts
+ * eventsErrorDetail(400, '{"status":"invalid event","message":"Event object is invalid","errors":["\'payload\' is missing"]}');
+ * // "Events API rejected the event: Event object is invalid; 'payload' is missing"
+ * ```
+ */
+export function eventsErrorDetail(status: number, text: string): string | undefined {
+  const body = parseEventsErrorBody(text);
+  if (!body) return undefined;
+  const parts = [body.message ?? body.status, ...(body.errors ?? [])]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .map((part) => part.replace(/\s+/g, ' ').trim());
+  if (parts.length === 0) return undefined;
+  const prefix =
+    status === 400
+      ? 'Events API rejected the event'
+      : status === 429
+        ? 'Events API is throttling events'
+        : status >= 500
+          ? 'Events API responded with server error'
+          : 'Events API responded with client error';
+  return `${prefix}: ${parts.join('; ')}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * `IntegrationApiClient`: a `RestApiV2BaseClient` configured entirely by an
+ * {@link IntegrationApiDescriptor}. Each integration client is this class with its own
+ * descriptor, so the integration APIs differ only in data.
+ *
+ * @module
+ */
+import type { ApiClientOptions, HttpMethod } from '../api-client.js';
+import { authForType, type AuthMethod, type AuthType } from '../auth.js';
+import { RestApiV2BaseClient } from '../rest/index.js';
+import type { IntegrationApiDescriptor, IntegrationAuthRule } from './integration-api-descriptor.js';
+
+/** Options of the integration clients that let the caller choose how the credential is sent. */
+export interface IntegrationApiClientOptions extends ApiClientOptions {
+  /**
+   * How the credential is sent: `'token'` (API key), `'oauth2'`/`'bearer'` (OAuth token),
+   * `'header_passthru'`. Only where the API accepts more than one kind.
+   * @default 'token'
+   */
+  authType?: AuthType;
+}
+
+/** Options of the integration clients whose API accepts one kind of credential only. */
+export type FixedAuthIntegrationApiClientOptions = Omit<IntegrationApiClientOptions, 'authType'>;
+
+/**
+ * The auth method for a credential under an API's auth rule: the caller's `authType` where
+ * the API allows a choice; the forced kind otherwise.
+ *
+ * @throws TypeError when `authType` asks for another kind than the API accepts, or is unknown
+ *
+ * @example
+ * ```ts
+ * integrationAuth('bearer', token, undefined); // bearerAuth(token)
+ * integrationAuth('token', key, 'bearer');     // TypeError: the API accepts only token
+ * ```
+ */
+export function integrationAuth(rule: IntegrationAuthRule, credential: string, authType: AuthType | undefined): AuthMethod {
+  if (rule === 'any') return authForType(credential, authType);
+  const accepted: readonly AuthType[] = rule === 'bearer' ? ['bearer', 'oauth2'] : ['token'];
+  if (authType !== undefined && !accepted.includes(authType)) {
+    throw new TypeError(`this integration API accepts only ${rule} auth, not authType ${JSON.stringify(authType)}`);
+  }
+  return authForType(credential, rule);
+}
+
+/**
+ * The base of the integration API clients: the REST features (canonical paths, wrapping,
+ * r- and j-methods, pagination) over the descriptor's tables, base URL, permitted methods,
+ * default headers and auth rule. `baseUrl` and every engine option can still be given.
+ */
+export class IntegrationApiClient extends RestApiV2BaseClient {
+  /** The facts of this client's API (base URL, methods, headers, auth rule, tables). */
+  readonly descriptor: IntegrationApiDescriptor;
+
+  /**
+   * @param descriptor - the API's descriptor
+   * @param credential - the API key or OAuth token
+   * @param options - engine options and, where the API allows a choice, `authType`
+   */
+  constructor(descriptor: IntegrationApiDescriptor, credential: string, options: IntegrationApiClientOptions = {}) {
+    const { authType, baseUrl, ...engine } = options;
+    super(integrationAuth(descriptor.authRule, credential, authType), {
+      ...engine,
+      baseUrl: baseUrl ?? descriptor.baseUrl,
+      tables: descriptor.tables,
+    });
+    this.descriptor = descriptor;
+  }
+
+  /** The methods the API accepts, from its descriptor. */
+  override get permittedMethods(): readonly HttpMethod[] {
+    return this.descriptor.permittedMethods;
+  }
+
+  /** The engine's headers with the API's own over them. */
+  protected override defaultHeaders(): Record<string, string> {
+    return { ...super.defaultHeaders(), ...this.descriptor.defaultHeaders };
+  }
+}

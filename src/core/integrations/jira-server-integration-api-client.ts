@@ -1,0 +1,75 @@
+/**
+ * `JiraServerIntegrationApiClient`, whose requests carry a second secret: the Jira
+ * signature token.
+ *
+ * @module
+ */
+import type { Response } from 'node-fetch';
+import type { ErrorSpec } from '../errors.js';
+import { Secret } from '../secret.js';
+import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
+import { JIRA_SERVER_INTEGRATION_API, JIRA_SIGNATURE_HEADER } from './tables/jira-server-integration-api.js';
+
+/**
+ * The Jira Server integration API at `https://app.pagerduty.com/integration-jira-service`.
+ * It accepts only a user OAuth token (always `Bearer` auth), and every request carries the
+ * `x-pagerduty-jira-signature` header. The signature token is a secret like the access
+ * token: it is never printed, serialised, or quoted in an error.
+ *
+ * @example
+ * ```ts
+ * await using jira = new JiraServerIntegrationApiClient(accessToken, process.env.JIRA_SIGNATURE_TOKEN!);
+ * const rules = await jira.listAll('/rules');
+ * const rule = await jira.rget('/rules/PRULE01');
+ * ```
+ */
+export class JiraServerIntegrationApiClient extends IntegrationApiClient {
+  readonly #signature: Secret;
+
+  /**
+   * @param accessToken - a user OAuth access token
+   * @param jiraSignatureToken - the Jira Server signature token
+   * @param options - `baseUrl` and the engine's options
+   */
+  constructor(accessToken: string, jiraSignatureToken: string, options: FixedAuthIntegrationApiClientOptions = {}) {
+    super(JIRA_SERVER_INTEGRATION_API, accessToken, options);
+    this.#signature = new Secret(jiraSignatureToken);
+  }
+
+  /** The signature token, redacted (`*` and its last four characters). */
+  get redactedSignature(): string {
+    return this.#signature.toString();
+  }
+
+  /** The API's headers plus the signature header. */
+  protected override defaultHeaders(): Record<string, string> {
+    return { ...super.defaultHeaders(), [JIRA_SIGNATURE_HEADER]: this.#signature.reveal() };
+  }
+
+  /** The engine's HTTP error, with the signature token scrubbed from its message and body. */
+  override httpError(
+    method: string,
+    url: string,
+    response: Response,
+    body: string,
+    detail?: string,
+    kind?: 'http' | 'http-server',
+  ): Error {
+    return super.httpError(method, url, response, this.#scrub(body), detail && this.#scrub(detail), kind);
+  }
+
+  /** Every other error, with the signature token scrubbed too. */
+  protected override makeError(spec: ErrorSpec): Error {
+    return super.makeError({
+      ...spec,
+      message: this.#scrub(spec.message),
+      ...(spec.body !== undefined ? { body: this.#scrub(spec.body) } : {}),
+    });
+  }
+
+  #scrub(text: string): string {
+    // Errors raised while the base constructors run come before the signature exists.
+    if (!(#signature in this)) return text;
+    return text.split(this.#signature.reveal()).join(this.#signature.toString());
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * `MsTeamsIntegrationApiClient`.
+ *
+ * @module
+ */
+import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
+import { MS_TEAMS_INTEGRATION_API } from './tables/ms-teams-integration-api.js';
+
+/**
+ * The Microsoft Teams integration API at `https://api.pagerduty.com/integration-ms-teams`.
+ * It accepts only an API key (always `Token` auth) and only POST.
+ *
+ * @example
+ * ```ts
+ * await using teams = new MsTeamsIntegrationApiClient(process.env.PAGERDUTY_API_KEY!);
+ * const meeting = await teams.rpost<{ url: string }>('/incidents/PINC123/meeting', {
+ *   json: { mst_team_id: '19:abc@thread.tacv2', meeting: { name: 'Server room is on fire' } },
+ * });
+ * console.log(meeting.url);
+ * ```
+ */
+export class MsTeamsIntegrationApiClient extends IntegrationApiClient {
+  /**
+   * @param apiKey - the API key
+   * @param options - `baseUrl` and the engine's options
+   */
+  constructor(apiKey: string, options: FixedAuthIntegrationApiClientOptions = {}) {
+    super(MS_TEAMS_INTEGRATION_API, apiKey, options);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * `SlackIntegrationConnectionsApiClient`.
+ *
+ * @module
+ */
+import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
+import { SLACK_INTEGRATION_CONNECTIONS_API } from './tables/slack-integration-connections-api.js';
+
+/**
+ * The Slack integration's connections API at `https://app.pagerduty.com/integration-slack`
+ * (the app host, hence a client of its own). Accepts an API key or, with
+ * `authType: 'bearer'`, an OAuth token.
+ *
+ * @example
+ * ```ts
+ * await using connections = new SlackIntegrationConnectionsApiClient(process.env.PAGERDUTY_API_KEY!);
+ * const all = await connections.listAll('/workspaces/T0123456789/connections');
+ * ```
+ */
+export class SlackIntegrationConnectionsApiClient extends IntegrationApiClient {
+  /**
+   * @param apiKey - the API key, or an OAuth token with `authType: 'bearer'`
+   * @param options - `authType`, `baseUrl` and the engine's options
+   */
+  constructor(apiKey: string, options: IntegrationApiClientOptions = {}) {
+    super(SLACK_INTEGRATION_CONNECTIONS_API, apiKey, options);
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * `OAuthTokenClient`: the OAuth exchanges with the identity service (code grant with or
+ * without PKCE, refresh, scoped app token) and `refreshClient`, which hands back a REST
+ * client holding a token that is good for at least `earlyRefreshBuffer` more seconds.
+ *
+ * @module
+ */
+import type { Response } from 'node-fetch';
+import { ApiClient, type ApiClientOptions, type HttpMethod } from '../api-client.js';
+import { clientCredentialsAuth } from '../auth.js';
+import { httpErrorMessage } from '../errors.js';
+import { RestApiV2Client, type RestApiV2ClientOptions } from '../rest/index.js';
+import { buildAuthorizeUrl, IDENTITY_BASE_URL } from './authorize-url.js';
+import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';
+import { datetimeToRelativeSeconds } from './token-expiry.js';
+import { amendTokenResponse, type OAuthTokenResponse } from './token-response.js';
+
+const TOKEN_PATH = '/oauth/token';
+
+/** Options of {@link OAuthTokenClient}: the engine's, plus the refresh buffer and test seams. */
+export interface OAuthTokenClientOptions extends ApiClientOptions {
+  /** Seconds before expiration from which {@link OAuthTokenClient.refreshClient} refreshes; a positive integer. @default 86400 (24 hours) */
+  earlyRefreshBuffer?: number;
+  /** The clock, in milliseconds since the epoch: `expiration_date` and refresh decisions use it. @default Date.now */
+  now?: () => number;
+  /** The random source of {@link OAuthTokenClient.generateS256PkceParams}. @default node:crypto randomBytes */
+  randomBytes?: RandomBytes;
+}
+
+/** Options of the REST client that {@link OAuthTokenClient.refreshClient} builds (it always uses bearer auth). */
+export type RefreshClientOptions = Omit<RestApiV2ClientOptions, 'authType'>;
+
+/** The default of {@link OAuthTokenClientOptions.earlyRefreshBuffer}: one day, in seconds. */
+export const DEFAULT_EARLY_REFRESH_BUFFER = 86400;
+
+function positiveInteger(name: string, value: number): number {
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new TypeError(`${name} must be a number`);
+  if (!Number.isInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+/**
+ * The OAuth exchanges of a registered PagerDuty app. Token requests are form-encoded
+ * POSTs to `/oauth/token` carrying `client_id` and `client_secret`; every response gains
+ * `expiration_date`. The client secret is never printed, logged or put in an error.
+ *
+ * @example
+ * ```ts
+ * const oauth = new OAuthTokenClient(process.env.PD_CLIENT_SECRET!, process.env.PD_CLIENT_ID!);
+ * const token = await oauth.getScopedAppToken('as_account-us.companysubdomain incidents.read');
+ * const client = new RestApiV2Client(token.access_token, { authType: 'bearer' });
+ * ```
+ */
+export class OAuthTokenClient extends ApiClient {
+  /** The OAuth client id of the app (not a secret). */
+  readonly clientId: string;
+  #earlyRefreshBuffer = DEFAULT_EARLY_REFRESH_BUFFER;
+  readonly #now: () => number;
+  readonly #randomBytes: RandomBytes | undefined;
+
+  /**
+   * @param clientSecret - the app's client secret
+   * @param clientId - the app's client id
+   * @param options - engine options (`baseUrl` defaults to `https://identity.pagerduty.com`), `earlyRefreshBuffer`, and the clock and random seams
+   */
+  constructor(clientSecret: string, clientId: string, options: OAuthTokenClientOptions = {}) {
+    const { earlyRefreshBuffer, now, randomBytes, ...engine } = options;
+    super(clientCredentialsAuth(clientId, clientSecret), { ...engine, baseUrl: engine.baseUrl ?? IDENTITY_BASE_URL });
+    this.clientId = clientId;
+    this.earlyRefreshBuffer = earlyRefreshBuffer ?? DEFAULT_EARLY_REFRESH_BUFFER;
+    this.#now = now ?? Date.now;
+    this.#randomBytes = randomBytes;
+  }
+
+  /** Seconds before expiration from which {@link OAuthTokenClient.refreshClient} refreshes (positive integer). */
+  get earlyRefreshBuffer(): number {
+    return this.#earlyRefreshBuffer;
+  }
+
+  /** Sets the buffer; anything but a positive integer throws `RangeError` (`TypeError` for a non-number). */
+  set earlyRefreshBuffer(seconds: number) {
+    this.#earlyRefreshBuffer = positiveInteger('earlyRefreshBuffer', seconds);
+  }
+
+  /** Only POST: the token endpoint is the one endpoint this client calls. */
+  override get permittedMethods(): readonly HttpMethod[] {
+    return ['POST'];
+  }
+
+  /**
+   * The URL the user visits to authorize the app (leg 1 of the code grant). The identity
+   * service then redirects to `redirectUri` with the authorization code as the `code`
+   * query parameter. No request is made.
+   *
+   * @param scope - the scopes requested, space-separated
+   * @param redirectUri - the app's redirect URI, as registered
+   *
+   * @example
+   * ```ts
+   * const url = oauth.authorizeUrl('read write', 'https://app.example.com/callback');
+   * ```
+   */
+  authorizeUrl(scope: string, redirectUri: string): string {
+    return buildAuthorizeUrl({ clientId: this.clientId, scope, redirectUri, baseUrl: this.url });
+  }
+
+  /**
+   * A new PKCE pair for the S256 method: keep the verifier until the code comes back,
+   * put the challenge in the authorize URL.
+   *
+   * @returns `[codeVerifier, codeChallenge]`: 43 base64url characters from 32 random bytes, and its SHA-256 in base64url
+   *
+   * @example
+   * ```ts
+   * const [codeVerifier, codeChallenge] = oauth.generateS256PkceParams();
+   * const url = oauth.getPkceAuthorizeUrl('read', redirectUri, codeChallenge);
+   * ```
+   */
+  generateS256PkceParams(): PkcePair {
+    return createS256PkcePair(this.#randomBytes);
+  }
+
+  /**
+   * The authorize URL with PKCE: {@link OAuthTokenClient.authorizeUrl} plus
+   * `code_challenge` and `code_challenge_method=S256`.
+   *
+   * @param scope - the scopes requested, space-separated
+   * @param redirectUri - the app's redirect URI
+   * @param codeChallenge - the challenge from {@link OAuthTokenClient.generateS256PkceParams}
+   */
+  getPkceAuthorizeUrl(scope: string, redirectUri: string, codeChallenge: string): string {
+    return buildAuthorizeUrl({ clientId: this.clientId, scope, redirectUri, codeChallenge, baseUrl: this.url });
+  }
+
+  /**
+   * Exchanges an authorization code for a user token (code grant, leg 3).
+   *
+   * @param code - the `code` query parameter the redirect URI received
+   * @param scope - the scope of the authorize request
+   * @param redirectUri - the redirect URI of the authorize request
+   * @throws HttpError when the identity service refuses the exchange
+   * @throws HttpServerError when the response lacks `expires_in`
+   *
+   * @example
+   * ```ts
+   * const token = await oauth.getNewTokenFromCode(code, 'read', redirectUri);
+   * store(token.access_token, token.refresh_token, token.expiration_date);
+   * ```
+   */
+  getNewTokenFromCode(code: string, scope: string, redirectUri: string): Promise<OAuthTokenResponse> {
+    return this.getNewToken({ grant_type: 'authorization_code', code, scope, redirect_uri: redirectUri });
+  }
+
+  /**
+   * Exchanges an authorization code for a user token with PKCE: as
+   * {@link OAuthTokenClient.getNewTokenFromCode} plus the `code_verifier`.
+   *
+   * @param code - the `code` query parameter the redirect URI received
+   * @param scope - the scope of the authorize request
+   * @param redirectUri - the redirect URI of the authorize request
+   * @param codeVerifier - the verifier whose challenge was in the authorize URL
+   */
+  getNewTokenFromCodeWithPkce(
+    code: string,
+    scope: string,
+    redirectUri: string,
+    codeVerifier: string,
+  ): Promise<OAuthTokenResponse> {
+    return this.getNewToken({
+      grant_type: 'authorization_code',
+      code,
+      scope,
+      redirect_uri: redirectUri,
+      code_verifier: codeVerifier,
+    });
+  }
+
+  /**
+   * A new access token from a refresh token. Store the whole response: it may carry a new
+   * refresh token.
+   *
+   * @param refreshToken - the `refresh_token` of an earlier response
+   */
+  getRefreshedToken(refreshToken: string): Promise<OAuthTokenResponse> {
+    return this.getNewToken({ grant_type: 'refresh_token', refresh_token: refreshToken });
+  }
+
+  /**
+   * A scoped app token (client-credentials grant), for a server-side app acting as itself.
+   *
+   * @param scope - the scopes requested, space-separated
+   *
+   * @example
+   * ```ts
+   * const token = await oauth.getScopedAppToken('as_account-us.mysubdomain services.read');
+   * ```
+   */
+  getScopedAppToken(scope: string): Promise<OAuthTokenResponse> {
+    return this.getNewToken({ grant_type: 'client_credentials', scope });
+  }
+
+  /**
+   * Sends one token request: a form-encoded POST to `/oauth/token` with `fields` plus
+   * `client_id` and `client_secret`. The grant methods above call it; there should be
+   * no need to call it directly.
+   *
+   * @param fields - `grant_type` and the grant's own fields
+   * @throws HttpError for a non-success status
+   * @throws HttpServerError for a body that is not a JSON object with `expires_in` and `access_token`
+   */
+  async getNewToken(fields: Readonly<Record<string, string>>): Promise<OAuthTokenResponse> {
+    const response = await this.post(TOKEN_PATH, { form: fields });
+    const text = await this.successText('POST', response);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw this.#badTokenResponse(response, text, 'token response is not valid JSON');
+    }
+    const amended = amendTokenResponse(body, this.#now());
+    if (!amended.ok) throw this.#badTokenResponse(response, text, amended.problem);
+    return amended.response;
+  }
+
+  /**
+   * A REST API v2 client with bearer auth and a token that has at least
+   * `earlyRefreshBuffer` seconds left: the current token when it has, else a refreshed one.
+   *
+   * @param accessToken - the current access token
+   * @param refreshToken - its refresh token
+   * @param expirationDate - its `expiration_date` (ISO 8601 with an offset)
+   * @param options - options of the REST client (its `baseUrl`, `defaultFrom`, engine options)
+   * @returns `[client, response]`: `response` is the new token response when a refresh
+   *   happened (store it: it replaces the old tokens), `null` otherwise
+   * @throws RangeError when `expirationDate` is not an ISO 8601 date-time with an offset
+   *
+   * @example
+   * ```ts
+   * const [client, refreshed] = await oauth.refreshClient(saved.access_token, saved.refresh_token, saved.expiration_date);
+   * if (refreshed) saved = refreshed;
+   * const me = await client.rget('/users/me');
+   * ```
+   */
+  async refreshClient(
+    accessToken: string,
+    refreshToken: string,
+    expirationDate: string,
+    options: RefreshClientOptions = {},
+  ): Promise<[RestApiV2Client, OAuthTokenResponse | null]> {
+    let refreshed: OAuthTokenResponse | null = null;
+    let token = accessToken;
+    if (datetimeToRelativeSeconds(expirationDate, this.#now()) < this.#earlyRefreshBuffer) {
+      refreshed = await this.getRefreshedToken(refreshToken);
+      token = refreshed.access_token;
+    }
+    return [new RestApiV2Client(token, { ...options, authType: 'bearer' }), refreshed];
+  }
+
+  /** An `HttpServerError` that does not quote the body in its message: it may hold a token. */
+  #badTokenResponse(response: Response, text: string, problem: string): Error {
+    const url = response.url || this.normalizeUrl(TOKEN_PATH);
+    return this.makeError({
+      kind: 'http-server',
+      message: httpErrorMessage('POST', url, response.status, '', `API responded unexpectedly: ${problem}`),
+      response,
+      body: text,
+    });
+  }
+}

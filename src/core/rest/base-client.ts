@@ -1,0 +1,407 @@
+/**
+ * `RestApiV2BaseClient`: the REST features on top of the engine, driven by an API's
+ * tables: canonical paths, entity wrapping, the j- and r-families, and pagination.
+ *
+ * @module
+ */
+import type { Response } from 'node-fetch';
+import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
+import type { AuthMethod } from '../auth.js';
+import type { QueryParams } from '../query.js';
+import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
+import { isPlaceholder, matchCanonicalPath, pathShape, urlPathOf } from './canonical-path.js';
+import { classicPages } from './classic-pagination.js';
+import { compileTables, type CompiledTables } from './compiled-tables.js';
+import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
+import { pageSizeOrDefault } from './limits.js';
+import { collectItems, itemsOf, type FetchedPage } from './pages.js';
+import { restQueryParams } from './params.js';
+import { resolveRestPolicy, type RestPolicy } from './policy.js';
+import type {
+  DecodedResponse,
+  DictAllOptions,
+  IterAllOptions,
+  IterCursorOptions,
+  RestApiV2BaseClientOptions,
+} from './rest-options.js';
+import { targetUrl, type ResourceTarget } from './resource-target.js';
+import type { CanonicalPath, EntityWrapper, RestApiTables } from './tables/table-types.js';
+import { nextCursor, tokenPages } from './token-pagination.js';
+
+const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The base of the REST API v2 client and of the integration API clients: everything that
+ * depends only on the API's tables. Subclasses pass their tables, base URL, and override
+ * `permittedMethods` and `defaultHeaders()` as their API needs.
+ *
+ * @example
+ * ```ts
+ * class RulesClient extends RestApiV2BaseClient {
+ *   constructor(token: string) {
+ *     super(bearerAuth(token), { baseUrl: 'https://app.pagerduty.com/integration-rules', tables: RULES_TABLES });
+ *   }
+ * }
+ * ```
+ */
+export class RestApiV2BaseClient extends ApiClient {
+  /** The API's tables, as given to the constructor. */
+  readonly tables: RestApiTables;
+  /** The behaviour at the legacy seams (frozen). */
+  readonly policy: RestPolicy;
+  readonly #compiled: CompiledTables;
+
+  /**
+   * @param auth - how requests are authenticated
+   * @param options - engine options, the API's `tables`, and an optional `policy`
+   */
+  constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
+    const { tables, policy, ...engineOptions } = options;
+    super(auth, engineOptions);
+    this.tables = tables;
+    this.policy = resolveRestPolicy(policy);
+    this.#compiled = compileTables(tables);
+  }
+
+  /** GET, POST, PUT, PATCH and DELETE. */
+  override get permittedMethods(): readonly HttpMethod[] {
+    return REST_METHODS;
+  }
+
+  /**
+   * Sends a request (see `ApiClient.request`), with list-valued query keys given `[]`
+   * first when the policy says so (`statuses: [...]` goes out as `statuses[]=...`).
+   */
+  override request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    if (options.params === undefined) return super.request(method, url, options);
+    return super.request(method, url, { ...options, params: restQueryParams(options.params, this.policy) });
+  }
+
+  /**
+   * The canonical path of a URL or path: `canonicalPath('/users/PABC123')` is
+   * `'/users/{id}'`, `canonicalPath('users/me')` is `'/users/me'`.
+   *
+   * @throws UrlError when the URL is foreign, matches no canonical path, or matches two equally well
+   */
+  canonicalPath(url: string): CanonicalPath {
+    const path = urlPathOf(this.url, this.normalizeUrl(url));
+    return matchCanonicalPath(this.#compiled.paths, path, (message) => this.#urlError(message));
+  }
+
+  /**
+   * The `[requestWrapper, responseWrapper]` of an endpoint (`null`: not wrapped), from the
+   * wrapper table or, failing that (or under the `'convention'` policy), the convention.
+   *
+   * @param path - a canonical path; placeholder names do not matter
+   *
+   * @example
+   * ```ts
+   * client.entityWrappers('POST', '/schedules/{id}/overrides'); // ['overrides', null]
+   * ```
+   */
+  entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair {
+    return entityWrappersFor(this.policy.wrappers === 'config' ? this.#compiled.wrappers : null, method, path);
+  }
+
+  /**
+   * GET and return the decoded body (`null` for an empty body, as on 204).
+   *
+   * @throws HttpError for a non-success status; HttpServerError for 5xx or a body that is not JSON
+   * @example
+   * ```ts
+   * const { users, more } = await client.jget<{ users: User[]; more: boolean }>('/users', { params: { limit: 5 } });
+   * ```
+   */
+  jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#jmethod<T>('GET', 'jget', target, init);
+  }
+
+  /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
+  jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#jmethod<T>('POST', 'jpost', target, init);
+  }
+
+  /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
+  jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#jmethod<T>('PUT', 'jput', target, init);
+  }
+
+  /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
+  jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#jmethod<T>('PATCH', 'jpatch', target, init);
+  }
+
+  /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
+  jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#jmethod<T>('DELETE', 'jdelete', target, init);
+  }
+
+  /**
+   * GET a resource and return the entity inside its wrapper (`null` for 204).
+   *
+   * @throws UrlError for a URL that matches no canonical path
+   * @throws HttpError for a non-success status
+   * @throws HttpServerError when the body lacks its wrapper (the message names the keys it had)
+   * @example
+   * ```ts
+   * const user = await client.rget<User>('/users/PABC123');
+   * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
+   * ```
+   */
+  rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#rmethod<T>('GET', 'rget', target, init);
+  }
+
+  /**
+   * POST an entity, wrapped when the endpoint wants it (`{ user: json }` for `/users`)
+   * unless `json` is already wrapped, and return the entity of the response (see {@link rget}).
+   *
+   * @example
+   * ```ts
+   * const user = await client.rpost<User>('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
+   * ```
+   */
+  rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#rmethod<T>('POST', 'rpost', target, init);
+  }
+
+  /**
+   * PUT an entity, wrapped when needed, and return the entity of the response. With a list
+   * on an index (`rput('/incidents', { json: [refs] })`) it is a multi-update.
+   *
+   * @example
+   * ```ts
+   * const updated = await client.rput<Incident[]>('/incidents', {
+   *   json: [{ id: 'PINC1', type: 'incident_reference', status: 'acknowledged' }],
+   *   headers: { From: 'oncall@example.com' },
+   * });
+   * ```
+   */
+  rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#rmethod<T>('PUT', 'rput', target, init);
+  }
+
+  /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
+  rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return this.#rmethod<T>('PATCH', 'rpatch', target, init);
+  }
+
+  /**
+   * DELETE a resource and return the response once its status is a success (its body is
+   * left unread).
+   *
+   * @throws HttpError for a non-success status
+   */
+  async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
+    const url = this.#target(target, 'rdelete');
+    const response = await this.request('DELETE', url, init);
+    if (response.status >= 200 && response.status < 300) return response;
+    throw this.httpError('DELETE', response.url, response, await response.text());
+  }
+
+  /**
+   * Iterates over every item of an index, one page in memory at a time: classic
+   * pagination (`limit`/`offset`, until `more` is false), or cursor pagination when the
+   * path is cursor-based. Classic pagination stops before `offset + limit` would pass
+   * `ITERATION_LIMIT`, logging a warning that points to `iterHistory`.
+   *
+   * @throws UrlError for a single-resource path, an unwrapped endpoint, or one with its own iterator
+   * @throws HttpError as soon as a page fails (items already yielded stay yielded)
+   * @example
+   * ```ts
+   * for await (const user of client.iterAll<User>('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
+   * ```
+   */
+  iterAll<T = Record<string, unknown>>(
+    url: string,
+    params: QueryParams = {},
+    options: IterAllOptions<T> = {},
+  ): AsyncIterableIterator<T> {
+    return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook);
+  }
+
+  /**
+   * Iterates over an index that uses cursor pagination (`cursor` -> `next_cursor`).
+   *
+   * @throws UrlError when the path is not cursor-based
+   */
+  iterCursor<T = Record<string, unknown>>(
+    url: string,
+    params: QueryParams = {},
+    options: IterCursorOptions<T> = {},
+  ): AsyncIterableIterator<T> {
+    return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook);
+  }
+
+  /**
+   * Every item of an index, as {@link iterAll} yields them. Rejects on any error,
+   * discarding what was read.
+   *
+   * @example
+   * ```ts
+   * const services = await client.listAll<Service>('/services', { include: ['teams'] });
+   * ```
+   */
+  listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
+    return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook);
+  }
+
+  /**
+   * Every item of an index keyed by an attribute (`id` unless `by` says otherwise); a
+   * later item with the same key replaces an earlier one.
+   *
+   * @throws UrlError when an item lacks the attribute
+   */
+  async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
+    const by = options.by ?? 'id';
+    const items: Record<string, T> = {};
+    for (const item of await this.listAll<T>(url, options.params)) {
+      const key = isJsonObject(item) ? item[by] : undefined;
+      if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
+      items[String(key)] = item;
+    }
+    return items;
+  }
+
+  /**
+   * The total number of records of a classic-paginated index (`total=true`, `limit=1`).
+   *
+   * @throws HttpServerError when the response has no numeric `total`
+   */
+  async getTotal(url: string, params: QueryParams = {}): Promise<number> {
+    const { response, text, body } = await this.exchangeJson('GET', url, {
+      params: { ...params, total: true, limit: 1, offset: 0 },
+    });
+    if (!isJsonObject(body) || typeof body.total !== 'number') {
+      throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
+    }
+    return body.total;
+  }
+
+  /**
+   * Sends a request and decodes its JSON body, keeping the response and text for error
+   * messages; subclasses use it for endpoints with their own shapes.
+   *
+   * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
+   */
+  protected async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
+    const response = await this.request(method, url, init);
+    const text = await this.successText(method, response);
+    if (text.trim() === '') return { response, text, body: null };
+    try {
+      return { response, text, body: JSON.parse(text) };
+    } catch {
+      throw this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON');
+    }
+  }
+
+  /**
+   * Requests one page and returns its body and the list under `wrapper`.
+   *
+   * @throws HttpServerError when the body is not an object or has no list under `wrapper`
+   */
+  protected async fetchPage(method: string, url: string, init: RequestOptions, wrapper: string): Promise<FetchedPage> {
+    const { response, text, body } = await this.exchangeJson(method, url, init);
+    const unwrapped = unwrapBody(body, wrapper);
+    if (!unwrapped.ok) {
+      throw this.unexpectedResponse(method, response, text, `API responded with a page that ${unwrapped.problem}`);
+    }
+    if (!Array.isArray(unwrapped.value)) {
+      throw this.unexpectedResponse(method, response, text, `API responded with a page whose "${wrapper}" is not a list`);
+    }
+    return { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+  }
+
+  async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return (await this.requestJson<T>(method, this.#target(target, name), init)) as T;
+  }
+
+  async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
+    const url = this.#target(target, name);
+    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.canonicalPath(url));
+    const send = init.json !== undefined && method !== 'GET' ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
+    const { response, text, body } = await this.exchangeJson(method, url, send);
+    if (text.trim() === '') return null as T;
+    return this.#unwrap(method, response, text, body, responseWrapper) as T;
+  }
+
+  #unwrap(method: string, response: Response, text: string, body: unknown, wrapper: EntityWrapper): unknown {
+    const unwrapped = unwrapBody(body, wrapper);
+    if (unwrapped.ok) return unwrapped.value;
+    throw this.unexpectedResponse(method, response, text, `API responded with a body without its wrapper: ${unwrapped.problem}`);
+  }
+
+  /**
+   * The pages of an index, one at a time, for the iterators: classic pagination, or
+   * cursor pagination when the path is cursor-based (only cursor pagination when `method`
+   * is `'iterCursor'`). The path is checked on the first `next()`.
+   *
+   * @param method - the public method asking, named in errors
+   * @throws UrlError for a path that cannot be paged this way
+   */
+  protected async *pagesOf(
+    url: string,
+    params: QueryParams,
+    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
+    method: string,
+  ): AsyncGenerator<FetchedPage, void, undefined> {
+    const path = this.canonicalPath(url);
+    this.refuseSpecialised(path, method);
+    const cursor = this.#compiled.cursorShapes.has(pathShape(path));
+    if (method === 'iterCursor' && !cursor) {
+      throw this.#urlError(`${path} does not use cursor-based pagination: use iterAll for it`);
+    }
+    const wrapper = this.#collectionWrapper(path, method);
+    const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper);
+    if (cursor) {
+      const base: QueryParams = { limit: pageSizeOrDefault(options.pageSize), ...params };
+      yield* tokenPages((token) => getPage(token === undefined ? base : { ...base, cursor: token }), nextCursor);
+      return;
+    }
+    yield* classicPages(getPage, {
+      params,
+      pageSize: pageSizeOrDefault(options.pageSize),
+      total: options.total ?? false,
+      endpoint: `GET ${path}`,
+      warn: (message) => this.log.warn(message),
+    });
+  }
+
+  /** The response wrapper of a pageable index, or a UrlError saying why it cannot be paged. */
+  #collectionWrapper(path: CanonicalPath, method: string): string {
+    const segments = path.split('/');
+    if (isPlaceholder(segments[segments.length - 1])) {
+      throw this.#urlError(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`);
+    }
+    const [, wrapper] = this.entityWrappers('GET', path);
+    if (wrapper === null) {
+      throw this.#urlError(`GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`);
+    }
+    return wrapper;
+  }
+
+  /**
+   * Builds (does not throw) the `HttpServerError` for a successful response the client
+   * cannot use: not JSON, or without the shape the endpoint promises.
+   */
+  protected unexpectedResponse(method: string, response: Response, text: string, detail: string): Error {
+    return this.httpError(method, response.url, response, text, detail, 'http-server');
+  }
+
+  /**
+   * Throws a `UrlError` naming the right method when `path` pages in its own style (see
+   * `RestApiTables.specialisedIterators`); the generic iterators call it first.
+   */
+  protected refuseSpecialised(path: CanonicalPath, method: string): void {
+    const own = this.#compiled.specialised.get(pathShape(path));
+    if (own) throw this.#urlError(`${path} has its own pagination style that ${method} cannot follow: use ${own}() instead`);
+  }
+
+  #target(target: ResourceTarget, method: string): string {
+    return targetUrl(target, this.policy.acceptResourceObjects, method, (message) => this.#urlError(message));
+  }
+
+  #urlError(message: string): Error {
+    return this.makeError({ kind: 'url', message });
+  }
+}

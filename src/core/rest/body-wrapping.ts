@@ -1,0 +1,56 @@
+/**
+ * Putting an entity into its wrapper for a request, and taking it out of a response.
+ * Both build new values; the caller's objects are never changed.
+ *
+ * @module
+ */
+import type { EntityWrapper } from './tables/table-types.js';
+
+/** The outcome of {@link unwrapBody}: the entity, or why the body has no such wrapper. */
+export type UnwrapResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+
+/** Whether a value is a plain JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The request body to send: `{ [wrapper]: json }`, unless there is no wrapper or `json`
+ * is already wrapped (an object whose one key is the wrapper).
+ *
+ * @example
+ * ```ts
+ * wrapBody({ name: 'Ann' }, 'user'); // { user: { name: 'Ann' } }
+ * wrapBody({ user: { name: 'Ann' } }, 'user'); // unchanged (same object)
+ * wrapBody([{ id: 'P1' }], 'incidents'); // { incidents: [{ id: 'P1' }] }
+ * ```
+ */
+export function wrapBody(json: unknown, wrapper: EntityWrapper): unknown {
+  if (wrapper === null) return json;
+  if (isJsonObject(json) && Object.keys(json).length === 1 && Object.hasOwn(json, wrapper)) return json;
+  return { [wrapper]: json };
+}
+
+/**
+ * The entity inside a decoded response body: `body[wrapper]`, or the body itself when
+ * there is no wrapper. A body that is not an object, or lacks the key, is a problem
+ * described by naming the expected key and the keys (or type) the body had.
+ */
+export function unwrapBody(body: unknown, wrapper: EntityWrapper): UnwrapResult {
+  if (wrapper === null) return { ok: true, value: body };
+  const expected = `expected the response body to be an object with the key "${wrapper}"`;
+  if (!isJsonObject(body)) {
+    const type = body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body;
+    return { ok: false, problem: `${expected}, but it is ${type}` };
+  }
+  if (!Object.hasOwn(body, wrapper)) {
+    const keys = Object.keys(body);
+    const listed = keys.length > 0 ? truncate(keys.join(', ')) : '(none)';
+    return { ok: false, problem: `${expected}, but its keys are: ${listed}` };
+  }
+  return { ok: true, value: body[wrapper] };
+}
+
+function truncate(text: string, length = 200): string {
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}

@@ -1,0 +1,64 @@
+/**
+ * Classic (offset) pagination: `limit` and `offset` in the query, `more` in the body.
+ *
+ * @module
+ */
+import type { QueryParams } from '../query.js';
+import { ITERATION_LIMIT } from './limits.js';
+import type { FetchedPage } from './pages.js';
+
+/** How {@link classicPages} pages. */
+export interface ClassicPaginationOptions {
+  /** The caller's query parameters; a `limit` or `offset` among them wins over the defaults. */
+  readonly params: QueryParams;
+  /** The `limit` sent with each page unless `params` has one. */
+  readonly pageSize: number;
+  /** Ask the API for the `total` count (sends `total=true`). */
+  readonly total: boolean;
+  /** `'GET /users'`, for messages. */
+  readonly endpoint: string;
+  /** Where warnings go (the limit stop, a body without `more`). */
+  readonly warn: (message: string) => void;
+}
+
+/**
+ * Yields every page, one at a time (items are flattened by the caller, so that each item
+ * costs one async step, not one per generator in a chain). `offset` starts at the
+ * caller's (or 0) and grows by the number of items received; the loop stops when `more`
+ * is false, and stops *before* any request whose `offset + limit` would exceed
+ * {@link ITERATION_LIMIT}, with a warning pointing to `iterHistory`.
+ *
+ * @param fetchPage - requests one page with the given query parameters
+ */
+export async function* classicPages(
+  fetchPage: (params: QueryParams) => Promise<FetchedPage>,
+  options: ClassicPaginationOptions,
+): AsyncGenerator<FetchedPage, void, undefined> {
+  const { params, pageSize, total, endpoint, warn } = options;
+  const base: QueryParams = { limit: pageSize, ...(total ? { total: true } : {}), ...params };
+  const limit = Number(base.limit);
+  let offset = Number(params.offset ?? 0);
+  for (;;) {
+    if (offset + limit > ITERATION_LIMIT) {
+      warn(
+        `Stopping classic pagination of ${endpoint} at offset ${offset}: limit+offset=${offset + limit} would exceed ` +
+          `the API's maximum of ${ITERATION_LIMIT} (ITERATION_LIMIT), so the results may be incomplete. ` +
+          'Narrow the query with filters, or use iterHistory to read historical records in since/until windows.',
+      );
+      return;
+    }
+    const page = await fetchPage({ ...base, limit, offset });
+    yield page;
+    offset += page.items.length;
+    const more = page.body.more;
+    if (typeof more !== 'boolean') {
+      warn(`The response of ${endpoint} has no "more" property, so only its first page was read (use rget for it).`);
+      return;
+    }
+    if (!more) return;
+    if (page.items.length === 0) {
+      warn(`${endpoint} answered an empty page with more=true at offset ${offset}; stopping to avoid an endless loop.`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,324 @@
+/**
+ * `RestApiV2Client`: the client of the standard REST API v2, with the searches, the
+ * history iterator and the iterators of the endpoints that page in their own style.
+ *
+ * @module
+ */
+import { authForType } from '../auth.js';
+import type { QueryParams } from '../query.js';
+import { apiKeyAccessFrom, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
+import { RestApiV2BaseClient } from './base-client.js';
+import { isJsonObject, unwrapBody } from './body-wrapping.js';
+import { pathShape } from './canonical-path.js';
+import {
+  REGION_BASE_URLS,
+  type AlertGroupingSettingsOptions,
+  type AnalyticsRawIncidentsOptions,
+  type IncidentNotesOptions,
+  type Region,
+  type RestApiV2ClientOptions,
+} from './client-options.js';
+import { compileTables } from './compiled-tables.js';
+import { historyWindows } from './history-windows.js';
+import { DEFAULT_PAGE_SIZE } from './limits.js';
+import { itemsOf, type FetchedPage } from './pages.js';
+import { attributeMatches, differsFrom } from './resource-comparison.js';
+import type { FindOptions, PersistOptions } from './rest-options.js';
+import { REST_API_V2_TABLES } from './tables/rest-api-v2-tables.js';
+import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
+import type { LogEntry } from './types.js';
+
+/** The `Accept` header of REST API v2 requests. */
+export const REST_API_V2_ACCEPT = 'application/vnd.pagerduty+json;version=2';
+
+/**
+ * The client of the REST API v2: every endpoint under the API reference's 'API' section.
+ *
+ * @example
+ * ```ts
+ * await using client = new RestApiV2Client(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com' });
+ * for await (const incident of client.iterAll<Incident>('/incidents', { statuses: ['triggered'] })) {
+ *   console.log(incident.id, incident.status);
+ * }
+ * ```
+ */
+export class RestApiV2Client extends RestApiV2BaseClient {
+  /**
+   * The email sent as `From` on every request (read at request time), or `undefined` for
+   * none. A per-request `headers: { From }` wins over it.
+   */
+  defaultFrom: string | undefined;
+  #access: { readonly url: string; readonly value: ApiKeyAccess } | undefined;
+  #subdomain: { readonly url: string; readonly value: string } | undefined;
+
+  /**
+   * @param apiKey - the API key, or an OAuth access token with `authType: 'oauth2'`
+   * @param options - `defaultFrom`, `authType`, `region`, `policy` and the engine's options
+   * @throws TypeError for an unknown `authType` or `region`
+   */
+  constructor(apiKey: string, options: RestApiV2ClientOptions = {}) {
+    const { defaultFrom, authType, region, baseUrl, ...rest } = options;
+    super(authForType(apiKey, authType), { ...rest, baseUrl: baseUrl ?? regionBaseUrl(region), tables: REST_API_V2_TABLES });
+    this.defaultFrom = defaultFrom;
+  }
+
+  /** The engine's headers with the REST API v2 `Accept`, and `From` when {@link defaultFrom} is set. */
+  protected override defaultHeaders(): Record<string, string> {
+    const headers = { ...super.defaultHeaders(), Accept: REST_API_V2_ACCEPT };
+    return this.defaultFrom ? { ...headers, From: this.defaultFrom } : headers;
+  }
+
+  /**
+   * The first item of an index whose attribute equals `value`, ignoring case (the
+   * predecessor's rule), using the index's `query` parameter to narrow the search; `null`
+   * when there is none. Stops requesting pages once found.
+   *
+   * @example
+   * ```ts
+   * const user = await client.find<User>('/users', 'ann@example.com', { attribute: 'email' });
+   * ```
+   */
+  async find<T = Record<string, unknown>>(url: string, value: string, options: FindOptions = {}): Promise<T | null> {
+    const attribute = options.attribute ?? 'name';
+    for await (const page of this.pagesOf(url, { ...options.params, query: value }, {}, 'find')) {
+      const found = page.items.find((item) => attributeMatches(item, attribute, value));
+      if (found !== undefined) return found as T;
+    }
+    return null;
+  }
+
+  /**
+   * The resource of an index whose `attribute` equals `values[attribute]` (see
+   * {@link find}), created from `values` when there is none. With `update`, an existing
+   * resource is updated (a PUT of `values` only) when some given field differs.
+   *
+   * @throws UrlError when `values` lacks `attribute`
+   * @example
+   * ```ts
+   * const team = await client.persist('/teams', 'name', { name: 'Ops', description: 'On call' }, { update: true });
+   * ```
+   */
+  async persist<T = Record<string, unknown>>(
+    url: string,
+    attribute: string,
+    values: Readonly<Record<string, unknown>>,
+    options: PersistOptions = {},
+  ): Promise<T> {
+    if (!Object.hasOwn(values, attribute)) {
+      const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
+      throw this.makeError({ kind: 'url', message });
+    }
+    const existing = await this.find<Record<string, unknown>>(url, String(values[attribute]), { attribute });
+    if (existing === null) return this.rpost<T>(url, { json: values });
+    if (!options.update || !differsFrom(existing, values)) return existing as T;
+    const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${String(existing.id)}`;
+    return this.rput<T>(self, { json: values });
+  }
+
+  /**
+   * Iterates over the historical records of [since, until) past the 10,000-record limit
+   * of classic pagination, by halving the interval until each window holds at most
+   * `ITERATION_LIMIT` records (or is one second long). Each record comes once.
+   * Cursor-paginated endpoints have no such limit and are read in one pass.
+   *
+   * @throws UrlError for an endpoint that is not an index of historical records, or invalid dates
+   * @example
+   * ```ts
+   * const since = new Date('2024-01-01T00:00:00Z');
+   * for await (const entry of client.iterHistory<LogEntry>('/log_entries', since, new Date())) console.log(entry.id);
+   * ```
+   */
+  iterHistory<T = Record<string, unknown>>(
+    url: string,
+    since: Date,
+    until: Date,
+    params: QueryParams = {},
+  ): AsyncIterableIterator<T> {
+    return itemsOf<T>(this.#historyPages(url, since, until, params));
+  }
+
+  async *#historyPages(url: string, since: Date, until: Date, params: QueryParams): AsyncGenerator<FetchedPage> {
+    const path = this.canonicalPath(url);
+    this.refuseSpecialised(path, 'iterHistory');
+    const tables = compileTables(this.tables);
+    const shape = pathShape(path);
+    if (!tables.historicalShapes.has(shape)) {
+      const message = `iterHistory does not support ${path}: it is not an index of historical records`;
+      throw this.makeError({ kind: 'url', message });
+    }
+    if (!isValidDate(since) || !isValidDate(until) || since.getTime() > until.getTime()) {
+      throw this.makeError({ kind: 'url', message: 'iterHistory needs valid dates with since not after until' });
+    }
+    if (since.getTime() === until.getTime()) return;
+    const window = (start: Date, end: Date): QueryParams => ({
+      ...params,
+      since: start.toISOString(),
+      until: end.toISOString(),
+    });
+    if (tables.cursorShapes.has(shape)) {
+      yield* this.pagesOf(url, window(since, until), {}, 'iterHistory');
+      return;
+    }
+    if (shape === '/oncalls') this.log.warn('iterHistory may yield duplicate results when used with /oncalls');
+    yield* historyWindows(since, until, {
+      count: (start, end) => this.getTotal(url, window(start, end)),
+      pages: (start, end) => this.pagesOf(url, window(start, end), {}, 'iterHistory'),
+      warn: (message) => this.log.warn(message),
+    });
+  }
+
+  /**
+   * Iterates over incident notes: log entries of type `annotate_log_entry`, from
+   * `/log_entries`, or from `/incidents/{incidentId}/log_entries` (which ignores
+   * `team_ids`, so it is dropped with a warning).
+   *
+   * @example
+   * ```ts
+   * for await (const note of client.iterIncidentNotes({ params: { team_ids: ['PTEAM1'] } })) console.log(note.summary);
+   * ```
+   */
+  async *iterIncidentNotes(options: IncidentNotesOptions = {}): AsyncIterableIterator<LogEntry> {
+    let url = '/log_entries';
+    const params: Record<string, QueryParams[string]> = { ...options.params };
+    if (options.incidentId !== undefined) {
+      url = `/incidents/${encodeURIComponent(options.incidentId)}/log_entries`;
+      for (const key of ['team_ids', 'team_ids[]']) {
+        if (key in params) {
+          this.log.warn(`iterIncidentNotes: the query parameter "${key}" is ignored because incidentId is given`);
+          delete params[key];
+        }
+      }
+    }
+    for await (const page of this.pagesOf(url, params, {}, 'iterIncidentNotes')) {
+      for (const entry of page.items as LogEntry[]) if (entry.type === 'annotate_log_entry') yield entry;
+    }
+  }
+
+  /**
+   * Iterates over `POST /analytics/raw/incidents`, which pages by `starting_after` (the
+   * previous page's `last`) while `more` is true. Yields the items of each page's `data`.
+   *
+   * @param filters - the required `filters` object of the request body
+   * @example
+   * ```ts
+   * const filters = { created_at_start: '2024-01-01T00:00:00Z', created_at_end: '2024-02-01T00:00:00Z' };
+   * for await (const row of client.iterAnalyticsRawIncidents(filters, { order: 'asc' })) console.log(row.id);
+   * ```
+   */
+  iterAnalyticsRawIncidents<T = Record<string, unknown>>(
+    filters: Readonly<Record<string, unknown>>,
+    options: AnalyticsRawIncidentsOptions = {},
+  ): AsyncIterableIterator<T> {
+    const body: Record<string, unknown> = {
+      filters,
+      order: options.order ?? 'desc',
+      order_by: options.orderBy ?? 'created_at',
+      limit: options.limit ?? DEFAULT_PAGE_SIZE,
+      ...(options.timeZone !== undefined ? { time_zone: options.timeZone } : {}),
+    };
+    const page = (last: string | undefined): Promise<FetchedPage> => {
+      const json = last === undefined ? body : { ...body, starting_after: last };
+      return this.fetchPage('POST', '/analytics/raw/incidents', { json }, 'data');
+    };
+    const pages = tokenPages(page, nextAnalyticsStart);
+    return itemsOf<T>(pages);
+  }
+
+  /**
+   * Iterates over `GET /alert_grouping_settings`, which pages by the `after` token of
+   * each response.
+   *
+   * @example
+   * ```ts
+   * for await (const setting of client.iterAlertGroupingSettings({ serviceIds: ['PSVC1'] })) console.log(setting.id);
+   * ```
+   */
+  iterAlertGroupingSettings<T = Record<string, unknown>>(
+    options: AlertGroupingSettingsOptions = {},
+  ): AsyncIterableIterator<T> {
+    const params: QueryParams = {
+      limit: options.limit ?? DEFAULT_PAGE_SIZE,
+      ...(options.serviceIds !== undefined ? { 'service_ids[]': options.serviceIds } : {}),
+    };
+    const page = (after: string | undefined): Promise<FetchedPage> => {
+      const query = after === undefined ? params : { ...params, after };
+      return this.fetchPage('GET', '/alert_grouping_settings', { params: query }, 'alert_grouping_settings');
+    };
+    const pages = tokenPages(page, nextAlertGroupingAfter);
+    return itemsOf<T>(pages);
+  }
+
+  /**
+   * Which kind of key the client holds, asked of `GET /users/me`: `'user'` when it
+   * answers, `'account'` when it refuses because the key is account-level, `null` when
+   * the answer says neither (logged as an error). A definite answer is memoised (per base URL).
+   */
+  async apiKeyAccess(): Promise<ApiKeyAccess | null> {
+    if (this.#access?.url === this.url) return this.#access.value;
+    const response = await this.get('/users/me');
+    const text = await response.text();
+    const access = apiKeyAccessFrom(response.status, parseJson(text));
+    if (access === null) {
+      this.log.error(`Could not tell the API key's access level: GET /users/me answered ${response.status}`);
+      return null;
+    }
+    this.#access = { url: this.url, value: access };
+    return access;
+  }
+
+  /**
+   * Whether the account has an ability (`GET /abilities/{name}`): true on success, false
+   * on 402 Payment Required.
+   *
+   * @throws HttpError for any other status (403, 404 for an unknown ability, ...)
+   * @example
+   * ```ts
+   * if (await client.accountHasAbility('teams')) console.log('teams are available');
+   * ```
+   */
+  async accountHasAbility(name: string): Promise<boolean> {
+    const response = await this.get(`/abilities/${encodeURIComponent(name)}`);
+    if (response.status >= 200 && response.status < 300) return true;
+    if (response.status === 402) return false;
+    throw this.httpError('GET', response.url, response, await response.text());
+  }
+
+  /**
+   * The account's subdomain (`acme` for `acme.pagerduty.com`), read from the web URL of
+   * its first user; memoised (per base URL).
+   *
+   * @throws HttpServerError when the answer has no user with a web URL
+   */
+  async subdomain(): Promise<string> {
+    if (this.#subdomain?.url === this.url) return this.#subdomain.value;
+    const { response, text, body } = await this.exchangeJson('GET', '/users', { params: { limit: 1 } });
+    const users = unwrapBody(body, 'users');
+    const first = users.ok && Array.isArray(users.value) ? (users.value[0] as unknown) : undefined;
+    const value = subdomainFromHtmlUrl(isJsonObject(first) ? first.html_url : undefined);
+    if (value === null) {
+      throw this.unexpectedResponse('GET', response, text, 'API responded without a user whose html_url shows the subdomain');
+    }
+    this.#subdomain = { url: this.url, value };
+    return value;
+  }
+}
+
+function regionBaseUrl(region: Region = 'us'): string {
+  if (!Object.hasOwn(REGION_BASE_URLS, region)) {
+    const known = Object.keys(REGION_BASE_URLS).join(', ');
+    throw new TypeError(`unknown region ${JSON.stringify(region)}; expected one of ${known}`);
+  }
+  return REGION_BASE_URLS[region];
+}
+
+function isValidDate(value: unknown): value is Date {
+  return value instanceof Date && !Number.isNaN(value.getTime());
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

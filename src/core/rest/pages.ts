@@ -1,0 +1,60 @@
+/**
+ * What the pagination loops exchange with the client that fetches their pages, and the
+ * flattening of pages into items.
+ *
+ * @module
+ */
+
+/** One page as the client fetched it: the decoded body and the list inside its wrapper. */
+export interface FetchedPage {
+  /** The whole decoded body (pagination fields such as `more`, `next_cursor`, `total`). */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** The entities of the page. */
+  readonly items: readonly unknown[];
+}
+
+/**
+ * Called for each item an iterator yields, before it is yielded, for progress reports.
+ *
+ * @param item - the item
+ * @param count - its position in the whole series, from 1
+ * @param total - the total the API reported (classic pagination with `total: true`), else `null`
+ */
+export type ItemHook<T> = (item: T, count: number, total: number | null) => void;
+
+/** The total a page reports (classic pagination with `total=true`), else `null`. */
+export function reportedTotal(page: FetchedPage): number | null {
+  return typeof page.body.total === 'number' ? page.body.total : null;
+}
+
+/**
+ * The items of a series of pages, one async step per item, calling the hook for each
+ * item just before it is yielded.
+ */
+export async function* itemsOf<T>(
+  pages: AsyncIterable<FetchedPage>,
+  itemHook?: ItemHook<T>,
+): AsyncGenerator<T, void, undefined> {
+  let count = 0;
+  for await (const page of pages) {
+    const total = reportedTotal(page);
+    for (const item of page.items) {
+      count += 1;
+      itemHook?.(item as T, count, total);
+      yield item as T;
+    }
+  }
+}
+
+/** Every item of a series of pages in one list (the hook is called for each, in order). */
+export async function collectItems<T>(pages: AsyncIterable<FetchedPage>, itemHook?: ItemHook<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of pages) {
+    const total = reportedTotal(page);
+    for (const item of page.items) {
+      items.push(item as T);
+      itemHook?.(item as T, items.length, total);
+    }
+  }
+  return items;
+}

@@ -1,0 +1,41 @@
+/**
+ * Comparisons behind `find` and `persist`.
+ *
+ * @module
+ */
+import { isJsonObject } from './body-wrapping.js';
+
+/**
+ * Whether an item's attribute equals a search value, ignoring case, as the predecessor's
+ * `find` compares (the API treats names and emails case-insensitively). An item without
+ * the attribute never matches.
+ */
+export function attributeMatches(item: unknown, attribute: string, value: string): boolean {
+  if (!isJsonObject(item) || item[attribute] === undefined || item[attribute] === null) return false;
+  return String(item[attribute]).toLowerCase() === value.toLowerCase();
+}
+
+/** Deep equality of decoded JSON values (key order does not matter). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+}
+
+/**
+ * Whether updating `existing` with `values` would change it: some field of `values`
+ * differs from the same field of `existing` (fields `values` does not name are ignored).
+ *
+ * @example
+ * ```ts
+ * differsFrom({ id: 'P1', name: 'Ops', description: 'x' }, { name: 'Ops' }); // false
+ * differsFrom({ id: 'P1', name: 'Ops' }, { name: 'Ops', description: 'y' }); // true
+ * ```
+ */
+export function differsFrom(existing: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(values).some((key) => !jsonEqual(existing[key], values[key]));
+}

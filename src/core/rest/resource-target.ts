@@ -1,0 +1,45 @@
+/**
+ * What a method may be given in place of a URL: the URL (or path), or a resource object
+ * carrying its own URL in `self`.
+ *
+ * @module
+ */
+import { isJsonObject } from './body-wrapping.js';
+
+/**
+ * A URL or path (`'/users/PABC123'`), or a resource object with a `self` URL, as the API
+ * returns them (`{ id: 'PABC123', type: 'user', self: 'https://api.pagerduty.com/users/PABC123' }`).
+ */
+export type ResourceTarget =
+  | string
+  | {
+      /** The resource's own API URL. */
+      readonly self?: string | null;
+    };
+
+/**
+ * The URL of a target.
+ *
+ * @param acceptObjects - whether a resource object may stand for its URL (the policy)
+ * @param method - the client method, named in error messages
+ * @param fail - builds the error for an unusable target (a `UrlError` in the core)
+ */
+export function targetUrl(
+  target: ResourceTarget,
+  acceptObjects: boolean,
+  method: string,
+  fail: (message: string) => Error,
+): string {
+  if (typeof target === 'string') return target;
+  if (!isJsonObject(target)) throw fail(`${method} needs a URL or a resource object, got ${describe(target)}`);
+  if (!acceptObjects) throw fail(`${method} needs a URL; this client does not accept a resource object in its place`);
+  const self = target.self;
+  if (typeof self !== 'string' || self === '') {
+    throw fail(`the object passed to ${method} in place of a URL has no "self" URL`);
+  }
+  return self;
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}

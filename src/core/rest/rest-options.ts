@@ -1,0 +1,69 @@
+/**
+ * The option and result shapes of the REST client methods.
+ *
+ * @module
+ */
+import type { Response } from 'node-fetch';
+import type { ApiClientOptions } from '../api-client.js';
+import type { QueryParams } from '../query.js';
+import type { ItemHook } from './pages.js';
+import type { RestPolicy } from './policy.js';
+import type { RestApiTables } from './tables/table-types.js';
+
+/** Options of a `RestApiV2BaseClient`: the engine's, plus the API's tables. */
+export interface RestApiV2BaseClientOptions extends ApiClientOptions {
+  /** The API's canonical paths, wrapper exceptions and pagination styles. */
+  tables: RestApiTables;
+  /** Behaviour at the legacy seams; omitted fields keep the modern default. @default DEFAULT_REST_POLICY */
+  policy?: Partial<RestPolicy>;
+}
+
+/** Options of `RestApiV2BaseClient.iterAll`. */
+export interface IterAllOptions<T> {
+  /** The `limit` of each page (unless `params` has one). @default 100 */
+  pageSize?: number;
+  /** Ask for the `total` count, which the item hook then receives. @default false */
+  total?: boolean;
+  /** Called for each item before it is yielded (for progress reports). */
+  itemHook?: ItemHook<T>;
+}
+
+/** Options of `RestApiV2BaseClient.iterCursor`. */
+export interface IterCursorOptions<T> {
+  /** The `limit` of each page (unless `params` has one). @default 100 */
+  pageSize?: number;
+  /** Called for each item before it is yielded. */
+  itemHook?: ItemHook<T>;
+}
+
+/** Options of `RestApiV2BaseClient.dictAll`. */
+export interface DictAllOptions {
+  /** The attribute whose value keys the result. @default 'id' */
+  by?: string;
+  /** Query parameters of the index request. */
+  params?: QueryParams;
+}
+
+/** Options of `RestApiV2BaseClient.find`. */
+export interface FindOptions {
+  /** The attribute compared with the value. @default 'name' */
+  attribute?: string;
+  /** Further query parameters of the index request. */
+  params?: QueryParams;
+}
+
+/** Options of `RestApiV2BaseClient.persist`. */
+export interface PersistOptions {
+  /** Update an existing resource when a given field differs. @default false */
+  update?: boolean;
+}
+
+/** A decoded response with the response and text it came from (for error messages). */
+export interface DecodedResponse {
+  /** The response (its body already read). */
+  readonly response: Response;
+  /** The body as text. */
+  readonly text: string;
+  /** The decoded body; `null` when the body is empty (as on 204). */
+  readonly body: unknown;
+}

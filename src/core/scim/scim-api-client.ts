@@ -1,0 +1,154 @@
+/**
+ * `ScimApiClient`: the SCIM 2.0 API (user provisioning), with paging over `/Users`.
+ *
+ * @module
+ */
+import type { Response } from 'node-fetch';
+import { ApiClient, type ApiClientOptions, type RequestOptions } from '../api-client.js';
+import { authForType, type AuthMethod, type AuthType } from '../auth.js';
+import { nextStartIndex, type ScimListResponse, type ScimUser } from './scim-pagination.js';
+
+/** The SCIM API's base URL. */
+export const SCIM_BASE_URL = 'https://api.pagerduty.com/scim/v2';
+
+/** The media type of SCIM responses (RFC 7644, section 8.1). */
+export const SCIM_MEDIA_TYPE = 'application/scim+json';
+
+/** Options of {@link ScimApiClient}: the engine's, plus how a string credential is sent. */
+export interface ScimApiClientOptions extends ApiClientOptions {
+  /**
+   * How a string credential is sent: `'token'` for an API key, `'bearer'`/`'oauth2'` for an
+   * app OAuth token. Only with a string credential.
+   * @default 'token'
+   */
+  authType?: AuthType;
+}
+
+/** What {@link ScimApiClient.iterUsers} and {@link ScimApiClient.listUsers} page through. */
+export interface ScimUserQuery {
+  /** A SCIM filter; the API supports `userName` and `externalId`, as in `userName eq "a@example.com"`. */
+  filter?: string;
+  /** How many users one page asks for (`count`). @default 100 */
+  pageSize?: number;
+  /** The 1-based index of the first user. @default 1 */
+  startIndex?: number;
+}
+
+/** The auth method for a string credential and its `authType`, or the auth method given. */
+function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
+  if (typeof auth === 'string') return authForType(auth, authType);
+  if (authType !== undefined) throw new TypeError('authType applies only to a string credential, not to an auth method');
+  return auth;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+/**
+ * A client of the SCIM API. Responses are `application/scim+json`; request bodies are
+ * sent as `application/json`, which the API documents for them.
+ *
+ * @example
+ * ```ts
+ * await using scim = new ScimApiClient(process.env.PAGERDUTY_API_KEY!);
+ * for await (const user of scim.iterUsers({ filter: 'userName eq "jane@example.com"' })) {
+ *   console.log(user.id, user.userName);
+ * }
+ * ```
+ */
+export class ScimApiClient extends ApiClient {
+  /**
+   * @param auth - an API key or app OAuth token (see `authType`), or an auth method
+   * @param options - engine options (`baseUrl` defaults to `https://api.pagerduty.com/scim/v2`) and `authType`
+   */
+  constructor(auth: AuthMethod | string, options: ScimApiClientOptions = {}) {
+    const { authType, ...engine } = options;
+    super(resolveAuth(auth, authType), { ...engine, baseUrl: engine.baseUrl ?? SCIM_BASE_URL });
+  }
+
+  /** SCIM responses come as `application/scim+json`; plain JSON is accepted too. */
+  protected override defaultHeaders(): Record<string, string> {
+    return { ...super.defaultHeaders(), Accept: `${SCIM_MEDIA_TYPE}, application/json` };
+  }
+
+  /**
+   * Every user matching the query, one page (`startIndex`, `count`) at a time. Ends on the
+   * page that reaches `totalResults`, or on an empty page.
+   *
+   * @throws HttpError for a non-success status
+   * @throws HttpServerError when a page is not a SCIM list response
+   *
+   * @example
+   * ```ts
+   * for await (const user of scim.iterUsers({ pageSize: 50 })) console.log(user.userName);
+   * ```
+   */
+  async *iterUsers(query: ScimUserQuery = {}): AsyncIterableIterator<ScimUser> {
+    const count = positiveInteger('pageSize', query.pageSize ?? 100);
+    let startIndex: number | null = positiveInteger('startIndex', query.startIndex ?? 1);
+    while (startIndex !== null) {
+      const params = { startIndex, count, ...(query.filter !== undefined ? { filter: query.filter } : {}) };
+      const response = await this.get('/Users', { params });
+      const text = await this.successText('GET', response);
+      const page = this.#listResponse(response, text);
+      const users = page.Resources ?? [];
+      yield* users;
+      startIndex = nextStartIndex(startIndex, count, users.length, page.totalResults);
+    }
+  }
+
+  /**
+   * All users matching the query, as one list (rejects, discarding what it had, on error).
+   *
+   * @example
+   * ```ts
+   * const users = await scim.listUsers({ filter: 'externalId eq "00ujl29u0le5T6Aj10h7"' });
+   * ```
+   */
+  async listUsers(query: ScimUserQuery = {}): Promise<ScimUser[]> {
+    const users: ScimUser[] = [];
+    for await (const user of this.iterUsers(query)) users.push(user);
+    return users;
+  }
+
+  /** GET and decode: the JSON body (`null` when empty). @throws HttpError on a non-success status */
+  jget<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
+    return this.requestJson<T>('GET', url, options);
+  }
+
+  /** POST and decode (`options.json` is the body). @throws HttpError on a non-success status */
+  jpost<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
+    return this.requestJson<T>('POST', url, options);
+  }
+
+  /** PUT and decode. @throws HttpError on a non-success status */
+  jput<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
+    return this.requestJson<T>('PUT', url, options);
+  }
+
+  /** PATCH (SCIM `PatchOp`) and decode; `null` for 204. @throws HttpError on a non-success status */
+  jpatch<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
+    return this.requestJson<T>('PATCH', url, options);
+  }
+
+  /** DELETE and decode; `null` for 204. @throws HttpError on a non-success status */
+  jdelete<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
+    return this.requestJson<T>('DELETE', url, options);
+  }
+
+  #listResponse(response: Response, text: string): ScimListResponse {
+    let page: unknown;
+    try {
+      page = JSON.parse(text);
+    } catch {
+      throw this.httpError('GET', response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server');
+    }
+    const resources = (page as ScimListResponse | null)?.Resources;
+    if (typeof page !== 'object' || page === null || Array.isArray(page) || (resources !== undefined && !Array.isArray(resources))) {
+      throw this.httpError('GET', response.url, response, text, 'API responded with a body that is not a SCIM list response', 'http-server');
+    }
+    return page as ScimListResponse;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * SCIM list paging (RFC 7644, section 3.4.2.4): `startIndex` (1-based) and `count`. Pure:
+ * decides from one page where the next begins, or that there is none.
+ *
+ * @module
+ */
+
+/** A SCIM user, as the SCIM API returns it (the fields the API documents, and any others). */
+export interface ScimUser {
+  /** The user's SCIM id. */
+  id?: string;
+  /** The login, an email address. */
+  userName?: string;
+  /** The id set by the identity provider. */
+  externalId?: string;
+  /** The display name. */
+  displayName?: string;
+  /** Whether the user is active. */
+  active?: boolean;
+  /** Any other field. */
+  [field: string]: unknown;
+}
+
+/** A SCIM list response (`urn:ietf:params:scim:api:messages:2.0:ListResponse`). */
+export interface ScimListResponse<T = ScimUser> {
+  /** The message schema URNs. */
+  schemas?: string[];
+  /** How many results match the query in all. */
+  totalResults?: number;
+  /** The 1-based index of this page's first result. */
+  startIndex?: number;
+  /** How many results this page holds. */
+  itemsPerPage?: number;
+  /** The results of this page. */
+  Resources?: T[];
+}
+
+/**
+ * The `startIndex` of the page after one that started at `startIndex` and held
+ * `received` results, or `null` when that page was the last: it was empty, it reached
+ * `totalResults`, or (without `totalResults`) it was shorter than `count`.
+ *
+ * @example
+ * ```ts
+ * nextStartIndex(1, 2, 2, 5);  // 3
+ * nextStartIndex(5, 2, 1, 5);  // null (results 5..5 of 5)
+ * ```
+ */
+export function nextStartIndex(
+  startIndex: number,
+  count: number,
+  received: number,
+  totalResults: number | undefined,
+): number | null {
+  if (received <= 0) return null;
+  if (typeof totalResults === 'number' && Number.isFinite(totalResults)) {
+    if (startIndex - 1 + received >= totalResults) return null;
+  } else if (received < count) {
+    return null;
+  }
+  return startIndex + received;
+}

@@ -1,0 +1,41 @@
+/**
+ * An ordered, id-indexed list: how the emulator keeps each kind of resource, in creation
+ * order (which is also the order the REST API lists them in).
+ *
+ * @module
+ */
+
+/** Anything with an identifier. */
+export interface Identified {
+  /** The identifier. */
+  id: string;
+}
+
+/** Resources in creation order, with lookup by `id`. */
+export class Collection<T extends Identified> {
+  readonly #items: T[] = [];
+  readonly #byId = new Map<string, T>();
+
+  /** Adds a resource at the end; an `id` already present is a programming error. */
+  add(item: T): T {
+    if (this.#byId.has(item.id)) throw new Error(`duplicate id ${item.id}`);
+    this.#items.push(item);
+    this.#byId.set(item.id, item);
+    return item;
+  }
+
+  /** The resource with this `id`, or `undefined`. */
+  get(id: string): T | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** Every resource, in creation order (a read-only view, not a copy). */
+  all(): readonly T[] {
+    return this.#items;
+  }
+
+  /** How many resources there are. */
+  get size(): number {
+    return this.#items.length;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * `pagerduty emulator [--port N] [--seed-users N]`: starts the emulator, prints its URLs
+ * and keys, and serves until SIGINT (or SIGTERM).
+ *
+ * @module
+ */
+import { startEmulator, type Emulator } from './emulator.js';
+import type { EmulatorOptions } from './options.js';
+
+/** The command's arguments (as the CLI parses them). */
+export interface EmulatorCommandArgs {
+  /** `--port`: the loopback port; 0 picks a free one. @default 0 */
+  port?: number;
+  /** `--seed-users`. @default 5 */
+  seedUsers?: number;
+  /** `--seed-services`. @default 3 */
+  seedServices?: number;
+  /** `--seed-incidents`. @default 12 */
+  seedIncidents?: number;
+  /** `--seed`: the random seed. @default 1 */
+  seed?: number;
+}
+
+/** Where the command writes and when it stops; for tests and embedding. */
+export interface EmulatorCommandIo {
+  /** Writes one line of output. @default a line on standard output */
+  write?: (line: string) => void;
+  /** Stops the emulator when it settles. @default the first SIGINT or SIGTERM */
+  until?: Promise<unknown>;
+}
+
+/** How many user keys the banner lists before summarising the rest. */
+const LISTED_USERS = 5;
+
+/**
+ * The lines printed at start: URLs, then keys. The keys are printed in full on purpose:
+ * they are fake keys of this throwaway emulator, valid nowhere else, and a newcomer
+ * needs them to try the API.
+ */
+export function emulatorBanner(emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'>): string[] {
+  const { keys } = emulator;
+  const lines = [
+    `PagerDuty emulator listening on ${emulator.url}`,
+    `  REST API v2:   ${emulator.url}   (--base-url / baseUrl)`,
+    `  Events API v2: ${emulator.eventsUrl}/v2/enqueue`,
+    '',
+    'Fake keys (valid on this emulator only):',
+    `  account-level API key: ${keys.account}`,
+  ];
+  for (const user of keys.users.slice(0, LISTED_USERS)) lines.push(`  user-scoped API key:   ${user.key}   (${user.email})`);
+  if (keys.users.length > LISTED_USERS) lines.push(`  ... and ${keys.users.length - LISTED_USERS} more users`);
+  for (const routing of keys.routing) lines.push(`  routing key:           ${routing.routingKey}   (service ${routing.serviceName})`);
+  lines.push('', 'Press Ctrl+C to stop.');
+  return lines;
+}
+
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/**
+ * Runs the `emulator` command: starts the emulator, prints {@link emulatorBanner}, waits
+ * for `io.until` (by default SIGINT/SIGTERM), closes it.
+ *
+ * @returns the exit code, 0
+ * @throws RangeError for invalid arguments; the error of `listen` (e.g. `EADDRINUSE`)
+ *
+ * @example
+ * ```ts
+ * // in the CLI: pagerduty emulator --port 8080 --seed-users 20
+ * process.exitCode = await runEmulatorCommand({ port: 8080, seedUsers: 20 });
+ * ```
+ */
+export async function runEmulatorCommand(args: EmulatorCommandArgs = {}, io: EmulatorCommandIo = {}): Promise<number> {
+  const write = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const options: EmulatorOptions = {
+    port: args.port,
+    seedUsers: args.seedUsers,
+    seedServices: args.seedServices,
+    seedIncidents: args.seedIncidents,
+    seed: args.seed,
+  };
+  const emulator = await startEmulator(options);
+  try {
+    for (const line of emulatorBanner(emulator)) write(line);
+    await (io.until ?? untilSignal());
+  } finally {
+    await emulator.close();
+  }
+  write('Emulator stopped.');
+  return 0;
+}

@@ -1,0 +1,172 @@
+/**
+ * What happens to incidents: creation (with assignment and a trigger log entry), status
+ * changes (with acknowledge/resolve log entries) and notes. Used by the REST handlers, the
+ * Events API handler and the seeder alike, so every path leaves the same traces.
+ *
+ * @module
+ */
+import type { EmulatorStore } from './store.js';
+import type {
+  Incident,
+  IncidentStatus,
+  LogEntry,
+  LogEntryType,
+  Reference,
+  Service,
+  User,
+} from './resources.js';
+
+/** What a new incident is made of. */
+export interface NewIncident {
+  /** The service it opens on. */
+  service: Service;
+  /** The title (also the summary after `[#n]`). */
+  title: string;
+  /** A description; defaults to the title. */
+  description?: string;
+  /** The deduplication key. */
+  incidentKey: string;
+  /** `high` or `low`. @default 'high' */
+  urgency?: 'high' | 'low';
+  /** When it was created. */
+  at: Date;
+  /** Who created it: the service (Events API) or a user (REST). */
+  agent: Reference;
+  /** The log entry channel type (`api`, `web_trigger`, ...). */
+  channel: string;
+}
+
+/** The user an incident on `service` is assigned to: the first target of its policy's first rule. */
+export function firstResponder(store: EmulatorStore, service: Service): User | undefined {
+  const policy = store.escalationPolicies.get(service.escalation_policy.id);
+  const target = policy?.escalation_rules[0]?.targets[0];
+  if (!target) return undefined;
+  if (target.type === 'user_reference') return store.users.get(target.id);
+  const onCall = store.schedules.get(target.id)?.users[0];
+  return onCall ? store.users.get(onCall.id) : undefined;
+}
+
+function logEntry(
+  store: EmulatorStore,
+  incident: Incident,
+  type: LogEntryType,
+  agent: Reference,
+  at: Date,
+  channel: LogEntry['channel'],
+): LogEntry {
+  const id = store.ids.next('R', 13);
+  const words: Record<LogEntryType, string> = {
+    trigger_log_entry: 'Triggered',
+    acknowledge_log_entry: 'Acknowledged',
+    resolve_log_entry: 'Resolved',
+    annotate_log_entry: 'Note added',
+  };
+  return store.logEntries.add({
+    id,
+    type,
+    summary: `${words[type]} by ${agent.summary}`,
+    ...store.urls('log_entries', id),
+    created_at: at.toISOString(),
+    agent,
+    channel,
+    incident: store.ref(incident),
+    service: incident.service,
+    teams: incident.teams,
+  });
+}
+
+/** Opens an incident, assigns it, and writes its trigger log entry. */
+export function createIncident(store: EmulatorStore, spec: NewIncident): Incident {
+  const at = spec.at.toISOString();
+  const number = store.nextIncidentNumber();
+  const id = store.ids.next();
+  const responder = firstResponder(store, spec.service);
+  const incident: Incident = {
+    id,
+    type: 'incident',
+    summary: `[#${number}] ${spec.title}`,
+    ...store.urls('incidents', id),
+    incident_number: number,
+    title: spec.title,
+    description: spec.description ?? spec.title,
+    created_at: at,
+    updated_at: at,
+    status: 'triggered',
+    incident_key: spec.incidentKey,
+    service: store.ref(spec.service),
+    assignments: responder ? [{ at, assignee: store.ref(responder) }] : [],
+    acknowledgements: [],
+    last_status_change_at: at,
+    last_status_change_by: spec.agent,
+    escalation_policy: spec.service.escalation_policy,
+    teams: [...spec.service.teams],
+    urgency: spec.urgency ?? 'high',
+    resolved_at: null,
+    alert_counts: { all: 1, triggered: 1, resolved: 0 },
+  };
+  store.incidents.add(incident);
+  logEntry(store, incident, 'trigger_log_entry', spec.agent, spec.at, { type: spec.channel });
+  return incident;
+}
+
+/** The states a status update may ask for. */
+export type TargetStatus = Exclude<IncidentStatus, 'triggered'>;
+
+/**
+ * Why an incident cannot move to `target`, or `undefined` when it can. A resolved
+ * incident cannot be acknowledged; resolving it again is accepted and changes nothing.
+ */
+export function statusChangeError(incident: Incident, target: TargetStatus): string | undefined {
+  if (incident.status === 'resolved' && target === 'acknowledged') {
+    return `Incident ${incident.id} is already resolved and cannot be acknowledged.`;
+  }
+  return undefined;
+}
+
+/**
+ * Moves an incident to `target` (after {@link statusChangeError} said it may) and writes
+ * the log entry. Returns the incident.
+ */
+export function changeStatus(
+  store: EmulatorStore,
+  incident: Incident,
+  target: TargetStatus,
+  agent: Reference,
+  at: Date,
+  channel = 'api',
+): Incident {
+  if (incident.status === 'resolved') return incident;
+  const iso = at.toISOString();
+  if (target === 'acknowledged') {
+    incident.acknowledgements = [...incident.acknowledgements, { at: iso, acknowledger: agent }];
+  } else {
+    incident.resolved_at = iso;
+    incident.assignments = [];
+    incident.acknowledgements = [];
+    incident.alert_counts = { all: incident.alert_counts.all, triggered: 0, resolved: incident.alert_counts.all };
+  }
+  incident.status = target;
+  incident.updated_at = iso;
+  incident.last_status_change_at = iso;
+  incident.last_status_change_by = agent;
+  const type = target === 'acknowledged' ? 'acknowledge_log_entry' : 'resolve_log_entry';
+  logEntry(store, incident, type, agent, at, { type: channel });
+  return incident;
+}
+
+/** Adds a note: an `annotate_log_entry` whose `channel.summary` is the note's text. */
+export function addNote(store: EmulatorStore, incident: Incident, user: User, content: string, at: Date): LogEntry {
+  incident.updated_at = at.toISOString();
+  return logEntry(store, incident, 'annotate_log_entry', store.ref(user), at, { type: 'note', summary: content });
+}
+
+/** The notes of an incident, in the shape `GET /incidents/{id}/notes` answers with. */
+export function notesOf(
+  store: EmulatorStore,
+  incidentId: string,
+): { id: string; user: Reference; content: string; created_at: string }[] {
+  return store.logEntries
+    .all()
+    .filter((entry) => entry.type === 'annotate_log_entry' && entry.incident.id === incidentId)
+    .map((entry) => ({ id: entry.id, user: entry.agent, content: entry.channel.summary ?? '', created_at: entry.created_at }));
+}

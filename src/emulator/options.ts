@@ -1,0 +1,110 @@
+/**
+ * The emulator's options and their defaults, stated once.
+ *
+ * @module
+ */
+import type { FaultSettings } from './faults.js';
+
+/** How much state to seed, and from what. The same options always seed the same state. */
+export interface SeedOptions {
+  /** The seed of the random source behind identifiers, keys, names and statuses. @default 1 */
+  seed?: number;
+  /** Users (each gets a user-scoped API key); at least 1. @default 5 */
+  seedUsers?: number;
+  /** Teams. @default 2 */
+  seedTeams?: number;
+  /** Services (each with an escalation policy and an Events API v2 integration). @default 3 */
+  seedServices?: number;
+  /** Schedules. @default 2 */
+  seedSchedules?: number;
+  /** Incidents, spread over the services; a mix of triggered, acknowledged and resolved. @default 12 */
+  seedIncidents?: number;
+  /** Creation time of the first seeded record (ISO 8601 or Date). @default '2024-01-01T00:00:00Z' */
+  seedEpoch?: string | Date;
+  /** Seconds between the creation times of consecutive seeded incidents. @default 60 */
+  seedIncidentSpacing?: number;
+  /** The account's abilities. @default ['teams', 'read_only_users', 'service_support_hours', 'urgencies'] */
+  abilities?: readonly string[];
+}
+
+/** Options of {@link startEmulator}. */
+export interface EmulatorOptions extends SeedOptions {
+  /** The loopback port to listen on; 0 picks a free one. @default 0 */
+  port?: number;
+  /** Faults to inject from the first request on (changeable later through `emulator.faults`). @default none */
+  faults?: FaultSettings;
+  /** The clock for what happens after seeding (new incidents, log entries). @default the real clock */
+  now?: () => Date;
+  /** How many of the latest requests `emulator.requests` keeps. @default 1000 */
+  requestLogSize?: number;
+}
+
+/** Seed options with every default filled in. */
+export interface ResolvedSeedOptions {
+  /** See {@link SeedOptions.seed}. */
+  seed: number;
+  /** See {@link SeedOptions.seedUsers}. */
+  seedUsers: number;
+  /** See {@link SeedOptions.seedTeams}. */
+  seedTeams: number;
+  /** See {@link SeedOptions.seedServices}. */
+  seedServices: number;
+  /** See {@link SeedOptions.seedSchedules}. */
+  seedSchedules: number;
+  /** See {@link SeedOptions.seedIncidents}. */
+  seedIncidents: number;
+  /** See {@link SeedOptions.seedEpoch}. */
+  seedEpoch: Date;
+  /** See {@link SeedOptions.seedIncidentSpacing}. */
+  seedIncidentSpacing: number;
+  /** See {@link SeedOptions.abilities}. */
+  abilities: readonly string[];
+}
+
+/** The abilities a seeded account has unless told otherwise. */
+export const DEFAULT_ABILITIES: readonly string[] = ['teams', 'read_only_users', 'service_support_hours', 'urgencies'];
+
+function count(name: string, value: number | undefined, fallback: number, minimum = 0): number {
+  const result = value ?? fallback;
+  if (!Number.isInteger(result) || result < minimum) {
+    throw new RangeError(`${name} must be a whole number >= ${minimum}, got ${String(value)}`);
+  }
+  return result;
+}
+
+/**
+ * Fills in the defaults and checks the counts.
+ *
+ * @throws RangeError for a negative or fractional count, no users, incidents without
+ *   services, or an unreadable `seedEpoch`
+ */
+export function resolveSeedOptions(options: SeedOptions = {}): ResolvedSeedOptions {
+  const seedEpoch = new Date(options.seedEpoch ?? '2024-01-01T00:00:00Z');
+  if (Number.isNaN(seedEpoch.getTime())) throw new RangeError(`seedEpoch is not a date: ${String(options.seedEpoch)}`);
+  const resolved: ResolvedSeedOptions = {
+    seed: count('seed', options.seed, 1),
+    seedUsers: count('seedUsers', options.seedUsers, 5, 1),
+    seedTeams: count('seedTeams', options.seedTeams, 2),
+    seedServices: count('seedServices', options.seedServices, 3),
+    seedSchedules: count('seedSchedules', options.seedSchedules, 2),
+    seedIncidents: count('seedIncidents', options.seedIncidents, 12),
+    seedEpoch,
+    seedIncidentSpacing: count('seedIncidentSpacing', options.seedIncidentSpacing, 60, 1),
+    abilities: [...(options.abilities ?? DEFAULT_ABILITIES)],
+  };
+  if (resolved.seedIncidents > 0 && resolved.seedServices === 0) {
+    throw new RangeError('seedIncidents needs at least one service (seedServices >= 1)');
+  }
+  return resolved;
+}
+
+/**
+ * Checks a port: a whole number from 0 (any free port) to 65535.
+ *
+ * @throws RangeError otherwise
+ */
+export function resolvePort(port: number | undefined): number {
+  const value = port ?? 0;
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new RangeError(`port must be 0-65535, got ${String(port)}`);
+  return value;
+}

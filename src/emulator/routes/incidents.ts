@@ -1,0 +1,149 @@
+/**
+ * `/incidents` (list with filters, create, multi-update), `/incidents/{id}` (get, update),
+ * and an incident's notes and log entries. Every change needs a user: the key's own for a
+ * user-scoped key, the `From` user for an account-level key.
+ *
+ * @module
+ */
+import { incidentFilter, logEntryFilter, matchesIncident, matchesLogEntry } from '../filters.js';
+import { addNote, changeStatus, createIncident, notesOf, statusChangeError } from '../incident-lifecycle.js';
+import { MAX_INCIDENTS_PER_UPDATE, parseIncidentUpdate, type IncidentUpdate } from '../incident-updates.js';
+import { randomHex32 } from '../random.js';
+import { ERROR_CODES, fail, invalidInput, notFound, ok, restError, type Reply } from '../replies.js';
+import type { Incident, User } from '../resources.js';
+import { actingUser } from '../rest-auth.js';
+import type { RestContext, Route } from '../router.js';
+import { classicList, found, isObject, unwrapObject } from './bodies.js';
+
+function apply(context: RestContext, incident: Incident, update: IncidentUpdate, user: User): Incident {
+  const at = context.now.toISOString();
+  if (update.title !== undefined && update.title !== incident.title) {
+    incident.title = update.title;
+    incident.summary = `[#${incident.incident_number}] ${update.title}`;
+    incident.updated_at = at;
+  }
+  if (update.urgency !== undefined && update.urgency !== incident.urgency) {
+    incident.urgency = update.urgency;
+    incident.updated_at = at;
+  }
+  if (update.status !== undefined) changeStatus(context.store, incident, update.status, context.store.ref(user), context.now);
+  return incident;
+}
+
+/** Checks every update before applying any, so a request changes all or nothing. */
+function checkAll(context: RestContext, updates: readonly IncidentUpdate[]): Incident[] {
+  const incidents = updates.map((update) => context.store.incidents.get(update.id));
+  const missing = updates.filter((_, index) => incidents[index] === undefined).map((update) => `Incident ${update.id} not found`);
+  if (missing.length > 0) fail(restError(404, 'Not Found', ERROR_CODES.notFound, missing));
+  const found = incidents as Incident[];
+  const refused = updates
+    .map((update, index) => (update.status ? statusChangeError(found[index], update.status) : undefined))
+    .filter((error): error is string => error !== undefined);
+  if (refused.length > 0) fail(restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, refused));
+  return found;
+}
+
+function updateMany(context: RestContext): Reply {
+  const user = actingUser(context.store, context.identity, context.from);
+  const items = isObject(context.body) ? context.body.incidents : undefined;
+  if (!Array.isArray(items) || items.length === 0) {
+    fail(invalidInput('The request body must be a JSON object with the key "incidents" holding a non-empty list'));
+  }
+  if (items.length > MAX_INCIDENTS_PER_UPDATE) fail(invalidInput(`At most ${MAX_INCIDENTS_PER_UPDATE} incidents may be updated at a time`));
+  const outcomes = items.map((item: unknown, index) => parseIncidentUpdate(item, `incidents[${index}]`));
+  const errors = outcomes.flatMap((outcome) => (outcome.ok ? [] : outcome.errors));
+  if (errors.length > 0) fail(invalidInput(...errors));
+  const updates = outcomes.map((outcome) => (outcome.ok ? outcome.update : fail(invalidInput())));
+  const incidents = checkAll(context, updates);
+  return ok({ incidents: updates.map((update, index) => apply(context, incidents[index], update, user)) });
+}
+
+function updateOne(context: RestContext): Reply {
+  const user = actingUser(context.store, context.identity, context.from);
+  found(context.store.incidents.get(context.params.id), `Incident ${context.params.id}`);
+  const outcome = parseIncidentUpdate(unwrapObject(context.body, 'incident'), 'incident', context.params.id);
+  if (!outcome.ok) fail(invalidInput(...outcome.errors));
+  const [incident] = checkAll(context, [outcome.update]);
+  return ok({ incident: apply(context, incident, outcome.update, user) });
+}
+
+function create(context: RestContext): Reply {
+  const { store } = context;
+  const user = actingUser(store, context.identity, context.from);
+  const fields = unwrapObject(context.body, 'incident');
+  const errors: string[] = [];
+  if (fields.type !== 'incident') errors.push('incident.type must be incident');
+  if (typeof fields.title !== 'string' || fields.title.trim() === '') errors.push('incident.title must be a non-empty string');
+  const serviceId = isObject(fields.service) ? fields.service.id : undefined;
+  const service = typeof serviceId === 'string' ? store.services.get(serviceId) : undefined;
+  if (!service) errors.push('incident.service must reference an existing service');
+  if (fields.urgency !== undefined && fields.urgency !== 'high' && fields.urgency !== 'low') errors.push('incident.urgency must be high or low');
+  if (fields.incident_key !== undefined && typeof fields.incident_key !== 'string') errors.push('incident.incident_key must be a string');
+  if (errors.length > 0 || !service) fail(invalidInput(...errors));
+  const key = typeof fields.incident_key === 'string' && fields.incident_key !== '' ? fields.incident_key : randomHex32(store.random);
+  const open = store.incidents
+    .all()
+    .find((incident) => incident.service.id === service.id && incident.incident_key === key && incident.status !== 'resolved');
+  if (open) fail(restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, [`Open incident with key ${key} already exists`]));
+  const details = isObject(fields.body) && typeof fields.body.details === 'string' ? fields.body.details : undefined;
+  const incident = createIncident(store, {
+    service,
+    title: fields.title as string,
+    description: details,
+    incidentKey: key,
+    urgency: fields.urgency as 'high' | 'low' | undefined,
+    at: context.now,
+    agent: store.ref(user),
+    channel: 'api',
+  });
+  return ok({ incident }, 201);
+}
+
+function createNote(context: RestContext): Reply {
+  const { store } = context;
+  const user = actingUser(store, context.identity, context.from);
+  const incident = found(store.incidents.get(context.params.id), `Incident ${context.params.id}`);
+  const content = unwrapObject(context.body, 'note').content;
+  if (typeof content !== 'string' || content.trim() === '') fail(invalidInput('note.content must be a non-empty string'));
+  const entry = addNote(store, incident, user, content, context.now);
+  return ok({ note: { id: entry.id, user: entry.agent, content, created_at: entry.created_at } }, 201);
+}
+
+/** The routes of incidents. */
+export const incidentRoutes: readonly Route[] = [
+  {
+    method: 'GET',
+    pattern: '/incidents',
+    handler: ({ store, query }) => {
+      const filter = incidentFilter(query);
+      return classicList('incidents', store.incidents.all().filter((incident) => matchesIncident(incident, filter)), query);
+    },
+  },
+  { method: 'POST', pattern: '/incidents', handler: create },
+  { method: 'PUT', pattern: '/incidents', handler: updateMany },
+  {
+    method: 'GET',
+    pattern: '/incidents/{id}',
+    handler: ({ store, params }) => ok({ incident: found(store.incidents.get(params.id), `Incident ${params.id}`) }),
+  },
+  { method: 'PUT', pattern: '/incidents/{id}', handler: updateOne },
+  {
+    method: 'GET',
+    pattern: '/incidents/{id}/notes',
+    handler: ({ store, params }) => {
+      found(store.incidents.get(params.id), `Incident ${params.id}`);
+      return ok({ notes: notesOf(store, params.id) });
+    },
+  },
+  { method: 'POST', pattern: '/incidents/{id}/notes', handler: createNote },
+  {
+    method: 'GET',
+    pattern: '/incidents/{id}/log_entries',
+    handler: ({ store, params, query }) => {
+      if (!store.incidents.get(params.id)) fail(notFound(`Incident ${params.id}`));
+      const filter = logEntryFilter(query);
+      const entries = store.logEntries.all().filter((entry) => entry.incident.id === params.id && matchesLogEntry(entry, filter));
+      return classicList('log_entries', entries, query);
+    },
+  },
+];

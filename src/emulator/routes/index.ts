@@ -1,0 +1,30 @@
+/**
+ * Every REST route the emulator serves.
+ *
+ * @module
+ */
+import type { Route } from '../router.js';
+import { abilityRoutes } from './abilities.js';
+import { auditRoutes } from './audit-records.js';
+import { changeEventRoutes } from './change-events.js';
+import { escalationPolicyRoutes } from './escalation-policies.js';
+import { incidentRoutes } from './incidents.js';
+import { logEntryRoutes } from './log-entries.js';
+import { scheduleRoutes } from './schedules.js';
+import { serviceRoutes } from './services.js';
+import { teamRoutes } from './teams.js';
+import { userRoutes } from './users.js';
+
+/** The REST API v2 routes, all resources together. */
+export const REST_ROUTES: readonly Route[] = [
+  ...userRoutes,
+  ...teamRoutes,
+  ...serviceRoutes,
+  ...escalationPolicyRoutes,
+  ...scheduleRoutes,
+  ...incidentRoutes,
+  ...logEntryRoutes,
+  ...auditRoutes,
+  ...abilityRoutes,
+  ...changeEventRoutes,
+];

@@ -1,0 +1,27 @@
+/**
+ * `/log_entries` and `/log_entries/{id}`: every trigger, acknowledgement, resolution and
+ * note (`annotate_log_entry`), filtered by `since`, `until`, `team_ids[]`, `is_overview`.
+ *
+ * @module
+ */
+import { logEntryFilter, matchesLogEntry } from '../filters.js';
+import { ok } from '../replies.js';
+import type { Route } from '../router.js';
+import { classicList, found } from './bodies.js';
+
+/** The routes of log entries. */
+export const logEntryRoutes: readonly Route[] = [
+  {
+    method: 'GET',
+    pattern: '/log_entries',
+    handler: ({ store, query }) => {
+      const filter = logEntryFilter(query);
+      return classicList('log_entries', store.logEntries.all().filter((entry) => matchesLogEntry(entry, filter)), query);
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/log_entries/{id}',
+    handler: ({ store, params }) => ok({ log_entry: found(store.logEntries.get(params.id), `Log entry ${params.id}`) }),
+  },
+];

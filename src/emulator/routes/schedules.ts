@@ -1,0 +1,99 @@
+/**
+ * `/schedules`, `/schedules/{id}` and `/schedules/{id}/overrides`, whose bulk create
+ * answers per item (`status`, `override`, `errors`) so one bad override fails alone.
+ *
+ * @module
+ */
+import { recordAudit } from '../audit.js';
+import { filterByTeams, matchesText, timeWindow } from '../filters.js';
+import { overlaps, validateOverride } from '../overrides.js';
+import { fail, invalidInput, ok } from '../replies.js';
+import type { Override, Reference, Schedule } from '../resources.js';
+import type { EmulatorStore } from '../store.js';
+import type { RestContext, Route } from '../router.js';
+import { classicList, found, isObject } from './bodies.js';
+
+/** A schedule as served: with the escalation policies that target it. */
+export function scheduleView(store: EmulatorStore, schedule: Schedule): Schedule & { escalation_policies: Reference[] } {
+  const policies = store.escalationPolicies
+    .all()
+    .filter((policy) => policy.escalation_rules.some((rule) => rule.targets.some((target) => target.id === schedule.id)))
+    .map((policy) => store.ref(policy));
+  return { ...schedule, escalation_policies: policies };
+}
+
+/** One item of a bulk override answer. */
+interface OverrideResult {
+  status: number;
+  override: Partial<Override>;
+  errors?: string[];
+}
+
+function createOne(context: RestContext, schedule: Schedule, item: unknown): OverrideResult {
+  const { store } = context;
+  const outcome = validateOverride(item, (id) => {
+    const user = store.users.get(id);
+    return user ? store.ref(user) : undefined;
+  });
+  if (!outcome.ok) {
+    const sent = isObject(item) ? { start: item.start, end: item.end, user: item.user } : {};
+    return { status: 400, override: sent as Partial<Override>, errors: outcome.errors };
+  }
+  const override: Override = { id: store.ids.next('Q'), ...outcome.value };
+  store.overrides.get(schedule.id)?.push(override);
+  recordAudit(store, {
+    resource: schedule,
+    action: 'update',
+    fields: [{ name: 'overrides', value: override }],
+    requestId: context.requestId,
+    at: context.now,
+  });
+  return { status: 201, override };
+}
+
+function createOverrides(context: RestContext): ReturnType<Route['handler']> {
+  const schedule = found(context.store.schedules.get(context.params.id), `Schedule ${context.params.id}`);
+  const body = context.body;
+  if (isObject(body) && Array.isArray(body.overrides)) {
+    if (body.overrides.length === 0) fail(invalidInput('overrides must be a non-empty list'));
+    return ok(
+      body.overrides.map((item: unknown) => createOne(context, schedule, item)),
+      201,
+    );
+  }
+  if (isObject(body) && isObject(body.override)) {
+    const result = createOne(context, schedule, body.override);
+    if (result.errors) fail(invalidInput(...result.errors));
+    return ok({ override: result.override }, 201);
+  }
+  return fail(invalidInput('The request body must be a JSON object with the key "overrides" holding a list'));
+}
+
+/** The routes of schedules and their overrides. */
+export const scheduleRoutes: readonly Route[] = [
+  {
+    method: 'GET',
+    pattern: '/schedules',
+    handler: ({ store, query }) => {
+      const text = query.get('query');
+      const schedules = filterByTeams(store.schedules.all(), query).filter((schedule) => matchesText(text, [schedule.name]));
+      return classicList('schedules', schedules, query, (schedule) => scheduleView(store, schedule));
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/schedules/{id}',
+    handler: ({ store, params }) => ok({ schedule: scheduleView(store, found(store.schedules.get(params.id), `Schedule ${params.id}`)) }),
+  },
+  {
+    method: 'GET',
+    pattern: '/schedules/{id}/overrides',
+    handler: ({ store, params, query }) => {
+      found(store.schedules.get(params.id), `Schedule ${params.id}`);
+      const window = timeWindow(query);
+      const overrides = (store.overrides.get(params.id) ?? []).filter((override) => overlaps(override, window.since, window.until));
+      return ok({ overrides });
+    },
+  },
+  { method: 'POST', pattern: '/schedules/{id}/overrides', handler: createOverrides },
+];

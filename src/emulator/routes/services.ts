@@ -1,0 +1,67 @@
+/**
+ * `/services`, `/services/{id}` and a service's integrations (where routing keys live).
+ *
+ * @module
+ */
+import { recordAudit } from '../audit.js';
+import { filterByTeams, matchesText } from '../filters.js';
+import { fail, invalidInput, ok } from '../replies.js';
+import type { Service } from '../resources.js';
+import type { RestContext, Route } from '../router.js';
+import { classicList, found, isObject, stringField, unwrapObject } from './bodies.js';
+
+function updateService(context: RestContext): ReturnType<Route['handler']> {
+  const { store } = context;
+  const service = found(store.services.get(context.params.id), `Service ${context.params.id}`);
+  const changes = unwrapObject(context.body, 'service');
+  const errors = [stringField(changes.name, 'name'), stringField(changes.description, 'description')].filter(
+    (error): error is string => error !== undefined,
+  );
+  const policyRef = changes.escalation_policy;
+  const policy = isObject(policyRef) && typeof policyRef.id === 'string' ? store.escalationPolicies.get(policyRef.id) : undefined;
+  if (policyRef !== undefined && !policy) errors.push('escalation_policy must reference an existing escalation policy');
+  if (errors.length > 0) fail(invalidInput(...errors));
+  const fields: { name: string; value: unknown; before_value: unknown }[] = [];
+  for (const field of ['name', 'description'] as const) {
+    const value = changes[field];
+    if (typeof value === 'string' && value !== service[field]) {
+      fields.push({ name: field, value, before_value: service[field] });
+      service[field] = value;
+    }
+  }
+  if (policy && policy.id !== service.escalation_policy.id) {
+    fields.push({ name: 'escalation_policy', value: policy.id, before_value: service.escalation_policy.id });
+    service.escalation_policy = store.ref(policy);
+  }
+  service.summary = service.name;
+  if (fields.length > 0) recordAudit(store, { resource: service, action: 'update', fields, requestId: context.requestId, at: context.now });
+  return ok({ service });
+}
+
+/** The routes of services. */
+export const serviceRoutes: readonly Route[] = [
+  {
+    method: 'GET',
+    pattern: '/services',
+    handler: ({ store, query }) => {
+      const text = query.get('query');
+      const services = filterByTeams(store.services.all(), query).filter((service: Service) => matchesText(text, [service.name]));
+      return classicList('services', services, query);
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/services/{id}',
+    handler: ({ store, params }) => ok({ service: found(store.services.get(params.id), `Service ${params.id}`) }),
+  },
+  { method: 'PUT', pattern: '/services/{id}', handler: updateService },
+  {
+    method: 'GET',
+    pattern: '/services/{id}/integrations/{integration_id}',
+    handler: ({ store, params }) => {
+      const integration = store.integrations.get(params.integration_id);
+      const owned = integration && integration.service.id === params.id ? integration : undefined;
+      return ok({ integration: found(owned, `Integration ${params.integration_id}`) });
+    },
+  },
+];

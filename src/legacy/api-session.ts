@@ -1,0 +1,141 @@
+/**
+ * `APISession`: the predecessor's REST API v2 session, which is the core
+ * `RestApiV2Client` built with the policy and error classes of its `compat` release.
+ *
+ * @module
+ */
+import type { AuthType } from '../core/auth.js';
+import type { HttpMethod } from '../core/client-options.js';
+import { RestApiV2Client } from '../core/rest/client.js';
+import type { PdpyrasVersion } from './pdpyras-releases.js';
+import { checkedSessionProxies, type SessionProxies } from './proxies.js';
+import { brandSessionClass } from './session-brand.js';
+import { sessionSetup, type PDSessionOptions } from './session-setup.js';
+
+/** Options of {@link APISession} (all optional): the session's, plus these. */
+export interface APISessionOptions extends PDSessionOptions {
+  /**
+   * The email of a valid user, sent as `From` on every request (what an account-level
+   * key needs on endpoints that act on incidents). Settable later as `session.defaultFrom`.
+   */
+  defaultFrom?: string;
+  /** How the credential is sent: `'token'` (API key), `'oauth2'`/`'bearer'` (OAuth token). @default 'token' */
+  authType?: AuthType;
+}
+
+const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
+
+function notInSessionApi(method: string): TypeError {
+  return new TypeError(
+    `APISession has no ${method}(): the predecessor's session API had none. ` +
+      `Use RestApiV2Client.${method}() from 'pagerduty-client' (see MIGRATION.md).`,
+  );
+}
+
+/**
+ * A REST API v2 session: a core `RestApiV2Client` (so `rget`, `rput`, `iterAll`,
+ * `listAll`, `find`, `persist`, ... work exactly as there) that behaves as the pdpyras
+ * release named by `compat`:
+ *
+ * - before 4.4.0, list-valued query keys are sent without `[]` and every error is a plain
+ *   {@link PDClientError}; from 4.4.0 HTTP failures are {@link PDHTTPError} ({@link PDServerError}
+ *   for 5xx and unusable bodies);
+ * - before 5.0.0, wrappers come from the naming convention only (an endpoint that does not
+ *   follow it fails with an error naming the missing key), the r- and j-methods refuse a
+ *   resource object in place of a URL, and refused input is a `PDClientError`; from 5.0.0
+ *   the wrapper table applies, resource objects are accepted, and refused input is a {@link URLError}.
+ *
+ * Methods the predecessor's session did not have (`getTotal`, `iterHistory`, `jdelete`,
+ * `jpatch`, `rpatch`, and the iterators of endpoints with their own pagination) throw a
+ * `TypeError` pointing to the core client; PATCH is not a permitted method.
+ *
+ * @example
+ * ```ts
+ * const session = new APISession(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com', compat: '5.4.1' });
+ * const user = await session.rget('/users/PABC123');
+ * for await (const incident of session.iterAll('/incidents', { statuses: ['triggered'] })) console.log(incident.id);
+ * session.proxies.https = 'http://proxy.internal:3128'; // applies from the next request
+ * ```
+ */
+export class APISession extends RestApiV2Client {
+  /** The pdpyras release this session behaves as (the `compat` option). */
+  readonly compat: PdpyrasVersion;
+
+  readonly #proxies: { current: SessionProxies };
+
+  /**
+   * @param apiKey - the API key, or an OAuth access token with `authType: 'oauth2'`
+   * @param options - `defaultFrom`, `authType`, `debug`, `compat`, `proxies` and the engine's options
+   * @throws TypeError / RangeError for an invalid `compat` or `authType`
+   */
+  constructor(apiKey: string, options: APISessionOptions = {}) {
+    const setup = sessionSetup(options);
+    super(apiKey, { ...setup.engine, policy: setup.policy.rest });
+    this.compat = setup.compat;
+    this.#proxies = setup.proxies;
+  }
+
+  /**
+   * Proxy URLs by scheme (`{ https: 'http://proxy:3128' }`), read at every request:
+   * changing an entry, or assigning a new object, applies from the next request.
+   */
+  get proxies(): SessionProxies {
+    return this.#proxies.current;
+  }
+
+  /**
+   * Replaces the proxies: the object itself is kept (not copied) and read at each request.
+   *
+   * @throws TypeError when it is not an object of proxy URL strings
+   */
+  set proxies(value: SessionProxies) {
+    this.#proxies.current = checkedSessionProxies(value);
+  }
+
+  /** GET, POST, PUT and DELETE, as the predecessor's `permitted_methods`. */
+  override get permittedMethods(): readonly HttpMethod[] {
+    return SESSION_METHODS;
+  }
+
+  /** @deprecated Not in the session API: use `RestApiV2Client.jdelete` (`rdelete` is here). */
+  override jdelete(..._args: unknown[]): never {
+    throw notInSessionApi('jdelete');
+  }
+
+  /** @deprecated Not in the session API (no PATCH): use `RestApiV2Client.jpatch`. */
+  override jpatch(..._args: unknown[]): never {
+    throw notInSessionApi('jpatch');
+  }
+
+  /** @deprecated Not in the session API (no PATCH): use `RestApiV2Client.rpatch`. */
+  override rpatch(..._args: unknown[]): never {
+    throw notInSessionApi('rpatch');
+  }
+
+  /** @deprecated Not in the session API: use `RestApiV2Client.getTotal`. */
+  override getTotal(..._args: unknown[]): never {
+    throw notInSessionApi('getTotal');
+  }
+
+  /** @deprecated Not in the session API: use `RestApiV2Client.iterHistory`. */
+  override iterHistory(..._args: unknown[]): never {
+    throw notInSessionApi('iterHistory');
+  }
+
+  /** @deprecated Not in the session API: use `RestApiV2Client.iterIncidentNotes`. */
+  override iterIncidentNotes(..._args: unknown[]): never {
+    throw notInSessionApi('iterIncidentNotes');
+  }
+
+  /** @deprecated Not in the session API: use `RestApiV2Client.iterAnalyticsRawIncidents`. */
+  override iterAnalyticsRawIncidents(..._args: unknown[]): never {
+    throw notInSessionApi('iterAnalyticsRawIncidents');
+  }
+
+  /** @deprecated Not in the session API: use `RestApiV2Client.iterAlertGroupingSettings`. */
+  override iterAlertGroupingSettings(..._args: unknown[]): never {
+    throw notInSessionApi('iterAlertGroupingSettings');
+  }
+}
+
+brandSessionClass(APISession);

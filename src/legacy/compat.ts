@@ -1,0 +1,153 @@
+/**
+ * The `compat` option as data: which pdpyras release a session behaves as, and the
+ * policy values each range of releases stands for. Everything here is pure.
+ *
+ * The gates come from the pdpyras changelog: 4.4.0 added `[]` to list-valued query keys
+ * and the `PDHTTPError` subclass for HTTP failures; 5.0.0 made wrapper-driven methods
+ * work on every endpoint (the wrapper table), accepted resource objects in the r- and
+ * j-methods, and introduced `URLError` (earlier releases raised their client error for
+ * input they refused).
+ *
+ * @module
+ */
+import type { ErrorKind } from '../core/errors.js';
+import type { RestPolicy } from '../core/rest/policy.js';
+import {
+  LATEST_PDPYRAS_RELEASE,
+  OLDEST_PDPYRAS_RELEASE,
+  PDPYRAS_RELEASES,
+  type PdpyrasVersion,
+} from './pdpyras-releases.js';
+
+/** The names of the legacy error classes a failure can become. */
+export type LegacyErrorName = 'PDClientError' | 'PDHTTPError' | 'PDServerError' | 'URLError';
+
+/** Which legacy error class each kind of engine failure becomes. */
+export type LegacyErrorTable = Readonly<Record<ErrorKind, LegacyErrorName>>;
+
+/** Everything a session does differently from one predecessor release to another. */
+export interface LegacyPolicy {
+  /** The REST seams: list brackets, where wrappers come from, resource objects. */
+  readonly rest: RestPolicy;
+  /** The error seam: the class thrown for each kind of failure. */
+  readonly errors: LegacyErrorTable;
+}
+
+/** One range of releases, `[since, before)`, that behave alike. */
+export interface CompatRange {
+  /** The first release of the range. */
+  readonly since: PdpyrasVersion;
+  /** The first release after the range; `null` for the last range. */
+  readonly before: PdpyrasVersion | null;
+  /** What the releases of the range do. */
+  readonly policy: LegacyPolicy;
+}
+
+/** The default `compat`: the final pdpyras release. */
+export const DEFAULT_COMPAT: PdpyrasVersion = LATEST_PDPYRAS_RELEASE;
+
+/**
+ * The version gates: contiguous ranges covering {@link PDPYRAS_RELEASES}, oldest first.
+ *
+ * @example
+ * ```ts
+ * COMPAT_RANGES[0].policy.rest.appendListBrackets; // false (before 4.4.0)
+ * ```
+ */
+export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
+  compatRange(OLDEST_PDPYRAS_RELEASE, '4.4.0', {
+    rest: { appendListBrackets: false, wrappers: 'convention', acceptResourceObjects: false },
+    errors: { url: 'PDClientError', network: 'PDClientError', http: 'PDClientError', 'http-server': 'PDClientError' },
+  }),
+  compatRange('4.4.0', '5.0.0', {
+    rest: { appendListBrackets: true, wrappers: 'convention', acceptResourceObjects: false },
+    errors: { url: 'PDClientError', network: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
+  }),
+  compatRange('5.0.0', null, {
+    rest: { appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true },
+    errors: { url: 'URLError', network: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
+  }),
+]);
+
+function compatRange(since: PdpyrasVersion, before: PdpyrasVersion | null, policy: LegacyPolicy): CompatRange {
+  const frozen = Object.freeze({ rest: Object.freeze({ ...policy.rest }), errors: Object.freeze({ ...policy.errors }) });
+  return Object.freeze({ since, before, policy: frozen });
+}
+
+const VERSION_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+/**
+ * Compares two `major.minor.patch` versions numerically: negative when `a` is older,
+ * zero when equal, positive when newer.
+ *
+ * @throws RangeError when either is not `major.minor.patch`
+ * @example
+ * ```ts
+ * compareVersions('4.10.0', '4.4.0') > 0; // true
+ * ```
+ */
+export function compareVersions(a: string, b: string): number {
+  const [pa, pb] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i += 1) {
+    if (pa[i] !== pb[i]) return pa[i] - pb[i];
+  }
+  return 0;
+}
+
+function parts(version: string): [number, number, number] {
+  const match = VERSION_PATTERN.exec(version);
+  if (!match) throw new RangeError(`${JSON.stringify(version)} is not a version of the form major.minor.patch`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** Whether a value is one of the pdpyras releases. */
+export function isPdpyrasVersion(value: unknown): value is PdpyrasVersion {
+  return typeof value === 'string' && (PDPYRAS_RELEASES as readonly string[]).includes(value);
+}
+
+const ACCEPTED = `a pdpyras release from ${OLDEST_PDPYRAS_RELEASE} to ${LATEST_PDPYRAS_RELEASE} (one of: ${PDPYRAS_RELEASES.join(', ')})`;
+
+/**
+ * The pdpyras release a session behaves as: `value`, or {@link DEFAULT_COMPAT} when it is
+ * `undefined`.
+ *
+ * @throws TypeError when `value` is not a string
+ * @throws RangeError when it is not `major.minor.patch`, or not a pdpyras release; the
+ *   message lists the accepted releases
+ * @example
+ * ```ts
+ * resolveCompat(undefined); // '5.4.1'
+ * resolveCompat('4.3.0'); // '4.3.0'
+ * resolveCompat('4.3'); // RangeError: compat must be major.minor.patch ...
+ * ```
+ */
+export function resolveCompat(value: unknown): PdpyrasVersion {
+  if (value === undefined) return DEFAULT_COMPAT;
+  if (typeof value !== 'string') throw new TypeError(`compat must be a string naming ${ACCEPTED}; got ${typeof value}`);
+  if (!VERSION_PATTERN.test(value)) {
+    throw new RangeError(`compat must be major.minor.patch, naming ${ACCEPTED}; got ${JSON.stringify(value)}`);
+  }
+  if (!isPdpyrasVersion(value)) throw new RangeError(`compat ${JSON.stringify(value)} is not ${ACCEPTED}`);
+  return value;
+}
+
+/**
+ * The policy of a pdpyras release: the values of the {@link COMPAT_RANGES} range that
+ * holds it.
+ *
+ * @example
+ * ```ts
+ * legacyPolicyFor('4.3.0').errors.http; // 'PDClientError'
+ * legacyPolicyFor('4.4.0').errors.http; // 'PDHTTPError'
+ * legacyPolicyFor('5.0.0').rest.wrappers; // 'config'
+ * ```
+ */
+export function legacyPolicyFor(version: PdpyrasVersion, ranges: readonly CompatRange[] = COMPAT_RANGES): LegacyPolicy {
+  const range = ranges.find(
+    (candidate) =>
+      compareVersions(version, candidate.since) >= 0 &&
+      (candidate.before === null || compareVersions(version, candidate.before) < 0),
+  );
+  if (!range) throw new RangeError(`no compat range holds ${version}`);
+  return range.policy;
+}

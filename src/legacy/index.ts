@@ -1,0 +1,29 @@
+/**
+ * `pagerduty-client/legacy`: the deprecated session API (`APISession`, `EventsAPISession`,
+ * `ChangeEventsAPISession`, the `PDClientError` family) kept for code written against
+ * it, running on the same engine as the core clients. New code should use the core
+ * clients; MIGRATION.md maps every name here to its counterpart.
+ *
+ * @module pagerduty-client/legacy
+ */
+export { PDSession } from './pd-session.js';
+export { APISession } from './api-session.js';
+export type { APISessionOptions } from './api-session.js';
+export { EventsAPISession } from './events-api-session.js';
+export { ChangeEventsAPISession } from './change-events-api-session.js';
+export type { ChangeEventsAPISessionOptions } from './change-events-api-session.js';
+export type { PDSessionOptions } from './session-setup.js';
+export { PDClientError, PDHTTPError, PDServerError, URLError } from './errors.js';
+export { legacyErrorFactory } from './error-factory.js';
+export {
+  COMPAT_RANGES,
+  DEFAULT_COMPAT,
+  compareVersions,
+  isPdpyrasVersion,
+  legacyPolicyFor,
+  resolveCompat,
+} from './compat.js';
+export type { CompatRange, LegacyErrorName, LegacyErrorTable, LegacyPolicy } from './compat.js';
+export { LATEST_PDPYRAS_RELEASE, OLDEST_PDPYRAS_RELEASE, PDPYRAS_RELEASES } from './pdpyras-releases.js';
+export type { PdpyrasVersion } from './pdpyras-releases.js';
+export type { SessionProxies } from './proxies.js';

@@ -1,0 +1,80 @@
+/**
+ * `PDSession`: the base of the session classes, and the type every session is an
+ * instance of.
+ *
+ * @module
+ */
+import { ApiClient } from '../core/api-client.js';
+import type { AuthMethod } from '../core/auth.js';
+import type { PdpyrasVersion } from './pdpyras-releases.js';
+import { checkedSessionProxies, type SessionProxies } from './proxies.js';
+import { brandSessionClass, isBrandedSession } from './session-brand.js';
+import { sessionSetup, type PDSessionOptions } from './session-setup.js';
+
+/**
+ * The base of the session classes: the core engine (`ApiClient`: retries, timeouts,
+ * logging, `retry`, `sleepTimer`, ... as attributes) with the predecessor's error classes
+ * and `proxies`, behaving as the pdpyras release named by `compat`.
+ *
+ * `x instanceof PDSession` is true for every session: `EventsAPISession` and
+ * `ChangeEventsAPISession` extend it, and `APISession`, which extends the core
+ * `RestApiV2Client` instead, is marked as a session too. Subclass it, as with the
+ * predecessor, to write a session for another API.
+ *
+ * @example
+ * ```ts
+ * class StatusSession extends PDSession {
+ *   constructor(token: string, options?: PDSessionOptions) {
+ *     super(bearerAuth(token), { baseUrl: 'https://status.example.com', ...options });
+ *   }
+ * }
+ * const session = new StatusSession(token, { compat: '4.3.0' });
+ * session instanceof PDSession; // true
+ * ```
+ */
+export abstract class PDSession extends ApiClient {
+  /**
+   * Whether a value is a session. On `PDSession` itself this checks the session mark
+   * (so that `APISession` counts); on a subclass it is the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this === PDSession) return isBrandedSession(value);
+    return Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+
+  /** The pdpyras release this session behaves as (the `compat` option). */
+  readonly compat: PdpyrasVersion;
+
+  readonly #proxies: { current: SessionProxies };
+
+  /**
+   * @param auth - how requests are authenticated
+   * @param options - `compat`, `proxies` and the engine's options
+   * @throws TypeError / RangeError for an invalid `compat`
+   */
+  protected constructor(auth: AuthMethod, options: PDSessionOptions = {}) {
+    const setup = sessionSetup(options);
+    super(auth, setup.engine);
+    this.compat = setup.compat;
+    this.#proxies = setup.proxies;
+  }
+
+  /**
+   * Proxy URLs by scheme (`{ https: 'http://proxy:3128' }`), read at every request:
+   * changing an entry, or assigning a new object, applies from the next request.
+   */
+  get proxies(): SessionProxies {
+    return this.#proxies.current;
+  }
+
+  /**
+   * Replaces the proxies: the object itself is kept (not copied) and read at each request.
+   *
+   * @throws TypeError when it is not an object of proxy URL strings
+   */
+  set proxies(value: SessionProxies) {
+    this.#proxies.current = checkedSessionProxies(value);
+  }
+}
+
+brandSessionClass(PDSession);

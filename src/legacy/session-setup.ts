@@ -1,0 +1,73 @@
+/**
+ * What every session class does at construction: resolve `compat`, pick the policy of
+ * that release, and turn it and `proxies` into the engine's options (the error factory
+ * and the per-request proxy). Shared by `PDSession` and `APISession`, which cannot share
+ * a base class because `APISession` extends the core `RestApiV2Client`.
+ *
+ * @module
+ */
+import type { ApiClientOptions } from '../core/client-options.js';
+import type { ErrorFactory } from '../core/errors.js';
+import type { ProxySetting } from '../core/proxy.js';
+import { legacyPolicyFor, resolveCompat, type LegacyPolicy } from './compat.js';
+import { legacyErrorFactory } from './error-factory.js';
+import type { PdpyrasVersion } from './pdpyras-releases.js';
+import { checkedSessionProxies, sessionProxySetting, type SessionProxies } from './proxies.js';
+
+/**
+ * Options of every session (all optional): the engine's options, except the two that the
+ * session sets from `compat` and `proxies` (`errorFactory` and `proxy`), plus these.
+ */
+export interface PDSessionOptions extends ApiClientOptions {
+  /** Print one DEBUG line per attempt to standard error (sets `session.printDebug`). @default false */
+  debug?: boolean;
+  /** Not available on a session: the error classes follow `compat`. */
+  errorFactory?: never;
+  /** Not available on a session: use `proxies`, the predecessor's scheme-to-proxy object. */
+  proxy?: never;
+  /**
+   * The pdpyras release to behave as, `major.minor.patch`. A malformed or unknown
+   * version throws (`RangeError`) with the accepted releases in the message.
+   * @default '5.4.1'
+   */
+  compat?: PdpyrasVersion;
+  /**
+   * Proxy URLs by scheme (`{ https: 'http://proxy:3128' }`), copied into
+   * `session.proxies`. @default {} (the environment's `HTTPS_PROXY`/`NO_PROXY`)
+   */
+  proxies?: Readonly<SessionProxies>;
+}
+
+/** The outcome of {@link sessionSetup}. */
+export interface SessionSetup<T> {
+  /** The resolved `compat`. */
+  readonly compat: PdpyrasVersion;
+  /** The policy of that release. */
+  readonly policy: LegacyPolicy;
+  /**
+   * Holds the session's `proxies` (a copy of the option); the engine's proxy setting
+   * reads `current` at every request, so the session's accessor writes through it.
+   */
+  readonly proxies: { current: SessionProxies };
+  /** The options to pass on to the core class. */
+  readonly engine: Omit<T, 'compat' | 'proxies' | 'errorFactory' | 'proxy'> & { errorFactory: ErrorFactory; proxy: ProxySetting };
+}
+
+/**
+ * Resolves a session's options.
+ *
+ * @param options - the session options (never changed)
+ * @throws TypeError / RangeError for an invalid `compat`; TypeError for invalid `proxies`
+ */
+export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSetup<T> {
+  const { compat: requested, proxies: given, errorFactory: _errorFactory, proxy: _proxy, ...engine } = options;
+  const compat = resolveCompat(requested);
+  const policy = legacyPolicyFor(compat);
+  const proxies = { current: { ...checkedSessionProxies(given ?? {}) } };
+  return {
+    compat,
+    policy,
+    proxies,
+    engine: { ...engine, errorFactory: legacyErrorFactory(policy.errors), proxy: sessionProxySetting(() => proxies.current) },
+  };
+}
