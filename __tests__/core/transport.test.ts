@@ -109,7 +109,10 @@ describe('faults', () => {
   it('reports a timeout as NetworkError when retries run out', async () => {
     server = await startLoopback([hang]);
     const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 1 });
-    await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);
+    const error = (await client.get('/x').catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.code).toBe('ETIMEDOUT');
+    expect(error.message).toMatch(/no complete response within 0\.05 s/);
     expect(server.requests).toHaveLength(2);
   });
 

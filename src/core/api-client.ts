@@ -22,8 +22,8 @@ import {
   type RequestOptions,
 } from './client-options.js';
 import { mergeHeaders } from './headers.js';
-import { formatAttempt, silentLogger, stderrLogger, type Logger } from './logging.js';
-import { appendQuery } from './query.js';
+import { formatAttempt, silentLogger, stderrLogger, type AttemptRecord, type Logger } from './logging.js';
+import { appendQuery, type QueryParams } from './query.js';
 import {
   initialRetryState,
   parseRetryAfter,
@@ -31,11 +31,13 @@ import {
   validateRetryMap,
   type RetryPolicy,
 } from './retry.js';
-import { isCallerAbort, Transport } from './transport.js';
+import { isCallerAbort, readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
 
 export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
+
+const UTF8 = new TextDecoder();
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -177,6 +179,14 @@ export class ApiClient {
     return { 'User-Agent': userAgent(), Accept: 'application/json' };
   }
 
+  /**
+   * The query parameters as they are sent. The engine sends them unchanged; the REST
+   * clients override this to append `[]` to list keys (as their policy says).
+   */
+  protected encodeParams(params: QueryParams): QueryParams {
+    return params;
+  }
+
   /** The auth method, for subclasses that build clients from the same credential. */
   protected get auth(): AuthMethod {
     return this.#auth;
@@ -199,12 +209,32 @@ export class ApiClient {
    * @throws HttpError on 401
    */
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    return readableResponse(await this.#exchange(method, url, options));
+  }
+
+  /**
+   * Sends a request and returns the response with its body as text, after a success
+   * check. Cheaper than {@link ApiClient.request} followed by `text()`: the body is
+   * decoded once and no second Response is built. The returned response's own body has
+   * been read; use `text`.
+   *
+   * @throws HttpError / HttpServerError for a non-success status once retries run out
+   */
+  async requestText(method: string, url: string, options?: RequestOptions): Promise<{ response: Response; text: string }> {
+    const exchange = await this.#exchange(method, url, options ?? {});
+    const text = UTF8.decode(exchange.body);
+    const { status } = exchange.response;
+    if (status >= 200 && status < 300) return { response: exchange.response, text };
+    throw this.httpError(method, exchange.response.url, exchange.response, text);
+  }
+
+  async #exchange(method: string, url: string, options: RequestOptions): Promise<BufferedResponse> {
     const verb = method.toUpperCase() as HttpMethod;
     const { headers, json, form, params, body, ...init } = options;
     if (!this.permittedMethods.includes(verb)) {
       throw this.#fail({ kind: 'url', message: `${verb} is not permitted on ${this.constructor.name}` });
     }
-    const target = appendQuery(this.normalizeUrl(url), params);
+    const target = appendQuery(this.normalizeUrl(url), params === undefined ? undefined : this.encodeParams(params));
     const authorization = authorizationHeader(this.#auth);
     const sendHeaders = mergeHeaders([
       this.defaultHeaders(),
@@ -221,11 +251,16 @@ export class ApiClient {
           ? new URLSearchParams(withFormAuth(this.#auth, form)).toString()
           : body;
     const policy = this.#policy();
+    const log = this.log;
+    const debug = (record: AttemptRecord): void => {
+      // Formatting costs more than the silent logger saves: skip it when nobody listens.
+      if (log !== silentLogger) log.debug(this.#scrub(formatAttempt(record)));
+    };
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
-      let response: Response;
+      let exchange: BufferedResponse;
       try {
-        response = await this.#transport.send(target, {
+        exchange = await this.#transport.send(target, {
           ...this.#passThrough,
           ...init,
           method: verb,
@@ -238,7 +273,7 @@ export class ApiClient {
         const reason = error instanceof Error ? error.message : String(error);
         const decision = retryDecision({ kind: 'network-error' }, state, policy, this.#random());
         const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-        this.log.debug(this.#scrub(formatAttempt({ method: verb, url: target, attempt, error: reason, cooldown })));
+        debug({ method: verb, url: target, attempt, error: reason, cooldown });
         if (decision.action !== 'retry') {
           throw this.#fail({
             kind: 'network',
@@ -250,19 +285,16 @@ export class ApiClient {
         state = decision.state;
         continue;
       }
+      const { response } = exchange;
       const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
       const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
-      const requestId = response.headers.get('x-request-id');
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      this.log.debug(
-        this.#scrub(formatAttempt({ method: verb, url: target, attempt, status: response.status, requestId, cooldown })),
-      );
+      debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
       if (decision.action === 'unauthorized') {
-        const text = await response.text();
         const detail = 'API responded with 401 Unauthorized: the key or token may be invalid, or the region (base URL) wrong';
-        throw this.httpError(verb, target, response, text, detail);
+        throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail);
       }
-      if (decision.action !== 'retry') return response;
+      if (decision.action !== 'retry') return exchange;
       await this.#sleep(decision.pause);
       state = decision.state;
     }
@@ -306,8 +338,7 @@ export class ApiClient {
    * ```
    */
   async requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
-    const response = await this.request(method, url, options);
-    const text = await this.successText(method, response);
+    const { response, text } = await this.requestText(method, url, options);
     if (text.trim() === '') return null;
     try {
       return JSON.parse(text) as T;
@@ -339,7 +370,9 @@ export class ApiClient {
     detail?: string,
     kind: 'http' | 'http-server' = errorKindForStatus(response.status),
   ): Error {
-    return this.#fail({ kind, message: httpErrorMessage(method, url, response.status, body, detail), response, body });
+    // The error's response must be readable even when the engine consumed the original.
+    const readable = response.bodyUsed ? readableResponse({ response, body: Buffer.from(body) }) : response;
+    return this.#fail({ kind, message: httpErrorMessage(method, url, response.status, body, detail), response: readable, body });
   }
 
   /**

@@ -40,6 +40,27 @@ export interface AttemptInit extends RequestInit {
   timeoutSeconds: number;
 }
 
+/** A response whose body the transport has read into memory. */
+export interface BufferedResponse {
+  /** The response; its body stream has been consumed: read {@link BufferedResponse.body}. */
+  readonly response: Response;
+  /** The whole body. */
+  readonly body: Buffer;
+}
+
+/**
+ * A fresh, readable Response with a buffered body, for callers of the low-level methods
+ * (and for errors), who may read it as they would any node-fetch response.
+ */
+export function readableResponse({ response, body }: BufferedResponse): Response {
+  return new Response(body.length > 0 ? body : null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+    url: response.url,
+  } as ConstructorParameters<typeof Response>[1]);
+}
+
 /** The caller aborted through its own signal: never retried. */
 export function isCallerAbort(init: RequestInit): boolean {
   return Boolean(init.signal?.aborted);
@@ -79,28 +100,38 @@ export class Transport {
   }
 
   /**
-   * Sends one attempt and reads its whole body. Rejects on any transport failure,
-   * including the timeout (a `TimeoutError`/`AbortError`).
+   * Sends one attempt and reads its whole body. Rejects on any transport failure; a
+   * timeout rejects with an error whose `code` is `ETIMEDOUT`.
    *
-   * @returns a Response whose body is already in memory
+   * @returns the response (its body already read) and the body
    */
-  async send(url: string, init: AttemptInit): Promise<Response> {
+  async send(url: string, init: AttemptInit): Promise<BufferedResponse> {
     const { timeoutSeconds, signal: callerSignal, ...rest } = init;
-    const timeout = AbortSignal.timeout(Math.max(1, Math.round(timeoutSeconds * 1000)));
-    const signal = callerSignal ? AbortSignal.any([callerSignal as AbortSignal, timeout]) : timeout;
-    const response = await this.#fetch(url, {
-      agent: (parsed: URL) => this.agentFor(parsed),
-      ...rest,
-      redirect: 'manual',
-      signal: signal as RequestInit['signal'],
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    return new Response(body.length > 0 ? body : null, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      url: response.url || url,
-    } as ConstructorParameters<typeof Response>[1]);
+    // A plain timer, cleared as soon as the body is in: AbortSignal.timeout would leave a
+    // timer pending for the whole timeout after every request.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, Math.max(1, Math.round(timeoutSeconds * 1000)));
+    const signal = callerSignal ? AbortSignal.any([callerSignal as AbortSignal, controller.signal]) : controller.signal;
+    try {
+      const response = await this.#fetch(url, {
+        agent: (parsed: URL) => this.agentFor(parsed),
+        ...rest,
+        redirect: 'manual',
+        signal: signal as RequestInit['signal'],
+      });
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    } catch (error) {
+      if (!timedOut) throw error;
+      throw Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), {
+        code: 'ETIMEDOUT',
+      });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Closes every connection this transport opened. Caller-supplied agents are left alone. */

@@ -69,12 +69,11 @@ export class RestApiV2BaseClient extends ApiClient {
   }
 
   /**
-   * Sends a request (see `ApiClient.request`), with list-valued query keys given `[]`
-   * first when the policy says so (`statuses: [...]` goes out as `statuses[]=...`).
+   * List-valued query keys get `[]` first when the policy says so (`statuses: [...]` goes
+   * out as `statuses[]=...`), on every request, the low-level ones included.
    */
-  override request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    if (options.params === undefined) return super.request(method, url, options);
-    return super.request(method, url, { ...options, params: restQueryParams(options.params, this.policy) });
+  protected override encodeParams(params: QueryParams): QueryParams {
+    return restQueryParams(params, this.policy);
   }
 
   /**
@@ -285,8 +284,7 @@ export class RestApiV2BaseClient extends ApiClient {
    * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
    */
   protected async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
-    const response = await this.request(method, url, init);
-    const text = await this.successText(method, response);
+    const { response, text } = await this.requestText(method, url, init);
     if (text.trim() === '') return { response, text, body: null };
     try {
       return { response, text, body: JSON.parse(text) };
