@@ -13,7 +13,8 @@ const root = process.cwd();
 let work = '';
 let tarball = '';
 
-function consumer(name: string, type: 'module' | 'commonjs', file: string, code: string): string {
+/** Creates a throwaway project with the tarball and this checkout's dependencies installed. */
+function project(name: string, type: 'module' | 'commonjs', files: Record<string, string>): string {
   const dir = path.join(work, name);
   const modules = path.join(dir, 'node_modules');
   mkdirSync(path.join(modules, 'pagerduty-client'), { recursive: true });
@@ -23,8 +24,57 @@ function consumer(name: string, type: 'module' | 'commonjs', file: string, code:
     symlinkSync(path.join(root, 'node_modules', entry), path.join(modules, entry));
   }
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type }));
-  writeFileSync(path.join(dir, file), code);
-  return execFileSync(process.execPath, [file], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+const node = (dir: string, ...args: string[]): string =>
+  execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+
+function consumer(name: string, type: 'module' | 'commonjs', file: string, code: string): string {
+  return node(project(name, type, { [file]: code }), file);
+}
+
+/** A TypeScript program that uses every entry point's types; it must type-check. */
+const TYPED_PROGRAM = `
+import { RestApiV2Client, HttpError, type User, type Incident, type RetryPolicy } from 'pagerduty-client';
+import { APISession, PDClientError } from 'pagerduty-client/legacy';
+import { startEmulator } from 'pagerduty-client/emulator';
+
+export async function main(): Promise<string[]> {
+  const emulator = await startEmulator({ seedUsers: 2 });
+  const client = new RestApiV2Client(emulator.keys.account, { baseUrl: emulator.url });
+  const users: User[] = await client.listAll<User>('/users');
+  const first: Incident | undefined = (await client.listAll<Incident>('/incidents'))[0];
+  const policy: Pick<RetryPolicy, 'sleepTimer'> = { sleepTimer: client.sleepTimer };
+  const session = new APISession(emulator.keys.account, { baseUrl: emulator.url });
+  const legacyIsError: boolean = new PDClientError('x') instanceof Error;
+  const isHttp = (e: unknown): e is HttpError => e instanceof HttpError;
+  client.close();
+  session.close();
+  await emulator.close();
+  return [String(users.length), first?.status ?? 'none', String(policy.sleepTimer), String(legacyIsError), String(isHttp(null))];
+}
+`;
+
+function typeCheck(name: string, moduleOption: string, resolution: string): void {
+  const dir = project(name, 'module', {
+    'main.ts': TYPED_PROGRAM,
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: moduleOption,
+        moduleResolution: resolution,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+        lib: ['ES2023', 'esnext.disposable'],
+      },
+      files: ['main.ts'],
+    }),
+  });
+  node(dir, path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json');
 }
 
 beforeAll(() => {
@@ -62,6 +112,49 @@ describe('the packed package', () => {
        console.log(typeof ApiClient, typeof HttpError, client.url, VERSION);`,
     );
     expect(out.trim()).toMatch(/^function function https:\/\/api\.pagerduty\.com \d+\.\d+\.\d+/);
+  });
+
+  it('imports the legacy and emulator entry points from an ESM project', () => {
+    const out = consumer(
+      'esm-entries',
+      'module',
+      'main.mjs',
+      `import { APISession, PDClientError } from 'pagerduty-client/legacy';
+       import { startEmulator } from 'pagerduty-client/emulator';
+       const emulator = await startEmulator({ seedUsers: 3 });
+       const session = new APISession(emulator.keys.account, { baseUrl: emulator.url });
+       const users = await session.listAll('/users');
+       session.close();
+       await emulator.close();
+       console.log(typeof PDClientError, users.length);`,
+    );
+    expect(out.trim()).toBe('function 3');
+  });
+
+  it('runs the pagerduty command from the package', () => {
+    const dir = project('bin-consumer', 'module', {});
+    const out = node(dir, path.join('node_modules', 'pagerduty-client', 'dist', 'cli', 'main.js'), '--help');
+    expect(out).toMatch(/pagerduty trigger/);
+  });
+
+  it('type-checks a TypeScript consumer with moduleResolution node16', () => {
+    expect(() => typeCheck('ts-node16', 'node16', 'node16')).not.toThrow();
+  });
+
+  it('type-checks a TypeScript consumer with moduleResolution bundler', () => {
+    expect(() => typeCheck('ts-bundler', 'esnext', 'bundler')).not.toThrow();
+  });
+
+  it('requires every entry point from a CommonJS project', () => {
+    const out = consumer(
+      'cjs-entries',
+      'commonjs',
+      'main.cjs',
+      `const legacy = require('pagerduty-client/legacy');
+       const emulator = require('pagerduty-client/emulator');
+       console.log(typeof legacy.APISession, typeof emulator.startEmulator);`,
+    );
+    expect(out.trim()).toBe('function function');
   });
 
   it('requires from a CommonJS project', () => {
