@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import http from 'node:http';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { ApiClient, NetworkError, tokenAuth, type ApiClientOptions } from '../../src/index.js';
+import { startConnectProxy } from '../helpers/connect-proxy.js';
 import { cutShort, hang, ok, reset, startLoopback, type LoopbackServer } from '../helpers/loopback.js';
 
 const KEY = 'u+LOOPBACKKEY000wxyz';
@@ -126,37 +125,6 @@ describe('faults', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
-
-/** A minimal CONNECT proxy on loopback that records the tunnels it opens. */
-async function startConnectProxy() {
-  const tunnels: string[] = [];
-  const sockets = new Set<net.Socket>();
-  const proxy = http.createServer((_req, res) => res.writeHead(405).end());
-  proxy.on('connect', (req, clientSocket, head) => {
-    tunnels.push(String(req.url));
-    sockets.add(clientSocket as net.Socket);
-    const [host, port] = String(req.url).split(':');
-    const upstream = net.connect(Number(port), host, () => {
-      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(clientSocket);
-      clientSocket.pipe(upstream);
-    });
-    sockets.add(upstream);
-    upstream.on('error', () => clientSocket.destroy());
-    clientSocket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-    tunnels,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        proxy.close(() => resolve());
-      }),
-  };
-}
 
 describe('proxies', () => {
   it('tunnels through the proxy option', async () => {

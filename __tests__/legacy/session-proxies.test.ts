@@ -5,7 +5,7 @@ import nock from 'nock';
 import { APISession } from '../../src/legacy/api-session.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import { ok, startLoopback, type LoopbackServer } from '../helpers/loopback.js';
-import { startConnectProxy, type ConnectProxy } from './connect-proxy.js';
+import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';
 import { API_KEY } from './helpers.js';
 
 const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'all_proxy', 'no_proxy'];
