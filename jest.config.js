@@ -4,7 +4,12 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // The examples import the package by name, as a user would; these map it to the sources.
+  moduleNameMapper: {
+    '^pagerduty-client$': '<rootDir>/src/index.ts',
+    '^pagerduty-client/(legacy|emulator)$': '<rootDir>/src/$1/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },

@@ -10,9 +10,6 @@
  *   npx tsx examples/oauth-pkce-login.ts
  * ```
  *
- * (tsx runs the TypeScript sources directly; in your own project, import from
- * `pagerduty-client` instead of `../src/...`.)
- *
  * `PAGERDUTY_IDENTITY_URL` points it at another identity service, such as a loopback
  * stand-in (the test of this example runs one).
  *
@@ -23,10 +20,9 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { OAuthTokenClient, type OAuthTokenClientOptions, type OAuthTokenResponse } from '../src/core/oauth/index.js';
-import { RestApiV2Client } from '../src/core/rest/index.js';
+import { OAuthTokenClient, RestApiV2Client, type OAuthTokenClientOptions, type OAuthTokenResponse } from 'pagerduty-client';
 
-/** What {@link pkceLogin} needs. */
+/** What {@link pkceLogin} (also exported as {@link main}) needs. */
 export interface PkceLoginOptions {
   /** The app's client id. */
   clientId: string;
@@ -112,7 +108,10 @@ export async function pkceLogin(options: PkceLoginOptions): Promise<OAuthTokenRe
   }
 }
 
-async function main(): Promise<void> {
+/** The sign-in, under the name every example exports. */
+export const main = pkceLogin;
+
+async function signInFromEnvironment(): Promise<void> {
   const clientId = process.env.PAGERDUTY_CLIENT_ID;
   const clientSecret = process.env.PAGERDUTY_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
@@ -138,7 +137,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
+  signInFromEnvironment().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   });

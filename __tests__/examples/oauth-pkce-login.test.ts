@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
 import { pkceLogin, readRedirect } from '../../examples/oauth-pkce-login.js';
 
 const CLIENT_ID = 'example-client';
@@ -69,6 +70,12 @@ function browse(url: string): Promise<number> {
 }
 
 const servers: http.Server[] = [];
+
+beforeAll(() => {
+  // The sign-in runs over real loopback sockets, which nock's patch would intercept.
+  if (nock.isActive()) nock.restore();
+});
+
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.close();

@@ -220,7 +220,16 @@ export class ApiClient {
    *
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  async requestText(method: string, url: string, options?: RequestOptions): Promise<{ response: Response; text: string }> {
+  async requestText(
+    method: string,
+    url: string,
+    options?: RequestOptions,
+  ): Promise<{
+    /** The response; its own body has been read. */
+    response: Response;
+    /** The body, decoded as UTF-8. */
+    text: string;
+  }> {
     const exchange = await this.#exchange(method, url, options ?? {});
     const text = UTF8.decode(exchange.body);
     const { status } = exchange.response;

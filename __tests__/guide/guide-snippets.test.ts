@@ -1,0 +1,80 @@
+/**
+ * Every TypeScript snippet of the guide is type-checked against the library's sources, as
+ * a module of its own that imports `pagerduty-client` as a reader's program would: a
+ * renamed method, a wrong option or a changed return type makes this test fail.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import ts from 'typescript';
+import { codeBlocks } from './markdown-blocks.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const guideDir = path.join(root, 'guide');
+
+interface Snippet {
+  /** Where it is written: `guide/pagination.md:42`. */
+  origin: string;
+  /** The virtual file it is checked as. */
+  fileName: string;
+  /** The code, made a module. */
+  text: string;
+}
+
+function snippets(): Snippet[] {
+  return readdirSync(guideDir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .flatMap((name) =>
+      codeBlocks(readFileSync(path.join(guideDir, name), 'utf8'))
+        .filter((block) => block.language === 'ts')
+        .map((block, index) => ({
+          origin: `guide/${name}:${block.line}`,
+          // Inside the package, so that package.json makes it ESM (top-level await) and the paths mapping applies.
+          fileName: path.join(guideDir, `${name.replace(/\.md$/, '')}.snippet-${index + 1}.ts`),
+          // `export {}` keeps each snippet a module, so that two snippets never share declarations.
+          text: `${block.code}\nexport {};\n`,
+        })),
+    );
+}
+
+function compilerOptions(): ts.CompilerOptions {
+  const configPath = path.join(root, 'tsconfig.json');
+  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root, { noEmit: true }, configPath);
+  return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
+}
+
+function typeCheck(all: Snippet[]): string[] {
+  const options = compilerOptions();
+  const virtual = new Map(all.map((snippet) => [path.normalize(snippet.fileName), snippet]));
+  const host = ts.createCompilerHost(options, true);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (fileName) => virtual.has(path.normalize(fileName)) || fileExists.call(host, fileName);
+  host.readFile = (fileName) => virtual.get(path.normalize(fileName))?.text ?? readFile.call(host, fileName);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const snippet = virtual.get(path.normalize(fileName));
+    if (snippet) return ts.createSourceFile(fileName, snippet.text, languageVersion, true);
+    return getSourceFile.call(host, fileName, languageVersion, onError, shouldCreate);
+  };
+  const program = ts.createProgram({ rootNames: [...virtual.keys()], options, host });
+  return ts.getPreEmitDiagnostics(program).flatMap((diagnostic) => {
+    const snippet = diagnostic.file && virtual.get(path.normalize(diagnostic.file.fileName));
+    if (!snippet || diagnostic.start === undefined) return [];
+    const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start);
+    const [page, fence] = snippet.origin.split(':');
+    return [`${page}:${Number(fence) + line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`];
+  });
+}
+
+describe('the guide’s TypeScript snippets', () => {
+  it('are there to check', () => {
+    expect(snippets().length).toBeGreaterThan(20);
+  });
+
+  it('type-check against the library', () => {
+    expect(typeCheck(snippets())).toEqual([]);
+  }, 60_000);
+});
