@@ -13,6 +13,7 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },
+  setupFiles: ['<rootDir>/__tests__/setup-symbols.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup-nock.ts'],
   testTimeout: 20000,
 };

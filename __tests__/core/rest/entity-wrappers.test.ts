@@ -46,7 +46,7 @@ describe('inferEntityWrapper', () => {
 });
 
 describe('entityWrappersFor with the REST API v2 table', () => {
-  it.each([
+  it.each<[string, string, readonly [string | null, string | null]]>([
     // The examples of the specification:
     ['GET', '/users/{id}', ['user', 'user']],
     ['GET', '/users', ['users', 'users']],
@@ -93,7 +93,7 @@ describe('entityWrappersFor with the REST API v2 table', () => {
     ['POST', '/users/{id}/contact_methods', ['contact_method', 'contact_method']],
     ['GET', '/audit/records', ['records', 'records']],
     ['GET', '/tags/{id}/users', ['users', 'users']],
-  ] as const)('%s %s -> %j', (method, path, expected) => {
+  ])('%s %s -> %j', (method, path, expected) => {
     expect(wrappers(method, path)).toEqual(expected);
   });
 
