@@ -15,5 +15,7 @@ export default {
   },
   setupFiles: ['<rootDir>/__tests__/setup-symbols.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup-nock.ts'],
+  // Both cores: the default (cores - 1) leaves one idle on a two-core machine.
+  maxWorkers: '100%',
   testTimeout: 20000,
 };

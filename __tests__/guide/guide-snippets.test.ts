@@ -22,21 +22,27 @@ interface Snippet {
   text: string;
 }
 
-function snippets(): Snippet[] {
-  return readdirSync(guideDir)
+/** The documents whose `ts` blocks are checked: every guide page, and the README. */
+function documents(): Array<{ origin: string; file: string; dir: string; stem: string }> {
+  const pages = readdirSync(guideDir)
     .filter((name) => name.endsWith('.md'))
     .sort()
-    .flatMap((name) =>
-      codeBlocks(readFileSync(path.join(guideDir, name), 'utf8'))
-        .filter((block) => block.language === 'ts')
-        .map((block, index) => ({
-          origin: `guide/${name}:${block.line}`,
-          // Inside the package, so that package.json makes it ESM (top-level await) and the paths mapping applies.
-          fileName: path.join(guideDir, `${name.replace(/\.md$/, '')}.snippet-${index + 1}.ts`),
-          // `export {}` keeps each snippet a module, so that two snippets never share declarations.
-          text: `${block.code}\nexport {};\n`,
-        })),
-    );
+    .map((name) => ({ origin: `guide/${name}`, file: path.join(guideDir, name), dir: guideDir, stem: name.replace(/\.md$/, '') }));
+  return [...pages, { origin: 'README.md', file: path.join(root, 'README.md'), dir: guideDir, stem: 'readme' }];
+}
+
+function snippets(): Snippet[] {
+  return documents().flatMap((document) =>
+    codeBlocks(readFileSync(document.file, 'utf8'))
+      .filter((block) => block.language === 'ts')
+      .map((block, index) => ({
+        origin: `${document.origin}:${block.line}`,
+        // Inside the package, so that package.json makes it ESM (top-level await) and the paths mapping applies.
+        fileName: path.join(document.dir, `${document.stem}.snippet-${index + 1}.ts`),
+        // `export {}` keeps each snippet a module, so that two snippets never share declarations.
+        text: `${block.code}\nexport {};\n`,
+      })),
+  );
 }
 
 function compilerOptions(): ts.CompilerOptions {
