@@ -8,9 +8,8 @@ import type { HttpMethod } from '../core/client-options.js';
 import { routingKeyAuth } from '../core/auth.js';
 import { changeEventBody, type SubmitOptions } from '../core/events/event-bodies.js';
 import type { ChangeEvent } from '../core/events/event-types.js';
-import { changeEventProblems } from '../core/events/event-validation.js';
-import { CHANGE_EVENTS_PATH, DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from '../core/events/events-api-v2-client.js';
-import { postEvent } from '../core/events/event-posting.js';
+import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from '../core/events/endpoints.js';
+import { sendChangeEventBody } from '../core/events/event-posting.js';
 import { PDSession } from './pd-session.js';
 import type { PDSessionOptions } from './session-setup.js';
 
@@ -85,9 +84,7 @@ export class ChangeEventsAPISession extends PDSession {
    * ```
    */
   async sendChangeEvent(event: ChangeEvent): Promise<string | null> {
-    const problems = changeEventProblems(event);
-    if (problems.length > 0) throw this.makeError({ kind: 'url', message: `invalid change event: ${problems.join('; ')}` });
-    const { body } = await postEvent(this, CHANGE_EVENTS_PATH, event);
-    return typeof body.id === 'string' ? body.id : null;
+    const reply = await sendChangeEventBody(this, event, (message) => this.makeError({ kind: 'url', message }));
+    return typeof reply.id === 'string' ? reply.id : null;
   }
 }

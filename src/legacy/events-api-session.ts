@@ -8,9 +8,8 @@ import type { HttpMethod } from '../core/client-options.js';
 import { routingKeyAuth } from '../core/auth.js';
 import { triggerEventProperties, type TriggerOptions } from '../core/events/event-bodies.js';
 import type { AlertEventProperties, EventAction } from '../core/events/event-types.js';
-import { alertEventProblems } from '../core/events/event-validation.js';
-import { ALERT_EVENTS_PATH, DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from '../core/events/events-api-v2-client.js';
-import { postEvent } from '../core/events/event-posting.js';
+import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from '../core/events/endpoints.js';
+import { sendAlertEvent } from '../core/events/event-posting.js';
 import { PDSession } from './pd-session.js';
 import type { PDSessionOptions } from './session-setup.js';
 
@@ -114,12 +113,7 @@ export class EventsAPISession extends PDSession {
    */
   async sendEvent(action: EventAction, dedupKey?: string, properties: AlertEventProperties = {}): Promise<string> {
     const event = { ...properties, ...(dedupKey === undefined ? {} : { dedup_key: dedupKey }), event_action: action };
-    const problems = alertEventProblems(event);
-    if (problems.length > 0) throw this.makeError({ kind: 'url', message: `invalid alert event: ${problems.join('; ')}` });
-    const { response, text, body } = await postEvent(this, ALERT_EVENTS_PATH, event);
-    if (typeof body.dedup_key !== 'string') {
-      throw this.httpError('POST', response.url, response, text, 'Events API responded without a dedup_key', 'http-server');
-    }
-    return body.dedup_key;
+    const reply = await sendAlertEvent(this, event, (message) => this.makeError({ kind: 'url', message }));
+    return reply.dedup_key;
   }
 }

@@ -7,7 +7,47 @@
  * @module
  */
 import type { ApiClient } from '../api-client.js';
+import { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH } from './endpoints.js';
+import type { AlertEventProperties, ChangeEvent, ChangeEventResponse, EventAction, EventResponse } from './event-types.js';
+import { alertEventProblems, changeEventProblems } from './event-validation.js';
 import { eventsErrorDetail } from './events-error-detail.js';
+
+/** Builds the error for an event refused before any request (the client's URL error). */
+export type RefuseEvent = (message: string) => Error;
+
+/**
+ * Checks an alert event and sends it to `/v2/enqueue`.
+ *
+ * @throws what `refuse` builds for an invalid event, before any request
+ * @throws the client's HTTP error when the API rejects the event; its server error when
+ *   the reply has no `dedup_key`
+ */
+export async function sendAlertEvent(
+  client: ApiClient,
+  event: AlertEventProperties & { readonly event_action: EventAction },
+  refuse: RefuseEvent,
+): Promise<EventResponse> {
+  const problems = alertEventProblems(event);
+  if (problems.length > 0) throw refuse(`invalid alert event: ${problems.join('; ')}`);
+  const { body } = await postEvent(client, ALERT_EVENTS_PATH, event, {
+    check: (value) => typeof value.dedup_key === 'string',
+    describe: 'a dedup_key',
+  });
+  return body as unknown as EventResponse;
+}
+
+/**
+ * Checks a change event and sends it to `/v2/change/enqueue`.
+ *
+ * @throws what `refuse` builds for an invalid event, before any request
+ * @throws the client's HTTP error when the API rejects the event
+ */
+export async function sendChangeEventBody(client: ApiClient, event: ChangeEvent, refuse: RefuseEvent): Promise<ChangeEventResponse> {
+  const problems = changeEventProblems(event);
+  if (problems.length > 0) throw refuse(`invalid change event: ${problems.join('; ')}`);
+  const { body } = await postEvent(client, CHANGE_EVENTS_PATH, event);
+  return body as unknown as ChangeEventResponse;
+}
 
 /** The Events API's reply to one event. */
 export interface EventReply {

@@ -15,23 +15,8 @@ import type {
   EventAction,
   EventResponse,
 } from './event-types.js';
-import { alertEventProblems, changeEventProblems } from './event-validation.js';
-import { postEvent } from './event-posting.js';
-
-/** The base URL of the Events API v2. */
-export const EVENTS_BASE_URL = 'https://events.pagerduty.com';
-
-/** Where alert events go, relative to the base URL. */
-export const ALERT_EVENTS_PATH = '/v2/enqueue';
-
-/** Where change events go, relative to the base URL. */
-export const CHANGE_EVENTS_PATH = '/v2/change/enqueue';
-
-/**
- * The retries of an Events API client unless the caller sets `retry`: the API asks
- * senders to retry server errors, since an event lost to a blip is a page not sent.
- */
-export const DEFAULT_EVENTS_RETRY: Readonly<Record<number, number>> = Object.freeze({ 500: 2, 502: 4, 503: 6, 504: 6 });
+import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './endpoints.js';
+import { sendAlertEvent, sendChangeEventBody } from './event-posting.js';
 
 const POST_ONLY: readonly HttpMethod[] = Object.freeze(['POST']);
 
@@ -145,14 +130,8 @@ export class EventsApiV2Client extends ApiClient {
    * });
    * ```
    */
-  async sendEvent(action: EventAction, properties: AlertEventProperties = {}): Promise<EventResponse> {
-    const event = { ...properties, event_action: action };
-    this.#refuseInvalid('alert event', alertEventProblems(event));
-    const { body } = await postEvent(this, ALERT_EVENTS_PATH, event, {
-      check: (value) => typeof value.dedup_key === 'string',
-      describe: 'a dedup_key',
-    });
-    return body as unknown as EventResponse;
+  sendEvent(action: EventAction, properties: AlertEventProperties = {}): Promise<EventResponse> {
+    return sendAlertEvent(this, { ...properties, event_action: action }, this.#refuse);
   }
 
   /**
@@ -186,13 +165,9 @@ export class EventsApiV2Client extends ApiClient {
    * await events.sendChangeEvent({ payload: { summary: 'Config reloaded', source: 'lb01' } });
    * ```
    */
-  async sendChangeEvent(body: ChangeEvent): Promise<ChangeEventResponse> {
-    this.#refuseInvalid('change event', changeEventProblems(body));
-    const reply = await postEvent(this, CHANGE_EVENTS_PATH, body);
-    return reply.body as unknown as ChangeEventResponse;
+  sendChangeEvent(body: ChangeEvent): Promise<ChangeEventResponse> {
+    return sendChangeEventBody(this, body, this.#refuse);
   }
 
-  #refuseInvalid(what: string, problems: readonly string[]): void {
-    if (problems.length > 0) throw this.makeError({ kind: 'url', message: `invalid ${what}: ${problems.join('; ')}` });
-  }
+  readonly #refuse = (message: string): Error => this.makeError({ kind: 'url', message });
 }

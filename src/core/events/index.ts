@@ -4,13 +4,8 @@
  *
  * @module
  */
-export {
-  ALERT_EVENTS_PATH,
-  CHANGE_EVENTS_PATH,
-  DEFAULT_EVENTS_RETRY,
-  EVENTS_BASE_URL,
-  EventsApiV2Client,
-} from './events-api-v2-client.js';
+export { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH, DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './endpoints.js';
+export { EventsApiV2Client } from './events-api-v2-client.js';
 export type { EventsApiV2ClientOptions } from './events-api-v2-client.js';
 export { changeEventBody, isoTimestamp, triggerEventProperties } from './event-bodies.js';
 export type { SubmitOptions, TriggerOptions } from './event-bodies.js';
