@@ -190,6 +190,22 @@ describe('bodies and params', () => {
   });
 });
 
+describe('transport seam', () => {
+  it('sends through an injected fetch, with node-fetch options applied to every request', async () => {
+    const seen: Array<{ url: string; init: Record<string, unknown> }> = [];
+    const fetch = async (url: string, init: unknown) => {
+      seen.push({ url, init: init as Record<string, unknown> });
+      return new (await import('node-fetch')).Response('{"ok":true}', { status: 200 });
+    };
+    const client = new ApiClient(tokenAuth(KEY), { fetch, compress: false, size: 1024 });
+    expect(await client.requestJson('GET', '/x', { headers: { 'X-Y': 'z' } })).toEqual({ ok: true });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].url).toBe(`${BASE}/x`);
+    expect(seen[0].init).toMatchObject({ method: 'GET', compress: false, size: 1024, redirect: 'manual' });
+    expect((seen[0].init.headers as Record<string, string>)['X-Y']).toBe('z');
+  });
+});
+
 describe('requestJson', () => {
   it('decodes a success body, and returns null for 204', async () => {
     nock(BASE).get('/a').reply(200, { ok: 1 }).delete('/b').reply(204);
