@@ -1,20 +1,11 @@
 // The behaviours that change with `compat`, each checked on both sides of its gate:
 // 4.3.0 | 4.4.0 for list brackets and error classes, 4.5.2 | 5.0.0 for wrappers, resource
 // objects and URLError.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';
 import { BASE, makeSession, queryKeys, type Seen } from './helpers.js';
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 /** Answers GET /incidents once, recording the path (with its query) it was asked for. */
 function incidentsIndex(seen: Seen[], body: unknown = { incidents: [{ id: 'PI1' }], more: false }) {

@@ -8,7 +8,7 @@
  * import { startEmulator } from 'pagerduty-client/emulator';
  *
  * await using emulator = await startEmulator({ seedUsers: 10, faults: { rateLimit: { next: 2 } } });
- * console.log(emulator.url, emulator.keys.account, emulator.keys.routing[0].routingKey);
+ * console.log(`emulator on ${emulator.url}, ${emulator.keys.users.length} user keys`);
  * ```
  *
  * @module pagerduty-client/emulator

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors.js';
 import {
@@ -17,15 +17,6 @@ const DESCRIPTOR: IntegrationApiDescriptor = {
 };
 const noSleep = { sleep: async (): Promise<void> => {} };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('integrationAuth', () => {
   it('lets the caller choose where the API allows it, token by default', () => {

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { JiraCloudIntegrationApiClient, JIRA_CLOUD_INTEGRATION_API } from '../../../src/core/integrations/index.js';
 import { RestApiV2BaseClient } from '../../../src/core/rest/index.js';
@@ -8,15 +8,6 @@ const HOST = 'https://api.pagerduty.com';
 const KEY = 'u+jiracloudkey5678';
 const noSleep = { sleep: async (): Promise<void> => {} };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('JiraCloudIntegrationApiClient', () => {
   it('has the Jira Cloud base URL, methods and tables', () => {

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError } from '../../../src/core/errors.js';
 import { JiraServerIntegrationApiClient } from '../../../src/core/integrations/index.js';
@@ -9,15 +9,6 @@ const TOKEN = 'pdus+oauthaccess_1111';
 const SIGNATURE = 'jira-signature-token-2222';
 const noSleep = { sleep: async (): Promise<void> => {} };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('JiraServerIntegrationApiClient', () => {
   it('has the Jira Server base URL on the app host and its methods', () => {

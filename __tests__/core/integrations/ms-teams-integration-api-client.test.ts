@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors.js';
 import { MsTeamsIntegrationApiClient } from '../../../src/core/integrations/index.js';
@@ -8,15 +8,6 @@ const BASE = 'https://api.pagerduty.com/integration-ms-teams';
 const KEY = 'u+msteamskey3333';
 const noSleep = { sleep: async (): Promise<void> => {} };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('MsTeamsIntegrationApiClient', () => {
   it('has the MS Teams base URL and permits POST only', async () => {

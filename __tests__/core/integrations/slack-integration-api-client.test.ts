@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors.js';
 import { SlackIntegrationApiClient } from '../../../src/core/integrations/index.js';
@@ -8,15 +8,6 @@ const BASE = 'https://api.pagerduty.com/integration-slack';
 const KEY = 'u+slackkey4444';
 const noSleep = { sleep: async (): Promise<void> => {} };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('SlackIntegrationApiClient', () => {
   it('has the Slack base URL on the REST API host and its methods', () => {

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { SlackIntegrationConnectionsApiClient } from '../../../src/core/integrations/index.js';
 
@@ -7,15 +7,6 @@ const BASE = 'https://app.pagerduty.com/integration-slack';
 const KEY = 'u+slackconnkey5555';
 const noSleep = { sleep: async (): Promise<void> => {} };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('SlackIntegrationConnectionsApiClient', () => {
   it('lives on the app host, with its methods', () => {

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError, UrlError } from '../../../src/core/errors.js';
 import { datetimeToRelativeSeconds, OAuthTokenClient } from '../../../src/core/oauth/index.js';
@@ -28,15 +28,6 @@ function expectTokenRequest(reply: object = tokenReply, status = 200): { form?: 
   return seen;
 }
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('OAuthTokenClient construction', () => {
   it('talks to the identity service, POST only, with a one-day early refresh buffer', async () => {

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { bearerAuth } from '../../../src/core/auth.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors.js';
@@ -18,15 +18,6 @@ const listResponse = (startIndex: number, resources: ScimUser[], totalResults?: 
   Resources: resources,
 });
 
-beforeAll(() => {
-  nock.disableNetConnect();
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('ScimApiClient.iterUsers', () => {
   it('pages with startIndex and count to the page that reaches totalResults', async () => {
