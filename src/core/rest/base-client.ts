@@ -63,6 +63,11 @@ export class RestApiV2BaseClient extends ApiClient {
     this.#compiled = compileTables(tables);
   }
 
+  /** The tables in the shapes the lookups use, built once at construction. @internal */
+  protected get compiledTables(): CompiledTables {
+    return this.#compiled;
+  }
+
   /** GET, POST, PUT, PATCH and DELETE. */
   override get permittedMethods(): readonly HttpMethod[] {
     return REST_METHODS;

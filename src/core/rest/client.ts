@@ -18,7 +18,6 @@ import {
   type Region,
   type RestApiV2ClientOptions,
 } from './client-options.js';
-import { compileTables } from './compiled-tables.js';
 import { historyWindows } from './history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './limits.js';
 import { itemsOf, type FetchedPage } from './pages.js';
@@ -140,7 +139,7 @@ export class RestApiV2Client extends RestApiV2BaseClient {
   async *#historyPages(url: string, since: Date, until: Date, params: QueryParams): AsyncGenerator<FetchedPage> {
     const path = this.canonicalPath(url);
     this.refuseSpecialised(path, 'iterHistory');
-    const tables = compileTables(this.tables);
+    const tables = this.compiledTables;
     const shape = pathShape(path);
     if (!tables.historicalShapes.has(shape)) {
       const message = `iterHistory does not support ${path}: it is not an index of historical records`;
