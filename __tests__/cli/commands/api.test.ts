@@ -113,6 +113,29 @@ describe('pagerduty api --paginate', () => {
 });
 
 describe('pagerduty api', () => {
+  it('sends an OAuth token as a bearer token with --auth-type oauth2', async () => {
+    const result = await api(['/abilities', '--auth-type', 'oauth2']);
+    expect(result.status).toBe(0);
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it('sends to the EU base URL with --region eu', async () => {
+    const urls: string[] = [];
+    const fetch = async (url: string) => {
+      urls.push(url);
+      return new (await import('node-fetch')).Response('{"ok":true}', { status: 200 });
+    };
+    const result = await runCli(['api', '/abilities', '--region', 'eu'], ENV, { fetch });
+    expect(result.status).toBe(0);
+    expect(urls).toEqual(['https://api.eu.pagerduty.com/abilities']);
+  });
+
+  it('is a usage error for an unknown --auth-type or --region', async () => {
+    expect((await api(['/abilities', '--auth-type', 'basic'])).status).toBe(2);
+    expect((await api(['/abilities', '--region', 'mars'])).status).toBe(2);
+    expect(requests).toHaveLength(0);
+  });
+
   it('GETs a path with the REST headers and prints the JSON body', async () => {
     const result = await api(['/abilities']);
     expect(result.status).toBe(0);

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { AUTH_TYPES, type AuthType } from '../../core/auth.js';
 import { REGION_BASE_URLS, RestApiV2Client } from '../../core/rest/index.js';
 import { fieldsToBody, fieldsToQuery, parseField, parseHeader, type JsonValue } from '../api-arguments.js';
 import { readInputJson } from '../api-input.js';
@@ -36,6 +37,10 @@ export interface ApiArgs extends ConnectionArgs {
   readonly paginate?: boolean;
   /** `--from EMAIL`: the `From` header. */
   readonly from?: string;
+  /** `--auth-type`: how the key is sent (`token`, or `oauth2`/`bearer` for an OAuth token). */
+  readonly authType: AuthType;
+  /** `--region`: the service region whose base URL to use when `--base-url` is absent. */
+  readonly region: 'us' | 'eu';
 }
 
 /**
@@ -103,7 +108,14 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         .option('input', { type: 'string', nargs: 1, describe: 'A file holding the JSON request body ("-" for standard input); fields then go to the query string' })
         .option('paginate', { type: 'boolean', default: false, describe: 'Fetch every page of an index and print one JSON item per line' })
         .option('from', { type: 'string', describe: 'The email of the acting user (the From header), which an account-level key needs' })
-        .option('base-url', { type: 'string', describe: 'The REST API base URL, for another region', defaultDescription: REGION_BASE_URLS.us })
+        .option('auth-type', {
+          type: 'string',
+          default: 'token',
+          choices: AUTH_TYPES,
+          describe: `How $${API_KEY_ENV} is sent: an API key (token), or an OAuth access token (oauth2 or bearer)`,
+        })
+        .option('region', { type: 'string', default: 'us', choices: ['us', 'eu'], describe: 'The service region (its REST API base URL)' })
+        .option('base-url', { type: 'string', describe: 'The REST API base URL; wins over --region', defaultDescription: REGION_BASE_URLS.us })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 api /users -F query=ann --paginate', '')
         .example('$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved', '') as unknown as Argv<ApiArgs>,
@@ -112,7 +124,12 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       if (args.paginate && args.method !== 'GET') throw new UsageError('--paginate works only with GET');
       const input = args.input === undefined ? undefined : await readInputJson(args.input, io.stdin ?? process.stdin);
       const { params, json, headers } = requestParts(args, input);
-      const client = new RestApiV2Client(key, { ...clientOptions(args, io), defaultFrom: args.from });
+      const client = new RestApiV2Client(key, {
+        ...clientOptions(args, io),
+        defaultFrom: args.from,
+        authType: args.authType,
+        region: args.region,
+      });
       try {
         if (args.paginate) {
           for await (const item of client.iterAll(args.path, params)) io.stdout.write(`${JSON.stringify(item)}\n`);
