@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import {
   ApiClient,
@@ -24,9 +24,6 @@ function makeClient(options: ApiClientOptions = {}) {
   return { client, sleeps };
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('status rules', () => {
   it('throws HttpError at once on 401, without retrying, naming key and region', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { routingKeyAuth } from '../../src/core/auth.js';
 import { RestApiV2Client } from '../../src/core/rest/client.js';
@@ -11,9 +11,6 @@ import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
 import type { PDSessionOptions } from '../../src/legacy/session-setup.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('APISession construction', () => {
   it('behaves as pdpyras 5.4.1 unless told otherwise', () => {

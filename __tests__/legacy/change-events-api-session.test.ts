@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
 import { PDClientError, PDServerError, URLError } from '../../src/legacy/errors.js';
@@ -21,9 +21,6 @@ function changeEnqueue(bodies: unknown[], status: number, reply: unknown) {
     });
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('ChangeEventsAPISession', () => {
   it('submits a change event and returns the id of the reply', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
@@ -21,9 +21,6 @@ function enqueue(bodies: unknown[], status = 202, reply: unknown = { status: 'su
     });
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('EventsAPISession', () => {
   it('triggers an alert with the routing key in the body and returns the dedup key the API assigned', async () => {

@@ -1,12 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { runCli } from '../cli-harness.js';
 
 const KEY = 'routingkey-0000000000000000-wxyz';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('pagerduty acknowledge', () => {
   it('acknowledges the alert -i names and prints its dedup key', async () => {

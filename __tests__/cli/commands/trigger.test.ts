@@ -1,13 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { runCli } from '../cli-harness.js';
 
 const HOST = 'https://events.pagerduty.com';
 const KEY = 'routingkey-0000000000000000-wxyz';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 function expectTrigger(reply: object, status = 202) {
   const seen: { body?: Record<string, unknown> } = {};

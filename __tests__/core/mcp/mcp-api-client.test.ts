@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { bearerAuth } from '../../../src/core/auth.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors.js';
@@ -12,16 +12,6 @@ const BASE = 'https://mcp.pagerduty.com';
 const KEY = 'u+mcpsecretkey9876';
 const noSleep = { sleep: async (): Promise<void> => {} };
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect('127.0.0.1');
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('McpApiClient.call', () => {
   it('posts a JSON-RPC 2.0 request to /mcp with token auth and both accepted types, and returns the JSON reply', async () => {

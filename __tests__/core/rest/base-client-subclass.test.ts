@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { HttpMethod } from '../../../src/core/api-client.js';
 import { tokenAuth } from '../../../src/core/auth.js';
@@ -31,16 +31,6 @@ class SlackLikeClient extends RestApiV2BaseClient {
   }
 }
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect('127.0.0.1');
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('a subclass with its own tables', () => {
   it('matches canonical paths under a base URL that has a path', () => {

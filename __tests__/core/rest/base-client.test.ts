@@ -1,19 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { ErrorFactory } from '../../../src/core/errors.js';
 import { HttpError, HttpServerError, UrlError, coreErrorFactory } from '../../../src/index.js';
 import { API_KEY, BASE, deepFreeze, makeClient, queryOf } from './helpers.js';
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect('127.0.0.1');
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 describe('canonicalPath and entityWrappers', () => {
   it('finds the canonical path of relative and full URLs', () => {

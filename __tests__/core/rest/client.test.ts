@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError, UrlError } from '../../../src/index.js';
 import { RestApiV2Client } from '../../../src/core/rest/client.js';
@@ -7,16 +7,6 @@ import { API_KEY, BASE, makeClient, queryOf, recordingLogger } from './helpers.j
 
 const EU = 'https://api.eu.pagerduty.com';
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect('127.0.0.1');
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 /** Captures the headers of one GET /users/me and answers it. */
 function captureHeaders(base = BASE) {

@@ -1,18 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpServerError, UrlError } from '../../../src/index.js';
 import { BASE, deepFreeze, makeClient, queryOf, recordingLogger, records } from './helpers.js';
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect('127.0.0.1');
-});
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-});
 
 /** Serves a classic-paginated index of `items` under `wrapper`, recording each query. */
 function classicIndex(path: string, wrapper: string, items: unknown[], times: number, fail?: (offset: number) => boolean) {
