@@ -14,6 +14,20 @@ describe('encodeQuery', () => {
     );
   });
 
+  it.each([
+    ['an object', { filter: { a: 1 } }],
+    ['a function', { f: () => 1 }],
+    ['a symbol', { s: Symbol('x') }],
+    ['null in a list', { ids: ['P1', null] }],
+    ['an object in a list', { ids: [{}] }],
+    ['a nested list', { ids: [['P1']] }],
+    ['NaN', { limit: Number.NaN }],
+    ['an invalid Date', { since: new Date('nope') }],
+  ])('refuses %s with a TypeError naming the key', (_what, params) => {
+    expect(() => encodeQuery(params as never)).toThrow(TypeError);
+    expect(() => encodeQuery(params as never)).toThrow(/query parameter "\w+"/);
+  });
+
   it('returns an empty string for no params', () => {
     expect(encodeQuery(undefined)).toBe('');
     expect(encodeQuery({})).toBe('');

@@ -39,7 +39,7 @@ describe('resolveUrl', () => {
 
   it('accepts full URLs under the base', () => {
     expect(resolveUrl(base, `${base}/users/PABC`, fail)).toBe(`${base}/users/PABC`);
-    expect(resolveUrl(base, `${base}?x=1`, fail)).toBe(`${base}?x=1`);
+    expect(resolveUrl(base, `${base}?x=1`, fail)).toBe(`${base}/?x=1`);
   });
 
   it('refuses full URLs elsewhere, including look-alike hosts and other schemes', () => {
@@ -55,5 +55,32 @@ describe('resolveUrl', () => {
     expect(isLoopbackHost('127.0.0.2')).toBe(true);
     expect(isLoopbackHost('localhost')).toBe(true);
     expect(isLoopbackHost('10.0.0.1')).toBe(false);
+  });
+});
+
+describe('resolveUrl resolves first, then checks the path stays under the base path', () => {
+  const base = 'http://127.0.0.1:8080/pfx';
+  const escapes = [
+    '../x',
+    '%2e%2e/x',
+    '.%2E/x',
+    'users/../../x',
+    'users/x\\..\\..\\..\\escape',
+    '\\..\\x',
+    `${base}/../x`,
+    `${base}/%2e%2e/x`,
+    'http://127.0.0.1:8080/pfxother/x',
+    'http://127.0.0.1:8080/x',
+  ];
+  it.each(escapes)('refuses %s', (path) => {
+    expect(() => resolveUrl(base, path, fail)).toThrow(/not under the client's base URL/);
+  });
+
+  it('returns the URL as it will be requested, dot segments applied within the base', () => {
+    expect(resolveUrl(base, 'users/../teams', fail)).toBe(`${base}/teams`);
+    expect(resolveUrl(base, 'users\\PABC', fail)).toBe(`${base}/users/PABC`);
+    expect(resolveUrl(base, `${base}`, fail)).toBe(base);
+    expect(resolveUrl(base, 'users/..', fail)).toBe(`${base}/`);
+    expect(() => resolveUrl(base, '..', fail)).toThrow(/not under/);
   });
 });

@@ -24,13 +24,8 @@ import {
 import { mergeHeaders } from './headers.js';
 import { formatAttempt, silentLogger, stderrLogger, type AttemptRecord, type Logger } from './logging.js';
 import { appendQuery, type QueryParams } from './query.js';
-import {
-  initialRetryState,
-  parseRetryAfter,
-  retryDecision,
-  validateRetryMap,
-  type RetryPolicy,
-} from './retry.js';
+import { ApiClientSettings } from './client-settings.js';
+import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
 import { isCallerAbort, readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
@@ -45,14 +40,6 @@ export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
 const realSleep = (seconds: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-function nonNegative(name: string, value: number, integer = false): number {
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new TypeError(`${name} must be a number`);
-  if (value < 0 || (integer && !Number.isInteger(value)) || !Number.isFinite(value)) {
-    throw new RangeError(`${name} must be a${integer ? ' whole' : ''} non-negative finite number, got ${value}`);
-  }
-  return value;
-}
-
 /**
  * The base of all clients: sends requests with retries, and nothing else.
  *
@@ -63,19 +50,7 @@ function nonNegative(name: string, value: number, integer = false): number {
  * console.log(response.status, await response.json());
  * ```
  */
-export class ApiClient {
-  /** HTTP status to retry count (see {@link ApiClientOptions.retry}). */
-  #retry: Readonly<Record<number, number>> = {};
-  /** Cap on finite-status retries per request. */
-  maxHttpAttempts: number;
-  /** Cap on network retries per request. */
-  maxNetworkAttempts: number;
-  /** Seconds before an attempt times out. */
-  timeout: number;
-  /** The first cooldown factor, in seconds. */
-  sleepTimer: number;
-  /** The cooldown's exponent base. */
-  sleepTimerBase: number;
+export class ApiClient extends ApiClientSettings {
   /** Headers sent with every request. */
   headers: HeaderMap;
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
@@ -88,7 +63,6 @@ export class ApiClient {
   readonly #errorFactory: ErrorFactory;
   readonly #passThrough: PassThroughInit;
   #url = '';
-  #staggerCooldown = 0;
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
 
@@ -102,6 +76,7 @@ export class ApiClient {
       sleepTimerBase, staggerCooldown, logger, fetch, agent, proxy, sleep, random, errorFactory,
       ...passThrough
     } = options;
+    super({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown });
     this.#auth = auth;
     this.#errorFactory = errorFactory ?? coreErrorFactory;
     this.#transport = new Transport({ fetch, agent, proxy });
@@ -110,13 +85,6 @@ export class ApiClient {
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
-    this.retry = retry ?? {};
-    this.maxHttpAttempts = nonNegative('maxHttpAttempts', maxHttpAttempts ?? 10, true);
-    this.maxNetworkAttempts = nonNegative('maxNetworkAttempts', maxNetworkAttempts ?? 3, true);
-    this.timeout = nonNegative('timeout', timeout ?? 60);
-    this.sleepTimer = nonNegative('sleepTimer', sleepTimer ?? 1.5);
-    this.sleepTimerBase = nonNegative('sleepTimerBase', sleepTimerBase ?? 2);
-    this.staggerCooldown = staggerCooldown ?? 0;
     this.headers = { ...headers };
     this.printDebug = debug ?? false;
   }
@@ -129,26 +97,6 @@ export class ApiClient {
   /** Sets the base URL; a non-https (non-loopback) or malformed URL is a `UrlError`. */
   set url(value: string) {
     this.#url = checkBaseUrl(value, (message) => this.#fail({ kind: 'url', message }));
-  }
-
-  /** HTTP status to retry count; assigning validates and copies the object. */
-  get retry(): Readonly<Record<number, number>> {
-    return this.#retry;
-  }
-
-  /** Sets the retry map (validated and copied). */
-  set retry(value: Readonly<Record<number, number>>) {
-    this.#retry = validateRetryMap(value);
-  }
-
-  /** The randomising factor `rho`: a non-negative number (`TypeError`/`RangeError` otherwise). */
-  get staggerCooldown(): number {
-    return this.#staggerCooldown;
-  }
-
-  /** Sets `rho`; negative throws `RangeError`, non-number `TypeError`. */
-  set staggerCooldown(value: number) {
-    this.#staggerCooldown = nonNegative('staggerCooldown', value);
   }
 
   /** The logger: the `logger` option, else a standard-error printer while `printDebug` is on, else silent. */
@@ -259,7 +207,7 @@ export class ApiClient {
         : form !== undefined
           ? new URLSearchParams(withFormAuth(this.#auth, form)).toString()
           : body;
-    const policy = this.#policy();
+    const policy = this.retryPolicy();
     const log = this.log;
     const debug = (record: AttemptRecord): void => {
       // Formatting costs more than the silent logger saves: skip it when nobody listens.
@@ -400,17 +348,6 @@ export class ApiClient {
   /** `await using client = new ...` closes the client at the end of the block. */
   async [Symbol.asyncDispose](): Promise<void> {
     this.close();
-  }
-
-  #policy(): RetryPolicy {
-    return {
-      retry: this.#retry,
-      maxHttpAttempts: this.maxHttpAttempts,
-      maxNetworkAttempts: this.maxNetworkAttempts,
-      sleepTimer: this.sleepTimer,
-      sleepTimerBase: this.sleepTimerBase,
-      staggerCooldown: this.#staggerCooldown,
-    };
   }
 
   #scrub(text: string): string {

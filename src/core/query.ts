@@ -14,13 +14,44 @@ export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
 /** Query parameters, as an object. */
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
-function scalar(value: QueryScalar): string {
-  return value instanceof Date ? value.toISOString() : String(value);
+/**
+ * One value as sent. Anything that is not a string, finite number, boolean or valid
+ * `Date` is refused: `String()` would otherwise send `[object Object]`, a function's
+ * source, or `null` as text.
+ */
+function scalar(key: string, value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'boolean':
+      return String(value);
+    case 'number':
+      if (Number.isFinite(value)) return String(value);
+      throw new TypeError(`query parameter "${key}": ${value} is not a finite number`);
+    default:
+      if (value instanceof Date) {
+        if (Number.isNaN(value.getTime())) throw new TypeError(`query parameter "${key}": the Date is invalid`);
+        return value.toISOString();
+      }
+      throw new TypeError(
+        `query parameter "${key}": ${describe(value)} is not a query value ` +
+          '(strings, numbers, booleans, Dates and lists of them are; null and undefined leave the key out)',
+      );
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a nested list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**
  * Encodes params as a query string without the leading `?` (`''` for none). Lists become
- * repeated keys; keys are not renamed.
+ * repeated keys; keys are not renamed. `null` and `undefined` values leave the key out;
+ * inside a list they are refused, as are objects, functions, symbols, NaN and invalid Dates.
+ *
+ * @throws TypeError for a value that is not a query value (nothing is sent)
  *
  * @example
  * ```ts
@@ -30,13 +61,14 @@ function scalar(value: QueryScalar): string {
  */
 export function encodeQuery(params: QueryParams | undefined): string {
   if (!params) return '';
+  if (typeof params !== 'object' || Array.isArray(params)) throw new TypeError('params must be an object of query parameters');
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) {
-      for (const item of value as readonly QueryScalar[]) search.append(key, scalar(item));
+      for (const item of value as readonly unknown[]) search.append(key, scalar(key, item));
     } else {
-      search.append(key, scalar(value as QueryScalar));
+      search.append(key, scalar(key, value));
     }
   }
   return search.toString();

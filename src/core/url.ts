@@ -34,21 +34,43 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
 
 /**
  * The full URL for a path relative to `base` (leading slash optional) or for a full URL,
- * which must lie under `base`: same scheme, host, port and path prefix.
+ * which must lie under `base`. The URL is resolved first, as the URL parser (and so the
+ * transport) will read it: `..` and `%2e%2e` segments are applied and `\` counts as `/`.
+ * Only then is it checked: same origin, and a path equal to the base path or below it.
+ * Checking the resolved URL is what keeps `'../x'` from leaving a base such as
+ * `https://api.pagerduty.com/scim/v2`.
  *
  * @param fail - builds the error to throw for a URL outside the base
+ * @returns the resolved URL, exactly what will be requested
  *
  * @example
  * ```ts
  * resolveUrl('https://api.pagerduty.com', 'users', fail); // 'https://api.pagerduty.com/users'
+ * resolveUrl('https://api.pagerduty.com/scim/v2', '../../users', fail); // throws
  * ```
  */
 export function resolveUrl(base: string, url: string, fail: (message: string) => Error): string {
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) {
-    const next = url.charAt(base.length);
-    if (url.startsWith(base) && (next === '' || next === '/' || next === '?' || next === '#')) return url;
-    throw fail(`refusing to send a request to ${url}: it is not under the client's base URL ${base}`);
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  // Leading slashes and backslashes alike: the parser would read `//host` or `\\host` as
+  // another host.
+  const candidate = absolute ? url : `${base}/${url.replace(/^[/\\]+/, '')}`;
+  let resolved: URL;
+  try {
+    resolved = new URL(candidate);
+  } catch {
+    throw fail(`${JSON.stringify(url)} is not a valid URL or path`);
   }
-  return `${base}/${url.replace(/^\/+/, '')}`;
+  if (!isUnder(resolved, base)) {
+    throw fail(`refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`);
+  }
+  return resolved.href;
+}
+
+/** Whether a resolved URL has the base's origin and a path equal to or below the base path. */
+function isUnder(resolved: URL, base: string): boolean {
+  const parsedBase = new URL(base);
+  if (resolved.origin !== parsedBase.origin || resolved.username || resolved.password) return false;
+  const basePath = parsedBase.pathname.replace(/\/+$/, '');
+  return resolved.pathname === basePath || resolved.pathname === `${basePath}/` || resolved.pathname.startsWith(`${basePath}/`);
 }

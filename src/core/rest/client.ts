@@ -6,6 +6,7 @@
  */
 import { authForType } from '../auth.js';
 import type { QueryParams } from '../query.js';
+import { pathSegment } from '../path-segment.js';
 import { apiKeyAccessFrom, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
 import { RestApiV2BaseClient } from './base-client.js';
 import { isJsonObject, unwrapBody } from './body-wrapping.js';
@@ -110,7 +111,7 @@ export class RestApiV2Client extends RestApiV2BaseClient {
     const existing = await this.find<Record<string, unknown>>(url, String(values[attribute]), { attribute });
     if (existing === null) return this.rpost<T>(url, { json: values });
     if (!options.update || !differsFrom(existing, values)) return existing as T;
-    const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${String(existing.id)}`;
+    const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
     return this.rput<T>(self, { json: values });
   }
 
@@ -180,7 +181,7 @@ export class RestApiV2Client extends RestApiV2BaseClient {
     let url = '/log_entries';
     const params: Record<string, QueryParams[string]> = { ...options.params };
     if (options.incidentId !== undefined) {
-      url = `/incidents/${encodeURIComponent(options.incidentId)}/log_entries`;
+      url = `/incidents/${this.#segment('incidentId', options.incidentId)}/log_entries`;
       for (const key of ['team_ids', 'team_ids[]']) {
         if (key in params) {
           this.log.warn(`iterIncidentNotes: the query parameter "${key}" is ignored because incidentId is given`);
@@ -276,7 +277,7 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * ```
    */
   async accountHasAbility(name: string): Promise<boolean> {
-    const response = await this.get(`/abilities/${encodeURIComponent(name)}`);
+    const response = await this.get(`/abilities/${this.#segment('ability name', name)}`);
     if (response.status >= 200 && response.status < 300) return true;
     if (response.status === 402) return false;
     throw this.httpError('GET', response.url, response, await response.text());
@@ -299,6 +300,11 @@ export class RestApiV2Client extends RestApiV2BaseClient {
     }
     this.#subdomain = { url: this.url, value };
     return value;
+  }
+
+  /** An id as one path segment; a bad one is an error before any request. */
+  #segment(what: string, value: unknown): string {
+    return pathSegment(what, value, (message) => this.makeError({ kind: 'url', message }));
   }
 }
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiClient, tokenAuth } from '../../src/index.js';
+import { APISession } from '../../src/legacy/api-session.js';
+
+const settings = ['maxHttpAttempts', 'maxNetworkAttempts', 'timeout', 'sleepTimer', 'sleepTimerBase', 'staggerCooldown'] as const;
+const bad: unknown[] = [Number.NaN, -1, Number.POSITIVE_INFINITY, '2', null];
+
+describe('settings assigned after construction are checked as the constructor checks them', () => {
+  const clients = [
+    ['ApiClient', () => new ApiClient(tokenAuth('k'))],
+    ['APISession', () => new APISession('k')],
+  ] as const;
+  describe.each(clients)('%s', (_name, make) => {
+    it.each(settings)('%s refuses NaN, negatives, infinity, strings and null, keeping the old value', (setting) => {
+      const client = make();
+      const before = client[setting];
+      for (const value of bad) {
+        expect(() => {
+          (client as unknown as Record<string, unknown>)[setting] = value;
+        }).toThrow(/must be a/);
+        // null in the options means "absent" (the default applies); assigned, it is refused.
+        if (value !== null) expect(() => new ApiClient(tokenAuth('k'), { [setting]: value } as never)).toThrow(/must be a/);
+      }
+      expect(client[setting]).toBe(before);
+      client.close();
+    });
+  });
+
+  it('accepts valid values and uses them', () => {
+    const client = new ApiClient(tokenAuth('k'));
+    client.maxNetworkAttempts = 0;
+    client.sleepTimer = 0.5;
+    client.timeout = 0.25;
+    expect([client.maxNetworkAttempts, client.sleepTimer, client.timeout]).toEqual([0, 0.5, 0.25]);
+  });
+
+  it('refuses fractional attempt counts and a zero timeout', () => {
+    const client = new ApiClient(tokenAuth('k'));
+    expect(() => (client.maxHttpAttempts = 1.5)).toThrow(RangeError);
+    expect(() => (client.timeout = 0)).toThrow(RangeError);
+  });
+});

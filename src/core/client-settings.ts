@@ -1,0 +1,123 @@
+/**
+ * The retry and timeout settings every client carries, as accessors: assigning one after
+ * construction is checked exactly as the constructor checks it, so a `NaN` or negative
+ * value can never reach the retry loop.
+ *
+ * @module
+ */
+import type { ApiClientOptions } from './client-options.js';
+import { checkSetting } from './option-checks.js';
+import { validateRetryMap, type RetryPolicy } from './retry.js';
+
+/** The settings the constructor reads (each optional; the defaults apply otherwise). */
+export type SettingsOptions = Pick<
+  ApiClientOptions,
+  'timeout' | 'retry' | 'maxHttpAttempts' | 'maxNetworkAttempts' | 'sleepTimer' | 'sleepTimerBase' | 'staggerCooldown'
+>;
+
+/**
+ * The checked settings of a client; `ApiClient` extends it. Each setter throws
+ * `TypeError` for a non-number (or `NaN`) and `RangeError` for a value out of range,
+ * and leaves the old value in place.
+ *
+ * @example
+ * ```ts
+ * client.maxNetworkAttempts = 1;   // fine
+ * client.sleepTimer = Number.NaN;  // throws TypeError; sleepTimer is unchanged
+ * ```
+ */
+export class ApiClientSettings {
+  #retry: Readonly<Record<number, number>> = {};
+  #maxHttpAttempts = 10;
+  #maxNetworkAttempts = 3;
+  #timeout = 60;
+  #sleepTimer = 1.5;
+  #sleepTimerBase = 2;
+  #staggerCooldown = 0;
+
+  /** @param options - the settings; absent ones keep their defaults */
+  constructor(options: SettingsOptions = {}) {
+    this.retry = options.retry ?? {};
+    this.maxHttpAttempts = options.maxHttpAttempts ?? 10;
+    this.maxNetworkAttempts = options.maxNetworkAttempts ?? 3;
+    this.timeout = options.timeout ?? 60;
+    this.sleepTimer = options.sleepTimer ?? 1.5;
+    this.sleepTimerBase = options.sleepTimerBase ?? 2;
+    this.staggerCooldown = options.staggerCooldown ?? 0;
+  }
+
+  /** HTTP status to retry count (see {@link ApiClientOptions.retry}); assigning validates and copies. */
+  get retry(): Readonly<Record<number, number>> {
+    return this.#retry;
+  }
+
+  set retry(value: Readonly<Record<number, number>>) {
+    this.#retry = validateRetryMap(value);
+  }
+
+  /** Cap on finite-status retries per request: a whole non-negative number. */
+  get maxHttpAttempts(): number {
+    return this.#maxHttpAttempts;
+  }
+
+  set maxHttpAttempts(value: number) {
+    this.#maxHttpAttempts = checkSetting('maxHttpAttempts', value);
+  }
+
+  /** Cap on network retries per request: a whole non-negative number. */
+  get maxNetworkAttempts(): number {
+    return this.#maxNetworkAttempts;
+  }
+
+  set maxNetworkAttempts(value: number) {
+    this.#maxNetworkAttempts = checkSetting('maxNetworkAttempts', value);
+  }
+
+  /** Seconds before an attempt times out: a positive finite number. */
+  get timeout(): number {
+    return this.#timeout;
+  }
+
+  set timeout(value: number) {
+    this.#timeout = checkSetting('timeout', value);
+  }
+
+  /** The first cooldown factor, in seconds: a non-negative finite number. */
+  get sleepTimer(): number {
+    return this.#sleepTimer;
+  }
+
+  set sleepTimer(value: number) {
+    this.#sleepTimer = checkSetting('sleepTimer', value);
+  }
+
+  /** The cooldown's exponent base: a non-negative finite number. */
+  get sleepTimerBase(): number {
+    return this.#sleepTimerBase;
+  }
+
+  set sleepTimerBase(value: number) {
+    this.#sleepTimerBase = checkSetting('sleepTimerBase', value);
+  }
+
+  /** The randomising factor `rho`: a non-negative finite number. */
+  get staggerCooldown(): number {
+    return this.#staggerCooldown;
+  }
+
+  set staggerCooldown(value: number) {
+    this.#staggerCooldown = checkSetting('staggerCooldown', value);
+  }
+
+  /** The settings as the pure retry rules take them. */
+  protected retryPolicy(): RetryPolicy {
+    return {
+      retry: this.#retry,
+      maxHttpAttempts: this.#maxHttpAttempts,
+      maxNetworkAttempts: this.#maxNetworkAttempts,
+      sleepTimer: this.#sleepTimer,
+      sleepTimerBase: this.#sleepTimerBase,
+      staggerCooldown: this.#staggerCooldown,
+    };
+  }
+}
