@@ -63,7 +63,8 @@ const cases: readonly Case[] = [
   },
 ];
 
-describe.each([
+type Subject = [string, (url: string) => RestApiV2Client, typeof UrlError | typeof URLError, readonly Case[]];
+describe.each<Subject>([
   ['RestApiV2Client', (url: string) => new RestApiV2Client('k', { baseUrl: url, sleep: noSleep }), UrlError, cases],
   [
     'APISession (compat 5.x)',
@@ -71,7 +72,7 @@ describe.each([
     URLError,
     cases.filter((c) => !c.coreOnly),
   ],
-] as const)('%s under a base path', (_name, make, UrlClass, table) => {
+])('%s under a base path', (_name, make, UrlClass, table) => {
   it.each(table)('$name: a clear error and nothing sent', async ({ run, error }) => {
     const before = server.requests.length;
     const client = make(base);

@@ -6,10 +6,10 @@ const settings = ['maxHttpAttempts', 'maxNetworkAttempts', 'timeout', 'sleepTime
 const bad: unknown[] = [Number.NaN, -1, Number.POSITIVE_INFINITY, '2', null];
 
 describe('settings assigned after construction are checked as the constructor checks them', () => {
-  const clients = [
+  const clients: [string, () => ApiClient][] = [
     ['ApiClient', () => new ApiClient(tokenAuth('k'))],
     ['APISession', () => new APISession('k')],
-  ] as const;
+  ];
   describe.each(clients)('%s', (_name, make) => {
     it.each(settings)('%s refuses NaN, negatives, infinity, strings and null, keeping the old value', (setting) => {
       const client = make();
