@@ -51,6 +51,7 @@ export class ApiClientSettings {
     return this.#retry;
   }
 
+  /** Sets `retry`, checked as the constructor checks it. */
   set retry(value: Readonly<Record<number, number>>) {
     this.#retry = validateRetryMap(value);
   }
@@ -60,6 +61,7 @@ export class ApiClientSettings {
     return this.#maxHttpAttempts;
   }
 
+  /** Sets `maxHttpAttempts`, checked as the constructor checks it. */
   set maxHttpAttempts(value: number) {
     this.#maxHttpAttempts = checkSetting('maxHttpAttempts', value);
   }
@@ -69,6 +71,7 @@ export class ApiClientSettings {
     return this.#maxNetworkAttempts;
   }
 
+  /** Sets `maxNetworkAttempts`, checked as the constructor checks it. */
   set maxNetworkAttempts(value: number) {
     this.#maxNetworkAttempts = checkSetting('maxNetworkAttempts', value);
   }
@@ -78,6 +81,7 @@ export class ApiClientSettings {
     return this.#timeout;
   }
 
+  /** Sets `timeout`, checked as the constructor checks it. */
   set timeout(value: number) {
     this.#timeout = checkSetting('timeout', value);
   }
@@ -87,6 +91,7 @@ export class ApiClientSettings {
     return this.#sleepTimer;
   }
 
+  /** Sets `sleepTimer`, checked as the constructor checks it. */
   set sleepTimer(value: number) {
     this.#sleepTimer = checkSetting('sleepTimer', value);
   }
@@ -96,6 +101,7 @@ export class ApiClientSettings {
     return this.#sleepTimerBase;
   }
 
+  /** Sets `sleepTimerBase`, checked as the constructor checks it. */
   set sleepTimerBase(value: number) {
     this.#sleepTimerBase = checkSetting('sleepTimerBase', value);
   }
@@ -105,6 +111,7 @@ export class ApiClientSettings {
     return this.#staggerCooldown;
   }
 
+  /** Sets `staggerCooldown`, checked as the constructor checks it. */
   set staggerCooldown(value: number) {
     this.#staggerCooldown = checkSetting('staggerCooldown', value);
   }
