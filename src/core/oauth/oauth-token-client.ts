@@ -14,6 +14,7 @@ import { buildAuthorizeUrl, IDENTITY_BASE_URL } from './authorize-url.js';
 import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';
 import { datetimeToRelativeSeconds } from './token-expiry.js';
 import { amendTokenResponse, type OAuthTokenResponse } from './token-response.js';
+import { requireStrings } from './required-strings.js';
 
 const TOKEN_PATH = '/oauth/token';
 
@@ -138,6 +139,7 @@ export class OAuthTokenClient extends ApiClient {
    * @param code - the `code` query parameter the redirect URI received
    * @param scope - the scope of the authorize request
    * @param redirectUri - the redirect URI of the authorize request
+   * @throws TypeError when an argument is missing, empty or not a string (nothing is sent)
    * @throws HttpError when the identity service refuses the exchange
    * @throws HttpServerError when the response lacks `expires_in`
    *
@@ -147,7 +149,8 @@ export class OAuthTokenClient extends ApiClient {
    * store(token.access_token, token.refresh_token, token.expiration_date);
    * ```
    */
-  getNewTokenFromCode(code: string, scope: string, redirectUri: string): Promise<OAuthTokenResponse> {
+  async getNewTokenFromCode(code: string, scope: string, redirectUri: string): Promise<OAuthTokenResponse> {
+    requireStrings('getNewTokenFromCode', { code, scope, redirectUri });
     return this.getNewToken({ grant_type: 'authorization_code', code, scope, redirect_uri: redirectUri });
   }
 
@@ -160,12 +163,13 @@ export class OAuthTokenClient extends ApiClient {
    * @param redirectUri - the redirect URI of the authorize request
    * @param codeVerifier - the verifier whose challenge was in the authorize URL
    */
-  getNewTokenFromCodeWithPkce(
+  async getNewTokenFromCodeWithPkce(
     code: string,
     scope: string,
     redirectUri: string,
     codeVerifier: string,
   ): Promise<OAuthTokenResponse> {
+    requireStrings('getNewTokenFromCodeWithPkce', { code, scope, redirectUri, codeVerifier });
     return this.getNewToken({
       grant_type: 'authorization_code',
       code,
@@ -181,7 +185,8 @@ export class OAuthTokenClient extends ApiClient {
    *
    * @param refreshToken - the `refresh_token` of an earlier response
    */
-  getRefreshedToken(refreshToken: string): Promise<OAuthTokenResponse> {
+  async getRefreshedToken(refreshToken: string): Promise<OAuthTokenResponse> {
+    requireStrings('getRefreshedToken', { refreshToken });
     return this.getNewToken({ grant_type: 'refresh_token', refresh_token: refreshToken });
   }
 
@@ -195,7 +200,8 @@ export class OAuthTokenClient extends ApiClient {
    * const token = await oauth.getScopedAppToken('as_account-us.mysubdomain services.read');
    * ```
    */
-  getScopedAppToken(scope: string): Promise<OAuthTokenResponse> {
+  async getScopedAppToken(scope: string): Promise<OAuthTokenResponse> {
+    requireStrings('getScopedAppToken', { scope });
     return this.getNewToken({ grant_type: 'client_credentials', scope });
   }
 
@@ -209,6 +215,7 @@ export class OAuthTokenClient extends ApiClient {
    * @throws HttpServerError for a body that is not a JSON object with `expires_in` and `access_token`
    */
   async getNewToken(fields: Readonly<Record<string, string>>): Promise<OAuthTokenResponse> {
+    requireStrings('getNewToken', fields);
     const response = await this.post(TOKEN_PATH, { form: fields });
     const text = await this.successText('POST', response);
     let body: unknown;
@@ -247,6 +254,7 @@ export class OAuthTokenClient extends ApiClient {
     expirationDate: string,
     options: RefreshClientOptions = {},
   ): Promise<[RestApiV2Client, OAuthTokenResponse | null]> {
+    requireStrings('refreshClient', { accessToken, refreshToken, expirationDate });
     let refreshed: OAuthTokenResponse | null = null;
     let token = accessToken;
     if (datetimeToRelativeSeconds(expirationDate, this.#now()) < this.#earlyRefreshBuffer) {
