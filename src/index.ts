@@ -37,6 +37,7 @@ export {
   HttpServerError,
   NetworkError,
   PagerDutyError,
+  RequestAbortedError,
   UrlError,
   errorKindForStatus,
   httpErrorMessage,

@@ -77,9 +77,11 @@ describe('debug output', () => {
     });
     const client = new ApiClient(tokenAuth(KEY), { debug: true, sleep: async () => {} });
     await client.get(`/users?note=${KEY}`);
-    expect(writes).toHaveLength(2);
+    expect(writes).toHaveLength(3);
     expect(writes[0]).toMatch(/DEBUG ApiClient: GET https:\/\/api\.pagerduty\.com\/users\?note=\*9876 -> 429 \(x-request-id rid-1\) attempt 1, retrying in 3\.00 s/);
-    expect(writes[1]).toMatch(/-> 200 \(x-request-id rid-2\) attempt 2\n$/);
+    // The retry itself is a warning, so a logger that shows only warnings still sees it.
+    expect(writes[1]).toMatch(/WARN ApiClient: GET \S+: attempt 1 failed \(status 429\); retrying in 3\.0 s/);
+    expect(writes[2]).toMatch(/-> 200 \(x-request-id rid-2\) attempt 2\n$/);
     expect(writes.join('')).not.toContain('TOPSECRETVALUE9876');
   });
 

@@ -106,7 +106,7 @@ describe('legacyPolicyFor at the 4.4.0 gate', () => {
   it('appends [] and throws PDHTTPError / PDServerError for HTTP failures from 4.4.0', () => {
     const policy = legacyPolicyFor('4.4.0');
     expect(policy.rest.appendListBrackets).toBe(true);
-    expect(policy.errors).toEqual({ url: 'PDClientError', network: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' });
+    expect(policy.errors).toEqual({ url: 'PDClientError', network: 'PDClientError', abort: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' });
   });
 });
 

@@ -17,17 +17,27 @@ export interface ConnectionArgs {
 }
 
 /**
- * Client options for a command: its `--base-url`, the io's `fetch` and `sleep`, and with
- * `--debug` a logger on the io's stderr (the engine redacts credentials in its lines).
+ * Client options for a command: its `--base-url`, the io's `fetch` and `sleep`, and a
+ * logger on the io's stderr: warnings (each retry, pagination stops) always, every line
+ * with `--debug` (the engine redacts credentials in its lines).
  */
 export function clientOptions(args: ConnectionArgs, io: CliIo): ApiClientOptions {
   const options: ApiClientOptions = {};
   if (args.baseUrl !== undefined) options.baseUrl = args.baseUrl;
   if (io.fetch) options.fetch = io.fetch;
   if (io.sleep) options.sleep = io.sleep;
-  if (args.debug) options.logger = stderrLogger('pagerduty', (line) => io.stderr.write(`${line}\n`));
+  if (args.debug) {
+    options.logger = stderrLogger('pagerduty', (line) => io.stderr.write(`${line}\n`));
+  } else {
+    // Without --debug, warnings still reach stderr: a retry (and its pause) is shown as
+    // it happens rather than the command seeming to hang.
+    const warn = (message: string): void => void io.stderr.write(`pagerduty: warning: ${message}\n`);
+    options.logger = { debug: ignore, info: ignore, warn, error: warn };
+  }
   return options;
 }
+
+function ignore(): void {}
 
 /** Writes a value as JSON (two-space indented) and a newline: what `jq` reads. */
 export function writeJson(io: CliIo, value: unknown): void {

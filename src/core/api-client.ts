@@ -24,9 +24,13 @@ import {
 import { mergeHeaders } from './headers.js';
 import { formatAttempt, silentLogger, stderrLogger, type AttemptRecord, type Logger } from './logging.js';
 import { appendQuery, type QueryParams } from './query.js';
+import { abortableSleep, AbortedDuringPause, timerSleep } from './abortable-sleep.js';
+import { attemptFailureKind } from './attempt-failure.js';
 import { ApiClientSettings } from './client-settings.js';
+import { checkSetting } from './option-checks.js';
 import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
-import { isCallerAbort, readableResponse, Transport, type BufferedResponse } from './transport.js';
+import { warnRetry } from './retry-report.js';
+import { readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
 
@@ -36,9 +40,6 @@ const UTF8 = new TextDecoder();
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
-
-const realSleep = (seconds: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /**
  * The base of all clients: sends requests with retries, and nothing else.
@@ -58,7 +59,7 @@ export class ApiClient extends ApiClientSettings {
 
   readonly #auth: AuthMethod;
   readonly #transport: Transport;
-  readonly #sleep: (seconds: number) => Promise<void>;
+  readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
   readonly #errorFactory: ErrorFactory;
   readonly #passThrough: PassThroughInit;
@@ -80,7 +81,7 @@ export class ApiClient extends ApiClientSettings {
     this.#auth = auth;
     this.#errorFactory = errorFactory ?? coreErrorFactory;
     this.#transport = new Transport({ fetch, agent, proxy });
-    this.#sleep = sleep ?? realSleep;
+    this.#sleep = sleep ?? timerSleep;
     this.#random = random ?? Math.random;
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
@@ -187,7 +188,8 @@ export class ApiClient extends ApiClientSettings {
 
   async #exchange(method: string, url: string, options: RequestOptions): Promise<BufferedResponse> {
     const verb = method.toUpperCase() as HttpMethod;
-    const { headers, json, form, params, body, ...init } = options;
+    const { headers, json, form, params, body, timeout, ...init } = options;
+    const timeoutSeconds = timeout === undefined ? this.timeout : checkSetting('timeout', timeout);
     if (!this.permittedMethods.includes(verb)) {
       throw this.#fail({ kind: 'url', message: `${verb} is not permitted on ${this.constructor.name}` });
     }
@@ -213,6 +215,19 @@ export class ApiClient extends ApiClientSettings {
       // Formatting costs more than the silent logger saves: skip it when nobody listens.
       if (log !== silentLogger) log.debug(this.#scrub(formatAttempt(record)));
     };
+    const signal = init.signal as AbortSignal | null | undefined;
+    const aborted = (reason: unknown): Error =>
+      this.#fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
+    const pause = async (seconds: number): Promise<void> => {
+      try {
+        await abortableSleep(this.#sleep, seconds, signal ?? undefined);
+      } catch (error) {
+        throw error instanceof AbortedDuringPause ? aborted(error.reason) : error;
+      }
+    };
+    const report = (attempt: number, failure: string, seconds: number): void =>
+      warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#scrub(text));
+    if (signal?.aborted) throw aborted(signal.reason);
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
       let exchange: BufferedResponse;
@@ -223,10 +238,11 @@ export class ApiClient extends ApiClientSettings {
           method: verb,
           headers: sendHeaders,
           body: sendBody,
-          timeoutSeconds: this.timeout,
+          timeoutSeconds,
         });
       } catch (error) {
-        if (isCallerAbort(init)) throw error;
+        if (signal?.aborted) throw aborted(signal.reason);
+        if (attemptFailureKind(error) === 'programming') throw error;
         const reason = error instanceof Error ? error.message : String(error);
         const decision = retryDecision({ kind: 'network-error' }, state, policy, this.#random());
         const cooldown = decision.action === 'retry' ? decision.pause : undefined;
@@ -238,7 +254,8 @@ export class ApiClient extends ApiClientSettings {
             cause: error,
           });
         }
-        await this.#sleep(decision.pause);
+        report(attempt, `network error: ${reason}`, decision.pause);
+        await pause(decision.pause);
         state = decision.state;
         continue;
       }
@@ -252,7 +269,8 @@ export class ApiClient extends ApiClientSettings {
         throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail);
       }
       if (decision.action !== 'retry') return exchange;
-      await this.#sleep(decision.pause);
+      report(attempt, `status ${response.status}`, decision.pause);
+      await pause(decision.pause);
       state = decision.state;
     }
   }

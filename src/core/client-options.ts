@@ -54,8 +54,12 @@ export interface ApiClientOptions extends PassThroughInit {
   agent?: AgentOption;
   /** A proxy URL (or a function of the request URL). @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY` */
   proxy?: ProxySetting;
-  /** How the client waits between attempts, in seconds. Tests inject one that does not wait. */
-  sleep?: (seconds: number) => Promise<void>;
+  /**
+   * How the client waits between attempts, in seconds. Tests inject one that does not
+   * wait. It also gets the request's `AbortSignal`, if any; the engine ends the pause
+   * when that fires whether or not the sleep heeds it.
+   */
+  sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
   /** The random source of the stagger, uniform in [0, 1). @default Math.random */
   random?: () => number;
   /** Builds the errors the client throws (the legacy layer's seam). @default the core error tree */
@@ -72,4 +76,10 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
   form?: Readonly<Record<string, string>>;
   /** Query parameters (lists are sent as repeated keys, unchanged). */
   params?: QueryParams;
+  /**
+   * Seconds each attempt of this request may take, replacing the client's `timeout` for
+   * it (a positive finite number). Use `signal` (`AbortSignal.timeout(ms)`) to bound the
+   * whole request, pauses between retries included.
+   */
+  timeout?: number;
 }

@@ -55,6 +55,22 @@ export class NetworkError extends PagerDutyError {
 }
 
 /**
+ * The request was abandoned because the caller's `AbortSignal` fired: before it was sent,
+ * while it was in flight, or during the pause before a retry. `cause` is the signal's
+ * `reason` (an `AbortError` or `TimeoutError` `DOMException` unless the caller gave one).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.get('/users', { signal: AbortSignal.timeout(2000) });
+ * } catch (err) {
+ *   if (err instanceof RequestAbortedError) console.error('gave up:', err.cause);
+ * }
+ * ```
+ */
+export class RequestAbortedError extends PagerDutyError {}
+
+/**
  * A response arrived with a status that the method could not accept.
  *
  * @example
@@ -99,7 +115,7 @@ export class HttpError extends PagerDutyError {
 export class HttpServerError extends HttpError {}
 
 /** Which error of the tree a failure should become. */
-export type ErrorKind = 'url' | 'network' | 'http' | 'http-server';
+export type ErrorKind = 'url' | 'network' | 'abort' | 'http' | 'http-server';
 
 /** Everything an {@link ErrorFactory} needs to build one error. */
 export interface ErrorSpec {
@@ -111,7 +127,7 @@ export interface ErrorSpec {
   response?: Response;
   /** The response body as text, for `http` and `http-server` kinds. */
   body?: string;
-  /** The underlying error, for the `network` kind. */
+  /** The underlying error, for the `network` kind; the abort reason for `abort`. */
   cause?: unknown;
 }
 
@@ -128,6 +144,8 @@ export const coreErrorFactory: ErrorFactory = (spec) => {
       return new UrlError(spec.message);
     case 'network':
       return new NetworkError(spec.message, spec.cause);
+    case 'abort':
+      return new RequestAbortedError(spec.message, { cause: spec.cause });
     case 'http':
       return new HttpError(spec.message, requireResponse(spec), spec.body ?? '');
     case 'http-server':

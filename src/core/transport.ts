@@ -61,11 +61,6 @@ export function readableResponse({ response, body }: BufferedResponse): Response
   } as ConstructorParameters<typeof Response>[1]);
 }
 
-/** The caller aborted through its own signal: never retried. */
-export function isCallerAbort(init: RequestInit): boolean {
-  return Boolean(init.signal?.aborted);
-}
-
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
 export class Transport {
   readonly #fetch: FetchLike;

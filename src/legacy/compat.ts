@@ -57,15 +57,15 @@ export const DEFAULT_COMPAT: PdpyrasVersion = LATEST_PDPYRAS_RELEASE;
 export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
   compatRange(OLDEST_PDPYRAS_RELEASE, '4.4.0', {
     rest: { appendListBrackets: false, wrappers: 'convention', acceptResourceObjects: false },
-    errors: { url: 'PDClientError', network: 'PDClientError', http: 'PDClientError', 'http-server': 'PDClientError' },
+    errors: { url: 'PDClientError', network: 'PDClientError', abort: 'PDClientError', http: 'PDClientError', 'http-server': 'PDClientError' },
   }),
   compatRange('4.4.0', '5.0.0', {
     rest: { appendListBrackets: true, wrappers: 'convention', acceptResourceObjects: false },
-    errors: { url: 'PDClientError', network: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
+    errors: { url: 'PDClientError', network: 'PDClientError', abort: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
   }),
   compatRange('5.0.0', null, {
     rest: { appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true },
-    errors: { url: 'URLError', network: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
+    errors: { url: 'URLError', network: 'PDClientError', abort: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
   }),
 ]);
 

@@ -34,18 +34,29 @@ describe('pagerduty resolve', () => {
     expect(body).toEqual({ routing_key: KEY, event_action: 'resolve', dedup_key: 'db01/disk' });
   });
 
-  it('exits 1 with one line when the network fails', async () => {
+  it('exits 1 with the failure as the last line, after a warning per retry, when the network fails', async () => {
     const base = `http://127.0.0.1:${await closedPort()}`;
     const result = await runCli(['resolve', '-k', KEY, '-i', 'x', '--base-url', base]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^pagerduty: POST ${base}/v2/enqueue: network error after 4 attempts: .*ECONNREFUSED.*\\n$`));
+    const lines = result.stderr.split('\n');
+    // Each retry is shown as it happens; the failure itself is the last line.
+    expect(lines.slice(0, 3).map((l) => l.replace(/\(network error: .*\)/, '(network error)'))).toEqual([
+      `pagerduty: warning: POST ${base}/v2/enqueue: attempt 1 failed (network error); retrying in 3.0 s`,
+      `pagerduty: warning: POST ${base}/v2/enqueue: attempt 2 failed (network error); retrying in 6.0 s`,
+      `pagerduty: warning: POST ${base}/v2/enqueue: attempt 3 failed (network error); retrying in 12.0 s`,
+    ]);
+    expect(lines.slice(3).join('\n')).toMatch(new RegExp(`^pagerduty: POST ${base}/v2/enqueue: network error after 4 attempts: .*ECONNREFUSED.*\\n$`));
   });
 
   it('retries a 503 and succeeds', async () => {
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(503, 'busy');
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'x' });
     const result = await runCli(['resolve', '-k', KEY, '-i', 'x']);
-    expect(result).toEqual({ status: 0, stdout: 'x\n', stderr: '' });
+    expect(result).toEqual({
+      status: 0,
+      stdout: 'x\n',
+      stderr: 'pagerduty: warning: POST https://events.pagerduty.com/v2/enqueue: attempt 1 failed (status 503); retrying in 3.0 s\n',
+    });
   });
 });

@@ -97,6 +97,20 @@ describe('classicPages', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it.each([
+    ['offset past the limit', { offset: 10000 }, /offset parameter \(10000\).*use iterHistory/],
+    ['a limit parameter too large', { limit: 20000 }, /limit parameter \(20000\) is the page size.*leave it out/],
+    ['an offset near the limit', { offset: 9950 }, /Lower the offset parameter, or use iterHistory/],
+  ])('says what to do instead when %s leaves nothing to read', async (_what, params, advice) => {
+    const index = fakeIndex(20000);
+    const { options: opts, warnings } = options({ params });
+    expect(await collect(itemsOf(classicPages(index.fetchPage, opts)))).toEqual([]);
+    expect(index.requests).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Nothing read from GET \/users/);
+    expect(warnings[0]).toMatch(advice);
+  });
+
   it('reads one page and warns when the body has no more property', async () => {
     const index = fakeIndex(250, { more: undefined });
     const { options: opts, warnings } = options();

@@ -40,6 +40,11 @@ export async function* classicPages(
   let offset = Number(params.offset ?? 0);
   for (;;) {
     if (offset + limit > ITERATION_LIMIT) {
+      const first = offset === Number(params.offset ?? 0);
+      if (first) {
+        warn(nothingReadable(endpoint, offset, limit, params.limit !== undefined && params.limit !== null));
+        return;
+      }
       warn(
         `Stopping classic pagination of ${endpoint} at offset ${offset}: limit+offset=${offset + limit} would exceed ` +
           `the API's maximum of ${ITERATION_LIMIT} (ITERATION_LIMIT), so the results may be incomplete. ` +
@@ -61,4 +66,19 @@ export async function* classicPages(
       return;
     }
   }
+}
+
+/**
+ * The warning when not even the first page can be read, saying what to do instead: the
+ * cause is the caller's `offset` or `limit` parameter, not the size of the index.
+ */
+function nothingReadable(endpoint: string, offset: number, limit: number, callerLimit: boolean): string {
+  const head = `Nothing read from ${endpoint}: limit+offset=${offset + limit} exceeds the API's maximum of ${ITERATION_LIMIT} for classic pagination.`;
+  if (offset >= ITERATION_LIMIT) {
+    return `${head} The offset parameter (${offset}) is at or past that maximum: to read records past the first ${ITERATION_LIMIT}, use iterHistory (since/until windows) or narrow the query with filters.`;
+  }
+  if (callerLimit) {
+    return `${head} The limit parameter (${limit}) is the page size, not a cap on results: leave it out (or pass the pageSize option, at most 100) and stop iterating when you have enough.`;
+  }
+  return `${head} Lower the offset parameter, or use iterHistory (since/until windows).`;
 }
