@@ -56,6 +56,11 @@ const cases: readonly Case[] = [
   { name: 'params with a null list item', run: (c) => c.jget('users', { params: deepFreeze({ ids: ['P1', null] }) as never }), error: 'type' },
   { name: "find('users', {})", run: (c) => c.find('users', deepFreeze({}) as never), error: 'type' },
   {
+    name: "persist('users', 'email', { email: {} })",
+    run: (c) => c.persist('users', 'email', deepFreeze({ email: {} })),
+    error: 'type',
+  },
+  {
     name: 'iterAlertGroupingSettings({ serviceIds: [null, {}] })',
     run: (c) => c.iterAlertGroupingSettings(deepFreeze({ serviceIds: [null, {}] }) as never).next(),
     error: 'type',

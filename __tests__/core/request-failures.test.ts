@@ -120,6 +120,28 @@ describe('programming errors are not network errors', () => {
   });
 });
 
+describe('the legacy session, for the same cases', () => {
+  it('throws a body on GET at once as a TypeError, sending nothing', async () => {
+    server = await startLoopback([ok()]);
+    const pauses: number[] = [];
+    const session = new APISession('u+REQUESTFAILUREKEY', { baseUrl: server.url, sleep: async (s) => void pauses.push(s) });
+    const error = await session.get('/users', { body: 'x' }).catch((e: unknown) => e);
+    session.close();
+    expect((error as Error).name).toBe('TypeError');
+    expect(pauses).toEqual([]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('warns of each retry', async () => {
+    server = await startLoopback([unavailable, ok({ users: [] })]);
+    const logger = warnings();
+    const session = new APISession('u+REQUESTFAILUREKEY', { baseUrl: server.url, retry: { 503: 1 }, sleep: async () => {}, logger });
+    await session.get('/users');
+    session.close();
+    expect(logger.lines).toEqual([`GET ${server.url}/users: attempt 1 failed (status 503); retrying in 3.0 s`]);
+  });
+});
+
 describe('retries are never silent', () => {
   it('each network retry is a warning with what failed, the attempt and the pause', async () => {
     server = await startLoopback([reset]);

@@ -108,7 +108,7 @@ export class RestApiV2Client extends RestApiV2BaseClient {
       const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
       throw this.makeError({ kind: 'url', message });
     }
-    const existing = await this.find<Record<string, unknown>>(url, String(values[attribute]), { attribute });
+    const existing = await this.find<Record<string, unknown>>(url, findValue(attribute, values[attribute]), { attribute });
     if (existing === null) return this.rpost<T>(url, { json: values });
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
@@ -314,6 +314,12 @@ function regionBaseUrl(region: Region = 'us'): string {
     throw new TypeError(`unknown region ${JSON.stringify(region)}; expected one of ${known}`);
   }
   return REGION_BASE_URLS[region];
+}
+
+/** The value `persist` searches for: a string, number or boolean, sent as text. */
+function findValue(attribute: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new TypeError(`persist: values.${attribute} must be a string, number or boolean to search for, got ${value === null ? 'null' : typeof value}`);
 }
 
 function isValidDate(value: unknown): value is Date {
