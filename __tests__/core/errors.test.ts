@@ -8,6 +8,7 @@ import {
   httpErrorMessage,
   NetworkError,
   PagerDutyError,
+  RequestAbortedError,
   UrlError,
 } from '../../src/core/errors.js';
 
@@ -41,6 +42,15 @@ describe('error tree', () => {
     expect(http.response).toBe(response);
     expect(Object.keys(http)).not.toContain('response');
     expect(coreErrorFactory({ kind: 'url', message: 'u' })).toBeInstanceOf(UrlError);
+  });
+
+  it('builds RequestAbortedError for an abort, keeping the reason as cause', () => {
+    const reason = new Error('timed out');
+    const error = coreErrorFactory({ kind: 'abort', message: 'GET x: aborted', cause: reason });
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error).toBeInstanceOf(PagerDutyError);
+    expect(error.name).toBe('RequestAbortedError');
+    expect(error.cause).toBe(reason);
   });
 
   it('copies the system error code of a network failure', () => {

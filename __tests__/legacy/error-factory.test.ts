@@ -41,6 +41,13 @@ describe('legacyErrorFactory', () => {
     expect(build('5.4.1', 'url')).not.toBeInstanceOf(PDClientError);
   });
 
+  it.each(['4.3.0', '4.4.0', '5.4.1'] as const)('builds PDClientError without a response for an abort (compat %s)', (version) => {
+    const error = legacyErrorFactory(legacyPolicyFor(version).errors)({ kind: 'abort', message: 'aborted', cause: 'reason' }) as PDClientError;
+    expect(error.constructor).toBe(PDClientError);
+    expect(error.response).toBeNull();
+    expect(error.cause).toBe('reason');
+  });
+
   it('builds PDClientError with its cause and no response for a network failure', () => {
     const error = build('5.4.1', 'network') as PDClientError;
     expect(error.constructor).toBe(PDClientError);
