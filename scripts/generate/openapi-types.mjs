@@ -1,0 +1,103 @@
+// The TypeScript types of one facts-only extract, written by openapi-typescript (pinned in
+// devDependencies): `paths`, `components` and `operations`, names and types only.
+//
+// openapi-typescript does the translation; this module only prepares its input where the
+// official descriptions use constructs it cannot translate faithfully, and checks its output:
+// - A `$ref` into the middle of another schema (`#/components/schemas/Tag/allOf/0`) becomes an
+//   indexed access on a type that has no such member (`Tag["allOf"]["0"]`), which does not
+//   compile: such references are replaced by a copy of what they point to.
+// - A `discriminator` without a `mapping` makes openapi-typescript require each member's
+//   discriminator to equal the member's *schema name* (OpenAPI's implicit mapping), which the
+//   API never sends (`runner_type: "AutomationActionsRunnerRunbookBody"` where the API says
+//   `runbook`); a mapping that points inside a path item makes it invent a schema named `0`.
+//   Such discriminators are dropped: members keep the types their own properties declare.
+// - The comments it writes are facts (`Format: date-time`, `@default`, `@enum`,
+//   `@deprecated`) except one sentence of its own on discriminator properties, removed here.
+//   `assertFactsOnly` refuses any other comment, so no prose reaches the project.
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const TOP_LEVEL_REF = /^#\/components\/[^/]+\/[^/]+$/;
+const COMPONENT_SCHEMA_REF = /^#\/components\/schemas\/[^/]+$/;
+
+/** The node a local JSON pointer (`#/a/b~1c`) designates, or undefined. */
+export function resolvePointer(document, ref) {
+  if (!ref.startsWith('#/')) return undefined;
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~')))
+    .reduce((node, key) => (node === undefined || node === null ? undefined : node[key]), document);
+}
+
+function inlineDeepRefs(node, document, depth) {
+  if (Array.isArray(node)) return node.map((item) => inlineDeepRefs(item, document, depth));
+  if (node === null || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string' && !TOP_LEVEL_REF.test(node.$ref)) {
+    if (depth > 32) throw new Error(`reference cycle through ${node.$ref}`);
+    const target = resolvePointer(document, node.$ref);
+    if (target === undefined) throw new Error(`unresolved reference ${node.$ref}`);
+    return inlineDeepRefs(target, document, depth + 1);
+  }
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'discriminator' && !keepDiscriminator(value)) continue;
+    out[key] = inlineDeepRefs(value, document, depth);
+  }
+  return out;
+}
+
+function keepDiscriminator(discriminator) {
+  const targets = Object.values(discriminator?.mapping ?? {});
+  return targets.length > 0 && targets.every((target) => typeof target === 'string' && COMPONENT_SCHEMA_REF.test(target));
+}
+
+/**
+ * A copy of an extract that openapi-typescript translates faithfully (see the module
+ * comment). Pure: the extract is not changed.
+ */
+export function prepareForOpenapiTypescript(extract) {
+  return inlineDeepRefs(extract, extract, 0);
+}
+
+const TOOL_SENTENCE = /^\s*\* @description discriminator enum property added by openapi-typescript\n/gm;
+
+/** One fact openapi-typescript writes in a comment. */
+const FACT = /^(?:Format: [\w .:/-]{1,40}|@default\b.*|@enum \{[\w|]+\}|@deprecated|@constant)$/;
+
+/**
+ * Throws when a generated text holds a comment that is not made of the facts
+ * openapi-typescript writes: a format, a default value (JSON, possibly over several
+ * lines), an enum's type, a deprecation or constant mark.
+ */
+export function assertFactsOnly(text, origin) {
+  for (const comment of text.match(/\/\*\*[\s\S]*?\*\//g) ?? []) {
+    const lines = comment
+      .replace(/^\/\*\*/, '')
+      .replace(/\*\/$/, '')
+      .split('\n')
+      .map((line) => line.trim().replace(/^\*\s?/, '').trim())
+      .filter((line) => line !== '');
+    let inDefault = false;
+    for (const line of lines) {
+      if (FACT.test(line)) {
+        inDefault = line.startsWith('@default');
+        continue;
+      }
+      // The continuation of a multi-line JSON default is data too.
+      if (inDefault && !line.startsWith('@')) continue;
+      throw new Error(`${origin}: a generated comment holds something other than facts: ${line}`);
+    }
+  }
+}
+
+/** The TypeScript source openapi-typescript writes for an extract, checked to hold no prose. */
+export async function openapiTypesSource(extract, origin) {
+  const ast = await openapiTS(prepareForOpenapiTypescript(extract), {
+    silent: true,
+    // `{ type: object }` without properties is any object, not an object without keys.
+    emptyObjectsUnknown: true,
+  });
+  const text = astToString(ast).replace(TOOL_SENTENCE, '');
+  assertFactsOnly(text, origin);
+  return text;
+}
