@@ -7,6 +7,7 @@
 import type { AuthType } from '../core/auth.js';
 import type { HttpMethod } from '../core/client-options.js';
 import { RestApiV2Client } from '../core/rest/client.js';
+import type { UntypedApi } from '../core/types/api-types.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass } from './session-brand.js';
@@ -49,6 +50,10 @@ function notInSessionApi(method: string): TypeError {
  * `jpatch`, `rpatch`, and the iterators of endpoints with their own pagination) throw a
  * `TypeError` pointing to the core client; PATCH is not a permitted method.
  *
+ * Like the predecessor, the session is untyped ({@link UntypedApi}): results are `unknown`
+ * (iterator items `Record<string, unknown>`) unless a type argument says otherwise, and any
+ * query or body is accepted, whatever the path.
+ *
  * @example
  * ```ts
  * const session = new APISession(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com', compat: '5.4.1' });
@@ -57,7 +62,7 @@ function notInSessionApi(method: string): TypeError {
  * session.proxies.https = 'http://proxy.internal:3128'; // applies from the next request
  * ```
  */
-export class APISession extends RestApiV2Client {
+export class APISession extends RestApiV2Client<UntypedApi> {
   /** The pdpyras release this session behaves as (the `compat` option). */
   readonly compat: PdpyrasVersion;
 

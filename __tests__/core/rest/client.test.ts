@@ -132,7 +132,7 @@ describe('endpoints the specification shows', () => {
   });
 
   it('subscribes to a business service: request wrapped in subscribers, response in subscriptions', async () => {
-    const subscribers = [{ subscriber_id: 'U1', subscriber_type: 'user' }];
+    const subscribers = [{ subscriber_id: 'U1', subscriber_type: 'user' as const }];
     nock(BASE).post('/business_services/PBS1/subscribers', { subscribers }).reply(200, { subscriptions: [{ ...subscribers[0], result: 'success' }] });
     const client = makeClient();
     await expect(client.rpost('/business_services/PBS1/subscribers', { json: subscribers })).resolves.toEqual([{ ...subscribers[0], result: 'success' }]);

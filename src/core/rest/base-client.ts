@@ -24,9 +24,22 @@ import type {
   IterCursorOptions,
   RestApiV2BaseClientOptions,
 } from './rest-options.js';
-import { targetUrl, type ResourceTarget } from './resource-target.js';
+import { targetUrl, type ResourceObject, type ResourceTarget } from './resource-target.js';
 import type { CanonicalPath, EntityWrapper, RestApiTables } from './tables/table-types.js';
 import { nextCursor, tokenPages } from './token-pagination.js';
+import type { ApiTypes, UntypedApi } from '../types/api-types.js';
+import type {
+  EndpointOf as Ep,
+  EntityBodyOf,
+  EntityResultOf,
+  ItemOf,
+  JsonBodyOf,
+  JsonResultOf,
+  PathHint,
+  QueryOf,
+  RequestOptionsOf,
+  Resolved,
+} from '../types/endpoint-types.js';
 
 const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -34,6 +47,13 @@ const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT',
  * The base of the REST API v2 client and of the integration API clients: everything that
  * depends only on the API's tables. Subclasses pass their tables, base URL, and override
  * `permittedMethods` and `defaultHeaders()` as their API needs.
+ *
+ * Calls are typed from their paths by the API's generated types `A`: for a literal path
+ * of the API, results, query parameters and bodies have the endpoint's types; any other
+ * path (a `string` known only at run time) gives the untyped fallback, and an explicit type
+ * argument (`rget<MyType>(...)`) wins. Without `A`, every call is untyped.
+ *
+ * @typeParam A - the API's generated types (`RestApiV2Types`, ...), or {@link UntypedApi}
  *
  * @example
  * ```ts
@@ -44,7 +64,7 @@ const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT',
  * }
  * ```
  */
-export class RestApiV2BaseClient extends ApiClient {
+export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiClient {
   /** The API's tables, as given to the constructor. */
   readonly tables: RestApiTables;
   /** The behaviour at the legacy seams (frozen). */
@@ -116,26 +136,46 @@ export class RestApiV2BaseClient extends ApiClient {
    * const { users, more } = await client.jget<{ users: User[]; more: boolean }>('/users', { params: { limit: 5 } });
    * ```
    */
+  jget<T = never, P extends PathHint<A, 'GET'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'GET', P>, JsonBodyOf<Ep<A, 'GET', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'GET', P>>>>;
   jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('GET', 'jget', target, init);
   }
 
   /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
+  jpost<T = never, P extends PathHint<A, 'POST'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'POST', P>, JsonBodyOf<Ep<A, 'POST', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'POST', P>>>>;
   jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('POST', 'jpost', target, init);
   }
 
   /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
+  jput<T = never, P extends PathHint<A, 'PUT'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PUT', P>, JsonBodyOf<Ep<A, 'PUT', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PUT', P>>>>;
   jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('PUT', 'jput', target, init);
   }
 
   /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
+  jpatch<T = never, P extends PathHint<A, 'PATCH'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PATCH', P>, JsonBodyOf<Ep<A, 'PATCH', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PATCH', P>>>>;
   jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('PATCH', 'jpatch', target, init);
   }
 
   /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
+  jdelete<T = never, P extends PathHint<A, 'DELETE'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, JsonBodyOf<Ep<A, 'DELETE', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'DELETE', P>>>>;
   jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('DELETE', 'jdelete', target, init);
   }
@@ -152,6 +192,10 @@ export class RestApiV2BaseClient extends ApiClient {
    * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
    * ```
    */
+  rget<T = never, P extends PathHint<A, 'GET'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'GET', P>, EntityBodyOf<Ep<A, 'GET', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'GET', P>>>>;
   rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('GET', 'rget', target, init);
   }
@@ -165,6 +209,10 @@ export class RestApiV2BaseClient extends ApiClient {
    * const user = await client.rpost<User>('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
    * ```
    */
+  rpost<T = never, P extends PathHint<A, 'POST'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'POST', P>, EntityBodyOf<Ep<A, 'POST', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'POST', P>>>>;
   rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('POST', 'rpost', target, init);
   }
@@ -181,11 +229,19 @@ export class RestApiV2BaseClient extends ApiClient {
    * });
    * ```
    */
+  rput<T = never, P extends PathHint<A, 'PUT'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PUT', P>, EntityBodyOf<Ep<A, 'PUT', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PUT', P>>>>;
   rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('PUT', 'rput', target, init);
   }
 
   /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
+  rpatch<T = never, P extends PathHint<A, 'PATCH'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PATCH', P>, EntityBodyOf<Ep<A, 'PATCH', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PATCH', P>>>>;
   rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('PATCH', 'rpatch', target, init);
   }
@@ -196,6 +252,10 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws HttpError for a non-success status
    */
+  rdelete<P extends PathHint<A, 'DELETE'> = string>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, JsonBodyOf<Ep<A, 'DELETE', P>>>,
+  ): Promise<Response>;
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     const url = this.#target(target, 'rdelete');
     const response = await this.request('DELETE', url, init);
@@ -216,6 +276,11 @@ export class RestApiV2BaseClient extends ApiClient {
    * for await (const user of client.iterAll<User>('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
    * ```
    */
+  iterAll<T = never, P extends PathHint<A, 'INDEX'> = string>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterAllOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   iterAll<T = Record<string, unknown>>(
     url: string,
     params: QueryParams = {},
@@ -229,6 +294,11 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws UrlError when the path is not cursor-based
    */
+  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = string>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterCursorOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   iterCursor<T = Record<string, unknown>>(
     url: string,
     params: QueryParams = {},
@@ -246,6 +316,11 @@ export class RestApiV2BaseClient extends ApiClient {
    * const services = await client.listAll<Service>('/services', { include: ['teams'] });
    * ```
    */
+  listAll<T = never, P extends PathHint<A, 'INDEX'> = string>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterAllOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
+  ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>>[]>;
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
     return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook);
   }
@@ -256,13 +331,17 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws UrlError when an item lacks the attribute
    */
+  dictAll<T = never, P extends PathHint<A, 'INDEX'> = string>(
+    url: P,
+    options?: DictAllOptions<QueryOf<Ep<A, 'GET', P>>>,
+  ): Promise<Record<string, Resolved<T, ItemOf<Ep<A, 'GET', P>>>>>;
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
     const by = options.by ?? 'id';
     const items: Record<string, T> = {};
     for (const item of await this.listAll<T>(url, options.params)) {
       const key = isJsonObject(item) ? item[by] : undefined;
       if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
-      items[String(key)] = item;
+      items[String(key)] = item as T;
     }
     return items;
   }
@@ -272,6 +351,7 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
+  getTotal<P extends PathHint<A, 'INDEX'> = string>(url: P, params?: QueryOf<Ep<A, 'GET', P>>): Promise<number>;
   async getTotal(url: string, params: QueryParams = {}): Promise<number> {
     const { response, text, body } = await this.exchangeJson('GET', url, {
       params: { ...params, total: true, limit: 1, offset: 0 },

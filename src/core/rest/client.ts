@@ -27,22 +27,44 @@ import type { FindOptions, PersistOptions } from './rest-options.js';
 import { REST_API_V2_TABLES } from './tables/rest-api-v2-tables.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
 import type { LogEntry } from './types.js';
+import type { ApiTypes } from '../types/api-types.js';
+import type {
+  EndpointOf as Ep,
+  ItemOf,
+  JsonBodyOf,
+  JsonResultOf,
+  PathHint,
+  QueryOf,
+  Resolved,
+} from '../types/endpoint-types.js';
+import type { RestApiV2Types } from '../types/generated/rest-api-v2-endpoints.js';
+
+/** The rows of `POST /analytics/raw/incidents` (the `data` of its answer), for `A`. */
+type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'data'>;
+/** The `filters` of `POST /analytics/raw/incidents`, for `A`. */
+type AnalyticsFilters<A extends ApiTypes> = FieldOf<JsonBodyOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'filters'>;
+type ListOf<R, K extends string> = R extends { [Key in K]?: readonly (infer Item)[] } ? Item : Record<string, unknown>;
+type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F } ? Exclude<F, undefined> : Readonly<Record<string, unknown>>;
 
 /** The `Accept` header of REST API v2 requests. */
 export const REST_API_V2_ACCEPT = 'application/vnd.pagerduty+json;version=2';
 
 /**
  * The client of the REST API v2: every endpoint under the API reference's 'API' section.
+ * Calls with a literal path are typed from the official description (see
+ * {@link RestApiV2BaseClient}): `rget('/users/PABC123')` is a `User`, `iterAll('/incidents', ...)`
+ * yields `Incident` and checks its query parameters.
  *
+ * @typeParam A - the API's generated types; the legacy sessions use {@link UntypedApi}
  * @example
  * ```ts
  * await using client = new RestApiV2Client(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com' });
- * for await (const incident of client.iterAll<Incident>('/incidents', { statuses: ['triggered'] })) {
+ * for await (const incident of client.iterAll('/incidents', { statuses: ['triggered'] })) {
  *   console.log(incident.id, incident.status);
  * }
  * ```
  */
-export class RestApiV2Client extends RestApiV2BaseClient {
+export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestApiV2BaseClient<A> {
   /**
    * The email sent as `From` on every request (read at request time), or `undefined` for
    * none. A per-request `headers: { From }` wins over it.
@@ -78,6 +100,11 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * const user = await client.find<User>('/users', 'ann@example.com', { attribute: 'email' });
    * ```
    */
+  find<T = never, P extends PathHint<A, 'INDEX'> = string>(
+    url: P,
+    value: string,
+    options?: FindOptions<QueryOf<Ep<A, 'GET', P>>>,
+  ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>> | null>;
   async find<T = Record<string, unknown>>(url: string, value: string, options: FindOptions = {}): Promise<T | null> {
     const attribute = options.attribute ?? 'name';
     for await (const page of this.pagesOf(url, { ...options.params, query: value }, {}, 'find')) {
@@ -98,6 +125,12 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * const team = await client.persist('/teams', 'name', { name: 'Ops', description: 'On call' }, { update: true });
    * ```
    */
+  persist<T = never, P extends PathHint<A, 'INDEX'> = string>(
+    url: P,
+    attribute: string,
+    values: Readonly<Record<string, unknown>>,
+    options?: PersistOptions,
+  ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   async persist<T = Record<string, unknown>>(
     url: string,
     attribute: string,
@@ -109,10 +142,10 @@ export class RestApiV2Client extends RestApiV2BaseClient {
       throw this.makeError({ kind: 'url', message });
     }
     const existing = await this.find<Record<string, unknown>>(url, findValue(attribute, values[attribute]), { attribute });
-    if (existing === null) return this.rpost<T>(url, { json: values });
+    if (existing === null) return this.rpost<T>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
-    return this.rput<T>(self, { json: values });
+    return this.rput<T>(self, { json: values }) as Promise<T>;
   }
 
   /**
@@ -128,6 +161,12 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * for await (const entry of client.iterHistory<LogEntry>('/log_entries', since, new Date())) console.log(entry.id);
    * ```
    */
+  iterHistory<T = never, P extends PathHint<A, 'INDEX'> = string>(
+    url: P,
+    since: Date,
+    until: Date,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   iterHistory<T = Record<string, unknown>>(
     url: string,
     since: Date,
@@ -205,8 +244,12 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * for await (const row of client.iterAnalyticsRawIncidents(filters, { order: 'asc' })) console.log(row.id);
    * ```
    */
+  iterAnalyticsRawIncidents<T = never>(
+    filters: AnalyticsFilters<A>,
+    options?: AnalyticsRawIncidentsOptions,
+  ): AsyncIterableIterator<Resolved<T, AnalyticsRow<A>>>;
   iterAnalyticsRawIncidents<T = Record<string, unknown>>(
-    filters: Readonly<Record<string, unknown>>,
+    filters: unknown,
     options: AnalyticsRawIncidentsOptions = {},
   ): AsyncIterableIterator<T> {
     const body: Record<string, unknown> = {
@@ -233,6 +276,9 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * for await (const setting of client.iterAlertGroupingSettings({ serviceIds: ['PSVC1'] })) console.log(setting.id);
    * ```
    */
+  iterAlertGroupingSettings<T = never>(
+    options?: AlertGroupingSettingsOptions,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', '/alert_grouping_settings'>>>>;
   iterAlertGroupingSettings<T = Record<string, unknown>>(
     options: AlertGroupingSettingsOptions = {},
   ): AsyncIterableIterator<T> {

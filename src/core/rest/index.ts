@@ -26,7 +26,7 @@ export type {
 } from './rest-options.js';
 export type { ApiKeyAccess } from './account-introspection.js';
 export type { FetchedPage, ItemHook } from './pages.js';
-export type { ResourceTarget } from './resource-target.js';
+export type { ResourceObject, ResourceTarget } from './resource-target.js';
 export { DEFAULT_REST_POLICY, resolveRestPolicy } from './policy.js';
 export type { RestPolicy } from './policy.js';
 export { inferEntityWrapper, singularName } from './entity-wrappers.js';
