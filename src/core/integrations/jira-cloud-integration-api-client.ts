@@ -5,6 +5,7 @@
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
 import { JIRA_CLOUD_INTEGRATION_API } from './tables/jira-cloud-integration-api.js';
+import type { JiraCloudIntegrationApiTypes } from '../types/generated/jira-cloud-integration-api-endpoints.js';
 
 /**
  * The Jira Cloud integration API: account mappings and their rules, at
@@ -20,7 +21,7 @@ import { JIRA_CLOUD_INTEGRATION_API } from './tables/jira-cloud-integration-api.
  * }
  * ```
  */
-export class JiraCloudIntegrationApiClient extends IntegrationApiClient {
+export class JiraCloudIntegrationApiClient extends IntegrationApiClient<JiraCloudIntegrationApiTypes> {
   /**
    * @param apiKey - the API key, or an OAuth token with `authType: 'bearer'`
    * @param options - `authType`, `baseUrl` and the engine's options

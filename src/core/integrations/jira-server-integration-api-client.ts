@@ -9,6 +9,7 @@ import type { ErrorSpec } from '../errors.js';
 import { Secret } from '../secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { JIRA_SERVER_INTEGRATION_API, JIRA_SIGNATURE_HEADER } from './tables/jira-server-integration-api.js';
+import type { JiraServerIntegrationApiTypes } from '../types/generated/jira-server-integration-api-endpoints.js';
 
 /**
  * The Jira Server integration API at `https://app.pagerduty.com/integration-jira-service`.
@@ -23,7 +24,7 @@ import { JIRA_SERVER_INTEGRATION_API, JIRA_SIGNATURE_HEADER } from './tables/jir
  * const rule = await jira.rget('/rules/PRULE01');
  * ```
  */
-export class JiraServerIntegrationApiClient extends IntegrationApiClient {
+export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraServerIntegrationApiTypes> {
   readonly #signature: Secret;
 
   /**

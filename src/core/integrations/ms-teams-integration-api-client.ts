@@ -5,6 +5,7 @@
  */
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { MS_TEAMS_INTEGRATION_API } from './tables/ms-teams-integration-api.js';
+import type { MsTeamsIntegrationApiTypes } from '../types/generated/ms-teams-integration-api-endpoints.js';
 
 /**
  * The Microsoft Teams integration API at `https://api.pagerduty.com/integration-ms-teams`.
@@ -19,7 +20,7 @@ import { MS_TEAMS_INTEGRATION_API } from './tables/ms-teams-integration-api.js';
  * console.log(meeting.url);
  * ```
  */
-export class MsTeamsIntegrationApiClient extends IntegrationApiClient {
+export class MsTeamsIntegrationApiClient extends IntegrationApiClient<MsTeamsIntegrationApiTypes> {
   /**
    * @param apiKey - the API key
    * @param options - `baseUrl` and the engine's options

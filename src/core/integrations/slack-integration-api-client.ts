@@ -5,6 +5,7 @@
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
 import { SLACK_INTEGRATION_API } from './tables/slack-integration-api.js';
+import type { SlackIntegrationApiTypes } from '../types/generated/slack-integration-api-endpoints.js';
 
 /**
  * The Slack integration API at `https://api.pagerduty.com/integration-slack`: an
@@ -18,7 +19,7 @@ import { SLACK_INTEGRATION_API } from './tables/slack-integration-api.js';
  * const channels = await slack.rget<{ id: string }[]>('/incidents/PINC123/notification_channels');
  * ```
  */
-export class SlackIntegrationApiClient extends IntegrationApiClient {
+export class SlackIntegrationApiClient extends IntegrationApiClient<SlackIntegrationApiTypes> {
   /**
    * @param apiKey - the API key, or an OAuth token with `authType: 'bearer'`
    * @param options - `authType`, `baseUrl` and the engine's options

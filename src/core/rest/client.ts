@@ -26,7 +26,7 @@ import { attributeMatches, differsFrom } from './resource-comparison.js';
 import type { FindOptions, PersistOptions } from './rest-options.js';
 import { REST_API_V2_TABLES } from './tables/rest-api-v2-tables.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
-import type { LogEntry } from './types.js';
+import type { LogEntry } from '../types/generated/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
 import type {
   EndpointOf as Ep,
