@@ -1,0 +1,99 @@
+/**
+ * The preparation of an extract for openapi-typescript, and the check that what it writes
+ * holds facts only.
+ */
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+
+interface OpenapiTypes {
+  prepareForOpenapiTypescript(extract: unknown): Record<string, unknown>;
+  assertFactsOnly(text: string, origin: string): void;
+  openapiTypesSource(extract: unknown, origin: string): Promise<string>;
+}
+
+const load = async (): Promise<OpenapiTypes> =>
+  (await import(path.join(process.cwd(), 'scripts/generate/openapi-types.mjs'))) as OpenapiTypes;
+
+const extract = {
+  openapi: '3.0.2',
+  info: { version: '1' },
+  paths: {},
+  components: {
+    schemas: {
+      Base: { allOf: [{ type: 'object', properties: { id: { type: 'string' } } }, { type: 'object' }] },
+      Thing: { allOf: [{ $ref: '#/components/schemas/Base/allOf/0' }, { $ref: '#/components/schemas/Other' }] },
+      Other: { type: 'object', properties: { kind: { type: 'string', enum: ['a', 'b'] } } },
+      Implicit: { oneOf: [{ $ref: '#/components/schemas/Other' }], discriminator: { propertyName: 'kind' } },
+      Mapped: {
+        oneOf: [{ $ref: '#/components/schemas/Other' }],
+        discriminator: { propertyName: 'kind', mapping: { a: '#/components/schemas/Other' } },
+      },
+      Inside: { oneOf: [{ $ref: '#/components/schemas/Other' }], discriminator: { propertyName: 'kind', mapping: { a: '#/paths/~1x/get' } } },
+    },
+  },
+};
+
+describe('prepareForOpenapiTypescript', () => {
+  it('replaces a reference into the middle of a schema by a copy of its target, keeping top-level references', async () => {
+    const { prepareForOpenapiTypescript } = await load();
+    const prepared = prepareForOpenapiTypescript(extract) as typeof extract;
+    expect(prepared.components.schemas.Thing.allOf).toEqual([
+      { type: 'object', properties: { id: { type: 'string' } } },
+      { $ref: '#/components/schemas/Other' },
+    ]);
+  });
+
+  it('drops discriminators without a mapping to component schemas, keeps the others', async () => {
+    const { prepareForOpenapiTypescript } = await load();
+    const schemas = (prepareForOpenapiTypescript(extract) as typeof extract).components.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas.Implicit.discriminator).toBeUndefined();
+    expect(schemas.Inside.discriminator).toBeUndefined();
+    expect(schemas.Mapped.discriminator).toEqual({ propertyName: 'kind', mapping: { a: '#/components/schemas/Other' } });
+  });
+
+  it('leaves the extract unchanged', async () => {
+    const { prepareForOpenapiTypescript } = await load();
+    const before = JSON.stringify(extract);
+    prepareForOpenapiTypescript(extract);
+    expect(JSON.stringify(extract)).toBe(before);
+  });
+
+  it('refuses a reference that points nowhere', async () => {
+    const { prepareForOpenapiTypescript } = await load();
+    expect(() => prepareForOpenapiTypescript({ components: { schemas: { A: { $ref: '#/components/schemas/B/allOf/0' } } } })).toThrow(
+      /unresolved reference/,
+    );
+  });
+});
+
+describe('assertFactsOnly', () => {
+  it('accepts the facts openapi-typescript writes: formats, defaults (over several lines too), enum types, deprecations', async () => {
+    const { assertFactsOnly } = await load();
+    const text = [
+      '/** Format: date-time */',
+      '/**\n * @default [\n *       "summary"\n *     ]\n */',
+      '/**\n * @default user\n * @enum {string}\n */',
+      '/** @deprecated */',
+    ].join('\n');
+    expect(() => assertFactsOnly(text, 'test')).not.toThrow();
+  });
+
+  it.each([
+    ['a description', '/** @description The user who did it */'],
+    ['a title', '/** The user */'],
+    ['an example', '/**\n * @example ann@example.com\n */'],
+  ])('refuses %s', async (_what, comment) => {
+    const { assertFactsOnly } = await load();
+    expect(() => assertFactsOnly(comment, 'test')).toThrow(/other than facts/);
+  });
+});
+
+describe('openapiTypesSource', () => {
+  it("writes compilable names and types without the tool's own sentence on discriminators", async () => {
+    const { openapiTypesSource } = await load();
+    const text = await openapiTypesSource(extract, 'test');
+    expect(text).toContain('Thing: {');
+    expect(text).toContain('export interface components');
+    expect(text).not.toMatch(/@description|added by openapi-typescript/);
+  });
+});
