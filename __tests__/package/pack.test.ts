@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -57,9 +57,13 @@ export async function main(): Promise<string[]> {
 }
 `;
 
+/** Calls typed from their paths, with `@ts-expect-error` lines and type assertions (see the file). */
+const TYPED_ENDPOINTS = readFileSync(path.join(root, '__tests__/package/fixtures/typed-endpoints.ts'), 'utf8');
+
 function typeCheck(name: string, moduleOption: string, resolution: string): void {
   const dir = project(name, 'module', {
     'main.ts': TYPED_PROGRAM,
+    'typed-endpoints.ts': TYPED_ENDPOINTS,
     'tsconfig.json': JSON.stringify({
       compilerOptions: {
         target: 'ES2022',
@@ -71,10 +75,15 @@ function typeCheck(name: string, moduleOption: string, resolution: string): void
         types: ['node'],
         lib: ['ES2023', 'esnext.disposable'],
       },
-      files: ['main.ts'],
+      files: ['main.ts', 'typed-endpoints.ts'],
     }),
   });
-  node(dir, path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json');
+  try {
+    node(dir, path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json');
+  } catch (error) {
+    // Show the compiler's diagnostics, not only that it failed.
+    throw new Error(String((error as { stdout?: unknown }).stdout ?? error));
+  }
 }
 
 beforeAll(() => {
@@ -139,6 +148,10 @@ describe('the packed package', () => {
 
   it('type-checks a TypeScript consumer with moduleResolution node16', () => {
     expect(() => typeCheck('ts-node16', 'node16', 'node16')).not.toThrow();
+  });
+
+  it('type-checks a TypeScript consumer with moduleResolution nodenext', () => {
+    expect(() => typeCheck('ts-nodenext', 'nodenext', 'nodenext')).not.toThrow();
   });
 
   it('type-checks a TypeScript consumer with moduleResolution bundler', () => {

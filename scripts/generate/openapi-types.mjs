@@ -11,6 +11,10 @@
 //   API never sends (`runner_type: "AutomationActionsRunnerRunbookBody"` where the API says
 //   `runbook`); a mapping that points inside a path item makes it invent a schema named `0`.
 //   Such discriminators are dropped: members keep the types their own properties declare.
+// - An `allOf` member that only lists `required` names (`{ type: object, required: [id] }`)
+//   requires properties its siblings declare; openapi-typescript types it as any object and
+//   leaves them optional. The names are copied into the `required` of the sibling that
+//   declares them (inline siblings only: a referenced schema is shared), as allOf means.
 // - The comments it writes are facts (`Format: date-time`, `@default`, `@enum`,
 //   `@deprecated`) except one sentence of its own on discriminator properties, removed here.
 //   `assertFactsOnly` refuses any other comment, so no prose reaches the project.
@@ -43,7 +47,22 @@ function inlineDeepRefs(node, document, depth) {
     if (key === 'discriminator' && !keepDiscriminator(value)) continue;
     out[key] = inlineDeepRefs(value, document, depth);
   }
+  if (Array.isArray(out.allOf)) out.allOf = requireAcrossAllOf(out.allOf);
   return out;
+}
+
+/** allOf members with the names that property-less members require added to their `required`. */
+function requireAcrossAllOf(members) {
+  const names = members
+    .filter((member) => member && typeof member === 'object' && !member.$ref && !member.properties && Array.isArray(member.required))
+    .flatMap((member) => member.required);
+  if (names.length === 0) return members;
+  return members.map((member) => {
+    if (!member || typeof member !== 'object' || member.$ref || !member.properties) return member;
+    const declared = names.filter((name) => Object.hasOwn(member.properties, name));
+    if (declared.length === 0) return member;
+    return { ...member, required: [...new Set([...(member.required ?? []), ...declared])] };
+  });
 }
 
 function keepDiscriminator(discriminator) {
@@ -96,6 +115,9 @@ export async function openapiTypesSource(extract, origin) {
     silent: true,
     // `{ type: object }` without properties is any object, not an object without keys.
     emptyObjectsUnknown: true,
+    // A property is required when the description says so; a default does not make it
+    // required (that would demand it in request bodies, where the default is the point).
+    defaultNonNullable: false,
   });
   const text = astToString(ast).replace(TOOL_SENTENCE, '');
   assertFactsOnly(text, origin);

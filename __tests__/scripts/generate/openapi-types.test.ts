@@ -51,6 +51,29 @@ describe('prepareForOpenapiTypescript', () => {
     expect(schemas.Mapped.discriminator).toEqual({ propertyName: 'kind', mapping: { a: '#/components/schemas/Other' } });
   });
 
+  it('copies the names a property-less allOf member requires into the inline sibling that declares them', async () => {
+    const { prepareForOpenapiTypescript } = await load();
+    const prepared = prepareForOpenapiTypescript({
+      components: {
+        schemas: {
+          Base: { type: 'object', properties: { id: { type: 'string' } } },
+          Ref: {
+            allOf: [
+              { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['name'] },
+              { $ref: '#/components/schemas/Base' },
+              { type: 'object', required: ['id'] },
+            ],
+          },
+        },
+      },
+    }) as { components: { schemas: { Ref: { allOf: object[] } } } };
+    expect(prepared.components.schemas.Ref.allOf).toEqual([
+      { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['name', 'id'] },
+      { $ref: '#/components/schemas/Base' },
+      { type: 'object', required: ['id'] },
+    ]);
+  });
+
   it('leaves the extract unchanged', async () => {
     const { prepareForOpenapiTypescript } = await load();
     const before = JSON.stringify(extract);

@@ -26,7 +26,7 @@ import { attributeMatches, differsFrom } from './resource-comparison.js';
 import type { FindOptions, PersistOptions } from './rest-options.js';
 import { REST_API_V2_TABLES } from './tables/rest-api-v2-tables.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
-import type { LogEntry } from '../types/generated/rest-api-v2-schemas.js';
+import type { AnnotateLogEntry } from '../types/generated/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
 import type {
   EndpointOf as Ep,
@@ -158,7 +158,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * @example
    * ```ts
    * const since = new Date('2024-01-01T00:00:00Z');
-   * for await (const entry of client.iterHistory<LogEntry>('/log_entries', since, new Date())) console.log(entry.id);
+   * for await (const entry of client.iterHistory('/log_entries', since, new Date())) console.log(entry.id, entry.type);
    * ```
    */
   iterHistory<T = never, P extends PathHint<A, 'INDEX'> = string>(
@@ -216,7 +216,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * for await (const note of client.iterIncidentNotes({ params: { team_ids: ['PTEAM1'] } })) console.log(note.summary);
    * ```
    */
-  async *iterIncidentNotes(options: IncidentNotesOptions = {}): AsyncIterableIterator<LogEntry> {
+  async *iterIncidentNotes(options: IncidentNotesOptions = {}): AsyncIterableIterator<AnnotateLogEntry> {
     let url = '/log_entries';
     const params: Record<string, QueryParams[string]> = { ...options.params };
     if (options.incidentId !== undefined) {
@@ -229,7 +229,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       }
     }
     for await (const page of this.pagesOf(url, params, {}, 'iterIncidentNotes')) {
-      for (const entry of page.items as LogEntry[]) if (entry.type === 'annotate_log_entry') yield entry;
+      for (const entry of page.items as AnnotateLogEntry[]) if (entry.type === 'annotate_log_entry') yield entry;
     }
   }
 

@@ -44,21 +44,21 @@ export interface components {
             enabled: boolean;
             config: {
                 /** @default false */
-                sync_comments: boolean;
+                sync_comments?: boolean;
                 services?: components["schemas"]["ServiceReference"][];
                 projects?: components["schemas"]["Project"][];
                 issue_types?: components["schemas"]["IssueType"][];
                 /** @default false */
-                autocreate_issues: boolean;
+                autocreate_issues?: boolean;
                 autocreate_issues_config?: components["schemas"]["RuleAutocreateIssueConfigurationItem"][];
                 /** @default false */
-                autocreate_incidents: boolean;
+                autocreate_incidents?: boolean;
                 autocreate_incidents_config?: components["schemas"]["RuleAutocreateIncidentConfigurationItem"][];
                 /** @default false */
-                react_on_incident_event: boolean;
+                react_on_incident_event?: boolean;
                 react_on_incident_event_config?: components["schemas"]["RuleReactOnIncidentEventConfigurationItem"][];
                 /** @default false */
-                react_on_issue_status_change: boolean;
+                react_on_issue_status_change?: boolean;
                 react_on_issue_status_change_config?: components["schemas"]["RuleReactOnIssueStatusChangeConfigurationItem"][];
             };
             /** Format: date-time */
@@ -67,9 +67,9 @@ export interface components {
         RuleAutocreateIncidentConfigurationItem: {
             jql: string;
             /** @default false */
-            on_create: boolean;
+            on_create?: boolean;
             /** @default false */
-            on_update: boolean;
+            on_update?: boolean;
             actions?: components["schemas"]["RuleActions"];
             actions_params?: components["schemas"]["RuleActionsParams"];
             target_service?: components["schemas"]["ServiceReference"];

@@ -4771,13 +4771,13 @@ export interface components {
              * @default desc
              * @enum {string}
              */
-            order: "asc" | "desc";
+            order?: "asc" | "desc";
             /** @default user_id */
-            order_by: string;
+            order_by?: string;
             /** @enum {string|null} */
             aggregate_unit?: "day" | "week" | "month" | null;
             /** @default 1000 */
-            limit: number;
+            limit?: number;
             starting_after?: string | null;
             ending_before?: string | null;
         };
@@ -4856,7 +4856,7 @@ export interface components {
         };
         AutoPauseNotificationsParameters: {
             /** @default false */
-            enabled: boolean;
+            enabled?: boolean;
             /** @enum {integer} */
             timeout?: 0 | 120 | 180 | 300 | 600 | 900;
             /** @enum {integer} */
@@ -4998,13 +4998,13 @@ export interface components {
                 type?: "account_reference";
             });
             /** @default false */
-            only_invocable_on_unresolved_incidents: boolean;
+            only_invocable_on_unresolved_incidents?: boolean;
             /** @default true */
-            allow_invocation_manually: boolean;
+            allow_invocation_manually?: boolean;
             /** @default true */
-            allow_invocation_from_event_orchestration: boolean;
+            allow_invocation_from_event_orchestration?: boolean;
             /** @default false */
-            map_to_all_services: boolean;
+            map_to_all_services?: boolean;
         };
         AutomationActionsAbstractActionPostBody: {
             name: string;
@@ -5016,13 +5016,13 @@ export interface components {
             services?: components["schemas"]["ServiceReference"][];
             teams?: components["schemas"]["TeamReference"][];
             /** @default false */
-            only_invocable_on_unresolved_incidents: boolean;
+            only_invocable_on_unresolved_incidents?: boolean;
             /** @default true */
-            allow_invocation_manually: boolean;
+            allow_invocation_manually?: boolean;
             /** @default true */
-            allow_invocation_from_event_orchestration: boolean;
+            allow_invocation_from_event_orchestration?: boolean;
             /** @default false */
-            map_to_all_services: boolean;
+            map_to_all_services?: boolean;
         };
         AutomationActionsAbstractActionPutBody: {
             name?: string;
@@ -5032,13 +5032,13 @@ export interface components {
             action_type?: "script" | "process_automation";
             runner?: string;
             /** @default false */
-            only_invocable_on_unresolved_incidents: boolean;
+            only_invocable_on_unresolved_incidents?: boolean;
             /** @default true */
-            allow_invocation_manually: boolean;
+            allow_invocation_manually?: boolean;
             /** @default true */
-            allow_invocation_from_event_orchestration: boolean;
+            allow_invocation_from_event_orchestration?: boolean;
             /** @default false */
-            map_to_all_services: boolean;
+            map_to_all_services?: boolean;
         };
         /** @enum {string|null} */
         AutomationActionsActionClassificationEnum: "diagnostic" | "remediation" | null;
@@ -5594,7 +5594,7 @@ export interface components {
              * @default change_event
              * @enum {string}
              */
-            readonly type: "change_event";
+            readonly type?: "change_event";
             readonly services?: components["schemas"]["ServiceReference"][];
             integration?: unknown & components["schemas"]["IntegrationReference"];
             readonly routing_key?: string;
@@ -5643,12 +5643,12 @@ export interface components {
              * @default constant
              * @enum {string}
              */
-            type: "constant" | "use_support_hours";
+            type?: "constant" | "use_support_hours";
             /**
              * @default high
              * @enum {string}
              */
-            urgency: "low" | "high" | "severity_based";
+            urgency?: "low" | "high" | "severity_based";
         };
         IncidentUrgencyRule: components["schemas"]["IncidentUrgencyType"] & {
             during_support_hours?: components["schemas"]["IncidentUrgencyType"];
@@ -5678,7 +5678,7 @@ export interface components {
              * @default fixed_time_per_day
              * @enum {string}
              */
-            type: "fixed_time_per_day";
+            type?: "fixed_time_per_day";
             /** Format: activesupport-time-zone */
             time_zone?: string;
             readonly days_of_week?: number[];
@@ -5688,9 +5688,9 @@ export interface components {
             end_time?: string;
         };
         Reference: {
-            readonly id?: string;
+            readonly id: string;
             readonly summary?: string | null;
-            readonly type?: string;
+            readonly type: string;
             /** Format: url */
             readonly self?: string | null;
             /** Format: url */
@@ -5887,7 +5887,7 @@ export interface components {
             /** @enum {string} */
             type?: "email_contact_method";
             /** @default false */
-            send_short_email: boolean;
+            send_short_email?: boolean;
             readonly enabled?: boolean;
         };
         PhoneContactMethod: components["schemas"]["ContactMethod"] & {
@@ -5997,7 +5997,7 @@ export interface components {
              * @default manager
              * @enum {string}
              */
-            default_role: "manager" | "none";
+            default_role?: "manager" | "none";
         };
         Impact: {
             readonly id?: string;
@@ -6205,7 +6205,7 @@ export interface components {
             name: string;
             description?: string;
             /** @default 0 */
-            num_loops: number;
+            num_loops?: number;
             /** @enum {string} */
             on_call_handoff_notifications?: "if_has_services" | "always";
             escalation_rules: components["schemas"]["EscalationRule"][];
@@ -6241,13 +6241,13 @@ export interface components {
              * @default extension
              * @enum {string}
              */
-            type: "extension";
+            type?: "extension";
             /** Format: url */
             endpoint_url?: string;
             extension_objects: components["schemas"]["ServiceReference"][];
             extension_schema: components["schemas"]["ExtensionSchemaReference"];
             /** @default false */
-            readonly temporarily_disabled: boolean;
+            readonly temporarily_disabled?: boolean;
             config?: Record<string, unknown>;
         };
         ServiceReference: components["schemas"]["Reference"] & {
@@ -6271,16 +6271,16 @@ export interface components {
             name?: string;
             description?: string;
             /** @default 14400 */
-            auto_resolve_timeout: number;
+            auto_resolve_timeout?: number;
             /** @default 1800 */
-            acknowledgement_timeout: number;
+            acknowledgement_timeout?: number;
             /** Format: date-time */
             readonly created_at?: string;
             /**
              * @default active
              * @enum {string}
              */
-            status: "active" | "warning" | "critical" | "maintenance" | "disabled";
+            status?: "active" | "warning" | "critical" | "maintenance" | "disabled";
             /** Format: date-time */
             readonly last_incident_timestamp?: string;
             escalation_policy: components["schemas"]["EscalationPolicyReference"];
@@ -6297,7 +6297,7 @@ export interface components {
              * @default create_alerts_and_incidents
              * @enum {string}
              */
-            alert_creation: "create_incidents" | "create_alerts_and_incidents";
+            alert_creation?: "create_incidents" | "create_alerts_and_incidents";
             /** @deprecated */
             alert_grouping_parameters?: components["schemas"]["AlertGroupingParameters"] | {
                 readonly id?: string;
@@ -6732,7 +6732,7 @@ export interface components {
              * @default merge_resolve_reason
              * @enum {string}
              */
-            type: "merge_resolve_reason";
+            type?: "merge_resolve_reason";
             incident?: components["schemas"]["IncidentReference"];
         };
         Alert: {
@@ -6758,7 +6758,7 @@ export interface components {
             first_trigger_log_entry?: components["schemas"]["LogEntryReference"];
             incident?: components["schemas"]["IncidentReference"];
             /** @default false */
-            readonly suppressed: boolean;
+            readonly suppressed?: boolean;
             /** @enum {string} */
             readonly severity?: "info" | "warning" | "error" | "critical";
             integration?: components["schemas"]["IntegrationReference"];
@@ -6817,7 +6817,7 @@ export interface components {
                 readonly id?: string;
             };
             /** @default true */
-            is_enabled: boolean;
+            is_enabled?: boolean;
             steps?: ({
                 readonly id?: string;
                 readonly summary?: string | null;
@@ -7047,7 +7047,7 @@ export interface components {
              * @default ip_allow_list
              * @enum {string}
              */
-            readonly type: "ip_allow_list";
+            readonly type?: "ip_allow_list";
             /** @enum {string} */
             state: "enabled" | "disabled";
             cidr_entries: components["schemas"]["CidrEntry"][];
@@ -7131,7 +7131,7 @@ export interface components {
              */
             type: "webhook_subscription";
             /** @default true */
-            active: boolean;
+            active?: boolean;
             delivery_method: {
                 readonly id?: string;
                 readonly secret?: string | null;
@@ -7336,7 +7336,7 @@ export interface components {
                  *       "summary"
                  *     ]
                  */
-                iag_fields: string[];
+                iag_fields?: string[];
             };
             services?: components["schemas"]["ServiceReference"][];
             /** Format: date-time */
@@ -7548,7 +7548,7 @@ export interface components {
         OrchestrationGlobal: {
             orchestration_path: {
                 /** @default service */
-                readonly type: string;
+                readonly type?: string;
                 readonly parent?: {
                     readonly id?: string;
                     readonly type?: string;
@@ -7557,7 +7557,7 @@ export interface components {
                 };
                 sets?: {
                     /** @default start */
-                    id: string;
+                    id?: string;
                     rules?: {
                         readonly id?: string;
                         label?: string;
@@ -7592,7 +7592,7 @@ export interface components {
         } & {
             orchestration_path?: {
                 /** @default global */
-                type: unknown;
+                type?: unknown;
                 parent?: {
                     id?: unknown;
                     /** @enum {unknown} */
@@ -7633,7 +7633,7 @@ export interface components {
                             name?: string;
                             url?: string;
                             /** @default false */
-                            auto_send: boolean;
+                            auto_send?: boolean;
                             headers?: {
                                 key?: string;
                                 value?: string;
@@ -7656,7 +7656,7 @@ export interface components {
         OrchestrationRouter: {
             orchestration_path: {
                 /** @default service */
-                readonly type: string;
+                readonly type?: string;
                 readonly parent?: {
                     readonly id?: string;
                     readonly type?: string;
@@ -7665,7 +7665,7 @@ export interface components {
                 };
                 sets?: {
                     /** @default start */
-                    id: string;
+                    id?: string;
                     rules?: {
                         readonly id?: string;
                         label?: string;
@@ -7700,7 +7700,7 @@ export interface components {
         } & {
             orchestration_path?: {
                 /** @default router */
-                type: unknown;
+                type?: unknown;
                 parent?: {
                     id?: unknown;
                     /** @enum {unknown} */
@@ -7710,7 +7710,7 @@ export interface components {
                 catch_all?: {
                     actions?: {
                         /** @default unrouted */
-                        route_to: string;
+                        route_to?: string;
                     };
                 };
             };
@@ -7718,7 +7718,7 @@ export interface components {
         OrchestrationUnrouted: {
             orchestration_path: {
                 /** @default service */
-                readonly type: string;
+                readonly type?: string;
                 readonly parent?: {
                     readonly id?: string;
                     readonly type?: string;
@@ -7727,7 +7727,7 @@ export interface components {
                 };
                 sets?: {
                     /** @default start */
-                    id: string;
+                    id?: string;
                     rules?: {
                         readonly id?: string;
                         label?: string;
@@ -7762,7 +7762,7 @@ export interface components {
         } & {
             orchestration_path?: {
                 /** @default unrouted */
-                type: unknown;
+                type?: unknown;
                 parent?: {
                     id?: unknown;
                     /** @enum {unknown} */
@@ -7797,7 +7797,7 @@ export interface components {
         ServiceOrchestration: {
             orchestration_path: {
                 /** @default service */
-                readonly type: string;
+                readonly type?: string;
                 readonly parent?: {
                     readonly id?: string;
                     readonly type?: string;
@@ -7806,7 +7806,7 @@ export interface components {
                 };
                 sets?: {
                     /** @default start */
-                    id: string;
+                    id?: string;
                     rules?: {
                         readonly id?: string;
                         label?: string;
@@ -7860,7 +7860,7 @@ export interface components {
                 readonly migrated_via?: "API" | "UI";
             } & {
                 /** @default service */
-                type: unknown;
+                type?: unknown;
                 parent?: {
                     id?: unknown;
                     /** @enum {unknown} */
@@ -7905,7 +7905,7 @@ export interface components {
                             name?: string;
                             url?: string;
                             /** @default false */
-                            auto_send: boolean;
+                            auto_send?: boolean;
                             headers?: {
                                 key?: string;
                                 value?: string;
@@ -8215,7 +8215,7 @@ export interface components {
             readonly id?: string;
             readonly self?: string;
             /** @default status_page_post */
-            readonly type: string;
+            readonly type?: string;
             /** @enum {string} */
             post_type?: "incident" | "maintenance";
             status_page?: {
@@ -10983,7 +10983,7 @@ export interface operations {
                         /** @enum {string} */
                         order?: "asc" | "desc";
                         /** @default name */
-                        order_by: string;
+                        order_by?: string;
                         filters?: {
                             created_at_start?: string;
                             created_at_end?: string;
