@@ -16,14 +16,7 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import {
-  RestApiV2Client,
-  type EscalationPolicy,
-  type Resource,
-  type RestApiV2ClientOptions,
-  type User,
-  type UserReference,
-} from 'pagerduty-client';
+import { RestApiV2Client, type RestApiV2ClientOptions, type User } from 'pagerduty-client';
 
 /** What {@link main} needs. */
 export interface ListOnCallUsersOptions {
@@ -61,12 +54,6 @@ export interface PolicyRoster {
   users: RosterEntry[];
 }
 
-/** A schedule as the API returns it, with the users of its rotation. */
-interface ScheduleWithUsers extends Resource {
-  name: string;
-  users: UserReference[];
-}
-
 /** Reads every escalation policy and prints (and returns) its roster. */
 export async function main(options: ListOnCallUsersOptions): Promise<PolicyRoster[]> {
   const print = options.print ?? console.log;
@@ -75,7 +62,8 @@ export async function main(options: ListOnCallUsersOptions): Promise<PolicyRoste
   const user = (id: string): Promise<User> => {
     let found = users.get(id);
     if (!found) {
-      found = client.rget<User>(`/users/${encodeURIComponent(id)}`);
+      // A literal path is typed from the API description: this is a User.
+      found = client.rget(`/users/${encodeURIComponent(id)}`);
       users.set(id, found);
     }
     return found;
@@ -86,20 +74,21 @@ export async function main(options: ListOnCallUsersOptions): Promise<PolicyRoste
   };
 
   const rosters: PolicyRoster[] = [];
-  for await (const policy of client.iterAll<EscalationPolicy>('/escalation_policies')) {
+  for await (const policy of client.iterAll('/escalation_policies')) {
     const roster: RosterEntry[] = [];
     for (const [index, rule] of policy.escalation_rules.entries()) {
       for (const target of rule.targets) {
         if (target.type === 'user_reference') {
           roster.push(await entry(index + 1, target.id, 'direct'));
         } else {
-          // A reference carries its own URL in `self`: it can stand for the URL.
-          const schedule = await client.rget<ScheduleWithUsers>(target.self ? target : `/schedules/${encodeURIComponent(target.id)}`);
-          for (const member of schedule.users) roster.push(await entry(index + 1, member.id, schedule.name));
+          const schedule = await client.rget(`/schedules/${encodeURIComponent(target.id)}`);
+          for (const member of schedule.users ?? []) roster.push(await entry(index + 1, member.id, schedule.name ?? schedule.id ?? target.id));
         }
       }
     }
-    rosters.push({ policyId: policy.id, policyName: String(policy.name ?? policy.summary ?? policy.id), users: roster });
+    // The description does not promise an id in answers (it is read-only): fall back to the summary.
+    const policyId = policy.id ?? '';
+    rosters.push({ policyId, policyName: policy.name || policy.summary || policyId, users: roster });
   }
 
   for (const { policyName, users: roster } of rosters) {

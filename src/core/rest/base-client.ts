@@ -136,7 +136,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const { users, more } = await client.jget<{ users: User[]; more: boolean }>('/users', { params: { limit: 5 } });
    * ```
    */
-  jget<T = never, P extends PathHint<A, 'GET'> = string>(
+  jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'GET', P>, JsonBodyOf<Ep<A, 'GET', P>>>,
   ): Promise<Resolved<T, JsonResultOf<Ep<A, 'GET', P>>>>;
@@ -145,7 +145,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpost<T = never, P extends PathHint<A, 'POST'> = string>(
+  jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'POST', P>, JsonBodyOf<Ep<A, 'POST', P>>>,
   ): Promise<Resolved<T, JsonResultOf<Ep<A, 'POST', P>>>>;
@@ -154,7 +154,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
-  jput<T = never, P extends PathHint<A, 'PUT'> = string>(
+  jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'PUT', P>, JsonBodyOf<Ep<A, 'PUT', P>>>,
   ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PUT', P>>>>;
@@ -163,7 +163,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpatch<T = never, P extends PathHint<A, 'PATCH'> = string>(
+  jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'PATCH', P>, JsonBodyOf<Ep<A, 'PATCH', P>>>,
   ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PATCH', P>>>>;
@@ -172,7 +172,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
-  jdelete<T = never, P extends PathHint<A, 'DELETE'> = string>(
+  jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'DELETE', P>, JsonBodyOf<Ep<A, 'DELETE', P>>>,
   ): Promise<Resolved<T, JsonResultOf<Ep<A, 'DELETE', P>>>>;
@@ -192,7 +192,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
    * ```
    */
-  rget<T = never, P extends PathHint<A, 'GET'> = string>(
+  rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'GET', P>, EntityBodyOf<Ep<A, 'GET', P>>>,
   ): Promise<Resolved<T, EntityResultOf<Ep<A, 'GET', P>>>>;
@@ -209,7 +209,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const user = await client.rpost<User>('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
    * ```
    */
-  rpost<T = never, P extends PathHint<A, 'POST'> = string>(
+  rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'POST', P>, EntityBodyOf<Ep<A, 'POST', P>>>,
   ): Promise<Resolved<T, EntityResultOf<Ep<A, 'POST', P>>>>;
@@ -229,7 +229,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * });
    * ```
    */
-  rput<T = never, P extends PathHint<A, 'PUT'> = string>(
+  rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'PUT', P>, EntityBodyOf<Ep<A, 'PUT', P>>>,
   ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PUT', P>>>>;
@@ -238,7 +238,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
-  rpatch<T = never, P extends PathHint<A, 'PATCH'> = string>(
+  rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'PATCH', P>, EntityBodyOf<Ep<A, 'PATCH', P>>>,
   ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PATCH', P>>>>;
@@ -252,7 +252,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws HttpError for a non-success status
    */
-  rdelete<P extends PathHint<A, 'DELETE'> = string>(
+  rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
     target: P | ResourceObject,
     init?: RequestOptionsOf<Ep<A, 'DELETE', P>, JsonBodyOf<Ep<A, 'DELETE', P>>>,
   ): Promise<Response>;
@@ -276,7 +276,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * for await (const user of client.iterAll<User>('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
    * ```
    */
-  iterAll<T = never, P extends PathHint<A, 'INDEX'> = string>(
+  iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
     params?: QueryOf<Ep<A, 'GET', P>>,
     options?: IterAllOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
@@ -294,7 +294,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws UrlError when the path is not cursor-based
    */
-  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = string>(
+  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
     params?: QueryOf<Ep<A, 'GET', P>>,
     options?: IterCursorOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
@@ -316,7 +316,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const services = await client.listAll<Service>('/services', { include: ['teams'] });
    * ```
    */
-  listAll<T = never, P extends PathHint<A, 'INDEX'> = string>(
+  listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
     params?: QueryOf<Ep<A, 'GET', P>>,
     options?: IterAllOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
@@ -331,14 +331,14 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws UrlError when an item lacks the attribute
    */
-  dictAll<T = never, P extends PathHint<A, 'INDEX'> = string>(
+  dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
     options?: DictAllOptions<QueryOf<Ep<A, 'GET', P>>>,
   ): Promise<Record<string, Resolved<T, ItemOf<Ep<A, 'GET', P>>>>>;
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
     const by = options.by ?? 'id';
     const items: Record<string, T> = {};
-    for (const item of await this.listAll<T>(url, options.params)) {
+    for (const item of await this.listAll<T, string>(url, options.params)) {
       const key = isJsonObject(item) ? item[by] : undefined;
       if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
       items[String(key)] = item as T;
@@ -351,7 +351,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
-  getTotal<P extends PathHint<A, 'INDEX'> = string>(url: P, params?: QueryOf<Ep<A, 'GET', P>>): Promise<number>;
+  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: QueryOf<Ep<A, 'GET', P>>): Promise<number>;
   async getTotal(url: string, params: QueryParams = {}): Promise<number> {
     const { response, text, body } = await this.exchangeJson('GET', url, {
       params: { ...params, total: true, limit: 1, offset: 0 },

@@ -100,7 +100,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * const user = await client.find<User>('/users', 'ann@example.com', { attribute: 'email' });
    * ```
    */
-  find<T = never, P extends PathHint<A, 'INDEX'> = string>(
+  find<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
     value: string,
     options?: FindOptions<QueryOf<Ep<A, 'GET', P>>>,
@@ -125,7 +125,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * const team = await client.persist('/teams', 'name', { name: 'Ops', description: 'On call' }, { update: true });
    * ```
    */
-  persist<T = never, P extends PathHint<A, 'INDEX'> = string>(
+  persist<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
     attribute: string,
     values: Readonly<Record<string, unknown>>,
@@ -142,10 +142,10 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       throw this.makeError({ kind: 'url', message });
     }
     const existing = await this.find<Record<string, unknown>>(url, findValue(attribute, values[attribute]), { attribute });
-    if (existing === null) return this.rpost<T>(url, { json: values }) as Promise<T>;
+    if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
-    return this.rput<T>(self, { json: values }) as Promise<T>;
+    return this.rput<T, string>(self, { json: values }) as Promise<T>;
   }
 
   /**
@@ -161,7 +161,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * for await (const entry of client.iterHistory('/log_entries', since, new Date())) console.log(entry.id, entry.type);
    * ```
    */
-  iterHistory<T = never, P extends PathHint<A, 'INDEX'> = string>(
+  iterHistory<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
     since: Date,
     until: Date,

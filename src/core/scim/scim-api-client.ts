@@ -124,7 +124,7 @@ export class ScimApiClient extends ApiClient {
   }
 
   /** GET and decode: the JSON body (`null` when empty). @throws HttpError on a non-success status */
-  jget<T = never, P extends PathHint<ScimApiTypes, 'GET'> = string>(
+  jget<T = never, P extends PathHint<ScimApiTypes, 'GET'> = PathHint<ScimApiTypes, 'GET'>>(
     url: P,
     options?: ScimOptions<Ep<ScimApiTypes, 'GET', P>>,
   ): Promise<ScimResult<T, Ep<ScimApiTypes, 'GET', P>>>;
@@ -133,7 +133,7 @@ export class ScimApiClient extends ApiClient {
   }
 
   /** POST and decode (`options.json` is the body). @throws HttpError on a non-success status */
-  jpost<T = never, P extends PathHint<ScimApiTypes, 'POST'> = string>(
+  jpost<T = never, P extends PathHint<ScimApiTypes, 'POST'> = PathHint<ScimApiTypes, 'POST'>>(
     url: P,
     options?: ScimOptions<Ep<ScimApiTypes, 'POST', P>>,
   ): Promise<ScimResult<T, Ep<ScimApiTypes, 'POST', P>>>;
@@ -142,7 +142,7 @@ export class ScimApiClient extends ApiClient {
   }
 
   /** PUT and decode. @throws HttpError on a non-success status */
-  jput<T = never, P extends PathHint<ScimApiTypes, 'PUT'> = string>(
+  jput<T = never, P extends PathHint<ScimApiTypes, 'PUT'> = PathHint<ScimApiTypes, 'PUT'>>(
     url: P,
     options?: ScimOptions<Ep<ScimApiTypes, 'PUT', P>>,
   ): Promise<ScimResult<T, Ep<ScimApiTypes, 'PUT', P>>>;
@@ -151,7 +151,7 @@ export class ScimApiClient extends ApiClient {
   }
 
   /** PATCH (SCIM `PatchOp`) and decode; `null` for 204. @throws HttpError on a non-success status */
-  jpatch<T = never, P extends PathHint<ScimApiTypes, 'PATCH'> = string>(
+  jpatch<T = never, P extends PathHint<ScimApiTypes, 'PATCH'> = PathHint<ScimApiTypes, 'PATCH'>>(
     url: P,
     options?: ScimOptions<Ep<ScimApiTypes, 'PATCH', P>>,
   ): Promise<ScimResult<T, Ep<ScimApiTypes, 'PATCH', P>>>;
@@ -160,7 +160,7 @@ export class ScimApiClient extends ApiClient {
   }
 
   /** DELETE and decode; `null` for 204. @throws HttpError on a non-success status */
-  jdelete<T = never, P extends PathHint<ScimApiTypes, 'DELETE'> = string>(
+  jdelete<T = never, P extends PathHint<ScimApiTypes, 'DELETE'> = PathHint<ScimApiTypes, 'DELETE'>>(
     url: P,
     options?: ScimOptions<Ep<ScimApiTypes, 'DELETE', P>>,
   ): Promise<ScimResult<T, Ep<ScimApiTypes, 'DELETE', P>>>;

@@ -22,6 +22,7 @@ export type {
   TypedQuery,
   TypedRequestOptions,
 } from './endpoint-types.js';
+export type { RestApiV2Entity, RestApiV2EntityBody, RestApiV2Item, RestApiV2Method, RestApiV2Query } from './rest-api-v2-helpers.js';
 export type * from './generated/rest-api-v2-schemas.js';
 export type * from './generated/scim-api-schemas.js';
 export type * from './generated/events-api-v2-schemas.js';

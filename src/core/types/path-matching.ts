@@ -69,7 +69,8 @@ type OnlyOne<T> = true extends IsUnion<T> ? never : T;
 
 /**
  * The canonical path of the API `A` that a literal path or URL `P` belongs to, or `never`
- * when there is none, `P` is a plain `string`, or two match equally well.
+ * when there is none, `P` is a plain `string` (or includes any string, as the path
+ * parameters' defaults do), or two match equally well.
  *
  * @example
  * ```ts
@@ -77,8 +78,11 @@ type OnlyOne<T> = true extends IsUnion<T> ? never : T;
  * type B = CanonicalPathOf<RestApiV2Types, '/users/me'>;      // '/users/me'
  * ```
  */
-export type CanonicalPathOf<A extends ApiTypes, P extends string> = P extends string
-  ? string extends P
-    ? never
-    : OnlyOne<MostLiteral<Walk<A['routes'], PathSegments<P, A['basePath']>>, A['tiers']>>
+export type CanonicalPathOf<A extends ApiTypes, P extends string> = [OpenString] extends [P] ? never : LiteralPathOf<A, P>;
+
+/** Any string: what a path parameter is when no literal was given (its default), or a plain `string`. */
+type OpenString = string & Record<never, never>;
+
+type LiteralPathOf<A extends ApiTypes, P extends string> = P extends string
+  ? OnlyOne<MostLiteral<Walk<A['routes'], PathSegments<P, A['basePath']>>, A['tiers']>>
   : never;
