@@ -141,33 +141,47 @@ export function endpointMapSource({ name, title, openapiModule, extract, operati
  * The endpoints of the ${title} by canonical path and method: the types of the query
  * parameters, the JSON request body and the JSON success body (\`null\`: no body), and the
  * wrappers and list key the client's tables give them (absent: none).
+ *
+ * @hidden Too large for the documentation: open this file, or hover a call in an editor.
  */
 export interface ${name}Endpoints {
 ${endpointSource}
 }
 
-/** The canonical paths of the ${title} as a tree of path segments (\`'/*'\`: a placeholder, \`'/'\`: the path ending here). */
+/**
+ * The canonical paths of the ${title} as a tree of path segments (\`'/*'\`: a placeholder, \`'/'\`: the path ending here).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface ${name}Routes ${routeSource(routes, 0)}
 
-/** The canonical paths of the ${title} grouped by their number of literal segments, most first. */
+/**
+ * The canonical paths of the ${title} grouped by their number of literal segments, most first.
+ *
+ * @hidden Too large for the documentation.
+ */
 export type ${name}PathTiers = [
 ${tierSource}
 ];
 
-/** The canonical paths of the ${title} with each method (\`INDEX\`: the lists that the iterators page through). */
+/**
+ * The canonical paths of the ${title} with each method (\`INDEX\`: the lists that the iterators page through).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface ${name}PathHints {
 ${hintSource}
 }
 
 /** Everything the clients need to type calls to the ${title} from their paths. */
 export interface ${name}Types {
-  /** See {@link ${name}Routes}. */
+  /** See \`${name}Routes\` (not in the documentation: open the generated file). */
   routes: ${name}Routes;
-  /** See {@link ${name}Endpoints}. */
+  /** See \`${name}Endpoints\` (not in the documentation: open the generated file). */
   endpoints: ${name}Endpoints;
-  /** See {@link ${name}PathTiers}. */
+  /** See \`${name}PathTiers\` (not in the documentation: open the generated file). */
   tiers: ${name}PathTiers;
-  /** See {@link ${name}PathHints}. */
+  /** See \`${name}PathHints\` (not in the documentation: open the generated file). */
   hints: ${name}PathHints;
   /** The path of the client's base URL, which absolute URLs carry before the canonical path. */
   basePath: ${str(basePath.replace(/^\//, ''))};

@@ -1,7 +1,12 @@
 // The readable names of an API's schemas: one exported alias per schema of the
-// description (`export type User = components['schemas']['User']`), named for the schema
-// with the API's prefix (none for the REST API v2), and a reviewed rename where a name would
-// collide with one the package already exports for something else.
+// description (`export type User = components['schemas']['User'] & Record<never, never>`),
+// named for the schema with the API's prefix (none for the REST API v2), and a reviewed
+// rename where a name would collide with one the package already exports for something else.
+//
+// `& Record<never, never>` changes nothing about the type (an intersection with the empty
+// object type) but makes it a type of its own that carries the alias: without it, an alias
+// of an indexed access is the property's anonymous type, which editors and the API
+// documentation then show spelled out in full wherever it is used, instead of its name.
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -38,7 +43,7 @@ export function schemaNamesSource({ title, openapiModule, names }) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(
       ([schema, name]) =>
-        `/** The \`${schema}\` schema of the ${title} description. */\nexport type ${name} = components['schemas'][${JSON.stringify(schema)}];`,
+        `/** The \`${schema}\` schema of the ${title} description. */\nexport type ${name} = components['schemas'][${JSON.stringify(schema)}] & Record<never, never>;`,
     );
   return `import type { components } from '${openapiModule}';\n\n${aliases.join('\n\n')}\n`;
 }

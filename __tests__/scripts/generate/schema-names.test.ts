@@ -36,13 +36,13 @@ describe('schemaExportNames', () => {
 });
 
 describe('schemaNamesSource', () => {
-  it('writes one documented alias per schema, in name order', async () => {
+  it('writes one documented alias per schema, in name order, that keeps its name', async () => {
     const { schemaNamesSource } = await load();
     const text = schemaNamesSource({ title: 'SCIM API', openapiModule: './scim-openapi.js', names: new Map([['User', 'ScimUser'], ['Group', 'ScimGroup']]) });
     expect(text).toBe(
       "import type { components } from './scim-openapi.js';\n\n" +
-        '/** The `Group` schema of the SCIM API description. */\nexport type ScimGroup = components[\'schemas\']["Group"];\n\n' +
-        '/** The `User` schema of the SCIM API description. */\nexport type ScimUser = components[\'schemas\']["User"];\n',
+        '/** The `Group` schema of the SCIM API description. */\nexport type ScimGroup = components[\'schemas\']["Group"] & Record<never, never>;\n\n' +
+        '/** The `User` schema of the SCIM API description. */\nexport type ScimUser = components[\'schemas\']["User"] & Record<never, never>;\n',
     );
   });
 });

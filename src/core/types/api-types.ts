@@ -51,7 +51,23 @@ export interface UntypedApi extends ApiTypes {
   /** No paths. */
   tiers: [];
   /** Nothing to complete. */
-  hints: { GET: never; POST: never; PUT: never; PATCH: never; DELETE: never; INDEX: never };
+  hints: NoPathHints;
   /** No base path. */
   basePath: '';
+}
+
+/** No path to complete for any method. */
+export interface NoPathHints extends ApiPathHints {
+  /** None. */
+  GET: never;
+  /** None. */
+  POST: never;
+  /** None. */
+  PUT: never;
+  /** None. */
+  PATCH: never;
+  /** None. */
+  DELETE: never;
+  /** None. */
+  INDEX: never;
 }

@@ -11,6 +11,42 @@ import type { QueryParams } from '../query.js';
 import type { ApiPathHints, ApiTypes } from './api-types.js';
 import type { CanonicalPathOf } from './path-matching.js';
 
+/** An endpoint that declares query parameters `Q`. */
+export interface HasQuery<Q> {
+  /** The query parameters, by name. */
+  query: Q;
+}
+
+/** An endpoint with a JSON request body `B`. */
+export interface HasBody<B> {
+  /** The whole request body. */
+  body: B;
+}
+
+/** An endpoint with a JSON success body `R` (`null`: an empty body). */
+export interface HasResponse<R> {
+  /** The whole success body. */
+  response: R;
+}
+
+/** An endpoint whose request entity goes in the wrapper `K`. */
+export interface HasRequestWrapper<K extends string> {
+  /** The wrapper's name. */
+  requestWrapper: K;
+}
+
+/** An endpoint whose response entity comes in the wrapper `K`. */
+export interface HasResponseWrapper<K extends string> {
+  /** The wrapper's name. */
+  responseWrapper: K;
+}
+
+/** An index endpoint whose items come in the list `K`. */
+export interface HasListKey<K extends string> {
+  /** The list's name. */
+  listKey: K;
+}
+
 /**
  * The endpoint (`{ query?, body?, response?, requestWrapper?, responseWrapper?, listKey? }`)
  * of `method` on the canonical path of `P`, or `undefined` when there is none.
@@ -39,11 +75,11 @@ export type Resolved<T, FromPath> = [T] extends [never] ? FromPath : T;
 type Unwrapped<R, K extends string> = R extends unknown ? (R extends null ? null : K extends keyof R ? Exclude<R[K], undefined> : unknown) : never;
 
 /** The decoded success body of an endpoint (`null` when it has none): what the j-methods return. */
-export type JsonResultOf<E> = E extends { response: infer R } ? R : unknown;
+export type JsonResultOf<E> = E extends HasResponse<infer R> ? R : unknown;
 
 /** The entity of an endpoint's success body, inside its wrapper: what the r-methods return. */
-export type EntityResultOf<E> = E extends { response: infer R }
-  ? E extends { responseWrapper: infer K extends string }
+export type EntityResultOf<E> = E extends HasResponse<infer R>
+  ? E extends HasResponseWrapper<infer K>
     ? Unwrapped<R, K>
     : R
   : unknown;
@@ -51,10 +87,10 @@ export type EntityResultOf<E> = E extends { response: infer R }
 type ListItem<L> = L extends readonly (infer Item)[] ? Item : Record<string, unknown>;
 
 /** One item of an index endpoint's list: what the iterators yield (`Record<string, unknown>` when untyped). */
-export type ItemOf<E> = E extends { response: infer R; listKey: infer K extends string } ? ListItem<Unwrapped<R, K>> : Record<string, unknown>;
+export type ItemOf<E> = E extends HasResponse<infer R> & HasListKey<infer K> ? ListItem<Unwrapped<R, K>> : Record<string, unknown>;
 
 /** The JSON request body of an endpoint, whole: what the j-methods send. */
-export type JsonBodyOf<E> = E extends { body: infer B } ? B : unknown;
+export type JsonBodyOf<E> = E extends HasBody<infer B> ? B : unknown;
 
 type Wrappable<B, K extends string> = B extends unknown
   ? K extends keyof B
@@ -63,7 +99,7 @@ type Wrappable<B, K extends string> = B extends unknown
   : never;
 
 /** The request entity of an endpoint, or the same already in its wrapper: what the r-methods send. */
-export type EntityBodyOf<E> = E extends { body: infer B } ? (E extends { requestWrapper: infer K extends string } ? Wrappable<B, K> : B) : unknown;
+export type EntityBodyOf<E> = E extends HasBody<infer B> ? (E extends HasRequestWrapper<infer K> ? Wrappable<B, K> : B) : unknown;
 
 /** A query value as the engine sends it: a `Date` goes where a string (an ISO 8601 date) is expected. */
 type QueryItem<V> = V | (string extends V ? Date : never);
@@ -87,7 +123,7 @@ export type TypedQuery<Q> = {
 export type NoQuery = Readonly<Record<string, never>>;
 
 /** The query parameters of an endpoint (any when the path matched none). */
-export type QueryOf<E> = E extends undefined ? QueryParams : E extends { query: infer Q } ? TypedQuery<Q> : NoQuery;
+export type QueryOf<E> = E extends undefined ? QueryParams : E extends HasQuery<infer Q> ? TypedQuery<Q> : NoQuery;
 
 /** Request options whose `params` and `json` are typed. */
 export interface TypedRequestOptions<Q, J> extends Omit<RequestOptions, 'params' | 'json'> {

@@ -5,12 +5,18 @@
  *
  * @module
  */
-export type { ApiPathHints, ApiTypes, UntypedApi } from './api-types.js';
+export type { ApiPathHints, ApiTypes, NoPathHints, UntypedApi } from './api-types.js';
 export type { CanonicalPathOf, PathSegments } from './path-matching.js';
 export type {
   EndpointOf,
   EntityBodyOf,
   EntityResultOf,
+  HasBody,
+  HasListKey,
+  HasQuery,
+  HasRequestWrapper,
+  HasResponse,
+  HasResponseWrapper,
   ItemOf,
   JsonBodyOf,
   JsonResultOf,

@@ -4,13 +4,13 @@
 import type { components } from './events-api-v2-openapi.js';
 
 /** The `ChangeEventPayload` schema of the Events API v2 description. */
-export type EventsV2ChangeEventPayload = components['schemas']["ChangeEventPayload"];
+export type EventsV2ChangeEventPayload = components['schemas']["ChangeEventPayload"] & Record<never, never>;
 
 /** The `Images` schema of the Events API v2 description. */
-export type EventsV2Images = components['schemas']["Images"];
+export type EventsV2Images = components['schemas']["Images"] & Record<never, never>;
 
 /** The `Links` schema of the Events API v2 description. */
-export type EventsV2Links = components['schemas']["Links"];
+export type EventsV2Links = components['schemas']["Links"] & Record<never, never>;
 
 /** The `Payload` schema of the Events API v2 description. */
-export type EventsV2Payload = components['schemas']["Payload"];
+export type EventsV2Payload = components['schemas']["Payload"] & Record<never, never>;

@@ -7,6 +7,8 @@ import type { paths } from './jira-cloud-integration-api-openapi.js';
  * The endpoints of the Jira Cloud integration API by canonical path and method: the types of the query
  * parameters, the JSON request body and the JSON success body (`null`: no body), and the
  * wrappers and list key the client's tables give them (absent: none).
+ *
+ * @hidden Too large for the documentation: open this file, or hover a call in an editor.
  */
 export interface JiraCloudIntegrationApiEndpoints {
   '/accounts_mappings': {
@@ -48,7 +50,11 @@ export interface JiraCloudIntegrationApiEndpoints {
   };
 }
 
-/** The canonical paths of the Jira Cloud integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here). */
+/**
+ * The canonical paths of the Jira Cloud integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface JiraCloudIntegrationApiRoutes {
   'accounts_mappings': {
     '/': '/accounts_mappings';
@@ -64,13 +70,21 @@ export interface JiraCloudIntegrationApiRoutes {
   };
 }
 
-/** The canonical paths of the Jira Cloud integration API grouped by their number of literal segments, most first. */
+/**
+ * The canonical paths of the Jira Cloud integration API grouped by their number of literal segments, most first.
+ *
+ * @hidden Too large for the documentation.
+ */
 export type JiraCloudIntegrationApiPathTiers = [
   '/accounts_mappings/{id}/rules' | '/accounts_mappings/{id}/rules/{rule_id}',
   '/accounts_mappings' | '/accounts_mappings/{id}',
 ];
 
-/** The canonical paths of the Jira Cloud integration API with each method (`INDEX`: the lists that the iterators page through). */
+/**
+ * The canonical paths of the Jira Cloud integration API with each method (`INDEX`: the lists that the iterators page through).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface JiraCloudIntegrationApiPathHints {
   GET: '/accounts_mappings' | '/accounts_mappings/{id}' | '/accounts_mappings/{id}/rules' | '/accounts_mappings/{id}/rules/{rule_id}';
   POST: '/accounts_mappings/{id}/rules';
@@ -82,13 +96,13 @@ export interface JiraCloudIntegrationApiPathHints {
 
 /** Everything the clients need to type calls to the Jira Cloud integration API from their paths. */
 export interface JiraCloudIntegrationApiTypes {
-  /** See {@link JiraCloudIntegrationApiRoutes}. */
+  /** See `JiraCloudIntegrationApiRoutes` (not in the documentation: open the generated file). */
   routes: JiraCloudIntegrationApiRoutes;
-  /** See {@link JiraCloudIntegrationApiEndpoints}. */
+  /** See `JiraCloudIntegrationApiEndpoints` (not in the documentation: open the generated file). */
   endpoints: JiraCloudIntegrationApiEndpoints;
-  /** See {@link JiraCloudIntegrationApiPathTiers}. */
+  /** See `JiraCloudIntegrationApiPathTiers` (not in the documentation: open the generated file). */
   tiers: JiraCloudIntegrationApiPathTiers;
-  /** See {@link JiraCloudIntegrationApiPathHints}. */
+  /** See `JiraCloudIntegrationApiPathHints` (not in the documentation: open the generated file). */
   hints: JiraCloudIntegrationApiPathHints;
   /** The path of the client's base URL, which absolute URLs carry before the canonical path. */
   basePath: 'integration-jira-cloud';

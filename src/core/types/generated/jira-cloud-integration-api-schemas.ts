@@ -4,40 +4,40 @@
 import type { components } from './jira-cloud-integration-api-openapi.js';
 
 /** The `AccountMapping` schema of the Jira Cloud integration API description. */
-export type JiraCloudAccountMapping = components['schemas']["AccountMapping"];
+export type JiraCloudAccountMapping = components['schemas']["AccountMapping"] & Record<never, never>;
 
 /** The `AccountMappingPaginatedResponse` schema of the Jira Cloud integration API description. */
-export type JiraCloudAccountMappingPaginatedResponse = components['schemas']["AccountMappingPaginatedResponse"];
+export type JiraCloudAccountMappingPaginatedResponse = components['schemas']["AccountMappingPaginatedResponse"] & Record<never, never>;
 
 /** The `ErrorResponse` schema of the Jira Cloud integration API description. */
-export type JiraCloudErrorResponse = components['schemas']["ErrorResponse"];
+export type JiraCloudErrorResponse = components['schemas']["ErrorResponse"] & Record<never, never>;
 
 /** The `ErrorSchema` schema of the Jira Cloud integration API description. */
-export type JiraCloudErrorSchema = components['schemas']["ErrorSchema"];
+export type JiraCloudErrorSchema = components['schemas']["ErrorSchema"] & Record<never, never>;
 
 /** The `Limit` schema of the Jira Cloud integration API description. */
-export type JiraCloudLimit = components['schemas']["Limit"];
+export type JiraCloudLimit = components['schemas']["Limit"] & Record<never, never>;
 
 /** The `More` schema of the Jira Cloud integration API description. */
-export type JiraCloudMore = components['schemas']["More"];
+export type JiraCloudMore = components['schemas']["More"] & Record<never, never>;
 
 /** The `Offset` schema of the Jira Cloud integration API description. */
-export type JiraCloudOffset = components['schemas']["Offset"];
+export type JiraCloudOffset = components['schemas']["Offset"] & Record<never, never>;
 
 /** The `PagerDutyObfuscatedId` schema of the Jira Cloud integration API description. */
-export type JiraCloudPagerDutyObfuscatedId = components['schemas']["PagerDutyObfuscatedId"];
+export type JiraCloudPagerDutyObfuscatedId = components['schemas']["PagerDutyObfuscatedId"] & Record<never, never>;
 
 /** The `Rule` schema of the Jira Cloud integration API description. */
-export type JiraCloudRule = components['schemas']["Rule"];
+export type JiraCloudRule = components['schemas']["Rule"] & Record<never, never>;
 
 /** The `RulePaginatedResponse` schema of the Jira Cloud integration API description. */
-export type JiraCloudRulePaginatedResponse = components['schemas']["RulePaginatedResponse"];
+export type JiraCloudRulePaginatedResponse = components['schemas']["RulePaginatedResponse"] & Record<never, never>;
 
 /** The `RuleRequest` schema of the Jira Cloud integration API description. */
-export type JiraCloudRuleRequest = components['schemas']["RuleRequest"];
+export type JiraCloudRuleRequest = components['schemas']["RuleRequest"] & Record<never, never>;
 
 /** The `RuleUpdateRequest` schema of the Jira Cloud integration API description. */
-export type JiraCloudRuleUpdateRequest = components['schemas']["RuleUpdateRequest"];
+export type JiraCloudRuleUpdateRequest = components['schemas']["RuleUpdateRequest"] & Record<never, never>;
 
 /** The `Total` schema of the Jira Cloud integration API description. */
-export type JiraCloudTotal = components['schemas']["Total"];
+export type JiraCloudTotal = components['schemas']["Total"] & Record<never, never>;

@@ -7,6 +7,8 @@ import type { paths } from './jira-server-integration-api-openapi.js';
  * The endpoints of the Jira Server integration API by canonical path and method: the types of the query
  * parameters, the JSON request body and the JSON success body (`null`: no body), and the
  * wrappers and list key the client's tables give them (absent: none).
+ *
+ * @hidden Too large for the documentation: open this file, or hover a call in an editor.
  */
 export interface JiraServerIntegrationApiEndpoints {
   '/rules': {
@@ -40,7 +42,11 @@ export interface JiraServerIntegrationApiEndpoints {
   };
 }
 
-/** The canonical paths of the Jira Server integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here). */
+/**
+ * The canonical paths of the Jira Server integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface JiraServerIntegrationApiRoutes {
   'rules': {
     '/': '/rules';
@@ -50,12 +56,20 @@ export interface JiraServerIntegrationApiRoutes {
   };
 }
 
-/** The canonical paths of the Jira Server integration API grouped by their number of literal segments, most first. */
+/**
+ * The canonical paths of the Jira Server integration API grouped by their number of literal segments, most first.
+ *
+ * @hidden Too large for the documentation.
+ */
 export type JiraServerIntegrationApiPathTiers = [
   '/rules' | '/rules/{id}',
 ];
 
-/** The canonical paths of the Jira Server integration API with each method (`INDEX`: the lists that the iterators page through). */
+/**
+ * The canonical paths of the Jira Server integration API with each method (`INDEX`: the lists that the iterators page through).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface JiraServerIntegrationApiPathHints {
   GET: '/rules' | '/rules/{id}';
   POST: '/rules';
@@ -67,13 +81,13 @@ export interface JiraServerIntegrationApiPathHints {
 
 /** Everything the clients need to type calls to the Jira Server integration API from their paths. */
 export interface JiraServerIntegrationApiTypes {
-  /** See {@link JiraServerIntegrationApiRoutes}. */
+  /** See `JiraServerIntegrationApiRoutes` (not in the documentation: open the generated file). */
   routes: JiraServerIntegrationApiRoutes;
-  /** See {@link JiraServerIntegrationApiEndpoints}. */
+  /** See `JiraServerIntegrationApiEndpoints` (not in the documentation: open the generated file). */
   endpoints: JiraServerIntegrationApiEndpoints;
-  /** See {@link JiraServerIntegrationApiPathTiers}. */
+  /** See `JiraServerIntegrationApiPathTiers` (not in the documentation: open the generated file). */
   tiers: JiraServerIntegrationApiPathTiers;
-  /** See {@link JiraServerIntegrationApiPathHints}. */
+  /** See `JiraServerIntegrationApiPathHints` (not in the documentation: open the generated file). */
   hints: JiraServerIntegrationApiPathHints;
   /** The path of the client's base URL, which absolute URLs carry before the canonical path. */
   basePath: 'integration-jira-service';

@@ -4,58 +4,58 @@
 import type { components } from './jira-server-integration-api-openapi.js';
 
 /** The `Error` schema of the Jira Server integration API description. */
-export type JiraServerError = components['schemas']["Error"];
+export type JiraServerError = components['schemas']["Error"] & Record<never, never>;
 
 /** The `IssueType` schema of the Jira Server integration API description. */
-export type JiraServerIssueType = components['schemas']["IssueType"];
+export type JiraServerIssueType = components['schemas']["IssueType"] & Record<never, never>;
 
 /** The `JiraStatus` schema of the Jira Server integration API description. */
-export type JiraServerJiraStatus = components['schemas']["JiraStatus"];
+export type JiraServerJiraStatus = components['schemas']["JiraStatus"] & Record<never, never>;
 
 /** The `Pagination` schema of the Jira Server integration API description. */
-export type JiraServerPagination = components['schemas']["Pagination"];
+export type JiraServerPagination = components['schemas']["Pagination"] & Record<never, never>;
 
 /** The `PriorityReference` schema of the Jira Server integration API description. */
-export type JiraServerPriorityReference = components['schemas']["PriorityReference"];
+export type JiraServerPriorityReference = components['schemas']["PriorityReference"] & Record<never, never>;
 
 /** The `Project` schema of the Jira Server integration API description. */
-export type JiraServerProject = components['schemas']["Project"];
+export type JiraServerProject = components['schemas']["Project"] & Record<never, never>;
 
 /** The `Reference` schema of the Jira Server integration API description. */
-export type JiraServerReference = components['schemas']["Reference"];
+export type JiraServerReference = components['schemas']["Reference"] & Record<never, never>;
 
 /** The `Rule` schema of the Jira Server integration API description. */
-export type JiraServerRule = components['schemas']["Rule"];
+export type JiraServerRule = components['schemas']["Rule"] & Record<never, never>;
 
 /** The `RuleActions` schema of the Jira Server integration API description. */
-export type JiraServerRuleActions = components['schemas']["RuleActions"];
+export type JiraServerRuleActions = components['schemas']["RuleActions"] & Record<never, never>;
 
 /** The `RuleActionsParams` schema of the Jira Server integration API description. */
-export type JiraServerRuleActionsParams = components['schemas']["RuleActionsParams"];
+export type JiraServerRuleActionsParams = components['schemas']["RuleActionsParams"] & Record<never, never>;
 
 /** The `RuleAutocreateIncidentConfigurationItem` schema of the Jira Server integration API description. */
-export type JiraServerRuleAutocreateIncidentConfigurationItem = components['schemas']["RuleAutocreateIncidentConfigurationItem"];
+export type JiraServerRuleAutocreateIncidentConfigurationItem = components['schemas']["RuleAutocreateIncidentConfigurationItem"] & Record<never, never>;
 
 /** The `RuleAutocreateIssueConfigurationItem` schema of the Jira Server integration API description. */
-export type JiraServerRuleAutocreateIssueConfigurationItem = components['schemas']["RuleAutocreateIssueConfigurationItem"];
+export type JiraServerRuleAutocreateIssueConfigurationItem = components['schemas']["RuleAutocreateIssueConfigurationItem"] & Record<never, never>;
 
 /** The `RuleConditionPdCreateIssueEvents` schema of the Jira Server integration API description. */
-export type JiraServerRuleConditionPdCreateIssueEvents = components['schemas']["RuleConditionPdCreateIssueEvents"];
+export type JiraServerRuleConditionPdCreateIssueEvents = components['schemas']["RuleConditionPdCreateIssueEvents"] & Record<never, never>;
 
 /** The `RuleConditionPdPriorities` schema of the Jira Server integration API description. */
-export type JiraServerRuleConditionPdPriorities = components['schemas']["RuleConditionPdPriorities"];
+export type JiraServerRuleConditionPdPriorities = components['schemas']["RuleConditionPdPriorities"] & Record<never, never>;
 
 /** The `RuleConditionPdUpdateIssueEvents` schema of the Jira Server integration API description. */
-export type JiraServerRuleConditionPdUpdateIssueEvents = components['schemas']["RuleConditionPdUpdateIssueEvents"];
+export type JiraServerRuleConditionPdUpdateIssueEvents = components['schemas']["RuleConditionPdUpdateIssueEvents"] & Record<never, never>;
 
 /** The `RuleConditionPdUrgency` schema of the Jira Server integration API description. */
-export type JiraServerRuleConditionPdUrgency = components['schemas']["RuleConditionPdUrgency"];
+export type JiraServerRuleConditionPdUrgency = components['schemas']["RuleConditionPdUrgency"] & Record<never, never>;
 
 /** The `RuleReactOnIncidentEventConfigurationItem` schema of the Jira Server integration API description. */
-export type JiraServerRuleReactOnIncidentEventConfigurationItem = components['schemas']["RuleReactOnIncidentEventConfigurationItem"];
+export type JiraServerRuleReactOnIncidentEventConfigurationItem = components['schemas']["RuleReactOnIncidentEventConfigurationItem"] & Record<never, never>;
 
 /** The `RuleReactOnIssueStatusChangeConfigurationItem` schema of the Jira Server integration API description. */
-export type JiraServerRuleReactOnIssueStatusChangeConfigurationItem = components['schemas']["RuleReactOnIssueStatusChangeConfigurationItem"];
+export type JiraServerRuleReactOnIssueStatusChangeConfigurationItem = components['schemas']["RuleReactOnIssueStatusChangeConfigurationItem"] & Record<never, never>;
 
 /** The `ServiceReference` schema of the Jira Server integration API description. */
-export type JiraServerServiceReference = components['schemas']["ServiceReference"];
+export type JiraServerServiceReference = components['schemas']["ServiceReference"] & Record<never, never>;

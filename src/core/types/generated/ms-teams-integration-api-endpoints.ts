@@ -7,6 +7,8 @@ import type { paths } from './ms-teams-integration-api-openapi.js';
  * The endpoints of the Microsoft Teams integration API by canonical path and method: the types of the query
  * parameters, the JSON request body and the JSON success body (`null`: no body), and the
  * wrappers and list key the client's tables give them (absent: none).
+ *
+ * @hidden Too large for the documentation: open this file, or hover a call in an editor.
  */
 export interface MsTeamsIntegrationApiEndpoints {
   '/incidents/{incident_id}/dedicated_chat': {
@@ -31,7 +33,11 @@ export interface MsTeamsIntegrationApiEndpoints {
   };
 }
 
-/** The canonical paths of the Microsoft Teams integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here). */
+/**
+ * The canonical paths of the Microsoft Teams integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface MsTeamsIntegrationApiRoutes {
   'incidents': {
     '/*': {
@@ -45,12 +51,20 @@ export interface MsTeamsIntegrationApiRoutes {
   };
 }
 
-/** The canonical paths of the Microsoft Teams integration API grouped by their number of literal segments, most first. */
+/**
+ * The canonical paths of the Microsoft Teams integration API grouped by their number of literal segments, most first.
+ *
+ * @hidden Too large for the documentation.
+ */
 export type MsTeamsIntegrationApiPathTiers = [
   '/incidents/{incident_id}/dedicated_chat' | '/incidents/{incident_id}/meeting',
 ];
 
-/** The canonical paths of the Microsoft Teams integration API with each method (`INDEX`: the lists that the iterators page through). */
+/**
+ * The canonical paths of the Microsoft Teams integration API with each method (`INDEX`: the lists that the iterators page through).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface MsTeamsIntegrationApiPathHints {
   GET: '/incidents/{incident_id}/dedicated_chat';
   POST: '/incidents/{incident_id}/dedicated_chat' | '/incidents/{incident_id}/meeting';
@@ -62,13 +76,13 @@ export interface MsTeamsIntegrationApiPathHints {
 
 /** Everything the clients need to type calls to the Microsoft Teams integration API from their paths. */
 export interface MsTeamsIntegrationApiTypes {
-  /** See {@link MsTeamsIntegrationApiRoutes}. */
+  /** See `MsTeamsIntegrationApiRoutes` (not in the documentation: open the generated file). */
   routes: MsTeamsIntegrationApiRoutes;
-  /** See {@link MsTeamsIntegrationApiEndpoints}. */
+  /** See `MsTeamsIntegrationApiEndpoints` (not in the documentation: open the generated file). */
   endpoints: MsTeamsIntegrationApiEndpoints;
-  /** See {@link MsTeamsIntegrationApiPathTiers}. */
+  /** See `MsTeamsIntegrationApiPathTiers` (not in the documentation: open the generated file). */
   tiers: MsTeamsIntegrationApiPathTiers;
-  /** See {@link MsTeamsIntegrationApiPathHints}. */
+  /** See `MsTeamsIntegrationApiPathHints` (not in the documentation: open the generated file). */
   hints: MsTeamsIntegrationApiPathHints;
   /** The path of the client's base URL, which absolute URLs carry before the canonical path. */
   basePath: 'integration-ms-teams';

@@ -4,10 +4,10 @@
 import type { components } from './ms-teams-integration-api-openapi.js';
 
 /** The `Chat` schema of the Microsoft Teams integration API description. */
-export type MsTeamsChat = components['schemas']["Chat"];
+export type MsTeamsChat = components['schemas']["Chat"] & Record<never, never>;
 
 /** The `Error` schema of the Microsoft Teams integration API description. */
-export type MsTeamsError = components['schemas']["Error"];
+export type MsTeamsError = components['schemas']["Error"] & Record<never, never>;
 
 /** The `Meeting` schema of the Microsoft Teams integration API description. */
-export type MsTeamsMeeting = components['schemas']["Meeting"];
+export type MsTeamsMeeting = components['schemas']["Meeting"] & Record<never, never>;

@@ -4,880 +4,880 @@
 import type { components } from './rest-api-v2-openapi.js';
 
 /** The `AcknowledgeLogEntry` schema of the REST API v2 description. */
-export type AcknowledgeLogEntry = components['schemas']["AcknowledgeLogEntry"];
+export type AcknowledgeLogEntry = components['schemas']["AcknowledgeLogEntry"] & Record<never, never>;
 
 /** The `Acknowledgement` schema of the REST API v2 description. */
-export type Acknowledgement = components['schemas']["Acknowledgement"];
+export type Acknowledgement = components['schemas']["Acknowledgement"] & Record<never, never>;
 
 /** The `AcknowledgerReference` schema of the REST API v2 description. */
-export type AcknowledgerReference = components['schemas']["AcknowledgerReference"];
+export type AcknowledgerReference = components['schemas']["AcknowledgerReference"] & Record<never, never>;
 
 /** The `Action` schema of the REST API v2 description. */
-export type Action = components['schemas']["Action"];
+export type Action = components['schemas']["Action"] & Record<never, never>;
 
 /** The `Addon` schema of the REST API v2 description. */
-export type Addon = components['schemas']["Addon"];
+export type Addon = components['schemas']["Addon"] & Record<never, never>;
 
 /** The `AddonReference` schema of the REST API v2 description. */
-export type AddonReference = components['schemas']["AddonReference"];
+export type AddonReference = components['schemas']["AddonReference"] & Record<never, never>;
 
 /** The `AgentReference` schema of the REST API v2 description. */
-export type AgentReference = components['schemas']["AgentReference"];
+export type AgentReference = components['schemas']["AgentReference"] & Record<never, never>;
 
 /** The `Alert` schema of the REST API v2 description. */
-export type Alert = components['schemas']["Alert"];
+export type Alert = components['schemas']["Alert"] & Record<never, never>;
 
 /** The `AlertCount` schema of the REST API v2 description. */
-export type AlertCount = components['schemas']["AlertCount"];
+export type AlertCount = components['schemas']["AlertCount"] & Record<never, never>;
 
 /** The `AlertGroupingParameters` schema of the REST API v2 description. */
-export type AlertGroupingParameters = components['schemas']["AlertGroupingParameters"];
+export type AlertGroupingParameters = components['schemas']["AlertGroupingParameters"] & Record<never, never>;
 
 /** The `AlertGroupingSetting` schema of the REST API v2 description. */
-export type AlertGroupingSetting = components['schemas']["AlertGroupingSetting"];
+export type AlertGroupingSetting = components['schemas']["AlertGroupingSetting"] & Record<never, never>;
 
 /** The `AlertReference` schema of the REST API v2 description. */
-export type AlertReference = components['schemas']["AlertReference"];
+export type AlertReference = components['schemas']["AlertReference"] & Record<never, never>;
 
 /** The `AlertUpdate` schema of the REST API v2 description. */
-export type AlertUpdate = components['schemas']["AlertUpdate"];
+export type AlertUpdate = components['schemas']["AlertUpdate"] & Record<never, never>;
 
 /** The `AlertUpdateIncidentReference` schema of the REST API v2 description. */
-export type AlertUpdateIncidentReference = components['schemas']["AlertUpdateIncidentReference"];
+export type AlertUpdateIncidentReference = components['schemas']["AlertUpdateIncidentReference"] & Record<never, never>;
 
 /** The `AnalyticsIncidentMetrics` schema of the REST API v2 description. */
-export type AnalyticsIncidentMetrics = components['schemas']["AnalyticsIncidentMetrics"];
+export type AnalyticsIncidentMetrics = components['schemas']["AnalyticsIncidentMetrics"] & Record<never, never>;
 
 /** The `AnalyticsIncidentMetricsEscalationPolicy` schema of the REST API v2 description. */
-export type AnalyticsIncidentMetricsEscalationPolicy = components['schemas']["AnalyticsIncidentMetricsEscalationPolicy"];
+export type AnalyticsIncidentMetricsEscalationPolicy = components['schemas']["AnalyticsIncidentMetricsEscalationPolicy"] & Record<never, never>;
 
 /** The `AnalyticsModel` schema of the REST API v2 description. */
-export type AnalyticsModel = components['schemas']["AnalyticsModel"];
+export type AnalyticsModel = components['schemas']["AnalyticsModel"] & Record<never, never>;
 
 /** The `AnalyticsPdAdvanceUsageFilter` schema of the REST API v2 description. */
-export type AnalyticsPdAdvanceUsageFilter = components['schemas']["AnalyticsPdAdvanceUsageFilter"];
+export type AnalyticsPdAdvanceUsageFilter = components['schemas']["AnalyticsPdAdvanceUsageFilter"] & Record<never, never>;
 
 /** The `AnalyticsRawIncident` schema of the REST API v2 description. */
-export type AnalyticsRawIncident = components['schemas']["AnalyticsRawIncident"];
+export type AnalyticsRawIncident = components['schemas']["AnalyticsRawIncident"] & Record<never, never>;
 
 /** The `AnalyticsRawIncidentResponses` schema of the REST API v2 description. */
-export type AnalyticsRawIncidentResponses = components['schemas']["AnalyticsRawIncidentResponses"];
+export type AnalyticsRawIncidentResponses = components['schemas']["AnalyticsRawIncidentResponses"] & Record<never, never>;
 
 /** The `AnalyticsRawResponderIncidents` schema of the REST API v2 description. */
-export type AnalyticsRawResponderIncidents = components['schemas']["AnalyticsRawResponderIncidents"];
+export type AnalyticsRawResponderIncidents = components['schemas']["AnalyticsRawResponderIncidents"] & Record<never, never>;
 
 /** The `AnalyticsRawUser` schema of the REST API v2 description. */
-export type AnalyticsRawUser = components['schemas']["AnalyticsRawUser"];
+export type AnalyticsRawUser = components['schemas']["AnalyticsRawUser"] & Record<never, never>;
 
 /** The `AnalyticsResponderFilter` schema of the REST API v2 description. */
-export type AnalyticsResponderFilter = components['schemas']["AnalyticsResponderFilter"];
+export type AnalyticsResponderFilter = components['schemas']["AnalyticsResponderFilter"] & Record<never, never>;
 
 /** The `AnalyticsResponderMetrics` schema of the REST API v2 description. */
-export type AnalyticsResponderMetrics = components['schemas']["AnalyticsResponderMetrics"];
+export type AnalyticsResponderMetrics = components['schemas']["AnalyticsResponderMetrics"] & Record<never, never>;
 
 /** The `AnalyticsUserFilter` schema of the REST API v2 description. */
-export type AnalyticsUserFilter = components['schemas']["AnalyticsUserFilter"];
+export type AnalyticsUserFilter = components['schemas']["AnalyticsUserFilter"] & Record<never, never>;
 
 /** The `AnalyticsUserFilterConditions` schema of the REST API v2 description. */
-export type AnalyticsUserFilterConditions = components['schemas']["AnalyticsUserFilterConditions"];
+export type AnalyticsUserFilterConditions = components['schemas']["AnalyticsUserFilterConditions"] & Record<never, never>;
 
 /** The `AnalyticsUserMetrics` schema of the REST API v2 description. */
-export type AnalyticsUserMetrics = components['schemas']["AnalyticsUserMetrics"];
+export type AnalyticsUserMetrics = components['schemas']["AnalyticsUserMetrics"] & Record<never, never>;
 
 /** The `AnnotateLogEntry` schema of the REST API v2 description. */
-export type AnnotateLogEntry = components['schemas']["AnnotateLogEntry"];
+export type AnnotateLogEntry = components['schemas']["AnnotateLogEntry"] & Record<never, never>;
 
 /** The `AssignLogEntry` schema of the REST API v2 description. */
-export type AssignLogEntry = components['schemas']["AssignLogEntry"];
+export type AssignLogEntry = components['schemas']["AssignLogEntry"] & Record<never, never>;
 
 /** The `Assignment` schema of the REST API v2 description. */
-export type Assignment = components['schemas']["Assignment"];
+export type Assignment = components['schemas']["Assignment"] & Record<never, never>;
 
 /** The `AuditMetadata` schema of the REST API v2 description. */
-export type AuditMetadata = components['schemas']["AuditMetadata"];
+export type AuditMetadata = components['schemas']["AuditMetadata"] & Record<never, never>;
 
 /** The `AuditRecord` schema of the REST API v2 description. */
-export type AuditRecord = components['schemas']["AuditRecord"];
+export type AuditRecord = components['schemas']["AuditRecord"] & Record<never, never>;
 
 /** The `AuditRecordResponseSchema` schema of the REST API v2 description. */
-export type AuditRecordResponseSchema = components['schemas']["AuditRecordResponseSchema"];
+export type AuditRecordResponseSchema = components['schemas']["AuditRecordResponseSchema"] & Record<never, never>;
 
 /** The `AutoPauseNotificationsParameters` schema of the REST API v2 description. */
-export type AutoPauseNotificationsParameters = components['schemas']["AutoPauseNotificationsParameters"];
+export type AutoPauseNotificationsParameters = components['schemas']["AutoPauseNotificationsParameters"] & Record<never, never>;
 
 /** The `AutomationActionsAbstractAction` schema of the REST API v2 description. */
-export type AutomationActionsAbstractAction = components['schemas']["AutomationActionsAbstractAction"];
+export type AutomationActionsAbstractAction = components['schemas']["AutomationActionsAbstractAction"] & Record<never, never>;
 
 /** The `AutomationActionsAbstractActionPostBody` schema of the REST API v2 description. */
-export type AutomationActionsAbstractActionPostBody = components['schemas']["AutomationActionsAbstractActionPostBody"];
+export type AutomationActionsAbstractActionPostBody = components['schemas']["AutomationActionsAbstractActionPostBody"] & Record<never, never>;
 
 /** The `AutomationActionsAbstractActionPutBody` schema of the REST API v2 description. */
-export type AutomationActionsAbstractActionPutBody = components['schemas']["AutomationActionsAbstractActionPutBody"];
+export type AutomationActionsAbstractActionPutBody = components['schemas']["AutomationActionsAbstractActionPutBody"] & Record<never, never>;
 
 /** The `AutomationActionsActionClassificationEnum` schema of the REST API v2 description. */
-export type AutomationActionsActionClassificationEnum = components['schemas']["AutomationActionsActionClassificationEnum"];
+export type AutomationActionsActionClassificationEnum = components['schemas']["AutomationActionsActionClassificationEnum"] & Record<never, never>;
 
 /** The `AutomationActionsInvocation` schema of the REST API v2 description. */
-export type AutomationActionsInvocation = components['schemas']["AutomationActionsInvocation"];
+export type AutomationActionsInvocation = components['schemas']["AutomationActionsInvocation"] & Record<never, never>;
 
 /** The `AutomationActionsProcessAutomationJobAction` schema of the REST API v2 description. */
-export type AutomationActionsProcessAutomationJobAction = components['schemas']["AutomationActionsProcessAutomationJobAction"];
+export type AutomationActionsProcessAutomationJobAction = components['schemas']["AutomationActionsProcessAutomationJobAction"] & Record<never, never>;
 
 /** The `AutomationActionsProcessAutomationJobActionDataReference` schema of the REST API v2 description. */
-export type AutomationActionsProcessAutomationJobActionDataReference = components['schemas']["AutomationActionsProcessAutomationJobActionDataReference"];
+export type AutomationActionsProcessAutomationJobActionDataReference = components['schemas']["AutomationActionsProcessAutomationJobActionDataReference"] & Record<never, never>;
 
 /** The `AutomationActionsProcessAutomationJobActionPostBody` schema of the REST API v2 description. */
-export type AutomationActionsProcessAutomationJobActionPostBody = components['schemas']["AutomationActionsProcessAutomationJobActionPostBody"];
+export type AutomationActionsProcessAutomationJobActionPostBody = components['schemas']["AutomationActionsProcessAutomationJobActionPostBody"] & Record<never, never>;
 
 /** The `AutomationActionsProcessAutomationJobActionPutBody` schema of the REST API v2 description. */
-export type AutomationActionsProcessAutomationJobActionPutBody = components['schemas']["AutomationActionsProcessAutomationJobActionPutBody"];
+export type AutomationActionsProcessAutomationJobActionPutBody = components['schemas']["AutomationActionsProcessAutomationJobActionPutBody"] & Record<never, never>;
 
 /** The `AutomationActionsProcessAutomationJobActionWithTeams` schema of the REST API v2 description. */
-export type AutomationActionsProcessAutomationJobActionWithTeams = components['schemas']["AutomationActionsProcessAutomationJobActionWithTeams"];
+export type AutomationActionsProcessAutomationJobActionWithTeams = components['schemas']["AutomationActionsProcessAutomationJobActionWithTeams"] & Record<never, never>;
 
 /** The `AutomationActionsRunbookBaseURI` schema of the REST API v2 description. */
-export type AutomationActionsRunbookBaseURI = components['schemas']["AutomationActionsRunbookBaseURI"];
+export type AutomationActionsRunbookBaseURI = components['schemas']["AutomationActionsRunbookBaseURI"] & Record<never, never>;
 
 /** The `AutomationActionsRunner` schema of the REST API v2 description. */
-export type AutomationActionsRunner = components['schemas']["AutomationActionsRunner"];
+export type AutomationActionsRunner = components['schemas']["AutomationActionsRunner"] & Record<never, never>;
 
 /** The `AutomationActionsRunnerRunbookBody` schema of the REST API v2 description. */
-export type AutomationActionsRunnerRunbookBody = components['schemas']["AutomationActionsRunnerRunbookBody"];
+export type AutomationActionsRunnerRunbookBody = components['schemas']["AutomationActionsRunnerRunbookBody"] & Record<never, never>;
 
 /** The `AutomationActionsRunnerRunbookPostBody` schema of the REST API v2 description. */
-export type AutomationActionsRunnerRunbookPostBody = components['schemas']["AutomationActionsRunnerRunbookPostBody"];
+export type AutomationActionsRunnerRunbookPostBody = components['schemas']["AutomationActionsRunnerRunbookPostBody"] & Record<never, never>;
 
 /** The `AutomationActionsRunnerSidecarBody` schema of the REST API v2 description. */
-export type AutomationActionsRunnerSidecarBody = components['schemas']["AutomationActionsRunnerSidecarBody"];
+export type AutomationActionsRunnerSidecarBody = components['schemas']["AutomationActionsRunnerSidecarBody"] & Record<never, never>;
 
 /** The `AutomationActionsRunnerSidecarPostBody` schema of the REST API v2 description. */
-export type AutomationActionsRunnerSidecarPostBody = components['schemas']["AutomationActionsRunnerSidecarPostBody"];
+export type AutomationActionsRunnerSidecarPostBody = components['schemas']["AutomationActionsRunnerSidecarPostBody"] & Record<never, never>;
 
 /** The `AutomationActionsRunnerStatusEnum` schema of the REST API v2 description. */
-export type AutomationActionsRunnerStatusEnum = components['schemas']["AutomationActionsRunnerStatusEnum"];
+export type AutomationActionsRunnerStatusEnum = components['schemas']["AutomationActionsRunnerStatusEnum"] & Record<never, never>;
 
 /** The `AutomationActionsRunnerTypeEnum` schema of the REST API v2 description. */
-export type AutomationActionsRunnerTypeEnum = components['schemas']["AutomationActionsRunnerTypeEnum"];
+export type AutomationActionsRunnerTypeEnum = components['schemas']["AutomationActionsRunnerTypeEnum"] & Record<never, never>;
 
 /** The `AutomationActionsScriptAction` schema of the REST API v2 description. */
-export type AutomationActionsScriptAction = components['schemas']["AutomationActionsScriptAction"];
+export type AutomationActionsScriptAction = components['schemas']["AutomationActionsScriptAction"] & Record<never, never>;
 
 /** The `AutomationActionsScriptActionDataReference` schema of the REST API v2 description. */
-export type AutomationActionsScriptActionDataReference = components['schemas']["AutomationActionsScriptActionDataReference"];
+export type AutomationActionsScriptActionDataReference = components['schemas']["AutomationActionsScriptActionDataReference"] & Record<never, never>;
 
 /** The `AutomationActionsScriptActionPostBody` schema of the REST API v2 description. */
-export type AutomationActionsScriptActionPostBody = components['schemas']["AutomationActionsScriptActionPostBody"];
+export type AutomationActionsScriptActionPostBody = components['schemas']["AutomationActionsScriptActionPostBody"] & Record<never, never>;
 
 /** The `AutomationActionsScriptActionPutBody` schema of the REST API v2 description. */
-export type AutomationActionsScriptActionPutBody = components['schemas']["AutomationActionsScriptActionPutBody"];
+export type AutomationActionsScriptActionPutBody = components['schemas']["AutomationActionsScriptActionPutBody"] & Record<never, never>;
 
 /** The `AutomationActionsScriptActionWithTeams` schema of the REST API v2 description. */
-export type AutomationActionsScriptActionWithTeams = components['schemas']["AutomationActionsScriptActionWithTeams"];
+export type AutomationActionsScriptActionWithTeams = components['schemas']["AutomationActionsScriptActionWithTeams"] & Record<never, never>;
 
 /** The `AutomationActionsUserPermissions` schema of the REST API v2 description. */
-export type AutomationActionsUserPermissions = components['schemas']["AutomationActionsUserPermissions"];
+export type AutomationActionsUserPermissions = components['schemas']["AutomationActionsUserPermissions"] & Record<never, never>;
 
 /** The `BusinessService` schema of the REST API v2 description. */
-export type BusinessService = components['schemas']["BusinessService"];
+export type BusinessService = components['schemas']["BusinessService"] & Record<never, never>;
 
 /** The `BusinessServiceReference` schema of the REST API v2 description. */
-export type BusinessServiceReference = components['schemas']["BusinessServiceReference"];
+export type BusinessServiceReference = components['schemas']["BusinessServiceReference"] & Record<never, never>;
 
 /** The `ChangeEvent` schema of the REST API v2 description. */
-export type RestChangeEvent = components['schemas']["ChangeEvent"];
+export type RestChangeEvent = components['schemas']["ChangeEvent"] & Record<never, never>;
 
 /** The `Channel` schema of the REST API v2 description. */
-export type Channel = components['schemas']["Channel"];
+export type Channel = components['schemas']["Channel"] & Record<never, never>;
 
 /** The `CidrEntry` schema of the REST API v2 description. */
-export type CidrEntry = components['schemas']["CidrEntry"];
+export type CidrEntry = components['schemas']["CidrEntry"] & Record<never, never>;
 
 /** The `ComputedShiftAssignment` schema of the REST API v2 description. */
-export type ComputedShiftAssignment = components['schemas']["ComputedShiftAssignment"];
+export type ComputedShiftAssignment = components['schemas']["ComputedShiftAssignment"] & Record<never, never>;
 
 /** The `ConferenceBridge` schema of the REST API v2 description. */
-export type ConferenceBridge = components['schemas']["ConferenceBridge"];
+export type ConferenceBridge = components['schemas']["ConferenceBridge"] & Record<never, never>;
 
 /** The `ContactMethod` schema of the REST API v2 description. */
-export type ContactMethod = components['schemas']["ContactMethod"];
+export type ContactMethod = components['schemas']["ContactMethod"] & Record<never, never>;
 
 /** The `ContactMethodReference` schema of the REST API v2 description. */
-export type ContactMethodReference = components['schemas']["ContactMethodReference"];
+export type ContactMethodReference = components['schemas']["ContactMethodReference"] & Record<never, never>;
 
 /** The `ContentBasedAlertGroupingConfiguration` schema of the REST API v2 description. */
-export type ContentBasedAlertGroupingConfiguration = components['schemas']["ContentBasedAlertGroupingConfiguration"];
+export type ContentBasedAlertGroupingConfiguration = components['schemas']["ContentBasedAlertGroupingConfiguration"] & Record<never, never>;
 
 /** The `ContentBasedIntelligentAlertGroupingConfiguration` schema of the REST API v2 description. */
-export type ContentBasedIntelligentAlertGroupingConfiguration = components['schemas']["ContentBasedIntelligentAlertGroupingConfiguration"];
+export type ContentBasedIntelligentAlertGroupingConfiguration = components['schemas']["ContentBasedIntelligentAlertGroupingConfiguration"] & Record<never, never>;
 
 /** The `Context` schema of the REST API v2 description. */
-export type Context = components['schemas']["Context"];
+export type Context = components['schemas']["Context"] & Record<never, never>;
 
 /** The `CreateCustomShiftsRequest` schema of the REST API v2 description. */
-export type CreateCustomShiftsRequest = components['schemas']["CreateCustomShiftsRequest"];
+export type CreateCustomShiftsRequest = components['schemas']["CreateCustomShiftsRequest"] & Record<never, never>;
 
 /** The `CreateEventRequest` schema of the REST API v2 description. */
-export type CreateEventRequest = components['schemas']["CreateEventRequest"];
+export type CreateEventRequest = components['schemas']["CreateEventRequest"] & Record<never, never>;
 
 /** The `CreateOAuthClientRequest` schema of the REST API v2 description. */
-export type CreateOAuthClientRequest = components['schemas']["CreateOAuthClientRequest"];
+export type CreateOAuthClientRequest = components['schemas']["CreateOAuthClientRequest"] & Record<never, never>;
 
 /** The `CreateOverridesRequest` schema of the REST API v2 description. */
-export type CreateOverridesRequest = components['schemas']["CreateOverridesRequest"];
+export type CreateOverridesRequest = components['schemas']["CreateOverridesRequest"] & Record<never, never>;
 
 /** The `CreateScheduleRequest` schema of the REST API v2 description. */
-export type CreateScheduleRequest = components['schemas']["CreateScheduleRequest"];
+export type CreateScheduleRequest = components['schemas']["CreateScheduleRequest"] & Record<never, never>;
 
 /** The `CursorPagination` schema of the REST API v2 description. */
-export type CursorPagination = components['schemas']["CursorPagination"];
+export type CursorPagination = components['schemas']["CursorPagination"] & Record<never, never>;
 
 /** The `CustomFieldValueChangeLogEntry` schema of the REST API v2 description. */
-export type CustomFieldValueChangeLogEntry = components['schemas']["CustomFieldValueChangeLogEntry"];
+export type CustomFieldValueChangeLogEntry = components['schemas']["CustomFieldValueChangeLogEntry"] & Record<never, never>;
 
 /** The `CustomFieldsEditableField` schema of the REST API v2 description. */
-export type CustomFieldsEditableField = components['schemas']["CustomFieldsEditableField"];
+export type CustomFieldsEditableField = components['schemas']["CustomFieldsEditableField"] & Record<never, never>;
 
 /** The `CustomFieldsEditableFieldOption` schema of the REST API v2 description. */
-export type CustomFieldsEditableFieldOption = components['schemas']["CustomFieldsEditableFieldOption"];
+export type CustomFieldsEditableFieldOption = components['schemas']["CustomFieldsEditableFieldOption"] & Record<never, never>;
 
 /** The `CustomFieldsEditableFieldValue` schema of the REST API v2 description. */
-export type CustomFieldsEditableFieldValue = components['schemas']["CustomFieldsEditableFieldValue"];
+export type CustomFieldsEditableFieldValue = components['schemas']["CustomFieldsEditableFieldValue"] & Record<never, never>;
 
 /** The `CustomFieldsField` schema of the REST API v2 description. */
-export type CustomFieldsField = components['schemas']["CustomFieldsField"];
+export type CustomFieldsField = components['schemas']["CustomFieldsField"] & Record<never, never>;
 
 /** The `CustomFieldsFieldOption` schema of the REST API v2 description. */
-export type CustomFieldsFieldOption = components['schemas']["CustomFieldsFieldOption"];
+export type CustomFieldsFieldOption = components['schemas']["CustomFieldsFieldOption"] & Record<never, never>;
 
 /** The `CustomFieldsFieldValue` schema of the REST API v2 description. */
-export type CustomFieldsFieldValue = components['schemas']["CustomFieldsFieldValue"];
+export type CustomFieldsFieldValue = components['schemas']["CustomFieldsFieldValue"] & Record<never, never>;
 
 /** The `CustomFieldsFieldWithOptions` schema of the REST API v2 description. */
-export type CustomFieldsFieldWithOptions = components['schemas']["CustomFieldsFieldWithOptions"];
+export type CustomFieldsFieldWithOptions = components['schemas']["CustomFieldsFieldWithOptions"] & Record<never, never>;
 
 /** The `CustomShift` schema of the REST API v2 description. */
-export type CustomShift = components['schemas']["CustomShift"];
+export type CustomShift = components['schemas']["CustomShift"] & Record<never, never>;
 
 /** The `DelegateLogEntry` schema of the REST API v2 description. */
-export type DelegateLogEntry = components['schemas']["DelegateLogEntry"];
+export type DelegateLogEntry = components['schemas']["DelegateLogEntry"] & Record<never, never>;
 
 /** The `EditableTemplate` schema of the REST API v2 description. */
-export type EditableTemplate = components['schemas']["EditableTemplate"];
+export type EditableTemplate = components['schemas']["EditableTemplate"] & Record<never, never>;
 
 /** The `EmailContactMethod` schema of the REST API v2 description. */
-export type EmailContactMethod = components['schemas']["EmailContactMethod"];
+export type EmailContactMethod = components['schemas']["EmailContactMethod"] & Record<never, never>;
 
 /** The `EmailParser` schema of the REST API v2 description. */
-export type EmailParser = components['schemas']["EmailParser"];
+export type EmailParser = components['schemas']["EmailParser"] & Record<never, never>;
 
 /** The `EnrichmentField` schema of the REST API v2 description. */
-export type EnrichmentField = components['schemas']["EnrichmentField"];
+export type EnrichmentField = components['schemas']["EnrichmentField"] & Record<never, never>;
 
 /** The `EnrichmentRecord` schema of the REST API v2 description. */
-export type EnrichmentRecord = components['schemas']["EnrichmentRecord"];
+export type EnrichmentRecord = components['schemas']["EnrichmentRecord"] & Record<never, never>;
 
 /** The `EnrichmentSchema` schema of the REST API v2 description. */
-export type EnrichmentSchema = components['schemas']["EnrichmentSchema"];
+export type EnrichmentSchema = components['schemas']["EnrichmentSchema"] & Record<never, never>;
 
 /** The `EntityReference` schema of the REST API v2 description. */
-export type EntityReference = components['schemas']["EntityReference"];
+export type EntityReference = components['schemas']["EntityReference"] & Record<never, never>;
 
 /** The `EscalateLogEntry` schema of the REST API v2 description. */
-export type EscalateLogEntry = components['schemas']["EscalateLogEntry"];
+export type EscalateLogEntry = components['schemas']["EscalateLogEntry"] & Record<never, never>;
 
 /** The `EscalationPolicy` schema of the REST API v2 description. */
-export type EscalationPolicy = components['schemas']["EscalationPolicy"];
+export type EscalationPolicy = components['schemas']["EscalationPolicy"] & Record<never, never>;
 
 /** The `EscalationPolicyReference` schema of the REST API v2 description. */
-export type EscalationPolicyReference = components['schemas']["EscalationPolicyReference"];
+export type EscalationPolicyReference = components['schemas']["EscalationPolicyReference"] & Record<never, never>;
 
 /** The `EscalationRule` schema of the REST API v2 description. */
-export type EscalationRule = components['schemas']["EscalationRule"];
+export type EscalationRule = components['schemas']["EscalationRule"] & Record<never, never>;
 
 /** The `EscalationTargetReference` schema of the REST API v2 description. */
-export type EscalationTargetReference = components['schemas']["EscalationTargetReference"];
+export type EscalationTargetReference = components['schemas']["EscalationTargetReference"] & Record<never, never>;
 
 /** The `Event` schema of the REST API v2 description. */
-export type Event = components['schemas']["Event"];
+export type Event = components['schemas']["Event"] & Record<never, never>;
 
 /** The `EventAssignmentStrategy` schema of the REST API v2 description. */
-export type EventAssignmentStrategy = components['schemas']["EventAssignmentStrategy"];
+export type EventAssignmentStrategy = components['schemas']["EventAssignmentStrategy"] & Record<never, never>;
 
 /** The `EventEnrichment` schema of the REST API v2 description. */
-export type EventEnrichment = components['schemas']["EventEnrichment"];
+export type EventEnrichment = components['schemas']["EventEnrichment"] & Record<never, never>;
 
 /** The `EventEnrichmentAssociation` schema of the REST API v2 description. */
-export type EventEnrichmentAssociation = components['schemas']["EventEnrichmentAssociation"];
+export type EventEnrichmentAssociation = components['schemas']["EventEnrichmentAssociation"] & Record<never, never>;
 
 /** The `EventEnrichmentDefault` schema of the REST API v2 description. */
-export type EventEnrichmentDefault = components['schemas']["EventEnrichmentDefault"];
+export type EventEnrichmentDefault = components['schemas']["EventEnrichmentDefault"] & Record<never, never>;
 
 /** The `EventEnrichmentOrchestrationPath` schema of the REST API v2 description. */
-export type EventEnrichmentOrchestrationPath = components['schemas']["EventEnrichmentOrchestrationPath"];
+export type EventEnrichmentOrchestrationPath = components['schemas']["EventEnrichmentOrchestrationPath"] & Record<never, never>;
 
 /** The `EventEnrichmentReference` schema of the REST API v2 description. */
-export type EventEnrichmentReference = components['schemas']["EventEnrichmentReference"];
+export type EventEnrichmentReference = components['schemas']["EventEnrichmentReference"] & Record<never, never>;
 
 /** The `EventEnrichmentRule` schema of the REST API v2 description. */
-export type EventEnrichmentRule = components['schemas']["EventEnrichmentRule"];
+export type EventEnrichmentRule = components['schemas']["EventEnrichmentRule"] & Record<never, never>;
 
 /** The `EventEnrichments` schema of the REST API v2 description. */
-export type EventEnrichments = components['schemas']["EventEnrichments"];
+export type EventEnrichments = components['schemas']["EventEnrichments"] & Record<never, never>;
 
 /** The `EventResponse` schema of the REST API v2 description. */
-export type RestEventResponse = components['schemas']["EventResponse"];
+export type RestEventResponse = components['schemas']["EventResponse"] & Record<never, never>;
 
 /** The `EventRule` schema of the REST API v2 description. */
-export type EventRule = components['schemas']["EventRule"];
+export type EventRule = components['schemas']["EventRule"] & Record<never, never>;
 
 /** The `EventRuleActionsCommon` schema of the REST API v2 description. */
-export type EventRuleActionsCommon = components['schemas']["EventRuleActionsCommon"];
+export type EventRuleActionsCommon = components['schemas']["EventRuleActionsCommon"] & Record<never, never>;
 
 /** The `ExhaustEscalationPathLogEntry` schema of the REST API v2 description. */
-export type ExhaustEscalationPathLogEntry = components['schemas']["ExhaustEscalationPathLogEntry"];
+export type ExhaustEscalationPathLogEntry = components['schemas']["ExhaustEscalationPathLogEntry"] & Record<never, never>;
 
 /** The `Extension` schema of the REST API v2 description. */
-export type Extension = components['schemas']["Extension"];
+export type Extension = components['schemas']["Extension"] & Record<never, never>;
 
 /** The `ExtensionReference` schema of the REST API v2 description. */
-export type ExtensionReference = components['schemas']["ExtensionReference"];
+export type ExtensionReference = components['schemas']["ExtensionReference"] & Record<never, never>;
 
 /** The `ExtensionSchema` schema of the REST API v2 description. */
-export type ExtensionSchema = components['schemas']["ExtensionSchema"];
+export type ExtensionSchema = components['schemas']["ExtensionSchema"] & Record<never, never>;
 
 /** The `ExtensionSchemaReference` schema of the REST API v2 description. */
-export type ExtensionSchemaReference = components['schemas']["ExtensionSchemaReference"];
+export type ExtensionSchemaReference = components['schemas']["ExtensionSchemaReference"] & Record<never, never>;
 
 /** The `FeatureEnablement` schema of the REST API v2 description. */
-export type FeatureEnablement = components['schemas']["FeatureEnablement"];
+export type FeatureEnablement = components['schemas']["FeatureEnablement"] & Record<never, never>;
 
 /** The `FieldValueChangeLogEntry` schema of the REST API v2 description. */
-export type FieldValueChangeLogEntry = components['schemas']["FieldValueChangeLogEntry"];
+export type FieldValueChangeLogEntry = components['schemas']["FieldValueChangeLogEntry"] & Record<never, never>;
 
 /** The `FinalSchedule` schema of the REST API v2 description. */
-export type FinalSchedule = components['schemas']["FinalSchedule"];
+export type FinalSchedule = components['schemas']["FinalSchedule"] & Record<never, never>;
 
 /** The `FlexibleTimeWindowIntelligentAlertGroupingConfig` schema of the REST API v2 description. */
-export type FlexibleTimeWindowIntelligentAlertGroupingConfig = components['schemas']["FlexibleTimeWindowIntelligentAlertGroupingConfig"];
+export type FlexibleTimeWindowIntelligentAlertGroupingConfig = components['schemas']["FlexibleTimeWindowIntelligentAlertGroupingConfig"] & Record<never, never>;
 
 /** The `HandoffNotificationRule` schema of the REST API v2 description. */
-export type HandoffNotificationRule = components['schemas']["HandoffNotificationRule"];
+export type HandoffNotificationRule = components['schemas']["HandoffNotificationRule"] & Record<never, never>;
 
 /** The `Impact` schema of the REST API v2 description. */
-export type Impact = components['schemas']["Impact"];
+export type Impact = components['schemas']["Impact"] & Record<never, never>;
 
 /** The `Impactor` schema of the REST API v2 description. */
-export type Impactor = components['schemas']["Impactor"];
+export type Impactor = components['schemas']["Impactor"] & Record<never, never>;
 
 /** The `Incident` schema of the REST API v2 description. */
-export type Incident = components['schemas']["Incident"];
+export type Incident = components['schemas']["Incident"] & Record<never, never>;
 
 /** The `IncidentAction` schema of the REST API v2 description. */
-export type IncidentAction = components['schemas']["IncidentAction"];
+export type IncidentAction = components['schemas']["IncidentAction"] & Record<never, never>;
 
 /** The `IncidentAddon` schema of the REST API v2 description. */
-export type IncidentAddon = components['schemas']["IncidentAddon"];
+export type IncidentAddon = components['schemas']["IncidentAddon"] & Record<never, never>;
 
 /** The `IncidentBody` schema of the REST API v2 description. */
-export type IncidentBody = components['schemas']["IncidentBody"];
+export type IncidentBody = components['schemas']["IncidentBody"] & Record<never, never>;
 
 /** The `IncidentNote` schema of the REST API v2 description. */
-export type IncidentNote = components['schemas']["IncidentNote"];
+export type IncidentNote = components['schemas']["IncidentNote"] & Record<never, never>;
 
 /** The `IncidentPrivilege` schema of the REST API v2 description. */
-export type IncidentPrivilege = components['schemas']["IncidentPrivilege"];
+export type IncidentPrivilege = components['schemas']["IncidentPrivilege"] & Record<never, never>;
 
 /** The `IncidentReference` schema of the REST API v2 description. */
-export type IncidentReference = components['schemas']["IncidentReference"];
+export type IncidentReference = components['schemas']["IncidentReference"] & Record<never, never>;
 
 /** The `IncidentType` schema of the REST API v2 description. */
-export type IncidentType = components['schemas']["IncidentType"];
+export type IncidentType = components['schemas']["IncidentType"] & Record<never, never>;
 
 /** The `IncidentTypeCustomFieldWithOptions` schema of the REST API v2 description. */
-export type IncidentTypeCustomFieldWithOptions = components['schemas']["IncidentTypeCustomFieldWithOptions"];
+export type IncidentTypeCustomFieldWithOptions = components['schemas']["IncidentTypeCustomFieldWithOptions"] & Record<never, never>;
 
 /** The `IncidentTypeCustomFields` schema of the REST API v2 description. */
-export type IncidentTypeCustomFields = components['schemas']["IncidentTypeCustomFields"];
+export type IncidentTypeCustomFields = components['schemas']["IncidentTypeCustomFields"] & Record<never, never>;
 
 /** The `IncidentTypeReference` schema of the REST API v2 description. */
-export type IncidentTypeReference = components['schemas']["IncidentTypeReference"];
+export type IncidentTypeReference = components['schemas']["IncidentTypeReference"] & Record<never, never>;
 
 /** The `IncidentUrgencyRule` schema of the REST API v2 description. */
-export type IncidentUrgencyRule = components['schemas']["IncidentUrgencyRule"];
+export type IncidentUrgencyRule = components['schemas']["IncidentUrgencyRule"] & Record<never, never>;
 
 /** The `IncidentUrgencyType` schema of the REST API v2 description. */
-export type IncidentUrgencyType = components['schemas']["IncidentUrgencyType"];
+export type IncidentUrgencyType = components['schemas']["IncidentUrgencyType"] & Record<never, never>;
 
 /** The `IncidentWorkflow` schema of the REST API v2 description. */
-export type IncidentWorkflow = components['schemas']["IncidentWorkflow"];
+export type IncidentWorkflow = components['schemas']["IncidentWorkflow"] & Record<never, never>;
 
 /** The `IncidentWorkflowAction` schema of the REST API v2 description. */
-export type IncidentWorkflowAction = components['schemas']["IncidentWorkflowAction"];
+export type IncidentWorkflowAction = components['schemas']["IncidentWorkflowAction"] & Record<never, never>;
 
 /** The `IncidentWorkflowActionInvocation` schema of the REST API v2 description. */
-export type IncidentWorkflowActionInvocation = components['schemas']["IncidentWorkflowActionInvocation"];
+export type IncidentWorkflowActionInvocation = components['schemas']["IncidentWorkflowActionInvocation"] & Record<never, never>;
 
 /** The `IncidentWorkflowInstance` schema of the REST API v2 description. */
-export type IncidentWorkflowInstance = components['schemas']["IncidentWorkflowInstance"];
+export type IncidentWorkflowInstance = components['schemas']["IncidentWorkflowInstance"] & Record<never, never>;
 
 /** The `IncidentWorkflowTrigger` schema of the REST API v2 description. */
-export type IncidentWorkflowTrigger = components['schemas']["IncidentWorkflowTrigger"];
+export type IncidentWorkflowTrigger = components['schemas']["IncidentWorkflowTrigger"] & Record<never, never>;
 
 /** The `IncidentWorkflowTriggerInstance` schema of the REST API v2 description. */
-export type IncidentWorkflowTriggerInstance = components['schemas']["IncidentWorkflowTriggerInstance"];
+export type IncidentWorkflowTriggerInstance = components['schemas']["IncidentWorkflowTriggerInstance"] & Record<never, never>;
 
 /** The `IncidentsRespondersReference` schema of the REST API v2 description. */
-export type IncidentsRespondersReference = components['schemas']["IncidentsRespondersReference"];
+export type IncidentsRespondersReference = components['schemas']["IncidentsRespondersReference"] & Record<never, never>;
 
 /** The `Integration` schema of the REST API v2 description. */
-export type Integration = components['schemas']["Integration"];
+export type Integration = components['schemas']["Integration"] & Record<never, never>;
 
 /** The `IntegrationReference` schema of the REST API v2 description. */
-export type IntegrationReference = components['schemas']["IntegrationReference"];
+export type IntegrationReference = components['schemas']["IntegrationReference"] & Record<never, never>;
 
 /** The `IpAllowList` schema of the REST API v2 description. */
-export type IpAllowList = components['schemas']["IpAllowList"];
+export type IpAllowList = components['schemas']["IpAllowList"] & Record<never, never>;
 
 /** The `LicenseReference` schema of the REST API v2 description. */
-export type LicenseReference = components['schemas']["LicenseReference"];
+export type LicenseReference = components['schemas']["LicenseReference"] & Record<never, never>;
 
 /** The `LicenseWithCounts` schema of the REST API v2 description. */
-export type LicenseWithCounts = components['schemas']["LicenseWithCounts"];
+export type LicenseWithCounts = components['schemas']["LicenseWithCounts"] & Record<never, never>;
 
 /** The `LiveListResponse` schema of the REST API v2 description. */
-export type LiveListResponse = components['schemas']["LiveListResponse"];
+export type LiveListResponse = components['schemas']["LiveListResponse"] & Record<never, never>;
 
 /** The `LogEntry` schema of the REST API v2 description. */
-export type LogEntry = components['schemas']["LogEntry"];
+export type LogEntry = components['schemas']["LogEntry"] & Record<never, never>;
 
 /** The `LogEntryReference` schema of the REST API v2 description. */
-export type LogEntryReference = components['schemas']["LogEntryReference"];
+export type LogEntryReference = components['schemas']["LogEntryReference"] & Record<never, never>;
 
 /** The `MaintenanceWindow` schema of the REST API v2 description. */
-export type MaintenanceWindow = components['schemas']["MaintenanceWindow"];
+export type MaintenanceWindow = components['schemas']["MaintenanceWindow"] & Record<never, never>;
 
 /** The `MaintenanceWindowReference` schema of the REST API v2 description. */
-export type MaintenanceWindowReference = components['schemas']["MaintenanceWindowReference"];
+export type MaintenanceWindowReference = components['schemas']["MaintenanceWindowReference"] & Record<never, never>;
 
 /** The `MatchPredicate` schema of the REST API v2 description. */
-export type MatchPredicate = components['schemas']["MatchPredicate"];
+export type MatchPredicate = components['schemas']["MatchPredicate"] & Record<never, never>;
 
 /** The `Notification` schema of the REST API v2 description. */
-export type Notification = components['schemas']["Notification"];
+export type Notification = components['schemas']["Notification"] & Record<never, never>;
 
 /** The `NotificationRule` schema of the REST API v2 description. */
-export type NotificationRule = components['schemas']["NotificationRule"];
+export type NotificationRule = components['schemas']["NotificationRule"] & Record<never, never>;
 
 /** The `NotificationRuleReference` schema of the REST API v2 description. */
-export type NotificationRuleReference = components['schemas']["NotificationRuleReference"];
+export type NotificationRuleReference = components['schemas']["NotificationRuleReference"] & Record<never, never>;
 
 /** The `NotificationSubscribable` schema of the REST API v2 description. */
-export type NotificationSubscribable = components['schemas']["NotificationSubscribable"];
+export type NotificationSubscribable = components['schemas']["NotificationSubscribable"] & Record<never, never>;
 
 /** The `NotificationSubscriber` schema of the REST API v2 description. */
-export type NotificationSubscriber = components['schemas']["NotificationSubscriber"];
+export type NotificationSubscriber = components['schemas']["NotificationSubscriber"] & Record<never, never>;
 
 /** The `NotificationSubscriberWithContext` schema of the REST API v2 description. */
-export type NotificationSubscriberWithContext = components['schemas']["NotificationSubscriberWithContext"];
+export type NotificationSubscriberWithContext = components['schemas']["NotificationSubscriberWithContext"] & Record<never, never>;
 
 /** The `NotificationSubscription` schema of the REST API v2 description. */
-export type NotificationSubscription = components['schemas']["NotificationSubscription"];
+export type NotificationSubscription = components['schemas']["NotificationSubscription"] & Record<never, never>;
 
 /** The `NotificationSubscriptionWithContext` schema of the REST API v2 description. */
-export type NotificationSubscriptionWithContext = components['schemas']["NotificationSubscriptionWithContext"];
+export type NotificationSubscriptionWithContext = components['schemas']["NotificationSubscriptionWithContext"] & Record<never, never>;
 
 /** The `NotifyLogEntry` schema of the REST API v2 description. */
-export type NotifyLogEntry = components['schemas']["NotifyLogEntry"];
+export type NotifyLogEntry = components['schemas']["NotifyLogEntry"] & Record<never, never>;
 
 /** The `OAuthClient` schema of the REST API v2 description. */
-export type OAuthClient = components['schemas']["OAuthClient"];
+export type OAuthClient = components['schemas']["OAuthClient"] & Record<never, never>;
 
 /** The `OAuthDelegation` schema of the REST API v2 description. */
-export type OAuthDelegation = components['schemas']["OAuthDelegation"];
+export type OAuthDelegation = components['schemas']["OAuthDelegation"] & Record<never, never>;
 
 /** The `Oncall` schema of the REST API v2 description. */
-export type Oncall = components['schemas']["Oncall"];
+export type Oncall = components['schemas']["Oncall"] & Record<never, never>;
 
 /** The `Orchestration` schema of the REST API v2 description. */
-export type Orchestration = components['schemas']["Orchestration"];
+export type Orchestration = components['schemas']["Orchestration"] & Record<never, never>;
 
 /** The `OrchestrationCacheVariableExternalData` schema of the REST API v2 description. */
-export type OrchestrationCacheVariableExternalData = components['schemas']["OrchestrationCacheVariableExternalData"];
+export type OrchestrationCacheVariableExternalData = components['schemas']["OrchestrationCacheVariableExternalData"] & Record<never, never>;
 
 /** The `OrchestrationCacheVariableRecentValue` schema of the REST API v2 description. */
-export type OrchestrationCacheVariableRecentValue = components['schemas']["OrchestrationCacheVariableRecentValue"];
+export type OrchestrationCacheVariableRecentValue = components['schemas']["OrchestrationCacheVariableRecentValue"] & Record<never, never>;
 
 /** The `OrchestrationCacheVariableTriggerEventCount` schema of the REST API v2 description. */
-export type OrchestrationCacheVariableTriggerEventCount = components['schemas']["OrchestrationCacheVariableTriggerEventCount"];
+export type OrchestrationCacheVariableTriggerEventCount = components['schemas']["OrchestrationCacheVariableTriggerEventCount"] & Record<never, never>;
 
 /** The `OrchestrationGlobal` schema of the REST API v2 description. */
-export type OrchestrationGlobal = components['schemas']["OrchestrationGlobal"];
+export type OrchestrationGlobal = components['schemas']["OrchestrationGlobal"] & Record<never, never>;
 
 /** The `OrchestrationIntegration` schema of the REST API v2 description. */
-export type OrchestrationIntegration = components['schemas']["OrchestrationIntegration"];
+export type OrchestrationIntegration = components['schemas']["OrchestrationIntegration"] & Record<never, never>;
 
 /** The `OrchestrationRouter` schema of the REST API v2 description. */
-export type OrchestrationRouter = components['schemas']["OrchestrationRouter"];
+export type OrchestrationRouter = components['schemas']["OrchestrationRouter"] & Record<never, never>;
 
 /** The `OrchestrationUnrouted` schema of the REST API v2 description. */
-export type OrchestrationUnrouted = components['schemas']["OrchestrationUnrouted"];
+export type OrchestrationUnrouted = components['schemas']["OrchestrationUnrouted"] & Record<never, never>;
 
 /** The `OrchestrationWarningIneligible` schema of the REST API v2 description. */
-export type OrchestrationWarningIneligible = components['schemas']["OrchestrationWarningIneligible"];
+export type OrchestrationWarningIneligible = components['schemas']["OrchestrationWarningIneligible"] & Record<never, never>;
 
 /** The `OrchestrationWarningInvalidData` schema of the REST API v2 description. */
-export type OrchestrationWarningInvalidData = components['schemas']["OrchestrationWarningInvalidData"];
+export type OrchestrationWarningInvalidData = components['schemas']["OrchestrationWarningInvalidData"] & Record<never, never>;
 
 /** The `OutboundIntegrationReference` schema of the REST API v2 description. */
-export type OutboundIntegrationReference = components['schemas']["OutboundIntegrationReference"];
+export type OutboundIntegrationReference = components['schemas']["OutboundIntegrationReference"] & Record<never, never>;
 
 /** The `Override` schema of the REST API v2 description. */
-export type Override = components['schemas']["Override"];
+export type Override = components['schemas']["Override"] & Record<never, never>;
 
 /** The `OverrideShift` schema of the REST API v2 description. */
-export type OverrideShift = components['schemas']["OverrideShift"];
+export type OverrideShift = components['schemas']["OverrideShift"] & Record<never, never>;
 
 /** The `Pagination` schema of the REST API v2 description. */
-export type Pagination = components['schemas']["Pagination"];
+export type Pagination = components['schemas']["Pagination"] & Record<never, never>;
 
 /** The `PhoneContactMethod` schema of the REST API v2 description. */
-export type PhoneContactMethod = components['schemas']["PhoneContactMethod"];
+export type PhoneContactMethod = components['schemas']["PhoneContactMethod"] & Record<never, never>;
 
 /** The `Priority` schema of the REST API v2 description. */
-export type Priority = components['schemas']["Priority"];
+export type Priority = components['schemas']["Priority"] & Record<never, never>;
 
 /** The `PriorityReference` schema of the REST API v2 description. */
-export type PriorityReference = components['schemas']["PriorityReference"];
+export type PriorityReference = components['schemas']["PriorityReference"] & Record<never, never>;
 
 /** The `PushContactMethod` schema of the REST API v2 description. */
-export type PushContactMethod = components['schemas']["PushContactMethod"];
+export type PushContactMethod = components['schemas']["PushContactMethod"] & Record<never, never>;
 
 /** The `PushContactMethodSound` schema of the REST API v2 description. */
-export type PushContactMethodSound = components['schemas']["PushContactMethodSound"];
+export type PushContactMethodSound = components['schemas']["PushContactMethodSound"] & Record<never, never>;
 
 /** The `ReachAckLimitLogEntry` schema of the REST API v2 description. */
-export type ReachAckLimitLogEntry = components['schemas']["ReachAckLimitLogEntry"];
+export type ReachAckLimitLogEntry = components['schemas']["ReachAckLimitLogEntry"] & Record<never, never>;
 
 /** The `ReachTriggerLimitLogEntry` schema of the REST API v2 description. */
-export type ReachTriggerLimitLogEntry = components['schemas']["ReachTriggerLimitLogEntry"];
+export type ReachTriggerLimitLogEntry = components['schemas']["ReachTriggerLimitLogEntry"] & Record<never, never>;
 
 /** The `RecommendedRule` schema of the REST API v2 description. */
-export type RecommendedRule = components['schemas']["RecommendedRule"];
+export type RecommendedRule = components['schemas']["RecommendedRule"] & Record<never, never>;
 
 /** The `RecommendedRuleDecision` schema of the REST API v2 description. */
-export type RecommendedRuleDecision = components['schemas']["RecommendedRuleDecision"];
+export type RecommendedRuleDecision = components['schemas']["RecommendedRuleDecision"] & Record<never, never>;
 
 /** The `Reference` schema of the REST API v2 description. */
-export type Reference = components['schemas']["Reference"];
+export type Reference = components['schemas']["Reference"] & Record<never, never>;
 
 /** The `RelatedIncidentMachineLearningRelationship` schema of the REST API v2 description. */
-export type RelatedIncidentMachineLearningRelationship = components['schemas']["RelatedIncidentMachineLearningRelationship"];
+export type RelatedIncidentMachineLearningRelationship = components['schemas']["RelatedIncidentMachineLearningRelationship"] & Record<never, never>;
 
 /** The `RelatedIncidentServiceDependencyBase` schema of the REST API v2 description. */
-export type RelatedIncidentServiceDependencyBase = components['schemas']["RelatedIncidentServiceDependencyBase"];
+export type RelatedIncidentServiceDependencyBase = components['schemas']["RelatedIncidentServiceDependencyBase"] & Record<never, never>;
 
 /** The `RelatedIncidentServiceDependencyRelationship` schema of the REST API v2 description. */
-export type RelatedIncidentServiceDependencyRelationship = components['schemas']["RelatedIncidentServiceDependencyRelationship"];
+export type RelatedIncidentServiceDependencyRelationship = components['schemas']["RelatedIncidentServiceDependencyRelationship"] & Record<never, never>;
 
 /** The `RenderedTemplate` schema of the REST API v2 description. */
-export type RenderedTemplate = components['schemas']["RenderedTemplate"];
+export type RenderedTemplate = components['schemas']["RenderedTemplate"] & Record<never, never>;
 
 /** The `RepeatEscalationPathLogEntry` schema of the REST API v2 description. */
-export type RepeatEscalationPathLogEntry = components['schemas']["RepeatEscalationPathLogEntry"];
+export type RepeatEscalationPathLogEntry = components['schemas']["RepeatEscalationPathLogEntry"] & Record<never, never>;
 
 /** The `ResolveLogEntry` schema of the REST API v2 description. */
-export type ResolveLogEntry = components['schemas']["ResolveLogEntry"];
+export type ResolveLogEntry = components['schemas']["ResolveLogEntry"] & Record<never, never>;
 
 /** The `ResolveReason` schema of the REST API v2 description. */
-export type ResolveReason = components['schemas']["ResolveReason"];
+export type ResolveReason = components['schemas']["ResolveReason"] & Record<never, never>;
 
 /** The `ResponderRequest` schema of the REST API v2 description. */
-export type ResponderRequest = components['schemas']["ResponderRequest"];
+export type ResponderRequest = components['schemas']["ResponderRequest"] & Record<never, never>;
 
 /** The `ResponderRequestTargetReference` schema of the REST API v2 description. */
-export type ResponderRequestTargetReference = components['schemas']["ResponderRequestTargetReference"];
+export type ResponderRequestTargetReference = components['schemas']["ResponderRequestTargetReference"] & Record<never, never>;
 
 /** The `Restriction` schema of the REST API v2 description. */
-export type Restriction = components['schemas']["Restriction"];
+export type Restriction = components['schemas']["Restriction"] & Record<never, never>;
 
 /** The `Rotation` schema of the REST API v2 description. */
-export type Rotation = components['schemas']["Rotation"];
+export type Rotation = components['schemas']["Rotation"] & Record<never, never>;
 
 /** The `RotationResponse` schema of the REST API v2 description. */
-export type RotationResponse = components['schemas']["RotationResponse"];
+export type RotationResponse = components['schemas']["RotationResponse"] & Record<never, never>;
 
 /** The `Ruleset` schema of the REST API v2 description. */
-export type Ruleset = components['schemas']["Ruleset"];
+export type Ruleset = components['schemas']["Ruleset"] & Record<never, never>;
 
 /** The `SREMemory` schema of the REST API v2 description. */
-export type SREMemory = components['schemas']["SREMemory"];
+export type SREMemory = components['schemas']["SREMemory"] & Record<never, never>;
 
 /** The `Schedule` schema of the REST API v2 description. */
-export type Schedule = components['schemas']["Schedule"];
+export type Schedule = components['schemas']["Schedule"] & Record<never, never>;
 
 /** The `ScheduleLayer` schema of the REST API v2 description. */
-export type ScheduleLayer = components['schemas']["ScheduleLayer"];
+export type ScheduleLayer = components['schemas']["ScheduleLayer"] & Record<never, never>;
 
 /** The `ScheduleLayerEntry` schema of the REST API v2 description. */
-export type ScheduleLayerEntry = components['schemas']["ScheduleLayerEntry"];
+export type ScheduleLayerEntry = components['schemas']["ScheduleLayerEntry"] & Record<never, never>;
 
 /** The `ScheduleLayerUser` schema of the REST API v2 description. */
-export type ScheduleLayerUser = components['schemas']["ScheduleLayerUser"];
+export type ScheduleLayerUser = components['schemas']["ScheduleLayerUser"] & Record<never, never>;
 
 /** The `ScheduleReference` schema of the REST API v2 description. */
-export type ScheduleReference = components['schemas']["ScheduleReference"];
+export type ScheduleReference = components['schemas']["ScheduleReference"] & Record<never, never>;
 
 /** The `ScheduleResponse` schema of the REST API v2 description. */
-export type ScheduleResponse = components['schemas']["ScheduleResponse"];
+export type ScheduleResponse = components['schemas']["ScheduleResponse"] & Record<never, never>;
 
 /** The `ScheduledAction` schema of the REST API v2 description. */
-export type ScheduledAction = components['schemas']["ScheduledAction"];
+export type ScheduledAction = components['schemas']["ScheduledAction"] & Record<never, never>;
 
 /** The `Service` schema of the REST API v2 description. */
-export type Service = components['schemas']["Service"];
+export type Service = components['schemas']["Service"] & Record<never, never>;
 
 /** The `ServiceCustomFieldsFieldCreateModel` schema of the REST API v2 description. */
-export type ServiceCustomFieldsFieldCreateModel = components['schemas']["ServiceCustomFieldsFieldCreateModel"];
+export type ServiceCustomFieldsFieldCreateModel = components['schemas']["ServiceCustomFieldsFieldCreateModel"] & Record<never, never>;
 
 /** The `ServiceCustomFieldsFieldOptionReadModel` schema of the REST API v2 description. */
-export type ServiceCustomFieldsFieldOptionReadModel = components['schemas']["ServiceCustomFieldsFieldOptionReadModel"];
+export type ServiceCustomFieldsFieldOptionReadModel = components['schemas']["ServiceCustomFieldsFieldOptionReadModel"] & Record<never, never>;
 
 /** The `ServiceCustomFieldsFieldOptionUpdateModel` schema of the REST API v2 description. */
-export type ServiceCustomFieldsFieldOptionUpdateModel = components['schemas']["ServiceCustomFieldsFieldOptionUpdateModel"];
+export type ServiceCustomFieldsFieldOptionUpdateModel = components['schemas']["ServiceCustomFieldsFieldOptionUpdateModel"] & Record<never, never>;
 
 /** The `ServiceCustomFieldsFieldReadModel` schema of the REST API v2 description. */
-export type ServiceCustomFieldsFieldReadModel = components['schemas']["ServiceCustomFieldsFieldReadModel"];
+export type ServiceCustomFieldsFieldReadModel = components['schemas']["ServiceCustomFieldsFieldReadModel"] & Record<never, never>;
 
 /** The `ServiceCustomFieldsFieldUpdateModel` schema of the REST API v2 description. */
-export type ServiceCustomFieldsFieldUpdateModel = components['schemas']["ServiceCustomFieldsFieldUpdateModel"];
+export type ServiceCustomFieldsFieldUpdateModel = components['schemas']["ServiceCustomFieldsFieldUpdateModel"] & Record<never, never>;
 
 /** The `ServiceCustomFieldsFieldValueReadModel` schema of the REST API v2 description. */
-export type ServiceCustomFieldsFieldValueReadModel = components['schemas']["ServiceCustomFieldsFieldValueReadModel"];
+export type ServiceCustomFieldsFieldValueReadModel = components['schemas']["ServiceCustomFieldsFieldValueReadModel"] & Record<never, never>;
 
 /** The `ServiceCustomFieldsFieldValueUpdateModel` schema of the REST API v2 description. */
-export type ServiceCustomFieldsFieldValueUpdateModel = components['schemas']["ServiceCustomFieldsFieldValueUpdateModel"];
+export type ServiceCustomFieldsFieldValueUpdateModel = components['schemas']["ServiceCustomFieldsFieldValueUpdateModel"] & Record<never, never>;
 
 /** The `ServiceEventRule` schema of the REST API v2 description. */
-export type ServiceEventRule = components['schemas']["ServiceEventRule"];
+export type ServiceEventRule = components['schemas']["ServiceEventRule"] & Record<never, never>;
 
 /** The `ServiceNowCredentials` schema of the REST API v2 description. */
-export type ServiceNowCredentials = components['schemas']["ServiceNowCredentials"];
+export type ServiceNowCredentials = components['schemas']["ServiceNowCredentials"] & Record<never, never>;
 
 /** The `ServiceNowCredentialsInput` schema of the REST API v2 description. */
-export type ServiceNowCredentialsInput = components['schemas']["ServiceNowCredentialsInput"];
+export type ServiceNowCredentialsInput = components['schemas']["ServiceNowCredentialsInput"] & Record<never, never>;
 
 /** The `ServiceNowFieldMapping` schema of the REST API v2 description. */
-export type ServiceNowFieldMapping = components['schemas']["ServiceNowFieldMapping"];
+export type ServiceNowFieldMapping = components['schemas']["ServiceNowFieldMapping"] & Record<never, never>;
 
 /** The `ServiceNowFieldMappingInput` schema of the REST API v2 description. */
-export type ServiceNowFieldMappingInput = components['schemas']["ServiceNowFieldMappingInput"];
+export type ServiceNowFieldMappingInput = components['schemas']["ServiceNowFieldMappingInput"] & Record<never, never>;
 
 /** The `ServiceNowIntegration` schema of the REST API v2 description. */
-export type ServiceNowIntegration = components['schemas']["ServiceNowIntegration"];
+export type ServiceNowIntegration = components['schemas']["ServiceNowIntegration"] & Record<never, never>;
 
 /** The `ServiceNowTable` schema of the REST API v2 description. */
-export type ServiceNowTable = components['schemas']["ServiceNowTable"];
+export type ServiceNowTable = components['schemas']["ServiceNowTable"] & Record<never, never>;
 
 /** The `ServiceNowTableInput` schema of the REST API v2 description. */
-export type ServiceNowTableInput = components['schemas']["ServiceNowTableInput"];
+export type ServiceNowTableInput = components['schemas']["ServiceNowTableInput"] & Record<never, never>;
 
 /** The `ServiceOrchestration` schema of the REST API v2 description. */
-export type ServiceOrchestration = components['schemas']["ServiceOrchestration"];
+export type ServiceOrchestration = components['schemas']["ServiceOrchestration"] & Record<never, never>;
 
 /** The `ServiceReference` schema of the REST API v2 description. */
-export type ServiceReference = components['schemas']["ServiceReference"];
+export type ServiceReference = components['schemas']["ServiceReference"] & Record<never, never>;
 
 /** The `ShiftAssignment` schema of the REST API v2 description. */
-export type ShiftAssignment = components['schemas']["ShiftAssignment"];
+export type ShiftAssignment = components['schemas']["ShiftAssignment"] & Record<never, never>;
 
 /** The `ShiftMember` schema of the REST API v2 description. */
-export type ShiftMember = components['schemas']["ShiftMember"];
+export type ShiftMember = components['schemas']["ShiftMember"] & Record<never, never>;
 
 /** The `ShiftSource` schema of the REST API v2 description. */
-export type ShiftSource = components['schemas']["ShiftSource"];
+export type ShiftSource = components['schemas']["ShiftSource"] & Record<never, never>;
 
 /** The `SnoozeLogEntry` schema of the REST API v2 description. */
-export type SnoozeLogEntry = components['schemas']["SnoozeLogEntry"];
+export type SnoozeLogEntry = components['schemas']["SnoozeLogEntry"] & Record<never, never>;
 
 /** The `Standard` schema of the REST API v2 description. */
-export type Standard = components['schemas']["Standard"];
+export type Standard = components['schemas']["Standard"] & Record<never, never>;
 
 /** The `StandardApplied` schema of the REST API v2 description. */
-export type StandardApplied = components['schemas']["StandardApplied"];
+export type StandardApplied = components['schemas']["StandardApplied"] & Record<never, never>;
 
 /** The `StandardInclusionExclusion` schema of the REST API v2 description. */
-export type StandardInclusionExclusion = components['schemas']["StandardInclusionExclusion"];
+export type StandardInclusionExclusion = components['schemas']["StandardInclusionExclusion"] & Record<never, never>;
 
 /** The `StatusDashboard` schema of the REST API v2 description. */
-export type StatusDashboard = components['schemas']["StatusDashboard"];
+export type StatusDashboard = components['schemas']["StatusDashboard"] & Record<never, never>;
 
 /** The `StatusPage` schema of the REST API v2 description. */
-export type StatusPage = components['schemas']["StatusPage"];
+export type StatusPage = components['schemas']["StatusPage"] & Record<never, never>;
 
 /** The `StatusPageImpact` schema of the REST API v2 description. */
-export type StatusPageImpact = components['schemas']["StatusPageImpact"];
+export type StatusPageImpact = components['schemas']["StatusPageImpact"] & Record<never, never>;
 
 /** The `StatusPagePost` schema of the REST API v2 description. */
-export type StatusPagePost = components['schemas']["StatusPagePost"];
+export type StatusPagePost = components['schemas']["StatusPagePost"] & Record<never, never>;
 
 /** The `StatusPagePostPostRequest` schema of the REST API v2 description. */
-export type StatusPagePostPostRequest = components['schemas']["StatusPagePostPostRequest"];
+export type StatusPagePostPostRequest = components['schemas']["StatusPagePostPostRequest"] & Record<never, never>;
 
 /** The `StatusPagePostPutRequest` schema of the REST API v2 description. */
-export type StatusPagePostPutRequest = components['schemas']["StatusPagePostPutRequest"];
+export type StatusPagePostPutRequest = components['schemas']["StatusPagePostPutRequest"] & Record<never, never>;
 
 /** The `StatusPagePostUpdate` schema of the REST API v2 description. */
-export type StatusPagePostUpdate = components['schemas']["StatusPagePostUpdate"];
+export type StatusPagePostUpdate = components['schemas']["StatusPagePostUpdate"] & Record<never, never>;
 
 /** The `StatusPagePostUpdateRequest` schema of the REST API v2 description. */
-export type StatusPagePostUpdateRequest = components['schemas']["StatusPagePostUpdateRequest"];
+export type StatusPagePostUpdateRequest = components['schemas']["StatusPagePostUpdateRequest"] & Record<never, never>;
 
 /** The `StatusPagePostmortem` schema of the REST API v2 description. */
-export type StatusPagePostmortem = components['schemas']["StatusPagePostmortem"];
+export type StatusPagePostmortem = components['schemas']["StatusPagePostmortem"] & Record<never, never>;
 
 /** The `StatusPagePostmortemRequest` schema of the REST API v2 description. */
-export type StatusPagePostmortemRequest = components['schemas']["StatusPagePostmortemRequest"];
+export type StatusPagePostmortemRequest = components['schemas']["StatusPagePostmortemRequest"] & Record<never, never>;
 
 /** The `StatusPageService` schema of the REST API v2 description. */
-export type StatusPageService = components['schemas']["StatusPageService"];
+export type StatusPageService = components['schemas']["StatusPageService"] & Record<never, never>;
 
 /** The `StatusPageSeverity` schema of the REST API v2 description. */
-export type StatusPageSeverity = components['schemas']["StatusPageSeverity"];
+export type StatusPageSeverity = components['schemas']["StatusPageSeverity"] & Record<never, never>;
 
 /** The `StatusPageStatus` schema of the REST API v2 description. */
-export type StatusPageStatus = components['schemas']["StatusPageStatus"];
+export type StatusPageStatus = components['schemas']["StatusPageStatus"] & Record<never, never>;
 
 /** The `StatusPageSubscription` schema of the REST API v2 description. */
-export type StatusPageSubscription = components['schemas']["StatusPageSubscription"];
+export type StatusPageSubscription = components['schemas']["StatusPageSubscription"] & Record<never, never>;
 
 /** The `StatusUpdate` schema of the REST API v2 description. */
-export type StatusUpdate = components['schemas']["StatusUpdate"];
+export type StatusUpdate = components['schemas']["StatusUpdate"] & Record<never, never>;
 
 /** The `StatusUpdateNotificationRule` schema of the REST API v2 description. */
-export type StatusUpdateNotificationRule = components['schemas']["StatusUpdateNotificationRule"];
+export type StatusUpdateNotificationRule = components['schemas']["StatusUpdateNotificationRule"] & Record<never, never>;
 
 /** The `StatusUpdateTemplateInput` schema of the REST API v2 description. */
-export type StatusUpdateTemplateInput = components['schemas']["StatusUpdateTemplateInput"];
+export type StatusUpdateTemplateInput = components['schemas']["StatusUpdateTemplateInput"] & Record<never, never>;
 
 /** The `SubSchedule` schema of the REST API v2 description. */
-export type SubSchedule = components['schemas']["SubSchedule"];
+export type SubSchedule = components['schemas']["SubSchedule"] & Record<never, never>;
 
 /** The `SupportHours` schema of the REST API v2 description. */
-export type SupportHours = components['schemas']["SupportHours"];
+export type SupportHours = components['schemas']["SupportHours"] & Record<never, never>;
 
 /** The `Tag` schema of the REST API v2 description. */
-export type Tag = components['schemas']["Tag"];
+export type Tag = components['schemas']["Tag"] & Record<never, never>;
 
 /** The `TagReference` schema of the REST API v2 description. */
-export type TagReference = components['schemas']["TagReference"];
+export type TagReference = components['schemas']["TagReference"] & Record<never, never>;
 
 /** The `Team` schema of the REST API v2 description. */
-export type Team = components['schemas']["Team"];
+export type Team = components['schemas']["Team"] & Record<never, never>;
 
 /** The `TeamReference` schema of the REST API v2 description. */
-export type TeamReference = components['schemas']["TeamReference"];
+export type TeamReference = components['schemas']["TeamReference"] & Record<never, never>;
 
 /** The `Template` schema of the REST API v2 description. */
-export type Template = components['schemas']["Template"];
+export type Template = components['schemas']["Template"] & Record<never, never>;
 
 /** The `TimeBasedAlertGroupingConfiguration` schema of the REST API v2 description. */
-export type TimeBasedAlertGroupingConfiguration = components['schemas']["TimeBasedAlertGroupingConfiguration"];
+export type TimeBasedAlertGroupingConfiguration = components['schemas']["TimeBasedAlertGroupingConfiguration"] & Record<never, never>;
 
 /** The `TriggerLogEntry` schema of the REST API v2 description. */
-export type TriggerLogEntry = components['schemas']["TriggerLogEntry"];
+export type TriggerLogEntry = components['schemas']["TriggerLogEntry"] & Record<never, never>;
 
 /** The `UnacknowledgeLogEntry` schema of the REST API v2 description. */
-export type UnacknowledgeLogEntry = components['schemas']["UnacknowledgeLogEntry"];
+export type UnacknowledgeLogEntry = components['schemas']["UnacknowledgeLogEntry"] & Record<never, never>;
 
 /** The `UpdateCustomShiftRequest` schema of the REST API v2 description. */
-export type UpdateCustomShiftRequest = components['schemas']["UpdateCustomShiftRequest"];
+export type UpdateCustomShiftRequest = components['schemas']["UpdateCustomShiftRequest"] & Record<never, never>;
 
 /** The `UpdateEventRequest` schema of the REST API v2 description. */
-export type UpdateEventRequest = components['schemas']["UpdateEventRequest"];
+export type UpdateEventRequest = components['schemas']["UpdateEventRequest"] & Record<never, never>;
 
 /** The `UpdateOAuthClientRequest` schema of the REST API v2 description. */
-export type UpdateOAuthClientRequest = components['schemas']["UpdateOAuthClientRequest"];
+export type UpdateOAuthClientRequest = components['schemas']["UpdateOAuthClientRequest"] & Record<never, never>;
 
 /** The `UpdateOverrideRequest` schema of the REST API v2 description. */
-export type UpdateOverrideRequest = components['schemas']["UpdateOverrideRequest"];
+export type UpdateOverrideRequest = components['schemas']["UpdateOverrideRequest"] & Record<never, never>;
 
 /** The `UpdateScheduleRequest` schema of the REST API v2 description. */
-export type UpdateScheduleRequest = components['schemas']["UpdateScheduleRequest"];
+export type UpdateScheduleRequest = components['schemas']["UpdateScheduleRequest"] & Record<never, never>;
 
 /** The `UrgencyChangeLogEntry` schema of the REST API v2 description. */
-export type UrgencyChangeLogEntry = components['schemas']["UrgencyChangeLogEntry"];
+export type UrgencyChangeLogEntry = components['schemas']["UrgencyChangeLogEntry"] & Record<never, never>;
 
 /** The `User` schema of the REST API v2 description. */
-export type User = components['schemas']["User"];
+export type User = components['schemas']["User"] & Record<never, never>;
 
 /** The `UserOAuthDelegations` schema of the REST API v2 description. */
-export type UserOAuthDelegations = components['schemas']["UserOAuthDelegations"];
+export type UserOAuthDelegations = components['schemas']["UserOAuthDelegations"] & Record<never, never>;
 
 /** The `UserReference` schema of the REST API v2 description. */
-export type UserReference = components['schemas']["UserReference"];
+export type UserReference = components['schemas']["UserReference"] & Record<never, never>;
 
 /** The `UserRole` schema of the REST API v2 description. */
-export type UserRole = components['schemas']["UserRole"];
+export type UserRole = components['schemas']["UserRole"] & Record<never, never>;
 
 /** The `UserSession` schema of the REST API v2 description. */
-export type UserSession = components['schemas']["UserSession"];
+export type UserSession = components['schemas']["UserSession"] & Record<never, never>;
 
 /** The `V3ErrorResponse` schema of the REST API v2 description. */
-export type V3ErrorResponse = components['schemas']["V3ErrorResponse"];
+export type V3ErrorResponse = components['schemas']["V3ErrorResponse"] & Record<never, never>;
 
 /** The `V3ScheduleReference` schema of the REST API v2 description. */
-export type V3ScheduleReference = components['schemas']["V3ScheduleReference"];
+export type V3ScheduleReference = components['schemas']["V3ScheduleReference"] & Record<never, never>;
 
 /** The `Vendor` schema of the REST API v2 description. */
-export type Vendor = components['schemas']["Vendor"];
+export type Vendor = components['schemas']["Vendor"] & Record<never, never>;
 
 /** The `VendorReference` schema of the REST API v2 description. */
-export type VendorReference = components['schemas']["VendorReference"];
+export type VendorReference = components['schemas']["VendorReference"] & Record<never, never>;
 
 /** The `Webhook` schema of the REST API v2 description. */
-export type Webhook = components['schemas']["Webhook"];
+export type Webhook = components['schemas']["Webhook"] & Record<never, never>;
 
 /** The `WebhookIncidentAction` schema of the REST API v2 description. */
-export type WebhookIncidentAction = components['schemas']["WebhookIncidentAction"];
+export type WebhookIncidentAction = components['schemas']["WebhookIncidentAction"] & Record<never, never>;
 
 /** The `WebhookObject` schema of the REST API v2 description. */
-export type WebhookObject = components['schemas']["WebhookObject"];
+export type WebhookObject = components['schemas']["WebhookObject"] & Record<never, never>;
 
 /** The `WebhookReference` schema of the REST API v2 description. */
-export type WebhookReference = components['schemas']["WebhookReference"];
+export type WebhookReference = components['schemas']["WebhookReference"] & Record<never, never>;
 
 /** The `WebhookSubscription` schema of the REST API v2 description. */
-export type WebhookSubscription = components['schemas']["WebhookSubscription"];
+export type WebhookSubscription = components['schemas']["WebhookSubscription"] & Record<never, never>;
 
 /** The `WebhookSubscriptionUpdate` schema of the REST API v2 description. */
-export type WebhookSubscriptionUpdate = components['schemas']["WebhookSubscriptionUpdate"];
+export type WebhookSubscriptionUpdate = components['schemas']["WebhookSubscriptionUpdate"] & Record<never, never>;
 
 /** The `WebhooksV1AssignedTo` schema of the REST API v2 description. */
-export type WebhooksV1AssignedTo = components['schemas']["WebhooksV1AssignedTo"];
+export type WebhooksV1AssignedTo = components['schemas']["WebhooksV1AssignedTo"] & Record<never, never>;
 
 /** The `WebhooksV1AssignedToUser` schema of the REST API v2 description. */
-export type WebhooksV1AssignedToUser = components['schemas']["WebhooksV1AssignedToUser"];
+export type WebhooksV1AssignedToUser = components['schemas']["WebhooksV1AssignedToUser"] & Record<never, never>;
 
 /** The `WebhooksV1IncidentData` schema of the REST API v2 description. */
-export type WebhooksV1IncidentData = components['schemas']["WebhooksV1IncidentData"];
+export type WebhooksV1IncidentData = components['schemas']["WebhooksV1IncidentData"] & Record<never, never>;
 
 /** The `WebhooksV1Message` schema of the REST API v2 description. */
-export type WebhooksV1Message = components['schemas']["WebhooksV1Message"];
+export type WebhooksV1Message = components['schemas']["WebhooksV1Message"] & Record<never, never>;
 
 /** The `WebhooksV1Service` schema of the REST API v2 description. */
-export type WebhooksV1Service = components['schemas']["WebhooksV1Service"];
+export type WebhooksV1Service = components['schemas']["WebhooksV1Service"] & Record<never, never>;
 
 /** The `WeeklyRestriction` schema of the REST API v2 description. */
-export type WeeklyRestriction = components['schemas']["WeeklyRestriction"];
+export type WeeklyRestriction = components['schemas']["WeeklyRestriction"] & Record<never, never>;
 
 /** The `WhatsAppContactMethod` schema of the REST API v2 description. */
-export type WhatsAppContactMethod = components['schemas']["WhatsAppContactMethod"];
+export type WhatsAppContactMethod = components['schemas']["WhatsAppContactMethod"] & Record<never, never>;
 
 /** The `WorkflowIntegration` schema of the REST API v2 description. */
-export type WorkflowIntegration = components['schemas']["WorkflowIntegration"];
+export type WorkflowIntegration = components['schemas']["WorkflowIntegration"] & Record<never, never>;
 
 /** The `WorkflowIntegrationConnection` schema of the REST API v2 description. */
-export type WorkflowIntegrationConnection = components['schemas']["WorkflowIntegrationConnection"];
+export type WorkflowIntegrationConnection = components['schemas']["WorkflowIntegrationConnection"] & Record<never, never>;
 
 /** The `ZonedDateTime` schema of the REST API v2 description. */
-export type ZonedDateTime = components['schemas']["ZonedDateTime"];
+export type ZonedDateTime = components['schemas']["ZonedDateTime"] & Record<never, never>;

@@ -7,6 +7,8 @@ import type { paths } from './scim-api-openapi.js';
  * The endpoints of the SCIM API by canonical path and method: the types of the query
  * parameters, the JSON request body and the JSON success body (`null`: no body), and the
  * wrappers and list key the client's tables give them (absent: none).
+ *
+ * @hidden Too large for the documentation: open this file, or hover a call in an editor.
  */
 export interface ScimApiEndpoints {
   '/ResourceTypes': {
@@ -57,7 +59,11 @@ export interface ScimApiEndpoints {
   };
 }
 
-/** The canonical paths of the SCIM API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here). */
+/**
+ * The canonical paths of the SCIM API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface ScimApiRoutes {
   'ResourceTypes': {
     '/': '/ResourceTypes';
@@ -79,12 +85,20 @@ export interface ScimApiRoutes {
   };
 }
 
-/** The canonical paths of the SCIM API grouped by their number of literal segments, most first. */
+/**
+ * The canonical paths of the SCIM API grouped by their number of literal segments, most first.
+ *
+ * @hidden Too large for the documentation.
+ */
 export type ScimApiPathTiers = [
   '/ResourceTypes' | '/Schemas' | '/Schemas/{id}' | '/ServiceProviderConfig' | '/Users' | '/Users/{id}',
 ];
 
-/** The canonical paths of the SCIM API with each method (`INDEX`: the lists that the iterators page through). */
+/**
+ * The canonical paths of the SCIM API with each method (`INDEX`: the lists that the iterators page through).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface ScimApiPathHints {
   GET: '/ResourceTypes' | '/Schemas' | '/Schemas/{id}' | '/ServiceProviderConfig' | '/Users' | '/Users/{id}';
   POST: '/Users';
@@ -96,13 +110,13 @@ export interface ScimApiPathHints {
 
 /** Everything the clients need to type calls to the SCIM API from their paths. */
 export interface ScimApiTypes {
-  /** See {@link ScimApiRoutes}. */
+  /** See `ScimApiRoutes` (not in the documentation: open the generated file). */
   routes: ScimApiRoutes;
-  /** See {@link ScimApiEndpoints}. */
+  /** See `ScimApiEndpoints` (not in the documentation: open the generated file). */
   endpoints: ScimApiEndpoints;
-  /** See {@link ScimApiPathTiers}. */
+  /** See `ScimApiPathTiers` (not in the documentation: open the generated file). */
   tiers: ScimApiPathTiers;
-  /** See {@link ScimApiPathHints}. */
+  /** See `ScimApiPathHints` (not in the documentation: open the generated file). */
   hints: ScimApiPathHints;
   /** The path of the client's base URL, which absolute URLs carry before the canonical path. */
   basePath: 'scim/v2';

@@ -4,43 +4,43 @@
 import type { components } from './scim-api-openapi.js';
 
 /** The `BadRequestErrorResponse` schema of the SCIM API description. */
-export type ScimBadRequestErrorResponse = components['schemas']["BadRequestErrorResponse"];
+export type ScimBadRequestErrorResponse = components['schemas']["BadRequestErrorResponse"] & Record<never, never>;
 
 /** The `ForbiddenErrorResponse` schema of the SCIM API description. */
-export type ScimForbiddenErrorResponse = components['schemas']["ForbiddenErrorResponse"];
+export type ScimForbiddenErrorResponse = components['schemas']["ForbiddenErrorResponse"] & Record<never, never>;
 
 /** The `InternalServerErrorResponse` schema of the SCIM API description. */
-export type ScimInternalServerErrorResponse = components['schemas']["InternalServerErrorResponse"];
+export type ScimInternalServerErrorResponse = components['schemas']["InternalServerErrorResponse"] & Record<never, never>;
 
 /** The `NotFoundErrorResponse` schema of the SCIM API description. */
-export type ScimNotFoundErrorResponse = components['schemas']["NotFoundErrorResponse"];
+export type ScimNotFoundErrorResponse = components['schemas']["NotFoundErrorResponse"] & Record<never, never>;
 
 /** The `PatchOperation` schema of the SCIM API description. */
-export type ScimPatchOperation = components['schemas']["PatchOperation"];
+export type ScimPatchOperation = components['schemas']["PatchOperation"] & Record<never, never>;
 
 /** The `ResourceIdentifier` schema of the SCIM API description. */
-export type ScimResourceIdentifier = components['schemas']["ResourceIdentifier"];
+export type ScimResourceIdentifier = components['schemas']["ResourceIdentifier"] & Record<never, never>;
 
 /** The `ResourceType` schema of the SCIM API description. */
-export type ScimResourceType = components['schemas']["ResourceType"];
+export type ScimResourceType = components['schemas']["ResourceType"] & Record<never, never>;
 
 /** The `ResourceTypeListResponse` schema of the SCIM API description. */
-export type ScimResourceTypeListResponse = components['schemas']["ResourceTypeListResponse"];
+export type ScimResourceTypeListResponse = components['schemas']["ResourceTypeListResponse"] & Record<never, never>;
 
 /** The `SchemaResource` schema of the SCIM API description. */
-export type ScimSchemaResource = components['schemas']["SchemaResource"];
+export type ScimSchemaResource = components['schemas']["SchemaResource"] & Record<never, never>;
 
 /** The `SchemaResourceListResponse` schema of the SCIM API description. */
-export type ScimSchemaResourceListResponse = components['schemas']["SchemaResourceListResponse"];
+export type ScimSchemaResourceListResponse = components['schemas']["SchemaResourceListResponse"] & Record<never, never>;
 
 /** The `ServiceProviderConfig` schema of the SCIM API description. */
-export type ScimServiceProviderConfig = components['schemas']["ServiceProviderConfig"];
+export type ScimServiceProviderConfig = components['schemas']["ServiceProviderConfig"] & Record<never, never>;
 
 /** The `UnauthorizedErrorResponse` schema of the SCIM API description. */
-export type ScimUnauthorizedErrorResponse = components['schemas']["UnauthorizedErrorResponse"];
+export type ScimUnauthorizedErrorResponse = components['schemas']["UnauthorizedErrorResponse"] & Record<never, never>;
 
 /** The `User` schema of the SCIM API description. */
-export type ScimUser = components['schemas']["User"];
+export type ScimUser = components['schemas']["User"] & Record<never, never>;
 
 /** The `UserListResponse` schema of the SCIM API description. */
-export type ScimUserListResponse = components['schemas']["UserListResponse"];
+export type ScimUserListResponse = components['schemas']["UserListResponse"] & Record<never, never>;

@@ -7,6 +7,8 @@ import type { paths } from './slack-integration-api-openapi.js';
  * The endpoints of the Slack integration API by canonical path and method: the types of the query
  * parameters, the JSON request body and the JSON success body (`null`: no body), and the
  * wrappers and list key the client's tables give them (absent: none).
+ *
+ * @hidden Too large for the documentation: open this file, or hover a call in an editor.
  */
 export interface SlackIntegrationApiEndpoints {
   '/incidents/{incident_id}/dedicated_channel': {
@@ -47,7 +49,11 @@ export interface SlackIntegrationApiEndpoints {
   };
 }
 
-/** The canonical paths of the Slack integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here). */
+/**
+ * The canonical paths of the Slack integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface SlackIntegrationApiRoutes {
   'incidents': {
     '/*': {
@@ -64,12 +70,20 @@ export interface SlackIntegrationApiRoutes {
   };
 }
 
-/** The canonical paths of the Slack integration API grouped by their number of literal segments, most first. */
+/**
+ * The canonical paths of the Slack integration API grouped by their number of literal segments, most first.
+ *
+ * @hidden Too large for the documentation.
+ */
 export type SlackIntegrationApiPathTiers = [
   '/incidents/{incident_id}/dedicated_channel' | '/incidents/{incident_id}/notification_channels' | '/incidents/{incident_id}/notification_channels/{channel_id}',
 ];
 
-/** The canonical paths of the Slack integration API with each method (`INDEX`: the lists that the iterators page through). */
+/**
+ * The canonical paths of the Slack integration API with each method (`INDEX`: the lists that the iterators page through).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface SlackIntegrationApiPathHints {
   GET: '/incidents/{incident_id}/dedicated_channel' | '/incidents/{incident_id}/notification_channels';
   POST: '/incidents/{incident_id}/dedicated_channel' | '/incidents/{incident_id}/notification_channels';
@@ -81,13 +95,13 @@ export interface SlackIntegrationApiPathHints {
 
 /** Everything the clients need to type calls to the Slack integration API from their paths. */
 export interface SlackIntegrationApiTypes {
-  /** See {@link SlackIntegrationApiRoutes}. */
+  /** See `SlackIntegrationApiRoutes` (not in the documentation: open the generated file). */
   routes: SlackIntegrationApiRoutes;
-  /** See {@link SlackIntegrationApiEndpoints}. */
+  /** See `SlackIntegrationApiEndpoints` (not in the documentation: open the generated file). */
   endpoints: SlackIntegrationApiEndpoints;
-  /** See {@link SlackIntegrationApiPathTiers}. */
+  /** See `SlackIntegrationApiPathTiers` (not in the documentation: open the generated file). */
   tiers: SlackIntegrationApiPathTiers;
-  /** See {@link SlackIntegrationApiPathHints}. */
+  /** See `SlackIntegrationApiPathHints` (not in the documentation: open the generated file). */
   hints: SlackIntegrationApiPathHints;
   /** The path of the client's base URL, which absolute URLs carry before the canonical path. */
   basePath: 'integration-slack';

@@ -4,43 +4,43 @@
 import type { components } from './slack-integration-api-openapi.js';
 
 /** The `CreateDedicatedChannelPayload` schema of the Slack integration API description. */
-export type SlackCreateDedicatedChannelPayload = components['schemas']["CreateDedicatedChannelPayload"];
+export type SlackCreateDedicatedChannelPayload = components['schemas']["CreateDedicatedChannelPayload"] & Record<never, never>;
 
 /** The `CreateNotificationChannelPayload` schema of the Slack integration API description. */
-export type SlackCreateNotificationChannelPayload = components['schemas']["CreateNotificationChannelPayload"];
+export type SlackCreateNotificationChannelPayload = components['schemas']["CreateNotificationChannelPayload"] & Record<never, never>;
 
 /** The `CreateSlackConnectionPayload` schema of the Slack integration API description. */
-export type SlackCreateSlackConnectionPayload = components['schemas']["CreateSlackConnectionPayload"];
+export type SlackCreateSlackConnectionPayload = components['schemas']["CreateSlackConnectionPayload"] & Record<never, never>;
 
 /** The `Error` schema of the Slack integration API description. */
-export type SlackError = components['schemas']["Error"];
+export type SlackError = components['schemas']["Error"] & Record<never, never>;
 
 /** The `Pagination` schema of the Slack integration API description. */
-export type SlackPagination = components['schemas']["Pagination"];
+export type SlackPagination = components['schemas']["Pagination"] & Record<never, never>;
 
 /** The `SlackChannel` schema of the Slack integration API description. */
-export type SlackChannel = components['schemas']["SlackChannel"];
+export type SlackChannel = components['schemas']["SlackChannel"] & Record<never, never>;
 
 /** The `SlackConnection` schema of the Slack integration API description. */
-export type SlackConnection = components['schemas']["SlackConnection"];
+export type SlackConnection = components['schemas']["SlackConnection"] & Record<never, never>;
 
 /** The `SlackConnectionConfig` schema of the Slack integration API description. */
-export type SlackConnectionConfig = components['schemas']["SlackConnectionConfig"];
+export type SlackConnectionConfig = components['schemas']["SlackConnectionConfig"] & Record<never, never>;
 
 /** The `SlackConnectionEvents` schema of the Slack integration API description. */
-export type SlackConnectionEvents = components['schemas']["SlackConnectionEvents"];
+export type SlackConnectionEvents = components['schemas']["SlackConnectionEvents"] & Record<never, never>;
 
 /** The `SlackConnectionNotifiationType` schema of the Slack integration API description. */
-export type SlackConnectionNotifiationType = components['schemas']["SlackConnectionNotifiationType"];
+export type SlackConnectionNotifiationType = components['schemas']["SlackConnectionNotifiationType"] & Record<never, never>;
 
 /** The `SlackConnectionPriorities` schema of the Slack integration API description. */
-export type SlackConnectionPriorities = components['schemas']["SlackConnectionPriorities"];
+export type SlackConnectionPriorities = components['schemas']["SlackConnectionPriorities"] & Record<never, never>;
 
 /** The `SlackConnectionSourceType` schema of the Slack integration API description. */
-export type SlackConnectionSourceType = components['schemas']["SlackConnectionSourceType"];
+export type SlackConnectionSourceType = components['schemas']["SlackConnectionSourceType"] & Record<never, never>;
 
 /** The `SlackConnectionUrgency` schema of the Slack integration API description. */
-export type SlackConnectionUrgency = components['schemas']["SlackConnectionUrgency"];
+export type SlackConnectionUrgency = components['schemas']["SlackConnectionUrgency"] & Record<never, never>;
 
 /** The `UpdateNotificationChannelPayload` schema of the Slack integration API description. */
-export type SlackUpdateNotificationChannelPayload = components['schemas']["UpdateNotificationChannelPayload"];
+export type SlackUpdateNotificationChannelPayload = components['schemas']["UpdateNotificationChannelPayload"] & Record<never, never>;

@@ -7,6 +7,8 @@ import type { paths } from './slack-integration-api-openapi.js';
  * The endpoints of the Slack integration API by canonical path and method: the types of the query
  * parameters, the JSON request body and the JSON success body (`null`: no body), and the
  * wrappers and list key the client's tables give them (absent: none).
+ *
+ * @hidden Too large for the documentation: open this file, or hover a call in an editor.
  */
 export interface SlackIntegrationConnectionsApiEndpoints {
   '/workspaces/{slack_team_id}/connections': {
@@ -41,7 +43,11 @@ export interface SlackIntegrationConnectionsApiEndpoints {
   };
 }
 
-/** The canonical paths of the Slack integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here). */
+/**
+ * The canonical paths of the Slack integration API as a tree of path segments (`'/*'`: a placeholder, `'/'`: the path ending here).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface SlackIntegrationConnectionsApiRoutes {
   'workspaces': {
     '/*': {
@@ -55,12 +61,20 @@ export interface SlackIntegrationConnectionsApiRoutes {
   };
 }
 
-/** The canonical paths of the Slack integration API grouped by their number of literal segments, most first. */
+/**
+ * The canonical paths of the Slack integration API grouped by their number of literal segments, most first.
+ *
+ * @hidden Too large for the documentation.
+ */
 export type SlackIntegrationConnectionsApiPathTiers = [
   '/workspaces/{slack_team_id}/connections' | '/workspaces/{slack_team_id}/connections/{connection_id}',
 ];
 
-/** The canonical paths of the Slack integration API with each method (`INDEX`: the lists that the iterators page through). */
+/**
+ * The canonical paths of the Slack integration API with each method (`INDEX`: the lists that the iterators page through).
+ *
+ * @hidden Too large for the documentation.
+ */
 export interface SlackIntegrationConnectionsApiPathHints {
   GET: '/workspaces/{slack_team_id}/connections' | '/workspaces/{slack_team_id}/connections/{connection_id}';
   POST: '/workspaces/{slack_team_id}/connections';
@@ -72,13 +86,13 @@ export interface SlackIntegrationConnectionsApiPathHints {
 
 /** Everything the clients need to type calls to the Slack integration API from their paths. */
 export interface SlackIntegrationConnectionsApiTypes {
-  /** See {@link SlackIntegrationConnectionsApiRoutes}. */
+  /** See `SlackIntegrationConnectionsApiRoutes` (not in the documentation: open the generated file). */
   routes: SlackIntegrationConnectionsApiRoutes;
-  /** See {@link SlackIntegrationConnectionsApiEndpoints}. */
+  /** See `SlackIntegrationConnectionsApiEndpoints` (not in the documentation: open the generated file). */
   endpoints: SlackIntegrationConnectionsApiEndpoints;
-  /** See {@link SlackIntegrationConnectionsApiPathTiers}. */
+  /** See `SlackIntegrationConnectionsApiPathTiers` (not in the documentation: open the generated file). */
   tiers: SlackIntegrationConnectionsApiPathTiers;
-  /** See {@link SlackIntegrationConnectionsApiPathHints}. */
+  /** See `SlackIntegrationConnectionsApiPathHints` (not in the documentation: open the generated file). */
   hints: SlackIntegrationConnectionsApiPathHints;
   /** The path of the client's base URL, which absolute URLs carry before the canonical path. */
   basePath: 'integration-slack';
