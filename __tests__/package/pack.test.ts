@@ -146,10 +146,8 @@ describe('the packed package', () => {
     expect(out).toMatch(/pagerduty trigger/);
   });
 
-  it('type-checks a TypeScript consumer with moduleResolution node16', () => {
-    expect(() => typeCheck('ts-node16', 'node16', 'node16')).not.toThrow();
-  });
-
+  // nodenext resolves this package as node16 does (same exports map, ESM types); one compile
+  // of the two keeps the suite short.
   it('type-checks a TypeScript consumer with moduleResolution nodenext', () => {
     expect(() => typeCheck('ts-nodenext', 'nodenext', 'nodenext')).not.toThrow();
   });
