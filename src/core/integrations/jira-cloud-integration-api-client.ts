@@ -15,7 +15,7 @@ import type { JiraCloudIntegrationApiTypes } from '../types/generated/jira-cloud
  * @example
  * ```ts
  * await using jira = new JiraCloudIntegrationApiClient(process.env.PAGERDUTY_API_KEY!);
- * for await (const mapping of jira.iterAll<{ id: string }>('/accounts_mappings')) {
+ * for await (const mapping of jira.iterAll('/accounts_mappings')) {
  *   const rules = await jira.listAll(`/accounts_mappings/${mapping.id}/rules`);
  *   console.log(mapping.id, rules.length);
  * }

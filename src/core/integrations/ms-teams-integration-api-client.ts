@@ -14,7 +14,7 @@ import type { MsTeamsIntegrationApiTypes } from '../types/generated/ms-teams-int
  * @example
  * ```ts
  * await using teams = new MsTeamsIntegrationApiClient(process.env.PAGERDUTY_API_KEY!);
- * const meeting = await teams.rpost<{ url: string }>('/incidents/PINC123/meeting', {
+ * const meeting = await teams.rpost('/incidents/PINC123/meeting', {
  *   json: { mst_team_id: '19:abc@thread.tacv2', meeting: { name: 'Server room is on fire' } },
  * });
  * console.log(meeting.url);

@@ -16,7 +16,7 @@ import type { SlackIntegrationApiTypes } from '../types/generated/slack-integrat
  * @example
  * ```ts
  * await using slack = new SlackIntegrationApiClient(process.env.PAGERDUTY_API_KEY!);
- * const channels = await slack.rget<{ id: string }[]>('/incidents/PINC123/notification_channels');
+ * const channels = await slack.rget('/incidents/PINC123/notification_channels');
  * ```
  */
 export class SlackIntegrationApiClient extends IntegrationApiClient<SlackIntegrationApiTypes> {

@@ -133,7 +133,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws HttpError for a non-success status; HttpServerError for 5xx or a body that is not JSON
    * @example
    * ```ts
-   * const { users, more } = await client.jget<{ users: User[]; more: boolean }>('/users', { params: { limit: 5 } });
+   * const { users, more } = await client.jget('/users', { params: { limit: 5 } }); // users: User[]
    * ```
    */
   jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
@@ -188,7 +188,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws HttpServerError when the body lacks its wrapper (the message names the keys it had)
    * @example
    * ```ts
-   * const user = await client.rget<User>('/users/PABC123');
+   * const user = await client.rget('/users/PABC123'); // a User, typed from the path
    * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
    * ```
    */
@@ -206,7 +206,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @example
    * ```ts
-   * const user = await client.rpost<User>('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
+   * const user = await client.rpost('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
    * ```
    */
   rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
@@ -223,7 +223,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @example
    * ```ts
-   * const updated = await client.rput<Incident[]>('/incidents', {
+   * const updated = await client.rput('/incidents', { // Incident[]
    *   json: [{ id: 'PINC1', type: 'incident_reference', status: 'acknowledged' }],
    *   headers: { From: 'oncall@example.com' },
    * });
@@ -273,7 +273,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws HttpError as soon as a page fails (items already yielded stay yielded)
    * @example
    * ```ts
-   * for await (const user of client.iterAll<User>('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
+   * for await (const user of client.iterAll('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
    * ```
    */
   iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
@@ -313,7 +313,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @example
    * ```ts
-   * const services = await client.listAll<Service>('/services', { include: ['teams'] });
+   * const services = await client.listAll('/services', { include: ['teams'] }); // Service[]
    * ```
    */
   listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(

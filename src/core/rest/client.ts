@@ -97,7 +97,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    *
    * @example
    * ```ts
-   * const user = await client.find<User>('/users', 'ann@example.com', { attribute: 'email' });
+   * const user = await client.find('/users', 'ann@example.com', { attribute: 'email' }); // User | null
    * ```
    */
   find<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
