@@ -4,7 +4,7 @@
  * @module
  */
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
-import { MS_TEAMS_INTEGRATION_API } from './tables/ms-teams-integration-api.js';
+import { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.js';
 
 /**
  * The Microsoft Teams integration API at `https://api.pagerduty.com/integration-ms-teams`.

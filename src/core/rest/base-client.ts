@@ -25,7 +25,7 @@ import type {
   RestApiV2BaseClientOptions,
 } from './rest-options.js';
 import { targetUrl, type ResourceTarget } from './resource-target.js';
-import type { CanonicalPath, EntityWrapper, RestApiTables } from './tables/table-types.js';
+import type { CanonicalPath, EntityWrapper, RestApiTables } from './table-types.js';
 import { nextCursor, tokenPages } from './token-pagination.js';
 
 const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

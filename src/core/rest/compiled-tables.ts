@@ -6,7 +6,7 @@
  */
 import { compileCanonicalPaths, pathShape, type CanonicalPathIndex } from './canonical-path.js';
 import { compileWrapperConfig, type CompiledWrapperConfig } from './entity-wrappers.js';
-import type { CanonicalPath, RestApiTables } from './tables/table-types.js';
+import type { CanonicalPath, RestApiTables } from './table-types.js';
 
 /** The tables of one API, indexed. */
 export interface CompiledTables {
