@@ -44,14 +44,9 @@ export function integrationFile(api, operations) {
   const methods = METHOD_ORDER.filter((method) => operations.some((operation) => operation.method === method));
   const kinds = new Set(operations.flatMap((operation) => operation.auth));
   const authRule = kinds.size === 2 ? 'any' : kinds.has('bearer') ? 'bearer' : 'token';
-  const indexes =
-    rows.indexes.length === 0
-      ? 'Object.freeze({})'
-      : `Object.freeze<Record<CanonicalPath, IndexPagination>>({\n${indent(entryLines(rows.indexes))}    })`;
-  const wrappers =
-    rows.wrapperConfig.length === 0
-      ? 'Object.freeze({})'
-      : `Object.freeze<EntityWrapperConfig>({\n${indent(entryLines(rows.wrapperConfig))}    })`;
+  const block = (entries) => (entries.length === 0 ? '{}' : `{\n${indent(entryLines(entries))}    }`);
+  const indexes = `Object.freeze<Record<CanonicalPath, IndexPagination>>(${block(rows.indexes)})`;
+  const wrappers = `Object.freeze<EntityWrapperConfig>(${block(rows.wrapperConfig)})`;
   const content = `${generatedHeader(`descriptions/${api.description}.json`)}
 /**
  * ${api.summary.replace(/\n/g, '\n * ')}

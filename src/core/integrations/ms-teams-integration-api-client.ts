@@ -8,7 +8,8 @@ import { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.j
 
 /**
  * The Microsoft Teams integration API at `https://api.pagerduty.com/integration-ms-teams`.
- * It accepts only an API key (always `Token` auth) and only POST.
+ * It accepts only an API key (always `Token` auth): an incident's dedicated chat (GET, POST,
+ * DELETE) and its meeting (POST).
  *
  * @example
  * ```ts

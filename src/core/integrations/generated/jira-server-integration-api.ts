@@ -26,7 +26,7 @@ export const JIRA_SERVER_INTEGRATION_API: IntegrationApiDescriptor = Object.free
       '/rules/{id}',
     ]),
     cursorPaths: Object.freeze([]),
-    wrapperConfig: Object.freeze({}),
+    wrapperConfig: Object.freeze<EntityWrapperConfig>({}),
     indexes: Object.freeze<Record<CanonicalPath, IndexPagination>>({
       '/rules': { style: 'classic', listKey: 'rules', maxPageSize: 100, moreField: true, limitParam: true },
     }),

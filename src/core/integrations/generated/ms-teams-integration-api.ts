@@ -31,6 +31,6 @@ export const MS_TEAMS_INTEGRATION_API: IntegrationApiDescriptor = Object.freeze(
       'POST /incidents/{incident_id}/dedicated_chat': [null, 'chat'],
       'POST /incidents/{incident_id}/meeting': [null, 'meeting'],
     }),
-    indexes: Object.freeze({}),
+    indexes: Object.freeze<Record<CanonicalPath, IndexPagination>>({}),
   }),
 });
