@@ -196,13 +196,14 @@ export class RestApiV2BaseClient extends ApiClient {
 
   /**
    * DELETE a resource and return the response once its status is a success (its body is
-   * left unread).
+   * left unread). A `json` body (few endpoints take one) is wrapped as {@link rput} wraps it.
    *
    * @throws HttpError for a non-success status
    */
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     const url = this.#target(target, 'rdelete');
-    const response = await this.request('DELETE', url, init);
+    const send = init?.json !== undefined ? { ...init, json: wrapBody(init.json, this.entityWrappers('DELETE', this.canonicalPath(url))[0]) } : init;
+    const response = await this.request('DELETE', url, send);
     if (response.status >= 200 && response.status < 300) return response;
     throw this.httpError('DELETE', response.url, response, await response.text());
   }
