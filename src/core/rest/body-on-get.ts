@@ -20,7 +20,8 @@ import type { RequestOptions } from '../api-client.js';
  */
 export function refuseBodyOnGet(method: string, name: string, init: RequestOptions | undefined): void {
   if (method.toUpperCase() !== 'GET' || init === undefined) return;
-  const given = (['json', 'form', 'body'] as const).filter((key) => init[key] !== undefined && init[key] !== null);
+  // `json: null` is a body (the JSON text `null`); `body: null` is fetch's way to say none.
+  const given = (['json', 'form', 'body'] as const).filter((key) => init[key] !== undefined && !(key === 'body' && init.body === null));
   if (given.length > 0) {
     throw new TypeError(
       `${name}: a GET request has no body, but ${given.map((key) => `\`${key}\``).join(' and ')} was given; ` +
