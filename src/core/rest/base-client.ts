@@ -8,13 +8,15 @@ import type { Response } from 'node-fetch';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
 import type { AuthMethod } from '../auth.js';
 import type { QueryParams } from '../query.js';
+import { refuseBodyOnGet } from './body-on-get.js';
 import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
-import { isPlaceholder, matchCanonicalPath, pathShape, urlPathOf } from './canonical-path.js';
+import { matchCanonicalPath, pathShape, urlPathOf } from './canonical-path.js';
 import { classicPages } from './classic-pagination.js';
 import { compileTables, type CompiledTables } from './compiled-tables.js';
 import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
-import { pageSizeOrDefault } from './limits.js';
+import { pageSizing } from './limits.js';
 import { collectItems, itemsOf, type FetchedPage } from './pages.js';
+import { pagingPlan } from './paging-plan.js';
 import { restQueryParams } from './params.js';
 import { resolveRestPolicy, type RestPolicy } from './policy.js';
 import type {
@@ -25,8 +27,9 @@ import type {
   RestApiV2BaseClientOptions,
 } from './rest-options.js';
 import { targetUrl, type ResourceTarget } from './resource-target.js';
-import type { CanonicalPath, EntityWrapper, RestApiTables } from './tables/table-types.js';
+import type { CanonicalPath, EntityWrapper, RestApiTables } from './table-types.js';
 import { nextCursor, tokenPages } from './token-pagination.js';
+import { wholeListPages } from './whole-list-pagination.js';
 
 const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -144,6 +147,7 @@ export class RestApiV2BaseClient extends ApiClient {
    * GET a resource and return the entity inside its wrapper (`null` for 204).
    *
    * @throws UrlError for a URL that matches no canonical path
+   * @throws TypeError before any request when `init` carries a body (`json`, `form` or `body`): a GET has none
    * @throws HttpError for a non-success status
    * @throws HttpServerError when the body lacks its wrapper (the message names the keys it had)
    * @example
@@ -192,24 +196,28 @@ export class RestApiV2BaseClient extends ApiClient {
 
   /**
    * DELETE a resource and return the response once its status is a success (its body is
-   * left unread).
+   * left unread). A `json` body (few endpoints take one) is wrapped as {@link rput} wraps it.
    *
    * @throws HttpError for a non-success status
    */
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     const url = this.#target(target, 'rdelete');
-    const response = await this.request('DELETE', url, init);
+    const send = init?.json !== undefined ? { ...init, json: wrapBody(init.json, this.entityWrappers('DELETE', this.canonicalPath(url))[0]) } : init;
+    const response = await this.request('DELETE', url, send);
     if (response.status >= 200 && response.status < 300) return response;
     throw this.httpError('DELETE', response.url, response, await response.text());
   }
 
   /**
-   * Iterates over every item of an index, one page in memory at a time: classic
-   * pagination (`limit`/`offset`, until `more` is false), or cursor pagination when the
-   * path is cursor-based. Classic pagination stops before `offset + limit` would pass
-   * `ITERATION_LIMIT`, logging a warning that points to `iterHistory`.
+   * Iterates over every item of an index, one page in memory at a time, in the style the
+   * API's tables give the index: classic pagination (`limit`/`offset`, until `more` is
+   * false, or for an index without `more` until a page comes back short), cursor pagination
+   * (`cursor`/`next_cursor`), or one request for a list the API returns whole. The page
+   * size never exceeds the endpoint's declared maximum. Classic pagination stops before
+   * `offset + limit` would pass `ITERATION_LIMIT`, logging a warning that points to
+   * `iterHistory`.
    *
-   * @throws UrlError for a single-resource path, an unwrapped endpoint, or one with its own iterator
+   * @throws UrlError for a path that is no index (a single resource, an unwrapped endpoint), or one with its own iterator
    * @throws HttpError as soon as a page fails (items already yielded stay yielded)
    * @example
    * ```ts
@@ -316,13 +324,15 @@ export class RestApiV2BaseClient extends ApiClient {
   }
 
   async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    refuseBodyOnGet(method, name, init);
     return (await this.requestJson<T>(method, this.#target(target, name), init)) as T;
   }
 
   async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
+    refuseBodyOnGet(method, name, init);
     const url = this.#target(target, name);
     const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.canonicalPath(url));
-    const send = init.json !== undefined && method !== 'GET' ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
+    const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
     const { response, text, body } = await this.exchangeJson(method, url, send);
     if (text.trim() === '') return null as T;
     return this.#unwrap(method, response, text, body, responseWrapper) as T;
@@ -335,9 +345,10 @@ export class RestApiV2BaseClient extends ApiClient {
   }
 
   /**
-   * The pages of an index, one at a time, for the iterators: classic pagination, or
-   * cursor pagination when the path is cursor-based (only cursor pagination when `method`
-   * is `'iterCursor'`). The path is checked on the first `next()`.
+   * The pages of an index, one at a time, for the iterators, in the index's own style (see
+   * `pagingPlan`): classic, cursor, or one request for an index that does not page (only
+   * cursor pagination when `method` is `'iterCursor'`), never with a `limit` above the
+   * endpoint's maximum. The path is checked on the first `next()`.
    *
    * @param method - the public method asking, named in errors
    * @throws UrlError for a path that cannot be paged this way
@@ -350,32 +361,38 @@ export class RestApiV2BaseClient extends ApiClient {
   ): AsyncGenerator<FetchedPage, void, undefined> {
     const path = this.canonicalPath(url);
     this.refuseSpecialised(path, method);
-    const cursor = this.#compiled.cursorShapes.has(pathShape(path));
-    if (method === 'iterCursor' && !cursor) {
+    const useIndexes = this.policy.wrappers === 'config';
+    const plan = pagingPlan(this.#compiled, path, { useIndexes, method }, (message) => this.#urlError(message));
+    if (method === 'iterCursor' && plan.style !== 'cursor') {
       throw this.#urlError(`${path} does not use cursor-based pagination: use iterAll for it`);
     }
-    const wrapper = this.#collectionWrapper(path, method);
+    const wrapper = plan.listKey ?? this.#collectionWrapper(path, method);
+    const endpoint = `GET ${path}`;
+    const warn = (message: string): void => this.log.warn(message);
+    const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize);
+    sizing.warnings.forEach(warn);
     const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper);
-    if (cursor) {
-      const base: QueryParams = { limit: pageSizeOrDefault(options.pageSize), ...params };
+    if (plan.style === 'cursor') {
+      const base: QueryParams = plan.sendLimit ? { limit: sizing.pageSize, ...sizing.params } : sizing.params;
       yield* tokenPages((token) => getPage(token === undefined ? base : { ...base, cursor: token }), nextCursor);
       return;
     }
+    if (plan.style === 'none') {
+      yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
+      return;
+    }
     yield* classicPages(getPage, {
-      params,
-      pageSize: pageSizeOrDefault(options.pageSize),
+      params: sizing.params,
+      pageSize: sizing.pageSize,
       total: options.total ?? false,
-      endpoint: `GET ${path}`,
-      warn: (message) => this.log.warn(message),
+      endpoint,
+      warn,
+      untilShortPage: plan.untilShortPage,
     });
   }
 
   /** The response wrapper of a pageable index, or a UrlError saying why it cannot be paged. */
   #collectionWrapper(path: CanonicalPath, method: string): string {
-    const segments = path.split('/');
-    if (isPlaceholder(segments[segments.length - 1])) {
-      throw this.#urlError(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`);
-    }
     const [, wrapper] = this.entityWrappers('GET', path);
     if (wrapper === null) {
       throw this.#urlError(`GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`);
@@ -408,3 +425,4 @@ export class RestApiV2BaseClient extends ApiClient {
     return this.makeError({ kind: 'url', message });
   }
 }
+

@@ -24,7 +24,7 @@ import { DEFAULT_PAGE_SIZE } from './limits.js';
 import { itemsOf, type FetchedPage } from './pages.js';
 import { attributeMatches, differsFrom } from './resource-comparison.js';
 import type { FindOptions, PersistOptions } from './rest-options.js';
-import { REST_API_V2_TABLES } from './tables/rest-api-v2-tables.js';
+import { REST_API_V2_TABLES } from './generated/rest-api-v2-tables.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
 import type { LogEntry } from './types.js';
 

@@ -29,8 +29,10 @@ export interface RestPolicy {
   readonly appendListBrackets: boolean;
   /**
    * Where entity wrappers come from: `'config'` consults the API's wrapper table and falls
-   * back to the convention; `'convention'` ignores the table (as before 5.0.0), so an
-   * endpoint whose body lacks the inferred key fails with an error naming that key.
+   * back to the convention, and pages each index as its table says (`RestApiTables.indexes`);
+   * `'convention'` ignores both tables (as before 5.0.0), so an endpoint whose body lacks the
+   * inferred key fails with an error naming that key, and indexes page classically (or by
+   * cursor on the cursor paths).
    * @default 'config'
    */
   readonly wrappers: 'config' | 'convention';

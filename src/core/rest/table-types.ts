@@ -27,6 +27,40 @@ export type EntityWrapperSpec = string | null | readonly [string | null, string 
 export type EntityWrapperConfig = Readonly<Record<string, EntityWrapperSpec>>;
 
 /**
+ * How an index pages: `'classic'` (`limit`/`offset` in the query, `more` in the answer),
+ * `'cursor'` (`limit`/`cursor` in the query, `next_cursor` in the answer), or `'none'` (one
+ * request returns the whole list).
+ */
+export type IndexPaginationStyle = 'classic' | 'cursor' | 'none';
+
+/**
+ * The pagination of one index (a GET whose answer holds a list), from the API's description.
+ *
+ * @example
+ * ```ts
+ * const users: IndexPagination = { style: 'classic', listKey: 'users', maxPageSize: null, moreField: true, limitParam: true };
+ * ```
+ */
+export interface IndexPagination {
+  /** How the index pages. */
+  readonly style: IndexPaginationStyle;
+  /** The key of the list in each page (the response wrapper of the GET). */
+  readonly listKey: string;
+  /**
+   * The largest `limit` the endpoint accepts; the iterators never send more (a larger
+   * `pageSize` or `limit` is lowered to it). `null`: none declared.
+   */
+  readonly maxPageSize: number | null;
+  /**
+   * Classic pagination: whether the answer declares `more`. Without it the iterators read
+   * pages until one comes back short (fewer items than the `limit` sent).
+   */
+  readonly moreField: boolean;
+  /** Whether the index takes a `limit` parameter (sent as the page size, even with style `'none'`). */
+  readonly limitParam: boolean;
+}
+
+/**
  * Everything a REST client needs to know about its API's paths. Each API (REST API v2,
  * and each integration API) has its own.
  *
@@ -53,4 +87,13 @@ export interface RestApiTables {
    * pages through them; the generic iterators refuse these and name that method. @default {}
    */
   readonly specialisedIterators?: Readonly<Record<CanonicalPath, string>>;
+  /**
+   * Every index of the API with its pagination, keyed by canonical path. When given (and
+   * the client's policy uses the tables, `wrappers: 'config'`), the iterators page each index
+   * in its own style with its own list key, never send a `limit` above its maximum, accept
+   * an index whose path ends in a placeholder (`/standards/scores/{resource_type}`), and
+   * refuse a path that is no index before any request. Without it every path is paged
+   * classically (or by cursor when listed in `cursorPaths`). @default undefined
+   */
+  readonly indexes?: Readonly<Record<CanonicalPath, IndexPagination>>;
 }
