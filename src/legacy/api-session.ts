@@ -4,12 +4,16 @@
  *
  * @module
  */
-import type { AuthType } from '../core/auth.js';
+import { authSecret, type AuthType } from '../core/auth.js';
 import type { HttpMethod } from '../core/client-options.js';
+import { urlPathOf } from '../core/rest/canonical-path.js';
 import { RestApiV2Client } from '../core/rest/client.js';
+import { pathTokens, urlPathNodes } from '../core/rest/node-convention.js';
+import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass } from './session-brand.js';
+import { sessionAuth, truncated } from './session-credential.js';
 import { sessionSetup, type PDSessionOptions } from './session-setup.js';
 
 /** Options of {@link APISession} (all optional): the session's, plus these. */
@@ -24,6 +28,13 @@ export interface APISessionOptions extends PDSessionOptions {
 }
 
 const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
+
+/**
+ * An item hook as a session calls it: the third argument is the total the API reported,
+ * else `'?'` from `compat` 5.0.0 (`null` before), as pdpyras passed it. Annotate a hook
+ * with this type to handle both.
+ */
+export type SessionItemHook<T = Record<string, unknown>> = (item: T, count: number, total: number | '?' | null) => void;
 
 function notInSessionApi(method: string): TypeError {
   return new TypeError(
@@ -62,6 +73,8 @@ export class APISession extends RestApiV2Client {
   readonly compat: PdpyrasVersion;
 
   readonly #proxies: { current: SessionProxies };
+  readonly #legacyPolicy: LegacyPolicy;
+  #authType: AuthType;
 
   /**
    * @param apiKey - the API key, or an OAuth access token with `authType: 'oauth2'`
@@ -73,6 +86,61 @@ export class APISession extends RestApiV2Client {
     super(apiKey, { ...setup.engine, policy: setup.policy.rest });
     this.compat = setup.compat;
     this.#proxies = setup.proxies;
+    this.#legacyPolicy = setup.policy;
+    this.#authType = options.authType ?? 'token';
+  }
+
+  /**
+   * The API key or OAuth token (pdpyras' `api_key`). Assigning a new one takes effect on
+   * the next request. An accessor: it never shows in `JSON.stringify(session)` or
+   * `util.inspect(session)`.
+   */
+  get apiKey(): string {
+    return authSecret(this.auth)?.reveal() ?? '';
+  }
+
+  /**
+   * Replaces the key, sent as {@link APISession.authType} says.
+   *
+   * @throws TypeError when it is not a non-empty string (the old one stays)
+   */
+  set apiKey(value: string) {
+    this.auth = sessionAuth(value, this.#authType);
+  }
+
+  /** How the key is sent: `'token'`, `'oauth2'`/`'bearer'` (an OAuth token), `'header_passthru'`. */
+  get authType(): AuthType {
+    return this.#authType;
+  }
+
+  /**
+   * Changes how the key is sent, from the next request.
+   *
+   * @throws TypeError for an unknown auth type (the old one stays)
+   */
+  set authType(value: AuthType) {
+    this.auth = sessionAuth(this.apiKey, value);
+    this.#authType = value;
+  }
+
+  /** `*` and the last four characters of the key (pdpyras' `trunc_token`). */
+  get truncToken(): string {
+    return truncated(this.auth);
+  }
+
+  /** The same as {@link APISession.truncToken} (pdpyras' `trunc_key`). */
+  get truncKey(): string {
+    return truncated(this.auth);
+  }
+
+  /**
+   * Call metrics are keyed as the `compat` release keyed them: `'GET /users/{id}'` from
+   * 5.0.0, pdpyras 4.x's `'get:users/{id}'` before.
+   */
+  protected override callMetricKey(method: string, url: string): string {
+    if (this.#legacyPolicy.callKeys === 'canonical') return super.callMetricKey(method, url);
+    const nodes = url.startsWith(this.url) ? urlPathNodes(urlPathOf(this.url, url)) : null;
+    return `${method.toLowerCase()}:${nodes === null ? url : pathTokens(nodes).join('/')}`;
   }
 
   /**
