@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { compileTables } from '../../../src/core/rest/compiled-tables.js';
+import { pagingPlan, quietCanonicalPath, wrapperPathFor } from '../../../src/core/rest/endpoint-resolution.js';
+import type { RestApiTables } from '../../../src/core/rest/tables/table-types.js';
+
+const TABLES = compileTables({
+  canonicalPaths: ['/users', '/users/{id}', '/users/me', '/audit/records', '/business_services/impacts', '/alert_grouping_settings', '/schedules/{id}/overrides'],
+  wrapperConfig: { 'GET /business_services/impacts': 'services', '* /schedules/{id}/overrides': ['overrides', null] },
+  cursorPaths: ['/audit/records'],
+  specialisedIterators: { '/alert_grouping_settings': 'iterAlertGroupingSettings' },
+} as RestApiTables);
+
+const fail = (message: string): Error => new Error(message);
+const CONFIG = { wrappers: 'config' } as const;
+const CONVENTION = { wrappers: 'convention' } as const;
+
+describe('quietCanonicalPath', () => {
+  it('matches, or is null without building an error', () => {
+    expect(quietCanonicalPath(TABLES, '/users/me')).toBe('/users/me');
+    expect(quietCanonicalPath(TABLES, '/widgets/W1')).toBeNull();
+  });
+});
+
+describe('wrapperPathFor', () => {
+  it('is the canonical path under config, the path itself under the convention', () => {
+    expect(wrapperPathFor(TABLES, CONFIG, '/users/PU1', fail)).toBe('/users/{id}');
+    expect(wrapperPathFor(TABLES, CONVENTION, '/widgets/W1', fail)).toBe('/widgets/W1');
+    expect(() => wrapperPathFor(TABLES, CONFIG, '/widgets/W1', fail)).toThrow(/does not match any canonical path/);
+    expect(() => wrapperPathFor(TABLES, CONVENTION, '/users//PU1', fail)).toThrow(/Invalid API resource URL/);
+  });
+});
+
+describe('pagingPlan', () => {
+  it('config: classic by the wrapper table, cursor for a cursor path', () => {
+    expect(pagingPlan(TABLES, CONFIG, '/business_services/impacts', 'iterAll', fail)).toEqual({ path: '/business_services/impacts', cursor: false, wrapper: 'services' });
+    expect(pagingPlan(TABLES, CONFIG, '/audit/records', 'iterAll', fail)).toEqual({ path: '/audit/records', cursor: true, wrapper: 'records' });
+  });
+
+  it('convention: a path outside the table is paged by its nodes; a known cursor path by cursor and its last node', () => {
+    expect(pagingPlan(TABLES, CONVENTION, '/widgets', 'iterAll', fail)).toEqual({ path: '/widgets', cursor: false, wrapper: 'widgets' });
+    expect(pagingPlan(TABLES, CONVENTION, '/audit/records', 'iterAll', fail)).toEqual({ path: '/audit/records', cursor: true, wrapper: 'records' });
+  });
+
+  it('refuses what cannot be paged, by the rule of the policy', () => {
+    expect(() => pagingPlan(TABLES, CONFIG, '/users/PU1', 'iterAll', fail)).toThrow(/single resource/);
+    expect(() => pagingPlan(TABLES, CONVENTION, '/business_services/impacts', 'iterAll', fail)).toThrow(/single resource/);
+    expect(() => pagingPlan(TABLES, CONFIG, '/users', 'iterCursor', fail)).toThrow(/does not use cursor-based pagination/);
+    expect(() => pagingPlan(TABLES, CONVENTION, '/alert_grouping_settings', 'iterAll', fail)).toThrow(/use iterAlertGroupingSettings\(\)/);
+    expect(() => pagingPlan(TABLES, CONFIG, '/schedules/PS1/overrides', 'listAll', fail)).toThrow(/has no entity wrapper/);
+  });
+});
