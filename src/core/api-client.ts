@@ -54,8 +54,11 @@ export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
  * ```
  */
 export class ApiClient extends ApiClientMetrics {
-  /** Headers sent with every request. */
-  headers: HeaderMap;
+  /**
+   * Headers sent with every request: a plain object, read at every request, that may be
+   * changed in place (`client.headers['X-Team'] = 'sre'`) or replaced.
+   */
+  headers: Record<string, string | undefined>;
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
   printDebug: boolean;
   #auth: AuthMethod;
