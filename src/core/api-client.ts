@@ -28,7 +28,7 @@ import { abortableSleep, AbortedDuringPause, timerSleep } from './abortable-slee
 import { attemptFailureKind } from './attempt-failure.js';
 import { ApiClientMetrics, pathCallKey, recordCall } from './call-metrics.js';
 import { checkSetting } from './option-checks.js';
-import { sendThroughLowLevel, usesEngineMethods, type TextExchange } from './low-level-routing.js';
+import { sendThroughLowLevel, usesEngineMethods } from './low-level-routing.js';
 import { normalizeProxyUrl } from './proxy.js';
 import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
 import { warnRetry } from './retry-report.js';
@@ -213,7 +213,12 @@ export class ApiClient extends ApiClientMetrics {
    *
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  protected async sendText(method: string, url: string, options: RequestOptions = {}): Promise<TextExchange> {
+  protected async sendText(method: string, url: string, options: RequestOptions = {}): Promise<{
+    /** The response; its body has been read. */
+    readonly response: Response;
+    /** The body, decoded as UTF-8. */
+    readonly text: string;
+  }> {
     const verb = method.toUpperCase();
     if (usesEngineMethods(this, ApiClient.prototype, verb)) return this.requestText(verb, url, options);
     const { response, text } = await sendThroughLowLevel(this, verb, url, options);

@@ -46,26 +46,37 @@ function notInSessionApi(method: string): TypeError {
 /**
  * A REST API v2 session: a core `RestApiV2Client` (so `rget`, `rput`, `iterAll`,
  * `listAll`, `find`, `persist`, ... work exactly as there) that behaves as the pdpyras
- * release named by `compat`:
+ * release named by `compat` (see `COMPAT_RANGES` for every gate):
  *
  * - before 4.4.0, list-valued query keys are sent without `[]` and every error is a plain
  *   {@link PDClientError}; from 4.4.0 HTTP failures are {@link PDHTTPError} ({@link PDServerError}
  *   for 5xx and unusable bodies);
- * - before 5.0.0, wrappers come from the naming convention only (an endpoint that does not
- *   follow it fails with an error naming the missing key), the r- and j-methods refuse a
- *   resource object in place of a URL, and refused input is a `PDClientError`; from 5.0.0
- *   the wrapper table applies, resource objects are accepted, and refused input is a {@link URLError}.
+ * - before 5.0.0, wrappers follow pdpyras 4.x's rule on the URL's own segments (no
+ *   canonical path table: `rget('/users/me')` returns the user, a path outside the table
+ *   is sent), `rget`/`rput`/`rdelete` take a resource object from 4.1.0, and refused input
+ *   is a `PDClientError`; from 5.0.0 the wrapper table applies, the j-methods take
+ *   resource objects too, item hooks get `'?'` for an unknown total, and a refused URL or
+ *   path is a {@link URLError}. `rpost` never takes a resource object;
+ * - a method it does not permit (PATCH) is a `PDClientError` at every release.
+ *
+ * It keeps pdpyras' attributes (`apiCallCounts`, `apiTime`, `totalCallCount`,
+ * `totalCallTime`, `defaultPageSize`, `apiKey`, `authType`, `truncToken`) and its
+ * extension points: every higher-level method reaches the network through the session's
+ * own `get`/`post`/`put`/`delete`, which call `request`, so a subclass that overrides one
+ * sees every call. `retry`, `headers` and `proxies` are plain objects read at every request.
  *
  * Methods the predecessor's session did not have (`getTotal`, `iterHistory`, `jdelete`,
  * `jpatch`, `rpatch`, and the iterators of endpoints with their own pagination) throw a
- * `TypeError` pointing to the core client; PATCH is not a permitted method.
+ * `TypeError` pointing to the core client.
  *
  * @example
  * ```ts
  * const session = new APISession(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com', compat: '5.4.1' });
+ * session.retry[404] = 2;
  * const user = await session.rget('/users/PABC123');
  * for await (const incident of session.iterAll('/incidents', { statuses: ['triggered'] })) console.log(incident.id);
- * session.proxies.https = 'http://proxy.internal:3128'; // applies from the next request
+ * session.proxies.https = 'proxy.internal:3128'; // applies from the next request
+ * console.log(session.apiCallCounts); // { 'GET /users/{id}': 1, 'GET /incidents': 1 }
  * ```
  */
 export class APISession extends RestApiV2Client {
