@@ -149,6 +149,11 @@ describe('MIGRATION.md: from pdpyras to pagerduty-client/legacy', () => {
     expect(typeCheck(root, snippets)).toEqual([]);
   }, 60_000);
 
+  it('would report a snippet that uses the library wrongly (the check can fail)', () => {
+    const wrong: Snippet = { name: 'wrong', line: 1, code: "import { APISession } from 'pagerduty-client/legacy';\nconst n: number = new APISession('k').compat;\n" };
+    expect(typeCheck(root, [wrong])).toEqual([expect.stringMatching(/^wrong:3: Type '.*' is not assignable to type 'number'/)]);
+  }, 60_000);
+
   it.each(snippets.map((snippet): [string, Snippet] => [snippet.name, snippet]))('runs %s', async (name, snippet) => {
     const verify = CASES[name]();
     const printed = await runSnippet(snippet, MODULES);

@@ -60,7 +60,12 @@ export function typeCheck(root: string, snippets: readonly Snippet[]): string[] 
     return snippet ? ts.createSourceFile(fileName, text(snippet), version, true) : getSourceFile.call(host, fileName, version, onError, create);
   };
   const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
-  return ts.getPreEmitDiagnostics(program).flatMap((diagnostic) => {
+  // Only the snippets are checked (the library is checked by the typecheck step): far cheaper.
+  const diagnostics = [...files.keys()].flatMap((fileName) => {
+    const sourceFile = program.getSourceFile(fileName);
+    return sourceFile ? [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)] : [];
+  });
+  return diagnostics.flatMap((diagnostic) => {
     const snippet = diagnostic.file && files.get(path.normalize(diagnostic.file.fileName));
     if (!snippet || diagnostic.start === undefined) return [];
     const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start);

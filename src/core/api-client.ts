@@ -16,7 +16,6 @@ import {
 import {
   ALL_METHODS,
   type ApiClientOptions,
-  type HeaderMap,
   type HttpMethod,
   type PassThroughInit,
   type RequestOptions,
