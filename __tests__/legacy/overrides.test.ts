@@ -5,8 +5,6 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { RequestOptions } from '../../src/core/client-options.js';
-import { RestApiV2Client } from '../../src/core/rest/client.js';
-import { EventsApiV2Client } from '../../src/core/events/events-api-v2-client.js';
 import { APISession } from '../../src/legacy/api-session.js';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
@@ -184,61 +182,5 @@ describe('the events sessions', () => {
     nock(EVENTS).post('/v2/change/enqueue').reply(202, { status: 'success', id: 'CE1' });
     await new Recording(ROUTING_KEY, NO_SLEEP).submit('Deployed', { source: 'ci' });
     expect(urls).toEqual(['/v2/change/enqueue']);
-  });
-});
-
-describe('the core clients offer the same layering', () => {
-  it('RestApiV2Client: rput, rdelete, iterAll and getTotal reach an overriding put, delete and get', async () => {
-    const calls: string[] = [];
-    class Audited extends RestApiV2Client {
-      override get(url: string, options?: RequestOptions) {
-        calls.push(`get ${url}`);
-        return super.get(url, options);
-      }
-      override put(url: string, options?: RequestOptions) {
-        calls.push(`put ${url}`);
-        return super.put(url, options);
-      }
-      override delete(url: string, options?: RequestOptions) {
-        calls.push(`delete ${url}`);
-        return super.delete(url, options);
-      }
-    }
-    nock(BASE).put('/users/PU1').reply(200, { user: USER });
-    nock(BASE).delete('/users/PU1').reply(204);
-    usersIndex();
-    nock(BASE).get('/incidents').query(true).reply(200, { incidents: [], total: 7, more: false });
-    const client = new Audited(API_KEY, NO_SLEEP);
-    await client.rput('/users/PU1', { json: { name: 'Ann' } });
-    await client.rdelete('/users/PU1');
-    await client.listAll('/users');
-    await expect(client.getTotal('/incidents')).resolves.toBe(7);
-    expect(calls).toEqual(['put /users/PU1', 'delete /users/PU1', 'get /users', 'get /incidents']);
-  });
-
-  it('EventsApiV2Client: trigger reaches an overriding post', async () => {
-    const urls: string[] = [];
-    class Audited extends EventsApiV2Client {
-      override post(url: string, options?: RequestOptions) {
-        urls.push(url);
-        return super.post(url, options);
-      }
-    }
-    nock(EVENTS).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
-    await new Audited(ROUTING_KEY, NO_SLEEP).trigger('x', 'y');
-    expect(urls).toEqual(['/v2/enqueue']);
-  });
-
-  it('a failing status through an override is the same HTTP error as through the engine', async () => {
-    class Passing extends RestApiV2Client {
-      override get(url: string, options?: RequestOptions) {
-        return super.get(url, options);
-      }
-    }
-    nock(BASE).get('/users/PX').twice().reply(404, { error: 'nope' });
-    const plain = await new RestApiV2Client(API_KEY, NO_SLEEP).rget('/users/PX').catch((e: unknown) => e);
-    const routed = await new Passing(API_KEY, NO_SLEEP).rget('/users/PX').catch((e: unknown) => e);
-    expect((routed as Error).constructor).toBe((plain as Error).constructor);
-    expect((routed as Error).message).toBe((plain as Error).message);
   });
 });

@@ -170,7 +170,8 @@ export class ApiClient extends ApiClientMetrics {
 
   /**
    * Sends a request, retrying as the policy says, and returns the last response whatever
-   * its status, except 401, which throws `HttpError` at once.
+   * its status, except 401, which throws `HttpError` at once. The low-level methods call
+   * it, so overriding it in a subclass sees every request of every method.
    *
    * @throws UrlError before any request for a foreign URL or a method not permitted
    * @throws NetworkError when network retries run out
@@ -319,27 +320,30 @@ export class ApiClient extends ApiClientMetrics {
     }
   }
 
-  /** `request('GET', ...)`. */
+  /**
+   * `request('GET', ...)`. An extension point: every GET of a higher-level method (`rget`,
+   * `jget`, the iterators, `find`, ...) goes through it, so a subclass's override sees them.
+   */
   get(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('GET', url, options);
   }
 
-  /** `request('POST', ...)`. */
+  /** `request('POST', ...)`; `rpost`, `jpost` and the events methods go through it. */
   post(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('POST', url, options);
   }
 
-  /** `request('PUT', ...)`. */
+  /** `request('PUT', ...)`; `rput`, `jput` and `persist`'s update go through it. */
   put(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('PUT', url, options);
   }
 
-  /** `request('PATCH', ...)`. */
+  /** `request('PATCH', ...)`; `rpatch` and `jpatch` go through it. */
   patch(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('PATCH', url, options);
   }
 
-  /** `request('DELETE', ...)`. */
+  /** `request('DELETE', ...)`; `rdelete` and `jdelete` go through it. */
   delete(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('DELETE', url, options);
   }
