@@ -48,16 +48,18 @@ describe('a next_cursor that is not a string', () => {
     ['core', HttpServerError],
     ['4.5.2', PDServerError],
     ['5.4.1', PDServerError],
-  ])('%s: an object is an error after the page it came with, never a silent end', async (who, ErrorClass) => {
+  ])('%s: an object is an error after the items of the page it came with, never a silent end', async (who, ErrorClass) => {
     const client = who === 'core' ? new RestApiV2Client(API_KEY) : makeSession(who);
-    nock(BASE).get('/audit/records').query(true).reply(200, { records: [{ id: 'R1' }], next_cursor: { page: 2 } });
+    nock(BASE).get('/audit/records').query(true).twice().reply(200, { records: [{ id: 'R1' }], next_cursor: { page: 2 } });
     const seen: unknown[] = [];
     const error = await (async () => {
       for await (const record of client.iterAll('/audit/records')) seen.push(record);
     })().catch((e: unknown) => e);
-    expect(seen).toEqual([]);
+    // The iterator keeps what it yielded; listAll rejects, discarding it.
+    expect(seen).toEqual([{ id: 'R1' }]);
     expect(error).toBeInstanceOf(ErrorClass);
     expect((error as Error).message).toMatch(/next_cursor is an object, neither a string nor a number/);
+    await expect(client.listAll('/audit/records')).rejects.toThrow(ErrorClass);
   });
 });
 

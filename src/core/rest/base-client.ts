@@ -328,8 +328,9 @@ export class RestApiV2BaseClient extends ApiClient {
   /**
    * Requests one page and returns its body and the list under `wrapper`.
    *
-   * @param check - names a further problem with the body (a pagination token it cannot follow), if any
-   * @throws HttpServerError when the body is not an object or has no list under `wrapper`, or `check` names a problem
+   * @param check - names a problem with the body that still leaves its items usable (a
+   *   pagination token it cannot follow); the page then carries the error as `failure`
+   * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
   protected async fetchPage(
     method: string,
@@ -346,9 +347,10 @@ export class RestApiV2BaseClient extends ApiClient {
     if (!Array.isArray(unwrapped.value)) {
       throw this.unexpectedResponse(method, response, text, `API responded with a page whose "${wrapper}" is not a list`);
     }
-    const problem = check?.(body as Readonly<Record<string, unknown>>);
-    if (problem !== undefined) throw this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`);
-    return { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+    const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+    const problem = check?.(page.body);
+    if (problem === undefined) return page;
+    return { ...page, failure: this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`) };
   }
 
   async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
@@ -391,9 +393,15 @@ export class RestApiV2BaseClient extends ApiClient {
     const pageSize = pageSizeOrDefault(options.pageSize ?? this.#defaultPageSize);
     if (cursor) {
       const base: QueryParams = { limit: pageSize, ...params };
-      const getCursorPage = (token: string | undefined): Promise<FetchedPage> =>
-        this.fetchPage('GET', url, { params: token === undefined ? base : { ...base, cursor: token } }, wrapper, cursorProblem);
+      // A cursor that cannot be followed ends the series with an error after its page's items, never silently.
+      let failure: Error | undefined;
+      const getCursorPage = async (token: string | undefined): Promise<FetchedPage> => {
+        const page = await this.fetchPage('GET', url, { params: token === undefined ? base : { ...base, cursor: token } }, wrapper, cursorProblem);
+        failure = page.failure;
+        return page;
+      };
       yield* tokenPages(getCursorPage, nextCursor);
+      if (failure) throw failure;
       return;
     }
     const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper);

@@ -11,6 +11,11 @@ export interface FetchedPage {
   readonly body: Readonly<Record<string, unknown>>;
   /** The entities of the page. */
   readonly items: readonly unknown[];
+  /**
+   * The error to throw once this page's items are out, when the page is good but says
+   * nothing usable about the next one (a `next_cursor` that is neither a string nor a number).
+   */
+  readonly failure?: Error;
 }
 
 /**
