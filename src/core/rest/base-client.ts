@@ -10,15 +10,15 @@ import type { AuthMethod } from '../auth.js';
 import type { QueryParams } from '../query.js';
 import { refuseBodyOnGet } from './body-on-get.js';
 import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
-import { matchCanonicalPath, pathShape, urlPathOf } from './canonical-path.js';
+import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
 import { classicPages } from './classic-pagination.js';
 import { compileTables, type CompiledTables } from './compiled-tables.js';
-import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
-import { pageSizing } from './limits.js';
+import { indexTarget, quietCanonicalPath, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
+import type { EntityWrapperPair } from './entity-wrappers.js';
+import { DEFAULT_PAGE_SIZE, pageSizing } from './limits.js';
 import { collectItems, itemsOf, type FetchedPage } from './pages.js';
-import { pagingPlan } from './paging-plan.js';
 import { restQueryParams } from './params.js';
-import { resolveRestPolicy, type RestPolicy } from './policy.js';
+import { acceptsResourceObject, resolveRestPolicy, type RestPolicy } from './policy.js';
 import type {
   DecodedResponse,
   DictAllOptions,
@@ -28,7 +28,7 @@ import type {
 } from './rest-options.js';
 import { targetUrl, type ResourceTarget } from './resource-target.js';
 import type { CanonicalPath, EntityWrapper, RestApiTables } from './table-types.js';
-import { nextCursor, tokenPages } from './token-pagination.js';
+import { cursorProblem, nextCursor, tokenPages } from './token-pagination.js';
 import { wholeListPages } from './whole-list-pagination.js';
 
 const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -53,6 +53,7 @@ export class RestApiV2BaseClient extends ApiClient {
   /** The behaviour at the legacy seams (frozen). */
   readonly policy: RestPolicy;
   readonly #compiled: CompiledTables;
+  #defaultPageSize = DEFAULT_PAGE_SIZE;
 
   /**
    * @param auth - how requests are authenticated
@@ -74,6 +75,30 @@ export class RestApiV2BaseClient extends ApiClient {
   /** GET, POST, PUT, PATCH and DELETE. */
   override get permittedMethods(): readonly HttpMethod[] {
     return REST_METHODS;
+  }
+
+  /**
+   * The `limit` the iterators send with each page when not given a `pageSize`. Settable.
+   * @default 100
+   */
+  get defaultPageSize(): number {
+    return this.#defaultPageSize;
+  }
+
+  /**
+   * Sets the default page size.
+   *
+   * @throws RangeError for a value that is not a positive integer (the old value stays)
+   */
+  set defaultPageSize(value: number) {
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`defaultPageSize must be a positive integer, got ${String(value)}`);
+    this.#defaultPageSize = value;
+  }
+
+  /** Requests are counted by canonical path (`GET /users/{id}`); other paths by their own path. */
+  protected override callMetricKey(method: string, url: string): string {
+    const canonical = url.startsWith(this.url) ? quietCanonicalPath(this.#compiled, urlPathOf(this.url, url)) : null;
+    return canonical === null ? super.callMetricKey(method, url) : `${method.toUpperCase()} ${canonical}`;
   }
 
   /**
@@ -107,7 +132,7 @@ export class RestApiV2BaseClient extends ApiClient {
    * ```
    */
   entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair {
-    return entityWrappersFor(this.policy.wrappers === 'config' ? this.#compiled.wrappers : null, method, path);
+    return wrapperPairFor(this.#compiled, this.policy, method, path, (message) => this.#urlError(message));
   }
 
   /**
@@ -202,8 +227,9 @@ export class RestApiV2BaseClient extends ApiClient {
    */
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     const url = this.#target(target, 'rdelete');
-    const send = init?.json !== undefined ? { ...init, json: wrapBody(init.json, this.entityWrappers('DELETE', this.canonicalPath(url))[0]) } : init;
-    const response = await this.request('DELETE', url, send);
+    const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.#wrappers('DELETE', url)[0]) };
+    // Through `delete`, as both predecessors did, so that an override of it sees the call.
+    const response = await this.delete(url, send === undefined ? undefined : { ...send });
     if (response.status >= 200 && response.status < 300) return response;
     throw this.httpError('DELETE', response.url, response, await response.text());
   }
@@ -229,7 +255,7 @@ export class RestApiV2BaseClient extends ApiClient {
     params: QueryParams = {},
     options: IterAllOptions<T> = {},
   ): AsyncIterableIterator<T> {
-    return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook);
+    return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook, this.policy.unknownTotal);
   }
 
   /**
@@ -242,7 +268,7 @@ export class RestApiV2BaseClient extends ApiClient {
     params: QueryParams = {},
     options: IterCursorOptions<T> = {},
   ): AsyncIterableIterator<T> {
-    return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook);
+    return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook, this.policy.unknownTotal);
   }
 
   /**
@@ -255,7 +281,7 @@ export class RestApiV2BaseClient extends ApiClient {
    * ```
    */
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
-    return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook);
+    return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook, this.policy.unknownTotal);
   }
 
   /**
@@ -297,7 +323,7 @@ export class RestApiV2BaseClient extends ApiClient {
    * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
    */
   protected async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
-    const { response, text } = await this.requestText(method, url, init);
+    const { response, text } = await this.sendText(method, url, init);
     if (text.trim() === '') return { response, text, body: null };
     try {
       return { response, text, body: JSON.parse(text) };
@@ -309,9 +335,17 @@ export class RestApiV2BaseClient extends ApiClient {
   /**
    * Requests one page and returns its body and the list under `wrapper`.
    *
+   * @param check - names a problem with the body that still leaves its items usable (a
+   *   pagination token it cannot follow); the page then carries the error as `failure`
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected async fetchPage(method: string, url: string, init: RequestOptions, wrapper: string): Promise<FetchedPage> {
+  protected async fetchPage(
+    method: string,
+    url: string,
+    init: RequestOptions,
+    wrapper: string,
+    check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
+  ): Promise<FetchedPage> {
     const { response, text, body } = await this.exchangeJson(method, url, init);
     const unwrapped = unwrapBody(body, wrapper);
     if (!unwrapped.ok) {
@@ -320,7 +354,10 @@ export class RestApiV2BaseClient extends ApiClient {
     if (!Array.isArray(unwrapped.value)) {
       throw this.unexpectedResponse(method, response, text, `API responded with a page whose "${wrapper}" is not a list`);
     }
-    return { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+    const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+    const problem = check?.(page.body);
+    if (problem === undefined) return page;
+    return { ...page, failure: this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`) };
   }
 
   async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
@@ -331,11 +368,17 @@ export class RestApiV2BaseClient extends ApiClient {
   async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
     refuseBodyOnGet(method, name, init);
     const url = this.#target(target, name);
-    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.canonicalPath(url));
+    const [requestWrapper, responseWrapper] = this.#wrappers(method, url);
     const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
     const { response, text, body } = await this.exchangeJson(method, url, send);
     if (text.trim() === '') return null as T;
     return this.#unwrap(method, response, text, body, responseWrapper) as T;
+  }
+
+  /** The wrappers of a request to a URL under the policy (see `wrapperPathFor`). */
+  #wrappers(method: HttpMethod, url: string): EntityWrapperPair {
+    const path = wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), (message) => this.#urlError(message));
+    return this.entityWrappers(method, path);
   }
 
   #unwrap(method: string, response: Response, text: string, body: unknown, wrapper: EntityWrapper): unknown {
@@ -346,7 +389,7 @@ export class RestApiV2BaseClient extends ApiClient {
 
   /**
    * The pages of an index, one at a time, for the iterators, in the index's own style (see
-   * `pagingPlan`): classic, cursor, or one request for an index that does not page (only
+   * `indexTarget`): classic, cursor, or one request for an index that does not page (only
    * cursor pagination when `method` is `'iterCursor'`), never with a `limit` above the
    * endpoint's maximum. The path is checked on the first `next()`.
    *
@@ -359,24 +402,28 @@ export class RestApiV2BaseClient extends ApiClient {
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    const path = this.canonicalPath(url);
-    this.refuseSpecialised(path, method);
-    const useIndexes = this.policy.wrappers === 'config';
-    const plan = pagingPlan(this.#compiled, path, { useIndexes, method }, (message) => this.#urlError(message));
-    if (method === 'iterCursor' && plan.style !== 'cursor') {
-      throw this.#urlError(`${path} does not use cursor-based pagination: use iterAll for it`);
-    }
-    const wrapper = plan.listKey ?? this.#collectionWrapper(path, method);
+    const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) =>
+      this.#urlError(message),
+    );
     const endpoint = `GET ${path}`;
     const warn = (message: string): void => this.log.warn(message);
-    const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize);
+    const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize, this.#defaultPageSize);
     sizing.warnings.forEach(warn);
-    const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper);
     if (plan.style === 'cursor') {
       const base: QueryParams = plan.sendLimit ? { limit: sizing.pageSize, ...sizing.params } : sizing.params;
-      yield* tokenPages((token) => getPage(token === undefined ? base : { ...base, cursor: token }), nextCursor);
+      // A cursor that cannot be followed ends the series with an error after its page's items, never silently.
+      let failure: Error | undefined;
+      const getCursorPage = async (token: string | undefined): Promise<FetchedPage> => {
+        const query = token === undefined ? base : { ...base, cursor: token };
+        const page = await this.fetchPage('GET', url, { params: query }, wrapper, cursorProblem);
+        failure = page.failure;
+        return page;
+      };
+      yield* tokenPages(getCursorPage, nextCursor);
+      if (failure) throw failure;
       return;
     }
+    const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper);
     if (plan.style === 'none') {
       yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
       return;
@@ -389,15 +436,6 @@ export class RestApiV2BaseClient extends ApiClient {
       warn,
       untilShortPage: plan.untilShortPage,
     });
-  }
-
-  /** The response wrapper of a pageable index, or a UrlError saying why it cannot be paged. */
-  #collectionWrapper(path: CanonicalPath, method: string): string {
-    const [, wrapper] = this.entityWrappers('GET', path);
-    if (wrapper === null) {
-      throw this.#urlError(`GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`);
-    }
-    return wrapper;
   }
 
   /**
@@ -413,16 +451,20 @@ export class RestApiV2BaseClient extends ApiClient {
    * `RestApiTables.specialisedIterators`); the generic iterators call it first.
    */
   protected refuseSpecialised(path: CanonicalPath, method: string): void {
-    const own = this.#compiled.specialised.get(pathShape(path));
-    if (own) throw this.#urlError(`${path} has its own pagination style that ${method} cannot follow: use ${own}() instead`);
+    const problem = specialisedProblem(this.#compiled, path, method);
+    if (problem !== undefined) throw this.#urlError(problem);
   }
 
   #target(target: ResourceTarget, method: string): string {
-    return targetUrl(target, this.policy.acceptResourceObjects, method, (message) => this.#urlError(message));
+    return targetUrl(target, acceptsResourceObject(this.policy, method), method, (message) => this.#urlError(message));
+  }
+
+  /** The path of a URL below the base URL (a foreign URL is refused). */
+  #urlPath(url: string): string {
+    return urlPathOf(this.url, this.normalizeUrl(url));
   }
 
   #urlError(message: string): Error {
     return this.makeError({ kind: 'url', message });
   }
 }
-

@@ -53,7 +53,8 @@ export interface PageSizing {
 /**
  * The page size and query parameters to send to an endpoint whose `limit` may not exceed
  * `max`: a larger `pageSize` option or `limit` parameter is lowered to it, with a warning;
- * the default page size is lowered silently. The caller's parameters are not changed.
+ * the default page size (`fallback`, the client's `defaultPageSize`) is lowered silently.
+ * The caller's parameters are not changed.
  *
  * @throws RangeError for a `pageSize` that is not a positive integer
  * @example
@@ -62,8 +63,14 @@ export interface PageSizing {
  * // { pageSize: 50, params: {}, warnings: [] }
  * ```
  */
-export function pageSizing(endpoint: string, pageSize: number | undefined, params: QueryParams, max: number | null): PageSizing {
-  const requested = pageSizeOrDefault(pageSize);
+export function pageSizing(
+  endpoint: string,
+  pageSize: number | undefined,
+  params: QueryParams,
+  max: number | null,
+  fallback: number = DEFAULT_PAGE_SIZE,
+): PageSizing {
+  const requested = pageSize === undefined ? fallback : pageSizeOrDefault(pageSize);
   const bounded = pageSizeWithin(requested, max);
   const warnings: string[] = [];
   if (pageSize !== undefined && bounded < requested) {
