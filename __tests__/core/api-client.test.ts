@@ -39,7 +39,7 @@ describe('status rules', () => {
     const error = await client.get('/users').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
-    expect((error as HttpError).message).toMatch(/key or token may be invalid, or the region/);
+    expect((error as HttpError).message).toMatch(/key or token \(\*7890\) may be invalid, or the region/);
     expect((error as HttpError).message).not.toContain(KEY);
     expect(sleeps).toEqual([]);
     expect(requests).toBe(1);

@@ -36,6 +36,8 @@ const cases: readonly Case[] = [
   { name: 'rget({ self: base + "/../x" })', run: (c) => c.rget(deepFreeze({ self: `${base}/../x` })), error: 'url' },
   { name: "getTotal('../x')", run: (c) => c.getTotal('../x'), error: 'url', coreOnly: true },
   { name: 'rget with backslashes', run: (c) => c.rget('users/x\\..\\..\\..\\escape'), error: 'url' },
+  { name: "rget('users/./contact_methods')", run: (c) => c.rget('users/./contact_methods'), error: 'url' },
+  { name: "rget('users/.')", run: (c) => c.rget('users/.'), error: 'url' },
   { name: "accountHasAbility('..')", run: (c) => c.accountHasAbility('..'), error: 'url' },
   { name: "accountHasAbility('.')", run: (c) => c.accountHasAbility('.'), error: 'url' },
   { name: "accountHasAbility('')", run: (c) => c.accountHasAbility(''), error: 'url' },
@@ -105,7 +107,7 @@ describe('well-formed input under a base path is sent where it belongs', () => {
     const before = server.requests.length;
     await using client = new ApiClient(tokenAuth('k'), { baseUrl: base });
     const params = deepFreeze({ since: new Date('2026-01-01T00:00:00Z'), limit: 5, total: true, ids: ['A', 'B'], none: null });
-    await client.get('users/../users', { params });
+    await client.get('users', { params });
     expect(server.requests.length).toBe(before + 1);
     expect(server.requests.at(-1)?.url).toBe('/pfx/users?since=2026-01-01T00%3A00%3A00.000Z&limit=5&total=true&ids=A&ids=B');
   });

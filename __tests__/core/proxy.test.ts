@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isNoProxy, proxyFor } from '../../src/core/proxy.js';
+import { isNoProxy, normalizeProxyUrl, proxyFor } from '../../src/core/proxy.js';
 
 const u = (s: string) => new URL(s);
 
@@ -42,5 +42,44 @@ describe('isNoProxy', () => {
     expect(isNoProxy(u('http://127.0.0.1:9090/'), '127.0.0.1:8080')).toBe(false);
     expect(isNoProxy(u('https://x.example/'), undefined)).toBe(false);
     expect(isNoProxy(u('https://x.example/'), ' , ')).toBe(false);
+  });
+});
+
+describe('normalizeProxyUrl', () => {
+  it('keeps http:// and https:// URLs with a host', () => {
+    expect(normalizeProxyUrl('http://proxy:3128', 'p')).toBe('http://proxy:3128');
+    expect(normalizeProxyUrl(' https://user:pw@proxy.example:8443/ ', 'p')).toBe('https://user:pw@proxy.example:8443/');
+  });
+
+  it('takes host:port (and host) as http://, as requests and curl do', () => {
+    expect(normalizeProxyUrl('proxy.example:3128', 'p')).toBe('http://proxy.example:3128');
+    expect(normalizeProxyUrl('user:pw@10.0.0.1:3128', 'p')).toBe('http://user:pw@10.0.0.1:3128');
+    expect(normalizeProxyUrl('localhost', 'p')).toBe('http://localhost');
+  });
+
+  it.each([
+    ['socks5://proxy:1080', /its scheme socks5 is not supported, only http and https/],
+    ['ftp://proxy:21', /its scheme ftp/],
+    ['http://', /it has no host/],
+    ['proxy:3128/path', /it has a path or query/],
+    ['http://proxy:3128?x=1', /it has a path or query/],
+    ['not a url', /it has no host/],
+  ])('refuses %s with a TypeError naming the source', (value, reason) => {
+    expect(() => normalizeProxyUrl(value, 'HTTPS_PROXY')).toThrow(TypeError);
+    expect(() => normalizeProxyUrl(value, 'HTTPS_PROXY')).toThrow(/^HTTPS_PROXY is not a usable proxy URL/);
+    expect(() => normalizeProxyUrl(value, 'HTTPS_PROXY')).toThrow(reason);
+  });
+
+  it('never shows a password', () => {
+    expect(() => normalizeProxyUrl('socks5://ann:hunter2@proxy:1080', 'p')).toThrow('"socks5://***@proxy:1080"');
+    expect(() => normalizeProxyUrl('ann:hunter2@/x', 'p')).toThrow('"***@/x"');
+  });
+
+  it('applies to the environment and to a proxy function', () => {
+    const url = new URL('https://api.pagerduty.com/users');
+    expect(proxyFor(url, undefined, { HTTPS_PROXY: 'proxy.example:3128' })).toBe('http://proxy.example:3128');
+    expect(proxyFor(url, () => 'proxy.example:3128', {})).toBe('http://proxy.example:3128');
+    expect(proxyFor(url, () => undefined, {})).toBeUndefined();
+    expect(() => proxyFor(url, undefined, { HTTPS_PROXY: 'socks5://p:1' })).toThrow(/^HTTPS_PROXY is not/);
   });
 });

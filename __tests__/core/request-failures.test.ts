@@ -102,7 +102,8 @@ describe('per-request timeout', () => {
 describe('programming errors are not network errors', () => {
   it.each([
     ['a body on GET', {}, { body: 'x' }],
-    ['an invalid proxy URL', { proxy: 'not a url' }, {}],
+    ['an invalid proxy URL from a proxy function', { proxy: () => 'not a url' }, {}],
+    ['a proxy with an unsupported scheme from a proxy function', { proxy: () => 'socks5://proxy:1080' }, {}],
   ])('%s is thrown at once as a TypeError, with no retry and no pause', async (_what, clientOptions, requestOptions) => {
     server = await startLoopback([ok()]);
     const pauses: number[] = [];
@@ -117,6 +118,27 @@ describe('programming errors are not network errors', () => {
     expect(error).not.toBeInstanceOf(NetworkError);
     expect(pauses).toEqual([]);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('a malformed proxy option', () => {
+  it.each(['not a url', 'ftp://proxy:21', 'http://proxy:3128/path', 'socks5://user:hunter2@proxy:1080'])(
+    '%s is a TypeError at construction, naming the option without a password',
+    (proxy) => {
+      let error: unknown;
+      try {
+        new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { proxy });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toMatch(/^the proxy option is not a usable proxy URL/);
+      expect((error as Error).message).not.toContain('hunter2');
+    },
+  );
+
+  it('host:port is taken as http://host:port, as requests and curl take it', () => {
+    expect(() => new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { proxy: 'proxy.example:3128' })).not.toThrow();
   });
 });
 

@@ -81,7 +81,7 @@ describe('debug output', () => {
     expect(writes[0]).toMatch(/DEBUG ApiClient: GET https:\/\/api\.pagerduty\.com\/users\?note=\*9876 -> 429 \(x-request-id rid-1\) attempt 1, retrying in 3\.00 s/);
     // The retry itself is a warning, so a logger that shows only warnings still sees it.
     expect(writes[1]).toMatch(/WARN ApiClient: GET \S+: attempt 1 failed \(status 429\); retrying in 3\.0 s/);
-    expect(writes[2]).toMatch(/-> 200 \(x-request-id rid-2\) attempt 2\n$/);
+    expect(writes[2]).toMatch(/-> 200 \(x-request-id rid-2\) attempt 2 \(key \*9876\)\n$/);
     expect(writes.join('')).not.toContain('TOPSECRETVALUE9876');
   });
 

@@ -58,29 +58,41 @@ describe('resolveUrl', () => {
   });
 });
 
-describe('resolveUrl resolves first, then checks the path stays under the base path', () => {
+describe('resolveUrl refuses dot segments and backslashes, then checks the resolved URL stays under the base path', () => {
   const base = 'http://127.0.0.1:8080/pfx';
-  const escapes = [
+  const dotted = [
     '../x',
     '%2e%2e/x',
     '.%2E/x',
     'users/../../x',
-    'users/x\\..\\..\\..\\escape',
-    '\\..\\x',
+    'users/../teams',
+    'users/..',
+    'users/.',
+    'users/./contact_methods',
     `${base}/../x`,
     `${base}/%2e%2e/x`,
-    'http://127.0.0.1:8080/pfxother/x',
-    'http://127.0.0.1:8080/x',
+    '..',
   ];
-  it.each(escapes)('refuses %s', (path) => {
-    expect(() => resolveUrl(base, path, fail)).toThrow(/not under the client's base URL/);
+  it.each(dotted)('refuses the dot segment in %s', (path) => {
+    expect(() => resolveUrl(base, path, fail)).toThrow(/segment is not allowed in a path/);
   });
 
-  it('returns the URL as it will be requested, dot segments applied within the base', () => {
-    expect(resolveUrl(base, 'users/../teams', fail)).toBe(`${base}/teams`);
-    expect(resolveUrl(base, 'users\\PABC', fail)).toBe(`${base}/users/PABC`);
+  it.each(['users/x\\..\\..\\..\\escape', '\\..\\x', 'users\\PABC'])('refuses the backslash in %s', (path) => {
+    expect(() => resolveUrl(base, path, fail)).toThrow(/backslash is not allowed/);
+  });
+
+  it.each(['http://127.0.0.1:8080/pfxother/x', 'http://127.0.0.1:8080/x', 'http://127.0.0.1:8081/pfx/x'])(
+    'refuses %s, outside the base',
+    (url) => {
+      expect(() => resolveUrl(base, url, fail)).toThrow(/not under the client's base URL/);
+    },
+  );
+
+  it('returns the URL as it will be requested', () => {
+    expect(resolveUrl(base, 'users/PABC', fail)).toBe(`${base}/users/PABC`);
+    expect(resolveUrl(base, '//users', fail)).toBe(`${base}/users`);
     expect(resolveUrl(base, `${base}`, fail)).toBe(base);
-    expect(resolveUrl(base, 'users/..', fail)).toBe(`${base}/`);
-    expect(() => resolveUrl(base, '..', fail)).toThrow(/not under/);
+    expect(resolveUrl(base, 'users/P%5CAB?x=a\\b', fail)).toBe(`${base}/users/P%5CAB?x=a\\b`);
+    expect(resolveUrl(base, 'users/a.b/..c', fail)).toBe(`${base}/users/a.b/..c`);
   });
 });

@@ -106,19 +106,36 @@ describe('legacyPolicyFor at the 4.4.0 gate', () => {
   it('appends [] and throws PDHTTPError / PDServerError for HTTP failures from 4.4.0', () => {
     const policy = legacyPolicyFor('4.4.0');
     expect(policy.rest.appendListBrackets).toBe(true);
-    expect(policy.errors).toEqual({ url: 'PDClientError', network: 'PDClientError', abort: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' });
+    expect(policy.errors).toEqual({
+      url: 'PDClientError',
+      method: 'PDClientError',
+      network: 'PDClientError',
+      abort: 'PDClientError',
+      http: 'PDHTTPError',
+      'http-server': 'PDServerError',
+    });
   });
 });
 
 describe('legacyPolicyFor at the 5.0.0 gate', () => {
   it('uses the convention only and refuses resource objects before 5.0.0', () => {
-    expect(legacyPolicyFor('4.5.2').rest).toEqual({ appendListBrackets: true, wrappers: 'convention', acceptResourceObjects: false });
+    expect(legacyPolicyFor('4.5.2').rest).toEqual({
+      appendListBrackets: true,
+      wrappers: 'convention',
+      acceptResourceObjects: ['rget', 'rput', 'rdelete'],
+      unknownTotal: null,
+    });
   });
 
   it('uses the wrapper table, accepts resource objects and throws URLError from 5.0.0', () => {
     for (const version of ['5.0.0', '5.4.1'] as PdpyrasVersion[]) {
       const policy = legacyPolicyFor(version);
-      expect(policy.rest).toEqual({ appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true });
+      expect(policy.rest).toEqual({
+        appendListBrackets: true,
+        wrappers: 'config',
+        acceptResourceObjects: ['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput'],
+        unknownTotal: '?',
+      });
       expect(policy.errors.url).toBe('URLError');
     }
   });

@@ -64,12 +64,16 @@ describe('EventsAPISession', () => {
     expect(properties).toEqual({ payload: { summary: 'Queue backlog', source: 'worker-7', severity: 'info' } });
   });
 
-  it('refuses an invalid event before any request, with the class of its compat', async () => {
+  it('refuses what pdpyras refused before any request, as a PDClientError at every compat', async () => {
     const scope = nock(EVENTS).post('/v2/enqueue').reply(202, {});
-    await expect(makeSession('5.4.1').acknowledge('')).rejects.toThrow(URLError);
-    const old = await makeSession('4.3.0').acknowledge('').catch((e: unknown) => e);
-    expect((old as object).constructor).toBe(PDClientError);
-    expect((old as Error).message).toMatch(/invalid alert event: .*dedup_key/);
+    for (const compat of ['4.3.0', '5.4.1'] as const) {
+      const error = await makeSession(compat).acknowledge(undefined as never).catch((e: unknown) => e);
+      expect((error as object).constructor).toBe(PDClientError);
+      expect((error as Error).message).toMatch(/invalid alert event: .*dedup_key/);
+      const action = await makeSession(compat).sendEvent('bogus' as never, 'k').catch((e: unknown) => e);
+      expect((action as object).constructor).toBe(PDClientError);
+      expect((action as Error).message).toMatch(/event_action must be one of trigger, acknowledge, resolve/);
+    }
     expect(scope.isDone()).toBe(false);
   });
 
@@ -90,7 +94,7 @@ describe('EventsAPISession', () => {
     await expect(makeSession().trigger('x', 'y')).rejects.toThrow(PDServerError);
   });
 
-  it('retries server errors as the core Events client does', async () => {
+  it('retries server errors as the core Events client does (compat 5.1.2 and later)', async () => {
     nock(EVENTS).post('/v2/enqueue').times(2).reply(503, 'busy');
     enqueue([], 202, { status: 'success', dedup_key: 'after-retries' });
     expect(await makeSession().trigger('x', 'y')).toBe('after-retries');
@@ -99,6 +103,9 @@ describe('EventsAPISession', () => {
   it('permits POST only', async () => {
     const session = makeSession();
     expect(session.permittedMethods).toEqual(['POST']);
-    await expect(session.get('/v2/enqueue')).rejects.toThrow(URLError);
+    // A PDClientError at every compat, as pdpyras raised it (not a URLError).
+    const error = await session.get('/v2/enqueue').catch((e: unknown) => e);
+    expect((error as object).constructor).toBe(PDClientError);
+    expect(error).not.toBeInstanceOf(URLError);
   });
 });

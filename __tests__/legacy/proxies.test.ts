@@ -69,3 +69,18 @@ describe('checkedSessionProxies', () => {
     expect(() => checkedSessionProxies(value)).toThrow(TypeError);
   });
 });
+
+describe('proxies without a scheme, and malformed ones', () => {
+  it("takes 'host:port' (the pdpyras guide's form) as http://host:port", () => {
+    expect(sessionProxyFor(API, { https: 'proxy.example:3128' }, {})).toBe('http://proxy.example:3128');
+    expect(checkedSessionProxies({ https: 'proxy.example:3128' })).toEqual({ https: 'proxy.example:3128' });
+  });
+
+  it('refuses any other malformed value at once when the proxies are set, naming the entry', () => {
+    expect(() => checkedSessionProxies({ https: 'socks5://proxy:1080' })).toThrow(/^proxies\["https"\] is not a usable proxy URL/);
+  });
+
+  it('an entry changed in place is refused at the next request, naming the entry', () => {
+    expect(() => sessionProxyFor(API, { https: 'http://proxy:3128/path' }, {})).toThrow(/proxies\["https"\].*path/);
+  });
+});

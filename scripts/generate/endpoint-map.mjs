@@ -85,17 +85,17 @@ function union(values) {
  * @param options.title - the API's name in the TSDoc (`REST API v2`)
  * @param options.openapiModule - the module with the openapi-typescript `paths` (`./rest-api-v2-openapi.js`)
  * @param options.extract - the facts-only extract
- * @param options.operations - rest-facts' operations (description paths)
- * @param options.descriptionPrefix - what the description's paths have before the canonical path
+ * @param options.operations - the operations: `path` is the canonical path (relative to the
+ *   client's base URL), `describedPath` the description's path when it differs
  * @param options.basePath - the path of the client's base URL (for absolute URLs)
  */
-export function endpointMapSource({ name, title, openapiModule, extract, operations, descriptionPrefix = '', basePath = '' }) {
+export function endpointMapSource({ name, title, openapiModule, extract, operations, basePath = '' }) {
   const endpoints = new Map();
   const routes = {};
   const hints = Object.fromEntries([...METHODS, 'INDEX'].map((key) => [key, new Set()]));
   for (const operation of operations) {
-    const canonical = operation.path.slice(descriptionPrefix.length) || '/';
-    const types = operationTypes(extract, operation.path, operation.method);
+    const canonical = operation.path;
+    const types = operationTypes(extract, operation.describedPath ?? operation.path, operation.method);
     const fields = [
       ...(types.query ? [`query: ${types.query};`] : []),
       ...(types.body ? [`body: ${types.body};`] : []),

@@ -1,35 +1,126 @@
-// PROVISIONAL (issue 13), minimal: issue 12 owns this runner. Runs the generation stages
-// and writes their files; with --check, writes nothing and exits 1 when a file differs.
+// `npm run generate`: runs every generator stage and writes what they produce; with
+// `--check`, writes nothing and fails when a committed file differs (or is missing, or a
+// stale file lingers in a generated folder).
 //
-//   npm run generate            regenerate
-//   npm run generate -- --check  compare only
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// A stage is a module exporting { name, directories, generate(context) }: `directories`
+// are the folders it owns (every file in them is its output), `generate` returns the files
+// (or a promise of them: openapi-typescript, behind the endpoint types, is asynchronous)
+// as { path, content } from the description extracts it reads through the context. Stages
+// are pure apart from that read, so a test can run them in memory. To add one, write its
+// module and add it to STAGES.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as types from './types-stage.mjs';
+import { endpointTypesStage } from './endpoint-types-stage.mjs';
+import { integrationTablesStage } from './integration-tables-stage.mjs';
+import { restTablesStage } from './rest-tables-stage.mjs';
 
-const STAGES = [{ name: types.name, files: () => types.generateTypeFiles() }];
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const check = process.argv.includes('--check');
-let stale = 0;
-for (const stage of STAGES) {
-  for (const file of await stage.files()) {
-    const target = `${root}${file.path}`;
-    let current;
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current === file.text) continue;
-    stale += 1;
-    if (check) {
-      console.error(`out of date: ${file.path}`);
-      continue;
-    }
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.text);
-    console.log(`wrote ${file.path} (${stage.name})`);
-  }
+/**
+ * @typedef {{ path: string, content: string }} GeneratedFile
+ *   A file a stage produces; `path` is relative to the project's root, with `/`.
+ * @typedef {{ readDescription(name: string): any }} StageContext
+ *   What a stage may read: `readDescription('rest')` is the parsed descriptions/rest.json.
+ * @typedef {{ name: string, directories: string[], generate(context: StageContext): GeneratedFile[] | Promise<GeneratedFile[]> }} Stage
+ */
+
+/** The stages, in order. @type {readonly Stage[]} */
+export const STAGES = Object.freeze([restTablesStage, integrationTablesStage, endpointTypesStage]);
+
+/** The project's root (the folder with package.json). */
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The context that reads extracts from `<root>/descriptions`, each parsed once.
+ *
+ * @param {string} root
+ * @returns {StageContext}
+ */
+export function descriptionContext(root) {
+  const cache = new Map();
+  return {
+    readDescription(name) {
+      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad description name ${JSON.stringify(name)}`);
+      if (!cache.has(name)) cache.set(name, JSON.parse(readFileSync(join(root, 'descriptions', `${name}.json`), 'utf8')));
+      return cache.get(name);
+    },
+  };
 }
-if (check && stale > 0) process.exit(1);
+
+/**
+ * Every file the stages produce, in memory.
+ *
+ * @param {string} [root]
+ * @param {readonly Stage[]} [stages]
+ * @returns {Promise<GeneratedFile[]>}
+ * @throws {Error} when two stages produce the same file, or a file outside its stage's folders
+ */
+export async function generateAll(root = PROJECT_ROOT, stages = STAGES) {
+  const context = descriptionContext(root);
+  const files = [];
+  const seen = new Set();
+  for (const stage of stages) {
+    for (const file of await stage.generate(context)) {
+      if (!stage.directories.some((directory) => file.path.startsWith(`${directory}/`))) {
+        throw new Error(`stage ${stage.name} produced ${file.path} outside its folders`);
+      }
+      if (seen.has(file.path)) throw new Error(`${file.path} is produced twice`);
+      seen.add(file.path);
+      files.push(file);
+    }
+  }
+  return files;
+}
+
+/**
+ * How the files on disk differ from the generated ones: files whose content differs or
+ * that are missing, and files in a stage's folders that no stage produces.
+ *
+ * @param {string} [root]
+ * @param {readonly Stage[]} [stages]
+ * @returns {Promise<{ changed: string[], stale: string[], files: GeneratedFile[] }>}
+ */
+export async function compareWithDisk(root = PROJECT_ROOT, stages = STAGES) {
+  const files = await generateAll(root, stages);
+  const expected = new Set(files.map((file) => file.path));
+  const changed = files
+    .filter((file) => {
+      const target = join(root, file.path);
+      return !existsSync(target) || readFileSync(target, 'utf8') !== file.content;
+    })
+    .map((file) => file.path);
+  const stale = stages
+    .flatMap((stage) => stage.directories)
+    .flatMap((directory) => listFiles(root, directory))
+    .filter((path) => !expected.has(path));
+  return { changed, stale, files };
+}
+
+function listFiles(root, directory) {
+  const full = join(root, directory);
+  if (!existsSync(full)) return [];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split('\\').join('/'));
+}
+
+async function main(argv) {
+  const check = argv.includes('--check');
+  const { changed, stale, files } = await compareWithDisk();
+  if (check) {
+    for (const path of [...changed, ...stale]) process.stderr.write(`out of date: ${path}\n`);
+    if (changed.length + stale.length > 0) {
+      process.stderr.write('run `npm run generate` and commit the result\n');
+      process.exit(1);
+    }
+    process.stdout.write(`${files.length} generated files are up to date\n`);
+    return;
+  }
+  for (const file of files.filter((candidate) => changed.includes(candidate.path))) {
+    mkdirSync(dirname(join(PROJECT_ROOT, file.path)), { recursive: true });
+    writeFileSync(join(PROJECT_ROOT, file.path), file.content);
+  }
+  for (const path of stale) rmSync(join(PROJECT_ROOT, path));
+  process.stdout.write(`${files.length} generated files: ${changed.length} written, ${stale.length} removed\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.slice(2));

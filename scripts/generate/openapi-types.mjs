@@ -18,6 +18,7 @@
 // - The comments it writes are facts (`Format: date-time`, `@default`, `@enum`,
 //   `@deprecated`) except one sentence of its own on discriminator properties, removed here.
 //   `assertFactsOnly` refuses any other comment, so no prose reaches the project.
+import { createHash } from 'node:crypto';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const TOP_LEVEL_REF = /^#\/components\/[^/]+\/[^/]+$/;
@@ -109,8 +110,20 @@ export function assertFactsOnly(text, origin) {
   }
 }
 
-/** The TypeScript source openapi-typescript writes for an extract, checked to hold no prose. */
+const written = new Map();
+
+/**
+ * The TypeScript source openapi-typescript writes for an extract, checked to hold no prose.
+ * Memoised by the extract's content: the translation of the REST API v2 takes seconds, and
+ * the generator runs it more than once in one process (the tests compare, then compare again).
+ */
 export async function openapiTypesSource(extract, origin) {
+  const key = `${origin}:${createHash('sha256').update(JSON.stringify(extract)).digest('hex')}`;
+  if (!written.has(key)) written.set(key, translate(extract, origin));
+  return written.get(key);
+}
+
+async function translate(extract, origin) {
   const ast = await openapiTS(prepareForOpenapiTypescript(extract), {
     silent: true,
     // `{ type: object }` without properties is any object, not an object without keys.

@@ -16,7 +16,6 @@ import {
 import {
   ALL_METHODS,
   type ApiClientOptions,
-  type HeaderMap,
   type HttpMethod,
   type PassThroughInit,
   type RequestOptions,
@@ -26,8 +25,10 @@ import { formatAttempt, silentLogger, stderrLogger, type AttemptRecord, type Log
 import { appendQuery, type QueryParams } from './query.js';
 import { abortableSleep, AbortedDuringPause, timerSleep } from './abortable-sleep.js';
 import { attemptFailureKind } from './attempt-failure.js';
-import { ApiClientSettings } from './client-settings.js';
+import { ApiClientMetrics, pathCallKey, recordCall } from './call-metrics.js';
 import { checkSetting } from './option-checks.js';
+import { sendThroughLowLevel, usesEngineMethods } from './low-level-routing.js';
+import { normalizeProxyUrl } from './proxy.js';
 import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
 import { warnRetry } from './retry-report.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
@@ -51,13 +52,15 @@ export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
  * console.log(response.status, await response.json());
  * ```
  */
-export class ApiClient extends ApiClientSettings {
-  /** Headers sent with every request. */
-  headers: HeaderMap;
+export class ApiClient extends ApiClientMetrics {
+  /**
+   * Headers sent with every request: a plain object, read at every request, that may be
+   * changed in place (`client.headers['X-Team'] = 'sre'`) or replaced.
+   */
+  headers: Record<string, string | undefined>;
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
   printDebug: boolean;
-
-  readonly #auth: AuthMethod;
+  #auth: AuthMethod;
   readonly #transport: Transport;
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
@@ -80,7 +83,9 @@ export class ApiClient extends ApiClientSettings {
     super({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown });
     this.#auth = auth;
     this.#errorFactory = errorFactory ?? coreErrorFactory;
-    this.#transport = new Transport({ fetch, agent, proxy });
+    // A malformed proxy is a configuration error now, not a network error at each request.
+    const checkedProxy = typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
+    this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
     this.#sleep = sleep ?? timerSleep;
     this.#random = random ?? Math.random;
     this.#passThrough = { ...passThrough };
@@ -123,6 +128,15 @@ export class ApiClient extends ApiClientSettings {
     return authSecret(this.#auth)?.toString() ?? '';
   }
 
+  /**
+   * The key a request is counted under in {@link ApiClient.apiCallCounts} and
+   * {@link ApiClient.apiTime}: the method and the path below the base URL. The REST
+   * clients override it to key by canonical path.
+   */
+  protected callMetricKey(method: string, url: string): string {
+    return pathCallKey(method, url, this.#url);
+  }
+
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
   protected defaultHeaders(): Record<string, string> {
     return { 'User-Agent': userAgent(), Accept: 'application/json' };
@@ -141,6 +155,11 @@ export class ApiClient extends ApiClientSettings {
     return this.#auth;
   }
 
+  /** Replaces the credential: the next request uses it (the legacy sessions' settable key). */
+  protected set auth(auth: AuthMethod) {
+    this.#auth = auth;
+  }
+
   /**
    * The full URL of a path (with or without a leading slash) or of a full URL under the
    * base URL. A URL on any other host or path is refused with a `UrlError`.
@@ -151,7 +170,8 @@ export class ApiClient extends ApiClientSettings {
 
   /**
    * Sends a request, retrying as the policy says, and returns the last response whatever
-   * its status, except 401, which throws `HttpError` at once.
+   * its status, except 401, which throws `HttpError` at once. The low-level methods call
+   * it, so overriding it in a subclass sees every request of every method.
    *
    * @throws UrlError before any request for a foreign URL or a method not permitted
    * @throws NetworkError when network retries run out
@@ -186,12 +206,33 @@ export class ApiClient extends ApiClientSettings {
     throw this.httpError(method, exchange.response.url, exchange.response, text);
   }
 
+  /**
+   * Sends as every higher-level method does: through the client's own low-level method
+   * (`get`, `post`, ... which call `request`), so that an override sees the call; straight
+   * to {@link ApiClient.requestText} when none is overridden.
+   *
+   * @throws HttpError / HttpServerError for a non-success status once retries run out
+   */
+  protected async sendText(method: string, url: string, options: RequestOptions = {}): Promise<{
+    /** The response; its body has been read. */
+    readonly response: Response;
+    /** The body, decoded as UTF-8. */
+    readonly text: string;
+  }> {
+    const verb = method.toUpperCase();
+    if (usesEngineMethods(this, ApiClient.prototype, verb)) return this.requestText(verb, url, options);
+    const { response, text } = await sendThroughLowLevel(this, verb, url, options);
+    if (response.status >= 200 && response.status < 300) return { response, text };
+    throw this.httpError(verb, response.url || this.normalizeUrl(url), response, text);
+  }
+
   async #exchange(method: string, url: string, options: RequestOptions): Promise<BufferedResponse> {
     const verb = method.toUpperCase() as HttpMethod;
     const { headers, json, form, params, body, timeout, ...init } = options;
     const timeoutSeconds = timeout === undefined ? this.timeout : checkSetting('timeout', timeout);
     if (!this.permittedMethods.includes(verb)) {
-      throw this.#fail({ kind: 'url', message: `${verb} is not permitted on ${this.constructor.name}` });
+      const permitted = this.permittedMethods.join(', ');
+      throw this.#fail({ kind: 'method', message: `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted})` });
     }
     const target = appendQuery(this.normalizeUrl(url), params === undefined ? undefined : this.encodeParams(params));
     const authorization = authorizationHeader(this.#auth);
@@ -211,9 +252,10 @@ export class ApiClient extends ApiClientSettings {
           : body;
     const policy = this.retryPolicy();
     const log = this.log;
+    const key = this.redactedSecret || undefined;
     const debug = (record: AttemptRecord): void => {
       // Formatting costs more than the silent logger saves: skip it when nobody listens.
-      if (log !== silentLogger) log.debug(this.#scrub(formatAttempt(record)));
+      if (log !== silentLogger) log.debug(this.#scrub(formatAttempt({ ...record, key })));
     };
     const signal = init.signal as AbortSignal | null | undefined;
     const aborted = (reason: unknown): Error =>
@@ -231,6 +273,7 @@ export class ApiClient extends ApiClientSettings {
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
       let exchange: BufferedResponse;
+      const started = performance.now();
       try {
         exchange = await this.#transport.send(target, {
           ...this.#passThrough,
@@ -260,12 +303,14 @@ export class ApiClient extends ApiClientSettings {
         continue;
       }
       const { response } = exchange;
+      recordCall(this, this.callMetricKey(verb, target), (performance.now() - started) / 1000);
       const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
       const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
       debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
       if (decision.action === 'unauthorized') {
-        const detail = 'API responded with 401 Unauthorized: the key or token may be invalid, or the region (base URL) wrong';
+        const named = key ? ` (${key})` : '';
+        const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
         throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail);
       }
       if (decision.action !== 'retry') return exchange;
@@ -275,27 +320,30 @@ export class ApiClient extends ApiClientSettings {
     }
   }
 
-  /** `request('GET', ...)`. */
+  /**
+   * `request('GET', ...)`. An extension point: every GET of a higher-level method (`rget`,
+   * `jget`, the iterators, `find`, ...) goes through it, so a subclass's override sees them.
+   */
   get(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('GET', url, options);
   }
 
-  /** `request('POST', ...)`. */
+  /** `request('POST', ...)`; `rpost`, `jpost` and the events methods go through it. */
   post(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('POST', url, options);
   }
 
-  /** `request('PUT', ...)`. */
+  /** `request('PUT', ...)`; `rput`, `jput` and `persist`'s update go through it. */
   put(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('PUT', url, options);
   }
 
-  /** `request('PATCH', ...)`. */
+  /** `request('PATCH', ...)`; `rpatch` and `jpatch` go through it. */
   patch(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('PATCH', url, options);
   }
 
-  /** `request('DELETE', ...)`. */
+  /** `request('DELETE', ...)`; `rdelete` and `jdelete` go through it. */
   delete(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('DELETE', url, options);
   }
@@ -313,7 +361,7 @@ export class ApiClient extends ApiClientSettings {
    * ```
    */
   async requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
-    const { response, text } = await this.requestText(method, url, options);
+    const { response, text } = await this.sendText(method, url, options);
     if (text.trim() === '') return null;
     try {
       return JSON.parse(text) as T;

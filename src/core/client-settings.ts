@@ -27,7 +27,7 @@ export type SettingsOptions = Pick<
  * ```
  */
 export class ApiClientSettings {
-  #retry: Readonly<Record<number, number>> = {};
+  #retry: Record<number, number> = {};
   #maxHttpAttempts = 10;
   #maxNetworkAttempts = 3;
   #timeout = 60;
@@ -46,14 +46,22 @@ export class ApiClientSettings {
     this.staggerCooldown = options.staggerCooldown ?? 0;
   }
 
-  /** HTTP status to retry count (see {@link ApiClientOptions.retry}); assigning validates and copies. */
-  get retry(): Readonly<Record<number, number>> {
+  /**
+   * HTTP status to retry count (see {@link ApiClientOptions.retry}): a plain object that
+   * may be changed in place (`client.retry[404] = 3`), read at the start of every request.
+   * An entry that is not a valid count is a `RangeError` at the next request, before
+   * anything is sent.
+   */
+  get retry(): Record<number, number> {
     return this.#retry;
   }
 
-  /** Sets `retry`, checked as the constructor checks it. */
+  /**
+   * Replaces `retry` with a mutable copy of `value`, checked at once (`TypeError` or
+   * `RangeError` naming the bad entry; the old value stays).
+   */
   set retry(value: Readonly<Record<number, number>>) {
-    this.#retry = validateRetryMap(value);
+    this.#retry = { ...validateRetryMap(value) };
   }
 
   /** Cap on finite-status retries per request: a whole non-negative number. */
@@ -116,10 +124,15 @@ export class ApiClientSettings {
     this.#staggerCooldown = checkSetting('staggerCooldown', value);
   }
 
-  /** The settings as the pure retry rules take them. */
+  /**
+   * The settings as the pure retry rules take them, read once per request. `retry` is
+   * checked and copied here, since it may have been changed in place since it was set.
+   *
+   * @throws TypeError / RangeError for a `retry` entry that is not a valid count
+   */
   protected retryPolicy(): RetryPolicy {
     return {
-      retry: this.#retry,
+      retry: validateRetryMap(this.#retry),
       maxHttpAttempts: this.#maxHttpAttempts,
       maxNetworkAttempts: this.#maxNetworkAttempts,
       sleepTimer: this.#sleepTimer,

@@ -114,8 +114,12 @@ export class HttpError extends PagerDutyError {
  */
 export class HttpServerError extends HttpError {}
 
-/** Which error of the tree a failure should become. */
-export type ErrorKind = 'url' | 'network' | 'abort' | 'http' | 'http-server';
+/**
+ * Which error of the tree a failure should become. `method` is a request by a method the
+ * client does not permit (a `UrlError` in the core; the legacy sessions raise it as
+ * pdpyras did, which differs from its other refused input).
+ */
+export type ErrorKind = 'url' | 'method' | 'network' | 'abort' | 'http' | 'http-server';
 
 /** Everything an {@link ErrorFactory} needs to build one error. */
 export interface ErrorSpec {
@@ -141,6 +145,7 @@ export type ErrorFactory = (spec: ErrorSpec) => Error;
 export const coreErrorFactory: ErrorFactory = (spec) => {
   switch (spec.kind) {
     case 'url':
+    case 'method':
       return new UrlError(spec.message);
     case 'network':
       return new NetworkError(spec.message, spec.cause);

@@ -62,11 +62,13 @@ export interface AttemptRecord {
   error?: string;
   /** The pause before the next attempt, in seconds, when there is one. */
   cooldown?: number;
+  /** The credential, redacted (`*` and its last four characters), when there is one. */
+  key?: string;
 }
 
 /**
  * The debug line for one attempt:
- * `GET https://api.pagerduty.com/users -> 429 (x-request-id abc) attempt 1, retrying in 3.00 s`.
+ * `GET https://api.pagerduty.com/users -> 429 (x-request-id abc) attempt 1, retrying in 3.00 s (key *wxyz)`.
  */
 export function formatAttempt(record: AttemptRecord): string {
   const outcome =
@@ -74,5 +76,6 @@ export function formatAttempt(record: AttemptRecord): string {
       ? `${record.status}${record.requestId ? ` (x-request-id ${record.requestId})` : ''}`
       : `network error: ${record.error ?? 'unknown'}`;
   const next = record.cooldown !== undefined ? `, retrying in ${record.cooldown.toFixed(2)} s` : '';
-  return `${record.method} ${record.url} -> ${outcome} attempt ${record.attempt}${next}`;
+  const key = record.key ? ` (key ${record.key})` : '';
+  return `${record.method} ${record.url} -> ${outcome} attempt ${record.attempt}${next}${key}`;
 }

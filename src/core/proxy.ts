@@ -16,6 +16,56 @@ function envValue(env: ProxyEnv, name: string): string | undefined {
   return value && value.trim() !== '' ? value.trim() : undefined;
 }
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** A proxy value as it may be shown: any user and password replaced by `***`. */
+function shownProxy(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at < 0) return JSON.stringify(value);
+  const scheme = SCHEME.exec(value)?.[0] ?? '';
+  return JSON.stringify(`${scheme}***${value.slice(at)}`);
+}
+
+/**
+ * A proxy setting as the transport takes it: an `http://` or `https://` URL with a host.
+ * `host:port` (and `user:password@host:port`), which requests and curl accept, means
+ * `http://host:port`.
+ *
+ * @param source - where the value came from, for the message (`'HTTPS_PROXY'`, `'proxies.https'`)
+ * @throws TypeError for anything else (another scheme, no host, a path), naming the
+ *   source and showing the value without its password: a configuration error, never
+ *   retried as a network error
+ * @example
+ * ```ts
+ * normalizeProxyUrl('proxy.example:3128', 'proxies.https'); // 'http://proxy.example:3128'
+ * normalizeProxyUrl('socks5://proxy:1080', 'proxy'); // throws TypeError
+ * ```
+ */
+export function normalizeProxyUrl(value: string, source: string): string {
+  const trimmed = value.trim();
+  const candidate = SCHEME.test(trimmed) ? trimmed : `http://${trimmed}`;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(candidate);
+  } catch {
+    parsed = undefined;
+  }
+  const problem =
+    parsed === undefined || parsed.hostname === ''
+      ? 'it has no host'
+      : parsed.protocol !== 'http:' && parsed.protocol !== 'https:'
+        ? `its scheme ${parsed.protocol.slice(0, -1)} is not supported, only http and https`
+        : (parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search !== '' || parsed.hash !== ''
+          ? 'it has a path or query'
+          : undefined;
+  if (problem !== undefined) {
+    throw new TypeError(
+      `${source} is not a usable proxy URL: ${shownProxy(trimmed)} (${problem}); write http://host:port, https://host:port or host:port`,
+    );
+  }
+  return candidate;
+}
+
 /**
  * Whether `NO_PROXY` exempts a URL: `*` exempts all; an entry `example.com` or
  * `.example.com` exempts that host and its subdomains; `host:port` only that port.
@@ -39,8 +89,10 @@ export function isNoProxy(url: URL, noProxy: string | undefined): boolean {
 }
 
 /**
- * The proxy for a request URL, from the `proxy` setting or else from the environment.
+ * The proxy for a request URL, from the `proxy` setting or else from the environment,
+ * normalised by {@link normalizeProxyUrl} (`host:port` is `http://host:port`).
  *
+ * @throws TypeError for a value that is not a usable proxy URL
  * @example
  * ```ts
  * proxyFor(new URL('https://api.pagerduty.com/users'), undefined,
@@ -48,10 +100,17 @@ export function isNoProxy(url: URL, noProxy: string | undefined): boolean {
  * ```
  */
 export function proxyFor(url: URL, setting: ProxySetting | undefined, env: ProxyEnv): string | undefined {
-  if (typeof setting === 'function') return setting(url);
-  if (typeof setting === 'string') return setting === '' ? undefined : setting;
+  if (typeof setting === 'function') return usable(setting(url), 'the proxy function\'s result');
+  if (typeof setting === 'string') return usable(setting, 'the proxy option');
   if (isNoProxy(url, envValue(env, 'NO_PROXY'))) return undefined;
-  return url.protocol === 'https:'
-    ? envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'ALL_PROXY')
-    : envValue(env, 'HTTP_PROXY') ?? envValue(env, 'ALL_PROXY');
+  const names = url.protocol === 'https:' ? ['HTTPS_PROXY', 'ALL_PROXY'] : ['HTTP_PROXY', 'ALL_PROXY'];
+  for (const name of names) {
+    const value = envValue(env, name);
+    if (value !== undefined) return normalizeProxyUrl(value, name);
+  }
+  return undefined;
+}
+
+function usable(value: string | undefined, source: string): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : normalizeProxyUrl(value, source);
 }

@@ -231,7 +231,8 @@ export function validateRetryMap(retry: Readonly<Record<number, number>>): Reado
       throw new RangeError(`retry: ${JSON.stringify(key)} is not an HTTP status`);
     }
     if (!Number.isInteger(value) || value < -1) {
-      throw new RangeError(`retry[${status}] must be an integer >= -1 (-1 means without limit), got ${String(value)}`);
+      const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+      throw new RangeError(`retry[${status}] must be an integer >= -1 (-1 means without limit), got ${shown}`);
     }
     copy[status] = value;
   }

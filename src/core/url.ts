@@ -34,13 +34,19 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
 
 /**
  * The full URL for a path relative to `base` (leading slash optional) or for a full URL,
- * which must lie under `base`. The URL is resolved first, as the URL parser (and so the
- * transport) will read it: `..` and `%2e%2e` segments are applied and `\` counts as `/`.
- * Only then is it checked: same origin, and a path equal to the base path or below it.
- * Checking the resolved URL is what keeps `'../x'` from leaving a base such as
+ * which must lie under `base`.
+ *
+ * Two things are refused before anything is resolved, because the URL parser would
+ * silently turn them into another address: `.` and `..` segments (also written `%2e`),
+ * and backslashes (which the parser reads as `/`). No PagerDuty path has either, and an
+ * id of `.` or `..` would otherwise address a different resource (`users/./contact_methods`
+ * is not the contact methods of user `.`). An id that really contains a backslash is sent
+ * encoded (`%5C`). The URL is then resolved, as the transport will read it, and checked:
+ * same origin, and a path equal to the base path or below it, which is what keeps a full
+ * URL such as `https://api.pagerduty.com/x` from passing for the base
  * `https://api.pagerduty.com/scim/v2`.
  *
- * @param fail - builds the error to throw for a URL outside the base
+ * @param fail - builds the error to throw for a refused URL
  * @returns the resolved URL, exactly what will be requested
  *
  * @example
@@ -51,10 +57,11 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
  */
 export function resolveUrl(base: string, url: string, fail: (message: string) => Error): string {
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
+  const problem = pathProblem(url);
+  if (problem) throw fail(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
-  // Leading slashes and backslashes alike: the parser would read `//host` or `\\host` as
-  // another host.
-  const candidate = absolute ? url : `${base}/${url.replace(/^[/\\]+/, '')}`;
+  // Leading slashes are dropped: the parser would read `//host` as another host.
+  const candidate = absolute ? url : `${base}/${url.replace(/^\/+/, '')}`;
   let resolved: URL;
   try {
     resolved = new URL(candidate);
@@ -65,6 +72,18 @@ export function resolveUrl(base: string, url: string, fail: (message: string) =>
     throw fail(`refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`);
   }
   return resolved.href;
+}
+
+/**
+ * Why the path part of a URL or path cannot be sent as written (a dot segment or a
+ * backslash), or `null` when it can.
+ */
+function pathProblem(url: string): string | null {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (path.includes('\\')) return 'a backslash is not allowed in a path (encode it as %5C if an id contains one)';
+  const dotted = path.split('/').find((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+  return dotted === undefined ? null : `a "${dotted}" segment is not allowed in a path (ids are never "." or "..")`;
 }
 
 /** Whether a resolved URL has the base's origin and a path equal to or below the base path. */

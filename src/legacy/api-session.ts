@@ -4,13 +4,17 @@
  *
  * @module
  */
-import type { AuthType } from '../core/auth.js';
+import { authSecret, type AuthType } from '../core/auth.js';
 import type { HttpMethod } from '../core/client-options.js';
+import { urlPathOf } from '../core/rest/canonical-path.js';
 import { RestApiV2Client } from '../core/rest/client.js';
 import type { UntypedApi } from '../core/types/api-types.js';
+import { pathTokens, urlPathNodes } from '../core/rest/node-convention.js';
+import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass } from './session-brand.js';
+import { sessionAuth, truncated } from './session-credential.js';
 import { sessionSetup, type PDSessionOptions } from './session-setup.js';
 
 /** Options of {@link APISession} (all optional): the session's, plus these. */
@@ -26,6 +30,13 @@ export interface APISessionOptions extends PDSessionOptions {
 
 const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
 
+/**
+ * An item hook as a session calls it: the third argument is the total the API reported,
+ * else `'?'` from `compat` 5.0.0 (`null` before), as pdpyras passed it. Annotate a hook
+ * with this type to handle both.
+ */
+export type SessionItemHook<T = Record<string, unknown>> = (item: T, count: number, total: number | '?' | null) => void;
+
 function notInSessionApi(method: string): TypeError {
   return new TypeError(
     `APISession has no ${method}(): the predecessor's session API had none. ` +
@@ -36,19 +47,28 @@ function notInSessionApi(method: string): TypeError {
 /**
  * A REST API v2 session: a core `RestApiV2Client` (so `rget`, `rput`, `iterAll`,
  * `listAll`, `find`, `persist`, ... work exactly as there) that behaves as the pdpyras
- * release named by `compat`:
+ * release named by `compat` (see `COMPAT_RANGES` for every gate):
  *
  * - before 4.4.0, list-valued query keys are sent without `[]` and every error is a plain
  *   {@link PDClientError}; from 4.4.0 HTTP failures are {@link PDHTTPError} ({@link PDServerError}
  *   for 5xx and unusable bodies);
- * - before 5.0.0, wrappers come from the naming convention only (an endpoint that does not
- *   follow it fails with an error naming the missing key), the r- and j-methods refuse a
- *   resource object in place of a URL, and refused input is a `PDClientError`; from 5.0.0
- *   the wrapper table applies, resource objects are accepted, and refused input is a {@link URLError}.
+ * - before 5.0.0, wrappers follow pdpyras 4.x's rule on the URL's own segments (no
+ *   canonical path table: `rget('/users/me')` returns the user, a path outside the table
+ *   is sent), `rget`/`rput`/`rdelete` take a resource object from 4.1.0, and refused input
+ *   is a `PDClientError`; from 5.0.0 the wrapper table applies, the j-methods take
+ *   resource objects too, item hooks get `'?'` for an unknown total, and a refused URL or
+ *   path is a {@link URLError}. `rpost` never takes a resource object;
+ * - a method it does not permit (PATCH) is a `PDClientError` at every release.
+ *
+ * It keeps pdpyras' attributes (`apiCallCounts`, `apiTime`, `totalCallCount`,
+ * `totalCallTime`, `defaultPageSize`, `apiKey`, `authType`, `truncToken`) and its
+ * extension points: every higher-level method reaches the network through the session's
+ * own `get`/`post`/`put`/`delete`, which call `request`, so a subclass that overrides one
+ * sees every call. `retry`, `headers` and `proxies` are plain objects read at every request.
  *
  * Methods the predecessor's session did not have (`getTotal`, `iterHistory`, `jdelete`,
  * `jpatch`, `rpatch`, and the iterators of endpoints with their own pagination) throw a
- * `TypeError` pointing to the core client; PATCH is not a permitted method.
+ * `TypeError` pointing to the core client.
  *
  * Like the predecessor, the session is untyped ({@link UntypedApi}): results are `unknown`
  * (iterator items `Record<string, unknown>`) unless a type argument says otherwise, and any
@@ -57,9 +77,11 @@ function notInSessionApi(method: string): TypeError {
  * @example
  * ```ts
  * const session = new APISession(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com', compat: '5.4.1' });
+ * session.retry[404] = 2;
  * const user = await session.rget('/users/PABC123');
  * for await (const incident of session.iterAll('/incidents', { statuses: ['triggered'] })) console.log(incident.id);
- * session.proxies.https = 'http://proxy.internal:3128'; // applies from the next request
+ * session.proxies.https = 'proxy.internal:3128'; // applies from the next request
+ * console.log(session.apiCallCounts); // { 'GET /users/{id}': 1, 'GET /incidents': 1 }
  * ```
  */
 export class APISession extends RestApiV2Client<UntypedApi> {
@@ -67,6 +89,8 @@ export class APISession extends RestApiV2Client<UntypedApi> {
   readonly compat: PdpyrasVersion;
 
   readonly #proxies: { current: SessionProxies };
+  readonly #legacyPolicy: LegacyPolicy;
+  #authType: AuthType;
 
   /**
    * @param apiKey - the API key, or an OAuth access token with `authType: 'oauth2'`
@@ -78,6 +102,61 @@ export class APISession extends RestApiV2Client<UntypedApi> {
     super(apiKey, { ...setup.engine, policy: setup.policy.rest });
     this.compat = setup.compat;
     this.#proxies = setup.proxies;
+    this.#legacyPolicy = setup.policy;
+    this.#authType = options.authType ?? 'token';
+  }
+
+  /**
+   * The API key or OAuth token (pdpyras' `api_key`). Assigning a new one takes effect on
+   * the next request. An accessor: it never shows in `JSON.stringify(session)` or
+   * `util.inspect(session)`.
+   */
+  get apiKey(): string {
+    return authSecret(this.auth)?.reveal() ?? '';
+  }
+
+  /**
+   * Replaces the key, sent as {@link APISession.authType} says.
+   *
+   * @throws TypeError when it is not a non-empty string (the old one stays)
+   */
+  set apiKey(value: string) {
+    this.auth = sessionAuth(value, this.#authType);
+  }
+
+  /** How the key is sent: `'token'`, `'oauth2'`/`'bearer'` (an OAuth token), `'header_passthru'`. */
+  get authType(): AuthType {
+    return this.#authType;
+  }
+
+  /**
+   * Changes how the key is sent, from the next request.
+   *
+   * @throws TypeError for an unknown auth type (the old one stays)
+   */
+  set authType(value: AuthType) {
+    this.auth = sessionAuth(this.apiKey, value);
+    this.#authType = value;
+  }
+
+  /** `*` and the last four characters of the key (pdpyras' `trunc_token`). */
+  get truncToken(): string {
+    return truncated(this.auth);
+  }
+
+  /** The same as {@link APISession.truncToken} (pdpyras' `trunc_key`). */
+  get truncKey(): string {
+    return truncated(this.auth);
+  }
+
+  /**
+   * Call metrics are keyed as the `compat` release keyed them: `'GET /users/{id}'` from
+   * 5.0.0, pdpyras 4.x's `'get:users/{id}'` before.
+   */
+  protected override callMetricKey(method: string, url: string): string {
+    if (this.#legacyPolicy.callKeys === 'canonical') return super.callMetricKey(method, url);
+    const nodes = url.startsWith(this.url) ? urlPathNodes(urlPathOf(this.url, url)) : null;
+    return `${method.toLowerCase()}:${nodes === null ? url : pathTokens(nodes).join('/')}`;
   }
 
   /**

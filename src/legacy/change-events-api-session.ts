@@ -6,10 +6,20 @@
  */
 import type { HttpMethod } from '../core/client-options.js';
 import { routingKeyAuth } from '../core/auth.js';
-import { changeEventBody, type SubmitOptions } from '../core/events/event-bodies.js';
-import type { ChangeEvent } from '../core/events/event-types.js';
-import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from '../core/events/endpoints.js';
+import { changeEventBody } from '../core/events/event-bodies.js';
+import type { ChangeEvent, CustomDetails, EventLink } from '../core/events/event-types.js';
+import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { sendChangeEventBody } from '../core/events/event-posting.js';
+import { legacyPolicyFor, resolveCompat } from './compat.js';
+import { PDClientError } from './errors.js';
+import {
+  pdpyrasChangeEventProblems,
+  submitOptionProblems,
+  submitOptions,
+  withoutNullFields,
+  type Nullable,
+  type SessionSubmitOptions,
+} from './event-arguments.js';
 import { PDSession } from './pd-session.js';
 import type { PDSessionOptions } from './session-setup.js';
 
@@ -27,6 +37,10 @@ export interface ChangeEventsAPISessionOptions extends PDSessionOptions {
  *
  * Unlike the core `EventsApiV2Client`, `submit` and `sendChangeEvent` return the change
  * event's `id` from the API's reply (`null` when the reply has none), as the predecessor's did.
+ * As pdpyras, it sends events as given (only custom details that are not an object are
+ * refused, as a {@link PDClientError}); `submit` takes an options object or pdpyras'
+ * positional form, and `null` means absent. Its default `retry` follows `compat`: none
+ * before 5.1.2, then `{500: 2, 502: 4, 503: 6}` (504 is never retried).
  *
  * @example
  * ```ts
@@ -40,14 +54,14 @@ export class ChangeEventsAPISession extends PDSession {
   /**
    * @param routingKey - the integration's routing key; never printed
    * @param options - `compat`, `proxies`, `now` and the engine's options; `baseUrl`
-   *   defaults to `https://events.pagerduty.com` and `retry` to `{500: 2, 502: 4, 503: 6, 504: 6}`
+   *   defaults to `https://events.pagerduty.com` and `retry` to the `compat` release's (see above)
    */
   constructor(routingKey: string, options: ChangeEventsAPISessionOptions = {}) {
     const { now, ...session } = options;
     super(routingKeyAuth(routingKey), {
       ...session,
       baseUrl: session.baseUrl ?? EVENTS_BASE_URL,
-      retry: session.retry ?? DEFAULT_EVENTS_RETRY,
+      retry: session.retry ?? legacyPolicyFor(resolveCompat(session.compat)).changeEventsRetry,
     });
     this.#now = now ?? (() => new Date());
   }
@@ -61,30 +75,57 @@ export class ChangeEventsAPISession extends PDSession {
    * Submits a change event.
    *
    * @param summary - a brief summary of the change
-   * @param options - `source`, `customDetails`, `links`, `images`, `timestamp` (default: now)
+   * @param options - `source`, `customDetails`, `links`, `images`, `timestamp` (default:
+   *   now); pdpyras' `custom_details` too
    * @returns the change event's `id` from the reply, or `null` when the reply has none
+   * @throws TypeError for arguments in neither form (the message shows both)
    * @example
    * ```ts
    * const id = await session.submit('Build 220 deployed', { source: 'build-agent-3', links: [{ href: 'https://ci.example.com/220' }] });
    * ```
    */
-  submit(summary: string, options: SubmitOptions = {}): Promise<string | null> {
+  submit(summary: string, options?: SessionSubmitOptions): Promise<string | null>;
+  /**
+   * Submits a change event with pdpyras' positional arguments (`null` or `undefined` for
+   * any to leave out).
+   *
+   * @example
+   * ```ts
+   * await session.submit('Build 220 deployed', 'build-agent-3', { build: 220 }, null, '2024-05-01T12:00:00Z');
+   * ```
+   */
+  submit(
+    summary: string,
+    source?: string | null,
+    customDetails?: CustomDetails | null,
+    links?: readonly EventLink[] | null,
+    timestamp?: string | Date | null,
+  ): Promise<string | null>;
+  async submit(summary: string, ...rest: unknown[]): Promise<string | null> {
+    if (summary === undefined) throw new TypeError('submit needs a summary: submit(summary, options)');
+    const options = submitOptions(rest);
+    const problems = submitOptionProblems(options);
+    if (problems.length > 0) throw new PDClientError(`invalid submit arguments: ${problems.join('; ')}`);
     return this.sendChangeEvent(changeEventBody(summary, options, this.#now()));
   }
 
   /**
-   * Sends a change event in wire format (`payload`, `links`, ...).
+   * Sends a change event in wire format (`payload`, `links`, ...), as given: its `null`
+   * fields are left out, and the API judges the rest. Goes through `post`, so a subclass
+   * overriding it sees it.
    *
    * @returns the change event's `id` from the reply, or `null` when the reply has none
-   * @throws the session's URL error (`PDClientError` before `compat` 5.0.0) for an
-   *   invalid event, before any request; its HTTP error when the API rejects the event
+   * @throws PDClientError before any request when the event is not an object
+   * @throws the session's HTTP error when the API rejects the event
    * @example
    * ```ts
-   * await session.sendChangeEvent({ payload: { summary: 'Config reloaded', source: 'lb01' } });
+   * await session.sendChangeEvent({ payload: { summary: 'Config reloaded', source: 'lb01' }, links: null });
    * ```
    */
-  async sendChangeEvent(event: ChangeEvent): Promise<string | null> {
-    const reply = await sendChangeEventBody(this, event, (message) => this.makeError({ kind: 'url', message }));
+  async sendChangeEvent(event: Nullable<ChangeEvent>): Promise<string | null> {
+    const problems = pdpyrasChangeEventProblems(event);
+    const body = problems.length > 0 ? event : withoutNullFields(event);
+    const reply = await sendChangeEventBody(this, body as ChangeEvent, (message) => new PDClientError(message), pdpyrasChangeEventProblems);
     return typeof reply.id === 'string' ? reply.id : null;
   }
 }

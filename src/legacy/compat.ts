@@ -2,11 +2,15 @@
  * The `compat` option as data: which pdpyras release a session behaves as, and the
  * policy values each range of releases stands for. Everything here is pure.
  *
- * The gates come from the pdpyras changelog: 4.4.0 added `[]` to list-valued query keys
- * and the `PDHTTPError` subclass for HTTP failures; 5.0.0 made wrapper-driven methods
- * work on every endpoint (the wrapper table), accepted resource objects in the r- and
- * j-methods, and introduced `URLError` (earlier releases raised their client error for
- * input they refused).
+ * The gates come from the pdpyras changelog and its source: 4.1.0 let `rget`, `rput` and
+ * `rdelete` take a resource object for its `self` URL; 4.4.0 added `[]` to list-valued
+ * query keys and the `PDHTTPError` subclass for HTTP failures; 5.0.0 made wrapper-driven
+ * methods work on every endpoint (the wrapper table and canonical paths), let the
+ * j-methods take resource objects too, passed `'?'` to item hooks for an unknown total,
+ * keyed call metrics by canonical path and introduced `URLError` (earlier releases raised
+ * their client error for input they refused); 5.1.2 gave the events sessions default
+ * retries of server errors (never 504 for change events). A method a session does not
+ * permit was a `PDClientError` at every release.
  *
  * @module
  */
@@ -27,10 +31,19 @@ export type LegacyErrorTable = Readonly<Record<ErrorKind, LegacyErrorName>>;
 
 /** Everything a session does differently from one predecessor release to another. */
 export interface LegacyPolicy {
-  /** The REST seams: list brackets, where wrappers come from, resource objects. */
+  /** The REST seams: list brackets, where wrappers come from, resource objects, the hook's unknown total. */
   readonly rest: RestPolicy;
   /** The error seam: the class thrown for each kind of failure. */
   readonly errors: LegacyErrorTable;
+  /** The `retry` an `EventsAPISession` starts with. */
+  readonly eventsRetry: Readonly<Record<number, number>>;
+  /** The `retry` a `ChangeEventsAPISession` starts with. */
+  readonly changeEventsRetry: Readonly<Record<number, number>>;
+  /**
+   * How `APISession` keys `apiCallCounts` and `apiTime`: `'tokens'` as pdpyras 4.x
+   * (`'get:users/{id}'`), `'canonical'` as 5.x (`'GET /users/{id}'`).
+   */
+  readonly callKeys: 'tokens' | 'canonical';
 }
 
 /** One range of releases, `[since, before)`, that behave alike. */
@@ -43,6 +56,48 @@ export interface CompatRange {
   readonly policy: LegacyPolicy;
 }
 
+/** pdpyras 4.1.0 to 4.3.0: the r-methods other than `rpost` take resource objects. */
+const BEFORE_4_4: LegacyPolicy = {
+  rest: {
+    appendListBrackets: false,
+    wrappers: 'convention',
+    acceptResourceObjects: Object.freeze(['rget', 'rput', 'rdelete']),
+    unknownTotal: null,
+  },
+  errors: {
+    url: 'PDClientError',
+    method: 'PDClientError',
+    network: 'PDClientError',
+    abort: 'PDClientError',
+    http: 'PDClientError',
+    'http-server': 'PDClientError',
+  },
+  eventsRetry: {},
+  changeEventsRetry: {},
+  callKeys: 'tokens',
+};
+
+/** pdpyras 5.0.0 to 5.1.1. */
+const FROM_5_0: LegacyPolicy = {
+  rest: {
+    appendListBrackets: true,
+    wrappers: 'config',
+    acceptResourceObjects: Object.freeze(['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput']),
+    unknownTotal: '?',
+  },
+  errors: {
+    url: 'URLError',
+    method: 'PDClientError',
+    network: 'PDClientError',
+    abort: 'PDClientError',
+    http: 'PDHTTPError',
+    'http-server': 'PDServerError',
+  },
+  eventsRetry: {},
+  changeEventsRetry: {},
+  callKeys: 'canonical',
+};
+
 /** The default `compat`: the final pdpyras release. */
 export const DEFAULT_COMPAT: PdpyrasVersion = LATEST_PDPYRAS_RELEASE;
 
@@ -52,25 +107,33 @@ export const DEFAULT_COMPAT: PdpyrasVersion = LATEST_PDPYRAS_RELEASE;
  * @example
  * ```ts
  * COMPAT_RANGES[0].policy.rest.appendListBrackets; // false (before 4.4.0)
+ * COMPAT_RANGES[COMPAT_RANGES.length - 1].policy.eventsRetry; // { 500: 2, 502: 4, 503: 6, 504: 6 }
  * ```
  */
 export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
-  compatRange(OLDEST_PDPYRAS_RELEASE, '4.4.0', {
-    rest: { appendListBrackets: false, wrappers: 'convention', acceptResourceObjects: false },
-    errors: { url: 'PDClientError', network: 'PDClientError', abort: 'PDClientError', http: 'PDClientError', 'http-server': 'PDClientError' },
-  }),
+  compatRange(OLDEST_PDPYRAS_RELEASE, '4.1.0', { ...BEFORE_4_4, rest: { ...BEFORE_4_4.rest, acceptResourceObjects: false } }),
+  compatRange('4.1.0', '4.4.0', BEFORE_4_4),
   compatRange('4.4.0', '5.0.0', {
-    rest: { appendListBrackets: true, wrappers: 'convention', acceptResourceObjects: false },
-    errors: { url: 'PDClientError', network: 'PDClientError', abort: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
+    ...BEFORE_4_4,
+    rest: { ...BEFORE_4_4.rest, appendListBrackets: true },
+    errors: { ...BEFORE_4_4.errors, http: 'PDHTTPError', 'http-server': 'PDServerError' },
   }),
-  compatRange('5.0.0', null, {
-    rest: { appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true },
-    errors: { url: 'URLError', network: 'PDClientError', abort: 'PDClientError', http: 'PDHTTPError', 'http-server': 'PDServerError' },
+  compatRange('5.0.0', '5.1.2', FROM_5_0),
+  compatRange('5.1.2', null, {
+    ...FROM_5_0,
+    eventsRetry: { 500: 2, 502: 4, 503: 6, 504: 6 },
+    changeEventsRetry: { 500: 2, 502: 4, 503: 6 },
   }),
 ]);
 
 function compatRange(since: PdpyrasVersion, before: PdpyrasVersion | null, policy: LegacyPolicy): CompatRange {
-  const frozen = Object.freeze({ rest: Object.freeze({ ...policy.rest }), errors: Object.freeze({ ...policy.errors }) });
+  const frozen: LegacyPolicy = Object.freeze({
+    rest: Object.freeze({ ...policy.rest }),
+    errors: Object.freeze({ ...policy.errors }),
+    eventsRetry: Object.freeze({ ...policy.eventsRetry }),
+    changeEventsRetry: Object.freeze({ ...policy.changeEventsRetry }),
+    callKeys: policy.callKeys,
+  });
   return Object.freeze({ since, before, policy: frozen });
 }
 

@@ -8,10 +8,11 @@
  */
 export { PDSession } from './pd-session.js';
 export { APISession } from './api-session.js';
-export type { APISessionOptions } from './api-session.js';
+export type { APISessionOptions, SessionItemHook } from './api-session.js';
 export { EventsAPISession } from './events-api-session.js';
 export { ChangeEventsAPISession } from './change-events-api-session.js';
 export type { ChangeEventsAPISessionOptions } from './change-events-api-session.js';
+export type { Nullable, SessionSubmitOptions, SessionTriggerOptions } from './event-arguments.js';
 export type { PDSessionOptions } from './session-setup.js';
 export { PDClientError, PDHTTPError, PDServerError, URLError } from './errors.js';
 export { legacyErrorFactory } from './error-factory.js';

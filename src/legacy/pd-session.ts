@@ -5,10 +5,12 @@
  * @module
  */
 import { ApiClient } from '../core/api-client.js';
-import type { AuthMethod } from '../core/auth.js';
+import { authSecret, type AuthMethod } from '../core/auth.js';
+import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass, isBrandedSession } from './session-brand.js';
+import { truncated, withCredential } from './session-credential.js';
 import { sessionSetup, type PDSessionOptions } from './session-setup.js';
 
 /**
@@ -44,6 +46,8 @@ export abstract class PDSession extends ApiClient {
 
   /** The pdpyras release this session behaves as (the `compat` option). */
   readonly compat: PdpyrasVersion;
+  /** What that release does (see `COMPAT_RANGES`). */
+  protected readonly legacyPolicy: LegacyPolicy;
 
   readonly #proxies: { current: SessionProxies };
 
@@ -56,7 +60,31 @@ export abstract class PDSession extends ApiClient {
     const setup = sessionSetup(options);
     super(auth, setup.engine);
     this.compat = setup.compat;
+    this.legacyPolicy = setup.policy;
     this.#proxies = setup.proxies;
+  }
+
+  /**
+   * The credential (pdpyras' `api_key`; the routing key of the events sessions). Assigning
+   * a new one takes effect on the next request. It is an accessor, so it never shows in
+   * `JSON.stringify(session)` or `util.inspect(session)`.
+   */
+  get apiKey(): string {
+    return authSecret(this.auth)?.reveal() ?? '';
+  }
+
+  /**
+   * Replaces the credential, sent the way the old one was.
+   *
+   * @throws TypeError when it is not a non-empty string (the old one stays)
+   */
+  set apiKey(value: string) {
+    this.auth = withCredential(this.auth, value);
+  }
+
+  /** `*` and the last four characters of the credential (pdpyras' `trunc_key`). */
+  get truncKey(): string {
+    return truncated(this.auth);
   }
 
   /**

@@ -4,19 +4,24 @@
  *
  * @module
  */
-import { proxyFor, type ProxyEnv, type ProxySetting } from '../core/proxy.js';
+import { normalizeProxyUrl, proxyFor, type ProxyEnv, type ProxySetting } from '../core/proxy.js';
 
 /**
  * Proxy URLs by scheme, as the predecessor's `session.proxies`: `{ https: 'http://proxy:3128' }`.
  * A key may also be `all`, or a scheme and host (`'https://api.pagerduty.com'`) for one
- * host only. Schemes without an entry use `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`.
+ * host only. Schemes without an entry use `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`. As with
+ * requests, `host:port` means `http://host:port`; any other value that is not an
+ * `http(s)://` URL is a `TypeError` (at assignment, or at the next request for an entry
+ * changed in place), never a network error.
  */
 export type SessionProxies = Record<string, string | undefined>;
 
 /**
  * The proxy for a request URL: the most specific entry of `proxies` (`scheme://host`,
- * then `scheme`, then `all://host`, then `all`), else the one the environment names.
+ * then `scheme`, then `all://host`, then `all`), else the one the environment names;
+ * normalised (`host:port` is `http://host:port`).
  *
+ * @throws TypeError for an entry that is not a usable proxy URL, naming the entry
  * @example
  * ```ts
  * sessionProxyFor(new URL('https://api.pagerduty.com/users'), { https: 'http://proxy:3128' }, {});
@@ -27,7 +32,7 @@ export function sessionProxyFor(url: URL, proxies: Readonly<SessionProxies>, env
   const scheme = url.protocol.replace(/:$/, '');
   for (const key of [`${scheme}://${url.hostname}`, scheme, `all://${url.hostname}`, 'all']) {
     const value = Object.hasOwn(proxies, key) ? proxies[key] : undefined;
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    if (typeof value === 'string' && value.trim() !== '') return normalizeProxyUrl(value, `proxies[${JSON.stringify(key)}]`);
   }
   return proxyFor(url, undefined, env);
 }
@@ -47,7 +52,8 @@ export function sessionProxySetting(
 }
 
 /**
- * A value to hold as a session's `proxies`: a plain object of strings (or `undefined`).
+ * A value to hold as a session's `proxies`: a plain object of proxy URL strings (or
+ * `undefined`), each `http(s)://host:port` or `host:port`. The object is not changed.
  *
  * @throws TypeError for anything else, when it is assigned rather than at the next request
  */
@@ -57,6 +63,7 @@ export function checkedSessionProxies(value: unknown): SessionProxies {
   }
   for (const [key, url] of Object.entries(value)) {
     if (url !== undefined && typeof url !== 'string') throw new TypeError(`proxies.${key} must be a proxy URL string`);
+    if (typeof url === 'string' && url.trim() !== '') normalizeProxyUrl(url, `proxies[${JSON.stringify(key)}]`);
   }
   return value as SessionProxies;
 }

@@ -10,11 +10,35 @@ const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('MsTeamsIntegrationApiClient', () => {
-  it('has the MS Teams base URL and permits POST only', async () => {
+  it('has the MS Teams base URL and permits the methods of its description (GET, POST, DELETE)', async () => {
     const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
     expect(client.url).toBe(BASE);
-    expect(client.permittedMethods).toEqual(['POST']);
-    await expect(client.get('/incidents/PINC1/meeting')).rejects.toBeInstanceOf(UrlError);
+    expect(client.permittedMethods).toEqual(['GET', 'POST', 'DELETE']);
+    await expect(client.request('PUT', '/incidents/PINC1/meeting')).rejects.toBeInstanceOf(UrlError);
+    client.close();
+  });
+
+  it("reads, creates and deletes an incident's dedicated chat", async () => {
+    const bodies: unknown[] = [];
+    nock(BASE)
+      .get('/incidents/PINC1/dedicated_chat')
+      .reply(200, { chat: { id: 'CH1' }, tenant_id: 'T1' })
+      .post('/incidents/PINC1/dedicated_chat')
+      .reply((_uri, body) => {
+        bodies.push(body);
+        return [201, { chat: { id: 'CH1' } }];
+      })
+      .delete('/incidents/PINC1/dedicated_chat')
+      .reply(204);
+    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    expect(client.canonicalPath('/incidents/PINC1/dedicated_chat')).toBe('/incidents/{incident_id}/dedicated_chat');
+    // GET answers the chat beside the tenant: the whole body; POST answers the chat alone.
+    expect(await client.rget('/incidents/PINC1/dedicated_chat')).toEqual({ chat: { id: 'CH1' }, tenant_id: 'T1' });
+    const json = { mst_tenant_id: 'T1', chat: { topic: 'PINC1' } };
+    expect(await client.rpost<unknown>('/incidents/PINC1/dedicated_chat', { json })).toEqual({ id: 'CH1' });
+    expect((await client.rdelete('/incidents/PINC1/dedicated_chat')).status).toBe(204);
+    expect(bodies).toEqual([json]);
+    expect(nock.isDone()).toBe(true);
     client.close();
   });
 

@@ -30,11 +30,12 @@ describe('SlackIntegrationApiClient', () => {
 
   it('has the wrappers of its table', () => {
     const client = new SlackIntegrationApiClient(KEY, noSleep);
-    for (const method of ['GET', 'POST', 'DELETE']) {
+    for (const method of ['GET', 'POST']) {
       expect(client.entityWrappers(method, '/incidents/{incident_id}/dedicated_channel')).toEqual(['channel', 'channel']);
     }
     expect(client.entityWrappers('GET', '/incidents/{incident_id}/notification_channels')).toEqual(['channels', 'channels']);
-    expect(client.entityWrappers('POST', '/incidents/{incident_id}/notification_channels')).toEqual([null, null]);
+    // The description requires `channel` in the request and answers it (beside `warnings`).
+    expect(client.entityWrappers('POST', '/incidents/{incident_id}/notification_channels')).toEqual(['channel', 'channel']);
     expect(client.entityWrappers('PUT', '/incidents/{incident_id}/notification_channels')).toEqual(['channels', 'channels']);
     client.close();
   });
@@ -58,10 +59,7 @@ describe('SlackIntegrationApiClient', () => {
     expect(await client.rpost('/incidents/PINC1/dedicated_channel', { json: { slack_team_id: 'T1' } })).toEqual({ id: 'C1' });
     expect(await client.rget('/incidents/PINC1/notification_channels')).toEqual([{ id: 'C2' }]);
     const created = { channel: { id: 'C3', slack_team_id: 'T1' } };
-    expect(await client.rpost('/incidents/PINC1/notification_channels', { json: created })).toEqual({
-      channel: { id: 'C3' },
-      warnings: ['w'],
-    });
+    expect(await client.rpost('/incidents/PINC1/notification_channels', { json: created.channel })).toEqual({ id: 'C3' });
     expect(await client.rput('/incidents/PINC1/notification_channels', { json: [{ id: 'C3' }] })).toEqual([{ id: 'C3' }]);
     expect((await client.rdelete('/incidents/PINC1/notification_channels/C3')).status).toBe(204);
     expect((await client.rdelete('/incidents/PINC1/dedicated_channel')).status).toBe(204);

@@ -114,10 +114,10 @@ describe('r-family', () => {
     client.close();
   });
 
-  it('rpatch wraps the entity', async () => {
+  it('rpatch sends and returns the bare connection, as its schemas say (the only PATCH of the API)', async () => {
     nock(BASE)
-      .patch('/workflows/integrations/W1/connections/C1', { connection: { name: 'New' } })
-      .reply(200, { connection: { id: 'C1', name: 'New' } });
+      .patch('/workflows/integrations/W1/connections/C1', { name: 'New' })
+      .reply(200, { id: 'C1', name: 'New' });
     const client = makeClient();
     await expect(client.rpatch<unknown>('/workflows/integrations/W1/connections/C1', { json: { name: 'New' } })).resolves.toEqual({ id: 'C1', name: 'New' });
     client.close();

@@ -119,6 +119,23 @@ describe('classicPages', () => {
     expect(warnings[0]).toContain('no "more" property');
   });
 
+  it('reads an index without more until a page comes back short, when told it declares none', async () => {
+    const index = fakeIndex(250, { more: undefined, total: undefined });
+    const { options: opts, warnings } = options({ untilShortPage: true });
+    expect(await collect(itemsOf(classicPages(index.fetchPage, opts)))).toHaveLength(250);
+    expect(index.requests.map((request) => request.offset)).toEqual([0, 100, 200]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('without more, asks once past a full last page, or stops at a reported total', async () => {
+    const empty = fakeIndex(200, { more: undefined, total: undefined });
+    await collect(itemsOf(classicPages(empty.fetchPage, options({ untilShortPage: true }).options)));
+    expect(empty.requests.map((request) => request.offset)).toEqual([0, 100, 200]);
+    const counted = fakeIndex(200, { more: undefined, total: 200 });
+    await collect(itemsOf(classicPages(counted.fetchPage, options({ untilShortPage: true }).options)));
+    expect(counted.requests.map((request) => request.offset)).toEqual([0, 100]);
+  });
+
   it('stops on an empty page that claims more, instead of looping forever', async () => {
     const fetchPage = async (): Promise<FetchedPage> => ({ body: { more: true }, items: [] });
     const { options: opts, warnings } = options();

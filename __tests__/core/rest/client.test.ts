@@ -189,10 +189,11 @@ describe('find and persist', () => {
     client.close();
   });
 
-  it('persist with update puts the given values to self only when a field differs', async () => {
+  it('persist with update puts the record found, with the values over it, to self only when a field differs', async () => {
     const existing = { id: 'T1', name: 'Ops', description: 'old', self: `${BASE}/teams/T1` };
     nock(BASE).get('/teams').query(true).times(2).reply(200, { teams: [existing], more: false });
-    nock(BASE).put('/teams/T1', { team: { name: 'Ops', description: 'new' } }).reply(200, { team: { ...existing, description: 'new' } });
+    // As both predecessors: existing.update(values), then rput(existing, json=existing).
+    nock(BASE).put('/teams/T1', { team: { ...existing, description: 'new' } }).reply(200, { team: { ...existing, description: 'new' } });
     const client = makeClient();
     await expect(client.persist('/teams', 'name', { name: 'Ops', description: 'new' }, { update: true })).resolves.toMatchObject({ description: 'new' });
     // Same values: no PUT (nock would refuse an unexpected one).

@@ -64,18 +64,19 @@ describe('entityWrappersFor with the REST API v2 table', () => {
     ['POST', '/analytics/raw/incidents', [null, null]],
     ['PUT', '/priorities', ['priorities', 'priorities']],
     // Other exceptions of the table:
-    ['GET', '/abilities/{id}', [null, null]],
+    ['GET', '/abilities/{id}', ['ability', 'ability']], // answers 204 without a body: no entry needed
     ['POST', '/incidents/{id}/status_updates/subscribers', ['subscribers', 'subscriptions']],
     ['POST', '/business_services/{id}/unsubscribe', ['subscribers', null]],
     ['PUT', '/incidents/{id}/merge', ['source_incidents', 'incident']],
     ['POST', '/incidents/{id}/snooze', [null, 'incident']],
-    ['GET', '/incidents/custom_fields', ['field', 'fields']],
-    ['POST', '/incidents/custom_fields', ['field', 'fields']],
+    ['GET', '/incidents/custom_fields', ['fields', 'fields']],
+    ['POST', '/incidents/custom_fields', ['field', 'field']],
     ['GET', '/event_orchestrations', ['orchestrations', 'orchestrations']],
     ['GET', '/users/{id}/sessions', ['user_sessions', 'user_sessions']],
-    ['GET', '/users/{id}/notification_subscriptions', ['subscribables', 'subscriptions']],
+    ['GET', '/users/{id}/notification_subscriptions', ['subscriptions', 'subscriptions']],
+    ['POST', '/users/{id}/notification_subscriptions', ['subscribables', 'subscriptions']],
     ['PUT', '/teams/{id}/users/{user_id}', [null, null]],
-    ['POST', '/automation_actions/actions/{id}/invocations', [null, 'invocation']],
+    ['POST', '/automation_actions/actions/{id}/invocations', ['invocation', 'invocation']],
     ['PUT', '/session_configurations', ['session_configuration', 'session_configurations']],
     // Entries added from the OpenAPI description:
     ['GET', '/enrichment/integrations/servicenow', ['integrations', 'integrations']],
@@ -85,8 +86,8 @@ describe('entityWrappersFor with the REST API v2 table', () => {
     ['POST', '/enrichment/query', [null, 'records']],
     ['POST', '/enrichment/schemas', [null, 'schema']],
     ['GET', '/enrichment/schemas/{schema_id}/records', ['records', 'records']],
-    ['PUT', '/enrichment/event_enrichments/default', ['default', null]],
-    ['POST', '/users/{id}/regenerate_private_url_key', [null, 'private_url_key']],
+    ['PUT', '/enrichment/event_enrichments/default', ['default', 'default']],
+    ['POST', '/users/{id}/regenerate_private_url_key', [null, null]], // its answer holds a string, not an entity
     ['GET', '/ip_allow_lists', ['ip_allow_lists', 'ip_allow_lists']],
     ['POST', '/ip_allow_lists', ['ip_allow_list', 'ip_allow_list']],
     // Conventional endpoints:
@@ -98,9 +99,9 @@ describe('entityWrappersFor with the REST API v2 table', () => {
   });
 
   it('matches a key whatever its placeholder is named', () => {
-    // The table writes '* /event_orchestrations/services/{id}'; the canonical path is {service_id}.
-    expect(wrappers('GET', '/event_orchestrations/services/{service_id}')).toEqual(['orchestration_path', 'orchestration_path']);
-    expect(wrappers('PUT', '/event_orchestrations/services/{service_id}/active')).toEqual([null, null]);
+    // The table writes the description's names ({service_id}, {id}); other names match too.
+    expect(wrappers('GET', '/event_orchestrations/services/{id}')).toEqual(['orchestration_path', 'orchestration_path']);
+    expect(wrappers('PUT', '/event_orchestrations/services/{id}/active')).toEqual([null, null]);
     expect(wrappers('POST', '/business_services/{business_service_id}/subscribers')).toEqual(['subscribers', 'subscriptions']);
   });
 

@@ -203,7 +203,9 @@ describe('dictAll and getTotal', () => {
 describe('the generic iterators refuse what they cannot page', () => {
   it.each([
     ['/users/P1', 'is a single resource'],
-    ['/business_services/priority_thresholds', 'has no entity wrapper'],
+    ['/business_services/priority_thresholds', 'answers no list'],
+    ['/users/me', 'answers no list'],
+    ['/change_events/C1', 'is a single resource'],
     ['/analytics/raw/incidents', 'use iterAnalyticsRawIncidents()'],
     ['/alert_grouping_settings', 'use iterAlertGroupingSettings()'],
     ['/nowhere', 'does not match any canonical path'],

@@ -7,6 +7,13 @@ describe('attributeMatches', () => {
     expect(attributeMatches({ name: 'Ops' }, 'name', 'Ops team')).toBe(false);
   });
 
+  it('compares a numeric attribute or value as text (pdpyras 5.3+ str(s).lower())', () => {
+    expect(attributeMatches({ num: 42 }, 'num', '42')).toBe(true);
+    expect(attributeMatches({ num: '42' }, 'num', 42)).toBe(true);
+    expect(attributeMatches({ on: true }, 'on', 'TRUE')).toBe(true);
+    expect(attributeMatches({ num: 42 }, 'num', 7)).toBe(false);
+  });
+
   it('never matches an item without the attribute', () => {
     expect(attributeMatches({ name: 'x' }, 'email', 'undefined')).toBe(false);
     expect(attributeMatches({ email: null }, 'email', 'null')).toBe(false);

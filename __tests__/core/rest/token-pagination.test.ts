@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { itemsOf, type FetchedPage } from '../../../src/core/rest/pages.js';
 import {
+  cursorProblem,
   nextAlertGroupingAfter,
   nextAnalyticsStart,
   nextCursor,
@@ -65,5 +66,27 @@ describe('token readers', () => {
   it('read after (alert grouping settings)', () => {
     expect(nextAlertGroupingAfter({ after: 'A1' })).toBe('A1');
     expect(nextAlertGroupingAfter({ after: null })).toBeNull();
+  });
+});
+
+describe('a next_cursor that is not a string', () => {
+  it('a finite number is followed as its text (as the predecessors sent it)', () => {
+    expect(nextCursor({ next_cursor: 42 })).toBe('42');
+    expect(nextCursor({ next_cursor: 0 })).toBe('0');
+    expect(cursorProblem({ next_cursor: 42 })).toBeUndefined();
+  });
+
+  it('absent, null, false and empty end the series', () => {
+    for (const value of [undefined, null, false, '']) {
+      expect(nextCursor({ next_cursor: value })).toBeNull();
+      expect(cursorProblem({ next_cursor: value })).toBeUndefined();
+    }
+  });
+
+  it('anything else is a problem to report, never a silent stop', () => {
+    expect(cursorProblem({ next_cursor: { page: 2 } })).toBe('next_cursor is an object, neither a string nor a number, so the next page cannot be requested');
+    expect(cursorProblem({ next_cursor: [1] })).toMatch(/^next_cursor is a list/);
+    expect(cursorProblem({ next_cursor: true })).toMatch(/^next_cursor is true/);
+    expect(cursorProblem({ next_cursor: Number.NaN })).toMatch(/^next_cursor is NaN/);
   });
 });

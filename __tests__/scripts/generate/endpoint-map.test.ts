@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 interface Operation {
   method: string;
   path: string;
+  describedPath: string;
   requestWrapper: string | null;
   responseWrapper: string | null;
   listKey: string | null;
@@ -16,7 +17,6 @@ interface EndpointMap {
     openapiModule: string;
     extract: unknown;
     operations: Operation[];
-    descriptionPrefix?: string;
     basePath?: string;
   }): string;
 }
@@ -35,9 +35,11 @@ const extract = {
     '/api/users/me': { get: { responses: { 200: json({ type: 'object' }) } } },
   },
 };
+// Canonical paths are relative to the client's base URL (`/api`), as integration-facts gives them.
 const op = (method: string, p: string, wrappers: Partial<Operation> = {}): Operation => ({
   method,
-  path: p,
+  path: p.replace(/^\/api/, ''),
+  describedPath: p,
   requestWrapper: null,
   responseWrapper: null,
   listKey: null,
@@ -59,7 +61,6 @@ async function source(): Promise<string> {
     openapiModule: './test-openapi.js',
     extract,
     operations,
-    descriptionPrefix: '/api',
     basePath: '/api',
   });
 }

@@ -16,8 +16,16 @@ import { eventsErrorDetail } from './events-error-detail.js';
 export type RefuseEvent = (message: string) => Error;
 
 /**
+ * Lists what is wrong with an event before it is sent (empty: send it). The core checks
+ * the whole body against the API's description; the legacy sessions refuse only what
+ * pdpyras refused and leave the rest to the API.
+ */
+export type EventProblems = (event: unknown) => string[];
+
+/**
  * Checks an alert event and sends it to `/v2/enqueue`.
  *
+ * @param problems - what makes an event invalid (default: the API's full description)
  * @throws what `refuse` builds for an invalid event, before any request
  * @throws the client's HTTP error when the API rejects the event; its server error when
  *   the reply has no `dedup_key`
@@ -26,9 +34,10 @@ export async function sendAlertEvent(
   client: ApiClient,
   event: AlertEventProperties & { readonly event_action: EventAction },
   refuse: RefuseEvent,
+  problems: EventProblems = alertEventProblems,
 ): Promise<EventResponse> {
-  const problems = alertEventProblems(event);
-  if (problems.length > 0) throw refuse(`invalid alert event: ${problems.join('; ')}`);
+  const found = problems(event);
+  if (found.length > 0) throw refuse(`invalid alert event: ${found.join('; ')}`);
   const { body } = await postEvent(client, ALERT_EVENTS_PATH, event, {
     check: (value) => typeof value.dedup_key === 'string',
     describe: 'a dedup_key',
@@ -39,12 +48,18 @@ export async function sendAlertEvent(
 /**
  * Checks a change event and sends it to `/v2/change/enqueue`.
  *
+ * @param problems - what makes an event invalid (default: the API's full description)
  * @throws what `refuse` builds for an invalid event, before any request
  * @throws the client's HTTP error when the API rejects the event
  */
-export async function sendChangeEventBody(client: ApiClient, event: ChangeEvent, refuse: RefuseEvent): Promise<ChangeEventResponse> {
-  const problems = changeEventProblems(event);
-  if (problems.length > 0) throw refuse(`invalid change event: ${problems.join('; ')}`);
+export async function sendChangeEventBody(
+  client: ApiClient,
+  event: ChangeEvent,
+  refuse: RefuseEvent,
+  problems: EventProblems = changeEventProblems,
+): Promise<ChangeEventResponse> {
+  const found = problems(event);
+  if (found.length > 0) throw refuse(`invalid change event: ${found.join('; ')}`);
   const { body } = await postEvent(client, CHANGE_EVENTS_PATH, event);
   return body as unknown as ChangeEventResponse;
 }

@@ -8,12 +8,12 @@ export { IntegrationApiClient, integrationAuth } from './integration-api-client.
 export type { FixedAuthIntegrationApiClientOptions, IntegrationApiClientOptions } from './integration-api-client.js';
 export type { IntegrationApiDescriptor, IntegrationAuthRule } from './integration-api-descriptor.js';
 export { JiraCloudIntegrationApiClient } from './jira-cloud-integration-api-client.js';
-export { JiraServerIntegrationApiClient } from './jira-server-integration-api-client.js';
+export { JIRA_SIGNATURE_HEADER, JiraServerIntegrationApiClient } from './jira-server-integration-api-client.js';
 export { MsTeamsIntegrationApiClient } from './ms-teams-integration-api-client.js';
 export { SlackIntegrationApiClient } from './slack-integration-api-client.js';
 export { SlackIntegrationConnectionsApiClient } from './slack-integration-connections-api-client.js';
-export { JIRA_CLOUD_INTEGRATION_API } from './tables/jira-cloud-integration-api.js';
-export { JIRA_SERVER_INTEGRATION_API, JIRA_SIGNATURE_HEADER } from './tables/jira-server-integration-api.js';
-export { MS_TEAMS_INTEGRATION_API } from './tables/ms-teams-integration-api.js';
-export { SLACK_INTEGRATION_API } from './tables/slack-integration-api.js';
-export { SLACK_INTEGRATION_CONNECTIONS_API } from './tables/slack-integration-connections-api.js';
+export { JIRA_CLOUD_INTEGRATION_API } from './generated/jira-cloud-integration-api.js';
+export { JIRA_SERVER_INTEGRATION_API } from './generated/jira-server-integration-api.js';
+export { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.js';
+export { SLACK_INTEGRATION_API } from './generated/slack-integration-api.js';
+export { SLACK_INTEGRATION_CONNECTIONS_API } from './generated/slack-integration-connections-api.js';

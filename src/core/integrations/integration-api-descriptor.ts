@@ -1,6 +1,8 @@
 /**
  * What sets one integration API apart from another: its host and base path, the methods
- * it permits, the headers it expects, how it authenticates, and its three path tables.
+ * it permits, the headers it expects, how it authenticates, and its path tables. The
+ * descriptors of the bundled clients are generated from each API's official description
+ * (`npm run generate`).
  *
  * @module
  */
@@ -23,6 +25,6 @@ export interface IntegrationApiDescriptor {
   readonly defaultHeaders: Readonly<Record<string, string>>;
   /** How the credential is sent. */
   readonly authRule: IntegrationAuthRule;
-  /** The canonical paths, cursor-paginated paths and wrapper exceptions of the API. */
+  /** The canonical paths, cursor-paginated paths, wrapper exceptions and indexes of the API. */
   readonly tables: RestApiTables;
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
-import { JIRA_CLOUD_INTEGRATION_API } from './tables/jira-cloud-integration-api.js';
+import { JIRA_CLOUD_INTEGRATION_API } from './generated/jira-cloud-integration-api.js';
 import type { JiraCloudIntegrationApiTypes } from '../types/generated/jira-cloud-integration-api-endpoints.js';
 
 /**

@@ -8,8 +8,11 @@ import type { Response } from 'node-fetch';
 import type { ErrorSpec } from '../errors.js';
 import { Secret } from '../secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
-import { JIRA_SERVER_INTEGRATION_API, JIRA_SIGNATURE_HEADER } from './tables/jira-server-integration-api.js';
+import { JIRA_SERVER_INTEGRATION_API } from './generated/jira-server-integration-api.js';
 import type { JiraServerIntegrationApiTypes } from '../types/generated/jira-server-integration-api-endpoints.js';
+
+/** The header that carries the Jira Server signature token (a header parameter of every operation of the API). */
+export const JIRA_SIGNATURE_HEADER = 'x-pagerduty-jira-signature';
 
 /**
  * The Jira Server integration API at `https://app.pagerduty.com/integration-jira-service`.

@@ -4,12 +4,13 @@
  * @module
  */
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
-import { MS_TEAMS_INTEGRATION_API } from './tables/ms-teams-integration-api.js';
+import { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.js';
 import type { MsTeamsIntegrationApiTypes } from '../types/generated/ms-teams-integration-api-endpoints.js';
 
 /**
  * The Microsoft Teams integration API at `https://api.pagerduty.com/integration-ms-teams`.
- * It accepts only an API key (always `Token` auth) and only POST.
+ * It accepts only an API key (always `Token` auth): an incident's dedicated chat (GET, POST,
+ * DELETE) and its meeting (POST).
  *
  * @example
  * ```ts

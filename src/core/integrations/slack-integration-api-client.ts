@@ -4,7 +4,7 @@
  * @module
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
-import { SLACK_INTEGRATION_API } from './tables/slack-integration-api.js';
+import { SLACK_INTEGRATION_API } from './generated/slack-integration-api.js';
 import type { SlackIntegrationApiTypes } from '../types/generated/slack-integration-api-endpoints.js';
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
-import { SLACK_INTEGRATION_CONNECTIONS_API } from './tables/slack-integration-connections-api.js';
+import { SLACK_INTEGRATION_CONNECTIONS_API } from './generated/slack-integration-connections-api.js';
 import type { SlackIntegrationConnectionsApiTypes } from '../types/generated/slack-integration-connections-api-endpoints.js';
 
 /**

@@ -8,15 +8,17 @@ import type { Response } from 'node-fetch';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
 import type { AuthMethod } from '../auth.js';
 import type { QueryParams } from '../query.js';
+import { refuseBodyOnGet } from './body-on-get.js';
 import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
-import { isPlaceholder, matchCanonicalPath, pathShape, urlPathOf } from './canonical-path.js';
+import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
 import { classicPages } from './classic-pagination.js';
 import { compileTables, type CompiledTables } from './compiled-tables.js';
-import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
-import { pageSizeOrDefault } from './limits.js';
+import { indexTarget, quietCanonicalPath, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
+import type { EntityWrapperPair } from './entity-wrappers.js';
+import { DEFAULT_PAGE_SIZE, pageSizing } from './limits.js';
 import { collectItems, itemsOf, type FetchedPage } from './pages.js';
 import { restQueryParams } from './params.js';
-import { resolveRestPolicy, type RestPolicy } from './policy.js';
+import { acceptsResourceObject, resolveRestPolicy, type RestPolicy } from './policy.js';
 import type {
   DecodedResponse,
   DictAllOptions,
@@ -25,8 +27,9 @@ import type {
   RestApiV2BaseClientOptions,
 } from './rest-options.js';
 import { targetUrl, type ResourceObject, type ResourceTarget } from './resource-target.js';
-import type { CanonicalPath, EntityWrapper, RestApiTables } from './tables/table-types.js';
-import { nextCursor, tokenPages } from './token-pagination.js';
+import type { CanonicalPath, EntityWrapper, RestApiTables } from './table-types.js';
+import { cursorProblem, nextCursor, tokenPages } from './token-pagination.js';
+import { wholeListPages } from './whole-list-pagination.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type {
   EndpointOf as Ep,
@@ -70,6 +73,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   /** The behaviour at the legacy seams (frozen). */
   readonly policy: RestPolicy;
   readonly #compiled: CompiledTables;
+  #defaultPageSize = DEFAULT_PAGE_SIZE;
 
   /**
    * @param auth - how requests are authenticated
@@ -91,6 +95,30 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   /** GET, POST, PUT, PATCH and DELETE. */
   override get permittedMethods(): readonly HttpMethod[] {
     return REST_METHODS;
+  }
+
+  /**
+   * The `limit` the iterators send with each page when not given a `pageSize`. Settable.
+   * @default 100
+   */
+  get defaultPageSize(): number {
+    return this.#defaultPageSize;
+  }
+
+  /**
+   * Sets the default page size.
+   *
+   * @throws RangeError for a value that is not a positive integer (the old value stays)
+   */
+  set defaultPageSize(value: number) {
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`defaultPageSize must be a positive integer, got ${String(value)}`);
+    this.#defaultPageSize = value;
+  }
+
+  /** Requests are counted by canonical path (`GET /users/{id}`); other paths by their own path. */
+  protected override callMetricKey(method: string, url: string): string {
+    const canonical = url.startsWith(this.url) ? quietCanonicalPath(this.#compiled, urlPathOf(this.url, url)) : null;
+    return canonical === null ? super.callMetricKey(method, url) : `${method.toUpperCase()} ${canonical}`;
   }
 
   /**
@@ -124,7 +152,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * ```
    */
   entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair {
-    return entityWrappersFor(this.policy.wrappers === 'config' ? this.#compiled.wrappers : null, method, path);
+    return wrapperPairFor(this.#compiled, this.policy, method, path, (message) => this.#urlError(message));
   }
 
   /**
@@ -184,6 +212,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * GET a resource and return the entity inside its wrapper (`null` for 204).
    *
    * @throws UrlError for a URL that matches no canonical path
+   * @throws TypeError before any request when `init` carries a body (`json`, `form` or `body`): a GET has none
    * @throws HttpError for a non-success status
    * @throws HttpServerError when the body lacks its wrapper (the message names the keys it had)
    * @example
@@ -248,7 +277,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /**
    * DELETE a resource and return the response once its status is a success (its body is
-   * left unread).
+   * left unread). A `json` body (few endpoints take one) is wrapped as {@link rput} wraps it.
    *
    * @throws HttpError for a non-success status
    */
@@ -258,18 +287,23 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   ): Promise<Response>;
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     const url = this.#target(target, 'rdelete');
-    const response = await this.request('DELETE', url, init);
+    const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.#wrappers('DELETE', url)[0]) };
+    // Through `delete`, as both predecessors did, so that an override of it sees the call.
+    const response = await this.delete(url, send === undefined ? undefined : { ...send });
     if (response.status >= 200 && response.status < 300) return response;
     throw this.httpError('DELETE', response.url, response, await response.text());
   }
 
   /**
-   * Iterates over every item of an index, one page in memory at a time: classic
-   * pagination (`limit`/`offset`, until `more` is false), or cursor pagination when the
-   * path is cursor-based. Classic pagination stops before `offset + limit` would pass
-   * `ITERATION_LIMIT`, logging a warning that points to `iterHistory`.
+   * Iterates over every item of an index, one page in memory at a time, in the style the
+   * API's tables give the index: classic pagination (`limit`/`offset`, until `more` is
+   * false, or for an index without `more` until a page comes back short), cursor pagination
+   * (`cursor`/`next_cursor`), or one request for a list the API returns whole. The page
+   * size never exceeds the endpoint's declared maximum. Classic pagination stops before
+   * `offset + limit` would pass `ITERATION_LIMIT`, logging a warning that points to
+   * `iterHistory`.
    *
-   * @throws UrlError for a single-resource path, an unwrapped endpoint, or one with its own iterator
+   * @throws UrlError for a path that is no index (a single resource, an unwrapped endpoint), or one with its own iterator
    * @throws HttpError as soon as a page fails (items already yielded stay yielded)
    * @example
    * ```ts
@@ -286,7 +320,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     params: QueryParams = {},
     options: IterAllOptions<T> = {},
   ): AsyncIterableIterator<T> {
-    return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook);
+    return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook, this.policy.unknownTotal);
   }
 
   /**
@@ -304,7 +338,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     params: QueryParams = {},
     options: IterCursorOptions<T> = {},
   ): AsyncIterableIterator<T> {
-    return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook);
+    return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook, this.policy.unknownTotal);
   }
 
   /**
@@ -322,7 +356,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     options?: IterAllOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
   ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>>[]>;
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
-    return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook);
+    return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook, this.policy.unknownTotal);
   }
 
   /**
@@ -369,7 +403,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
    */
   protected async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
-    const { response, text } = await this.requestText(method, url, init);
+    const { response, text } = await this.sendText(method, url, init);
     if (text.trim() === '') return { response, text, body: null };
     try {
       return { response, text, body: JSON.parse(text) };
@@ -381,9 +415,17 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   /**
    * Requests one page and returns its body and the list under `wrapper`.
    *
+   * @param check - names a problem with the body that still leaves its items usable (a
+   *   pagination token it cannot follow); the page then carries the error as `failure`
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected async fetchPage(method: string, url: string, init: RequestOptions, wrapper: string): Promise<FetchedPage> {
+  protected async fetchPage(
+    method: string,
+    url: string,
+    init: RequestOptions,
+    wrapper: string,
+    check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
+  ): Promise<FetchedPage> {
     const { response, text, body } = await this.exchangeJson(method, url, init);
     const unwrapped = unwrapBody(body, wrapper);
     if (!unwrapped.ok) {
@@ -392,20 +434,31 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     if (!Array.isArray(unwrapped.value)) {
       throw this.unexpectedResponse(method, response, text, `API responded with a page whose "${wrapper}" is not a list`);
     }
-    return { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+    const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+    const problem = check?.(page.body);
+    if (problem === undefined) return page;
+    return { ...page, failure: this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`) };
   }
 
   async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    refuseBodyOnGet(method, name, init);
     return (await this.requestJson<T>(method, this.#target(target, name), init)) as T;
   }
 
   async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
+    refuseBodyOnGet(method, name, init);
     const url = this.#target(target, name);
-    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.canonicalPath(url));
-    const send = init.json !== undefined && method !== 'GET' ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
+    const [requestWrapper, responseWrapper] = this.#wrappers(method, url);
+    const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
     const { response, text, body } = await this.exchangeJson(method, url, send);
     if (text.trim() === '') return null as T;
     return this.#unwrap(method, response, text, body, responseWrapper) as T;
+  }
+
+  /** The wrappers of a request to a URL under the policy (see `wrapperPathFor`). */
+  #wrappers(method: HttpMethod, url: string): EntityWrapperPair {
+    const path = wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), (message) => this.#urlError(message));
+    return this.entityWrappers(method, path);
   }
 
   #unwrap(method: string, response: Response, text: string, body: unknown, wrapper: EntityWrapper): unknown {
@@ -415,9 +468,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /**
-   * The pages of an index, one at a time, for the iterators: classic pagination, or
-   * cursor pagination when the path is cursor-based (only cursor pagination when `method`
-   * is `'iterCursor'`). The path is checked on the first `next()`.
+   * The pages of an index, one at a time, for the iterators, in the index's own style (see
+   * `indexTarget`): classic, cursor, or one request for an index that does not page (only
+   * cursor pagination when `method` is `'iterCursor'`), never with a `limit` above the
+   * endpoint's maximum. The path is checked on the first `next()`.
    *
    * @param method - the public method asking, named in errors
    * @throws UrlError for a path that cannot be paged this way
@@ -428,39 +482,40 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    const path = this.canonicalPath(url);
-    this.refuseSpecialised(path, method);
-    const cursor = this.#compiled.cursorShapes.has(pathShape(path));
-    if (method === 'iterCursor' && !cursor) {
-      throw this.#urlError(`${path} does not use cursor-based pagination: use iterAll for it`);
+    const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) =>
+      this.#urlError(message),
+    );
+    const endpoint = `GET ${path}`;
+    const warn = (message: string): void => this.log.warn(message);
+    const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize, this.#defaultPageSize);
+    sizing.warnings.forEach(warn);
+    if (plan.style === 'cursor') {
+      const base: QueryParams = plan.sendLimit ? { limit: sizing.pageSize, ...sizing.params } : sizing.params;
+      // A cursor that cannot be followed ends the series with an error after its page's items, never silently.
+      let failure: Error | undefined;
+      const getCursorPage = async (token: string | undefined): Promise<FetchedPage> => {
+        const query = token === undefined ? base : { ...base, cursor: token };
+        const page = await this.fetchPage('GET', url, { params: query }, wrapper, cursorProblem);
+        failure = page.failure;
+        return page;
+      };
+      yield* tokenPages(getCursorPage, nextCursor);
+      if (failure) throw failure;
+      return;
     }
-    const wrapper = this.#collectionWrapper(path, method);
     const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper);
-    if (cursor) {
-      const base: QueryParams = { limit: pageSizeOrDefault(options.pageSize), ...params };
-      yield* tokenPages((token) => getPage(token === undefined ? base : { ...base, cursor: token }), nextCursor);
+    if (plan.style === 'none') {
+      yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
       return;
     }
     yield* classicPages(getPage, {
-      params,
-      pageSize: pageSizeOrDefault(options.pageSize),
+      params: sizing.params,
+      pageSize: sizing.pageSize,
       total: options.total ?? false,
-      endpoint: `GET ${path}`,
-      warn: (message) => this.log.warn(message),
+      endpoint,
+      warn,
+      untilShortPage: plan.untilShortPage,
     });
-  }
-
-  /** The response wrapper of a pageable index, or a UrlError saying why it cannot be paged. */
-  #collectionWrapper(path: CanonicalPath, method: string): string {
-    const segments = path.split('/');
-    if (isPlaceholder(segments[segments.length - 1])) {
-      throw this.#urlError(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`);
-    }
-    const [, wrapper] = this.entityWrappers('GET', path);
-    if (wrapper === null) {
-      throw this.#urlError(`GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`);
-    }
-    return wrapper;
   }
 
   /**
@@ -476,12 +531,17 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * `RestApiTables.specialisedIterators`); the generic iterators call it first.
    */
   protected refuseSpecialised(path: CanonicalPath, method: string): void {
-    const own = this.#compiled.specialised.get(pathShape(path));
-    if (own) throw this.#urlError(`${path} has its own pagination style that ${method} cannot follow: use ${own}() instead`);
+    const problem = specialisedProblem(this.#compiled, path, method);
+    if (problem !== undefined) throw this.#urlError(problem);
   }
 
   #target(target: ResourceTarget, method: string): string {
-    return targetUrl(target, this.policy.acceptResourceObjects, method, (message) => this.#urlError(message));
+    return targetUrl(target, acceptsResourceObject(this.policy, method), method, (message) => this.#urlError(message));
+  }
+
+  /** The path of a URL below the base URL (a foreign URL is refused). */
+  #urlPath(url: string): string {
+    return urlPathOf(this.url, this.normalizeUrl(url));
   }
 
   #urlError(message: string): Error {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EntityWrapper } from './tables/table-types.js';
+import type { EntityWrapper } from './table-types.js';
 
 /** The outcome of {@link unwrapBody}: the entity, or why the body has no such wrapper. */
 export type UnwrapResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CanonicalPath } from './tables/table-types.js';
+import type { CanonicalPath } from './table-types.js';
 
 /** One canonical path, split for matching. */
 interface CompiledPattern {

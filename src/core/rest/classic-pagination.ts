@@ -19,14 +19,21 @@ export interface ClassicPaginationOptions {
   readonly endpoint: string;
   /** Where warnings go (the limit stop, a body without `more`). */
   readonly warn: (message: string) => void;
+  /**
+   * The index declares no `more` in its answers (`/change_events`): read pages until one
+   * comes back short (fewer items than the `limit` sent) or reaches a reported `total`.
+   * Otherwise an answer without `more` ends the iteration with a warning. @default false
+   */
+  readonly untilShortPage?: boolean;
 }
 
 /**
  * Yields every page, one at a time (items are flattened by the caller, so that each item
  * costs one async step, not one per generator in a chain). `offset` starts at the
  * caller's (or 0) and grows by the number of items received; the loop stops when `more`
- * is false, and stops *before* any request whose `offset + limit` would exceed
- * {@link ITERATION_LIMIT}, with a warning pointing to `iterHistory`.
+ * is false (or, for an index that declares no `more`, when a page comes back short), and
+ * stops *before* any request whose `offset + limit` would exceed {@link ITERATION_LIMIT},
+ * with a warning pointing to `iterHistory`.
  *
  * @param fetchPage - requests one page with the given query parameters
  */
@@ -34,7 +41,7 @@ export async function* classicPages(
   fetchPage: (params: QueryParams) => Promise<FetchedPage>,
   options: ClassicPaginationOptions,
 ): AsyncGenerator<FetchedPage, void, undefined> {
-  const { params, pageSize, total, endpoint, warn } = options;
+  const { params, pageSize, total, endpoint, warn, untilShortPage = false } = options;
   const base: QueryParams = { limit: pageSize, ...(total ? { total: true } : {}), ...params };
   const limit = Number(base.limit);
   let offset = Number(params.offset ?? 0);
@@ -57,6 +64,10 @@ export async function* classicPages(
     offset += page.items.length;
     const more = page.body.more;
     if (typeof more !== 'boolean') {
+      if (untilShortPage) {
+        if (isLastPage(page, limit, offset)) return;
+        continue;
+      }
       warn(`The response of ${endpoint} has no "more" property, so only its first page was read (use rget for it).`);
       return;
     }
@@ -66,6 +77,15 @@ export async function* classicPages(
       return;
     }
   }
+}
+
+/**
+ * Whether a page of an index without `more` is its last: it holds fewer items than the
+ * `limit` sent (an empty page included), or the items read reach the `total` it reports.
+ */
+function isLastPage(page: FetchedPage, limit: number, offset: number): boolean {
+  const total = page.body.total;
+  return page.items.length < limit || (typeof total === 'number' && offset >= total);
 }
 
 /**

@@ -24,7 +24,7 @@ import { DEFAULT_PAGE_SIZE } from './limits.js';
 import { itemsOf, type FetchedPage } from './pages.js';
 import { attributeMatches, differsFrom } from './resource-comparison.js';
 import type { FindOptions, PersistOptions } from './rest-options.js';
-import { REST_API_V2_TABLES } from './tables/rest-api-v2-tables.js';
+import { REST_API_V2_TABLES } from './generated/rest-api-v2-tables.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
 import type { AnnotateLogEntry } from '../types/generated/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
@@ -70,8 +70,9 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * none. A per-request `headers: { From }` wins over it.
    */
   defaultFrom: string | undefined;
-  #access: { readonly url: string; readonly value: ApiKeyAccess } | undefined;
-  #subdomain: { readonly url: string; readonly value: string } | undefined;
+  // Memoised per base URL and credential: a new key (a legacy session may set one) is asked afresh.
+  #access: { readonly url: string; readonly auth: object; readonly value: ApiKeyAccess } | undefined;
+  #subdomain: { readonly url: string; readonly auth: object; readonly value: string } | undefined;
 
   /**
    * @param apiKey - the API key, or an OAuth access token with `authType: 'oauth2'`
@@ -107,6 +108,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>> | null>;
   async find<T = Record<string, unknown>>(url: string, value: string, options: FindOptions = {}): Promise<T | null> {
     const attribute = options.attribute ?? 'name';
+    // A number (plain JavaScript callers pass them) is sent and compared as its text.
     for await (const page of this.pagesOf(url, { ...options.params, query: value }, {}, 'find')) {
       const found = page.items.find((item) => attributeMatches(item, attribute, value));
       if (found !== undefined) return found as T;
@@ -117,7 +119,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   /**
    * The resource of an index whose `attribute` equals `values[attribute]` (see
    * {@link find}), created from `values` when there is none. With `update`, an existing
-   * resource is updated (a PUT of `values` only) when some given field differs.
+   * resource whose fields differ from `values` is updated: the record found, with `values`
+   * over it, is PUT to its `self` URL (as both predecessors did).
    *
    * @throws UrlError when `values` lacks `attribute`
    * @example
@@ -145,7 +148,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
-    return this.rput<T, string>(self, { json: values }) as Promise<T>;
+    return this.rput<T, string>(self, { json: { ...existing, ...values } }) as Promise<T>;
   }
 
   /**
@@ -297,10 +300,10 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   /**
    * Which kind of key the client holds, asked of `GET /users/me`: `'user'` when it
    * answers, `'account'` when it refuses because the key is account-level, `null` when
-   * the answer says neither (logged as an error). A definite answer is memoised (per base URL).
+   * the answer says neither (logged as an error). A definite answer is memoised (per base URL and key).
    */
   async apiKeyAccess(): Promise<ApiKeyAccess | null> {
-    if (this.#access?.url === this.url) return this.#access.value;
+    if (this.#access?.url === this.url && this.#access.auth === this.auth) return this.#access.value;
     const response = await this.get('/users/me');
     const text = await response.text();
     const access = apiKeyAccessFrom(response.status, parseJson(text));
@@ -308,7 +311,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       this.log.error(`Could not tell the API key's access level: GET /users/me answered ${response.status}`);
       return null;
     }
-    this.#access = { url: this.url, value: access };
+    this.#access = { url: this.url, auth: this.auth, value: access };
     return access;
   }
 
@@ -331,12 +334,12 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
 
   /**
    * The account's subdomain (`acme` for `acme.pagerduty.com`), read from the web URL of
-   * its first user; memoised (per base URL).
+   * its first user; memoised (per base URL and key).
    *
    * @throws HttpServerError when the answer has no user with a web URL
    */
   async subdomain(): Promise<string> {
-    if (this.#subdomain?.url === this.url) return this.#subdomain.value;
+    if (this.#subdomain?.url === this.url && this.#subdomain.auth === this.auth) return this.#subdomain.value;
     const { response, text, body } = await this.exchangeJson('GET', '/users', { params: { limit: 1 } });
     const users = unwrapBody(body, 'users');
     const first = users.ok && Array.isArray(users.value) ? (users.value[0] as unknown) : undefined;
@@ -344,7 +347,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     if (value === null) {
       throw this.unexpectedResponse('GET', response, text, 'API responded without a user whose html_url shows the subdomain');
     }
-    this.#subdomain = { url: this.url, value };
+    this.#subdomain = { url: this.url, auth: this.auth, value };
     return value;
   }
 

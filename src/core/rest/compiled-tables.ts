@@ -6,7 +6,7 @@
  */
 import { compileCanonicalPaths, pathShape, type CanonicalPathIndex } from './canonical-path.js';
 import { compileWrapperConfig, type CompiledWrapperConfig } from './entity-wrappers.js';
-import type { CanonicalPath, RestApiTables } from './tables/table-types.js';
+import type { CanonicalPath, IndexPagination, RestApiTables } from './table-types.js';
 
 /** The tables of one API, indexed. */
 export interface CompiledTables {
@@ -20,6 +20,8 @@ export interface CompiledTables {
   readonly historicalShapes: ReadonlySet<string>;
   /** Shapes of the specialised index paths, to the name of their iterator. */
   readonly specialised: ReadonlyMap<string, string>;
+  /** Shapes of the index paths, to their pagination; `null` when the tables list no indexes. */
+  readonly indexes: ReadonlyMap<string, IndexPagination> | null;
 }
 
 const cache = new WeakMap<RestApiTables, CompiledTables>();
@@ -38,6 +40,7 @@ export function compileTables(tables: RestApiTables): CompiledTables {
       cursorShapes: shapes(tables.cursorPaths),
       historicalShapes: shapes(tables.historicalPaths ?? []),
       specialised: new Map(Object.entries(tables.specialisedIterators ?? {}).map(([path, name]) => [pathShape(path), name])),
+      indexes: tables.indexes ? new Map(Object.entries(tables.indexes).map(([path, index]) => [pathShape(path), index])) : null,
     };
     cache.set(tables, compiled);
   }

@@ -5,7 +5,7 @@
  * @module
  */
 import { isPlaceholder, pathShape } from './canonical-path.js';
-import type { CanonicalPath, EntityWrapper, EntityWrapperConfig, EntityWrapperSpec } from './tables/table-types.js';
+import type { CanonicalPath, EntityWrapper, EntityWrapperConfig, EntityWrapperSpec } from './table-types.js';
 
 /** The request wrapper and the response wrapper of one endpoint (`null`: not wrapped). */
 export type EntityWrapperPair = readonly [EntityWrapper, EntityWrapper];

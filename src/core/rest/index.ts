@@ -32,19 +32,22 @@ export type { RestPolicy } from './policy.js';
 export { inferEntityWrapper, singularName } from './entity-wrappers.js';
 export type { EntityWrapperPair } from './entity-wrappers.js';
 export { DEFAULT_PAGE_SIZE, ITERATION_LIMIT } from './limits.js';
-export { CANONICAL_PATHS } from './tables/canonical-paths.js';
-export { CURSOR_BASED_PAGINATION_PATHS } from './tables/cursor-based-pagination-paths.js';
-export { ENTITY_WRAPPER_CONFIG } from './tables/entity-wrapper-config.js';
-export { HISTORICAL_RECORD_PATHS } from './tables/historical-record-paths.js';
-export { SPECIALISED_ITERATORS } from './tables/specialised-iterators.js';
-export { REST_API_V2_TABLES } from './tables/rest-api-v2-tables.js';
+export { CANONICAL_PATHS } from './generated/canonical-paths.js';
+export { CURSOR_BASED_PAGINATION_PATHS } from './generated/cursor-based-pagination-paths.js';
+export { ENTITY_WRAPPER_CONFIG } from './generated/entity-wrapper-config.js';
+export { HISTORICAL_RECORD_PATHS } from './generated/historical-record-paths.js';
+export { INDEX_PAGINATION } from './generated/index-pagination.js';
+export { SPECIALISED_ITERATORS } from './generated/specialised-iterators.js';
+export { REST_API_V2_TABLES } from './generated/rest-api-v2-tables.js';
 export type {
   CanonicalPath,
   EntityWrapper,
   EntityWrapperConfig,
   EntityWrapperSpec,
+  IndexPagination,
+  IndexPaginationStyle,
   RestApiTables,
-} from './tables/table-types.js';
+} from './table-types.js';
 export type {
   BulkOverrideResult,
   ClassicPage,

@@ -11,6 +11,11 @@ export interface FetchedPage {
   readonly body: Readonly<Record<string, unknown>>;
   /** The entities of the page. */
   readonly items: readonly unknown[];
+  /**
+   * The error to throw once this page's items are out, when the page is good but says
+   * nothing usable about the next one (a `next_cursor` that is neither a string nor a number).
+   */
+  readonly failure?: Error;
 }
 
 /**
@@ -18,9 +23,15 @@ export interface FetchedPage {
  *
  * @param item - the item
  * @param count - its position in the whole series, from 1
- * @param total - the total the API reported (classic pagination with `total: true`), else `null`
+ * @param total - the total the API reported (classic pagination with `total: true`), else
+ *   `null` (a legacy session at `compat` 5.0.0 or later passes `'?'`, as pdpyras did)
  */
 export type ItemHook<T> = (item: T, count: number, total: number | null) => void;
+
+/** What an item hook receives when the API reported no total (the policy's `unknownTotal`). */
+export type UnknownTotal = null | '?';
+
+type AnyTotalHook<T> = (item: T, count: number, total: number | UnknownTotal) => void;
 
 /** The total a page reports (classic pagination with `total=true`), else `null`. */
 export function reportedTotal(page: FetchedPage): number | null {
@@ -29,31 +40,38 @@ export function reportedTotal(page: FetchedPage): number | null {
 
 /**
  * The items of a series of pages, one async step per item, calling the hook for each
- * item just before it is yielded.
+ * item just before it is yielded (with `unknownTotal` when a page reports no total).
  */
 export async function* itemsOf<T>(
   pages: AsyncIterable<FetchedPage>,
   itemHook?: ItemHook<T>,
+  unknownTotal: UnknownTotal = null,
 ): AsyncGenerator<T, void, undefined> {
+  const hook = itemHook as AnyTotalHook<T> | undefined;
   let count = 0;
   for await (const page of pages) {
-    const total = reportedTotal(page);
+    const total = reportedTotal(page) ?? unknownTotal;
     for (const item of page.items) {
       count += 1;
-      itemHook?.(item as T, count, total);
+      hook?.(item as T, count, total);
       yield item as T;
     }
   }
 }
 
 /** Every item of a series of pages in one list (the hook is called for each, in order). */
-export async function collectItems<T>(pages: AsyncIterable<FetchedPage>, itemHook?: ItemHook<T>): Promise<T[]> {
+export async function collectItems<T>(
+  pages: AsyncIterable<FetchedPage>,
+  itemHook?: ItemHook<T>,
+  unknownTotal: UnknownTotal = null,
+): Promise<T[]> {
+  const hook = itemHook as AnyTotalHook<T> | undefined;
   const items: T[] = [];
   for await (const page of pages) {
-    const total = reportedTotal(page);
+    const total = reportedTotal(page) ?? unknownTotal;
     for (const item of page.items) {
       items.push(item as T);
-      itemHook?.(item as T, items.length, total);
+      hook?.(item as T, items.length, total);
     }
   }
   return items;

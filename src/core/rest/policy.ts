@@ -28,17 +28,27 @@ export interface RestPolicy {
    */
   readonly appendListBrackets: boolean;
   /**
-   * Where entity wrappers come from: `'config'` consults the API's wrapper table and falls
-   * back to the convention; `'convention'` ignores the table (as before 5.0.0), so an
-   * endpoint whose body lacks the inferred key fails with an error naming that key.
-   * @default 'config'
+   * Where entity wrappers come from: `'config'` matches the URL to a canonical path,
+   * consults the API's wrapper table (falling back to the convention) and pages each index
+   * as its table says (`RestApiTables.indexes`); `'convention'` is the predecessor's rule
+   * before 5.0.0: no table, no canonical path (a path outside the table is sent), the
+   * convention applied to the URL's own segments, alternately a collection and an id
+   * (`/users/me` is a user), and indexes paged classically (or by cursor on the cursor
+   * paths). An endpoint whose body lacks the inferred key fails with an error naming that
+   * key. @default 'config'
    */
   readonly wrappers: 'config' | 'convention';
   /**
-   * Accept a resource object with a `self` URL wherever a URL is expected; when false,
-   * passing an object is a `UrlError` (as before 5.0.0). @default true
+   * Which methods accept a resource object with a `self` URL in place of a URL: `true`
+   * every method, `false` none, or the names of those that do (`['rget', 'rput',
+   * 'rdelete']`); any other passing an object is a `UrlError`. @default true
    */
-  readonly acceptResourceObjects: boolean;
+  readonly acceptResourceObjects: boolean | readonly string[];
+  /**
+   * What an item hook receives as the total when the API reported none: `null`, or `'?'`
+   * (what the predecessor passed from 5.0.0). @default null
+   */
+  readonly unknownTotal: null | '?';
 }
 
 /** The policy of the core clients: every modern behaviour on. */
@@ -46,18 +56,27 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
   appendListBrackets: true,
   wrappers: 'config',
   acceptResourceObjects: true,
+  unknownTotal: null,
 });
 
 /**
- * The full policy for a partial one: given fields over {@link DEFAULT_REST_POLICY}.
+ * The full policy for a partial one: given fields over {@link DEFAULT_REST_POLICY}
+ * (frozen; a list of method names is copied).
  *
  * @throws TypeError for a field of the wrong type or an unknown `wrappers` value
  */
 export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPolicy {
-  const policy = { ...DEFAULT_REST_POLICY, ...withoutUndefined(overrides) };
+  const policy: { -readonly [K in keyof RestPolicy]: RestPolicy[K] } = { ...DEFAULT_REST_POLICY, ...withoutUndefined(overrides) };
   if (typeof policy.appendListBrackets !== 'boolean') throw new TypeError('policy.appendListBrackets must be a boolean');
-  if (typeof policy.acceptResourceObjects !== 'boolean') {
-    throw new TypeError('policy.acceptResourceObjects must be a boolean');
+  const objects: unknown = policy.acceptResourceObjects;
+  if (Array.isArray(objects)) {
+    if (!objects.every((name) => typeof name === 'string')) throw new TypeError('policy.acceptResourceObjects must list method names');
+    policy.acceptResourceObjects = Object.freeze([...(objects as string[])]);
+  } else if (typeof objects !== 'boolean') {
+    throw new TypeError('policy.acceptResourceObjects must be a boolean or a list of method names');
+  }
+  if (policy.unknownTotal !== null && policy.unknownTotal !== '?') {
+    throw new TypeError(`policy.unknownTotal must be null or '?', got ${JSON.stringify(policy.unknownTotal)}`);
   }
   if (policy.wrappers !== 'config' && policy.wrappers !== 'convention') {
     throw new TypeError(`policy.wrappers must be 'config' or 'convention', got ${JSON.stringify(policy.wrappers)}`);
@@ -67,4 +86,17 @@ export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPoli
 
 function withoutUndefined(overrides: Partial<RestPolicy>): Partial<RestPolicy> {
   return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Whether a method accepts a resource object in place of a URL under a policy.
+ *
+ * @example
+ * ```ts
+ * acceptsResourceObject({ ...DEFAULT_REST_POLICY, acceptResourceObjects: ['rget'] }, 'jget'); // false
+ * ```
+ */
+export function acceptsResourceObject(policy: Pick<RestPolicy, 'acceptResourceObjects'>, method: string): boolean {
+  const accepted = policy.acceptResourceObjects;
+  return typeof accepted === 'boolean' ? accepted : accepted.includes(method);
 }

@@ -7,12 +7,13 @@ import { isJsonObject } from './body-wrapping.js';
 
 /**
  * Whether an item's attribute equals a search value, ignoring case, as the predecessor's
- * `find` compares (the API treats names and emails case-insensitively). An item without
- * the attribute never matches.
+ * `find` compares (the API treats names and emails case-insensitively). Both sides are
+ * compared as text, so a numeric attribute matches `42` or `'42'`. An item without the
+ * attribute never matches.
  */
-export function attributeMatches(item: unknown, attribute: string, value: string): boolean {
+export function attributeMatches(item: unknown, attribute: string, value: unknown): boolean {
   if (!isJsonObject(item) || item[attribute] === undefined || item[attribute] === null) return false;
-  return String(item[attribute]).toLowerCase() === value.toLowerCase();
+  return String(item[attribute]).toLowerCase() === String(value).toLowerCase();
 }
 
 /** Deep equality of decoded JSON values (key order does not matter). */

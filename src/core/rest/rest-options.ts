@@ -8,7 +8,7 @@ import type { ApiClientOptions } from '../api-client.js';
 import type { QueryParams } from '../query.js';
 import type { ItemHook } from './pages.js';
 import type { RestPolicy } from './policy.js';
-import type { RestApiTables } from './tables/table-types.js';
+import type { RestApiTables } from './table-types.js';
 
 /** Options of a `RestApiV2BaseClient`: the engine's, plus the API's tables. */
 export interface RestApiV2BaseClientOptions extends ApiClientOptions {

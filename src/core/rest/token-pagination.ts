@@ -33,8 +33,35 @@ export async function* tokenPages(
   }
 }
 
-/** Cursor pagination: the next page's `cursor` is the body's `next_cursor`. */
-export const nextCursor: NextToken = (body) => nonEmptyString(body.next_cursor);
+/**
+ * Cursor pagination: the next page's `cursor` is the body's `next_cursor`. A number is
+ * followed as its decimal text (the predecessors sent whatever the API gave); `null`,
+ * absent, `false` and `''` end the series. Anything else is refused by {@link cursorProblem}
+ * before this is asked, so a series never ends silently on a cursor it could not read.
+ */
+export const nextCursor: NextToken = (body) => {
+  const value = body.next_cursor;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return nonEmptyString(value);
+};
+
+/**
+ * Why a page's `next_cursor` cannot be followed (`undefined` when it can, or when it ends
+ * the series): it is neither a string, a finite number, nor absent, `null` or `false`.
+ *
+ * @example
+ * ```ts
+ * cursorProblem({ next_cursor: { page: 2 } }); // 'next_cursor is an object, neither a string nor a number'
+ * cursorProblem({ next_cursor: 42 }); // undefined (followed as '42')
+ * ```
+ */
+export function cursorProblem(body: Readonly<Record<string, unknown>>): string | undefined {
+  const value = body.next_cursor;
+  if (value === undefined || value === null || value === false || typeof value === 'string') return undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return undefined;
+  const what = Array.isArray(value) ? 'a list' : typeof value === 'number' ? String(value) : typeof value === 'object' ? 'an object' : String(value);
+  return `next_cursor is ${what}, neither a string nor a number, so the next page cannot be requested`;
+}
 
 /** `POST /analytics/raw/incidents`: while `more`, the next `starting_after` is `last`. */
 export const nextAnalyticsStart: NextToken = (body) => (body.more === true ? nonEmptyString(body.last) : null);

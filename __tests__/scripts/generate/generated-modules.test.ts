@@ -1,0 +1,83 @@
+/**
+ * The committed generated modules are exactly what `npm run generate` produces from the
+ * committed extracts (run in memory here): a change to a description extract, an override
+ * or the generator fails this test until the modules are regenerated and committed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { compareWithDisk, generateAll, PROJECT_ROOT, STAGES } from '../../../scripts/generate/index.mjs';
+
+describe('the generated modules', () => {
+  it('are up to date with the generator and the extracts (run `npm run generate` when this fails)', async () => {
+    const { changed, stale, files } = await compareWithDisk();
+    expect({ changed, stale }).toEqual({ changed: [], stale: [] });
+    expect(files.map((file) => file.path)).toEqual(
+      expect.arrayContaining([
+        'src/core/rest/generated/entity-wrapper-config.ts',
+        'src/core/integrations/generated/slack-integration-api.ts',
+        'src/core/types/generated/rest-api-v2-endpoints.ts',
+      ]),
+    );
+  });
+
+  it('say they are generated and by which command', async () => {
+    for (const file of await generateAll()) {
+      expect(file.content.startsWith('// GENERATED FILE: do not edit by hand.\n')).toBe(true);
+      expect(file.content).toContain('`npm run generate`');
+    }
+  });
+
+  it('are produced the same way twice (no time stamps, no ordering by chance)', async () => {
+    expect(await generateAll()).toEqual(await generateAll());
+  });
+
+  it('are written one entry per line', () => {
+    const wrappers = readFileSync(join(PROJECT_ROOT, 'src/core/rest/generated/entity-wrapper-config.ts'), 'utf8');
+    expect(wrappers).toContain("\n  'GET /status_pages/{id}/statuses/{status_id}': 'status',\n");
+  });
+
+  it('come from stages that each own their folders, so another stage is one more entry', () => {
+    expect(STAGES.map((stage) => stage.name)).toEqual(['rest-tables', 'integration-tables', 'endpoint-types']);
+    const folders = STAGES.flatMap((stage) => stage.directories);
+    expect(new Set(folders).size).toBe(folders.length);
+  });
+
+  it('are read from the project only: the generator refuses a description name that could leave descriptions/', async () => {
+    const sneaky = { name: 'sneaky', directories: ['src/core/rest/generated'], generate: (context: { readDescription(name: string): object }) => [
+      { path: 'src/core/rest/generated/x.ts', content: JSON.stringify(context.readDescription('../../shared/data/openapi/REST.openapiv3')) },
+    ] };
+    await expect(generateAll(PROJECT_ROOT, [sneaky])).rejects.toThrow('bad description name');
+  });
+});
+
+describe('compareWithDisk', () => {
+  it('reports a changed file, a missing one and a stale one in a stage folder', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = mkdtempSync(join(tmpdir(), 'pd-generate-'));
+    try {
+      mkdirSync(join(root, 'out'), { recursive: true });
+      writeFileSync(join(root, 'out', 'a.ts'), 'old\n');
+      writeFileSync(join(root, 'out', 'stale.ts'), 'left over\n');
+      const stage = {
+        name: 'test',
+        directories: ['out'],
+        generate: () => [
+          { path: 'out/a.ts', content: 'new\n' },
+          { path: 'out/b.ts', content: 'b\n' },
+        ],
+      };
+      const { changed, stale } = await compareWithDisk(root, [stage]);
+      expect(changed).toEqual(['out/a.ts', 'out/b.ts']);
+      expect(stale).toEqual(['out/stale.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a stage that writes outside its folders', async () => {
+    const stage = { name: 'test', directories: ['out'], generate: () => [{ path: 'src/x.ts', content: '' }] };
+    await expect(generateAll(PROJECT_ROOT, [stage])).rejects.toThrow('outside its folders');
+  });
+});

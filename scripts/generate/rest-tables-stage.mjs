@@ -1,0 +1,172 @@
+// Stage: the REST API v2 tables (src/core/rest/generated/) from descriptions/rest.json.
+import { entryLines, generatedHeader, itemLines } from './render-ts.mjs';
+import { deriveRestOperations } from './rest-facts.mjs';
+import { tableRows } from './table-rows.mjs';
+
+const SOURCE = 'descriptions/rest.json';
+const DIRECTORY = 'src/core/rest/generated';
+
+/** @type {import('./index.mjs').Stage} */
+export const restTablesStage = Object.freeze({
+  name: 'rest-tables',
+  directories: [DIRECTORY],
+  generate(context) {
+    const extract = context.readDescription('rest');
+    const operations = deriveRestOperations(extract);
+    const withoutOperations = Object.entries(extract.paths)
+      .filter(([, item]) => !['get', 'post', 'put', 'patch', 'delete'].some((method) => item[method]))
+      .map(([path]) => path);
+    return restTableFiles(tableRows(operations, withoutOperations));
+  },
+});
+
+/**
+ * The generated modules for a set of table rows.
+ *
+ * @param {import('./table-rows.mjs').TableRows} rows
+ * @returns {import('./index.mjs').GeneratedFile[]}
+ */
+export function restTableFiles(rows) {
+  const header = generatedHeader(SOURCE);
+  const file = (name, content) => ({ path: `${DIRECTORY}/${name}`, content: `${header}\n${content}` });
+  return [
+    file(
+      'canonical-paths.ts',
+      `/**
+ * Every canonical path of the REST API v2 that \`RestApiV2Client\` knows.
+ *
+ * @module
+ */
+import type { CanonicalPath } from '../table-types.js';
+
+/**
+ * The canonical paths of the REST API v2: every path of the official description, with
+ * \`{placeholders}\` for identifiers (\`/tags/{id}/{entity_type}\` appears as its three concrete
+ * paths, one per list it answers). A URL must match one of them for the r-methods and the
+ * iterators to work on it (see \`canonicalPath\`).
+ */
+export const CANONICAL_PATHS: readonly CanonicalPath[] = Object.freeze([
+${itemLines(rows.canonicalPaths)}]);
+`,
+    ),
+    file(
+      'entity-wrapper-config.ts',
+      `/**
+ * The REST API v2 endpoints whose entity wrappers differ from the classic convention.
+ *
+ * @module
+ */
+import type { EntityWrapperConfig } from '../table-types.js';
+
+/**
+ * Exceptions to the entity-wrapper convention, keyed by \`'<METHOD> <canonical path>'\`: the
+ * endpoints (and only those) where the convention's inference disagrees with the official
+ * description's schemas. A value is the wrapper of both bodies, \`null\` for no wrapping (such
+ * an endpoint cannot be paginated), or \`[requestWrapper, responseWrapper]\`. Keys match a
+ * canonical path whatever its placeholders are named.
+ */
+export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = Object.freeze<EntityWrapperConfig>({
+${entryLines(rows.wrapperConfig)}});
+`,
+    ),
+    file(
+      'cursor-based-pagination-paths.ts',
+      `/**
+ * The REST API v2 paths that use cursor-based pagination.
+ *
+ * @module
+ */
+import type { CanonicalPath } from '../table-types.js';
+
+/**
+ * The canonical paths whose index uses cursor-based pagination (\`cursor\` in the query,
+ * \`next_cursor\` in the response) instead of \`limit\`/\`offset\`, including the indexes that
+ * answer \`next_cursor\` without declaring a \`cursor\` parameter. \`iterAll\` switches to
+ * \`iterCursor\` on these.
+ */
+export const CURSOR_BASED_PAGINATION_PATHS: readonly CanonicalPath[] = Object.freeze([
+${itemLines(rows.cursorPaths)}]);
+`,
+    ),
+    file(
+      'historical-record-paths.ts',
+      `/**
+ * The REST API v2 paths of historical records (they accept \`since\` and \`until\`).
+ *
+ * @module
+ */
+import type { CanonicalPath } from '../table-types.js';
+
+/**
+ * The canonical paths of index endpoints that hold historical records and accept the
+ * \`since\` and \`until\` parameters (paged by cursor, or classically with \`total\`): the only
+ * ones \`iterHistory\` works on.
+ */
+export const HISTORICAL_RECORD_PATHS: readonly CanonicalPath[] = Object.freeze([
+${itemLines(rows.historicalPaths)}]);
+`,
+    ),
+    file(
+      'specialised-iterators.ts',
+      `/**
+ * The REST API v2 endpoints that page in their own style and have their own iterator.
+ *
+ * @module
+ */
+import type { CanonicalPath } from '../table-types.js';
+
+/**
+ * Index paths whose pagination is neither classic nor cursor-based, mapped to the
+ * \`RestApiV2Client\` method that pages through them. \`iterAll\`, \`iterCursor\` and
+ * \`iterHistory\` refuse these paths with a \`UrlError\` that names the method.
+ */
+export const SPECIALISED_ITERATORS: Readonly<Record<CanonicalPath, string>> = Object.freeze({
+${entryLines(rows.specialisedIterators)}});
+`,
+    ),
+    file(
+      'index-pagination.ts',
+      `/**
+ * How each index of the REST API v2 pages.
+ *
+ * @module
+ */
+import type { CanonicalPath, IndexPagination } from '../table-types.js';
+
+/**
+ * Every index of the REST API v2 (a GET whose answer holds a list), keyed by canonical path:
+ * its pagination style, the key of its list, the largest \`limit\` it accepts, whether its
+ * answer declares \`more\`, and whether it takes a \`limit\`. The iterators follow it.
+ */
+export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = Object.freeze({
+${entryLines(rows.indexes)}});
+`,
+    ),
+    file(
+      'rest-api-v2-tables.ts',
+      `/**
+ * The REST API v2 tables bundled in the shape a REST client takes.
+ *
+ * @module
+ */
+import type { RestApiTables } from '../table-types.js';
+import { CANONICAL_PATHS } from './canonical-paths.js';
+import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
+import { ENTITY_WRAPPER_CONFIG } from './entity-wrapper-config.js';
+import { HISTORICAL_RECORD_PATHS } from './historical-record-paths.js';
+import { INDEX_PAGINATION } from './index-pagination.js';
+import { SPECIALISED_ITERATORS } from './specialised-iterators.js';
+
+/** The tables of the REST API v2, as \`RestApiV2Client\` passes them to its base class. */
+export const REST_API_V2_TABLES: RestApiTables = Object.freeze({
+  canonicalPaths: CANONICAL_PATHS,
+  cursorPaths: CURSOR_BASED_PAGINATION_PATHS,
+  wrapperConfig: ENTITY_WRAPPER_CONFIG,
+  historicalPaths: HISTORICAL_RECORD_PATHS,
+  specialisedIterators: SPECIALISED_ITERATORS,
+  indexes: INDEX_PAGINATION,
+});
+`,
+    ),
+  ];
+}
