@@ -1,28 +1,6 @@
 /** The type-level lookup maps of an API: endpoints, route tree, literal tiers, completion hints. */
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-
-interface Operation {
-  method: string;
-  path: string;
-  describedPath: string;
-  requestWrapper: string | null;
-  responseWrapper: string | null;
-  listKey: string | null;
-}
-interface EndpointMap {
-  endpointMapSource(options: {
-    name: string;
-    title: string;
-    openapiModule: string;
-    extract: unknown;
-    operations: Operation[];
-    basePath?: string;
-  }): string;
-}
-
-const load = async (): Promise<EndpointMap> =>
-  (await import(path.join(process.cwd(), 'scripts/generate/endpoint-map.mjs'))) as EndpointMap;
+import { endpointMapSource, type EndpointOperation as Operation } from '../../../scripts/generate/endpoint-map.mjs';
 
 const json = (schema: object): object => ({ content: { 'application/json': { schema } } });
 const extract = {
@@ -54,7 +32,6 @@ const operations = [
 ];
 
 async function source(): Promise<string> {
-  const { endpointMapSource } = await load();
   return endpointMapSource({
     name: 'Test',
     title: 'test API',

@@ -2,17 +2,9 @@
  * The preparation of an extract for openapi-typescript, and the check that what it writes
  * holds facts only.
  */
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { assertFactsOnly, openapiTypesSource, prepareForOpenapiTypescript } from '../../../scripts/generate/openapi-types.mjs';
 
-interface OpenapiTypes {
-  prepareForOpenapiTypescript(extract: unknown): Record<string, unknown>;
-  assertFactsOnly(text: string, origin: string): void;
-  openapiTypesSource(extract: unknown, origin: string): Promise<string>;
-}
-
-const load = async (): Promise<OpenapiTypes> =>
-  (await import(path.join(process.cwd(), 'scripts/generate/openapi-types.mjs'))) as OpenapiTypes;
 
 const extract = {
   openapi: '3.0.2',
@@ -35,7 +27,6 @@ const extract = {
 
 describe('prepareForOpenapiTypescript', () => {
   it('replaces a reference into the middle of a schema by a copy of its target, keeping top-level references', async () => {
-    const { prepareForOpenapiTypescript } = await load();
     const prepared = prepareForOpenapiTypescript(extract) as typeof extract;
     expect(prepared.components.schemas.Thing.allOf).toEqual([
       { type: 'object', properties: { id: { type: 'string' } } },
@@ -44,7 +35,6 @@ describe('prepareForOpenapiTypescript', () => {
   });
 
   it('drops discriminators without a mapping to component schemas, keeps the others', async () => {
-    const { prepareForOpenapiTypescript } = await load();
     const schemas = (prepareForOpenapiTypescript(extract) as typeof extract).components.schemas as Record<string, Record<string, unknown>>;
     expect(schemas.Implicit.discriminator).toBeUndefined();
     expect(schemas.Inside.discriminator).toBeUndefined();
@@ -52,7 +42,6 @@ describe('prepareForOpenapiTypescript', () => {
   });
 
   it('copies the names a property-less allOf member requires into the inline sibling that declares them', async () => {
-    const { prepareForOpenapiTypescript } = await load();
     const prepared = prepareForOpenapiTypescript({
       components: {
         schemas: {
@@ -75,14 +64,12 @@ describe('prepareForOpenapiTypescript', () => {
   });
 
   it('leaves the extract unchanged', async () => {
-    const { prepareForOpenapiTypescript } = await load();
     const before = JSON.stringify(extract);
     prepareForOpenapiTypescript(extract);
     expect(JSON.stringify(extract)).toBe(before);
   });
 
   it('refuses a reference that points nowhere', async () => {
-    const { prepareForOpenapiTypescript } = await load();
     expect(() => prepareForOpenapiTypescript({ components: { schemas: { A: { $ref: '#/components/schemas/B/allOf/0' } } } })).toThrow(
       /unresolved reference/,
     );
@@ -91,7 +78,6 @@ describe('prepareForOpenapiTypescript', () => {
 
 describe('assertFactsOnly', () => {
   it('accepts the facts openapi-typescript writes: formats, defaults (over several lines too), enum types, deprecations', async () => {
-    const { assertFactsOnly } = await load();
     const text = [
       '/** Format: date-time */',
       '/**\n * @default [\n *       "summary"\n *     ]\n */',
@@ -106,14 +92,12 @@ describe('assertFactsOnly', () => {
     ['a title', '/** The user */'],
     ['an example', '/**\n * @example ann@example.com\n */'],
   ])('refuses %s', async (_what, comment) => {
-    const { assertFactsOnly } = await load();
     expect(() => assertFactsOnly(comment, 'test')).toThrow(/other than facts/);
   });
 });
 
 describe('openapiTypesSource', () => {
   it("writes compilable names and types without the tool's own sentence on discriminators", async () => {
-    const { openapiTypesSource } = await load();
     const text = await openapiTypesSource(extract, 'test');
     expect(text).toContain('Thing: {');
     expect(text).toContain('export interface components');

@@ -1,18 +1,10 @@
 /** The readable names of the generated schema types. */
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { schemaExportNames, schemaNamesSource } from '../../../scripts/generate/schema-names.mjs';
 
-interface SchemaNames {
-  schemaExportNames(names: string[], options?: { prefix?: string; renames?: Record<string, string> }): Map<string, string>;
-  schemaNamesSource(options: { title: string; openapiModule: string; names: Map<string, string> }): string;
-}
-
-const load = async (): Promise<SchemaNames> =>
-  (await import(path.join(process.cwd(), 'scripts/generate/schema-names.mjs'))) as SchemaNames;
 
 describe('schemaExportNames', () => {
   it('prefixes names with the API prefix, without doubling it', async () => {
-    const { schemaExportNames } = await load();
     expect([...schemaExportNames(['User', 'SlackChannel'], { prefix: 'Slack' })]).toEqual([
       ['User', 'SlackUser'],
       ['SlackChannel', 'SlackChannel'],
@@ -20,24 +12,20 @@ describe('schemaExportNames', () => {
   });
 
   it('applies the reviewed renames', async () => {
-    const { schemaExportNames } = await load();
     expect(schemaExportNames(['ChangeEvent'], { renames: { ChangeEvent: 'RestChangeEvent' } }).get('ChangeEvent')).toBe('RestChangeEvent');
   });
 
   it('refuses two schemas that would get one name', async () => {
-    const { schemaExportNames } = await load();
     expect(() => schemaExportNames(['A', 'B'], { renames: { B: 'A' } })).toThrow(/would both be exported as A/);
   });
 
   it('makes names that are not identifiers into identifiers', async () => {
-    const { schemaExportNames } = await load();
     expect(schemaExportNames(['Error-Response']).get('Error-Response')).toBe('Error_Response');
   });
 });
 
 describe('schemaNamesSource', () => {
   it('writes one documented alias per schema, in name order, that keeps its name', async () => {
-    const { schemaNamesSource } = await load();
     const text = schemaNamesSource({ title: 'SCIM API', openapiModule: './scim-openapi.js', names: new Map([['User', 'ScimUser'], ['Group', 'ScimGroup']]) });
     expect(text).toBe(
       "import type { components } from './scim-openapi.js';\n\n" +

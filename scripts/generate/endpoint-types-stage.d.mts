@@ -1,0 +1,5 @@
+// Types of endpoint-types-stage.mjs (for the TypeScript tests; the generator is plain JavaScript).
+import type { Stage } from './index.mjs';
+
+export declare function typesName(constant: string): string;
+export declare const endpointTypesStage: Stage;
