@@ -21,4 +21,5 @@ export declare function endpointMapSource(options: {
   extract: object;
   operations: readonly EndpointOperation[];
   basePath?: string;
+  pathsWithoutOperations?: readonly string[];
 }): string;

@@ -88,8 +88,10 @@ function union(values) {
  * @param options.operations - the operations: `path` is the canonical path (relative to the
  *   client's base URL), `describedPath` the description's path when it differs
  * @param options.basePath - the path of the client's base URL (for absolute URLs)
+ * @param options.pathsWithoutOperations - canonical paths the description lists without any
+ *   operation: they match URLs (and so keep them from a less literal path) but type nothing
  */
-export function endpointMapSource({ name, title, openapiModule, extract, operations, basePath = '' }) {
+export function endpointMapSource({ name, title, openapiModule, extract, operations, basePath = '', pathsWithoutOperations = [] }) {
   const endpoints = new Map();
   const routes = {};
   const hints = Object.fromEntries([...METHODS, 'INDEX'].map((key) => [key, new Set()]));
@@ -110,6 +112,9 @@ export function endpointMapSource({ name, title, openapiModule, extract, operati
     endpoints.get(canonical).push(`    ${operation.method}: ${body};`);
     hints[operation.method].add(canonical);
     if (operation.method === 'GET' && operation.listKey) hints.INDEX.add(canonical);
+  }
+  const canonicalPaths = [...new Set([...endpoints.keys(), ...pathsWithoutOperations])];
+  for (const canonical of canonicalPaths) {
     let node = routes;
     for (const segment of splitPath(canonical)) {
       const key = isPlaceholder(segment) ? ROUTE_PLACEHOLDER : segment;
@@ -119,7 +124,7 @@ export function endpointMapSource({ name, title, openapiModule, extract, operati
     node[ROUTE_END] = canonical;
   }
   const tiers = new Map();
-  for (const canonical of endpoints.keys()) {
+  for (const canonical of canonicalPaths) {
     const literals = splitPath(canonical).filter((segment) => !isPlaceholder(segment)).length;
     if (!tiers.has(literals)) tiers.set(literals, []);
     tiers.get(literals).push(canonical);

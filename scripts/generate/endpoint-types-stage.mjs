@@ -64,7 +64,10 @@ function scimEndpoints(extract) {
 
 /** The endpoint maps of one description: one per client that serves it. */
 function endpointMaps(description, extract) {
-  if (description.extract === 'rest') return [{ name: 'RestApiV2', file: description.file, basePath: '', operations: restEndpoints(extract) }];
+  if (description.extract === 'rest') {
+    const pathsWithoutOperations = Object.keys(extract.paths).filter((path) => !operationsOf({ paths: { [path]: extract.paths[path] } }).length);
+    return [{ name: 'RestApiV2', file: description.file, basePath: '', operations: restEndpoints(extract), pathsWithoutOperations }];
+  }
   if (description.extract === 'scim') return [{ name: 'ScimApi', file: description.file, basePath: '/scim/v2', operations: scimEndpoints(extract) }];
   const operations = description.extract.startsWith('integration-') ? deriveIntegrationOperations(extract) : [];
   return INTEGRATION_APIS.filter((api) => api.description === description.extract).map((api) => ({

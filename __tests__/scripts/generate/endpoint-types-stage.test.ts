@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { endpointTypesStage, typesName } from '../../../scripts/generate/endpoint-types-stage.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
+import { CANONICAL_PATHS } from '../../../src/core/rest/generated/canonical-paths.js';
 
 describe('the endpoint types stage', () => {
   it('names a client types after its descriptor', () => {
@@ -35,5 +36,14 @@ describe('the endpoint types stage', () => {
     expect(jira).toContain("paths['/integration-jira-cloud/accounts_mappings']['get']");
     expect(jira).toContain("  basePath: 'integration-jira-cloud';");
     expect(text('slack-integration-connections-api-endpoints.ts')).not.toContain("'/incidents/{incident_id}/dedicated_channel'");
+  });
+
+  it('routes exactly the canonical paths the runtime matches, those without operations too', async () => {
+    const files = await endpointTypesStage.generate(descriptionContext(PROJECT_ROOT));
+    const rest = files.find((file) => file.path.endsWith('rest-api-v2-endpoints.ts'))?.content ?? '';
+    const tiers = rest.slice(rest.indexOf('export type RestApiV2PathTiers'), rest.indexOf('];', rest.indexOf('export type RestApiV2PathTiers')));
+    const routed = [...tiers.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect([...routed].sort()).toEqual([...CANONICAL_PATHS].sort());
+    expect(routed).toContain('/incidents/count');
   });
 });
