@@ -1,5 +1,6 @@
 /**
- * `pagerduty api --input`: the JSON request body, read from a file or standard input.
+ * What `pagerduty api` reads besides its arguments: the JSON request body of `--input`,
+ * and the values of `-F key=@file` fields, each from a file or standard input.
  *
  * @module
  */
@@ -41,4 +42,18 @@ export async function readInputJson(source: string, stdin: Readable): Promise<Js
     throw new UsageError(`cannot read --input ${source}: ${(error as Error).message}`);
   }
   return parseInputJson(text, source);
+}
+
+/**
+ * Reads the value of a `-F key=@file` field: the file's text as it is (a trailing newline
+ * included, as `gh api` sends it), or standard input for `-`.
+ *
+ * @throws UsageError when the file cannot be read
+ */
+export async function readFieldFile(file: string, stdin: Readable): Promise<string> {
+  try {
+    return file === '-' ? await readStream(stdin) : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the field value from ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`);
+  }
 }
