@@ -100,7 +100,7 @@ describe('run: the top-level help answered without yargs', () => {
     const start = lines.indexOf(title);
     const end = lines.indexOf('', start);
     // Entries start two spaces in; a wrapped description continues further in.
-    return lines.slice(start + 1, end).filter((line) => /^  \S/.test(line)).map((line) => line.trim().split(/\s{2,}/)[0] ?? '');
+    return lines.slice(start + 1, end).filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s{2,}/)[0] ?? '');
   };
 
   it('lists the same commands, in the same order, as the yargs program registers', async () => {
