@@ -24,9 +24,12 @@ export function exampleNames(dir = EXAMPLES): string[] {
     .sort();
 }
 
-/** Whether the environment names no API to talk to: then the emulator stands in. */
-export function needsEmulator(env: Readonly<Record<string, string | undefined>>): boolean {
-  return !env.PAGERDUTY_API_KEY && !env.PAGERDUTY_ROUTING_KEY;
+/** Examples the emulator cannot serve: OAuth needs an app registered with PagerDuty. */
+const WITHOUT_EMULATOR: readonly string[] = ['oauth-pkce-login'];
+
+/** Whether the emulator stands in: the environment names no API to talk to, and the example can use it. */
+export function needsEmulator(env: Readonly<Record<string, string | undefined>>, example = ''): boolean {
+  return !env.PAGERDUTY_API_KEY && !env.PAGERDUTY_ROUTING_KEY && !WITHOUT_EMULATOR.includes(example);
 }
 
 /** The variables that point every example at an emulator, with its fake keys. */
@@ -65,7 +68,7 @@ export async function runExample(args: readonly string[], env: NodeJS.ProcessEnv
   const childEnv = { ...env };
   // A test runner's NODE_OPTIONS (--experimental-vm-modules) would only add warnings.
   delete childEnv.NODE_OPTIONS;
-  if (!needsEmulator(env)) return runChild(file, rest, childEnv);
+  if (!needsEmulator(env, chosen)) return runChild(file, rest, childEnv);
   const { startEmulator } = await import('../src/emulator/index.js');
   const emulator = await startEmulator();
   log(`No PAGERDUTY_API_KEY or PAGERDUTY_ROUTING_KEY set: running ${chosen} against a local emulator at ${emulator.url} (fake data).`);

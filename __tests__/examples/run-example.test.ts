@@ -26,6 +26,7 @@ describe('the example runner', () => {
     expect(needsEmulator({ PAGERDUTY_API_KEY: '' })).toBe(true);
     expect(needsEmulator({ PAGERDUTY_API_KEY: 'k' })).toBe(false);
     expect(needsEmulator({ PAGERDUTY_ROUTING_KEY: 'r' })).toBe(false);
+    expect(needsEmulator({}, 'oauth-pkce-login')).toBe(false);
   });
 
   it('hands the examples the emulator URL and its fake keys', () => {
