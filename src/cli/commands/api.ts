@@ -189,12 +189,9 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           defaultDescription: envDefault(BASE_URL_ENV, REGION_BASE_URLS.us),
         })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
-        .example('$0 api /users -F query=ann --paginate', 'Every user matching "ann", one JSON object per line')
-        .example('$0 api /abilities -i --silent', 'Only the status line and headers')
-        .example(
-          '$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved',
-          'Resolve an incident (fields form the JSON body)',
-        ) as unknown as Argv<ApiArgs>,
+        .example('$0 api /users -F query=ann --paginate', '')
+        .example('$0 api /abilities -i --silent', '')
+        .example('$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved', '') as unknown as Argv<ApiArgs>,
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {
       const key = apiKeyFrom(io.env);
       checkCombination(args);
