@@ -23,7 +23,14 @@ export function parseInputJson(text: string, source: string): JsonValue {
   }
 }
 
-async function readStream(stream: Readable): Promise<string> {
+/**
+ * Standard input, or how to get it: a function is called only when standard input is
+ * read, because touching `process.stdin` opens a handle that can keep the process alive.
+ */
+export type StdinSource = Readable | (() => Readable);
+
+async function readStream(source: StdinSource): Promise<string> {
+  const stream = typeof source === 'function' ? source() : source;
   let text = '';
   for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   return text;
@@ -34,7 +41,7 @@ async function readStream(stream: Readable): Promise<string> {
  *
  * @throws UsageError when the file cannot be read or is not JSON
  */
-export async function readInputJson(source: string, stdin: Readable): Promise<JsonValue> {
+export async function readInputJson(source: string, stdin: StdinSource): Promise<JsonValue> {
   let text: string;
   try {
     text = source === '-' ? await readStream(stdin) : await readFile(source, 'utf8');
@@ -50,7 +57,7 @@ export async function readInputJson(source: string, stdin: Readable): Promise<Js
  *
  * @throws UsageError when the file cannot be read
  */
-export async function readFieldFile(file: string, stdin: Readable): Promise<string> {
+export async function readFieldFile(file: string, stdin: StdinSource): Promise<string> {
   try {
     return file === '-' ? await readStream(stdin) : await readFile(file, 'utf8');
   } catch (error) {

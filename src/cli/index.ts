@@ -32,6 +32,7 @@ export type { DedupKeyArgs } from './dedup-key-command.js';
 export { fieldFile, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-arguments.js';
 export type { FieldFile, FieldAssignment, FieldValue, JsonObject, JsonValue } from './api-arguments.js';
 export { parseInputJson, readFieldFile, readInputJson } from './api-input.js';
+export type { StdinSource } from './api-input.js';
 export { triggerCommand } from './commands/trigger.js';
 export type { TriggerArgs } from './commands/trigger.js';
 export { acknowledgeCommand } from './commands/acknowledge.js';

@@ -87,7 +87,7 @@ async function readFields(args: ApiArgs, io: CliIo): Promise<FieldAssignment[]> 
   const typed: FieldAssignment[] = [];
   for (const text of args.field ?? []) {
     const file = fieldFile(text);
-    typed.push(file ? { key: file.key, value: await readFieldFile(file.file, io.stdin ?? process.stdin) } : parseField(text, true));
+    typed.push(file ? { key: file.key, value: await readFieldFile(file.file, () => io.stdin ?? process.stdin) } : parseField(text, true));
   }
   return [...typed, ...(args.rawField ?? []).map((text) => parseField(text, false))];
 }
@@ -195,7 +195,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {
       const key = apiKeyFrom(io.env);
       checkCombination(args);
-      const input = args.input === undefined ? undefined : await readInputJson(args.input, io.stdin ?? process.stdin);
+      const input = args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
       const request = requestParts(args, await readFields(args, io), input);
       const { RestApiV2Client: Client } = await import('../../core/rest/client.js');
       const client = new Client(key, {
