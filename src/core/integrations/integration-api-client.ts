@@ -50,7 +50,7 @@ export function integrationAuth(rule: IntegrationAuthRule, credential: string, a
  * default headers and auth rule. `baseUrl` and every engine option can still be given.
  */
 export class IntegrationApiClient extends RestApiV2BaseClient {
-  /** The facts of this client's API (base URL, methods, headers, auth rule, tables). */
+  /** The facts of this client's API (base URL, methods, headers, auth rule, tables). @internal */
   readonly descriptor: IntegrationApiDescriptor;
 
   /**
