@@ -1,22 +1,20 @@
 /**
- * Lists the on-call roster of every escalation policy: for each rule, in order, the users
- * it pages directly and the users on the rotation of each schedule it targets.
+ * Lists who is on call now: for every escalation policy, level by level, the user paged
+ * directly or through a schedule, and until when.
  *
- * Shows `iterAll` over an index, `rget` with a reference object in place of a URL, and a
- * small cache so that a user named by several policies is fetched once. (On an account,
- * `GET /oncalls` also says who is on call at a given moment; the local emulator does not
- * serve it, so this example reads the policies themselves.)
+ * Shows `iterAll` over `GET /oncalls` with its filters (`earliest`, `include[]`), which
+ * answers "who is on call at this moment" in one paged request instead of reading every
+ * policy and schedule.
  *
  * ```sh
+ * npm run example -- list-on-call-users                 # in this repository: against a local emulator
  * PAGERDUTY_API_KEY=... npx tsx examples/list-on-call-users.ts
- * # against the emulator:
- * PAGERDUTY_API_KEY=<account key> PAGERDUTY_BASE_URL=http://127.0.0.1:8080 npx tsx examples/list-on-call-users.ts
  * ```
  *
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import { RestApiV2Client, type RestApiV2ClientOptions, type User } from 'pagerduty-client';
+import { RestApiV2Client, type Oncall, type RestApiV2ClientOptions, type User } from 'pagerduty-client';
 
 /** What {@link main} needs. */
 export interface ListOnCallUsersOptions {
@@ -24,78 +22,71 @@ export interface ListOnCallUsersOptions {
   apiKey: string;
   /** The REST API base URL. @default 'https://api.pagerduty.com' */
   baseUrl?: string;
+  /** Only these escalation policies (their ids). @default every policy */
+  escalationPolicyIds?: string[];
   /** Further client options (region, retries, logger, ...). */
   clientOptions?: RestApiV2ClientOptions;
   /** Where the report goes, one line at a time. @default console.log */
   print?: (line: string) => void;
 }
 
-/** One user of a roster. */
-export interface RosterEntry {
+/**
+ * One on-call entry as `GET /oncalls` returns it with `include[]=users`: the description's
+ * `Oncall`, whose user reference the API expands into the whole user (the description does
+ * not say so, hence the type argument below). `end` is `null` for a user the policy targets
+ * directly: on call for good.
+ */
+type OnCall = Omit<Oncall, 'user' | 'end'> & { user: User; end: string | null };
+
+/** Who is on call at one level of one policy. */
+export interface OnCallEntry {
+  /** The escalation policy's id. */
+  policyId: string;
+  /** The escalation policy's name. */
+  policyName: string;
   /** The escalation level (1 for the first rule). */
   level: number;
-  /** The user's id. */
-  id: string;
   /** The user's name. */
   name: string;
   /** The user's email. */
   email: string;
-  /** `'direct'`, or the name of the schedule through which the rule pages the user. */
+  /** `'direct'`, or the name of the schedule through which the user is on call. */
   via: string;
+  /** When the on-call shift ends (ISO 8601); `null` when the policy targets the user directly. */
+  until: string | null;
 }
 
-/** The roster of one escalation policy. */
-export interface PolicyRoster {
-  /** The policy's id. */
-  policyId: string;
-  /** The policy's name. */
-  policyName: string;
-  /** Its users, level by level. */
-  users: RosterEntry[];
-}
-
-/** Reads every escalation policy and prints (and returns) its roster. */
-export async function main(options: ListOnCallUsersOptions): Promise<PolicyRoster[]> {
+/** Prints (and returns) who is on call now, per escalation policy and level. */
+export async function main(options: ListOnCallUsersOptions): Promise<OnCallEntry[]> {
   const print = options.print ?? console.log;
-  await using client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
-  const users = new Map<string, Promise<User>>();
-  const user = (id: string): Promise<User> => {
-    let found = users.get(id);
-    if (!found) {
-      // A literal path is typed from the API description: this is a User.
-      found = client.rget(`/users/${encodeURIComponent(id)}`);
-      users.set(id, found);
+  const client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
+  const entries: OnCallEntry[] = [];
+  try {
+    // `earliest` keeps one entry per policy, level and user: the current shift.
+    const params = { earliest: true, include: ['users'], ...(options.escalationPolicyIds ? { escalation_policy_ids: options.escalationPolicyIds } : {}) };
+    for await (const onCall of client.iterAll<OnCall>('/oncalls', params)) {
+      entries.push({
+        policyId: onCall.escalation_policy?.id ?? '',
+        policyName: String(onCall.escalation_policy?.summary ?? onCall.escalation_policy?.id),
+        level: onCall.escalation_level ?? 0,
+        name: onCall.user.name,
+        email: onCall.user.email,
+        via: onCall.schedule ? String(onCall.schedule.summary ?? onCall.schedule.id) : 'direct',
+        until: onCall.end,
+      });
     }
-    return found;
-  };
-  const entry = async (level: number, id: string, via: string): Promise<RosterEntry> => {
-    const { name, email } = await user(id);
-    return { level, id, name, email, via };
-  };
-
-  const rosters: PolicyRoster[] = [];
-  for await (const policy of client.iterAll('/escalation_policies')) {
-    const roster: RosterEntry[] = [];
-    for (const [index, rule] of policy.escalation_rules.entries()) {
-      for (const target of rule.targets) {
-        if (target.type === 'user_reference') {
-          roster.push(await entry(index + 1, target.id, 'direct'));
-        } else {
-          const schedule = await client.rget(`/schedules/${encodeURIComponent(target.id)}`);
-          for (const member of schedule.users ?? []) roster.push(await entry(index + 1, member.id, schedule.name ?? schedule.id ?? target.id));
-        }
-      }
-    }
-    // The description does not promise an id in answers (it is read-only): fall back to the summary.
-    const policyId = policy.id ?? '';
-    rosters.push({ policyId, policyName: policy.name || policy.summary || policyId, users: roster });
+  } finally {
+    client.close();
   }
 
-  for (const { policyName, users: roster } of rosters) {
-    print(policyName);
-    for (const { level, name, email, via } of roster) print(`  level ${level}: ${name} <${email}>${via === 'direct' ? '' : ` (${via})`}`);
+  let policy: string | undefined;
+  for (const entry of [...entries].sort((a, b) => a.policyName.localeCompare(b.policyName) || a.level - b.level)) {
+    if (entry.policyId !== policy) print(entry.policyName);
+    policy = entry.policyId;
+    const how = entry.via === 'direct' ? '' : ` (${entry.via}, until ${entry.until})`;
+    print(`  level ${entry.level}: ${entry.name} <${entry.email}>${how}`);
   }
-  return rosters;
+  return entries;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

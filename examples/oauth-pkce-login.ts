@@ -3,7 +3,7 @@
  * loopback server receives the redirect, reads `code` from its query, and the code is
  * exchanged for tokens.
  *
- * Register `http://127.0.0.1:8080/callback` as a redirect URI of your PagerDuty app, then:
+ * Register `http://127.0.0.1:8765/callback` as a redirect URI of your PagerDuty app, then:
  *
  * ```sh
  * PAGERDUTY_CLIENT_ID=... PAGERDUTY_CLIENT_SECRET=... PAGERDUTY_SCOPE='read' \
@@ -11,7 +11,8 @@
  * ```
  *
  * `PAGERDUTY_IDENTITY_URL` points it at another identity service, such as a loopback
- * stand-in (the test of this example runs one).
+ * stand-in (the test of this example runs one); `PAGERDUTY_CALLBACK_PORT` changes the
+ * redirect port (8765 by default: not the emulator's 8080, so that both can run at once).
  *
  * @module
  */
@@ -21,6 +22,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { OAuthTokenClient, RestApiV2Client, type OAuthTokenClientOptions, type OAuthTokenResponse } from 'pagerduty-client';
+
+/** The loopback port of the redirect URI: not 8080, where the examples run the emulator. */
+export const DEFAULT_CALLBACK_PORT = 8765;
 
 /** What {@link pkceLogin} (also exported as {@link main}) needs. */
 export interface PkceLoginOptions {
@@ -32,7 +36,7 @@ export interface PkceLoginOptions {
   scope: string;
   /** Shows the authorize URL to the user (prints it, or opens a browser). */
   openAuthorizeUrl: (url: string) => void | Promise<void>;
-  /** The loopback port of the redirect URI (0: any free port). @default 8080 */
+  /** The loopback port of the redirect URI (0: any free port). @default DEFAULT_CALLBACK_PORT (8765) */
   port?: number;
   /** The path of the redirect URI. @default '/callback' */
   callbackPath?: string;
@@ -67,7 +71,7 @@ export function readRedirect(requestUrl: string, expectedState: string): Redirec
  * @returns the token response (`access_token`, `refresh_token`, `expiration_date`, ...)
  */
 export async function pkceLogin(options: PkceLoginOptions): Promise<OAuthTokenResponse> {
-  const { clientId, clientSecret, scope, openAuthorizeUrl, port = 8080, callbackPath = '/callback' } = options;
+  const { clientId, clientSecret, scope, openAuthorizeUrl, port = DEFAULT_CALLBACK_PORT, callbackPath = '/callback' } = options;
   const baseUrl = options.identityUrl ?? options.clientOptions?.baseUrl;
   const oauth = new OAuthTokenClient(clientSecret, clientId, { ...options.clientOptions, ...(baseUrl ? { baseUrl } : {}) });
   const [codeVerifier, codeChallenge] = oauth.generateS256PkceParams();
@@ -115,7 +119,7 @@ async function signInFromEnvironment(): Promise<void> {
   const clientId = process.env.PAGERDUTY_CLIENT_ID;
   const clientSecret = process.env.PAGERDUTY_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
-    console.error('Set PAGERDUTY_CLIENT_ID and PAGERDUTY_CLIENT_SECRET (and optionally PAGERDUTY_SCOPE, PORT).');
+    console.error('Set PAGERDUTY_CLIENT_ID and PAGERDUTY_CLIENT_SECRET (and optionally PAGERDUTY_SCOPE, PAGERDUTY_CALLBACK_PORT).');
     process.exitCode = 2;
     return;
   }
@@ -123,7 +127,7 @@ async function signInFromEnvironment(): Promise<void> {
     clientId,
     clientSecret,
     scope: process.env.PAGERDUTY_SCOPE ?? 'read',
-    port: Number(process.env.PORT ?? 8080),
+    port: Number(process.env.PAGERDUTY_CALLBACK_PORT ?? DEFAULT_CALLBACK_PORT),
     identityUrl: process.env.PAGERDUTY_IDENTITY_URL,
     openAuthorizeUrl: (url) => console.log(`Open this URL in your browser and authorize the app:\n\n  ${url}\n`),
   });

@@ -43,6 +43,8 @@ export {
   httpErrorMessage,
 } from './core/errors.js';
 export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors.js';
+export { decodeApiError } from './core/api-error-body.js';
+export type { ApiErrorBody } from './core/api-error-body.js';
 export { silentLogger, stderrLogger } from './core/logging.js';
 export type { Logger, LineWriter } from './core/logging.js';
 export { encodeQuery, withListBrackets } from './core/query.js';

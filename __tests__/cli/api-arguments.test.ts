@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fieldsToBody, fieldsToQuery, parseField, parseHeader } from '../../src/cli/api-arguments.js';
+import { fieldFile, fieldsToBody, fieldsToQuery, parseField, parseHeader } from '../../src/cli/api-arguments.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 
 const typed = (...texts: string[]) => texts.map((text) => parseField(text, true));
@@ -93,5 +93,18 @@ describe('parseHeader', () => {
 
   it.each(['NoColon', ': value', ''])('refuses %p', (text) => {
     expect(() => parseHeader(text)).toThrow(UsageError);
+  });
+});
+
+describe('fieldFile', () => {
+  it('names the file of key=@file, and - for standard input', () => {
+    expect(fieldFile('note[content]=@notes.txt')).toEqual({ key: 'note[content]', file: 'notes.txt' });
+    expect(fieldFile('q=@-')).toEqual({ key: 'q', file: '-' });
+  });
+
+  it('is undefined for an ordinary value, and refuses a bare @', () => {
+    expect(fieldFile('limit=25')).toBeUndefined();
+    expect(fieldFile('a=b@c')).toBeUndefined();
+    expect(() => fieldFile('a=@')).toThrow(UsageError);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
-import { parseInputJson, readInputJson } from '../../src/cli/api-input.js';
+import { parseInputJson, readFieldFile, readInputJson } from '../../src/cli/api-input.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 
 describe('parseInputJson', () => {
@@ -25,5 +25,21 @@ describe('readInputJson', () => {
     await expect(readInputJson('/nonexistent/dir/body.json', Readable.from([]))).rejects.toThrow(
       /cannot read --input \/nonexistent\/dir\/body\.json/,
     );
+  });
+});
+
+describe('standard input, asked for lazily', () => {
+  it('is taken only when "-" is read (touching process.stdin opens a handle)', async () => {
+    let asked = 0;
+    const stdin = () => {
+      asked += 1;
+      return Readable.from(['{"y":1}']);
+    };
+    await expect(readInputJson('/nonexistent/body.json', stdin)).rejects.toThrow(UsageError);
+    await expect(readFieldFile('/nonexistent/value.txt', stdin)).rejects.toThrow(UsageError);
+    expect(asked).toBe(0);
+    expect(await readInputJson('-', stdin)).toEqual({ y: 1 });
+    expect(await readFieldFile('-', () => Readable.from(['text\n']))).toBe('text\n');
+    expect(asked).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { buildCli, runChild, type BuiltCli } from './build-cli.js';
 
@@ -10,6 +11,25 @@ interface Recorded {
   method?: string;
   url?: string;
   body: Record<string, unknown>;
+}
+
+const FROM_MISSING = {
+  message: 'Invalid Input Provided',
+  code: 2001,
+  errors: ['You must specify a user\'s email address in the "From" header to perform this action with an account-level API key'],
+};
+
+/** The modules `file` imports statically (compiled JS: one import per line), followed recursively. */
+async function staticImports(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  const text = await readFile(file, 'utf8');
+  for (const [, specifier] of text.matchAll(/^(?:import|export)\s(?:[^'"]*?\sfrom\s)?['"]([^'"]+)['"];?$/gm)) {
+    if (!specifier) continue;
+    const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : specifier;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    if (specifier.startsWith('.')) await staticImports(target, seen);
+  }
+  return seen;
 }
 
 let cli: BuiltCli;
@@ -27,6 +47,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    if (request.url === '/incidents/PFROM') {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: FROM_MISSING }));
+      return;
+    }
     if (request.url?.startsWith('/users')) {
       // An index that never ends, to see the program stop when its reader goes away.
       const offset = Number(new URL(request.url, base).searchParams.get('offset') ?? 0);
@@ -90,9 +114,39 @@ describe('the pagerduty executable (a real child process)', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain("Event object is invalid; 'payload.source' is missing or blank");
+    // The detail is on the first line whole, so it is not repeated below it.
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stderr).not.toContain(KEY);
+  });
+
+  it("api prints the API's message and each of its errors whole, reaching the host of PAGERDUTY_BASE_URL", async () => {
+    const result = await runChild(cli.main, ['api', '/incidents/PFROM', '-X', 'PUT', '-F', 'incident[type]=incident_reference'], {
+      PAGERDUTY_API_KEY: 'u+apikey00000000wxyz',
+      PAGERDUTY_BASE_URL: base,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `pagerduty: PUT ${base}/incidents/PFROM: API responded with client error (status 400)`,
+      'pagerduty: Invalid Input Provided (code 2001)',
+      `pagerduty:   ${FROM_MISSING.errors[0]}`,
+    ]);
+  });
+
+  it('calls an unknown word an unknown command and lists the commands', async () => {
+    const result = await runChild(cli.main, ['bogus']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('unknown command "bogus"; the commands are: trigger, acknowledge, resolve, submit, api, emulator');
+  });
+
+  it('loads no package (not even yargs), client, transport or emulator module for --help', async () => {
+    const loaded = [...(await staticImports(cli.main))];
+    const root = path.dirname(path.dirname(cli.main));
+    const packages = loaded.filter((entry) => !entry.startsWith(root));
+    expect(packages.filter((entry) => !entry.startsWith('node:'))).toEqual([]);
+    const modules = loaded.filter((entry) => entry.startsWith(root)).map((entry) => path.relative(root, entry));
+    expect(modules).toContain('cli/run.js');
+    expect(modules.filter((entry) => /^(emulator\/|core\/(api-client|transport|proxy)\.js|core\/rest\/client\.js|core\/events\/events-api-v2-client\.js)/.test(entry))).toEqual([]);
   });
 
   it('a missing routing key exits 2 without a request', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { VERSION } from '../../src/core/version.js';
+import { COMMAND_NAMES, topLevelHelp } from '../../src/cli/program.js';
+import { unknownCommand } from '../../src/cli/run.js';
+import { runWithYargs } from '../../src/cli/yargs-program.js';
 import { runCli } from './cli-harness.js';
 
 const SUBCOMMANDS = ['trigger', 'acknowledge', 'resolve', 'submit', 'api'];
@@ -57,5 +60,60 @@ describe('run: usage errors exit 2', () => {
     const result = await runCli(['trigger', '-k', 'k', '--description', 'x', '--base-url', 'http://events.example.com']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('must use https://');
+  });
+});
+
+describe('run: command-line terms', () => {
+  it('calls an unknown word an unknown command and lists the commands', async () => {
+    const result = await runCli(['bogus']);
+    expect(result).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'pagerduty: unknown command "bogus"; the commands are: trigger, acknowledge, resolve, submit, api, emulator\nRun "pagerduty --help" for usage.\n',
+    });
+  });
+
+  it('finds the command word after options', async () => {
+    expect(unknownCommand(['--debug', 'bogus'], ['api'])).toBe('bogus');
+    expect(unknownCommand(['api', '/users'], ['api'])).toBeUndefined();
+    expect(unknownCommand(['--help'], ['api'])).toBeUndefined();
+  });
+
+  it('lists every environment variable the program reads in its help', async () => {
+    const help = (await runCli(['--help'])).stdout;
+    for (const name of ['PAGERDUTY_API_KEY', 'PAGERDUTY_BASE_URL', 'PAGERDUTY_FROM', 'PAGERDUTY_ROUTING_KEY', 'PAGERDUTY_EVENTS_URL']) {
+      expect(help).toContain(name);
+    }
+  });
+
+  it.each(['trigger', 'acknowledge', 'resolve', 'submit'])('%s --help names the variables behind -k and --base-url', async (name) => {
+    const help = (await runCli([name, '--help'])).stdout;
+    expect(help).toContain('$PAGERDUTY_ROUTING_KEY');
+    expect(help).toContain('$PAGERDUTY_EVENTS_URL, else https://events.pagerduty.com');
+  });
+});
+
+describe('run: the top-level help answered without yargs', () => {
+  const section = (text: string, title: string): string[] => {
+    const lines = text.split('\n');
+    const start = lines.indexOf(title);
+    const end = lines.indexOf('', start);
+    // Entries start two spaces in; a wrapped description continues further in.
+    return lines.slice(start + 1, end).filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s{2,}/)[0] ?? '');
+  };
+
+  it('lists the same commands, in the same order, as the yargs program registers', async () => {
+    let yargsHelp = '';
+    const status = await runWithYargs(['--help'], { env: {}, stdout: { write: (text: string) => (yargsHelp += text) }, stderr: { write: () => 0 } });
+    expect(status).toBe(0);
+    const fast = (await runCli(['--help'])).stdout;
+    expect(section(fast, 'Commands:')).toEqual(section(yargsHelp, 'Commands:'));
+    expect(section(fast, 'Commands:')).toHaveLength(COMMAND_NAMES.length);
+    expect(fast).toBe(topLevelHelp());
+  });
+
+  it('keeps every line within the help width', () => {
+    for (const line of topLevelHelp().split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 });

@@ -11,7 +11,10 @@ describe('emulatorBanner', () => {
   it('prints the URLs, the account key, the first five user keys and every routing key', () => {
     const lines = emulatorBanner({ url: 'http://127.0.0.1:5000', eventsUrl: 'http://127.0.0.1:5000', keys });
     const text = lines.join('\n');
-    expect(text).toContain('http://127.0.0.1:5000/v2/enqueue');
+    // Base URLs to pass as they are: a client given .../v2/enqueue would post to .../v2/enqueue/v2/enqueue.
+    expect(text).not.toContain('/v2/enqueue');
+    expect(lines).toContain('  REST API v2 base URL:   http://127.0.0.1:5000   (baseUrl; pagerduty api --base-url, or PAGERDUTY_BASE_URL)');
+    expect(lines).toContain('  Events API v2 base URL: http://127.0.0.1:5000   (baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)');
     expect(text).toContain('ACCOUNTKEY0000000000');
     expect(text).toContain('u+key4');
     expect(text).not.toContain('u+key5');

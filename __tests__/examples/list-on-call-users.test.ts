@@ -3,50 +3,48 @@ import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main } from '../../examples/list-on-call-users.js';
 
+/** Tuesday of the second rotation week: the second user of each schedule's rotation is on call. */
+const NOW = new Date('2024-01-09T12:00:00Z');
+
 let emulator: Emulator;
 
 beforeAll(async () => {
   // The example talks to the emulator over real sockets, which nock's patch would intercept.
   if (nock.isActive()) nock.restore();
-  emulator = await startEmulator({ seedUsers: 6, seedServices: 3, seedSchedules: 2 });
+  emulator = await startEmulator({ seedUsers: 6, seedServices: 3, seedSchedules: 2, now: () => NOW });
 });
 
 afterAll(async () => {
   await emulator.close();
 });
 
-/** The roster the emulator's state implies: each rule's users, and the rotation of each schedule it targets. */
-function expectedRosters(): { policyId: string; users: { level: number; email: string; via: string }[] }[] {
-  const { state } = emulator;
-  return state.escalationPolicies.all().map((policy) => ({
-    policyId: policy.id,
-    users: policy.escalation_rules.flatMap((rule, index) =>
-      rule.targets.flatMap((target) => {
-        if (target.type === 'user_reference') return [{ level: index + 1, email: state.users.get(target.id)!.email, via: 'direct' }];
-        const schedule = state.schedules.get(target.id)!;
-        return schedule.users.map((member) => ({ level: index + 1, email: state.users.get(member.id)!.email, via: schedule.name }));
-      }),
-    ),
-  }));
-}
-
 describe('examples/list-on-call-users', () => {
-  it('lists the users each escalation policy pages, directly and through its schedules', async () => {
+  it('lists who is on call now per policy and level: the user a rule targets, and the one on call on its schedule', async () => {
     const lines: string[] = [];
-    const rosters = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: (line) => lines.push(line), clientOptions: { sleep: async () => {} } });
+    const entries = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: (line) => lines.push(line), clientOptions: { sleep: async () => {} } });
 
-    const expected = expectedRosters();
-    expect(expected.some((roster) => roster.users.some((user) => user.via !== 'direct'))).toBe(true);
-    expect(rosters.map((roster) => ({ policyId: roster.policyId, users: roster.users.map(({ level, email, via }) => ({ level, email, via })) }))).toEqual(expected);
-    const firstUser = rosters[0].users[0];
-    expect(lines).toContain(`  level 1: ${firstUser.name} <${firstUser.email}>`);
+    const { state } = emulator;
+    const expected = state.escalationPolicies.all().flatMap((policy) =>
+      policy.escalation_rules.flatMap((rule, index) =>
+        rule.targets.map((target) => {
+          if (target.type === 'user_reference') return { policyId: policy.id, level: index + 1, email: state.users.get(target.id)!.email, via: 'direct', until: null };
+          const schedule = state.schedules.get(target.id)!;
+          return { policyId: policy.id, level: index + 1, email: state.users.get(schedule.users[1]!.id)!.email, via: schedule.name, until: '2024-01-15T00:00:00Z' };
+        }),
+      ),
+    );
+    expect(expected.some((entry) => entry.via !== 'direct')).toBe(true);
+    expect(entries.map(({ policyId, level, email, via, until }) => ({ policyId, level, email, via, until }))).toEqual(expected);
+    const scheduled = entries.find((entry) => entry.via !== 'direct')!;
+    expect(lines).toContain(`  level ${scheduled.level}: ${scheduled.name} <${scheduled.email}> (${scheduled.via}, until 2024-01-15T00:00:00Z)`);
+    expect(lines).toContain(scheduled.policyName);
   });
 
-  it('fetches each user once however many policies name them', async () => {
+  it('asks GET /oncalls once for the current shifts, with the users included', async () => {
     emulator.clearRequests();
     await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: () => {} });
-    const userPaths = emulator.requests.filter((request) => request.path.startsWith('/users/')).map((request) => request.path);
-    expect(userPaths.length).toBeGreaterThan(0);
-    expect(new Set(userPaths).size).toBe(userPaths.length);
+    expect(emulator.requests.map((request) => request.path)).toEqual(['/oncalls']);
+    expect(emulator.requests[0]?.query).toMatch(/earliest=true/);
+    expect(emulator.requests[0]?.query).toMatch(/include%5B%5D=users|include\[\]=users/);
   });
 });

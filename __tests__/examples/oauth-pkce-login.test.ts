@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { pkceLogin, readRedirect } from '../../examples/oauth-pkce-login.js';
+import { DEFAULT_CALLBACK_PORT, pkceLogin, readRedirect } from '../../examples/oauth-pkce-login.js';
+import { readFileSync } from 'node:fs';
 
 const CLIENT_ID = 'example-client';
 const CLIENT_SECRET = 'example-secret-0000';
@@ -134,5 +135,14 @@ describe('readRedirect', () => {
     expect(readRedirect('/callback?code=abc&state=other', 's1')).toEqual({ error: 'the state parameter does not match this sign-in' });
     expect(readRedirect('/callback?state=s1', 's1')).toEqual({ error: 'the redirect carried no code' });
     expect(readRedirect('/callback?error=access_denied', 's1')).toEqual({ error: 'access_denied' });
+  });
+});
+
+describe('the redirect port', () => {
+  it('is not a port the examples README gives the emulator, so that both run at once', () => {
+    const readme = readFileSync('examples/README.md', 'utf8');
+    const emulatorPorts = [...readme.matchAll(/emulator --port (\d+)/g)].map((match) => Number(match[1]));
+    expect(emulatorPorts.length).toBeGreaterThan(0);
+    expect(emulatorPorts).not.toContain(DEFAULT_CALLBACK_PORT);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import ts from 'typescript';
@@ -83,4 +84,33 @@ describe('the guide’s TypeScript snippets', () => {
   it('type-check against the library', () => {
     expect(typeCheck(snippets())).toEqual([]);
   }, 60_000);
+});
+
+/** The snippet as `tsc` emits it for `target` (as a module), and whether this Node parses it. */
+function parsesOnThisNode(snippet: Snippet, target: ts.ScriptTarget): string | undefined {
+  const { outputText } = ts.transpileModule(snippet.text, {
+    compilerOptions: { target, module: ts.ModuleKind.ESNext, lib: ['lib.es2023.d.ts', 'lib.esnext.disposable.d.ts'] },
+    fileName: snippet.fileName,
+  });
+  try {
+    // Parsing only: a module is linked and run by the JavaScript snippets' test.
+    new vm.SourceTextModule(outputText, { identifier: snippet.origin });
+    return undefined;
+  } catch (error) {
+    return `${snippet.origin}: ${(error as Error).message}`;
+  }
+}
+
+describe('the guide’s TypeScript snippets, compiled as Getting started says', () => {
+  it('are JavaScript this Node parses when compiled for target ES2022 (await using rewritten)', () => {
+    const failures = snippets().map((snippet) => parsesOnThisNode(snippet, ts.ScriptTarget.ES2022)).filter(Boolean);
+    expect(failures).toEqual([]);
+  });
+
+  const major = Number(process.versions.node.split('.')[0]);
+  (major < 24 ? it : it.skip)('are not, for target ESNext, when they use await using (the case the guide warns of)', () => {
+    const users = snippets().filter((snippet) => /^\s*await using\b/m.test(snippet.text));
+    expect(users.length).toBeGreaterThan(0);
+    for (const snippet of users) expect(parsesOnThisNode(snippet, ts.ScriptTarget.ESNext)).toMatch(/Unexpected identifier|SyntaxError|Unexpected/);
+  });
 });

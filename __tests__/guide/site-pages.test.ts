@@ -23,8 +23,12 @@ describe('typedoc projectDocuments', () => {
     expect(config.projectDocuments[0]).toBe('guide/getting-started.md');
   });
 
-  it('gives every guide page a title and the Guide group', () => {
-    for (const entry of config.projectDocuments.filter((name) => name.startsWith('guide/'))) {
+  it('makes the examples a page of the site, so that links to them open a page, not raw markdown', () => {
+    expect(config.projectDocuments).toContain('examples/README.md');
+  });
+
+  it('gives every guide page (and the examples page) a title and the Guide group', () => {
+    for (const entry of config.projectDocuments.filter((name) => name.startsWith('guide/') || name.startsWith('examples/'))) {
       const text = readFileSync(path.join(root, entry), 'utf8');
       expect(text).toMatch(/^---\ntitle: .+\ngroup: Guide\n---\n/);
     }

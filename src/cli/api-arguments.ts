@@ -51,6 +51,36 @@ export function parseField(text: string, typed: boolean): FieldAssignment {
   return { key: text.slice(0, equals), value: typed ? typedValue(raw) : raw };
 }
 
+/** A `-F key=@file` field: its value is read from `file` (`-`: standard input). */
+export interface FieldFile {
+  /** The key as written. */
+  readonly key: string;
+  /** The file to read the value from; `-` for standard input. */
+  readonly file: string;
+}
+
+/**
+ * The file a `-F` field reads its value from, when its value starts with `@` (as in
+ * `gh api`); `undefined` for an ordinary field. A literal value starting with `@` is sent
+ * with `-f`, which never reads files.
+ *
+ * @throws UsageError when there is no `=`, no key, or no file name after `@`
+ *
+ * @example
+ * ```ts
+ * fieldFile('incident[body][details]=@notes.txt'); // { key: 'incident[body][details]', file: 'notes.txt' }
+ * fieldFile('note=@-');                             // { key: 'note', file: '-' }
+ * fieldFile('limit=25');                            // undefined
+ * ```
+ */
+export function fieldFile(text: string): FieldFile | undefined {
+  const { key, value } = parseField(text, false);
+  if (typeof value !== 'string' || !value.startsWith('@')) return undefined;
+  const file = value.slice(1);
+  if (!file) throw new UsageError(`field ${JSON.stringify(text)}: name a file after @ (or @- for standard input)`);
+  return { key, file };
+}
+
 /**
  * Query parameters from fields: a key given more than once, or written `key[]`, becomes
  * a list sent as `key[]` (the REST API's convention); other keys are kept as written.

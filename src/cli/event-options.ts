@@ -1,19 +1,21 @@
 /**
  * The options and plumbing the four event commands share: the routing key (from `-k` or
- * `PAGERDUTY_ROUTING_KEY`, never printed), `--base-url`, `--json`, `--debug`, and a
- * client that is closed when the command ends.
+ * `PAGERDUTY_ROUTING_KEY`, never printed), `--base-url` (or `PAGERDUTY_EVENTS_URL`),
+ * `--json`, `--debug`, and a client that is closed when the command ends. The client's
+ * module is loaded only when a command runs, so that `--help` starts fast.
  *
  * @module
  */
 import { hostname as osHostname } from 'node:os';
 import type { Argv } from 'yargs';
-import { EVENTS_BASE_URL, EventsApiV2Client } from '../core/events/index.js';
+import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
+import type { EventsApiV2Client } from '../core/events/events-api-v2-client.js';
 import type { CliIo } from './cli-io.js';
 import { clientOptions } from './client-options.js';
+import { envDefault, EVENTS_URL_ENV, fromEnv, ROUTING_KEY_ENV } from './environment.js';
 import { UsageError } from './usage-error.js';
 
-/** The environment variable that holds the routing key when `-k` is not given. */
-export const ROUTING_KEY_ENV = 'PAGERDUTY_ROUTING_KEY';
+export { ROUTING_KEY_ENV } from './environment.js';
 
 /** The options every event command takes. */
 export interface EventCommonArgs {
@@ -37,12 +39,12 @@ export function withEventOptions<T>(yargs: Argv<T>): Argv<T> {
       alias: 'k',
       type: 'string',
       describe: 'The routing (integration) key of an Events API v2 integration',
-      defaultDescription: `$${ROUTING_KEY_ENV}`,
+      defaultDescription: envDefault(ROUTING_KEY_ENV),
     })
     .option('base-url', {
       type: 'string',
-      describe: 'The Events API base URL, for another region',
-      defaultDescription: EVENTS_BASE_URL,
+      describe: 'The Events API base URL, for another region or the emulator',
+      defaultDescription: envDefault(EVENTS_URL_ENV, EVENTS_BASE_URL),
     })
     .option('json', { type: 'boolean', default: false, describe: 'Print the API response as JSON' })
     .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' });
@@ -54,7 +56,7 @@ export function withEventOptions<T>(yargs: Argv<T>): Argv<T> {
  * @throws UsageError when neither is set (or both are empty)
  */
 export function routingKeyFrom(given: string | undefined, env: CliIo['env']): string {
-  const key = given || env[ROUTING_KEY_ENV];
+  const key = given || fromEnv(env, ROUTING_KEY_ENV);
   if (!key) throw new UsageError(`no routing key: pass -k KEY or set ${ROUTING_KEY_ENV}`);
   return key;
 }
@@ -65,15 +67,19 @@ export function defaultSource(io: CliIo): string {
 }
 
 /**
- * Runs `use` with an Events API client configured from the command line, and closes the
- * client afterwards, so that the program exits without waiting for idle connections.
+ * Runs `use` with an Events API client configured from the command line (the base URL
+ * from `--base-url`, else `PAGERDUTY_EVENTS_URL`), and closes the client afterwards, so
+ * that the program exits without waiting for idle connections.
  */
 export async function withEventsClient<T>(
   args: EventCommonArgs,
   io: CliIo,
   use: (client: EventsApiV2Client) => Promise<T>,
 ): Promise<T> {
-  const client = new EventsApiV2Client(routingKeyFrom(args.routingKey, io.env), clientOptions(args, io));
+  const routingKey = routingKeyFrom(args.routingKey, io.env);
+  const baseUrl = args.baseUrl ?? fromEnv(io.env, EVENTS_URL_ENV);
+  const { EventsApiV2Client: Client } = await import('../core/events/events-api-v2-client.js');
+  const client = new Client(routingKey, clientOptions({ ...args, baseUrl }, io));
   try {
     return await use(client);
   } finally {

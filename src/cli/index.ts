@@ -7,7 +7,15 @@
  */
 export { run } from './run.js';
 export type { CliIo, TextSink } from './cli-io.js';
-export { EXIT, exitStatusFor, failureLine } from './failure-report.js';
+export { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
+export { unknownCommand } from './run.js';
+export { COMMAND_NAMES, COMMANDS, DESCRIPTION, epilogue, topLevelHelp } from './program.js';
+export type { CommandSummary } from './program.js';
+export { runWithYargs, usageHint } from './yargs-program.js';
+export { API_KEY_ENV, BASE_URL_ENV, ENVIRONMENT, EVENTS_URL_ENV, FROM_ENV, envDefault, fromEnv } from './environment.js';
+export { paginateTerms } from './command-line-terms.js';
+export { responseHead } from './response-head.js';
+export type { ResponseHeadSource } from './response-head.js';
 export { UsageError } from './usage-error.js';
 export { clientOptions, writeJson } from './client-options.js';
 export type { ConnectionArgs } from './client-options.js';
@@ -21,16 +29,17 @@ export {
 export type { EventCommonArgs } from './event-options.js';
 export { dedupKeyCommand } from './dedup-key-command.js';
 export type { DedupKeyArgs } from './dedup-key-command.js';
-export { fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-arguments.js';
-export type { FieldAssignment, FieldValue, JsonObject, JsonValue } from './api-arguments.js';
-export { parseInputJson, readInputJson } from './api-input.js';
+export { fieldFile, fieldsToBody, fieldsToQuery, parseField, parseHeader } from './api-arguments.js';
+export type { FieldFile, FieldAssignment, FieldValue, JsonObject, JsonValue } from './api-arguments.js';
+export { parseInputJson, readFieldFile, readInputJson } from './api-input.js';
+export type { StdinSource } from './api-input.js';
 export { triggerCommand } from './commands/trigger.js';
 export type { TriggerArgs } from './commands/trigger.js';
 export { acknowledgeCommand } from './commands/acknowledge.js';
 export { resolveCommand } from './commands/resolve.js';
 export { submitCommand } from './commands/submit.js';
 export type { SubmitArgs } from './commands/submit.js';
-export { API_KEY_ENV, API_METHODS, apiCommand, apiKeyFrom } from './commands/api.js';
+export { API_METHODS, apiBaseUrl, apiCommand, apiKeyFrom } from './commands/api.js';
 export type { ApiArgs } from './commands/api.js';
 export { emulatorCommand } from './commands/emulator.js';
 export type { EmulatorArgs } from './commands/emulator.js';

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { hideBin } from 'yargs/helpers';
 import { run } from './run.js';
 
 // A reader that stops early (`pagerduty api ... --paginate | head -1`) closes the pipe;
@@ -14,7 +13,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(0);
 });
 
-process.exitCode = await run(hideBin(process.argv), {
+// Arguments after `node main.js` (yargs' hideBin would load yargs before it is needed).
+process.exitCode = await run(process.argv.slice(2), {
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,

@@ -1,34 +1,35 @@
 /**
  * The `pagerduty` program as a function: parses a command line, runs one command, and
  * returns the exit status. `main.ts` calls it with the real process; tests call it with
- * buffers. To add a command, import its factory and add one `.command(guard(...))` line.
+ * buffers. The top-level help, the version and an unknown command are answered without
+ * loading yargs or any command (see `program.ts`); everything else goes to
+ * `yargs-program.ts`, loaded then.
  *
  * @module
  */
-import yargs, { type CommandModule } from 'yargs';
 import { VERSION } from '../core/version.js';
 import type { CliIo } from './cli-io.js';
-import { acknowledgeCommand } from './commands/acknowledge.js';
-import { apiCommand } from './commands/api.js';
-import { emulatorCommand } from './commands/emulator.js';
-import { resolveCommand } from './commands/resolve.js';
-import { submitCommand } from './commands/submit.js';
-import { triggerCommand } from './commands/trigger.js';
-import { EXIT, exitStatusFor, failureLine } from './failure-report.js';
+import { EXIT, failureLine } from './failure-report.js';
+import { COMMAND_NAMES, PROGRAM, topLevelHelp } from './program.js';
 
-const PROGRAM = 'pagerduty';
+/**
+ * The command a command line names, when its first word that is not an option is not one
+ * of `commands`: yargs would call it an "unknown argument".
+ */
+export function unknownCommand(args: readonly string[], commands: readonly string[]): string | undefined {
+  const word = args.find((arg) => !arg.startsWith('-'));
+  return word !== undefined && !commands.includes(word) ? word : undefined;
+}
 
-/** How wide help text is: fixed, so that help reads the same in every terminal. */
-const HELP_WIDTH = 100;
-
-function firstWord(command: CommandModule['command']): string {
-  const text = Array.isArray(command) ? command[0] : command;
-  return String(text ?? '').split(' ')[0] ?? '';
+/** A usage error line and the hint to read the help. */
+function usageFailure(io: CliIo, message: string): number {
+  io.stderr.write(`${failureLine(new Error(message), PROGRAM)}\nRun "${PROGRAM} --help" for usage.\n`);
+  return EXIT.USAGE;
 }
 
 /**
  * Runs the program and resolves to its exit status: 0 on success, 1 when the API
- * refused or the network failed (one line on `stderr`), 2 for a usage error. Help and
+ * refused or the network failed (the reason on `stderr`), 2 for a usage error. Help and
  * version text go to `stdout`.
  *
  * @param args - the arguments after the program name (`process.argv.slice(2)`)
@@ -42,60 +43,19 @@ function firstWord(command: CommandModule['command']): string {
  * ```
  */
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
-  const commandNames: string[] = [];
-  let outcome: { error: unknown } | undefined;
-  // Errors of a command's own work are kept apart from yargs' parse errors, so that a
-  // failed request (status 1) is never mistaken for a bad command line (status 2).
-  const guard = <T>(module: CommandModule<object, T>): CommandModule<object, T> => {
-    commandNames.push(firstWord(module.command));
-    return {
-      ...module,
-      handler: async (argv) => {
-        try {
-          await module.handler(argv);
-        } catch (error) {
-          outcome = { error };
-        }
-      },
-    };
-  };
-  const parser = yargs([...args])
-    .scriptName(PROGRAM)
-    .usage('$0 <command> [options]\n\nSend events to PagerDuty, call its REST API, or run a local emulator of both.')
-    .command(guard(triggerCommand(io)))
-    .command(guard(acknowledgeCommand(io)))
-    .command(guard(resolveCommand(io)))
-    .command(guard(submitCommand(io)))
-    .command(guard(apiCommand(io)))
-    .command(guard(emulatorCommand(io)))
-    .demandCommand(1, 'no command given')
-    .strict()
-    .help('help')
-    .alias('help', 'h')
-    .version(VERSION)
-    .epilog('Exit status: 0 success, 1 API or network error, 2 usage error.')
-    .wrap(HELP_WIDTH)
-    .exitProcess(false)
-    .fail(false);
-
-  const usageHint = (): string => {
-    const command = args.find((arg) => commandNames.includes(arg));
-    return `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for usage.\n`;
-  };
-  let output = '';
-  try {
-    await parser.parseAsync([...args], {}, (_error, _argv, text) => {
-      output = text;
-    });
-  } catch (error) {
-    io.stderr.write(`${failureLine(error, PROGRAM)}\n${usageHint()}`);
-    return EXIT.USAGE;
+  if (args.length === 0) return usageFailure(io, 'no command given');
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+    io.stdout.write(topLevelHelp());
+    return EXIT.OK;
   }
-  if (outcome) {
-    const status = exitStatusFor(outcome.error);
-    io.stderr.write(`${failureLine(outcome.error, PROGRAM)}\n${status === EXIT.USAGE ? usageHint() : ''}`);
-    return status;
+  if (args.length === 1 && args[0] === '--version') {
+    io.stdout.write(`${VERSION}\n`);
+    return EXIT.OK;
   }
-  if (output) io.stdout.write(`${output}\n`);
-  return EXIT.OK;
+  const unknown = unknownCommand(args, COMMAND_NAMES);
+  if (unknown !== undefined) {
+    return usageFailure(io, `unknown command ${JSON.stringify(unknown)}; the commands are: ${COMMAND_NAMES.join(', ')}`);
+  }
+  const { runWithYargs } = await import('./yargs-program.js');
+  return runWithYargs(args, io);
 }

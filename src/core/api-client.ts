@@ -383,7 +383,10 @@ export class ApiClient extends ApiClientMetrics {
 
   /**
    * Builds (does not throw) the HTTP error for a response, through the client's error
-   * factory, with the secret scrubbed from the message.
+   * factory, with the secret scrubbed from the message. Plumbing between the engine and
+   * the client modules, hence not in the documentation.
+   *
+   * @internal
    */
   httpError(
     method: string,

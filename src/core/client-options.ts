@@ -19,10 +19,13 @@ export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 
 /** Request headers; a value of `undefined` removes a default header. */
 export type HeaderMap = Readonly<Record<string, string | undefined>>;
 
-/** node-fetch options that may be applied to every request of a client. */
-export type PassThroughInit = Partial<
-  Pick<RequestInit, 'compress' | 'size' | 'highWaterMark' | 'insecureHTTPParser' | 'referrer' | 'referrerPolicy'>
->;
+/**
+ * node-fetch options that may be applied to every request of a client. An interface, not
+ * a type alias, so that the options interfaces extending it appear in the docs' hierarchy.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it only names the picked options
+export interface PassThroughInit
+  extends Partial<Pick<RequestInit, 'compress' | 'size' | 'highWaterMark' | 'insecureHTTPParser' | 'referrer' | 'referrerPolicy'>> {}
 
 /** Options of every client (all optional). */
 export interface ApiClientOptions extends PassThroughInit {

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Response } from 'node-fetch';
+import { decodeApiError, type ApiErrorBody } from './api-error-body.js';
 
 /** How many characters of a response body an error message quotes. */
 const BODY_EXCERPT_LENGTH = 99;
@@ -92,6 +93,8 @@ export class HttpError extends PagerDutyError {
   readonly requestId: string | null;
   /** The response body as text, exactly as received. */
   readonly body: string;
+  /** The API's own explanation (code, message, each of its `errors`) decoded from the body; `undefined` when the body has none. */
+  readonly apiError: ApiErrorBody | undefined;
 
   /**
    * @param message - the full message (see {@link httpErrorMessage})
@@ -105,6 +108,7 @@ export class HttpError extends PagerDutyError {
     this.status = response.status;
     this.requestId = response.headers.get('x-request-id');
     this.body = body;
+    this.apiError = decodeApiError(body);
   }
 }
 

@@ -41,8 +41,9 @@ export function emulatorBanner(emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'k
   const { keys } = emulator;
   const lines = [
     `PagerDuty emulator listening on ${emulator.url}`,
-    `  REST API v2:   ${emulator.url}   (--base-url / baseUrl)`,
-    `  Events API v2: ${emulator.eventsUrl}/v2/enqueue`,
+    // Base URLs, as a client or the CLI takes them: a client appends /v2/enqueue itself.
+    `  REST API v2 base URL:   ${emulator.url}   (baseUrl; pagerduty api --base-url, or PAGERDUTY_BASE_URL)`,
+    `  Events API v2 base URL: ${emulator.eventsUrl}   (baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)`,
     '',
     'Fake keys (valid on this emulator only):',
     `  account-level API key: ${keys.account}`,

@@ -2,7 +2,7 @@
  * `pagerduty-client/legacy`: the deprecated session API (`APISession`, `EventsAPISession`,
  * `ChangeEventsAPISession`, the `PDClientError` family) kept for code written against
  * it, running on the same engine as the core clients. New code should use the core
- * clients; MIGRATION.md maps every name here to its counterpart.
+ * clients; the [migration guide](../../MIGRATION.md) maps every name here to its counterpart.
  *
  * @module pagerduty-client/legacy
  */

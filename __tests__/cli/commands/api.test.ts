@@ -1,75 +1,29 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../cli-harness.js';
+import { API_KEY, ENV, FROM_MISSING, RECORDS, startFakeRestApi, USERS, type FakeRestApi } from './fake-rest-api.js';
 
-const API_KEY = 'u+apikey00000000wxyz';
-const ENV = { PAGERDUTY_API_KEY: API_KEY };
-
-interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-const USERS = Array.from({ length: 8 }, (_, i) => ({ id: `PU${i}`, type: 'user', name: `User ${i}` }));
-const RECORDS = Array.from({ length: 5 }, (_, i) => ({ id: `R${i}` }));
-/** Pages are short on purpose, whatever `limit` asks: the client must page by what it got. */
-const PAGE = 3;
-
-let server: Server;
+let fake: FakeRestApi;
 let base: string;
 let tmp: string;
-const requests: Recorded[] = [];
-
-function send(response: ServerResponse, status: number, body?: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
-}
-
-function route(request: Recorded, response: ServerResponse): void {
-  if (request.path === '/users' && request.method === 'GET') {
-    const offset = Number(request.query.get('offset') ?? 0);
-    const users = USERS.slice(offset, offset + PAGE);
-    return send(response, 200, { users, limit: Number(request.query.get('limit')), offset, more: offset + PAGE < USERS.length });
-  }
-  if (request.path === '/audit/records') {
-    const start = Number(request.query.get('cursor') ?? 0);
-    const next = start + 2 < RECORDS.length ? String(start + 2) : null;
-    return send(response, 200, { records: RECORDS.slice(start, start + 2), next_cursor: next, limit: 2 });
-  }
-  if (request.path === '/users/PGONE') return send(response, 404, { error: { message: 'Not Found', code: 2100 } });
-  if (request.path === '/incidents/PDEL') return send(response, 204);
-  return send(response, 200, { echo: true });
-}
+let requests: FakeRestApi['requests'];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += String(chunk)));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const recorded = { method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body };
-      requests.push(recorded);
-      route(recorded, response);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  fake = await startFakeRestApi();
+  ({ base, requests } = fake);
   tmp = await mkdtemp(path.join(tmpdir(), 'pagerduty-api-test-'));
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await fake.close();
   await rm(tmp, { recursive: true, force: true });
 });
 
 beforeEach(() => {
-  requests.length = 0;
+  fake.reset();
 });
 
 const api = (args: string[], env: Record<string, string> = ENV, stdin?: Readable) =>
@@ -208,12 +162,32 @@ describe('pagerduty api', () => {
     expect(requests[0]?.method).toBe('DELETE');
   });
 
-  it('exits 1 with one line for a 404, without the key', async () => {
+  it("exits 1 for a 404 with the API's message and code, without the key", async () => {
     const result = await api(['/users/PGONE']);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^pagerduty: GET http:\/\/127\.0\.0\.1:\d+\/users\/PGONE: .*\(status 404\).*Not Found.*\n$/);
+    expect(result.stderr).toBe(
+      `pagerduty: GET ${base}/users/PGONE: API responded with client error (status 404)\npagerduty: Not Found (code 2100)\n`,
+    );
     expect(result.stderr).not.toContain(API_KEY);
+  });
+
+  it("prints the API's message and every line of its errors list whole, one per line", async () => {
+    const result = await api(['/incidents/PFROM', '-X', 'PUT', '-F', 'incident[type]=incident_reference']);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `pagerduty: PUT ${base}/incidents/PFROM: API responded with client error (status 400)`,
+      'pagerduty: Invalid Input Provided (code 2001)',
+      `pagerduty:   ${FROM_MISSING.error.errors[0]}`,
+      `pagerduty:   ${FROM_MISSING.error.errors[1]}`,
+    ]);
+  });
+
+  it('shows each retry on stderr as it happens, then the result', async () => {
+    const result = await api(['/limited']);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ ok: true });
+    expect(result.stderr).toMatch(new RegExp(`^pagerduty: warning: GET ${base}/limited: attempt 1 failed \\(status 429\\); retrying in [\\d.]+ s\n$`));
   });
 
   it('exits 2 without PAGERDUTY_API_KEY', async () => {
@@ -234,6 +208,17 @@ describe('pagerduty api', () => {
     const result = await api(['https://evil.example.com/users']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('not under the client');
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('pagerduty api --paginate on what is not an index', () => {
+  it.each([['/users/PABC'], ['/incidents/PABC/notes/PNOTE']])('%s: says to drop --paginate, in command-line terms', async (target) => {
+    const result = await api([target, '--paginate']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--paginate');
+    expect(result.stderr).toContain('drop --paginate');
+    expect(result.stderr).not.toMatch(/\b(?:iterAll|iterCursor|iterHistory|listAll|rget|jget)\b/);
     expect(requests).toEqual([]);
   });
 });

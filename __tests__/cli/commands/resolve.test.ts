@@ -60,3 +60,15 @@ describe('pagerduty resolve', () => {
     });
   });
 });
+
+describe('pagerduty resolve and PAGERDUTY_EVENTS_URL', () => {
+  it('sends to PAGERDUTY_EVENTS_URL when --base-url is absent, and --base-url wins over it', async () => {
+    const reply = { status: 'success', dedup_key: 'k' };
+    const env = nock('https://events.example.com').post('/v2/enqueue').reply(202, reply);
+    const flag = nock('https://events.eu.pagerduty.com').post('/v2/enqueue').reply(202, reply);
+    const environment = { PAGERDUTY_ROUTING_KEY: KEY, PAGERDUTY_EVENTS_URL: 'https://events.example.com' };
+    expect((await runCli(['resolve', '-i', 'k'], environment)).status).toBe(0);
+    expect((await runCli(['resolve', '-i', 'k', '--base-url', 'https://events.eu.pagerduty.com'], environment)).status).toBe(0);
+    expect(env.isDone() && flag.isDone()).toBe(true);
+  });
+});

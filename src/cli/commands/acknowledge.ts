@@ -5,6 +5,7 @@
  */
 import type { CommandModule } from 'yargs';
 import type { CliIo } from '../cli-io.js';
+import { COMMANDS } from '../program.js';
 import { dedupKeyCommand, type DedupKeyArgs } from '../dedup-key-command.js';
 
 /**
@@ -16,5 +17,5 @@ import { dedupKeyCommand, type DedupKeyArgs } from '../dedup-key-command.js';
  * ```
  */
 export function acknowledgeCommand(io: CliIo): CommandModule<object, DedupKeyArgs> {
-  return dedupKeyCommand(io, 'acknowledge', 'Acknowledge the alert with a dedup key');
+  return dedupKeyCommand(io, 'acknowledge', COMMANDS.acknowledge.describe);
 }

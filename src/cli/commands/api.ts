@@ -1,20 +1,27 @@
 /**
  * `pagerduty api <path>`: any REST API v2 request, in the manner of `gh api`, printing
  * JSON for `jq`. With `--paginate`, every item of every page, one JSON object per line.
+ * The client's module is loaded only when the command runs.
  *
  * @module
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { AUTH_TYPES, type AuthType } from '../../core/auth.js';
-import { REGION_BASE_URLS, RestApiV2Client } from '../../core/rest/index.js';
-import { fieldsToBody, fieldsToQuery, parseField, parseHeader, type JsonValue } from '../api-arguments.js';
-import { readInputJson } from '../api-input.js';
+import { HttpError, UrlError } from '../../core/errors.js';
+import type { RequestOptions } from '../../core/client-options.js';
+import { REGION_BASE_URLS } from '../../core/rest/client-options.js';
+import type { RestApiV2Client } from '../../core/rest/client.js';
+import { fieldFile, fieldsToBody, fieldsToQuery, parseField, parseHeader, type FieldAssignment, type JsonValue } from '../api-arguments.js';
+import { readFieldFile, readInputJson } from '../api-input.js';
 import type { CliIo } from '../cli-io.js';
+import { COMMANDS } from '../program.js';
 import { clientOptions, writeJson, type ConnectionArgs } from '../client-options.js';
+import { paginateTerms } from '../command-line-terms.js';
+import { API_KEY_ENV, BASE_URL_ENV, envDefault, FROM_ENV, fromEnv } from '../environment.js';
+import { responseHead } from '../response-head.js';
 import { UsageError } from '../usage-error.js';
 
-/** The environment variable that holds the REST API key. */
-export const API_KEY_ENV = 'PAGERDUTY_API_KEY';
+export { API_KEY_ENV } from '../environment.js';
 
 /** The methods `-X` accepts. */
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -25,7 +32,7 @@ export interface ApiArgs extends ConnectionArgs {
   readonly path: string;
   /** `-X/--method`, upper case. */
   readonly method: (typeof API_METHODS)[number];
-  /** `-F/--field key=value`: typed parameters. */
+  /** `-F/--field key=value`: typed parameters; `key=@file` reads the value from a file. */
   readonly field?: readonly string[];
   /** `-f/--raw-field key=value`: string parameters. */
   readonly rawField?: readonly string[];
@@ -35,12 +42,16 @@ export interface ApiArgs extends ConnectionArgs {
   readonly input?: string;
   /** `--paginate`: every page, one item per line. */
   readonly paginate?: boolean;
-  /** `--from EMAIL`: the `From` header. */
+  /** `-i/--include`: print the status line and headers before the body. */
+  readonly include?: boolean;
+  /** `--silent`: do not print the response body. */
+  readonly silent?: boolean;
+  /** `--from EMAIL`: the `From` header; `PAGERDUTY_FROM` when absent. */
   readonly from?: string;
   /** `--auth-type`: how the key is sent (`token`, or `oauth2`/`bearer` for an OAuth token). */
   readonly authType: AuthType;
   /** `--region`: the service region whose base URL to use when `--base-url` is absent. */
-  readonly region: 'us' | 'eu';
+  readonly region?: 'us' | 'eu';
 }
 
 /**
@@ -49,26 +60,76 @@ export interface ApiArgs extends ConnectionArgs {
  * @throws UsageError when it is not set
  */
 export function apiKeyFrom(env: CliIo['env']): string {
-  const key = env[API_KEY_ENV];
+  const key = fromEnv(env, API_KEY_ENV);
   if (!key) throw new UsageError(`no API key: set ${API_KEY_ENV}`);
   return key;
 }
 
 /**
- * Where the fields go: the query string for GET or when `--input` gives the body,
- * otherwise a JSON body (as `gh api` does).
+ * The base URL: `--base-url`, else the `--region` given, else `PAGERDUTY_BASE_URL`, else
+ * the US region's (the client's default, `undefined` here).
  */
-function requestParts(args: ApiArgs, input: JsonValue | undefined) {
-  const fields = [
-    ...(args.field ?? []).map((text) => parseField(text, true)),
-    ...(args.rawField ?? []).map((text) => parseField(text, false)),
-  ];
+export function apiBaseUrl(args: Pick<ApiArgs, 'baseUrl' | 'region'>, env: CliIo['env']): string | undefined {
+  if (args.baseUrl !== undefined) return args.baseUrl;
+  return args.region === undefined ? fromEnv(env, BASE_URL_ENV) : undefined;
+}
+
+/** Refuses combinations that cannot work, before anything is read or sent. */
+function checkCombination(args: ApiArgs): void {
+  if (args.paginate && args.method !== 'GET') throw new UsageError('--paginate works only with GET');
+  if (args.paginate && args.include) throw new UsageError('--include cannot be combined with --paginate');
+  const fromStdin = [...(args.field ?? []).filter((text) => fieldFile(text)?.file === '-'), ...(args.input === '-' ? ['--input -'] : [])];
+  if (fromStdin.length > 1) throw new UsageError(`standard input can be read once, not for each of ${fromStdin.join(', ')}`);
+}
+
+/** The fields in order of the command line's flags: `-F` (files read) then `-f`. */
+async function readFields(args: ApiArgs, io: CliIo): Promise<FieldAssignment[]> {
+  const typed: FieldAssignment[] = [];
+  for (const text of args.field ?? []) {
+    const file = fieldFile(text);
+    typed.push(file ? { key: file.key, value: await readFieldFile(file.file, () => io.stdin ?? process.stdin) } : parseField(text, true));
+  }
+  return [...typed, ...(args.rawField ?? []).map((text) => parseField(text, false))];
+}
+
+/**
+ * Where the fields go: the query string for GET or when `--input` gives the body,
+ * otherwise a JSON body (as `gh api` does). Unlike `gh api`, fields never turn a GET
+ * into a POST: the method is `-X`'s.
+ */
+function requestParts(args: ApiArgs, fields: readonly FieldAssignment[], input: JsonValue | undefined): RequestOptions {
   const fieldsInBody = input === undefined && args.method !== 'GET' && fields.length > 0;
   return {
     params: fieldsInBody ? undefined : fieldsToQuery(fields),
     json: input ?? (fieldsInBody ? fieldsToBody(fields) : undefined),
     headers: Object.fromEntries((args.header ?? []).map(parseHeader)),
   };
+}
+
+/** Sends one request and prints its head (`--include`) and JSON body (unless `--silent`). */
+async function printResponse(client: RestApiV2Client, args: ApiArgs, request: RequestOptions, io: CliIo): Promise<void> {
+  let text: string;
+  try {
+    const exchange = await client.requestText(args.method, args.path, request);
+    if (args.include) io.stdout.write(responseHead(exchange.response));
+    text = exchange.text;
+  } catch (error) {
+    // With --include the failed exchange is shown whole on stdout; stderr gets the reason.
+    if (args.include && error instanceof HttpError) {
+      io.stdout.write(responseHead(error.response));
+      if (!args.silent && error.body) io.stdout.write(error.body.endsWith('\n') ? error.body : `${error.body}\n`);
+    }
+    throw error;
+  }
+  if (args.silent || text.trim() === '') return;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    return;
+  }
+  writeJson(io, body);
 }
 
 /**
@@ -78,12 +139,13 @@ function requestParts(args: ApiArgs, input: JsonValue | undefined) {
  * ```sh
  * pagerduty api /incidents -F statuses=triggered -F statuses=acknowledged --paginate | jq -r .id
  * pagerduty api /incidents -X POST --from me@example.com --input incident.json
+ * pagerduty api /incidents/PABC123/notes -X POST -F note[content]=@notes.txt -i
  * ```
  */
 export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
   return {
-    command: 'api <path>',
-    describe: `Call the REST API v2 (key from $${API_KEY_ENV}) and print the JSON response`,
+    command: COMMANDS.api.usage,
+    describe: COMMANDS.api.describe,
     builder: (yargs: Argv) =>
       yargs
         .positional('path', { type: 'string', describe: 'The path (/incidents) or a full URL under the base URL' })
@@ -93,7 +155,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           default: 'GET',
           choices: API_METHODS,
           coerce: (value: string) => value.toUpperCase(),
-          describe: 'The HTTP method',
+          describe: 'The HTTP method (unlike gh api, fields never change it)',
         })
         .option('field', {
           alias: 'F',
@@ -101,42 +163,58 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           array: true,
           nargs: 1,
           describe:
-            'A parameter key=value; true, false, null and integers become JSON values. A repeated key, or key[]=value, makes a list. Query string for GET, JSON body otherwise (a[b]=v nests)',
+            'A parameter key=value; true, false, null and integers become JSON values, key=@file reads the value from a file (@- from standard input). A repeated key, or key[]=value, makes a list. For GET the query string (a[]=v lists), otherwise the JSON body (a[b]=v nests)',
         })
-        .option('raw-field', { alias: 'f', type: 'string', array: true, nargs: 1, describe: 'A parameter key=value whose value stays a string' })
+        .option('raw-field', { alias: 'f', type: 'string', array: true, nargs: 1, describe: 'A parameter key=value whose value stays a string (never read from a file)' })
         .option('header', { alias: 'H', type: 'string', array: true, nargs: 1, describe: 'A request header "Name: value"' })
         .option('input', { type: 'string', nargs: 1, describe: 'A file holding the JSON request body ("-" for standard input); fields then go to the query string' })
         .option('paginate', { type: 'boolean', default: false, describe: 'Fetch every page of an index and print one JSON item per line' })
-        .option('from', { type: 'string', describe: 'The email of the acting user (the From header), which an account-level key needs' })
+        .option('include', { alias: 'i', type: 'boolean', default: false, describe: 'Print the status line and response headers (x-request-id, rate limits) before the body' })
+        .option('silent', { type: 'boolean', default: false, describe: 'Do not print the response body' })
+        .option('from', {
+          type: 'string',
+          describe: 'The email of the acting user (the From header), which an account-level key needs for writes',
+          defaultDescription: envDefault(FROM_ENV),
+        })
         .option('auth-type', {
           type: 'string',
           default: 'token',
           choices: AUTH_TYPES,
           describe: `How $${API_KEY_ENV} is sent: an API key (token), or an OAuth access token (oauth2 or bearer)`,
         })
-        .option('region', { type: 'string', default: 'us', choices: ['us', 'eu'], describe: 'The service region (its REST API base URL)' })
-        .option('base-url', { type: 'string', describe: 'The REST API base URL; wins over --region', defaultDescription: REGION_BASE_URLS.us })
+        .option('region', { type: 'string', choices: ['us', 'eu'], describe: `The service region (its REST API base URL); wins over $${BASE_URL_ENV}`, defaultDescription: 'us' })
+        .option('base-url', {
+          type: 'string',
+          describe: 'The REST API base URL (the emulator\'s, say); wins over --region',
+          defaultDescription: envDefault(BASE_URL_ENV, REGION_BASE_URLS.us),
+        })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 api /users -F query=ann --paginate', '')
+        .example('$0 api /abilities -i --silent', '')
         .example('$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved', '') as unknown as Argv<ApiArgs>,
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {
       const key = apiKeyFrom(io.env);
-      if (args.paginate && args.method !== 'GET') throw new UsageError('--paginate works only with GET');
-      const input = args.input === undefined ? undefined : await readInputJson(args.input, io.stdin ?? process.stdin);
-      const { params, json, headers } = requestParts(args, input);
-      const client = new RestApiV2Client(key, {
-        ...clientOptions(args, io),
-        defaultFrom: args.from,
+      checkCombination(args);
+      const input = args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
+      const request = requestParts(args, await readFields(args, io), input);
+      const { RestApiV2Client: Client } = await import('../../core/rest/client.js');
+      const client = new Client(key, {
+        ...clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io),
+        defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV),
         authType: args.authType,
-        region: args.region,
+        region: args.region ?? 'us',
       });
       try {
         if (args.paginate) {
-          for await (const item of client.iterAll(args.path, params)) io.stdout.write(`${JSON.stringify(item)}\n`);
+          for await (const item of client.iterAll(args.path, request.params)) {
+            if (!args.silent) io.stdout.write(`${JSON.stringify(item)}\n`);
+          }
         } else {
-          const body = await client.requestJson(args.method, args.path, { params, json, headers });
-          if (body !== null) writeJson(io, body);
+          await printResponse(client, args, request, io);
         }
+      } catch (error) {
+        if (error instanceof UrlError) throw new UsageError(paginateTerms(error.message));
+        throw error;
       } finally {
         client.close();
       }

@@ -1,12 +1,12 @@
 /**
  * `pagerduty emulator`: serves the local emulator of the REST and Events APIs until
- * interrupted.
+ * interrupted. The emulator's modules are loaded only when the command runs.
  *
  * @module
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { runEmulatorCommand } from '../../emulator/index.js';
 import type { CliIo } from '../cli-io.js';
+import { COMMANDS } from '../program.js';
 import { UsageError } from '../usage-error.js';
 
 /** The options of `pagerduty emulator`. */
@@ -34,8 +34,8 @@ export interface EmulatorArgs {
  */
 export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> {
   return {
-    command: 'emulator',
-    describe: 'Run a local emulator of the REST and Events APIs (loopback only, fake keys)',
+    command: COMMANDS.emulator.usage,
+    describe: COMMANDS.emulator.describe,
     builder: (yargs: Argv) =>
       yargs
         .option('port', { type: 'number', default: 0, describe: 'Loopback port; 0 picks a free one' })
@@ -45,6 +45,8 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
         .option('seed', { type: 'number', default: 1, describe: 'Random seed of the generated data' })
         .example('$0 emulator --port 8080', '') as unknown as Argv<EmulatorArgs>,
     handler: async (args: ArgumentsCamelCase<EmulatorArgs>) => {
+      // Loaded here, not at start-up: every other command (and --help) does without it.
+      const { runEmulatorCommand } = await import('../../emulator/command.js');
       try {
         await runEmulatorCommand(
           {

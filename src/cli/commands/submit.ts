@@ -5,6 +5,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { CliIo } from '../cli-io.js';
+import { COMMANDS } from '../program.js';
 import { writeJson } from '../client-options.js';
 import { defaultSource, withEventOptions, withEventsClient, type EventCommonArgs } from '../event-options.js';
 
@@ -27,8 +28,8 @@ export interface SubmitArgs extends EventCommonArgs {
  */
 export function submitCommand(io: CliIo): CommandModule<object, SubmitArgs> {
   return {
-    command: 'submit',
-    describe: 'Submit a change event (a deploy, a configuration change)',
+    command: COMMANDS.submit.usage,
+    describe: COMMANDS.submit.describe,
     builder: (yargs: Argv) =>
       withEventOptions(yargs)
         .option('description', { type: 'string', demandOption: true, describe: 'The change summary' })

@@ -4,8 +4,10 @@
  * @module
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { SEVERITIES, triggerEventProperties, type Severity } from '../../core/events/index.js';
+import { triggerEventProperties } from '../../core/events/event-bodies.js';
+import { SEVERITIES, type Severity } from '../../core/events/event-types.js';
 import type { CliIo } from '../cli-io.js';
+import { COMMANDS } from '../program.js';
 import { writeJson } from '../client-options.js';
 import { defaultSource, withEventOptions, withEventsClient, type EventCommonArgs } from '../event-options.js';
 
@@ -31,8 +33,8 @@ export interface TriggerArgs extends EventCommonArgs {
  */
 export function triggerCommand(io: CliIo): CommandModule<object, TriggerArgs> {
   return {
-    command: 'trigger',
-    describe: 'Trigger an alert and print its dedup key',
+    command: COMMANDS.trigger.usage,
+    describe: COMMANDS.trigger.describe,
     builder: (yargs: Argv) =>
       withEventOptions(yargs)
         .option('description', { type: 'string', demandOption: true, describe: 'The alert summary' })

@@ -53,7 +53,7 @@ export function integrationAuth(rule: IntegrationAuthRule, credential: string, a
  * @typeParam A - the API's generated types, which type calls from their paths
  */
 export class IntegrationApiClient<A extends ApiTypes = UntypedApi> extends RestApiV2BaseClient<A> {
-  /** The facts of this client's API (base URL, methods, headers, auth rule, tables). */
+  /** The facts of this client's API (base URL, methods, headers, auth rule, tables). @internal */
   readonly descriptor: IntegrationApiDescriptor;
 
   /**

@@ -68,9 +68,9 @@ const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT',
  * ```
  */
 export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiClient {
-  /** The API's tables, as given to the constructor. */
+  /** The API's tables, as given to the constructor. @internal */
   readonly tables: RestApiTables;
-  /** The behaviour at the legacy seams (frozen). */
+  /** The behaviour at the legacy seams (frozen). @internal */
   readonly policy: RestPolicy;
   readonly #compiled: CompiledTables;
   #defaultPageSize = DEFAULT_PAGE_SIZE;

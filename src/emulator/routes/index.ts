@@ -10,6 +10,7 @@ import { changeEventRoutes } from './change-events.js';
 import { escalationPolicyRoutes } from './escalation-policies.js';
 import { incidentRoutes } from './incidents.js';
 import { logEntryRoutes } from './log-entries.js';
+import { onCallRoutes } from './oncalls.js';
 import { scheduleRoutes } from './schedules.js';
 import { serviceRoutes } from './services.js';
 import { teamRoutes } from './teams.js';
@@ -27,4 +28,5 @@ export const REST_ROUTES: readonly Route[] = [
   ...auditRoutes,
   ...abilityRoutes,
   ...changeEventRoutes,
+  ...onCallRoutes,
 ];

@@ -1,0 +1,16 @@
+import { describe, expect, it } from '@jest/globals';
+import { Response } from 'node-fetch';
+import { responseHead } from '../../src/cli/response-head.js';
+
+describe('responseHead', () => {
+  it('is the status line, one line per header, and a blank line', () => {
+    expect(responseHead({ status: 429, statusText: 'Too Many Requests', headers: [['retry-after', '2'], ['x-request-id', 'r1']] })).toBe(
+      'HTTP/1.1 429 Too Many Requests\nretry-after: 2\nx-request-id: r1\n\n',
+    );
+  });
+
+  it('reads a fetch Response, and leaves out an empty reason phrase', () => {
+    const response = new Response(null, { status: 204, statusText: '', headers: { 'X-Request-Id': 'r2' } });
+    expect(responseHead(response)).toBe('HTTP/1.1 204\nx-request-id: r2\n\n');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The checks `npm run docs` runs on the generated site (scripts/check-docs-site.ts), on
+ * small pages shaped as typedoc writes them, and the typedoc plugin that keeps inline code
+ * in headings' contents entries.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { checkSite, contentsEntries, externalLinkProblem, headingTexts, visibleText, type SiteFiles } from '../../scripts/check-docs-site.js';
+import { headingCodeAsText } from '../../scripts/typedoc/heading-code.mjs';
+
+function page(body: string, contents = ''): string {
+  return `<html><body><div class="col-content">${body}</div><details><summary><h3>On This Page</h3></summary><div>${contents}</div></details><div class="site-menu"><a href="#top">x</a></div></body></html>`;
+}
+
+function site(pages: Record<string, string>, files: string[] = []): SiteFiles {
+  return { pages: new Map(Object.entries(pages)), exists: (file) => files.includes(file) };
+}
+
+/** The permalink icon typedoc puts in a heading. */
+const anchor = (id: string): string =>
+  `<a href="#${id}" aria-label="Permalink" class="tsd-anchor-icon"><svg viewBox="0 0 24 24"><use href="../assets/icons.svg#icon-anchor"></use></svg></a>`;
+
+describe('the docs site check', () => {
+  it('passes a site whose links, anchors and contents agree', () => {
+    const pages = {
+      'index.html': page('<h2 id="intro" class="tsd-anchor-link">Intro' + anchor('intro') + '</h2><a href="documents/guide.html#setup">guide</a><a href="https://developer.pagerduty.com/api-reference/">API</a><a id="top"></a>', '<a href="#intro"><span>Intro</span></a>'),
+      'documents/guide.html': page('<h2 id="setup">Setup: <code>npm</code></h2><a href="../media/example.ts">example</a><a id="top"></a>', '<a href="#setup"><span>Setup: npm</span></a>'),
+    };
+    expect(checkSite(site(pages, ['media/example.ts']))).toEqual([]);
+  });
+
+  it('finds a link to a missing file, and one to a missing anchor (the hierarchy summary case)', () => {
+    const pages = {
+      'interfaces/A.html': page('<a href="../hierarchy.html#pkg.A">View Summary</a><a href="../media/gone.md">raw</a><a id="top"></a>'),
+      'hierarchy.html': page('<li id="pkg.B"></li><a id="top"></a>'),
+    };
+    expect(checkSite(site(pages))).toEqual([
+      { page: 'interfaces/A.html', message: 'dead link ../hierarchy.html#pkg.A: no anchor #pkg.A on hierarchy.html' },
+      { page: 'interfaces/A.html', message: 'dead link ../media/gone.md: no file media/gone.md' },
+    ]);
+  });
+
+  it('finds a file name taken for a host, and a plain http link', () => {
+    expect(externalLinkProblem('http://MIGRATION.md')).toBe('link http://MIGRATION.md is not https');
+    expect(externalLinkProblem('https://MIGRATION.md')).toBe('link https://MIGRATION.md names a file, not a host');
+    expect(externalLinkProblem('https://developer.pagerduty.com/docs/')).toBeUndefined();
+  });
+
+  it('finds a contents entry that lost the code of its heading, and an empty one', () => {
+    const html = page(
+      `<h2 id="searching-and">Searching: <code>find</code> and <code>persist</code>${anchor('searching-and')}</h2><h2 id="_"><code>Retry-After</code></h2><a id="top"></a>`,
+      '<a href="#searching-and"><span>Searching:  and </span></a><a href="#_"><span></span></a>',
+    );
+    expect(checkSite(site({ 'documents/p.html': html }))).toEqual([
+      { page: 'documents/p.html', message: 'contents entry "Searching: and" does not read as its heading "Searching: find and persist"' },
+      { page: 'documents/p.html', message: 'empty contents entry for #_' },
+    ]);
+  });
+
+  it('reads member headings without their flags, and entries without their icons and word breaks', () => {
+    const html = '<h3 class="tsd-anchor-link" id="auth"><code class="tsd-tag">Protected</code><span>auth</span>' + anchor('auth') + '</h3>';
+    expect(headingTexts(html).get('auth')).toBe('auth');
+    expect(contentsEntries(page('', '<a href="#a"><svg><use href="i.svg#x"></use></svg><span>default<wbr/>From</span></a>'))).toEqual([{ href: '#a', text: 'defaultFrom' }]);
+    expect(visibleText('a &amp; b &lt;c&gt; &#39;d&#39;')).toBe("a & b <c> 'd'");
+  });
+});
+
+describe('the heading-code typedoc plugin', () => {
+  it('keeps code words in a heading as text tokens inside <code> markup', async () => {
+    const { default: MarkdownIt } = (await import('markdown-it' as string)) as {
+      default: new () => { core: { ruler: { push(name: string, rule: unknown): void } }; parse(text: string, env: object): Array<{ type: string; children: Array<{ type: string; content: string }> | null }>; render(text: string): string };
+    };
+    const parser = new MarkdownIt();
+    parser.core.ruler.push('heading-code-as-text', headingCodeAsText);
+    const tokens = parser.parse('## Searching: `find` and `persist`\n\nBody with `code`.', {});
+    const heading = tokens[1];
+    // TypeDoc builds the contents entry and the anchor from the text tokens alone.
+    expect(heading?.children?.filter((child) => child.type === 'text').map((child) => child.content).join('')).toBe('Searching: find and persist');
+    expect(parser.render('## Searching: `find` and `<T>`')).toBe('<h2>Searching: <code>find</code> and <code>&lt;T&gt;</code></h2>\n');
+    expect(parser.render('Body with `code`.')).toBe('<p>Body with <code>code</code>.</p>\n');
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Checks the HTML site that `typedoc` wrote (run by `npm run docs` after typedoc): every
+ * link leads somewhere (a file that exists, an anchor on its page, an external address
+ * that is a real https host), and every "On This Page" entry reads as the heading it
+ * points to. Typedoc's own validation does not see these: it checks links between
+ * reflections, not the HTML of pages and documents.
+ *
+ * ```sh
+ * npx tsx scripts/check-docs-site.ts [docs]
+ * ```
+ *
+ * @module
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** One problem found on a page. */
+export interface SiteProblem {
+  /** The page, relative to the site's root. */
+  page: string;
+  /** What is wrong. */
+  message: string;
+}
+
+/** An "On This Page" entry: where it points, and its text. */
+export interface ContentsEntry {
+  /** The `href` (`#anchor`). */
+  href: string;
+  /** The entry's text, as a reader sees it. */
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+
+/** The text of an HTML fragment as a reader sees it: tags dropped, entities decoded, spaces collapsed. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<svg[\s\S]*?<\/svg>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
+      const key = name.toLowerCase();
+      if (ENTITIES[key] !== undefined) return ENTITIES[key] as string;
+      if (key.startsWith('#x')) return String.fromCodePoint(Number.parseInt(key.slice(2), 16));
+      if (key.startsWith('#')) return String.fromCodePoint(Number(key.slice(1)));
+      return entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every `id` (and `name`) of a page: the anchors a link may point to. */
+export function pageAnchors(html: string): Set<string> {
+  return new Set([...html.matchAll(/\s(?:id|name)="([^"]*)"/g)].map((match) => decodeURIComponent(match[1] ?? '')));
+}
+
+/** The `href` of every link (`<a href>`) of a page. */
+export function pageLinks(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'));
+}
+
+/** The entries of the page's "On This Page" contents. */
+export function contentsEntries(html: string): ContentsEntry[] {
+  const start = html.indexOf('On This Page</h3>');
+  if (start < 0) return [];
+  const end = html.indexOf('<div class="site-menu">', start);
+  const block = html.slice(start, end < 0 ? undefined : end);
+  return [...block.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
+    href: match[1] ?? '',
+    text: visibleText(match[2] ?? ''),
+  }));
+}
+
+/** The headings of a page that carry an id, with their text (without the permalink icon). */
+export function headingTexts(html: string): Map<string, string> {
+  const headings = new Map<string, string>();
+  for (const match of html.matchAll(/<h([1-6])\s[^>]*?id="([^"]*)"[^>]*>([\s\S]*?)<\/h\1>/g)) {
+    // Without the permalink icon and the flags of a member (`Protected`, `Readonly`, ...).
+    const inner = (match[3] ?? '')
+      .replace(/<a\s[^>]*class="tsd-anchor-icon"[\s\S]*?<\/a>/g, '')
+      .replace(/<code class="tsd-tag">[\s\S]*?<\/code>/g, '');
+    headings.set(decodeURIComponent(match[2] ?? ''), visibleText(inner));
+  }
+  return headings;
+}
+
+/** File extensions that betray a file name mistaken for a host (`http://MIGRATION.md`). */
+const FILE_LIKE_HOST = /\.(?:md|markdown|ts|mts|cts|js|mjs|cjs|json|html?|txt|ya?ml)$/i;
+
+/** Why an external link is wrong, or `undefined` when it looks right. */
+export function externalLinkProblem(href: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return `malformed link ${href}`;
+  }
+  if (url.protocol === 'mailto:') return undefined;
+  if (url.protocol !== 'https:') return `link ${href} is not https`;
+  if (!url.hostname.includes('.') || FILE_LIKE_HOST.test(url.hostname)) return `link ${href} names a file, not a host`;
+  return undefined;
+}
+
+/** What a site check reads: its pages (HTML text by path) and whether a file exists. */
+export interface SiteFiles {
+  /** Every HTML page, by path relative to the root (`/` separators). */
+  pages: ReadonlyMap<string, string>;
+  /** Whether a (non-HTML) file exists, by path relative to the root. */
+  exists(file: string): boolean;
+}
+
+/**
+ * Every problem of a site: dead links (missing file or anchor), external links that are
+ * not https hosts, and contents entries that are empty or do not read as their heading.
+ */
+export function checkSite(site: SiteFiles): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  const anchors = new Map<string, Set<string>>();
+  const anchorsOf = (page: string): Set<string> | undefined => {
+    const html = site.pages.get(page);
+    if (html === undefined) return undefined;
+    let found = anchors.get(page);
+    if (!found) anchors.set(page, (found = pageAnchors(html)));
+    return found;
+  };
+  for (const [page, html] of site.pages) {
+    for (const href of new Set(pageLinks(html))) {
+      if (href === '' || href === '#' || /^(?:javascript|data):/i.test(href)) continue;
+      if (/^[a-z][a-z0-9+.-]*:/i.test(href)) {
+        const problem = externalLinkProblem(href);
+        if (problem) problems.push({ page, message: problem });
+        continue;
+      }
+      const [target = '', fragment] = href.split('#', 2);
+      const file = target === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURIComponent(target)));
+      const isPage = site.pages.has(file);
+      if (!isPage && !site.exists(file)) {
+        problems.push({ page, message: `dead link ${href}: no file ${file}` });
+        continue;
+      }
+      if (fragment && isPage && !anchorsOf(file)?.has(decodeURIComponent(fragment))) {
+        problems.push({ page, message: `dead link ${href}: no anchor #${fragment} on ${file}` });
+      }
+    }
+    const headings = headingTexts(html);
+    for (const entry of contentsEntries(html)) {
+      const heading = entry.href.startsWith('#') ? headings.get(decodeURIComponent(entry.href.slice(1))) : undefined;
+      if (entry.text === '') problems.push({ page, message: `empty contents entry for ${entry.href}` });
+      else if (heading !== undefined && heading !== entry.text) {
+        problems.push({ page, message: `contents entry "${entry.text}" does not read as its heading "${heading}"` });
+      }
+    }
+  }
+  return problems;
+}
+
+/** The files of a site directory, read from disk. */
+export function readSite(root: string): SiteFiles {
+  const pages = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.html')) pages.set(path.relative(root, full).split(path.sep).join('/'), readFileSync(full, 'utf8'));
+    }
+  };
+  walk(root);
+  return { pages, exists: (file) => existsSync(path.join(root, file)) };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const root = path.resolve(process.argv[2] ?? 'docs');
+  const site = readSite(root);
+  const problems = checkSite(site);
+  for (const { page, message } of problems) console.error(`${page}: ${message}`);
+  console.error(`docs site: ${site.pages.size} pages checked, ${problems.length} problem(s)`);
+  process.exitCode = problems.length > 0 ? 1 : 0;
+}

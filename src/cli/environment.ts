@@ -1,0 +1,38 @@
+/**
+ * The environment variables the `pagerduty` command reads, in one place, so that each
+ * option's help can name the variable behind its default.
+ *
+ * @module
+ */
+import type { CliIo } from './cli-io.js';
+
+/** The REST API key (or OAuth token) of `pagerduty api`. */
+export const API_KEY_ENV = 'PAGERDUTY_API_KEY';
+/** The REST API base URL when `--base-url` (and `--region`) are not given. */
+export const BASE_URL_ENV = 'PAGERDUTY_BASE_URL';
+/** The `From` email of `pagerduty api` when `--from` is not given. */
+export const FROM_ENV = 'PAGERDUTY_FROM';
+/** The routing key of the event commands when `-k` is not given. */
+export const ROUTING_KEY_ENV = 'PAGERDUTY_ROUTING_KEY';
+/** The Events API base URL of the event commands when `--base-url` is not given. */
+export const EVENTS_URL_ENV = 'PAGERDUTY_EVENTS_URL';
+
+/** Every variable, with what it stands for, for the program's help. */
+export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
+  [API_KEY_ENV, 'REST API key of "api" (an OAuth token with --auth-type bearer)'],
+  [BASE_URL_ENV, 'REST API base URL of "api" (the emulator\'s URL, say)'],
+  [FROM_ENV, 'email of the acting user for "api" (--from)'],
+  [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
+  [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
+];
+
+/** A variable's value; an empty one counts as unset, as a shell's `VAR=` means. */
+export function fromEnv(env: CliIo['env'], name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** The help text of an option whose default comes from a variable, then a fixed value. */
+export function envDefault(name: string, otherwise?: string): string {
+  return otherwise === undefined ? `$${name}` : `$${name}, else ${otherwise}`;
+}

@@ -1,0 +1,79 @@
+/**
+ * The program's command line parsed by yargs: one command runs, its outcome becomes an
+ * exit status. Loaded by `run` only when a command (or a command's help) is asked for:
+ * yargs alone costs about as much as starting Node.
+ *
+ * @module
+ */
+import yargs, { type CommandModule } from 'yargs';
+import { VERSION } from '../core/version.js';
+import type { CliIo } from './cli-io.js';
+import { acknowledgeCommand } from './commands/acknowledge.js';
+import { apiCommand } from './commands/api.js';
+import { emulatorCommand } from './commands/emulator.js';
+import { resolveCommand } from './commands/resolve.js';
+import { submitCommand } from './commands/submit.js';
+import { triggerCommand } from './commands/trigger.js';
+import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
+import { COMMAND_NAMES, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
+
+/** `Run "pagerduty api --help" for usage.`, naming the command the line names, if any. */
+export function usageHint(args: readonly string[]): string {
+  const command = args.find((arg) => COMMAND_NAMES.includes(arg));
+  return `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for usage.\n`;
+}
+
+/**
+ * Parses `args` with yargs and runs the command they name. To add a command, import its
+ * factory, add one `.command(guard(...))` line, and list it in `program.ts`.
+ */
+export async function runWithYargs(args: readonly string[], io: CliIo): Promise<number> {
+  let outcome: { error: unknown } | undefined;
+  // Errors of a command's own work are kept apart from yargs' parse errors, so that a
+  // failed request (status 1) is never mistaken for a bad command line (status 2).
+  const guard = <T>(module: CommandModule<object, T>): CommandModule<object, T> => ({
+    ...module,
+    handler: async (argv) => {
+      try {
+        await module.handler(argv);
+      } catch (error) {
+        outcome = { error };
+      }
+    },
+  });
+  const parser = yargs([...args])
+    .scriptName(PROGRAM)
+    .usage(`$0 <command> [options]\n\n${DESCRIPTION}`)
+    .command(guard(triggerCommand(io)))
+    .command(guard(acknowledgeCommand(io)))
+    .command(guard(resolveCommand(io)))
+    .command(guard(submitCommand(io)))
+    .command(guard(apiCommand(io)))
+    .command(guard(emulatorCommand(io)))
+    .demandCommand(1, 'no command given')
+    .strict()
+    .help('help')
+    .alias('help', 'h')
+    .version(VERSION)
+    .epilog(epilogue())
+    .wrap(HELP_WIDTH)
+    .exitProcess(false)
+    .fail(false);
+
+  let output = '';
+  try {
+    await parser.parseAsync([...args], {}, (_error, _argv, text) => {
+      output = text;
+    });
+  } catch (error) {
+    io.stderr.write(`${failureLine(error, PROGRAM)}\n${usageHint(args)}`);
+    return EXIT.USAGE;
+  }
+  if (outcome) {
+    const status = exitStatusFor(outcome.error);
+    io.stderr.write(`${failureLines(outcome.error, PROGRAM).join('\n')}\n${status === EXIT.USAGE ? usageHint(args) : ''}`);
+    return status;
+  }
+  if (output) io.stdout.write(`${output}\n`);
+  return EXIT.OK;
+}

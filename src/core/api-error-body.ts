@@ -1,0 +1,94 @@
+/**
+ * Reads the error body of a PagerDuty API response into one shape, whichever API sent it,
+ * so that a program (or the `pagerduty` command) can show the API's own explanation whole.
+ *
+ * @module
+ */
+
+/**
+ * The API's explanation of a failed request, decoded from the response body.
+ *
+ * The REST API answers `{"error": {"code", "message", "errors": [...]}}`, the Events API
+ * `{"status", "message", "errors": [...]}`, OAuth `{"error", "error_description"}` and SCIM
+ * `{"detail", "scimType"}`; each becomes this shape.
+ */
+export interface ApiErrorBody {
+  /** The API's error code (`2001`; `invalid_grant` for OAuth), when it gave one. */
+  readonly code?: number | string;
+  /** The API's message (`Invalid Input Provided`), when it gave one. */
+  readonly message?: string;
+  /** Each detail the API listed (its `errors`), in order, as text; empty when none. */
+  readonly errors: readonly string[];
+}
+
+type JsonRecord = Record<string, unknown>;
+
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function code(value: unknown): number | string | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : text(value);
+}
+
+/** One detail as text: a string as it is, anything else as JSON. */
+function detail(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function details(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(detail);
+  if (isRecord(value)) return Object.entries(value).map(([key, item]) => `${key}: ${detail(item)}`);
+  return text(value) === undefined ? [] : [value as string];
+}
+
+function decoded(parts: { code?: number | string; message?: string; errors: string[] }): ApiErrorBody | undefined {
+  const result: { code?: number | string; message?: string; errors: string[] } = { errors: parts.errors };
+  if (parts.code !== undefined) result.code = parts.code;
+  if (parts.message !== undefined) result.message = parts.message;
+  return result.code === undefined && result.message === undefined && result.errors.length === 0 ? undefined : result;
+}
+
+/**
+ * Decodes an API error body; `undefined` when the body is not JSON or says nothing an
+ * error body would (a success body, an HTML page).
+ *
+ * @param body - the response body as text
+ *
+ * @example
+ * ```ts
+ * decodeApiError('{"error":{"message":"Invalid Input Provided","code":2001,"errors":["Name is too long"]}}');
+ * // { code: 2001, message: 'Invalid Input Provided', errors: ['Name is too long'] }
+ * ```
+ */
+export function decodeApiError(body: string): ApiErrorBody | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed)) return undefined;
+  const { error } = parsed;
+  if (isRecord(error)) {
+    // REST API v2 and the APIs built like it (integrations, JSON-RPC errors of MCP).
+    return decoded({ code: code(error.code), message: text(error.message), errors: details(error.errors) });
+  }
+  if (text(error) !== undefined) {
+    // OAuth (`error` is a code, `error_description` the message) or a bare `{"error": "..."}`.
+    const description = text(parsed.error_description);
+    return description === undefined
+      ? decoded({ message: error as string, errors: details(parsed.errors) })
+      : decoded({ code: error as string, message: description, errors: details(parsed.errors) });
+  }
+  if (text(parsed.detail) !== undefined) {
+    // SCIM.
+    return decoded({ code: code(parsed.scimType), message: text(parsed.detail), errors: details(parsed.errors) });
+  }
+  // The Events API: `status` is a word ("invalid event"), the message when there is no other.
+  return decoded({ message: text(parsed.message) ?? text(parsed.status), errors: details(parsed.errors) });
+}
