@@ -78,26 +78,44 @@ function endpointMaps(description, extract) {
   }));
 }
 
+function fileMaker(description) {
+  const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n`;
+  const header = `${generatedHeader(`descriptions/${description.extract}.json`)}${note}\n`;
+  return (name, content) => ({ path: `${DIRECTORY}/${name}.ts`, content: `${header}${content}` });
+}
+
+/**
+ * The endpoint maps and the schema names: everything but openapi-typescript's own output
+ * (synchronous, and quick).
+ *
+ * @param {import('./index.mjs').StageContext} context
+ * @returns {import('./index.mjs').GeneratedFile[]}
+ */
+export function endpointMapFiles(context) {
+  const files = [];
+  for (const description of DESCRIPTIONS) {
+    const extract = context.readDescription(description.extract);
+    const file = fileMaker(description);
+    const openapiModule = `./${description.file}-openapi.js`;
+    const names = schemaExportNames(Object.keys(extract.components?.schemas ?? {}), description);
+    files.push(file(`${description.file}-schemas`, schemaNamesSource({ title: description.title, openapiModule, names })));
+    for (const map of endpointMaps(description, extract)) {
+      files.push(file(`${map.file}-endpoints`, endpointMapSource({ ...map, title: description.title, openapiModule, extract })));
+    }
+  }
+  return files;
+}
+
 /** @type {import('./index.mjs').Stage} */
 export const endpointTypesStage = Object.freeze({
   name: 'endpoint-types',
   directories: [DIRECTORY],
   async generate(context) {
-    const files = [];
-    const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n`;
+    const openapi = [];
     for (const description of DESCRIPTIONS) {
       const extract = context.readDescription(description.extract);
-      const header = `${generatedHeader(`descriptions/${description.extract}.json`)}${note}\n`;
-      const file = (name, content) => ({ path: `${DIRECTORY}/${name}.ts`, content: `${header}${content}` });
-      const openapiModule = `./${description.file}-openapi.js`;
-      files.push(file(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
-      const names = schemaExportNames(Object.keys(extract.components?.schemas ?? {}), description);
-      files.push(file(`${description.file}-schemas`, schemaNamesSource({ title: description.title, openapiModule, names })));
-      for (const map of endpointMaps(description, extract)) {
-        const source = endpointMapSource({ ...map, title: description.title, openapiModule, extract });
-        files.push(file(`${map.file}-endpoints`, source));
-      }
+      openapi.push(fileMaker(description)(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
     }
-    return files;
+    return [...openapi, ...endpointMapFiles(context)];
   },
 });
