@@ -19,8 +19,13 @@ function linkDependencies(dir, except = []) {
   }
 }
 
-/** `npm pack` of a directory into `destination`: the tarball's path and unpacked size. */
-function pack(dir, destination, ignoreScripts) {
+/**
+ * `npm pack` of a directory into its own folder under `work` (both packages are named
+ * alike: one folder would hold one tarball): the tarball's path and unpacked size.
+ */
+function pack(dir, work, name, ignoreScripts) {
+  const destination = path.join(work, `pack-${name}`);
+  mkdirSync(destination, { recursive: true });
   const args = ['pack', '--json', '--pack-destination', destination, ...(ignoreScripts ? ['--ignore-scripts'] : [])];
   const out = execFileSync('npm', args, { ...quiet, cwd: dir });
   const [info] = JSON.parse(out.slice(out.indexOf('[')));
@@ -29,7 +34,7 @@ function pack(dir, destination, ignoreScripts) {
 
 /** Packs this checkout (building it first, as `npm pack` does). */
 export function packCurrent(work) {
-  return pack(root, work, false);
+  return pack(root, work, 'current', false);
 }
 
 /** Packs the package as it is at a git ref of this repository (built in a temporary directory). */
@@ -41,7 +46,7 @@ export function packRef(work, ref) {
   linkDependencies(dir);
   execFileSync(process.execPath, ['scripts/write-version.mjs'], { ...quiet, cwd: dir });
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { ...quiet, cwd: dir });
-  return pack(dir, work, true);
+  return pack(dir, work, `ref-${ref.replace(/[^\w.-]/g, '_')}`, true);
 }
 
 /**

@@ -15,6 +15,11 @@
 //   requires properties its siblings declare; openapi-typescript types it as any object and
 //   leaves them optional. The names are copied into the `required` of the sibling that
 //   declares them (inline siblings only: a referenced schema is shared), as allOf means.
+// - Only what the clients' types use is translated for the operations: their path and query
+//   parameters, request bodies and success (2xx) responses. Header parameters (the clients
+//   set `Accept`, `Content-Type` and `From` themselves) and error responses (the clients
+//   throw on them) are left out of the operations, not of the components: they would double
+//   the size of the declarations every consumer's compiler reads, for types nothing reaches.
 // - The comments it writes are facts (`Format: date-time`, `@default`, `@enum`,
 //   `@deprecated`) except one sentence of its own on discriminator properties, removed here.
 //   `assertFactsOnly` refuses any other comment, so no prose reaches the project.
@@ -71,12 +76,42 @@ function keepDiscriminator(discriminator) {
   return targets.length > 0 && targets.every((target) => typeof target === 'string' && COMPONENT_SCHEMA_REF.test(target));
 }
 
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const TYPED_PARAMETERS = new Set(['path', 'query']);
+
+/** The parameters the clients' types use (path and query), references resolved to tell. */
+function typedParameters(parameters, document) {
+  if (!Array.isArray(parameters)) return parameters;
+  return parameters.filter((parameter) => {
+    const resolved = typeof parameter?.$ref === 'string' ? resolvePointer(document, parameter.$ref) : parameter;
+    return TYPED_PARAMETERS.has(resolved?.in);
+  });
+}
+
+/** An operation with only its typed parameters and its success responses. */
+function typedOperation(operation, document) {
+  const responses = Object.fromEntries(Object.entries(operation.responses ?? {}).filter(([status]) => /^2(?:\d\d|XX)$/i.test(status)));
+  return { ...operation, parameters: typedParameters(operation.parameters, document), responses };
+}
+
+function typedPaths(paths, document) {
+  const out = {};
+  for (const [path, item] of Object.entries(paths ?? {})) {
+    const copy = { ...item, parameters: typedParameters(item.parameters, document) };
+    if (copy.parameters === undefined) delete copy.parameters;
+    for (const method of OPERATION_METHODS) if (item[method]) copy[method] = typedOperation(item[method], document);
+    out[path] = copy;
+  }
+  return out;
+}
+
 /**
- * A copy of an extract that openapi-typescript translates faithfully (see the module
- * comment). Pure: the extract is not changed.
+ * A copy of an extract that openapi-typescript translates faithfully, with the operations
+ * reduced to what the types use (see the module comment). Pure: the extract is not changed.
  */
 export function prepareForOpenapiTypescript(extract) {
-  return inlineDeepRefs(extract, extract, 0);
+  const inlined = inlineDeepRefs(extract, extract, 0);
+  return inlined.paths ? { ...inlined, paths: typedPaths(inlined.paths, inlined) } : inlined;
 }
 
 const TOOL_SENTENCE = /^\s*\* @description discriminator enum property added by openapi-typescript\n/gm;

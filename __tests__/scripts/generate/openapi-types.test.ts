@@ -63,6 +63,26 @@ describe('prepareForOpenapiTypescript', () => {
     ]);
   });
 
+  it('keeps of each operation its path and query parameters and its success responses, and the components whole', () => {
+    const prepared = prepareForOpenapiTypescript({
+      paths: {
+        '/things/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'X-Trace', in: 'header', schema: { type: 'string' } }],
+          get: {
+            parameters: [{ $ref: '#/components/parameters/accept' }, { name: 'include', in: 'query', schema: { type: 'string' } }],
+            responses: { 200: { description: 'ok' }, 404: { $ref: '#/components/responses/NotFound' } },
+          },
+        },
+      },
+      components: { parameters: { accept: { name: 'Accept', in: 'header', schema: { type: 'string' } } }, responses: { NotFound: {} } },
+    }) as { paths: Record<string, { parameters?: unknown[]; get: { parameters?: unknown[]; responses?: object } }>; components: object };
+    const item = prepared.paths['/things/{id}'];
+    expect(item.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(item.get.parameters).toEqual([{ name: 'include', in: 'query', schema: { type: 'string' } }]);
+    expect(item.get.responses).toEqual({ 200: { description: 'ok' } });
+    expect(prepared.components).toEqual({ parameters: { accept: { name: 'Accept', in: 'header', schema: { type: 'string' } } }, responses: { NotFound: {} } });
+  });
+
   it('leaves the extract unchanged', async () => {
     const before = JSON.stringify(extract);
     prepareForOpenapiTypescript(extract);

@@ -125,19 +125,6 @@ export interface operations {
         };
         responses: {
             202: components["responses"]["Success"];
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            "5XX": components["responses"]["Error"];
         };
     };
     createV2Event: {
@@ -165,19 +152,6 @@ export interface operations {
         };
         responses: {
             202: components["responses"]["Success"];
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            "5XX": components["responses"]["Error"];
         };
     };
 }

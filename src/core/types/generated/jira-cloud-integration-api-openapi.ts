@@ -314,9 +314,7 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 total?: components["parameters"]["total"];
             };
-            header: {
-                "Content-Type": components["parameters"]["Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -330,52 +328,12 @@ export interface operations {
                     "application/json": components["schemas"]["AccountMappingPaginatedResponse"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
         };
     };
     getAccountMapping: {
         parameters: {
             query?: never;
-            header: {
-                "Content-Type": components["parameters"]["Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
             };
@@ -391,44 +349,6 @@ export interface operations {
                     "application/json": components["schemas"]["AccountMapping"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
         };
     };
     getRules: {
@@ -438,9 +358,7 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 total?: components["parameters"]["total"];
             };
-            header: {
-                "Content-Type": components["parameters"]["Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
             };
@@ -456,52 +374,12 @@ export interface operations {
                     "application/json": components["schemas"]["RulePaginatedResponse"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
         };
     };
     createRule: {
         parameters: {
             query?: never;
-            header: {
-                "Content-Type": components["parameters"]["Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
             };
@@ -521,52 +399,12 @@ export interface operations {
                     "application/json": components["schemas"]["Rule"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
         };
     };
     getRule: {
         parameters: {
             query?: never;
-            header: {
-                "Content-Type": components["parameters"]["Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -583,52 +421,12 @@ export interface operations {
                     "application/json": components["schemas"]["Rule"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
         };
     };
     updateRule: {
         parameters: {
             query?: never;
-            header: {
-                "Content-Type": components["parameters"]["Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -649,52 +447,12 @@ export interface operations {
                     "application/json": components["schemas"]["Rule"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
         };
     };
     deleteRule: {
         parameters: {
             query?: never;
-            header: {
-                "Content-Type": components["parameters"]["Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -708,44 +466,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
             };
         };
     };

@@ -218,9 +218,7 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
-            header: {
-                "x-pagerduty-jira-signature": components["parameters"]["x-pagerduty-jira-signature"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -236,15 +234,12 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
         };
     };
     createRule: {
         parameters: {
             query?: never;
-            header: {
-                "x-pagerduty-jira-signature": components["parameters"]["x-pagerduty-jira-signature"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -266,17 +261,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getRule: {
         parameters: {
             query?: never;
-            header: {
-                "x-pagerduty-jira-signature": components["parameters"]["x-pagerduty-jira-signature"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -294,16 +284,12 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateRule: {
         parameters: {
             query?: never;
-            header: {
-                "x-pagerduty-jira-signature": components["parameters"]["x-pagerduty-jira-signature"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -327,16 +313,12 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     deleteRule: {
         parameters: {
             query?: never;
-            header: {
-                "x-pagerduty-jira-signature": components["parameters"]["x-pagerduty-jira-signature"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -350,7 +332,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            403: components["responses"]["Forbidden"];
         };
     };
 }

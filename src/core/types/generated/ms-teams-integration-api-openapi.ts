@@ -113,9 +113,7 @@ export interface operations {
     getDedicatedChat: {
         parameters: {
             query?: never;
-            header: {
-                Accept: string;
-            };
+            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
@@ -134,18 +132,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createDedicatedChat: {
         parameters: {
             query?: never;
-            header: {
-                Accept: string;
-                "Content-Type": "application/json";
-            };
+            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
@@ -174,19 +166,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     deleteDedicatedChat: {
         parameters: {
             query?: never;
-            header: {
-                Accept: string;
-            };
+            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
@@ -200,19 +185,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createMeeting: {
         parameters: {
             query?: never;
-            header: {
-                Accept: string;
-                "Content-Type": "application/json";
-            };
+            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
@@ -240,9 +218,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1838,10 +1838,7 @@ export interface paths {
     "/incidents/{id}/past_incidents": {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -9914,10 +9911,7 @@ export interface operations {
     createEntityTypeByIdChangeTags: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 entity_type: components["parameters"]["entity_type"];
                 id: components["parameters"]["id"];
@@ -9950,10 +9944,6 @@ export interface operations {
                     "application/json": Record<string, unknown>;
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getEntityTypeByIdTags: {
@@ -9963,10 +9953,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 entity_type: components["parameters"]["entity_type"];
                 id: components["parameters"]["id"];
@@ -9985,18 +9972,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listAbilities: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10012,18 +9993,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAbility: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10037,11 +10012,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listAddon: {
@@ -10054,10 +10024,7 @@ export interface operations {
                 "service_ids[]"?: components["parameters"]["addon_services"];
                 filter?: components["parameters"]["addon_filter"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10073,19 +10040,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createAddon: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10107,19 +10067,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAddon: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10137,20 +10090,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateAddon: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10174,20 +10119,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteAddon: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10201,10 +10138,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listAlertGroupingSettings: {
@@ -10216,10 +10149,7 @@ export interface operations {
                 limit?: components["parameters"]["offset_limit"];
                 "service_ids[]"?: components["parameters"]["services"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10235,16 +10165,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
         };
     };
     postAlertGroupingSettings: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10266,18 +10192,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     getAlertGroupingSetting: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10295,17 +10215,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
     putAlertGroupingSetting: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10329,18 +10244,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
     deleteAlertGroupingSetting: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10354,17 +10263,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
     getAnalyticsMetricsIncidentsAll: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10422,17 +10326,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsModel"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsIncidentsEscalationPolicy: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10452,17 +10351,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsModel"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsIncidentsEscalationPolicyAll: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10482,17 +10376,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsModel"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsIncidentsService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10512,17 +10401,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsModel"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsIncidentsServiceAll: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10542,17 +10426,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsModel"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsIncidentsTeam: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10572,17 +10451,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsModel"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsIncidentsTeamAll: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10602,17 +10476,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsModel"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsPdAdvanceUsageFeatures: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10638,17 +10507,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsPdAdvanceUsageFilter"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsRespondersAll: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10668,17 +10532,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsResponderFilter"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsRespondersTeam: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10698,17 +10557,12 @@ export interface operations {
                     } & components["schemas"]["AnalyticsResponderFilter"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsMetricsUsersAll: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10736,17 +10590,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsIncidents: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10808,17 +10657,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsIncidentsById: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10834,17 +10678,12 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsRawIncident"];
                 };
             };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsIncidentResponsesById: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -10880,17 +10719,12 @@ export interface operations {
                     };
                 };
             };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsResponderIncidents: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 responder_id: components["parameters"]["responder_id"];
             };
@@ -10953,17 +10787,12 @@ export interface operations {
                     };
                 };
             };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getAnalyticsUsers: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -10998,8 +10827,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listAuditRecords: {
@@ -11016,10 +10843,7 @@ export interface operations {
                 method_truncated_token?: components["parameters"]["audit_method_truncated_token"];
                 "actions[]"?: components["parameters"]["audit_actions"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11033,13 +10857,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAllAutomationActions: {
@@ -11054,10 +10871,7 @@ export interface operations {
                 service_id?: components["parameters"]["automation_actions_service_id"];
                 action_type?: components["parameters"]["automation_actions_action_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11075,22 +10889,12 @@ export interface operations {
                     } & components["schemas"]["CursorPagination"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createAutomationAction: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11112,22 +10916,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationAction: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11145,22 +10939,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateAutomationAction: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11184,22 +10968,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAutomationAction: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11213,22 +10987,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createAutomationActionInvocation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11257,22 +11021,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsActionServiceAssociations: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11290,22 +11044,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createAutomationActionServiceAssocation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11329,22 +11073,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsActionServiceAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 service_id: components["parameters"]["service_id"];
@@ -11363,22 +11097,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAutomationActionServiceAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 service_id: components["parameters"]["service_id"];
@@ -11393,22 +11117,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsActionTeamAssociations: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11426,22 +11140,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createAutomationActionTeamAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11465,22 +11169,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsActionTeamAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
@@ -11499,22 +11193,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAutomationActionTeamAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
@@ -11529,13 +11213,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listAutomationActionInvocations: {
@@ -11546,10 +11223,7 @@ export interface operations {
                 incident_id?: components["parameters"]["automation_actions_incident_id"];
                 action_id?: components["parameters"]["automation_actions_action_id"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11565,21 +11239,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsInvocation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11597,13 +11262,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsRunners: {
@@ -11614,10 +11272,7 @@ export interface operations {
                 name?: components["parameters"]["automation_actions_name"];
                 "include[]"?: components["parameters"]["automation_actions_runners_include"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11635,19 +11290,12 @@ export interface operations {
                     } & components["schemas"]["CursorPagination"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createAutomationActionsRunner: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11671,22 +11319,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsRunner: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11704,22 +11342,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateAutomationActionsRunner: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11743,22 +11371,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAutomationActionsRunner: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11772,22 +11390,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsRunnerTeamAssociations: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11805,22 +11413,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createAutomationActionsRunnerTeamAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -11844,22 +11442,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAutomationActionsRunnerTeamAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
@@ -11878,22 +11466,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAutomationActionsRunnerTeamAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
@@ -11908,13 +11486,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listBusinessServices: {
@@ -11924,10 +11495,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11943,18 +11511,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     createBusinessService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -11983,19 +11545,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getBusinessService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12013,19 +11568,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateBusinessService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12056,18 +11604,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     deleteBusinessService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12081,17 +11623,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createBusinessServiceAccountSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12109,18 +11646,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     removeBusinessServiceAccountSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12134,18 +11665,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getBusinessServiceSubscribers: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12165,19 +11690,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createBusinessServiceNotificationSubscribers: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12201,10 +11719,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getBusinessServiceSupportingServiceImpacts: {
@@ -12213,9 +11727,7 @@ export interface operations {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
                 "ids[]"?: components["parameters"]["ids"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12237,19 +11749,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     removeBusinessServiceNotificationSubscriber: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12275,10 +11780,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getBusinessServiceTopLevelImpactors: {
@@ -12286,9 +11787,7 @@ export interface operations {
             query?: {
                 "ids[]"?: components["parameters"]["ids"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12304,11 +11803,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getBusinessServiceImpacts: {
@@ -12317,9 +11811,7 @@ export interface operations {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
                 "ids[]"?: components["parameters"]["ids"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12339,19 +11831,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getBusinessServicePriorityThresholds: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12370,19 +11855,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     putBusinessServicePriorityThresholds: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12410,25 +11888,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     deleteBusinessServicePriorityThresholds: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12440,9 +11905,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listChangeEvents: {
@@ -12456,10 +11918,7 @@ export interface operations {
                 since?: components["parameters"]["change_since"];
                 until?: components["parameters"]["change_until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12475,18 +11934,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     createChangeEvent: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12503,10 +11956,7 @@ export interface operations {
     getChangeEvent: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12524,19 +11974,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateChangeEvent: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -12560,56 +12003,36 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listServiceNowIntegrations: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowIntegrationListResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createServiceNowIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: components["requestBodies"]["ServiceNowIntegrationPostRequest"];
         responses: {
             201: components["responses"]["ServiceNowIntegrationPostResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getServiceNowIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
             };
@@ -12618,19 +12041,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowIntegrationGetResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteServiceNowIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
             };
@@ -12644,20 +12060,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     addServiceNowTable: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
             };
@@ -12666,21 +12074,12 @@ export interface operations {
         requestBody: components["requestBodies"]["ServiceNowTablePostRequest"];
         responses: {
             201: components["responses"]["ServiceNowTablePostResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateServiceNowTable: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
@@ -12690,20 +12089,12 @@ export interface operations {
         requestBody: components["requestBodies"]["ServiceNowTablePutRequest"];
         responses: {
             200: components["responses"]["ServiceNowTablePutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteServiceNowTable: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
@@ -12718,19 +12109,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     enableServiceNowTableSync: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
@@ -12740,19 +12124,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowTableEnableResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     testServiceNowTable: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
@@ -12762,40 +12139,24 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowTableTestResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createServiceNowCredentials: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: components["requestBodies"]["ServiceNowCredentialsPostRequest"];
         responses: {
             201: components["responses"]["ServiceNowCredentialsPostResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getServiceNowCredentials: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 credentials_id: components["parameters"]["servicenow_credentials_id"];
             };
@@ -12804,20 +12165,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowCredentialsGetResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateServiceNowCredentials: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 credentials_id: components["parameters"]["servicenow_credentials_id"];
             };
@@ -12826,20 +12179,12 @@ export interface operations {
         requestBody: components["requestBodies"]["ServiceNowCredentialsPutRequest"];
         responses: {
             200: components["responses"]["ServiceNowCredentialsPutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteServiceNowCredentials: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 credentials_id: components["parameters"]["servicenow_credentials_id"];
             };
@@ -12853,51 +12198,30 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     queryEnrichmentData: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: components["requestBodies"]["EnrichmentQueryPostRequest"];
         responses: {
             200: components["responses"]["EnrichmentQueryPostResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listEnrichmentSchemas: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentSchemaListResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createEnrichmentSchema: {
@@ -12905,10 +12229,7 @@ export interface operations {
             query?: {
                 filename?: components["parameters"]["enrichment_csv_filename"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12916,19 +12237,12 @@ export interface operations {
         responses: {
             201: components["responses"]["EnrichmentSchemaPostResponse"];
             202: components["responses"]["EnrichmentSchemaCsvCreateResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getEnrichmentSchema: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
@@ -12937,20 +12251,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentSchemaGetResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateEnrichmentSchema: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
@@ -12959,20 +12265,12 @@ export interface operations {
         requestBody: components["requestBodies"]["EnrichmentSchemaPutRequest"];
         responses: {
             200: components["responses"]["EnrichmentSchemaPutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteEnrichmentSchema: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
@@ -12981,12 +12279,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentSchemaDeleteResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listEnrichmentRecords: {
@@ -12995,9 +12287,7 @@ export interface operations {
                 limit?: components["parameters"]["enrichment_records_limit"];
                 cursor?: components["parameters"]["enrichment_records_cursor"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
@@ -13006,12 +12296,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentRecordsListResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     uploadEnrichmentCsv: {
@@ -13019,9 +12303,7 @@ export interface operations {
             query?: {
                 filename?: components["parameters"]["enrichment_csv_filename"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
@@ -13030,20 +12312,12 @@ export interface operations {
         requestBody: components["requestBodies"]["EnrichmentRecordsCsvUploadRequest"];
         responses: {
             202: components["responses"]["EnrichmentRecordsCsvUploadResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteEnrichmentRecord: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
                 record_id: components["parameters"]["enrichment_record_id"];
@@ -13053,11 +12327,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentRecordDeleteResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listEscalationPolicies: {
@@ -13072,10 +12341,7 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_escalation_policy"];
                 sort_by?: components["parameters"]["sort_by_escalation_policy"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13091,20 +12357,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createEscalationPolicy: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From?: components["parameters"]["optional_from_header"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13126,11 +12384,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getEscalationPolicy: {
@@ -13138,10 +12391,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_escalation_policy"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -13159,18 +12409,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateEscalationPolicy: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -13194,20 +12438,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteEscalationPolicy: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -13221,10 +12457,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listEscalationPolicyAuditRecords: {
@@ -13235,10 +12467,7 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -13254,13 +12483,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listEventOrchestrations: {
@@ -13270,10 +12492,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 sort_by?: components["parameters"]["sort_by_event_orchestration"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13319,18 +12538,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     postOrchestration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -13352,21 +12565,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getOrchestration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13384,19 +12588,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrchestration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13420,21 +12617,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     deleteOrchestration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13448,21 +12636,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     listOrchestrationIntegrations: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13481,19 +12660,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     postOrchestrationIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13519,21 +12691,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getOrchestrationIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 integration_id: components["parameters"]["event_orchestration_integration_id"];
@@ -13552,19 +12715,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     updateOrchestrationIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 integration_id: components["parameters"]["event_orchestration_integration_id"];
@@ -13591,21 +12747,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     deleteOrchestrationIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 integration_id: components["parameters"]["event_orchestration_integration_id"];
@@ -13620,20 +12767,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     migrateOrchestrationIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13661,21 +12800,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getOrchPathGlobal: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13691,19 +12821,12 @@ export interface operations {
                     "application/json": components["schemas"]["OrchestrationGlobal"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrchPathGlobal: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13725,21 +12848,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getOrchPathRouter: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13748,19 +12862,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathRouterTypeResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrchPathRouter: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13782,21 +12889,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getOrchPathUnrouted: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13805,19 +12903,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathUnroutedTypeResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrchPathUnrouted: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13839,12 +12930,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getOrchPathService: {
@@ -13852,10 +12937,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_ruleset_migrated_metadata"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
@@ -13864,19 +12946,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathServiceTypeResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrchPathService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
@@ -13898,21 +12973,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getOrchActiveStatus: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
@@ -13921,19 +12987,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathServiceActiveResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrchActiveStatus: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
@@ -13948,21 +13007,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OrchestrationPathServiceActiveResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     listCacheVarOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13971,19 +13021,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableListResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createCacheVarOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -13992,20 +13035,12 @@ export interface operations {
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePostRequest"];
         responses: {
             200: components["responses"]["OrchestrationCacheVariablePostResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     getCacheVarOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14015,19 +13050,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateCacheVarOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14037,20 +13065,12 @@ export interface operations {
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePutRequest"];
         responses: {
             200: components["responses"]["OrchestrationCacheVariablePutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     deleteCacheVarOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14065,19 +13085,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getExternalDataCacheVarDataOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14087,19 +13100,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetDataResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateExternalDataCacheVarDataOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14109,20 +13115,12 @@ export interface operations {
         requestBody?: components["requestBodies"]["OrchestrationCacheVariableDataPutRequest"];
         responses: {
             200: components["requestBodies"]["OrchestrationCacheVariableDataPutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     deleteExternalDataCacheVarDataOnGlobalOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14137,19 +13135,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listCacheVarOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
@@ -14158,19 +13149,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableListResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createCacheVarOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
@@ -14179,20 +13163,12 @@ export interface operations {
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePostRequest"];
         responses: {
             200: components["responses"]["OrchestrationCacheVariablePostResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     getCacheVarOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14202,19 +13178,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateCacheVarOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14224,20 +13193,12 @@ export interface operations {
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePutRequest"];
         responses: {
             200: components["responses"]["OrchestrationCacheVariablePutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     deleteCacheVarOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14252,19 +13213,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getExternalDataCacheVarDataOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14274,19 +13228,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetDataResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateExternalDataCacheVarDataOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14296,20 +13243,12 @@ export interface operations {
         requestBody?: components["requestBodies"]["OrchestrationCacheVariableDataPutRequest"];
         responses: {
             200: components["requestBodies"]["OrchestrationCacheVariableDataPutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
         };
     };
     deleteExternalDataCacheVarDataOnServiceOrch: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
@@ -14324,19 +13263,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listEventOrchestrationFeatureEnablements: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
@@ -14354,18 +13286,12 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateEventOrchestrationFeatureEnablements: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 feature_name: components["parameters"]["enablement_feature_name"];
@@ -14390,10 +13316,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listExtensionSchemas: {
@@ -14403,10 +13325,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14422,10 +13341,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listEventEnrichments: {
@@ -14435,78 +13350,49 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 "include[]"?: components["parameters"]["enrichment_include"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentListResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createEventEnrichment: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentPostRequest"];
         responses: {
             200: components["responses"]["EventEnrichmentPostResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getAccountDefaultEventEnrichment: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentDefaultGetResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     markEventEnrichmentAsDefault: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentDefaultPutRequest"];
         responses: {
             200: components["responses"]["EventEnrichmentDefaultPutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getEventEnrichment: {
@@ -14514,9 +13400,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["enrichment_include"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14525,20 +13409,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentGetResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateEventEnrichment: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14547,20 +13423,12 @@ export interface operations {
         requestBody: components["requestBodies"]["EventEnrichmentPutRequest"];
         responses: {
             200: components["responses"]["EventEnrichmentPutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteEventEnrichment: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14574,11 +13442,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listEventEnrichmentAssociations: {
@@ -14588,9 +13451,7 @@ export interface operations {
                 limit?: components["parameters"]["offset_limit"];
                 offset?: components["parameters"]["offset_offset"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14599,20 +13460,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentAssociationListResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     addEventEnrichmentAssociations: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14622,21 +13475,12 @@ export interface operations {
         responses: {
             201: components["responses"]["EventEnrichmentAssociationPostResponse"];
             207: components["responses"]["EventEnrichmentAssociationMultiStatusResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteEventEnrichmentAssociations: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14646,20 +13490,12 @@ export interface operations {
         responses: {
             200: components["responses"]["EventEnrichmentAssociationDeleteResponse"];
             207: components["responses"]["EventEnrichmentAssociationMultiStatusResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getEventEnrichmentRules: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14668,20 +13504,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentRulesGetResponse"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateEventEnrichmentRules: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
@@ -14690,21 +13518,12 @@ export interface operations {
         requestBody: components["requestBodies"]["EventEnrichmentRulesPutRequest"];
         responses: {
             200: components["responses"]["EventEnrichmentRulesPutResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getExtensionSchema: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -14722,11 +13541,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listExtensions: {
@@ -14740,10 +13554,7 @@ export interface operations {
                 extension_schema_id?: components["parameters"]["extension_schema_id"];
                 "include[]"?: components["parameters"]["include_extensions"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14759,18 +13570,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     createExtension: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14792,10 +13597,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
         };
     };
     getExtension: {
@@ -14803,10 +13604,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_extensions_id"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -14824,19 +13622,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateExtension: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -14860,19 +13651,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     deleteExtension: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -14886,18 +13670,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     enableExtension: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -14915,10 +13693,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listIncidentWorkflows: {
@@ -14930,10 +13704,7 @@ export interface operations {
                 query?: components["parameters"]["query"];
                 "include[]"?: components["parameters"]["include_incident_workflow_children"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14949,20 +13720,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     postIncidentWorkflow: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14984,20 +13747,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncidentWorkflow: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15015,21 +13770,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     putIncidentWorkflow: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15053,21 +13799,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteIncidentWorkflow: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15081,21 +13818,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createIncidentWorkflowInstance: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15126,12 +13854,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listIncidentWorkflowActions: {
@@ -15141,10 +13863,7 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 keyword?: components["parameters"]["actions_filter_keyword"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15161,20 +13880,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncidentWorkflowAction: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15192,11 +13903,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listIncidentWorkflowTriggers: {
@@ -15213,10 +13919,7 @@ export interface operations {
                 limit?: components["parameters"]["cursor_limit"];
                 cursor?: components["parameters"]["cursor_cursor"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15233,20 +13936,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createIncidentWorkflowTrigger: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15298,21 +13993,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncidentWorkflowTrigger: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15330,20 +14016,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateIncidentWorkflowTrigger: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15391,21 +14069,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteIncidentWorkflowTrigger: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15419,21 +14088,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     associateServiceToIncidentWorkflowTrigger: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15459,21 +14119,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteServiceFromIncidentWorkflowTrigger: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 trigger_id: components["parameters"]["triggers_path_trigger_id"];
                 service_id: components["parameters"]["triggers_path_service_id"];
@@ -15492,12 +14143,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listIncidents: {
@@ -15519,10 +14164,7 @@ export interface operations {
                 since?: components["parameters"]["since_incidents"];
                 until?: components["parameters"]["until_incidents"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15538,11 +14180,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateIncidents: {
@@ -15552,11 +14189,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15601,21 +14234,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["RequestEntityTooLarge"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createIncident: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -15653,10 +14277,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncident: {
@@ -15664,10 +14284,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_incident"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15685,21 +14302,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateIncident: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15750,10 +14358,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listIncidentAlerts: {
@@ -15767,10 +14371,7 @@ export interface operations {
                 sort_by?: components["parameters"]["sort_by_incident_alerts"];
                 "include[]"?: components["parameters"]["include_incident_alerts"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15788,10 +14389,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateIncidentAlerts: {
@@ -15801,11 +14398,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15829,20 +14422,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["RequestEntityTooLarge"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncidentAlert: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 alert_id: components["parameters"]["alert_id"];
@@ -15861,21 +14446,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateIncidentAlert: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 alert_id: components["parameters"]["alert_id"];
@@ -15900,18 +14476,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     putIncidentManualBusinessServiceAssociation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 business_service_id: components["parameters"]["business_service_id"];
@@ -15938,19 +14508,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncidentImpactedBusinessServices: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -15968,11 +14531,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncidentFieldValues: {
@@ -15996,9 +14554,6 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     setIncidentFieldValues: {
@@ -16028,9 +14583,6 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listIncidentLogEntries: {
@@ -16045,10 +14597,7 @@ export interface operations {
                 is_overview?: components["parameters"]["log_entry_is_overview"];
                 "include[]"?: components["parameters"]["include_log_entry"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16066,21 +14615,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     mergeIncidents: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16104,20 +14644,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listIncidentNotes: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16135,21 +14667,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createIncidentNote: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16175,21 +14698,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateIncidentNote: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 note_id: components["parameters"]["note_id"];
@@ -16216,19 +14730,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     deleteIncidentNote: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 note_id: components["parameters"]["note_id"];
@@ -16243,10 +14750,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getOutlierIncident: {
@@ -16255,10 +14758,7 @@ export interface operations {
                 since?: components["parameters"]["since"];
                 "additional_details[]"?: components["parameters"]["additional_details"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16283,11 +14783,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getPastIncidents: {
@@ -16296,10 +14791,7 @@ export interface operations {
                 limit?: components["parameters"]["past_incidents_limit"];
                 total?: components["parameters"]["past_incidents_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16327,10 +14819,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listIncidentRelatedChangeEvents: {
@@ -16338,10 +14826,7 @@ export interface operations {
             query?: {
                 limit?: components["parameters"]["offset_limit"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16364,10 +14849,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getRelatedIncidents: {
@@ -16375,10 +14856,7 @@ export interface operations {
             query?: {
                 "additional_details[]"?: components["parameters"]["additional_details"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16403,20 +14881,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createIncidentResponderRequest: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16442,20 +14912,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     cancelIncidentResponderRequest: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16490,22 +14952,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createIncidentSnooze: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16529,21 +14981,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createIncidentStatusUpdate: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16569,19 +15012,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getIncidentNotificationSubscribers: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16601,19 +15037,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createIncidentNotificationSubscribers: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16637,18 +15066,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     removeIncidentNotificationSubscribers: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -16674,10 +15097,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listIncidentTypes: {
@@ -16685,10 +15104,7 @@ export interface operations {
             query?: {
                 filter?: components["parameters"]["incident_type_list_filter"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -16704,21 +15120,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createIncidentType: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -16746,20 +15153,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getIncidentType: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
@@ -16777,21 +15176,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateIncidentType: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
@@ -16819,11 +15209,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listIncidentTypeCustomFields: {
@@ -16831,10 +15216,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
@@ -16852,21 +15234,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createIncidentTypeCustomField: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
@@ -16900,11 +15273,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getIncidentTypeCustomField: {
@@ -16912,10 +15280,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
@@ -16934,21 +15299,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateIncidentTypeCustomField: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
@@ -16979,20 +15335,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteIncidentTypeCustomField: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
@@ -17007,20 +15355,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listIncidentTypeCustomField: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
@@ -17039,19 +15379,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createIncidentTypeCustomFieldFieldOptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
@@ -17081,20 +15414,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getIncidentTypeCustomFieldFieldOptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_option_id: components["parameters"]["field_option_id"];
@@ -17114,19 +15439,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateIncidentTypeCustomFieldFieldOption: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_option_id: components["parameters"]["field_option_id"];
@@ -17157,20 +15475,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteIncidentTypeCustomFieldFieldOption: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_option_id: components["parameters"]["field_option_id"];
@@ -17186,11 +15496,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listCustomFieldsFields: {
@@ -17214,8 +15519,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createCustomFieldsField: {
@@ -17243,9 +15546,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getCustomFieldsField: {
@@ -17271,9 +15571,6 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateCustomFieldsField: {
@@ -17303,10 +15600,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteCustomFieldsField: {
@@ -17326,10 +15619,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listCustomFieldsFieldOptions: {
@@ -17353,8 +15642,6 @@ export interface operations {
                     };
                 };
             };
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createCustomFieldsFieldOption: {
@@ -17384,10 +15671,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateCustomFieldsFieldOption: {
@@ -17418,10 +15701,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteCustomFieldsFieldOption: {
@@ -17442,19 +15721,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listIpAllowLists: {
         parameters: {
             query?: never;
-            header: {
-                "X-EARLY-ACCESS": components["parameters"]["ip_allow_list_early_access"];
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17470,21 +15742,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createIpAllowList: {
         parameters: {
             query?: never;
-            header: {
-                "X-EARLY-ACCESS": components["parameters"]["ip_allow_list_early_access"];
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17506,21 +15769,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getIpAllowList: {
         parameters: {
             query?: never;
-            header: {
-                "X-EARLY-ACCESS": components["parameters"]["ip_allow_list_early_access"];
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17538,21 +15792,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateIpAllowList: {
         parameters: {
             query?: never;
-            header: {
-                "X-EARLY-ACCESS": components["parameters"]["ip_allow_list_early_access"];
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17576,21 +15821,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteIpAllowList: {
         parameters: {
             query?: never;
-            header: {
-                "X-EARLY-ACCESS": components["parameters"]["ip_allow_list_early_access"];
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17604,11 +15840,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listIpAllowListAuditRecords: {
@@ -17619,11 +15850,7 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header: {
-                "X-EARLY-ACCESS": components["parameters"]["ip_allow_list_early_access"];
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17639,13 +15866,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listLicenseAllocations: {
@@ -17654,10 +15874,7 @@ export interface operations {
                 limit?: components["parameters"]["offset_limit"];
                 offset?: components["parameters"]["offset_offset"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17689,18 +15906,12 @@ export interface operations {
                     } & components["schemas"]["Pagination"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listLicenses: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17716,9 +15927,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listLogEntries: {
@@ -17734,10 +15942,7 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_log_entry"];
                 "team_ids[]"?: components["parameters"]["team_ids"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17753,10 +15958,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getLogEntry: {
@@ -17765,10 +15966,7 @@ export interface operations {
                 time_zone?: components["parameters"]["time_zone"];
                 "include[]"?: components["parameters"]["include_log_entry"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17786,21 +15984,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateLogEntryChannel: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17824,11 +16013,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listMaintenanceWindows: {
@@ -17843,10 +16027,7 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_maintenance_window"];
                 filter?: components["parameters"]["filter_maintenance_windows"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17862,20 +16043,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createMaintenanceWindow: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -17897,10 +16070,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getMaintenanceWindow: {
@@ -17908,10 +16077,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_maintenance_window"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17929,19 +16095,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateMaintenanceWindow: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17965,20 +16124,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteMaintenanceWindow: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -17992,16 +16143,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listNotifications: {
@@ -18016,10 +16157,7 @@ export interface operations {
                 filter?: components["parameters"]["filter_notifications"];
                 "include[]"?: components["parameters"]["include_notifications"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18035,10 +16173,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteOauthDelegations: {
@@ -18047,10 +16181,7 @@ export interface operations {
                 user_id: components["parameters"]["oauth_delegation_user_id"];
                 type: components["parameters"]["oauth_delegation_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18066,10 +16197,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getOauthDelegationsRevocationRequestsStatus: {
@@ -18077,21 +16204,12 @@ export interface operations {
             query?: {
                 requested_at_end?: components["parameters"]["oauth_delegation_requested_at_end"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
-        responses: {
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
+        responses: never;
     };
     listOnCalls: {
         parameters: {
@@ -18108,10 +16226,7 @@ export interface operations {
                 until?: components["parameters"]["until_oncalls"];
                 earliest?: components["parameters"]["earliest_oncalls"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18127,10 +16242,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getPausedIncidentReportAlerts: {
@@ -18141,10 +16252,7 @@ export interface operations {
                 service_id?: components["parameters"]["paused_incident_reports_service_id"];
                 suspended_by?: components["parameters"]["paused_incident_reports_suspended_by"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18173,11 +16281,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getPausedIncidentReportCounts: {
@@ -18188,10 +16291,7 @@ export interface operations {
                 service_id?: components["parameters"]["paused_incident_reports_service_id"];
                 suspended_by?: components["parameters"]["paused_incident_reports_suspended_by"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18213,11 +16313,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listPriorities: {
@@ -18227,10 +16322,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18246,11 +16338,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listRulesets: {
@@ -18260,10 +16347,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18279,18 +16363,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createRuleset: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18312,19 +16390,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getRuleset: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18342,19 +16413,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateRuleset: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18378,21 +16442,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     deleteRuleset: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18406,12 +16461,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     listRulesetEventRules: {
@@ -18421,10 +16470,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18442,18 +16488,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createRulesetEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18477,20 +16517,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     getRulesetEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -18509,19 +16541,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateRulesetEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -18547,21 +16572,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     deleteRulesetEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -18576,12 +16592,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     listSchedules: {
@@ -18598,10 +16608,7 @@ export interface operations {
                 until?: components["parameters"]["schedule_until"];
                 "team_ids[]"?: components["parameters"]["team_ids"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18617,10 +16624,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createSchedule: {
@@ -18628,10 +16631,7 @@ export interface operations {
             query?: {
                 overflow?: components["parameters"]["schedule_overflow"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18653,10 +16653,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getSchedule: {
@@ -18668,10 +16664,7 @@ export interface operations {
                 overflow?: components["parameters"]["schedule_overflow"];
                 include_next_oncall_for_user?: components["parameters"]["include_next_oncall_for_user"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
@@ -18689,11 +16682,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateSchedule: {
@@ -18701,10 +16689,7 @@ export interface operations {
             query?: {
                 overflow?: components["parameters"]["schedule_overflow"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18728,20 +16713,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteSchedule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18755,11 +16732,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listSchedulesAuditRecords: {
@@ -18770,10 +16742,7 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
@@ -18789,13 +16758,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listScheduleOverrides: {
@@ -18806,10 +16768,7 @@ export interface operations {
                 editable?: components["parameters"]["editable_schedules"];
                 overflow?: components["parameters"]["overflow_schedules"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
@@ -18827,20 +16786,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createScheduleOverride: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -18866,20 +16817,12 @@ export interface operations {
                     }[];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteScheduleOverride: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 override_id: components["parameters"]["schedule_override_id"];
@@ -18900,10 +16843,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listScheduleUsers: {
@@ -18912,10 +16851,7 @@ export interface operations {
                 since?: components["parameters"]["since"];
                 until?: components["parameters"]["until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
@@ -18933,11 +16869,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createSchedulePreview: {
@@ -18947,10 +16878,7 @@ export interface operations {
                 until?: components["parameters"]["until"];
                 overflow?: components["parameters"]["schedule_overflow"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -18972,19 +16900,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createServiceDependency: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19026,19 +16947,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getBusinessServiceServiceDependencies: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19067,19 +16981,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     deleteServiceDependency: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19121,19 +17028,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getTechnicalServiceServiceDependencies: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19162,10 +17062,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     listServices: {
@@ -19181,10 +17077,7 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_services"];
                 name?: components["parameters"]["service_name"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19200,18 +17093,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     createService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19233,10 +17120,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
         };
     };
     getService: {
@@ -19244,10 +17127,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_services_id"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19265,19 +17145,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19301,19 +17174,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     deleteService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19327,8 +17193,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
     listServiceAuditRecords: {
@@ -19339,10 +17203,7 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
@@ -19358,13 +17219,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listServiceChangeEvents: {
@@ -19378,10 +17232,7 @@ export interface operations {
                 "team_ids[]"?: components["parameters"]["team_ids"];
                 "integration_ids[]"?: components["parameters"]["integration_ids"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19399,19 +17250,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createServiceIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19435,10 +17279,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getServiceIntegration: {
@@ -19446,10 +17286,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_services_integrations"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 integration_id: components["parameters"]["integration_id"];
@@ -19468,19 +17305,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateServiceIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 integration_id: components["parameters"]["integration_id"];
@@ -19505,11 +17335,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listServiceEventRules: {
@@ -19520,10 +17345,7 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 "include[]"?: components["parameters"]["include_ruleset_migrated_metadata"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19560,18 +17382,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     createServiceEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19595,20 +17411,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     convertServiceEventRulesToEventOrchestration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -19628,37 +17436,12 @@ export interface operations {
                     };
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        readonly error?: {
-                            readonly message?: string;
-                            readonly errors?: {
-                                readonly rule_id?: string;
-                                readonly position?: number;
-                                readonly messages?: string[];
-                            }[];
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     getServiceEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -19677,19 +17460,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateServiceEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -19715,21 +17491,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     deleteServiceEventRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
@@ -19744,12 +17511,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["NotAllowed"];
-            409: components["responses"]["Conflict"];
         };
     };
     listServiceCustomFields: {
@@ -19757,10 +17518,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19776,17 +17534,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createServiceCustomField: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19808,9 +17561,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getServiceCustomField: {
@@ -19818,10 +17568,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
@@ -19839,18 +17586,12 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateServiceCustomField: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
@@ -19874,19 +17615,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteServiceCustomField: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
@@ -19900,19 +17634,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listServiceCustomFieldOptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
@@ -19930,19 +17657,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createServiceCustomFieldOption: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
@@ -19966,19 +17686,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getServiceCustomFieldOption: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
@@ -19997,19 +17710,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateServiceCustomFieldOption: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
@@ -20034,19 +17740,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteServiceCustomFieldOption: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
@@ -20061,19 +17760,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getServiceCustomFieldValues: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20091,18 +17783,12 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateServiceCustomFieldValues: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20126,19 +17812,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listServiceFeatureEnablements: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20156,18 +17835,12 @@ export interface operations {
                     };
                 };
             };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateServiceFeatureEnablement: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 feature_name: components["parameters"]["enablement_feature_name"];
@@ -20192,10 +17865,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getSessionConfigurations: {
@@ -20203,10 +17872,7 @@ export interface operations {
             query?: {
                 type?: components["parameters"]["optional_session_configuration_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -20227,11 +17893,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateSessionConfigurations: {
@@ -20239,10 +17900,7 @@ export interface operations {
             query: {
                 type: components["parameters"]["session_configuration_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -20272,10 +17930,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteSessionConfigurations: {
@@ -20283,10 +17937,7 @@ export interface operations {
             query: {
                 type: components["parameters"]["session_configuration_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -20298,11 +17949,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStandards: {
@@ -20311,9 +17957,7 @@ export interface operations {
                 active?: components["parameters"]["active_standard"];
                 resource_type?: components["parameters"]["query_resource_type_standard"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -20329,18 +17973,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateStandard: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id_standard"];
             };
@@ -20368,10 +18006,6 @@ export interface operations {
                     "application/json": components["schemas"]["Standard"];
                 };
             };
-            400: components["responses"]["UnprocessableEntity"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listResourceStandardsManyServices: {
@@ -20379,9 +18013,7 @@ export interface operations {
             query: {
                 ids: components["parameters"]["resource_ids_standard"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 resource_type: components["parameters"]["resource_type_standard"];
             };
@@ -20399,17 +18031,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listResourceStandards: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["resource_id_standard"];
                 resource_type: components["parameters"]["resource_type_standard"];
@@ -20426,17 +18053,12 @@ export interface operations {
                     "application/json": components["schemas"]["StandardApplied"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusDashboards: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -20452,17 +18074,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusDashboardById: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20480,11 +18097,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusDashboardServiceImpactsById: {
@@ -20492,9 +18104,7 @@ export interface operations {
             query?: {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20516,19 +18126,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusDashboardByUrlSlug: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 url_slug: components["parameters"]["url_slug"];
             };
@@ -20546,11 +18149,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusDashboardServiceImpactsByUrlSlug: {
@@ -20558,9 +18156,7 @@ export interface operations {
             query?: {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 url_slug: components["parameters"]["url_slug"];
             };
@@ -20582,11 +18178,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPages: {
@@ -20594,9 +18185,7 @@ export interface operations {
             query?: {
                 status_page_type?: components["parameters"]["status_page_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -20612,11 +18201,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPageImpacts: {
@@ -20624,9 +18208,7 @@ export interface operations {
             query?: {
                 post_type?: components["parameters"]["status_page_impact_post_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20644,19 +18226,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusPageImpact: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 impact_id: components["parameters"]["status_page_impact_id"];
@@ -20675,18 +18250,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPageServices: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20704,19 +18273,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusPageService: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 service_id: components["parameters"]["status_page_service_id"];
@@ -20735,10 +18297,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPageSeverities: {
@@ -20746,9 +18304,7 @@ export interface operations {
             query?: {
                 post_type?: components["parameters"]["status_page_severity_post_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20766,19 +18322,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusPageSeverity: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 severity_id: components["parameters"]["status_page_severity_id"];
@@ -20797,10 +18346,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPageStatuses: {
@@ -20808,9 +18353,7 @@ export interface operations {
             query?: {
                 post_type?: components["parameters"]["status_page_status_post_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20828,19 +18371,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusPageStatus: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_id: components["parameters"]["status_page_status_id"];
@@ -20859,10 +18395,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPagePosts: {
@@ -20872,9 +18404,7 @@ export interface operations {
                 reviewed_status?: components["parameters"]["status_page_post_reviewed_status"];
                 "status[]"?: components["parameters"]["status_page_post_status"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20892,19 +18422,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createStatusPagePost: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -20928,11 +18451,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusPagePost: {
@@ -20940,9 +18458,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["status_page_post_include"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -20961,18 +18477,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateStatusPagePost: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -20997,19 +18507,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteStatusPagePost: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21024,10 +18527,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPagePostUpdates: {
@@ -21035,9 +18534,7 @@ export interface operations {
             query?: {
                 reviewed_status?: components["parameters"]["status_page_post_update_reviewed_status"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21056,19 +18553,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createStatusPagePostUpdate: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21093,19 +18583,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getPostUpdate: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21125,18 +18608,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateStatusPagePostUpdate: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21162,19 +18639,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteStatusPagePostUpdate: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21190,18 +18660,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getPostmortem: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21220,18 +18684,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createOrUpdateStatusPagePostmortem: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21266,19 +18724,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteStatusPagePostmortem: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
@@ -21293,10 +18744,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listStatusPageSubscriptions: {
@@ -21305,9 +18752,7 @@ export interface operations {
                 status?: components["parameters"]["status_page_subscription_status"];
                 channel?: components["parameters"]["status_page_subscription_channel"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21325,19 +18770,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createStatusPageSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21375,19 +18813,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getStatusPageSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 subscription_id: components["parameters"]["status_page_subscription_id"];
@@ -21406,18 +18837,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteStatusPageSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 subscription_id: components["parameters"]["status_page_subscription_id"];
@@ -21432,10 +18857,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listSreMemories: {
@@ -21446,10 +18867,7 @@ export interface operations {
                 incident_id?: components["parameters"]["sre_memories_incident_id"];
                 type?: components["parameters"]["sre_memories_type"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -21465,18 +18883,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateSreMemory: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21502,20 +18914,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteSreMemory: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21529,10 +18933,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listTags: {
@@ -21543,10 +18943,7 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 query?: components["parameters"]["tag_query"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -21562,18 +18959,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createTags: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -21595,19 +18986,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getTag: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21625,19 +19009,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteTag: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21651,9 +19028,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getTagsByEntityType: {
@@ -21663,10 +19037,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 entity_type: components["parameters"]["entity_type"];
@@ -21687,9 +19058,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listTeams: {
@@ -21700,10 +19068,7 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 query?: components["parameters"]["query"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -21719,20 +19084,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createTeam: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -21754,11 +19111,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getTeam: {
@@ -21766,10 +19118,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_teams"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21787,21 +19136,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateTeam: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21825,11 +19165,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteTeam: {
@@ -21837,10 +19172,7 @@ export interface operations {
             query?: {
                 reassignment_team?: components["parameters"]["reassignment_team"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21854,10 +19186,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listTeamsAuditRecords: {
@@ -21868,10 +19196,7 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21887,22 +19212,12 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateTeamEscalationPolicy: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 escalation_policy_id: components["parameters"]["team_escalation_policy_id"];
@@ -21917,21 +19232,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteTeamEscalationPolicy: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 escalation_policy_id: components["parameters"]["team_escalation_policy_id"];
@@ -21946,12 +19252,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listTeamUsers: {
@@ -21962,10 +19262,7 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 "include[]"?: components["parameters"]["include_teams_members"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -21986,19 +19283,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getTeamNotificationSubscriptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22019,19 +19309,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createTeamNotificationSubscriptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22055,18 +19338,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     removeTeamNotificationSubscriptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22092,19 +19369,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     updateTeamUser: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 user_id: components["parameters"]["team_user_id"];
@@ -22126,21 +19396,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteTeamUser: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 user_id: components["parameters"]["team_user_id"];
@@ -22155,12 +19416,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getTemplates: {
@@ -22189,10 +19444,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createTemplate: {
@@ -22220,10 +19471,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getTemplate: {
@@ -22247,11 +19494,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateTemplate: {
@@ -22281,11 +19523,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteTemplate: {
@@ -22305,11 +19542,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     renderTemplate: {
@@ -22335,20 +19567,12 @@ export interface operations {
                     "application/json": components["schemas"]["RenderedTemplate"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getTemplateFields: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -22378,10 +19602,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listUsers: {
@@ -22394,10 +19614,7 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 "include[]"?: components["parameters"]["include_user"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -22413,20 +19630,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createUser: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-                From: components["parameters"]["from_header"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -22450,11 +19659,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUser: {
@@ -22462,10 +19666,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_user_detail"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22483,20 +19684,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateUser: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22522,21 +19715,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteUser: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22550,10 +19734,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listUsersAuditRecords: {
@@ -22564,10 +19744,7 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22583,22 +19760,12 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getUserContactMethods: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22616,19 +19783,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createUserContactMethod: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22652,19 +19812,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserContactMethod: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 contact_method_id: components["parameters"]["user_contact_method_id"];
@@ -22683,20 +19836,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateUserContactMethod: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 contact_method_id: components["parameters"]["user_contact_method_id"];
@@ -22721,20 +19866,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteUserContactMethod: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 contact_method_id: components["parameters"]["user_contact_method_id"];
@@ -22749,10 +19886,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listUserDelegations: {
@@ -22763,10 +19896,7 @@ export interface operations {
                 limit?: components["parameters"]["cursor_limit"];
                 cursor?: components["parameters"]["cursor_cursor"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22782,22 +19912,12 @@ export interface operations {
                     "application/json": components["schemas"]["UserOAuthDelegations"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getUserDelegation: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 delegation_id: components["parameters"]["oauth_delegation_id"];
@@ -22814,21 +19934,12 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthDelegation"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getUserLicense: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22857,9 +19968,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     getUserNotificationRules: {
@@ -22868,10 +19976,7 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_notification_rules"];
                 urgency?: components["parameters"]["urgency"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22889,19 +19994,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createUserNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -22925,11 +20023,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserNotificationRule: {
@@ -22937,10 +20030,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_notification_rules"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 notification_rule_id: components["parameters"]["user_notification_rule_id"];
@@ -22959,20 +20049,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateUserNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 notification_rule_id: components["parameters"]["user_notification_rule_id"];
@@ -22997,21 +20079,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteUserNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 notification_rule_id: components["parameters"]["user_notification_rule_id"];
@@ -23026,18 +20099,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserNotificationSubscriptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23058,19 +20125,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createUserNotificationSubscriptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23094,18 +20154,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     unsubscribeUserNotificationSubscriptions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23131,19 +20185,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getUserHandoffNotificationRules: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23161,19 +20208,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createUserHandoffNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23197,20 +20237,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserHandoffNotifiactionRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 oncall_handoff_notification_rule_id: components["parameters"]["oncall_handoff_notification_rule_id"];
@@ -23229,20 +20261,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateUserHandoffNotification: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 oncall_handoff_notification_rule_id: components["parameters"]["oncall_handoff_notification_rule_id"];
@@ -23267,21 +20291,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteUserHandoffNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 oncall_handoff_notification_rule_id: components["parameters"]["oncall_handoff_notification_rule_id"];
@@ -23296,19 +20311,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserSessions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23326,20 +20334,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteUserSessions: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23353,19 +20353,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserSession: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 type: components["parameters"]["type"];
@@ -23385,20 +20378,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteUserSession: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 type: components["parameters"]["type"];
@@ -23414,10 +20399,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserStatusUpdateNotificationRules: {
@@ -23425,10 +20406,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_notification_rules"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23446,19 +20424,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createUserStatusUpdateNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23482,11 +20453,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getUserStatusUpdateNotificationRule: {
@@ -23494,10 +20460,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_notification_rules"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_update_notification_rule_id: components["parameters"]["user_status_update_notification_rule_id"];
@@ -23516,20 +20479,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateUserStatusUpdateNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_update_notification_rule_id: components["parameters"]["user_status_update_notification_rule_id"];
@@ -23554,21 +20509,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteUserStatusUpdateNotificationRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_update_notification_rule_id: components["parameters"]["user_status_update_notification_rule_id"];
@@ -23583,19 +20529,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     regenerateUserPrivateUrlKey: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -23613,10 +20552,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getCurrentUser: {
@@ -23624,10 +20559,7 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_user_detail"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -23643,8 +20575,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listVendors: {
@@ -23654,10 +20584,7 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -23673,10 +20600,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listSchedulesV3: {
@@ -23707,10 +20630,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createScheduleV3: {
@@ -23734,10 +20653,6 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getScheduleV3: {
@@ -23765,10 +20680,6 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateScheduleV3: {
@@ -23794,11 +20705,6 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteScheduleV3: {
@@ -23818,10 +20724,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listSchedulesAuditRecordsV3: {
@@ -23832,10 +20734,7 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
@@ -23851,13 +20750,6 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listCustomShifts: {
@@ -23891,11 +20783,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createCustomShifts: {
@@ -23923,11 +20810,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getCustomShift: {
@@ -23952,10 +20834,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateCustomShift: {
@@ -23984,11 +20862,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteCustomShift: {
@@ -24009,11 +20882,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listOverrides: {
@@ -24047,11 +20915,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createOverrides: {
@@ -24079,11 +20942,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getOverride: {
@@ -24108,10 +20966,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateOverride: {
@@ -24140,11 +20994,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteOverride: {
@@ -24165,10 +21014,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listRotations: {
@@ -24198,10 +21043,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createRotation: {
@@ -24227,11 +21068,6 @@ export interface operations {
                     "application/json": components["schemas"]["RotationResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getRotation: {
@@ -24257,10 +21093,6 @@ export interface operations {
                     "application/json": components["schemas"]["RotationResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteRotation: {
@@ -24281,10 +21113,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     listEvents: {
@@ -24315,10 +21143,6 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     createEvent: {
@@ -24345,11 +21169,6 @@ export interface operations {
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getEvent: {
@@ -24376,10 +21195,6 @@ export interface operations {
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     updateEvent: {
@@ -24407,11 +21222,6 @@ export interface operations {
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteEvent: {
@@ -24433,19 +21243,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     getVendor: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24463,11 +21266,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listWebhookSubscriptions: {
@@ -24479,9 +21277,7 @@ export interface operations {
                 filter_type?: components["parameters"]["webhooks_filter_type"];
                 filter_id?: components["parameters"]["webhooks_filter_id"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -24497,18 +21293,12 @@ export interface operations {
                     } & components["schemas"]["Pagination"];
                 };
             };
-            400: components["responses"]["WebhookBadRequest"];
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
         };
     };
     createWebhookSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -24530,17 +21320,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["WebhookBadRequest"];
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
         };
     };
     getWebhookSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24558,19 +21343,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["WebhookBadRequest"];
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     updateWebhookSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24592,18 +21370,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["WebhookBadRequest"];
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     deleteWebhookSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24617,18 +21389,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["WebhookBadRequest"];
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     enableWebhookSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24646,17 +21412,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     testWebhookSubscription: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24670,18 +21431,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     listOauthClients: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -24697,17 +21452,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
         };
     };
     createOauthClient: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -24727,18 +21477,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["WebhookBadRequest"];
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
         };
     };
     getOauthClient: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24756,18 +21500,12 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     updateOauthClient: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24789,19 +21527,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["WebhookBadRequest"];
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     deleteOauthClient: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24815,9 +21546,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["WebhookUnauthorized"];
-            403: components["responses"]["WebhookForbidden"];
-            404: components["responses"]["WebhookNotFound"];
         };
     };
     listWorkflowIntegrations: {
@@ -24827,9 +21555,7 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 include_deprecated?: components["parameters"]["include_deprecated"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -24847,19 +21573,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getWorkflowIntegration: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
@@ -24875,11 +21594,6 @@ export interface operations {
                     "application/json": components["schemas"]["WorkflowIntegration"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listWorkflowIntegrationConnections: {
@@ -24889,9 +21603,7 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 name?: components["parameters"]["name"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -24909,11 +21621,6 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listWorkflowIntegrationConnectionsByIntegration: {
@@ -24923,9 +21630,7 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 name?: components["parameters"]["name"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
             };
@@ -24945,20 +21650,12 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     createWorkflowIntegrationConnection: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
             };
@@ -24974,19 +21671,12 @@ export interface operations {
                     "application/json": components["schemas"]["WorkflowIntegrationConnection"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     getWorkflowIntegrationConnection: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
                 id: components["parameters"]["id"];
@@ -25003,19 +21693,12 @@ export interface operations {
                     "application/json": components["schemas"]["WorkflowIntegrationConnection"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteWorkflowIntegrationConnection: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
                 id: components["parameters"]["id"];
@@ -25030,20 +21713,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     updateWorkflowIntegrationConnection: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
                 id: components["parameters"]["id"];
@@ -25060,11 +21735,6 @@ export interface operations {
                     "application/json": components["schemas"]["WorkflowIntegrationConnection"];
                 };
             };
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     listRecommendedRules: {
@@ -25077,30 +21747,19 @@ export interface operations {
                 limit?: components["parameters"]["recommendation_limit"];
                 cursor?: components["parameters"]["cursor_cursor"];
             };
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["RecommendationListResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     dismissRecommendedRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 recommendation_id: components["parameters"]["recommendation_id"];
@@ -25110,21 +21769,12 @@ export interface operations {
         requestBody: components["requestBodies"]["RecommendationDismissRequest"];
         responses: {
             200: components["responses"]["RecommendationActionResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     acceptRecommendedRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 recommendation_id: components["parameters"]["recommendation_id"];
@@ -25134,21 +21784,12 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RecommendationActionResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAcceptedRecommendedRule: {
         parameters: {
             query?: never;
-            header: {
-                Accept: components["parameters"]["header_Accept"];
-                "Content-Type": components["parameters"]["header_Content-Type"];
-            };
+            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 rule_id: components["parameters"]["recommendation_rule_id"];
@@ -25158,12 +21799,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RecommendationActionResponse"];
-            400: components["responses"]["ArgumentError"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalServerError"];
         };
     };
 }

@@ -461,38 +461,6 @@ export interface operations {
                     "application/scim+json": components["schemas"]["ResourceTypeListResponse"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
-                };
-            };
         };
     };
     getSchemas: {
@@ -510,38 +478,6 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["SchemaResourceListResponse"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
                 };
             };
         };
@@ -565,46 +501,6 @@ export interface operations {
                     "application/scim+json": components["schemas"]["SchemaResource"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["NotFoundErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
-                };
-            };
         };
     };
     getServiceProviderConfig: {
@@ -622,38 +518,6 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ServiceProviderConfig"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
                 };
             };
         };
@@ -677,38 +541,6 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["UserListResponse"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
                 };
             };
         };
@@ -760,38 +592,6 @@ export interface operations {
                     "application/scim+json": components["schemas"]["User"];
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
-                };
-            };
         };
     };
     getUser: {
@@ -811,46 +611,6 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["User"];
-                };
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["NotFoundErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
                 };
             };
         };
@@ -911,46 +671,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["NotFoundErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
-                };
-            };
         };
     };
     deleteUser: {
@@ -969,46 +689,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["NotFoundErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
-                };
             };
         };
     };
@@ -1052,46 +732,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["BadRequestErrorResponse"];
-                };
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["UnauthorizedErrorResponse"];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["ForbiddenErrorResponse"];
-                };
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["NotFoundErrorResponse"];
-                };
-            };
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/scim+json": components["schemas"]["InternalServerErrorResponse"];
-                };
             };
         };
     };
