@@ -67,6 +67,9 @@ type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true
 /** `T` when it is one type, never for a union (a tie) or never. */
 type OnlyOne<T> = true extends IsUnion<T> ? never : T;
 
+/** The one match, or the most literal of several (the tiers are only read when needed). */
+type Choose<Matches, Tiers extends readonly unknown[]> = true extends IsUnion<Matches> ? OnlyOne<MostLiteral<Matches, Tiers>> : Matches;
+
 /**
  * The canonical path of the API `A` that a literal path or URL `P` belongs to, or `never`
  * when there is none, `P` is a plain `string` (or includes any string, as the path
@@ -84,5 +87,5 @@ export type CanonicalPathOf<A extends ApiTypes, P extends string> = [OpenString]
 type OpenString = string & Record<never, never>;
 
 type LiteralPathOf<A extends ApiTypes, P extends string> = P extends string
-  ? OnlyOne<MostLiteral<Walk<A['routes'], PathSegments<P, A['basePath']>>, A['tiers']>>
+  ? Choose<Walk<A['routes'], PathSegments<P, A['basePath']>>, A['tiers']>
   : never;
