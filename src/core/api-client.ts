@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from './fetch-types.js';
 import { authorizationHeader, authSecret, withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
 import {
   coreErrorFactory,
@@ -215,7 +215,7 @@ export class ApiClient extends ApiClientSettings {
       // Formatting costs more than the silent logger saves: skip it when nobody listens.
       if (log !== silentLogger) log.debug(this.#scrub(formatAttempt(record)));
     };
-    const signal = init.signal as AbortSignal | null | undefined;
+    const signal = init.signal;
     const aborted = (reason: unknown): Error =>
       this.#fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
     const pause = async (seconds: number): Promise<void> => {
@@ -228,18 +228,12 @@ export class ApiClient extends ApiClientSettings {
     const report = (attempt: number, failure: string, seconds: number): void =>
       warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#scrub(text));
     if (signal?.aborted) throw aborted(signal.reason);
+    const fetchInit = { ...this.#passThrough, ...init, method: verb, headers: sendHeaders, body: sendBody };
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
       let exchange: BufferedResponse;
       try {
-        exchange = await this.#transport.send(target, {
-          ...this.#passThrough,
-          ...init,
-          method: verb,
-          headers: sendHeaders,
-          body: sendBody,
-          timeoutSeconds,
-        });
+        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
         if (signal?.aborted) throw aborted(signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { RequestInit } from 'node-fetch';
+import type { FetchRequestInit as RequestInit } from './fetch-types.js';
 import type { ErrorFactory } from './errors.js';
 import type { Logger } from './logging.js';
 import type { ProxySetting } from './proxy.js';
@@ -20,9 +20,7 @@ export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 
 export type HeaderMap = Readonly<Record<string, string | undefined>>;
 
 /** node-fetch options that may be applied to every request of a client. */
-export type PassThroughInit = Partial<
-  Pick<RequestInit, 'compress' | 'size' | 'highWaterMark' | 'insecureHTTPParser' | 'referrer' | 'referrerPolicy'>
->;
+export type PassThroughInit = Partial<Pick<RequestInit, 'compress' | 'size'>>;
 
 /** Options of every client (all optional). */
 export interface ApiClientOptions extends PassThroughInit {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from './fetch-types.js';
 
 /** How many characters of a response body an error message quotes. */
 const BODY_EXCERPT_LENGTH = 99;

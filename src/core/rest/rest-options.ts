@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import type { ApiClientOptions } from '../api-client.js';
 import type { QueryParams } from '../query.js';
 import type { ItemHook } from './pages.js';
