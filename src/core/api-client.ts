@@ -30,6 +30,7 @@ import { ApiClientSettings } from './client-settings.js';
 import { checkSetting } from './option-checks.js';
 import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
 import { warnRetry } from './retry-report.js';
+import { RequestGate } from './request-gate.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
@@ -63,6 +64,7 @@ export class ApiClient extends ApiClientSettings {
   readonly #random: () => number;
   readonly #errorFactory: ErrorFactory;
   readonly #passThrough: PassThroughInit;
+  readonly #gate: RequestGate;
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
@@ -83,6 +85,7 @@ export class ApiClient extends ApiClientSettings {
     this.#transport = new Transport({ fetch, agent, proxy });
     this.#sleep = sleep ?? timerSleep;
     this.#random = random ?? Math.random;
+    this.#gate = new RequestGate({ sleep: this.#sleep });
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
@@ -134,6 +137,14 @@ export class ApiClient extends ApiClientSettings {
    */
   protected encodeParams(params: QueryParams): QueryParams {
     return params;
+  }
+
+  /**
+   * The client's request gate: a 429 pauses every request of the client through it, and
+   * concurrent pagination takes its turns there.
+   */
+  protected get requestGate(): RequestGate {
+    return this.#gate;
   }
 
   /** The auth method, for subclasses that build clients from the same credential. */
@@ -232,6 +243,14 @@ export class ApiClient extends ApiClientSettings {
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
       let exchange: BufferedResponse;
+      const held = this.#gate.wait(signal ?? undefined);
+      if (held) {
+        try {
+          await held;
+        } catch (error) {
+          throw error instanceof AbortedDuringPause ? aborted(error.reason) : error;
+        }
+      }
       try {
         exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
@@ -254,6 +273,7 @@ export class ApiClient extends ApiClientSettings {
         continue;
       }
       const { response } = exchange;
+      this.#gate.observe(response.headers);
       const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
       const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
@@ -264,7 +284,10 @@ export class ApiClient extends ApiClientSettings {
       }
       if (decision.action !== 'retry') return exchange;
       report(attempt, `status ${response.status}`, decision.pause);
-      await pause(decision.pause);
+      const paused = pause(decision.pause);
+      // A rate limit holds every request of the client until this one may retry.
+      if (response.status === 429) this.#gate.hold(paused);
+      await paused;
       state = decision.state;
     }
   }

@@ -11,6 +11,8 @@ import type { QueryParams } from '../query.js';
 import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
 import { isPlaceholder, matchCanonicalPath, pathShape, urlPathOf } from './canonical-path.js';
 import { classicPages } from './classic-pagination.js';
+import { concurrencyOrDefault } from './concurrency.js';
+import { concurrentClassicPages } from './concurrent-pagination.js';
 import { compileTables, type CompiledTables } from './compiled-tables.js';
 import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
 import { pageSizeOrDefault } from './limits.js';
@@ -259,7 +261,7 @@ export class RestApiV2BaseClient extends ApiClient {
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
     const by = options.by ?? 'id';
     const items: Record<string, T> = {};
-    for (const item of await this.listAll<T>(url, options.params)) {
+    for (const item of await this.listAll<T>(url, options.params, { concurrency: options.concurrency })) {
       const key = isJsonObject(item) ? item[by] : undefined;
       if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
       items[String(key)] = item;
@@ -272,9 +274,10 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
-  async getTotal(url: string, params: QueryParams = {}): Promise<number> {
+  async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
     const { response, text, body } = await this.exchangeJson('GET', url, {
       params: { ...params, total: true, limit: 1, offset: 0 },
+      signal: init.signal,
     });
     if (!isJsonObject(body) || typeof body.total !== 'number') {
       throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
@@ -345,11 +348,12 @@ export class RestApiV2BaseClient extends ApiClient {
   protected async *pagesOf(
     url: string,
     params: QueryParams,
-    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
+    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
     const path = this.canonicalPath(url);
     this.refuseSpecialised(path, method);
+    const concurrency = concurrencyOrDefault(options.concurrency);
     const cursor = this.#compiled.cursorShapes.has(pathShape(path));
     if (method === 'iterCursor' && !cursor) {
       throw this.#urlError(`${path} does not use cursor-based pagination: use iterAll for it`);
@@ -361,13 +365,35 @@ export class RestApiV2BaseClient extends ApiClient {
       yield* tokenPages((token) => getPage(token === undefined ? base : { ...base, cursor: token }), nextCursor);
       return;
     }
-    yield* classicPages(getPage, {
+    const classic = {
       params,
       pageSize: pageSizeOrDefault(options.pageSize),
       total: options.total ?? false,
       endpoint: `GET ${path}`,
-      warn: (message) => this.log.warn(message),
-    });
+      warn: (message: string) => this.log.warn(message),
+    };
+    if (concurrency > 1) {
+      const lane = this.requestGate.open(concurrency);
+      try {
+        const fetch = (query: QueryParams, signal: AbortSignal) => this.fetchPage('GET', url, { params: query, signal }, wrapper);
+        yield* concurrentClassicPages(fetch, { ...classic, lane, failFast: method === 'listAll' });
+      } finally {
+        lane.close();
+      }
+      return;
+    }
+    yield* classicPages(getPage, classic);
+  }
+
+  /**
+   * One page of a pageable index (for readers that plan their own requests, such as the
+   * concurrent history reader). `method` is named in errors.
+   *
+   * @throws UrlError for a path that cannot be paged
+   */
+  protected indexPage(url: string, params: QueryParams, method: string, signal?: AbortSignal): Promise<FetchedPage> {
+    const wrapper = this.#collectionWrapper(this.canonicalPath(url), method);
+    return this.fetchPage('GET', url, { params, signal }, wrapper);
   }
 
   /** The response wrapper of a pageable index, or a UrlError saying why it cannot be paged. */
