@@ -20,7 +20,7 @@ export interface HeldRequest {
 
 /** The server and what it saw. */
 export interface HeldServer {
-  readonly url: string;
+  url: string;
   /** Requests waiting for an answer, in arrival order. */
   readonly held: HeldRequest[];
   /** Every request received, in arrival order (`path?query`). */
