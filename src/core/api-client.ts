@@ -277,7 +277,10 @@ export class ApiClient extends ApiClientSettings {
       const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
       const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
+      // Not even the record when nobody listens: reading a header costs as much as the rest here.
+      if (log !== silentLogger) {
+        debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
+      }
       if (decision.action === 'unauthorized') {
         const detail = 'API responded with 401 Unauthorized: the key or token may be invalid, or the region (base URL) wrong';
         throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail);

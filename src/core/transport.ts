@@ -60,18 +60,58 @@ let loadingProxyAgent: Promise<ProxyAgentClass> | undefined;
 const MAX_IDLE_DEADLINES = 16;
 
 /**
- * The timeout of one attempt: a timer and the abort controller it fires. Both are used
- * again by later attempts, since building them costs more than the rest of the engine's
- * work on a request: the timer is re-armed with `refresh()` (and left armed, unreferenced,
- * between attempts: firing then does nothing), and a controller that never fired is kept
- * when the fetch is node-fetch, which removes its listener once the body is read.
+ * The abort signal node-fetch 2 is given: node-fetch accepts any object whose class is
+ * named `AbortSignal` (so that polyfills work) and only adds and removes one `abort`
+ * listener. Node's own signal is an `EventTarget`, whose construction and listeners cost
+ * more than the rest of the engine's work on a request; this one costs nothing.
+ */
+const LightAbortSignal = class AbortSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  onabort: null = null;
+  #listener: (() => void) | undefined;
+
+  addEventListener(type: string, listener: () => void): void {
+    if (type === 'abort') this.#listener = listener;
+  }
+
+  removeEventListener(type: string, listener: () => void): void {
+    if (type === 'abort' && this.#listener === listener) this.#listener = undefined;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listener = this.#listener;
+    this.#listener = undefined;
+    listener?.();
+  }
+};
+
+/** What an attempt's deadline aborts: a light signal for node-fetch 2, a real one for any other fetch. */
+interface Aborter {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
+}
+
+function lightAborter(): Aborter {
+  const signal = new LightAbortSignal();
+  return { signal: signal as unknown as AbortSignal, abort: (reason) => signal.abort(reason) };
+}
+
+/**
+ * The timeout of one attempt: a timer and the signal it aborts. The deadline is used
+ * again by later attempts: the timer is re-armed with `refresh()` (and left armed,
+ * unreferenced, between attempts: firing then does nothing), and a node-fetch 2 signal
+ * that never fired is kept (node-fetch removes its listener once the body is read).
  */
 class Deadline {
-  #controller = new AbortController();
+  #aborter: Aborter = lightAborter();
+  #light = true;
   #timer: NodeJS.Timeout | undefined;
   #ms = 0;
   #active = false;
-  #keepController = false;
   #attempt = 0;
   /** Whether the timer fired during the current attempt. */
   timedOut = false;
@@ -80,13 +120,14 @@ class Deadline {
 
   /** The signal the attempt is sent with. */
   get signal(): AbortSignal {
-    return this.#controller.signal;
+    return this.#aborter.signal;
   }
 
-  /** Arms the deadline for an attempt of `ms` milliseconds. */
-  start(ms: number, keepController: boolean): void {
-    if (!this.#keepController || this.#controller.signal.aborted) this.#controller = new AbortController();
-    this.#keepController = keepController;
+  /** Arms the deadline for an attempt of `ms` milliseconds; `light`: the fetch is node-fetch 2. */
+  start(ms: number, light: boolean): void {
+    if (!light) this.#aborter = new AbortController();
+    else if (!this.#light || this.#aborter.signal.aborted) this.#aborter = lightAborter();
+    this.#light = light;
     this.#active = true;
     this.#attempt += 1;
     this.timedOut = false;
@@ -112,14 +153,14 @@ class Deadline {
       response.once('close', () => {
         if (response.complete || !this.#active || this.#attempt !== attempt) return;
         this.cutShort = true;
-        this.#controller.abort();
+        this.#aborter.abort();
       });
     });
   }
 
   /** Ends the attempt now (the caller's signal fired). */
   abort(): void {
-    this.#controller.abort();
+    this.#aborter.abort();
   }
 
   /** The attempt is over: the timer may fire later but no longer aborts anything. */
@@ -137,7 +178,7 @@ class Deadline {
   #fire(): void {
     if (!this.#active) return;
     this.timedOut = true;
-    this.#controller.abort();
+    this.#aborter.abort();
   }
 }
 

@@ -32,8 +32,8 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
   return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
 }
 
-/** Resolved URLs by base and URL; cleared whenever it reaches `RESOLVED_MAX` entries. */
-const RESOLVED = new Map<string, string>();
+/** Resolved URLs by base URL, then by URL; a map that reaches `RESOLVED_MAX` entries starts afresh. */
+const RESOLVED = new Map<string, Map<string, string>>();
 const RESOLVED_MAX = 512;
 
 /**
@@ -57,8 +57,8 @@ export function resolveUrl(base: string, url: string, fail: (message: string) =>
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
   // Every request resolves its URL: remember the answers (they depend on nothing else),
   // as parsing costs more than the rest of the engine's work on a request.
-  const key = `${base}\n${url}`;
-  const known = RESOLVED.get(key);
+  let resolvedUnderBase = RESOLVED.get(base);
+  const known = resolvedUnderBase?.get(url);
   if (known !== undefined) return known;
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
   // Leading slashes and backslashes alike: the parser would read `//host` or `\\host` as
@@ -73,8 +73,12 @@ export function resolveUrl(base: string, url: string, fail: (message: string) =>
   if (!isUnder(resolved, base)) {
     throw fail(`refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`);
   }
-  if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
-  RESOLVED.set(key, resolved.href);
+  if (!resolvedUnderBase || resolvedUnderBase.size >= RESOLVED_MAX) {
+    if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
+    resolvedUnderBase = new Map();
+    RESOLVED.set(base, resolvedUnderBase);
+  }
+  resolvedUnderBase.set(url, resolved.href);
   return resolved.href;
 }
 
