@@ -62,6 +62,9 @@ export type {
 } from './core/retry.js';
 export { redact, Secret } from './core/secret.js';
 export type { AgentOption, FetchLike } from './core/transport.js';
+export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/fetch-types.js';
+export { RequestGate } from './core/request-gate.js';
+export type { Lane, RequestGateOptions } from './core/request-gate.js';
 export type { ProxySetting } from './core/proxy.js';
 export { VERSION } from './core/version.js';
 export * from './core/rest/index.js';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from './fetch-types.js';
 import { authorizationHeader, authSecret, withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
 import {
   coreErrorFactory,
@@ -31,6 +31,7 @@ import { sendThroughLowLevel, usesEngineMethods } from './low-level-routing.js';
 import { normalizeProxyUrl } from './proxy.js';
 import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
 import { warnRetry } from './retry-report.js';
+import { RequestGate } from './request-gate.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
@@ -66,6 +67,7 @@ export class ApiClient extends ApiClientMetrics {
   readonly #random: () => number;
   readonly #errorFactory: ErrorFactory;
   readonly #passThrough: PassThroughInit;
+  readonly #gate: RequestGate;
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
@@ -88,6 +90,7 @@ export class ApiClient extends ApiClientMetrics {
     this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
     this.#sleep = sleep ?? timerSleep;
     this.#random = random ?? Math.random;
+    this.#gate = new RequestGate({ sleep: this.#sleep });
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
@@ -148,6 +151,14 @@ export class ApiClient extends ApiClientMetrics {
    */
   protected encodeParams(params: QueryParams): QueryParams {
     return params;
+  }
+
+  /**
+   * The client's request gate: a 429 pauses every request of the client through it, and
+   * concurrent pagination takes its turns there.
+   */
+  protected get requestGate(): RequestGate {
+    return this.#gate;
   }
 
   /** The auth method, for subclasses that build clients from the same credential. */
@@ -257,7 +268,7 @@ export class ApiClient extends ApiClientMetrics {
       // Formatting costs more than the silent logger saves: skip it when nobody listens.
       if (log !== silentLogger) log.debug(this.#scrub(formatAttempt({ ...record, key })));
     };
-    const signal = init.signal as AbortSignal | null | undefined;
+    const signal = init.signal;
     const aborted = (reason: unknown): Error =>
       this.#fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
     const pause = async (seconds: number): Promise<void> => {
@@ -270,19 +281,21 @@ export class ApiClient extends ApiClientMetrics {
     const report = (attempt: number, failure: string, seconds: number): void =>
       warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#scrub(text));
     if (signal?.aborted) throw aborted(signal.reason);
+    const fetchInit = { ...this.#passThrough, ...init, method: verb, headers: sendHeaders, body: sendBody };
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
       let exchange: BufferedResponse;
+      const held = this.#gate.wait(signal ?? undefined);
+      if (held) {
+        try {
+          await held;
+        } catch (error) {
+          throw error instanceof AbortedDuringPause ? aborted(error.reason) : error;
+        }
+      }
       const started = performance.now();
       try {
-        exchange = await this.#transport.send(target, {
-          ...this.#passThrough,
-          ...init,
-          method: verb,
-          headers: sendHeaders,
-          body: sendBody,
-          timeoutSeconds,
-        });
+        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
         if (signal?.aborted) throw aborted(signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;
@@ -304,10 +317,14 @@ export class ApiClient extends ApiClientMetrics {
       }
       const { response } = exchange;
       recordCall(this, this.callMetricKey(verb, target), (performance.now() - started) / 1000);
+      this.#gate.observe(response.headers);
       const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
       const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
+      // Not even the record when nobody listens: reading a header costs as much as the rest here.
+      if (log !== silentLogger) {
+        debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
+      }
       if (decision.action === 'unauthorized') {
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
@@ -315,7 +332,10 @@ export class ApiClient extends ApiClientMetrics {
       }
       if (decision.action !== 'retry') return exchange;
       report(attempt, `status ${response.status}`, decision.pause);
-      await pause(decision.pause);
+      const paused = pause(decision.pause);
+      // A rate limit holds every request of the client until this one may retry.
+      if (response.status === 429) this.#gate.hold(paused);
+      await paused;
       state = decision.state;
     }
   }

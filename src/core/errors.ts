@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
 import { decodeApiError, type ApiErrorBody } from './api-error-body.js';
+import type { FetchResponse as Response } from './fetch-types.js';
 
 /** How many characters of a response body an error message quotes. */
 const BODY_EXCERPT_LENGTH = 99;

@@ -5,7 +5,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type ApiClientOptions } from '../api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth.js';
 import {

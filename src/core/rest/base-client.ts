@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
 import type { AuthMethod } from '../auth.js';
 import type { QueryParams } from '../query.js';
@@ -12,6 +12,8 @@ import { refuseBodyOnGet } from './body-on-get.js';
 import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
 import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
 import { classicPages } from './classic-pagination.js';
+import { concurrencyOrDefault } from './concurrency.js';
+import { concurrentClassicPages } from './concurrent-pagination.js';
 import { compileTables, type CompiledTables } from './compiled-tables.js';
 import { indexTarget, quietCanonicalPath, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
 import type { EntityWrapperPair } from './entity-wrappers.js';
@@ -293,7 +295,7 @@ export class RestApiV2BaseClient extends ApiClient {
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
     const by = options.by ?? 'id';
     const items: Record<string, T> = {};
-    for (const item of await this.listAll<T>(url, options.params)) {
+    for (const item of await this.listAll<T>(url, options.params, { concurrency: options.concurrency })) {
       const key = isJsonObject(item) ? item[by] : undefined;
       if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
       items[String(key)] = item;
@@ -306,9 +308,10 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
-  async getTotal(url: string, params: QueryParams = {}): Promise<number> {
+  async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
     const { response, text, body } = await this.exchangeJson('GET', url, {
       params: { ...params, total: true, limit: 1, offset: 0 },
+      signal: init.signal,
     });
     if (!isJsonObject(body) || typeof body.total !== 'number') {
       throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
@@ -399,12 +402,13 @@ export class RestApiV2BaseClient extends ApiClient {
   protected async *pagesOf(
     url: string,
     params: QueryParams,
-    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
+    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
     const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) =>
       this.#urlError(message),
     );
+    const concurrency = concurrencyOrDefault(options.concurrency);
     const endpoint = `GET ${path}`;
     const warn = (message: string): void => this.log.warn(message);
     const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize, this.#defaultPageSize);
@@ -428,14 +432,37 @@ export class RestApiV2BaseClient extends ApiClient {
       yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
       return;
     }
-    yield* classicPages(getPage, {
+    const classic = {
       params: sizing.params,
       pageSize: sizing.pageSize,
       total: options.total ?? false,
       endpoint,
       warn,
       untilShortPage: plan.untilShortPage,
-    });
+    };
+    if (concurrency > 1) {
+      const lane = this.requestGate.open(concurrency);
+      try {
+        const fetch = (query: QueryParams, signal: AbortSignal): Promise<FetchedPage> =>
+          this.fetchPage('GET', url, { params: query, signal }, wrapper);
+        yield* concurrentClassicPages(fetch, { ...classic, lane, failFast: method === 'listAll' });
+      } finally {
+        lane.close();
+      }
+      return;
+    }
+    yield* classicPages(getPage, classic);
+  }
+
+  /**
+   * One page of a pageable index (for readers that plan their own requests, such as the
+   * concurrent history reader). `method` is named in errors.
+   *
+   * @throws UrlError for a path that cannot be paged
+   */
+  protected indexPage(url: string, params: QueryParams, method: string, signal?: AbortSignal): Promise<FetchedPage> {
+    const { wrapper } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) => this.#urlError(message));
+    return this.fetchPage('GET', url, { params, signal }, wrapper);
   }
 
   /**
