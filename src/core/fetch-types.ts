@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type http from 'node:http';
+import type { Agent } from 'node:http';
 
 /** The headers of a response, as node-fetch's `Headers` offers them. */
 export interface FetchHeaders extends Iterable<[string, string]> {
@@ -71,7 +71,7 @@ export interface FetchRequestInit {
   /** Aborts the request (the attempt's timeout, the caller's signal). */
   signal?: AbortSignal | null;
   /** The agent, or a function of the request URL that picks it. */
-  agent?: http.Agent | ((url: URL) => http.Agent | undefined);
+  agent?: Agent | ((url: URL) => Agent | undefined);
   /** Ask for and decode gzip/deflate bodies. @default true */
   compress?: boolean;
   /** The largest body accepted, in bytes (0: no limit). @default 0 */

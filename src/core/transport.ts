@@ -9,8 +9,7 @@
  *
  * @module
  */
-import http from 'node:http';
-import https from 'node:https';
+import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
 import { proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
@@ -22,7 +21,7 @@ import { proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
 export type FetchLike = (url: string, init: FetchRequestInit) => Promise<FetchResponse>;
 
 /** An agent, or a function that picks one per request URL. */
-export type AgentOption = http.Agent | ((url: URL) => http.Agent | undefined);
+export type AgentOption = Agent | ((url: URL) => Agent | undefined);
 
 /** How the transport is set up. */
 export interface TransportOptions {
@@ -49,7 +48,7 @@ interface NodeFetchResponse extends FetchResponse {
   buffer(): Promise<Buffer>;
 }
 
-type ProxyAgentClass = new (proxy: string, options: http.AgentOptions) => http.Agent;
+type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
 
 let nodeFetch: FetchLike | undefined;
 let loadingFetch: Promise<FetchLike> | undefined;
@@ -147,9 +146,9 @@ class Deadline {
    * short (a connection closed before `Content-Length` bytes came), and would wait for
    * the timeout; this ends the attempt at once instead, as a network error.
    */
-  watch(request: http.ClientRequest): void {
+  watch(request: ClientRequest): void {
     const attempt = this.#attempt;
-    request.once('response', (response: http.IncomingMessage) => {
+    request.once('response', (response: IncomingMessage) => {
       response.once('close', () => {
         if (response.complete || !this.#active || this.#attempt !== attempt) return;
         this.cutShort = true;
@@ -204,8 +203,8 @@ let building: Deadline | undefined;
  * the agent receives each request while the fetch call that builds it is still running,
  * so the request belongs to the attempt in {@link building}.
  */
-function watchRequests<A extends http.Agent>(agent: A): A {
-  const target = agent as unknown as { addRequest: (request: http.ClientRequest, options: unknown) => void };
+function watchRequests<A extends Agent>(agent: A): A {
+  const target = agent as unknown as { addRequest: (request: ClientRequest, options: unknown) => void };
   const addRequest = target.addRequest;
   target.addRequest = function (this: unknown, request, options) {
     building?.watch(request);
@@ -252,9 +251,9 @@ export class Transport {
   readonly #agent: AgentOption | undefined;
   readonly #proxy: ProxySetting | undefined;
   readonly #env: ProxyEnv;
-  #httpAgent: http.Agent | undefined;
-  #httpsAgent: https.Agent | undefined;
-  readonly #proxyAgents = new Map<string, http.Agent>();
+  #httpAgent: Agent | undefined;
+  #httpsAgent: Agent | undefined;
+  readonly #proxyAgents = new Map<string, Agent>();
   readonly #deadlines: Deadline[] = [];
 
   /** @param options - fetch, agent and proxy settings */
@@ -270,7 +269,7 @@ export class Transport {
    * apply: the caller's agent, else a proxy agent, else the client's keep-alive agent.
    * A promise only while the proxy agent's module loads, the first time.
    */
-  #agentFor(url: string): http.Agent | undefined | Promise<http.Agent> {
+  #agentFor(url: string): Agent | undefined | Promise<Agent> {
     if (this.#agent) return typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent;
     const secure = url.startsWith('https:');
     // Without a proxy option, only a proxy variable that is set costs a URL parse.
@@ -279,14 +278,15 @@ export class Transport {
       if (proxy) {
         const agent = this.#proxyAgents.get(proxy);
         if (agent) return agent;
-        if (!proxyAgentClass) return loadProxyAgent().then(() => this.#agentFor(url) as http.Agent);
+        if (!proxyAgentClass) return loadProxyAgent().then(() => this.#agentFor(url) as Agent);
         const created = watchRequests(new proxyAgentClass(proxy, { keepAlive: true }));
         this.#proxyAgents.set(proxy, created);
         return created;
       }
     }
-    if (secure) return (this.#httpsAgent ??= watchRequests(new https.Agent({ keepAlive: true })));
-    return (this.#httpAgent ??= watchRequests(new http.Agent({ keepAlive: true })));
+    // node:http(s) are loaded with the first agent, not when the library is imported.
+    if (secure) return (this.#httpsAgent ??= watchRequests(new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true })));
+    return (this.#httpAgent ??= watchRequests(new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })));
   }
 
   /**
