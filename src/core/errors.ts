@@ -6,6 +6,7 @@
  * @module
  */
 import type { Response } from 'node-fetch';
+import type { FailureFacts } from './failure-facts.js';
 
 /** How many characters of a response body an error message quotes. */
 const BODY_EXCERPT_LENGTH = 99;
@@ -133,6 +134,11 @@ export interface ErrorSpec {
   body?: string;
   /** The underlying error, for the `network` kind; the abort reason for `abort`. */
   cause?: unknown;
+  /**
+   * Why it failed and what the engine knew (method, URL, status, what the client was
+   * doing), for a factory that words its errors its own way; the core's factory ignores it.
+   */
+  facts?: FailureFacts;
 }
 
 /**
