@@ -78,3 +78,6 @@ export class PDServerError extends PDHTTPError {}
  * {@link PDClientError}, as in the predecessor.
  */
 export class URLError extends PagerDutyError {}
+
+/** The names of the legacy error classes a failure can become. */
+export type LegacyErrorName = 'PDClientError' | 'PDHTTPError' | 'PDServerError' | 'URLError';
