@@ -43,7 +43,7 @@ export {
   httpErrorMessage,
 } from './core/errors.js';
 export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors.js';
-export type { ClientOperation, FailureFacts, FailureReason, RequestContext, ResponseFacts } from './core/failure-facts.js';
+export type { ClientOperation, FailureFacts, FailureReason, RefusalFailure, RequestContext, ResponseFacts } from './core/failure-facts.js';
 export { silentLogger, stderrLogger } from './core/logging.js';
 export type { Logger, LineWriter } from './core/logging.js';
 export { encodeQuery, withListBrackets } from './core/query.js';

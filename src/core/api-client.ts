@@ -166,7 +166,7 @@ export class ApiClient extends ApiClientMetrics {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    return resolveUrl(this.#url, url, (message) => this.#fail({ kind: 'url', message }));
+    return resolveUrl(this.#url, url, (message, facts) => this.#fail({ kind: 'url', message, facts }));
   }
 
   /**

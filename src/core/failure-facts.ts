@@ -15,7 +15,7 @@
 export type ClientOperation = 'classic-pages' | 'cursor-pages' | 'whole-list' | 'alert-event' | 'change-event';
 
 /**
- * Why a request failed:
+ * Why a request failed (or was refused before it was sent):
  * - `status`: a 4xx or 5xx response once the retries ran out;
  * - `redirect`: a 3xx response (never followed);
  * - `unauthorized`: a 401, never retried;
@@ -23,7 +23,10 @@ export type ClientOperation = 'classic-pages' | 'cursor-pages' | 'whole-list' | 
  * - `missing-key`: a successful JSON response without the key the method needs (`expected`);
  * - `unusable-body`: any other successful response the method cannot use;
  * - `network`: the transport failed and the network retries ran out;
- * - `method-not-permitted`: a method the client does not send (refused before any request).
+ * - `method-not-permitted`: a method the client does not send;
+ * - `foreign-url`: a full URL outside the client's base URL (`baseUrl`);
+ * - `no-canonical-path`: a path that matches none of the API's canonical paths;
+ * - `not-an-index`: an iterator asked to page through a single resource (`canonicalPath`).
  */
 export type FailureReason =
   | 'status'
@@ -33,7 +36,10 @@ export type FailureReason =
   | 'missing-key'
   | 'unusable-body'
   | 'network'
-  | 'method-not-permitted';
+  | 'method-not-permitted'
+  | 'foreign-url'
+  | 'no-canonical-path'
+  | 'not-an-index';
 
 /**
  * What a method tells the requests it makes, so that their errors can say what it was
@@ -68,7 +74,17 @@ export interface FailureFacts extends RequestContext {
   readonly retryLimit?: number;
   /** The methods the client sends (`method-not-permitted`). */
   readonly permitted?: readonly string[];
+  /** The client's base URL (`foreign-url`). */
+  readonly baseUrl?: string;
+  /** The canonical path the URL matched (`not-an-index`). */
+  readonly canonicalPath?: string;
 }
+
+/**
+ * Builds the error for input refused before any request, with the facts of the refusal
+ * when its site has them (pure helpers take one, so that each client builds its own class).
+ */
+export type RefusalFailure = (message: string, facts?: FailureFacts) => Error;
 
 /**
  * The facts of a response failure that only its site knows (the engine adds the method,
@@ -97,7 +113,7 @@ export function responseReason(status: number): FailureReason {
  * the credential out of everything an error factory receives.
  */
 export function scrubFacts(facts: FailureFacts, scrub: (text: string) => string): FailureFacts {
-  const texts = ['url', 'urlBeforeParams', 'requestedUrl'] as const;
+  const texts = ['url', 'urlBeforeParams', 'requestedUrl', 'baseUrl'] as const;
   const scrubbed: Record<string, unknown> = { ...facts };
   for (const name of texts) {
     const value = facts[name];

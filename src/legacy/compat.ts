@@ -11,7 +11,7 @@
  * their client error for input they refused); 5.1.2 gave the events sessions default
  * retries of server errors (never 504 for change events). A method a session does not
  * permit was a `PDClientError` at every release. The wording of the errors (and the class
- * each failure raised) changed at 4.4.0, 4.5.0, 5.0.0 and 5.0.3: see `release-wording.ts`.
+ * each failure raised) changed at 4.4.0, 4.5.0, 5.0.0, 5.0.3 and 5.3.0: see `release-wording.ts`.
  * `rdelete` returned nothing before 5.0.0.
  *
  * @module
@@ -31,6 +31,7 @@ import {
   PDPYRAS_4_5_WORDING,
   PDPYRAS_5_0_3_WORDING,
   PDPYRAS_5_0_WORDING,
+  PDPYRAS_5_3_WORDING,
   type ReleaseWording,
 } from './release-wording.js';
 
@@ -127,6 +128,14 @@ const FROM_5_0: LegacyPolicy = {
   callKeys: 'canonical',
 };
 
+/** pdpyras 5.1.2 gave the events sessions default retries of server errors (never 504 for change events). */
+const FROM_5_1_2: LegacyPolicy = {
+  ...FROM_5_0,
+  wording: PDPYRAS_5_0_3_WORDING,
+  eventsRetry: { 500: 2, 502: 4, 503: 6, 504: 6 },
+  changeEventsRetry: { 500: 2, 502: 4, 503: 6 },
+};
+
 /** The default `compat`: the final pdpyras release. */
 export const DEFAULT_COMPAT: PdpyrasVersion = LATEST_PDPYRAS_RELEASE;
 
@@ -146,12 +155,8 @@ export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
   compatRange('4.5.0', '5.0.0', { ...FROM_4_4, wording: PDPYRAS_4_5_WORDING }),
   compatRange('5.0.0', '5.0.3', FROM_5_0),
   compatRange('5.0.3', '5.1.2', { ...FROM_5_0, wording: PDPYRAS_5_0_3_WORDING }),
-  compatRange('5.1.2', null, {
-    ...FROM_5_0,
-    wording: PDPYRAS_5_0_3_WORDING,
-    eventsRetry: { 500: 2, 502: 4, 503: 6, 504: 6 },
-    changeEventsRetry: { 500: 2, 502: 4, 503: 6 },
-  }),
+  compatRange('5.1.2', '5.3.0', FROM_5_1_2),
+  compatRange('5.3.0', null, { ...FROM_5_1_2, wording: PDPYRAS_5_3_WORDING }),
 ]);
 
 function compatRange(since: PdpyrasVersion, before: PdpyrasVersion | null, policy: LegacyPolicy): CompatRange {

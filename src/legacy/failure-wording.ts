@@ -16,7 +16,7 @@ export interface WordedFailure {
   readonly errorClass: LegacyErrorName;
 }
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+const PLACEHOLDER = /\{(\w+)(\|excerpt)?\}/g;
 
 /**
  * The message and class a release gave a failure: the first rule of `wording` that
@@ -37,10 +37,10 @@ export function wordFailure(wording: ReleaseWording, facts: FailureFacts, body?:
   const errorClass = rule.errorClass === 'by-status' ? statusClass(wording.statusSort, facts.status) : rule.errorClass;
   if (errorClass === undefined) return undefined;
   let missing = false;
-  const message = rule.template.replace(PLACEHOLDER, (whole, name: string) => {
+  const message = rule.template.replace(PLACEHOLDER, (whole, name: string, filter: string | undefined) => {
     const value = placeholderValue(name as WordingPlaceholder, wording, facts, body, decoded);
     if (value === undefined) missing = true;
-    return value ?? whole;
+    return value === undefined ? whole : filter === undefined ? value : excerpt(value, wording.excerpt);
   });
   return missing ? undefined : { message, errorClass };
 }
@@ -95,6 +95,10 @@ function placeholderValue(
       return facts.retryLimit === undefined ? undefined : String(facts.retryLimit);
     case 'permitted':
       return facts.permitted?.join(', ');
+    case 'baseUrl':
+      return facts.baseUrl;
+    case 'canonicalPath':
+      return facts.canonicalPath;
     default:
       return undefined;
   }

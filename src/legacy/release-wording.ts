@@ -20,7 +20,10 @@ import type { LegacyErrorName } from './errors.js';
  * - `statusWord` (`client`, `server`, ... as {@link ReleaseWording.statusSort} sorts the
  *   status), `context` (` in <what the client was doing>`, or nothing);
  * - `expected` (the missing key), `key` (the credential as `*` and its last four
- *   characters), `retryLimit` (the network retries allowed), `permitted` (the methods).
+ *   characters), `retryLimit` (the network retries allowed), `permitted` (the methods),
+ *   `baseUrl` (the client's), `canonicalPath` (the path the URL matched).
+ *
+ * `{name|excerpt}` shortens the value as {@link ReleaseWording.excerpt} says.
  */
 export type WordingPlaceholder =
   | 'method'
@@ -36,7 +39,9 @@ export type WordingPlaceholder =
   | 'expected'
   | 'key'
   | 'retryLimit'
-  | 'permitted';
+  | 'permitted'
+  | 'baseUrl'
+  | 'canonicalPath';
 
 /**
  * One wording: the failures it applies to, its template, and the class it raises. Of a
@@ -119,6 +124,9 @@ const NO_ENVELOPE_4X =
 const NO_DEDUP_KEY_4X = 'Malformed response body; does not contain deduplication key.';
 const METHOD_NOT_PERMITTED = 'Method {method} not supported by this API. Permitted methods: {permitted}';
 const NETWORK_4X = 'Non-transient network error; exceeded maximum number of attempts ({retryLimit}) to connect to the API';
+// pdpyras 4.x refused these with a ValueError, which has no counterpart here: a PDClientError.
+const FOREIGN_URL_4X = 'Invalid API resource URL: {requested|excerpt}';
+const NOT_AN_INDEX_4X = 'Invalid index url/path: {requested|excerpt}';
 
 /** pdpyras before 4.4.0: one error class, `PDClientError`, for everything. */
 export const PDPYRAS_4_3_WORDING: ReleaseWording = wording({
@@ -135,6 +143,8 @@ export const PDPYRAS_4_3_WORDING: ReleaseWording = wording({
     { reason: 'missing-key', template: NO_ENVELOPE_4X, errorClass: 'PDClientError' },
     { reason: 'network', template: NETWORK_4X, errorClass: 'PDClientError' },
     { reason: 'method-not-permitted', template: METHOD_NOT_PERMITTED, errorClass: 'PDClientError' },
+    { reason: 'foreign-url', template: FOREIGN_URL_4X, errorClass: 'PDClientError' },
+    { reason: 'not-an-index', template: NOT_AN_INDEX_4X, errorClass: 'PDClientError' },
   ],
   excerpt: { longerThan: 99, keep: 99, marker: '' },
   urlPrefixRemoved: 'https://api.pagerduty.com',
@@ -161,6 +171,8 @@ export const PDPYRAS_4_4_WORDING: ReleaseWording = wording({
     { reason: 'missing-key', template: NO_ENVELOPE_4X, errorClass: 'PDClientError' },
     { reason: 'network', template: `${NETWORK_4X}.`, errorClass: 'PDClientError' },
     { reason: 'method-not-permitted', template: METHOD_NOT_PERMITTED, errorClass: 'PDClientError' },
+    { reason: 'foreign-url', template: FOREIGN_URL_4X, errorClass: 'PDClientError' },
+    { reason: 'not-an-index', template: NOT_AN_INDEX_4X, errorClass: 'PDClientError' },
   ],
 });
 
@@ -217,6 +229,18 @@ export const PDPYRAS_5_0_WORDING: ReleaseWording = wording({
       errorClass: 'PDClientError',
     },
     { reason: 'method-not-permitted', template: METHOD_NOT_PERMITTED, errorClass: 'PDClientError' },
+    { reason: 'foreign-url', template: 'URL {requested} does not start with the API base URL {baseUrl}', errorClass: 'URLError' },
+    {
+      reason: 'no-canonical-path',
+      template: 'URL {requested} does not match any canonical API path supported by this client.',
+      errorClass: 'URLError',
+    },
+    {
+      reason: 'not-an-index',
+      template:
+        'Path {canonicalPath} (URL={requested}) is for accessing an individual resource, versus a resource collection, and as such does not feature pagination.',
+      errorClass: 'URLError',
+    },
   ],
   excerpt: { longerThan: 100, keep: 99, marker: '...' },
   urlPrefixRemoved: null,
@@ -244,6 +268,23 @@ export const PDPYRAS_5_0_3_WORDING: ReleaseWording = wording({
     if (rule.reason !== 'missing-key' || rule.operations !== undefined) return rule;
     return { ...rule, template: rule.body === 'object' ? `${UNWRAP_5X}its keys are: {keys}` : `${UNWRAP_5X}its type is {pythonType}.` };
   }),
+});
+
+/**
+ * pdpyras 5.3.0 onwards reworded the refusal of a single resource by `iter_all` (5.1.1 still
+ * had the 5.0 wording; 5.1.2 to 5.2.0 are taken to have it too).
+ */
+export const PDPYRAS_5_3_WORDING: ReleaseWording = wording({
+  ...PDPYRAS_5_0_3_WORDING,
+  rules: PDPYRAS_5_0_3_WORDING.rules.map((rule) =>
+    rule.reason !== 'not-an-index'
+      ? rule
+      : {
+          ...rule,
+          template:
+            'Path {canonicalPath} (URL={requested}) is formatted like an individual resource versus a resource collection. It is therefore assumed to not support pagination.',
+        },
+  ),
 });
 
 function wording(value: ReleaseWording): ReleaseWording {

@@ -7,7 +7,7 @@
 import type { Response } from 'node-fetch';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
 import type { AuthMethod } from '../auth.js';
-import type { RequestContext, ResponseFacts } from '../failure-facts.js';
+import type { FailureFacts, RefusalFailure, RequestContext, ResponseFacts } from '../failure-facts.js';
 import type { QueryParams } from '../query.js';
 import { refuseBodyOnGet } from './body-on-get.js';
 import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
@@ -118,7 +118,7 @@ export class RestApiV2BaseClient extends ApiClient {
    */
   canonicalPath(url: string): CanonicalPath {
     const path = urlPathOf(this.url, this.normalizeUrl(url));
-    return matchCanonicalPath(this.#compiled.paths, path, (message) => this.#urlError(message));
+    return matchCanonicalPath(this.#compiled.paths, path, this.#refusal(url));
   }
 
   /**
@@ -382,7 +382,7 @@ export class RestApiV2BaseClient extends ApiClient {
 
   /** The wrappers of a request to a URL under the policy (see `wrapperPathFor`). */
   #wrappers(method: HttpMethod, url: string): EntityWrapperPair {
-    const path = wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), (message) => this.#urlError(message));
+    const path = wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), this.#refusal(url));
     return this.entityWrappers(method, path);
   }
 
@@ -408,9 +408,7 @@ export class RestApiV2BaseClient extends ApiClient {
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) =>
-      this.#urlError(message),
-    );
+    const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, this.#refusal(url));
     const endpoint = `GET ${path}`;
     const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';
     const context: RequestContext = { operation, caller: method, requestedUrl: url };
@@ -474,7 +472,12 @@ export class RestApiV2BaseClient extends ApiClient {
     return urlPathOf(this.url, this.normalizeUrl(url));
   }
 
-  #urlError(message: string): Error {
-    return this.makeError({ kind: 'url', message });
+  #urlError(message: string, facts?: FailureFacts): Error {
+    return this.makeError({ kind: 'url', message, facts });
+  }
+
+  /** Builds the refusals of a URL the caller gave, naming it in their facts. */
+  #refusal(requestedUrl: string): RefusalFailure {
+    return (message, facts) => this.#urlError(message, facts && { ...facts, requestedUrl });
   }
 }
