@@ -66,13 +66,13 @@ describe('a next_cursor that is not a string', () => {
 
 describe('the key named as * and its last four characters', () => {
   // Each in its own words: the core's, and the release's for a session.
-  it.each([
+  it.each<['core' | '4.3.0' | '4.4.0' | '4.5.2' | '5.4.1', string]>([
     ['core', 'the key or token (*wxyz) may be invalid'],
     ['4.3.0', 'Received 401 Unauthorized response from the API. The access key (*wxyz) might not be valid.'],
     ['4.4.0', 'Received 401 Unauthorized response from the API. The access key (...*wxyz) might not be valid.'],
     ['4.5.2', 'Received 401 Unauthorized response from the API. The key (...*wxyz) may be invalid or deactivated.'],
     ['5.4.1', 'Received 401 Unauthorized response from the API. The key (...*wxyz) may be invalid or deactivated.'],
-  ] as const)('%s: the 401 message names it, never the key itself', async (who, wording) => {
+  ])('%s: the 401 message names it, never the key itself', async (who, wording) => {
     const client = who === 'core' ? new RestApiV2Client(API_KEY) : makeSession(who);
     nock(BASE).get('/users/me').reply(401, { error: { message: 'Unauthorized' } });
     const error = await client.rget('/users/me').catch((e: unknown) => e);
