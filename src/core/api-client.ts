@@ -444,7 +444,15 @@ export class ApiClient extends ApiClientMetrics {
   #scrub(text: string): string {
     const secret = authSecret(this.#auth);
     if (!secret) return text;
-    return text.split(secret.reveal()).join(secret.toString());
+    const value = secret.reveal();
+    const redacted = secret.toString();
+    let scrubbed = text.split(value).join(redacted);
+    // Sent in a query string or a form, the secret appears percent-encoded (a PagerDuty
+    // key's `+` as `%2B`): those forms are scrubbed too.
+    for (const encoded of [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
+      if (encoded !== value) scrubbed = scrubbed.split(encoded).join(redacted);
+    }
+    return scrubbed;
   }
 
   #fail(spec: ErrorSpec): Error {
