@@ -35,12 +35,12 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('responseReason', () => {
-  it.each([
+  it.each<[number, string]>([
     [404, 'status'],
     [500, 'status'],
     [302, 'redirect'],
     [200, 'unusable-body'],
-  ] as const)('%i is %s', (status, reason) => {
+  ])('%i is %s', (status, reason) => {
     expect(responseReason(status)).toBe(reason);
   });
 });
