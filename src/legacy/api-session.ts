@@ -52,9 +52,12 @@ function notInSessionApi(method: string): TypeError {
  * `listAll`, `find`, `persist`, ... work exactly as there) that behaves as the pdpyras
  * release named by `compat` (see `COMPAT_RANGES` for every gate):
  *
+ * - every error is worded, and of the class, that release raised (see `release-wording.ts`);
  * - before 4.4.0, list-valued query keys are sent without `[]` and every error is a plain
- *   {@link PDClientError}; from 4.4.0 HTTP failures are {@link PDHTTPError} ({@link PDServerError}
- *   for 5xx and unusable bodies);
+ *   {@link PDClientError}; from 4.4.0 HTTP failures are {@link PDHTTPError}; from 5.0.0 a
+ *   500 and an unusable body are a {@link PDServerError} (502 to 504 stay `PDHTTPError`, as
+ *   pdpyras 5.x's `status / 100 == 5` left them);
+ * - before 5.0.0, `rdelete` resolves to `null` (pdpyras 4.x returned nothing);
  * - before 5.0.0, wrappers follow pdpyras 4.x's rule on the URL's own segments (no
  *   canonical path table: `rget('/users/me')` returns the user, a path outside the table
  *   is sent), `rget`/`rput`/`rdelete` take a resource object from 4.1.0, and refused input
