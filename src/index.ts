@@ -45,6 +45,7 @@ export {
 export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors.js';
 export { decodeApiError } from './core/api-error-body.js';
 export type { ApiErrorBody } from './core/api-error-body.js';
+export type { ClientOperation, FailureFacts, FailureReason, RefusalFailure, RequestContext, ResponseFacts } from './core/failure-facts.js';
 export { silentLogger, stderrLogger } from './core/logging.js';
 export type { Logger, LineWriter } from './core/logging.js';
 export { encodeQuery, withListBrackets } from './core/query.js';

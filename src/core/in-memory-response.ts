@@ -6,23 +6,20 @@
  *
  * @module
  */
-import { Readable } from 'node:stream';
 import type { FetchHeaders, FetchResponse } from './fetch-types.js';
 
 const UTF8 = new TextDecoder();
 
-/** A response whose body is a buffer in memory. */
+/**
+ * A response whose body is a buffer in memory. Its state is private, behind getters, as
+ * node-fetch keeps a response's: `JSON.stringify(response)` shows none of it (a URL may
+ * carry a query value the caller would not want printed).
+ */
 export class InMemoryResponse implements FetchResponse {
-  /** The HTTP status. */
-  readonly status: number;
-  /** The status text. */
-  readonly statusText: string;
-  /** The URL the response came from. */
-  readonly url: string;
-  /** The response headers (those the transport received). */
-  readonly headers: FetchHeaders;
-  /** Always false: the library never follows redirects. */
-  readonly redirected = false;
+  readonly #status: number;
+  readonly #statusText: string;
+  readonly #url: string;
+  readonly #headers: FetchHeaders;
   readonly #bytes: Buffer;
   #used = false;
 
@@ -31,11 +28,36 @@ export class InMemoryResponse implements FetchResponse {
    * @param bytes - the whole body
    */
   constructor(response: Pick<FetchResponse, 'status' | 'statusText' | 'url' | 'headers'>, bytes: Buffer) {
-    this.status = response.status;
-    this.statusText = response.statusText;
-    this.url = response.url;
-    this.headers = response.headers;
+    this.#status = response.status;
+    this.#statusText = response.statusText;
+    this.#url = response.url;
+    this.#headers = response.headers;
     this.#bytes = bytes;
+  }
+
+  /** The HTTP status. */
+  get status(): number {
+    return this.#status;
+  }
+
+  /** The status text. */
+  get statusText(): string {
+    return this.#statusText;
+  }
+
+  /** The URL the response came from. */
+  get url(): string {
+    return this.#url;
+  }
+
+  /** The response headers (those the transport received). */
+  get headers(): FetchHeaders {
+    return this.#headers;
+  }
+
+  /** Always false: the library never follows redirects. */
+  get redirected(): boolean {
+    return false;
   }
 
   /** Whether the status is 2xx. */
@@ -51,7 +73,8 @@ export class InMemoryResponse implements FetchResponse {
   /** The body as a stream (reading it uses the body up); `null` for an empty body. */
   get body(): NodeJS.ReadableStream | null {
     if (this.#bytes.length === 0) return null;
-    return Readable.from([this.#take()], { objectMode: false });
+    // node:stream is loaded here, when a caller asks for a stream, not at import.
+    return process.getBuiltinModule('node:stream').Readable.from([this.#take()], { objectMode: false });
   }
 
   /** Reads the body as bytes. */

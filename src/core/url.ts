@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RefusalFailure } from './failure-facts.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -59,7 +60,7 @@ const RESOLVED_MAX = 512;
  * resolveUrl('https://api.pagerduty.com/scim/v2', '../../users', fail); // throws
  * ```
  */
-export function resolveUrl(base: string, url: string, fail: (message: string) => Error): string {
+export function resolveUrl(base: string, url: string, fail: RefusalFailure): string {
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
   // Every request resolves its URL: remember the answers (they depend on nothing else),
   // as parsing costs more than the rest of the engine's work on a request.
@@ -78,7 +79,8 @@ export function resolveUrl(base: string, url: string, fail: (message: string) =>
     throw fail(`${JSON.stringify(url)} is not a valid URL or path`);
   }
   if (!isUnder(resolved, base)) {
-    throw fail(`refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`);
+    const message = `refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`;
+    throw fail(message, { reason: 'foreign-url', requestedUrl: url, baseUrl: base });
   }
   if (!resolvedUnderBase || resolvedUnderBase.size >= RESOLVED_MAX) {
     if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
