@@ -23,6 +23,13 @@ function enqueue(bodies: unknown[], status = 202, reply: unknown = { status: 'su
 
 
 describe('EventsAPISession', () => {
+  it('accepts any media type, as the predecessor sent no Accept of its own', async () => {
+    nock(EVENTS, { reqheaders: { accept: '*/*' } }).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
+    await expect(makeSession('4.3.0').trigger('s', 'src')).resolves.toBe('k');
+    nock(EVENTS, { reqheaders: { accept: '*/*' } }).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
+    await expect(makeSession('5.4.1').trigger('s', 'src')).resolves.toBe('k');
+  });
+
   it('triggers an alert with the routing key in the body and returns the dedup key the API assigned', async () => {
     const bodies: unknown[] = [];
     enqueue(bodies);
