@@ -2,7 +2,7 @@
 // loop making the same requests to a loopback server (run in a child process, so that
 // its work and memory stay out of the measurements).
 //
-//   npm run bench                       (builds first)
+//   npm run bench                       (builds first; runs every benchmark, see all.mjs)
 //   node bench/pagination.mjs [rounds]  (after a build; 7 rounds by default)
 //
 // Datasets: 9,900 users (classic pagination, 99 pages of 100) and 100,000 audit records
@@ -10,6 +10,7 @@
 // ratio (target: at most 1.15), and the heap and RSS while iterAll streams the 100,000
 // records, to show that memory does not grow with the number of records.
 import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -160,6 +161,7 @@ async function main(rounds) {
     console.log(`${name.padEnd(width)}  ${`${hand.toFixed(0)} ms`.padStart(12)}  ${`${lib.toFixed(0)} ms`.padStart(9)}  ${(lib / hand).toFixed(3).padStart(7)}x`);
   }
   console.log('(target: library within 1.15x of the hand-written loop)');
+  const jsonRows = rows.map(({ name, hand, lib }) => ({ name, hand, lib, ratio: lib / hand }));
 
   // Memory while iterAll streams the records: forced GC before each sample, so that the
   // heap figures are what is live, not garbage awaiting collection.
@@ -189,6 +191,9 @@ async function main(rounds) {
   const growth = samples[samples.length - 1].heapUsed - samples[1].heapUsed;
   console.log(`  peak RSS during the pass: ${mb(peakRss)}; heap growth from 10,000 to ${count.toLocaleString('en')} records: ${mb(growth)}`);
 
+  if (process.env.BENCH_JSON) {
+    writeFileSync(process.env.BENCH_JSON, JSON.stringify({ pagination: jsonRows, memory: { peakRss, heapGrowth: growth } }));
+  }
   client.close();
   agent.destroy();
   child.disconnect();

@@ -45,6 +45,7 @@ export {
 export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors.js';
 export { decodeApiError } from './core/api-error-body.js';
 export type { ApiErrorBody } from './core/api-error-body.js';
+export type { ClientOperation, FailureFacts, FailureReason, RefusalFailure, RequestContext, ResponseFacts } from './core/failure-facts.js';
 export { silentLogger, stderrLogger } from './core/logging.js';
 export type { Logger, LineWriter } from './core/logging.js';
 export { encodeQuery, withListBrackets } from './core/query.js';
@@ -62,6 +63,9 @@ export type {
 } from './core/retry.js';
 export { redact, Secret } from './core/secret.js';
 export type { AgentOption, FetchLike } from './core/transport.js';
+export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/fetch-types.js';
+export { RequestGate } from './core/request-gate.js';
+export type { Lane, RequestGateOptions } from './core/request-gate.js';
 export type { ProxySetting } from './core/proxy.js';
 export { VERSION } from './core/version.js';
 export * from './core/rest/index.js';

@@ -9,8 +9,12 @@ describe('responseHead', () => {
     );
   });
 
-  it('reads a fetch Response, and leaves out an empty reason phrase', () => {
-    const response = new Response(null, { status: 204, statusText: '', headers: { 'X-Request-Id': 'r2' } });
-    expect(responseHead(response)).toBe('HTTP/1.1 204\nx-request-id: r2\n\n');
+  it('reads a fetch Response', () => {
+    const response = new Response(undefined, { status: 204, statusText: 'No Content', headers: { 'X-Request-Id': 'r2' } });
+    expect(responseHead(response)).toBe('HTTP/1.1 204 No Content\nx-request-id: r2\n\n');
+  });
+
+  it('leaves out an empty reason phrase', () => {
+    expect(responseHead({ status: 299, statusText: '', headers: [] })).toBe('HTTP/1.1 299\n\n');
   });
 });

@@ -120,7 +120,9 @@ describe('faults', () => {
     const { client } = makeClient(server.url);
     const controller = new AbortController();
     const pending = client.get('/x', { signal: controller.signal as never });
-    setTimeout(() => controller.abort(), 20);
+    // Abort once the request is in flight (not after a fixed time, which a busy machine may not meet).
+    while (server.requests.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    controller.abort();
     await expect(pending).rejects.toThrow(/abort/i);
     expect(server.requests).toHaveLength(1);
   });

@@ -31,7 +31,7 @@ export class FakeApi {
     const request = { method: String(init.method), url: new URL(url), body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
     this.seen.push(request);
     const reply = this.handler(request);
-    const text = reply.body === undefined ? null : JSON.stringify(reply.body);
+    const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status, headers: { 'content-type': 'application/json' } });
   };
 

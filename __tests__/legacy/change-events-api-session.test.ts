@@ -67,8 +67,15 @@ describe('ChangeEventsAPISession', () => {
     expect((old as PDClientError).response?.status).toBe(500);
   });
 
-  it('throws PDServerError for a reply that is not a JSON object', async () => {
+  it('throws PDServerError for a reply that is not JSON, as pdpyras 5.x worded it', async () => {
     changeEnqueue([], 202, 'accepted');
+    const error = await makeSession().submit('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PDServerError);
+    expect((error as Error).message).toBe('API responded with invalid JSON: accepted');
+  });
+
+  it('throws PDServerError for a JSON reply that is not an object, with the engine\'s message', async () => {
+    changeEnqueue([], 202, '["accepted"]');
     await expect(makeSession().submit('x')).rejects.toThrow(/without a JSON object/);
   });
 });

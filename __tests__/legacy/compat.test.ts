@@ -103,7 +103,7 @@ describe('legacyPolicyFor at the 4.4.0 gate', () => {
     expect(new Set(Object.values(policy.errors))).toEqual(new Set(['PDClientError']));
   });
 
-  it('appends [] and throws PDHTTPError / PDServerError for HTTP failures from 4.4.0', () => {
+  it('appends [] and throws PDHTTPError for HTTP failures from 4.4.0 (pdpyras had no PDServerError before 5.0.0)', () => {
     const policy = legacyPolicyFor('4.4.0');
     expect(policy.rest.appendListBrackets).toBe(true);
     expect(policy.errors).toEqual({
@@ -112,7 +112,7 @@ describe('legacyPolicyFor at the 4.4.0 gate', () => {
       network: 'PDClientError',
       abort: 'PDClientError',
       http: 'PDHTTPError',
-      'http-server': 'PDServerError',
+      'http-server': 'PDHTTPError',
     });
   });
 });

@@ -23,6 +23,13 @@ function enqueue(bodies: unknown[], status = 202, reply: unknown = { status: 'su
 
 
 describe('EventsAPISession', () => {
+  it('accepts any media type, as the predecessor sent no Accept of its own', async () => {
+    nock(EVENTS, { reqheaders: { accept: '*/*' } }).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
+    await expect(makeSession('4.3.0').trigger('s', 'src')).resolves.toBe('k');
+    nock(EVENTS, { reqheaders: { accept: '*/*' } }).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
+    await expect(makeSession('5.4.1').trigger('s', 'src')).resolves.toBe('k');
+  });
+
   it('triggers an alert with the routing key in the body and returns the dedup key the API assigned', async () => {
     const bodies: unknown[] = [];
     enqueue(bodies);
@@ -77,13 +84,15 @@ describe('EventsAPISession', () => {
     expect(scope.isDone()).toBe(false);
   });
 
-  it('throws PDHTTPError with the API\'s explanation for a rejected event, PDClientError before 4.4.0', async () => {
+  it('throws PDHTTPError quoting the API\'s reply for a rejected event, PDClientError before 4.4.0', async () => {
     const rejection = { status: 'invalid event', message: 'Event object is invalid', errors: ["'payload' is missing"] };
     enqueue([], 400, rejection);
     enqueue([], 400, rejection);
     const error = await makeSession('4.4.0').trigger('Disk full', 'db01').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PDHTTPError);
-    expect((error as Error).message).toMatch(/Events API rejected the event: Event object is invalid; 'payload' is missing/);
+    expect((error as Error).message).toBe(
+      `POST ${EVENTS}/v2/enqueue: API responded with non-success status (400): ${JSON.stringify(rejection)}`,
+    );
     expect((error as Error).message).not.toContain(ROUTING_KEY);
     const old = await makeSession('4.3.0').trigger('x', 'y').catch((e: unknown) => e);
     expect((old as object).constructor).toBe(PDClientError);

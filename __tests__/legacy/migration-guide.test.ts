@@ -48,7 +48,7 @@ describe('MIGRATION.md', () => {
 describe('the migration path MIGRATION.md recommends', () => {
   it('a core client with a legacy policy and error factory behaves as the session of that release', async () => {
     const policy = legacyPolicyFor('4.3.0');
-    const client = new RestApiV2Client(API_KEY, { sleep: async () => {}, policy: policy.rest, errorFactory: legacyErrorFactory(policy.errors) });
+    const client = new RestApiV2Client(API_KEY, { sleep: async () => {}, policy: policy.rest, errorFactory: legacyErrorFactory(policy) });
     const seen: string[] = [];
     nock(BASE)
       .get(/^\/incidents/)
@@ -63,10 +63,11 @@ describe('the migration path MIGRATION.md recommends', () => {
     expect((fromClient as object).constructor).toBe(PDClientError);
     expect((fromSession as object).constructor).toBe(PDClientError);
     expect((fromClient as Error).message).toBe((fromSession as Error).message);
+    expect((fromSession as Error).message).toBe('GET /incidents?statuses=triggered: API responded with non-success status (404): {"error":"nope"}');
   });
 
   it('at 5.4.1 the core client throws PDHTTPError for an HTTP failure', async () => {
-    const client = new RestApiV2Client(API_KEY, { errorFactory: legacyErrorFactory(legacyPolicyFor('5.4.1').errors) });
+    const client = new RestApiV2Client(API_KEY, { errorFactory: legacyErrorFactory(legacyPolicyFor('5.4.1')) });
     nock(BASE).get('/users/PNOPE').reply(404, {});
     await expect(client.rget('/users/PNOPE')).rejects.toThrow(PDHTTPError);
   });

@@ -68,7 +68,8 @@ describe('resource objects in place of URLs', () => {
     const session = makeSession('4.1.0');
     await expect(session.rget(USER)).resolves.toEqual(USER);
     await expect(session.rput(USER, { json: { name: 'Ann' } })).resolves.toEqual(USER);
-    await expect(session.rdelete(USER)).resolves.toMatchObject({ status: 204 });
+    // pdpyras 4.x rdelete returned nothing.
+    await expect(session.rdelete(USER)).resolves.toBeNull();
     expect(seen.map((s) => s.path)).toEqual(['/users/PU1', '/users/PU1', '/users/PU1']);
   });
 

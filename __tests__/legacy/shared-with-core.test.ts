@@ -6,7 +6,7 @@ import nock from 'nock';
 import { HttpServerError } from '../../src/core/errors.js';
 import { RestApiV2Client } from '../../src/core/rest/client.js';
 import type { UntypedApi } from '../../src/core/types/api-types.js';
-import { PDClientError, PDServerError } from '../../src/legacy/errors.js';
+import { PDClientError, PDHTTPError, PDServerError } from '../../src/legacy/errors.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
 
 const SERVICES = { services: [{ id: 'PS1', name: 'a', num: 7 }, { id: 'PS2', name: 'b', num: 42 }], limit: 100, offset: 0, more: false };
@@ -46,9 +46,10 @@ describe('a next_cursor that is not a string', () => {
     expect(cursors).toEqual([null, '2']);
   });
 
-  it.each<['core' | '4.5.2' | '5.4.1', typeof HttpServerError | typeof PDServerError]>([
+  // pdpyras had no PDServerError before 5.0.0: at 4.5.2 an unusable body is a PDHTTPError.
+  it.each<['core' | '4.5.2' | '5.4.1', typeof HttpServerError | typeof PDHTTPError]>([
     ['core', HttpServerError],
-    ['4.5.2', PDServerError],
+    ['4.5.2', PDHTTPError],
     ['5.4.1', PDServerError],
   ])('%s: an object is an error after the items of the page it came with, never a silent end', async (who, ErrorClass) => {
     // Untyped, as the sessions are, so that one variable holds either.
@@ -67,12 +68,19 @@ describe('a next_cursor that is not a string', () => {
 });
 
 describe('the key named as * and its last four characters', () => {
-  it.each(['core', '4.3.0', '5.4.1'] as const)('%s: the 401 message names it, never the key itself', async (who) => {
+  // Each in its own words: the core's, and the release's for a session.
+  it.each<['core' | '4.3.0' | '4.4.0' | '4.5.2' | '5.4.1', string]>([
+    ['core', 'the key or token (*wxyz) may be invalid'],
+    ['4.3.0', 'Received 401 Unauthorized response from the API. The access key (*wxyz) might not be valid.'],
+    ['4.4.0', 'Received 401 Unauthorized response from the API. The access key (...*wxyz) might not be valid.'],
+    ['4.5.2', 'Received 401 Unauthorized response from the API. The key (...*wxyz) may be invalid or deactivated.'],
+    ['5.4.1', 'Received 401 Unauthorized response from the API. The key (...*wxyz) may be invalid or deactivated.'],
+  ])('%s: the 401 message names it, never the key itself', async (who, wording) => {
     // Untyped, as the sessions are, so that one variable holds either.
     const client = who === 'core' ? new RestApiV2Client<UntypedApi>(API_KEY) : makeSession(who);
     nock(BASE).get('/users/me').reply(401, { error: { message: 'Unauthorized' } });
     const error = await client.rget('/users/me').catch((e: unknown) => e);
-    expect((error as Error).message).toContain('the key or token (*wxyz) may be invalid');
+    expect((error as Error).message).toContain(wording);
     expect((error as Error).message).not.toContain(API_KEY);
     if (who !== 'core') expect(error).toBeInstanceOf(PDClientError);
   });

@@ -57,7 +57,8 @@ describe('HTTP error classes (gate 4.4.0)', () => {
     const error = await makeSession('4.3.0').rget('/users/PNOPE').catch((e: unknown) => e);
     expect((error as object).constructor).toBe(PDClientError);
     expect((error as PDClientError).response?.status).toBe(404);
-    expect((error as Error).message).toMatch(/GET https:\/\/api\.pagerduty\.com\/users\/PNOPE: .*status 404/);
+    // pdpyras 4.x dropped the default base URL from the message and quoted 99 characters.
+    expect((error as Error).message).toBe('GET /users/PNOPE: API responded with non-success status (404): {"error":{"message":"Not Found"}}');
   });
 
   it('4.4.0 throws PDHTTPError for a 404', async () => {
@@ -74,11 +75,11 @@ describe('HTTP error classes (gate 4.4.0)', () => {
     expect((error as object).constructor).toBe(PDClientError);
   });
 
-  it('4.4.0 throws PDServerError for a 5xx', async () => {
+  it('4.4.0 throws PDHTTPError for a 5xx (pdpyras had no PDServerError before 5.0.0)', async () => {
     nock(BASE).get('/users/PU1').reply(502, 'Bad Gateway');
     const error = await makeSession('4.4.0').rget('/users/PU1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PDServerError);
-    expect((error as PDServerError).response.status).toBe(502);
+    expect((error as object).constructor).toBe(PDHTTPError);
+    expect((error as PDHTTPError).response.status).toBe(502);
   });
 
   it('throws PDClientError with the cause and no response for a network failure, at any version', async () => {
@@ -143,7 +144,7 @@ describe('wrappers of a non-conventional endpoint (gate 5.0.0)', () => {
     expect(scope.isDone()).toBe(true);
     // pdpyras 4.x counts two nodes as a resource and its id: not an index, refused unsent.
     const later = nock(BASE).get('/business_services/impacts').query(true).reply(200, reply);
-    await expect(makeSession('4.5.2').listAll('/business_services/impacts')).rejects.toThrow(/not an index/);
+    await expect(makeSession('4.5.2').listAll('/business_services/impacts')).rejects.toThrow('Invalid index url/path: /business_services/impacts');
     expect(later.isDone()).toBe(false);
   });
 });

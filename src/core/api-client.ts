@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from './fetch-types.js';
 import { authorizationHeader, authSecret, withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
 import {
   coreErrorFactory,
@@ -13,6 +13,7 @@ import {
   type ErrorFactory,
   type ErrorSpec,
 } from './errors.js';
+import { responseReason, scrubFacts, type RequestContext, type ResponseFacts } from './failure-facts.js';
 import {
   ALL_METHODS,
   type ApiClientOptions,
@@ -27,10 +28,11 @@ import { abortableSleep, AbortedDuringPause, timerSleep } from './abortable-slee
 import { attemptFailureKind } from './attempt-failure.js';
 import { ApiClientMetrics, pathCallKey, recordCall } from './call-metrics.js';
 import { checkSetting } from './option-checks.js';
-import { sendThroughLowLevel, usesEngineMethods } from './low-level-routing.js';
+import { sendThroughLowLevel, usesEngineMethods, type TextExchange } from './low-level-routing.js';
 import { normalizeProxyUrl } from './proxy.js';
 import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
 import { warnRetry } from './retry-report.js';
+import { RequestGate } from './request-gate.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
@@ -66,6 +68,7 @@ export class ApiClient extends ApiClientMetrics {
   readonly #random: () => number;
   readonly #errorFactory: ErrorFactory;
   readonly #passThrough: PassThroughInit;
+  readonly #gate: RequestGate;
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
@@ -88,6 +91,7 @@ export class ApiClient extends ApiClientMetrics {
     this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
     this.#sleep = sleep ?? timerSleep;
     this.#random = random ?? Math.random;
+    this.#gate = new RequestGate({ sleep: this.#sleep });
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
@@ -150,6 +154,14 @@ export class ApiClient extends ApiClientMetrics {
     return params;
   }
 
+  /**
+   * The client's request gate: a 429 pauses every request of the client through it, and
+   * concurrent pagination takes its turns there.
+   */
+  protected get requestGate(): RequestGate {
+    return this.#gate;
+  }
+
   /** The auth method, for subclasses that build clients from the same credential. */
   protected get auth(): AuthMethod {
     return this.#auth;
@@ -165,7 +177,7 @@ export class ApiClient extends ApiClientMetrics {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    return resolveUrl(this.#url, url, (message) => this.#fail({ kind: 'url', message }));
+    return resolveUrl(this.#url, url, (message, facts) => this.#fail({ kind: 'url', message, facts }));
   }
 
   /**
@@ -199,11 +211,15 @@ export class ApiClient extends ApiClientMetrics {
     /** The body, decoded as UTF-8. */
     text: string;
   }> {
-    const exchange = await this.#exchange(method, url, options ?? {});
+    return this.#successText(method, url, options ?? {});
+  }
+
+  async #successText(method: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
+    const exchange = await this.#exchange(method, url, options);
     const text = UTF8.decode(exchange.body);
     const { status } = exchange.response;
     if (status >= 200 && status < 300) return { response: exchange.response, text };
-    throw this.httpError(method, exchange.response.url, exchange.response, text);
+    throw this.httpError(method, exchange.response.url, exchange.response, text, undefined, undefined, context);
   }
 
   /**
@@ -211,19 +227,20 @@ export class ApiClient extends ApiClientMetrics {
    * (`get`, `post`, ... which call `request`), so that an override sees the call; straight
    * to {@link ApiClient.requestText} when none is overridden.
    *
+   * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  protected async sendText(method: string, url: string, options: RequestOptions = {}): Promise<{
+  protected async sendText(method: string, url: string, options: RequestOptions = {}, context?: RequestContext): Promise<{
     /** The response; its body has been read. */
     readonly response: Response;
     /** The body, decoded as UTF-8. */
     readonly text: string;
   }> {
     const verb = method.toUpperCase();
-    if (usesEngineMethods(this, ApiClient.prototype, verb)) return this.requestText(verb, url, options);
+    if (usesEngineMethods(this, ApiClient.prototype, verb)) return this.#successText(verb, url, options, context);
     const { response, text } = await sendThroughLowLevel(this, verb, url, options);
     if (response.status >= 200 && response.status < 300) return { response, text };
-    throw this.httpError(verb, response.url || this.normalizeUrl(url), response, text);
+    throw this.httpError(verb, response.url || this.normalizeUrl(url), response, text, undefined, undefined, context);
   }
 
   async #exchange(method: string, url: string, options: RequestOptions): Promise<BufferedResponse> {
@@ -232,9 +249,14 @@ export class ApiClient extends ApiClientMetrics {
     const timeoutSeconds = timeout === undefined ? this.timeout : checkSetting('timeout', timeout);
     if (!this.permittedMethods.includes(verb)) {
       const permitted = this.permittedMethods.join(', ');
-      throw this.#fail({ kind: 'method', message: `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted})` });
+      throw this.#fail({
+        kind: 'method',
+        message: `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted})`,
+        facts: { reason: 'method-not-permitted', method: verb, permitted: [...this.permittedMethods] },
+      });
     }
-    const target = appendQuery(this.normalizeUrl(url), params === undefined ? undefined : this.encodeParams(params));
+    const resolved = this.normalizeUrl(url);
+    const target = appendQuery(resolved, params === undefined ? undefined : this.encodeParams(params));
     const authorization = authorizationHeader(this.#auth);
     const sendHeaders = mergeHeaders([
       this.defaultHeaders(),
@@ -257,7 +279,7 @@ export class ApiClient extends ApiClientMetrics {
       // Formatting costs more than the silent logger saves: skip it when nobody listens.
       if (log !== silentLogger) log.debug(this.#scrub(formatAttempt({ ...record, key })));
     };
-    const signal = init.signal as AbortSignal | null | undefined;
+    const signal = init.signal;
     const aborted = (reason: unknown): Error =>
       this.#fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
     const pause = async (seconds: number): Promise<void> => {
@@ -270,19 +292,21 @@ export class ApiClient extends ApiClientMetrics {
     const report = (attempt: number, failure: string, seconds: number): void =>
       warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#scrub(text));
     if (signal?.aborted) throw aborted(signal.reason);
+    const fetchInit = { ...this.#passThrough, ...init, method: verb, headers: sendHeaders, body: sendBody };
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
       let exchange: BufferedResponse;
+      const held = this.#gate.wait(signal ?? undefined);
+      if (held) {
+        try {
+          await held;
+        } catch (error) {
+          throw error instanceof AbortedDuringPause ? aborted(error.reason) : error;
+        }
+      }
       const started = performance.now();
       try {
-        exchange = await this.#transport.send(target, {
-          ...this.#passThrough,
-          ...init,
-          method: verb,
-          headers: sendHeaders,
-          body: sendBody,
-          timeoutSeconds,
-        });
+        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
         if (signal?.aborted) throw aborted(signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;
@@ -295,6 +319,7 @@ export class ApiClient extends ApiClientMetrics {
             kind: 'network',
             message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}`,
             cause: error,
+            facts: { reason: 'network', method: verb, url: target, urlBeforeParams: resolved, retryLimit: policy.maxNetworkAttempts },
           });
         }
         report(attempt, `network error: ${reason}`, decision.pause);
@@ -304,18 +329,25 @@ export class ApiClient extends ApiClientMetrics {
       }
       const { response } = exchange;
       recordCall(this, this.callMetricKey(verb, target), (performance.now() - started) / 1000);
+      this.#gate.observe(response.headers);
       const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
       const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
+      // Not even the record when nobody listens: reading a header costs as much as the rest here.
+      if (log !== silentLogger) {
+        debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
+      }
       if (decision.action === 'unauthorized') {
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
-        throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail);
+        throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail, undefined, { reason: 'unauthorized', redactedKey: key });
       }
       if (decision.action !== 'retry') return exchange;
       report(attempt, `status ${response.status}`, decision.pause);
-      await pause(decision.pause);
+      const paused = pause(decision.pause);
+      // A rate limit holds every request of the client until this one may retry.
+      if (response.status === 429) this.#gate.hold(paused);
+      await paused;
       state = decision.state;
     }
   }
@@ -366,7 +398,9 @@ export class ApiClient extends ApiClientMetrics {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw this.httpError(method, response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server');
+      throw this.httpError(method, response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server', {
+        reason: 'not-json',
+      });
     }
   }
 
@@ -386,6 +420,8 @@ export class ApiClient extends ApiClientMetrics {
    * factory, with the secret scrubbed from the message. Plumbing between the engine and
    * the client modules, hence not in the documentation.
    *
+   * @param facts - why it failed, beyond the status (the factory also gets the method, URL
+   *   and status); by default the reason the status gives (see `responseReason`)
    * @internal
    */
   httpError(
@@ -395,10 +431,18 @@ export class ApiClient extends ApiClientMetrics {
     body: string,
     detail?: string,
     kind: 'http' | 'http-server' = errorKindForStatus(response.status),
+    facts?: ResponseFacts,
   ): Error {
     // The error's response must be readable even when the engine consumed the original.
     const readable = response.bodyUsed ? readableResponse({ response, body: Buffer.from(body) }) : response;
-    return this.#fail({ kind, message: httpErrorMessage(method, url, response.status, body, detail), response: readable, body });
+    const { status } = response;
+    return this.#fail({
+      kind,
+      message: httpErrorMessage(method, url, status, body, detail),
+      response: readable,
+      body,
+      facts: { reason: responseReason(status), ...facts, method: method.toUpperCase(), url, status },
+    });
   }
 
   /**
@@ -422,13 +466,28 @@ export class ApiClient extends ApiClientMetrics {
   #scrub(text: string): string {
     const secret = authSecret(this.#auth);
     if (!secret) return text;
-    return text.split(secret.reveal()).join(secret.toString());
+    const value = secret.reveal();
+    const redacted = secret.toString();
+    let scrubbed = text.split(value).join(redacted);
+    // Sent in a query string or a form, the secret appears percent-encoded (a PagerDuty
+    // key's `+` as `%2B`): those forms are scrubbed too.
+    for (const encoded of [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
+      if (encoded !== value) scrubbed = scrubbed.split(encoded).join(redacted);
+    }
+    return scrubbed;
   }
 
   #fail(spec: ErrorSpec): Error {
     // The body is scrubbed too: a server that echoes the caller's key must not make the
     // key appear wherever the error is printed.
-    const body = spec.body === undefined ? undefined : this.#scrub(spec.body);
-    return this.#errorFactory({ ...spec, message: this.#scrub(spec.message), body });
+    const scrub = (text: string): string => this.#scrub(text);
+    const body = spec.body === undefined ? undefined : scrub(spec.body);
+    const facts = spec.facts === undefined ? undefined : scrubFacts(spec.facts, scrub);
+    const error = this.#errorFactory({ ...spec, message: scrub(spec.message), body, facts });
+    // A factory may word its own message from those parts (the legacy sessions do): the
+    // message is scrubbed once more, whatever the factory put together.
+    const message = scrub(error.message);
+    if (message !== error.message) error.message = message;
+    return error;
   }
 }

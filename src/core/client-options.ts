@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { RequestInit } from 'node-fetch';
+import type { FetchRequestInit as RequestInit } from './fetch-types.js';
 import type { ErrorFactory } from './errors.js';
 import type { Logger } from './logging.js';
 import type { ProxySetting } from './proxy.js';
@@ -24,8 +24,7 @@ export type HeaderMap = Readonly<Record<string, string | undefined>>;
  * a type alias, so that the options interfaces extending it appear in the docs' hierarchy.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it only names the picked options
-export interface PassThroughInit
-  extends Partial<Pick<RequestInit, 'compress' | 'size' | 'highWaterMark' | 'insecureHTTPParser' | 'referrer' | 'referrerPolicy'>> {}
+export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 'size'>> {}
 
 /** Options of every client (all optional). */
 export interface ApiClientOptions extends PassThroughInit {

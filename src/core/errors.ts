@@ -5,8 +5,9 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
 import { decodeApiError, type ApiErrorBody } from './api-error-body.js';
+import type { FetchResponse as Response } from './fetch-types.js';
+import type { FailureFacts } from './failure-facts.js';
 
 /** How many characters of a response body an error message quotes. */
 const BODY_EXCERPT_LENGTH = 99;
@@ -137,6 +138,11 @@ export interface ErrorSpec {
   body?: string;
   /** The underlying error, for the `network` kind; the abort reason for `abort`. */
   cause?: unknown;
+  /**
+   * Why it failed and what the engine knew (method, URL, status, what the client was
+   * doing), for a factory that words its errors its own way; the core's factory ignores it.
+   */
+  facts?: FailureFacts;
 }
 
 /**

@@ -17,12 +17,23 @@ import type { HeaderMap } from './client-options.js';
  * ```
  */
 export function mergeHeaders(sources: ReadonlyArray<HeaderMap | undefined>): Record<string, string> {
-  const merged = new Map<string, [string, string]>();
+  // Plain objects rather than a Map of pairs: this runs on every request.
+  const spelling: Record<string, string> = Object.create(null) as Record<string, string>;
+  const merged: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const source of sources) {
-    for (const [name, value] of Object.entries(source ?? {})) {
-      if (value === undefined) merged.delete(name.toLowerCase());
-      else merged.set(name.toLowerCase(), [name, value]);
+    if (source === undefined) continue;
+    for (const name of Object.keys(source)) {
+      const value = source[name];
+      const lower = name.toLowerCase();
+      const previous = spelling[lower];
+      if (previous !== undefined) delete merged[previous];
+      if (value === undefined) {
+        delete spelling[lower];
+      } else {
+        spelling[lower] = name;
+        merged[name] = value;
+      }
     }
   }
-  return Object.fromEntries(merged.values());
+  return merged;
 }

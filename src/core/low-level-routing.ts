@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from './fetch-types.js';
 import type { RequestOptions } from './client-options.js';
 
 /** The low-level method names. */

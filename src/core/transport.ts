@@ -4,23 +4,24 @@
  * attempt reads the whole body, so a body cut short is a network error of that attempt
  * and can be retried like any other.
  *
+ * node-fetch is loaded on the first request that needs it, and the proxy agent on the
+ * first request through a proxy, so that importing the library costs neither.
+ *
  * @module
  */
-import http from 'node:http';
-import https from 'node:https';
-import nodeFetch, { Response } from 'node-fetch';
-import type { RequestInit } from 'node-fetch';
-import { HttpsProxyAgent } from 'https-proxy-agent';
+import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
+import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
+import { InMemoryResponse } from './in-memory-response.js';
 import { proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
 
 /**
  * The transport seam: anything with node-fetch's signature. Inject one to record, mock or
  * reroute requests.
  */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type FetchLike = (url: string, init: FetchRequestInit) => Promise<FetchResponse>;
 
-/** An agent, or a function that picks one per request URL (as node-fetch accepts). */
-export type AgentOption = http.Agent | ((url: URL) => http.Agent | undefined);
+/** An agent, or a function that picks one per request URL. */
+export type AgentOption = Agent | ((url: URL) => Agent | undefined);
 
 /** How the transport is set up. */
 export interface TransportOptions {
@@ -34,106 +35,321 @@ export interface TransportOptions {
   env?: ProxyEnv;
 }
 
-/** One attempt to send. */
-export interface AttemptInit extends RequestInit {
-  /** Seconds before the attempt is aborted (connect, headers and body together). */
-  timeoutSeconds: number;
-}
-
 /** A response whose body the transport has read into memory. */
 export interface BufferedResponse {
   /** The response; its body stream has been consumed: read {@link BufferedResponse.body}. */
-  readonly response: Response;
+  readonly response: FetchResponse;
   /** The whole body. */
   readonly body: Buffer;
 }
 
+/** node-fetch 2's response, which can hand its body over as a Buffer without a copy. */
+interface NodeFetchResponse extends FetchResponse {
+  buffer(): Promise<Buffer>;
+}
+
+type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
+
+let nodeFetch: FetchLike | undefined;
+let loadingFetch: Promise<FetchLike> | undefined;
+let proxyAgentClass: ProxyAgentClass | undefined;
+let loadingProxyAgent: Promise<ProxyAgentClass> | undefined;
+
+/** How many idle deadlines a transport keeps for its next attempts. */
+const MAX_IDLE_DEADLINES = 16;
+
 /**
- * A fresh, readable Response with a buffered body, for callers of the low-level methods
+ * The abort signal node-fetch 2 is given: node-fetch accepts any object whose class is
+ * named `AbortSignal` (so that polyfills work) and only adds and removes one `abort`
+ * listener. Node's own signal is an `EventTarget`, whose construction and listeners cost
+ * more than the rest of the engine's work on a request; this one costs nothing.
+ */
+const LightAbortSignal = class AbortSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  onabort: null = null;
+  #listener: (() => void) | undefined;
+
+  addEventListener(type: string, listener: () => void): void {
+    if (type === 'abort') this.#listener = listener;
+  }
+
+  removeEventListener(type: string, listener: () => void): void {
+    if (type === 'abort' && this.#listener === listener) this.#listener = undefined;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listener = this.#listener;
+    this.#listener = undefined;
+    listener?.();
+  }
+};
+
+/** What an attempt's deadline aborts: a light signal for node-fetch 2, a real one for any other fetch. */
+interface Aborter {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
+}
+
+function lightAborter(): Aborter {
+  const signal = new LightAbortSignal();
+  return { signal: signal as unknown as AbortSignal, abort: (reason) => signal.abort(reason) };
+}
+
+/**
+ * The timeout of one attempt: a timer and the signal it aborts. The deadline is used
+ * again by later attempts: the timer is re-armed with `refresh()` (and left armed,
+ * unreferenced, between attempts: firing then does nothing), and a node-fetch 2 signal
+ * that never fired is kept (node-fetch removes its listener once the body is read).
+ */
+class Deadline {
+  #aborter: Aborter = lightAborter();
+  #light = true;
+  #timer: NodeJS.Timeout | undefined;
+  #ms = 0;
+  #active = false;
+  #attempt = 0;
+  /** Whether the timer fired during the current attempt. */
+  timedOut = false;
+  /** Whether the connection closed before the whole body of the current attempt arrived. */
+  cutShort = false;
+
+  /** The signal the attempt is sent with. */
+  get signal(): AbortSignal {
+    return this.#aborter.signal;
+  }
+
+  /** Arms the deadline for an attempt of `ms` milliseconds; `light`: the fetch is node-fetch 2. */
+  start(ms: number, light: boolean): void {
+    if (!light) this.#aborter = new AbortController();
+    else if (!this.#light || this.#aborter.signal.aborted) this.#aborter = lightAborter();
+    this.#light = light;
+    this.#active = true;
+    this.#attempt += 1;
+    this.timedOut = false;
+    this.cutShort = false;
+    if (this.#timer === undefined || this.#ms !== ms) {
+      if (this.#timer !== undefined) clearTimeout(this.#timer);
+      this.#ms = ms;
+      this.#timer = setTimeout(() => this.#fire(), ms);
+    } else {
+      this.#timer.refresh();
+      this.#timer.ref();
+    }
+  }
+
+  /**
+   * Watches the request of the current attempt: node-fetch 2 does not notice a body cut
+   * short (a connection closed before `Content-Length` bytes came), and would wait for
+   * the timeout; this ends the attempt at once instead, as a network error.
+   */
+  watch(request: ClientRequest): void {
+    const attempt = this.#attempt;
+    request.once('response', (response: IncomingMessage) => {
+      response.once('close', () => {
+        if (response.complete || !this.#active || this.#attempt !== attempt) return;
+        this.cutShort = true;
+        this.#aborter.abort();
+      });
+    });
+  }
+
+  /** Ends the attempt now (the caller's signal fired). */
+  abort(): void {
+    this.#aborter.abort();
+  }
+
+  /** The attempt is over: the timer may fire later but no longer aborts anything. */
+  stop(): void {
+    this.#active = false;
+    this.#timer?.unref();
+  }
+
+  /** Clears the timer for good. */
+  dispose(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #fire(): void {
+    if (!this.#active) return;
+    this.timedOut = true;
+    this.#aborter.abort();
+  }
+}
+
+/**
+ * Whether the environment may name a proxy for a request: a cheap look at the variables
+ * before the full lookup (which parses the URL for `NO_PROXY`).
+ */
+function mayProxy(env: ProxyEnv, secure: boolean): boolean {
+  return secure
+    ? isSet(env.HTTPS_PROXY) || isSet(env.https_proxy) || isSet(env.ALL_PROXY) || isSet(env.all_proxy)
+    : isSet(env.HTTP_PROXY) || isSet(env.http_proxy) || isSet(env.ALL_PROXY) || isSet(env.all_proxy);
+}
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '';
+}
+
+/** The attempt whose fetch call is building its request right now (see {@link watchRequests}). */
+let building: Deadline | undefined;
+
+/**
+ * Lets the attempts see the requests that go through one of the transport's own agents:
+ * the agent receives each request while the fetch call that builds it is still running,
+ * so the request belongs to the attempt in {@link building}.
+ */
+function watchRequests<A extends Agent>(agent: A): A {
+  const target = agent as unknown as { addRequest: (request: ClientRequest, options: unknown) => void };
+  const addRequest = target.addRequest;
+  target.addRequest = function (this: unknown, request, options) {
+    building?.watch(request);
+    addRequest.call(this, request, options);
+  };
+  return agent;
+}
+
+/** node-fetch, imported once, on the first request that uses it. */
+function loadNodeFetch(): Promise<FetchLike> {
+  loadingFetch ??= import('node-fetch').then(
+    (module) => (nodeFetch = module.default as unknown as FetchLike),
+    (error: unknown) => {
+      loadingFetch = undefined;
+      throw error;
+    },
+  );
+  return loadingFetch;
+}
+
+/** https-proxy-agent, imported once, on the first request through a proxy. */
+function loadProxyAgent(): Promise<ProxyAgentClass> {
+  loadingProxyAgent ??= import('https-proxy-agent').then(
+    (module) => (proxyAgentClass = module.HttpsProxyAgent as unknown as ProxyAgentClass),
+    (error: unknown) => {
+      loadingProxyAgent = undefined;
+      throw error;
+    },
+  );
+  return loadingProxyAgent;
+}
+
+/**
+ * A fresh, readable response over a buffered body, for callers of the low-level methods
  * (and for errors), who may read it as they would any node-fetch response.
  */
-export function readableResponse({ response, body }: BufferedResponse): Response {
-  return new Response(body.length > 0 ? body : null, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-    url: response.url,
-  } as ConstructorParameters<typeof Response>[1]);
+export function readableResponse({ response, body }: BufferedResponse): FetchResponse {
+  return new InMemoryResponse(response, body);
 }
 
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
 export class Transport {
-  readonly #fetch: FetchLike;
+  readonly #fetch: FetchLike | undefined;
   readonly #agent: AgentOption | undefined;
   readonly #proxy: ProxySetting | undefined;
   readonly #env: ProxyEnv;
-  readonly #httpAgent = new http.Agent({ keepAlive: true });
-  readonly #httpsAgent = new https.Agent({ keepAlive: true });
-  readonly #proxyAgents = new Map<string, http.Agent>();
+  #httpAgent: Agent | undefined;
+  #httpsAgent: Agent | undefined;
+  readonly #proxyAgents = new Map<string, Agent>();
+  readonly #deadlines: Deadline[] = [];
 
   /** @param options - fetch, agent and proxy settings */
   constructor(options: TransportOptions = {}) {
-    this.#fetch = options.fetch ?? (nodeFetch as FetchLike);
+    this.#fetch = options.fetch;
     this.#agent = options.agent;
     this.#proxy = options.proxy;
     this.#env = options.env ?? process.env;
   }
 
-  /** The agent a request to `url` goes through (read per request, so proxy changes apply). */
-  agentFor(url: URL): http.Agent | undefined {
-    if (this.#agent) return typeof this.#agent === 'function' ? this.#agent(url) : this.#agent;
-    const proxy = proxyFor(url, this.#proxy, this.#env);
-    if (proxy) {
-      let agent = this.#proxyAgents.get(proxy);
-      if (!agent) {
-        agent = new HttpsProxyAgent(proxy, { keepAlive: true });
-        this.#proxyAgents.set(proxy, agent);
+  /**
+   * The agent a request to `url` goes through, read per request so that proxy changes
+   * apply: the caller's agent, else a proxy agent, else the client's keep-alive agent.
+   * A promise only while the proxy agent's module loads, the first time.
+   */
+  #agentFor(url: string): Agent | undefined | Promise<Agent> {
+    if (this.#agent) return typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent;
+    const secure = url.startsWith('https:');
+    // Without a proxy option, only a proxy variable that is set costs a URL parse.
+    if (this.#proxy !== undefined || mayProxy(this.#env, secure)) {
+      const proxy = proxyFor(new URL(url), this.#proxy, this.#env);
+      if (proxy) {
+        const agent = this.#proxyAgents.get(proxy);
+        if (agent) return agent;
+        if (!proxyAgentClass) return loadProxyAgent().then(() => this.#agentFor(url) as Agent);
+        const created = watchRequests(new proxyAgentClass(proxy, { keepAlive: true }));
+        this.#proxyAgents.set(proxy, created);
+        return created;
       }
-      return agent;
     }
-    return url.protocol === 'https:' ? this.#httpsAgent : this.#httpAgent;
+    // node:http(s) are loaded with the first agent, not when the library is imported.
+    if (secure) return (this.#httpsAgent ??= watchRequests(new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true })));
+    return (this.#httpAgent ??= watchRequests(new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })));
   }
 
   /**
    * Sends one attempt and reads its whole body. Rejects on any transport failure; a
    * timeout rejects with an error whose `code` is `ETIMEDOUT`.
    *
+   * @param init - the request; its `signal` (the caller's) ends the attempt too
+   * @param timeoutSeconds - how long the attempt may take: connection, headers and body together
    * @returns the response (its body already read) and the body
    */
-  async send(url: string, init: AttemptInit): Promise<BufferedResponse> {
-    const { timeoutSeconds, signal: callerSignal, ...rest } = init;
-    // A plain timer, cleared as soon as the body is in: AbortSignal.timeout would leave a
-    // timer pending for the whole timeout after every request.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, Math.max(1, Math.round(timeoutSeconds * 1000)));
-    const signal = callerSignal ? AbortSignal.any([callerSignal as AbortSignal, controller.signal]) : controller.signal;
+  async send(url: string, init: FetchRequestInit, timeoutSeconds: number): Promise<BufferedResponse> {
+    const fetch = this.#fetch ?? nodeFetch ?? (await loadNodeFetch());
+    const pending = init.agent === undefined ? this.#agentFor(url) : init.agent;
+    const agent = pending instanceof Promise ? await pending : pending;
+    const own = fetch === nodeFetch;
+    const deadline = this.#deadlines.pop() ?? new Deadline();
+    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), own);
+    const callerSignal = init.signal;
+    const onCallerAbort = (): void => deadline.abort();
+    if (callerSignal) {
+      if (callerSignal.aborted) deadline.abort();
+      else callerSignal.addEventListener('abort', onCallerAbort, { once: true });
+    }
+    let reusable = false;
     try {
-      const response = await this.#fetch(url, {
-        agent: (parsed: URL) => this.agentFor(parsed),
-        ...rest,
-        redirect: 'manual',
-        signal: signal as RequestInit['signal'],
-      });
-      return { response, body: Buffer.from(await response.arrayBuffer()) };
+      // Object.assign, not a spread: a spread followed by new keys is ten times slower here.
+      const request: FetchRequestInit = Object.assign({}, init, { agent, redirect: 'manual' as const, signal: deadline.signal });
+      building = deadline;
+      let sent: Promise<FetchResponse>;
+      try {
+        sent = fetch(url, request);
+      } finally {
+        building = undefined;
+      }
+      const response = await sent;
+      // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
+      const body = own ? await (response as NodeFetchResponse).buffer() : Buffer.from(await response.arrayBuffer());
+      reusable = true;
+      return { response, body };
     } catch (error) {
-      if (!timedOut) throw error;
+      if (deadline.cutShort) {
+        throw Object.assign(new Error('the connection closed before the whole response body arrived', { cause: error }), {
+          code: 'ECONNRESET',
+        });
+      }
+      if (!deadline.timedOut) throw error;
       throw Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), {
         code: 'ETIMEDOUT',
       });
     } finally {
-      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+      deadline.stop();
+      if (reusable && this.#deadlines.length < MAX_IDLE_DEADLINES) this.#deadlines.push(deadline);
+      else deadline.dispose();
     }
   }
 
   /** Closes every connection this transport opened. Caller-supplied agents are left alone. */
   close(): void {
-    this.#httpAgent.destroy();
-    this.#httpsAgent.destroy();
+    this.#httpAgent?.destroy();
+    this.#httpsAgent?.destroy();
     for (const agent of this.#proxyAgents.values()) agent.destroy();
     this.#proxyAgents.clear();
+    for (const deadline of this.#deadlines.splice(0)) deadline.dispose();
   }
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RefusalFailure } from './failure-facts.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -32,6 +33,10 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
   return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
 }
 
+/** Resolved URLs by base URL, then by URL; a map that reaches `RESOLVED_MAX` entries starts afresh. */
+const RESOLVED = new Map<string, Map<string, string>>();
+const RESOLVED_MAX = 512;
+
 /**
  * The full URL for a path relative to `base` (leading slash optional) or for a full URL,
  * which must lie under `base`.
@@ -55,8 +60,13 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
  * resolveUrl('https://api.pagerduty.com/scim/v2', '../../users', fail); // throws
  * ```
  */
-export function resolveUrl(base: string, url: string, fail: (message: string) => Error): string {
+export function resolveUrl(base: string, url: string, fail: RefusalFailure): string {
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
+  // Every request resolves its URL: remember the answers (they depend on nothing else),
+  // as parsing costs more than the rest of the engine's work on a request.
+  let resolvedUnderBase = RESOLVED.get(base);
+  const known = resolvedUnderBase?.get(url);
+  if (known !== undefined) return known;
   const problem = pathProblem(url);
   if (problem) throw fail(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
@@ -69,8 +79,15 @@ export function resolveUrl(base: string, url: string, fail: (message: string) =>
     throw fail(`${JSON.stringify(url)} is not a valid URL or path`);
   }
   if (!isUnder(resolved, base)) {
-    throw fail(`refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`);
+    const message = `refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`;
+    throw fail(message, { reason: 'foreign-url', requestedUrl: url, baseUrl: base });
   }
+  if (!resolvedUnderBase || resolvedUnderBase.size >= RESOLVED_MAX) {
+    if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
+    resolvedUnderBase = new Map();
+    RESOLVED.set(base, resolvedUnderBase);
+  }
+  resolvedUnderBase.set(url, resolved.href);
   return resolved.href;
 }
 

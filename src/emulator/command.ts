@@ -19,6 +19,10 @@ export interface EmulatorCommandArgs {
   seedIncidents?: number;
   /** `--seed`: the random seed. @default 1 */
   seed?: number;
+  /** `--latency`: a simulated round-trip time in milliseconds. @default 0 */
+  latency?: number;
+  /** `--rate-limit`: REST requests per API key per minute; more get 429. @default none */
+  rateLimit?: number;
 }
 
 /** Where the command writes and when it stops; for tests and embedding. */
@@ -37,7 +41,9 @@ const LISTED_USERS = 5;
  * they are fake keys of this throwaway emulator, valid nowhere else, and a newcomer
  * needs them to try the API.
  */
-export function emulatorBanner(emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'>): string[] {
+export function emulatorBanner(
+  emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> & Partial<Pick<Emulator, 'latency' | 'rateLimit'>>,
+): string[] {
   const { keys } = emulator;
   const lines = [
     `PagerDuty emulator listening on ${emulator.url}`,
@@ -51,6 +57,11 @@ export function emulatorBanner(emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'k
   for (const user of keys.users.slice(0, LISTED_USERS)) lines.push(`  user-scoped API key:   ${user.key}   (${user.email})`);
   if (keys.users.length > LISTED_USERS) lines.push(`  ... and ${keys.users.length - LISTED_USERS} more users`);
   for (const routing of keys.routing) lines.push(`  routing key:           ${routing.routingKey}   (service ${routing.serviceName})`);
+  const simulated = [
+    emulator.latency ? `round trip ${emulator.latency} ms` : undefined,
+    emulator.rateLimit !== undefined ? `rate limit ${emulator.rateLimit} requests per key per minute` : undefined,
+  ].filter((part) => part !== undefined);
+  if (simulated.length > 0) lines.push('', `Simulated: ${simulated.join(', ')}.`);
   lines.push('', 'Press Ctrl+C to stop.');
   return lines;
 }
@@ -88,6 +99,8 @@ export async function runEmulatorCommand(args: EmulatorCommandArgs = {}, io: Emu
     seedServices: args.seedServices,
     seedIncidents: args.seedIncidents,
     seed: args.seed,
+    latency: args.latency,
+    rateLimit: args.rateLimit,
   };
   const emulator = await startEmulator(options);
   try {

@@ -7,7 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
-import { resolvePort, resolveSeedOptions, type EmulatorOptions } from './options.js';
+import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './options.js';
+import { RateLimiter } from './rate-limiter.js';
 import { seededRandom } from './random.js';
 import { RequestLog, type RequestRecord } from './request-log.js';
 import { seedStore, type EmulatorKeys } from './seed.js';
@@ -31,6 +32,13 @@ export interface Emulator extends AsyncDisposable {
   readonly state: EmulatorStore;
   /** The faults in force. Assigning replaces them and restarts their counts. */
   faults: FaultSettings;
+  /** The simulated round-trip time in milliseconds (0: none). Assigning applies from the next request. */
+  latency: number;
+  /**
+   * The rate limit in REST requests per API key per minute (`undefined`: none). Assigning
+   * starts every key's budget afresh.
+   */
+  rateLimit: number | undefined;
   /** Requests seen and faults fired per kind, since the faults were last set. */
   readonly faultCounters: Readonly<Record<'dropConnection' | 'rateLimit' | 'serverError', FaultCounters>>;
   /** The latest requests served, oldest first (a copy). */
@@ -54,7 +62,7 @@ function listen(server: Server, port: number): Promise<AddressInfo> {
 /**
  * Starts an emulator on a loopback port and seeds its state.
  *
- * @param options - port, seed counts, faults; all optional
+ * @param options - port, seed counts, faults, latency, rate limit; all optional
  * @throws RangeError for invalid options (before anything listens)
  *
  * @example
@@ -74,6 +82,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Faults draw from their own seeded source so that setting them never shifts the ids seeded data gets.
   const faultRandom = seededRandom(seed.seed ^ 0x5eed);
   let plan = new FaultPlan(options.faults ?? {}, faultRandom);
+  let latency = resolveLatency(options.latency);
+  let limiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
 
   const server = createServer();
   const address = await listen(server, port);
@@ -86,7 +96,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.close();
     throw error;
   }
-  server.on('request', requestListener({ store, faults: () => plan, log }));
+  server.on(
+    'request',
+    requestListener({ store, faults: () => plan, log, latency: () => latency, delay: options.delay, limiter: () => limiter }),
+  );
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
@@ -108,6 +121,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     set faults(settings: FaultSettings) {
       plan = new FaultPlan(settings, faultRandom);
+    },
+    get latency(): number {
+      return latency;
+    },
+    set latency(value: number) {
+      latency = resolveLatency(value);
+    },
+    get rateLimit(): number | undefined {
+      return limiter?.perMinute;
+    },
+    set rateLimit(value: number | undefined) {
+      limiter = value === undefined ? undefined : new RateLimiter(value);
     },
     get faultCounters() {
       return plan.counters;

@@ -22,6 +22,8 @@ export type { EmulatorOptions, SeedOptions, ResolvedSeedOptions } from './option
 export type { EmulatorKeys, UserKey, RoutingKey } from './seed.js';
 export type { FaultSettings, FaultRule, RateLimitFault, ServerErrorFault, FaultCounters } from './faults.js';
 export type { RequestRecord } from './request-log.js';
+export { RateLimiter, RATE_LIMIT_WINDOW_MS, rateLimitHeaders } from './rate-limiter.js';
+export type { RateDecision } from './rate-limiter.js';
 export { EmulatorStore, EMULATOR_WEB_URL } from './store.js';
 export type { AccountKeyIdentity, KeyIdentity, StoreOptions, UserKeyIdentity } from './store.js';
 export { Collection } from './collection.js';

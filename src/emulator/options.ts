@@ -37,6 +37,19 @@ export interface EmulatorOptions extends SeedOptions {
   now?: () => Date;
   /** How many of the latest requests `emulator.requests` keeps. @default 1000 */
   requestLogSize?: number;
+  /**
+   * A simulated round-trip time: milliseconds every answer waits before it is sent
+   * (changeable later through `emulator.latency`). @default 0
+   */
+  latency?: number;
+  /**
+   * A rate limit: REST API requests per API key per minute; past it, `429` with
+   * `Retry-After`, and every answer carries `ratelimit-limit`, `ratelimit-remaining` and
+   * `ratelimit-reset` (changeable later through `emulator.rateLimit`). @default none
+   */
+  rateLimit?: number;
+  /** How the emulator waits `latency` milliseconds (tests inject one that does not wait). @default a timer */
+  delay?: (milliseconds: number) => Promise<void>;
 }
 
 /** Seed options with every default filled in. */
@@ -106,5 +119,18 @@ export function resolveSeedOptions(options: SeedOptions = {}): ResolvedSeedOptio
 export function resolvePort(port: number | undefined): number {
   const value = port ?? 0;
   if (!Number.isInteger(value) || value < 0 || value > 65535) throw new RangeError(`port must be 0-65535, got ${String(port)}`);
+  return value;
+}
+
+/**
+ * Checks a latency: a finite number of milliseconds, 0 or more.
+ *
+ * @throws RangeError otherwise
+ */
+export function resolveLatency(latency: number | undefined): number {
+  const value = latency ?? 0;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new RangeError(`latency must be a number of milliseconds >= 0, got ${String(latency)}`);
+  }
   return value;
 }

@@ -11,13 +11,14 @@ import { unrecognizedEventBody } from './event-validation.js';
 import { handleAlertEvent, handleChangeEvent } from './events-api.js';
 import { faultReply } from './fault-replies.js';
 import type { FaultPlan } from './faults.js';
+import { rateLimitHeaders, type RateLimiter } from './rate-limiter.js';
 import { BodyTooLargeError, readBody, writeReply } from './http-io.js';
 import { ERROR_CODES, invalidInput, notFound, ReplyError, restError, type Reply } from './replies.js';
 import type { RequestLog, RequestRecord } from './request-log.js';
-import { authenticate } from './rest-auth.js';
+import { authenticate, parseAuthorization } from './rest-auth.js';
 import { findRoute, type Route } from './router.js';
 import { REST_ROUTES } from './routes/index.js';
-import type { EmulatorStore } from './store.js';
+import type { EmulatorStore, KeyIdentity } from './store.js';
 
 /** What the handler works with. */
 export interface ServerParts {
@@ -29,6 +30,16 @@ export interface ServerParts {
   log: RequestLog;
   /** The REST routes. @default every route of the emulator */
   routes?: readonly Route[];
+  /** Milliseconds every answer waits (read per request). @default none */
+  latency?: () => number;
+  /** How the latency is waited. @default a timer */
+  delay?: (milliseconds: number) => Promise<void>;
+  /** The rate limit in force, if any (read per request). @default none */
+  limiter?: () => RateLimiter | undefined;
+}
+
+function timerDelay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
 const EVENT_PATHS: Record<string, typeof handleAlertEvent> = {
@@ -62,6 +73,33 @@ function eventsReply(parts: ServerParts, method: string, path: string, raw: Buff
 function restReply(parts: ServerParts, request: IncomingMessage, method: string, url: URL, raw: Buffer, requestId: string): Reply {
   try {
     const identity = authenticate(parts.store, header(request, 'authorization'), header(request, 'accept'));
+    const limiter = parts.limiter?.();
+    if (limiter) {
+      // Per key: authenticate has just read a valid credential from this header.
+      const key = parseAuthorization(header(request, 'authorization'))?.secret ?? '';
+      const decision = limiter.take(key, parts.store.now().getTime());
+      const headers = rateLimitHeaders(decision);
+      if (!decision.allowed) return { ...restError(429, 'Rate Limit Exceeded', ERROR_CODES.rateLimited), headers };
+      const reply = routeReply(parts, identity, request, method, url, raw, requestId);
+      return { ...reply, headers: { ...headers, ...reply.headers } };
+    }
+    return routeReply(parts, identity, request, method, url, raw, requestId);
+  } catch (error) {
+    if (error instanceof ReplyError) return error.reply;
+    return restError(500, 'Internal Error', ERROR_CODES.internal, [error instanceof Error ? error.message : String(error)]);
+  }
+}
+
+function routeReply(
+  parts: ServerParts,
+  identity: KeyIdentity,
+  request: IncomingMessage,
+  method: string,
+  url: URL,
+  raw: Buffer,
+  requestId: string,
+): Reply {
+  try {
     const match = findRoute(parts.routes ?? REST_ROUTES, method, url.pathname);
     if (match.kind === 'not-found') return notFound(`Path ${url.pathname}`);
     if (match.kind === 'method-not-allowed') {
@@ -92,6 +130,8 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const record: RequestRecord = { requestId, method, path, query: url.search.replace(/^\?/, ''), status: 'dropped' };
   const api = path.startsWith('/v2/') ? 'events' : 'rest';
+  const latency = parts.latency?.() ?? 0;
+  if (latency > 0) await (parts.delay ?? timerDelay)(latency);
   const decision = parts.faults().decide(path);
   if (decision.kind === 'drop') {
     parts.log.add({ ...record, requestId: '', fault: 'drop' });

@@ -5,11 +5,12 @@
  * @module
  */
 import { authSecret, type AuthType } from '../core/auth.js';
-import type { HttpMethod } from '../core/client-options.js';
+import type { HttpMethod, RequestOptions } from '../core/client-options.js';
 import { urlPathOf } from '../core/rest/canonical-path.js';
 import { RestApiV2Client } from '../core/rest/client.js';
 import type { UntypedApi } from '../core/types/api-types.js';
 import { pathTokens, urlPathNodes } from '../core/rest/node-convention.js';
+import type { ResourceTarget } from '../core/rest/resource-target.js';
 import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
@@ -27,6 +28,9 @@ export interface APISessionOptions extends PDSessionOptions {
   /** How the credential is sent: `'token'` (API key), `'oauth2'`/`'bearer'` (OAuth token). @default 'token' */
   authType?: AuthType;
 }
+
+// The response type is named through the core so that the legacy layer never imports node-fetch.
+type DeleteResponse = Awaited<ReturnType<RestApiV2Client['rdelete']>>;
 
 const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
 
@@ -49,9 +53,12 @@ function notInSessionApi(method: string): TypeError {
  * `listAll`, `find`, `persist`, ... work exactly as there) that behaves as the pdpyras
  * release named by `compat` (see `COMPAT_RANGES` for every gate):
  *
+ * - every error is worded, and of the class, that release raised (see `release-wording.ts`);
  * - before 4.4.0, list-valued query keys are sent without `[]` and every error is a plain
- *   {@link PDClientError}; from 4.4.0 HTTP failures are {@link PDHTTPError} ({@link PDServerError}
- *   for 5xx and unusable bodies);
+ *   {@link PDClientError}; from 4.4.0 HTTP failures are {@link PDHTTPError}; from 5.0.0 a
+ *   500 and an unusable body are a {@link PDServerError} (502 to 504 stay `PDHTTPError`, as
+ *   pdpyras 5.x's `status / 100 == 5` left them);
+ * - before 5.0.0, `rdelete` resolves to `null` (pdpyras 4.x returned nothing);
  * - before 5.0.0, wrappers follow pdpyras 4.x's rule on the URL's own segments (no
  *   canonical path table: `rget('/users/me')` returns the user, a path outside the table
  *   is sent), `rget`/`rput`/`rdelete` take a resource object from 4.1.0, and refused input
@@ -174,6 +181,24 @@ export class APISession extends RestApiV2Client<UntypedApi> {
    */
   set proxies(value: SessionProxies) {
     this.#proxies.current = checkedSessionProxies(value);
+  }
+
+  /**
+   * DELETEs a resource and checks that the status is a success, as the core's `rdelete`.
+   * From `compat` 5.0.0 it resolves to the response; before, to `null`, as pdpyras 4.x
+   * returned nothing. (The declared type stays the core's `Response`: code written for
+   * pdpyras 4.x never used the result; do not read it below 5.0.0.)
+   *
+   * @throws PDClientError / PDHTTPError for a non-success status, as the release raised it
+   * @example
+   * ```ts
+   * await session.rdelete('/users/PABC123');
+   * ```
+   */
+  override async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<DeleteResponse> {
+    const response = await super.rdelete(target, init);
+    // pdpyras 4.x returned None: null is its faithful counterpart, whatever the declared type.
+    return this.#legacyPolicy.rdeleteResult === 'response' ? response : (null as unknown as DeleteResponse);
   }
 
   /** GET, POST, PUT and DELETE, as the predecessor's `permitted_methods`. */

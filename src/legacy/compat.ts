@@ -10,21 +10,32 @@
  * keyed call metrics by canonical path and introduced `URLError` (earlier releases raised
  * their client error for input they refused); 5.1.2 gave the events sessions default
  * retries of server errors (never 504 for change events). A method a session does not
- * permit was a `PDClientError` at every release.
+ * permit was a `PDClientError` at every release. The wording of the errors (and the class
+ * each failure raised) changed at 4.4.0, 4.5.0, 5.0.0, 5.0.3 and 5.3.0: see `release-wording.ts`.
+ * `rdelete` returned nothing before 5.0.0.
  *
  * @module
  */
 import type { ErrorKind } from '../core/errors.js';
 import type { RestPolicy } from '../core/rest/policy.js';
+import type { LegacyErrorName } from './errors.js';
 import {
   LATEST_PDPYRAS_RELEASE,
   OLDEST_PDPYRAS_RELEASE,
   PDPYRAS_RELEASES,
   type PdpyrasVersion,
 } from './pdpyras-releases.js';
+import {
+  PDPYRAS_4_3_WORDING,
+  PDPYRAS_4_4_WORDING,
+  PDPYRAS_4_5_WORDING,
+  PDPYRAS_5_0_3_WORDING,
+  PDPYRAS_5_0_WORDING,
+  PDPYRAS_5_3_WORDING,
+  type ReleaseWording,
+} from './release-wording.js';
 
-/** The names of the legacy error classes a failure can become. */
-export type LegacyErrorName = 'PDClientError' | 'PDHTTPError' | 'PDServerError' | 'URLError';
+export type { LegacyErrorName } from './errors.js';
 
 /** Which legacy error class each kind of engine failure becomes. */
 export type LegacyErrorTable = Readonly<Record<ErrorKind, LegacyErrorName>>;
@@ -33,8 +44,12 @@ export type LegacyErrorTable = Readonly<Record<ErrorKind, LegacyErrorName>>;
 export interface LegacyPolicy {
   /** The REST seams: list brackets, where wrappers come from, resource objects, the hook's unknown total. */
   readonly rest: RestPolicy;
-  /** The error seam: the class thrown for each kind of failure. */
+  /** The error seam: the class thrown for each kind of failure the wording does not cover. */
   readonly errors: LegacyErrorTable;
+  /** How the release worded its errors, and the class each worded failure raised. */
+  readonly wording: ReleaseWording;
+  /** What `rdelete` resolves to: `'response'` from 5.0.0; `'null'` before, as pdpyras 4.x returned nothing. */
+  readonly rdeleteResult: 'response' | 'null';
   /** The `retry` an `EventsAPISession` starts with. */
   readonly eventsRetry: Readonly<Record<number, number>>;
   /** The `retry` a `ChangeEventsAPISession` starts with. */
@@ -72,9 +87,22 @@ const BEFORE_4_4: LegacyPolicy = {
     http: 'PDClientError',
     'http-server': 'PDClientError',
   },
+  wording: PDPYRAS_4_3_WORDING,
+  rdeleteResult: 'null',
   eventsRetry: {},
   changeEventsRetry: {},
   callKeys: 'tokens',
+};
+
+/**
+ * pdpyras 4.4.0 to 4.4.x: `[]` on list keys, and `PDHTTPError` for HTTP failures (pdpyras
+ * had no `PDServerError` before 5.0.0).
+ */
+const FROM_4_4: LegacyPolicy = {
+  ...BEFORE_4_4,
+  rest: { ...BEFORE_4_4.rest, appendListBrackets: true },
+  errors: { ...BEFORE_4_4.errors, http: 'PDHTTPError', 'http-server': 'PDHTTPError' },
+  wording: PDPYRAS_4_4_WORDING,
 };
 
 /** pdpyras 5.0.0 to 5.1.1. */
@@ -93,9 +121,19 @@ const FROM_5_0: LegacyPolicy = {
     http: 'PDHTTPError',
     'http-server': 'PDServerError',
   },
+  wording: PDPYRAS_5_0_WORDING,
+  rdeleteResult: 'response',
   eventsRetry: {},
   changeEventsRetry: {},
   callKeys: 'canonical',
+};
+
+/** pdpyras 5.1.2 gave the events sessions default retries of server errors (never 504 for change events). */
+const FROM_5_1_2: LegacyPolicy = {
+  ...FROM_5_0,
+  wording: PDPYRAS_5_0_3_WORDING,
+  eventsRetry: { 500: 2, 502: 4, 503: 6, 504: 6 },
+  changeEventsRetry: { 500: 2, 502: 4, 503: 6 },
 };
 
 /** The default `compat`: the final pdpyras release. */
@@ -113,23 +151,20 @@ export const DEFAULT_COMPAT: PdpyrasVersion = LATEST_PDPYRAS_RELEASE;
 export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
   compatRange(OLDEST_PDPYRAS_RELEASE, '4.1.0', { ...BEFORE_4_4, rest: { ...BEFORE_4_4.rest, acceptResourceObjects: false } }),
   compatRange('4.1.0', '4.4.0', BEFORE_4_4),
-  compatRange('4.4.0', '5.0.0', {
-    ...BEFORE_4_4,
-    rest: { ...BEFORE_4_4.rest, appendListBrackets: true },
-    errors: { ...BEFORE_4_4.errors, http: 'PDHTTPError', 'http-server': 'PDServerError' },
-  }),
-  compatRange('5.0.0', '5.1.2', FROM_5_0),
-  compatRange('5.1.2', null, {
-    ...FROM_5_0,
-    eventsRetry: { 500: 2, 502: 4, 503: 6, 504: 6 },
-    changeEventsRetry: { 500: 2, 502: 4, 503: 6 },
-  }),
+  compatRange('4.4.0', '4.5.0', FROM_4_4),
+  compatRange('4.5.0', '5.0.0', { ...FROM_4_4, wording: PDPYRAS_4_5_WORDING }),
+  compatRange('5.0.0', '5.0.3', FROM_5_0),
+  compatRange('5.0.3', '5.1.2', { ...FROM_5_0, wording: PDPYRAS_5_0_3_WORDING }),
+  compatRange('5.1.2', '5.3.0', FROM_5_1_2),
+  compatRange('5.3.0', null, { ...FROM_5_1_2, wording: PDPYRAS_5_3_WORDING }),
 ]);
 
 function compatRange(since: PdpyrasVersion, before: PdpyrasVersion | null, policy: LegacyPolicy): CompatRange {
   const frozen: LegacyPolicy = Object.freeze({
     rest: Object.freeze({ ...policy.rest }),
     errors: Object.freeze({ ...policy.errors }),
+    wording: policy.wording,
+    rdeleteResult: policy.rdeleteResult,
     eventsRetry: Object.freeze({ ...policy.eventsRetry }),
     changeEventsRetry: Object.freeze({ ...policy.changeEventsRetry }),
     callKeys: policy.callKeys,

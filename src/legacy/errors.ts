@@ -67,14 +67,19 @@ export class PDHTTPError extends PDClientError {
 }
 
 /**
- * The API answered in a way the client cannot use: a 5xx status, a redirect, a body that
- * is not JSON, or one without its expected wrapper (from `compat` 4.4.0).
+ * The API answered in a way the client cannot use (from `compat` 5.0.0, as in pdpyras): a
+ * body that is not JSON or lacks its expected wrapper, a reply without a dedup key, a
+ * redirect, or the status 500. Only 500: pdpyras 5.x tested `status / 100 == 5`, so 502
+ * to 504 were a plain {@link PDHTTPError} ("unknown error"), and so they are here.
  */
 export class PDServerError extends PDHTTPError {}
 
 /**
  * Input refused before any request (from `compat` 5.0.0): a URL outside the session's
- * base URL, a path that matches no endpoint, or a method the API does not permit. Not a
- * {@link PDClientError}, as in the predecessor.
+ * base URL, or a path that matches no endpoint. Not a {@link PDClientError}, as in the
+ * predecessor (a method the session does not permit is a `PDClientError`).
  */
 export class URLError extends PagerDutyError {}
+
+/** The names of the legacy error classes a failure can become. */
+export type LegacyErrorName = 'PDClientError' | 'PDHTTPError' | 'PDServerError' | 'URLError';

@@ -25,6 +25,14 @@ export {
   resolveCompat,
 } from './compat.js';
 export type { CompatRange, LegacyErrorName, LegacyErrorTable, LegacyPolicy } from './compat.js';
+export type {
+  BodyExcerpt,
+  ReleaseWording,
+  StatusCategory,
+  StatusSort,
+  WordingPlaceholder,
+  WordingRule,
+} from './release-wording.js';
 export { LATEST_PDPYRAS_RELEASE, OLDEST_PDPYRAS_RELEASE, PDPYRAS_RELEASES } from './pdpyras-releases.js';
 export type { PdpyrasVersion } from './pdpyras-releases.js';
 export type { SessionProxies } from './proxies.js';

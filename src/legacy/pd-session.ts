@@ -52,6 +52,14 @@ export abstract class PDSession extends ApiClient {
   readonly #proxies: { current: SessionProxies };
 
   /**
+   * The engine's headers with the `Accept` the predecessor's sessions sent: any media type
+   * (they set none, so the HTTP library's default went out).
+   */
+  protected override defaultHeaders(): Record<string, string> {
+    return { ...super.defaultHeaders(), Accept: '*/*' };
+  }
+
+  /**
    * @param auth - how requests are authenticated
    * @param options - `compat`, `proxies` and the engine's options
    * @throws TypeError / RangeError for an invalid `compat`

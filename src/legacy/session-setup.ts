@@ -68,6 +68,6 @@ export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSet
     compat,
     policy,
     proxies,
-    engine: { ...engine, errorFactory: legacyErrorFactory(policy.errors), proxy: sessionProxySetting(() => proxies.current) },
+    engine: { ...engine, errorFactory: legacyErrorFactory(policy), proxy: sessionProxySetting(() => proxies.current) },
   };
 }

@@ -53,3 +53,43 @@ describe('reportedTotal', () => {
     expect(reportedTotal({ body: {}, items: [] })).toBeNull();
   });
 });
+
+describe('itemsOf, as an iterator', () => {
+  it('answers calls made while a page is fetched in order, and ends after the last item', async () => {
+    const iterator = itemsOf<string>(twoPages());
+    const results = await Promise.all([iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
+    expect(results).toEqual([
+      { value: 'a', done: false },
+      { value: 'b', done: false },
+      { value: 'c', done: false },
+      { value: undefined, done: true },
+    ]);
+  });
+
+  it('skips empty pages, ends after a failed page, and closes the pages on return', async () => {
+    let closed = false;
+    async function* pages(): AsyncGenerator<FetchedPage> {
+      try {
+        yield { body: {}, items: [] };
+        yield { body: {}, items: ['a'] };
+        yield { body: {}, items: ['b'] };
+      } finally {
+        closed = true;
+      }
+    }
+    const iterator = itemsOf<string>(pages());
+    expect(await iterator.next()).toEqual({ value: 'a', done: false });
+    expect(await iterator.return()).toEqual({ value: undefined, done: true });
+    expect(closed).toBe(true);
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+
+    async function* failing(): AsyncGenerator<FetchedPage> {
+      yield { body: {}, items: ['a'] };
+      throw new Error('page 2 failed');
+    }
+    const failed = itemsOf<string>(failing());
+    expect(await failed.next()).toEqual({ value: 'a', done: false });
+    await expect(failed.next()).rejects.toThrow('page 2 failed');
+    expect(await failed.next()).toEqual({ value: undefined, done: true });
+  });
+});

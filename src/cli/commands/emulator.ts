@@ -21,6 +21,10 @@ export interface EmulatorArgs {
   readonly seedIncidents: number;
   /** `--seed`: the random seed, for repeatable data. */
   readonly seed: number;
+  /** `--latency`: a simulated round-trip time in milliseconds. */
+  readonly latency?: number;
+  /** `--rate-limit`: REST requests per API key per minute. */
+  readonly rateLimit?: number;
 }
 
 /**
@@ -43,6 +47,8 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
         .option('seed-services', { type: 'number', default: 3, describe: 'How many services to create' })
         .option('seed-incidents', { type: 'number', default: 12, describe: 'How many incidents to create' })
         .option('seed', { type: 'number', default: 1, describe: 'Random seed of the generated data' })
+        .option('latency', { type: 'number', describe: 'Simulated round-trip time in milliseconds', defaultDescription: '0' })
+        .option('rate-limit', { type: 'number', describe: 'REST requests per API key per minute; more get 429', defaultDescription: 'none' })
         .example('$0 emulator --port 8080', '') as unknown as Argv<EmulatorArgs>,
     handler: async (args: ArgumentsCamelCase<EmulatorArgs>) => {
       // Loaded here, not at start-up: every other command (and --help) does without it.
@@ -55,6 +61,8 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
             seedServices: args.seedServices,
             seedIncidents: args.seedIncidents,
             seed: args.seed,
+            latency: args.latency,
+            rateLimit: args.rateLimit,
           },
           { write: (line) => io.stdout.write(`${line}\n`), until: io.until },
         );

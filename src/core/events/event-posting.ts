@@ -7,6 +7,7 @@
  * @module
  */
 import type { ApiClient } from '../api-client.js';
+import type { ClientOperation } from '../failure-facts.js';
 import { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH } from './endpoints.js';
 import type { AlertEventProperties, ChangeEvent, ChangeEventResponse, EventAction, EventResponse } from './event-types.js';
 import { alertEventProblems, changeEventProblems } from './event-validation.js';
@@ -38,10 +39,13 @@ export async function sendAlertEvent(
 ): Promise<EventResponse> {
   const found = problems(event);
   if (found.length > 0) throw refuse(`invalid alert event: ${found.join('; ')}`);
-  const { body } = await postEvent(client, ALERT_EVENTS_PATH, event, {
-    check: (value) => typeof value.dedup_key === 'string',
-    describe: 'a dedup_key',
-  });
+  const { body } = await postEvent(
+    client,
+    ALERT_EVENTS_PATH,
+    event,
+    { check: (value) => typeof value.dedup_key === 'string', describe: 'a dedup_key', key: 'dedup_key' },
+    'alert-event',
+  );
   return body as unknown as EventResponse;
 }
 
@@ -60,7 +64,7 @@ export async function sendChangeEventBody(
 ): Promise<ChangeEventResponse> {
   const found = problems(event);
   if (found.length > 0) throw refuse(`invalid change event: ${found.join('; ')}`);
-  const { body } = await postEvent(client, CHANGE_EVENTS_PATH, event);
+  const { body } = await postEvent(client, CHANGE_EVENTS_PATH, event, undefined, 'change-event');
   return body as unknown as ChangeEventResponse;
 }
 
@@ -78,6 +82,7 @@ export interface EventReply {
  * POSTs an event and returns the decoded reply.
  *
  * @param expectation - what the body must hold; by default only that it is a JSON object
+ * @param operation - what is being sent, for the facts of its errors
  * @throws the client's HTTP error for a non-success status (its message carries the
  *   API's explanation), or its server error for a reply that is not a JSON object
  */
@@ -86,16 +91,20 @@ export async function postEvent(
   path: string,
   event: object,
   expectation: EventReplyExpectation = { check: () => true, describe: 'a JSON object' },
+  operation?: ClientOperation,
 ): Promise<EventReply> {
   const response = await client.post(path, { json: event });
   const text = await response.text();
   const url = response.url || client.normalizeUrl(path);
   if (response.status < 200 || response.status >= 300) {
-    throw client.httpError('POST', url, response, text, eventsErrorDetail(response.status, text));
+    throw client.httpError('POST', url, response, text, eventsErrorDetail(response.status, text), undefined, { operation });
   }
-  const body = parseObject(text);
+  const decoded = parseJson(text);
+  const body = isObject(decoded) ? decoded : undefined;
   if (body === undefined || !expectation.check(body)) {
-    throw client.httpError('POST', url, response, text, `Events API responded without ${expectation.describe}`, 'http-server');
+    const reason = decoded === NOT_JSON ? 'not-json' : expectation.key === undefined ? 'unusable-body' : 'missing-key';
+    const detail = `Events API responded without ${expectation.describe}`;
+    throw client.httpError('POST', url, response, text, detail, 'http-server', { operation, reason, expected: expectation.key });
   }
   return { response, text, body };
 }
@@ -106,13 +115,22 @@ export interface EventReplyExpectation {
   readonly check: (body: Readonly<Record<string, unknown>>) => boolean;
   /** What it must have, for the error message (`'a dedup_key'`). */
   readonly describe: string;
+  /** The key it must have, when the check is about one (`'dedup_key'`), for the error's facts. */
+  readonly key?: string;
 }
 
-function parseObject(text: string): Readonly<Record<string, unknown>> | undefined {
+// An empty reply is no JSON value but not "invalid JSON" either: it is a reply without the key.
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

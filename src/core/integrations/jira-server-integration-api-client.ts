@@ -4,8 +4,9 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import type { ErrorSpec } from '../errors.js';
+import type { ResponseFacts } from '../failure-facts.js';
 import { Secret } from '../secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { JIRA_SERVER_INTEGRATION_API } from './generated/jira-server-integration-api.js';
@@ -58,8 +59,9 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
     body: string,
     detail?: string,
     kind?: 'http' | 'http-server',
+    facts?: ResponseFacts,
   ): Error {
-    return super.httpError(method, url, response, this.#scrub(body), detail && this.#scrub(detail), kind);
+    return super.httpError(method, url, response, this.#scrub(body), detail && this.#scrub(detail), kind, facts);
   }
 
   /** Every other error, with the signature token scrubbed too. */

@@ -4,8 +4,7 @@
  *
  * @module
  */
-import { randomUUID } from 'node:crypto';
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type ApiClientOptions } from '../api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth.js';
 import {
@@ -105,7 +104,7 @@ export class McpApiClient extends ApiClient {
     params?: Readonly<Record<string, unknown>>,
     id?: JsonRpcId,
   ): Promise<JsonRpcSuccess<T>> {
-    const requestId = id ?? randomUUID();
+    const requestId = id ?? globalThis.crypto.randomUUID();
     const response = await this.post(MCP_PATH, { json: jsonRpcRequest(method, params, requestId), headers: this.#sessionHeaders() });
     const text = await response.text();
     const messages = this.#messages(response, text);

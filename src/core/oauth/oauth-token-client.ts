@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../api-client.js';
 import { clientCredentialsAuth } from '../auth.js';
 import { httpErrorMessage } from '../errors.js';

@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { createHash, randomBytes as cryptoRandomBytes } from 'node:crypto';
+
+// node:crypto is loaded on first use (process.getBuiltinModule), not when the library is
+// imported: most programs never make a PKCE pair, and loading it costs start-up time.
+function nodeCrypto(): typeof import('node:crypto') {
+  return process.getBuiltinModule('node:crypto');
+}
+
+const cryptoRandomBytes: RandomBytes = (size) => nodeCrypto().randomBytes(size);
 
 /** Returns `size` cryptographically random bytes (node:crypto's `randomBytes` by default). */
 export type RandomBytes = (size: number) => Uint8Array;
@@ -30,7 +37,7 @@ export function base64UrlEncode(bytes: Uint8Array): string {
  * ```
  */
 export function s256CodeChallenge(codeVerifier: string): string {
-  return base64UrlEncode(createHash('sha256').update(codeVerifier, 'ascii').digest());
+  return base64UrlEncode(nodeCrypto().createHash('sha256').update(codeVerifier, 'ascii').digest());
 }
 
 /**

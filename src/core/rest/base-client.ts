@@ -4,14 +4,17 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
 import type { AuthMethod } from '../auth.js';
+import type { FailureFacts, RefusalFailure, RequestContext, ResponseFacts } from '../failure-facts.js';
 import type { QueryParams } from '../query.js';
 import { refuseBodyOnGet } from './body-on-get.js';
 import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
 import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
 import { classicPages } from './classic-pagination.js';
+import { concurrencyOrDefault } from './concurrency.js';
+import { concurrentClassicPages } from './concurrent-pagination.js';
 import { compileTables, type CompiledTables } from './compiled-tables.js';
 import { indexTarget, quietCanonicalPath, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
 import type { EntityWrapperPair } from './entity-wrappers.js';
@@ -137,7 +140,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   canonicalPath(url: string): CanonicalPath {
     const path = urlPathOf(this.url, this.normalizeUrl(url));
-    return matchCanonicalPath(this.#compiled.paths, path, (message) => this.#urlError(message));
+    return matchCanonicalPath(this.#compiled.paths, path, this.#refusal(url));
   }
 
   /**
@@ -372,7 +375,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
     const by = options.by ?? 'id';
     const items: Record<string, T> = {};
-    for (const item of await this.listAll<T, string>(url, options.params)) {
+    for (const item of await this.listAll<T, string>(url, options.params, { concurrency: options.concurrency })) {
       const key = isJsonObject(item) ? item[by] : undefined;
       if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
       items[String(key)] = item as T;
@@ -385,10 +388,15 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
-  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: QueryOf<Ep<A, 'GET', P>>): Promise<number>;
-  async getTotal(url: string, params: QueryParams = {}): Promise<number> {
+  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    init?: Pick<RequestOptions, 'signal'>,
+  ): Promise<number>;
+  async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
     const { response, text, body } = await this.exchangeJson('GET', url, {
       params: { ...params, total: true, limit: 1, offset: 0 },
+      signal: init.signal,
     });
     if (!isJsonObject(body) || typeof body.total !== 'number') {
       throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
@@ -400,15 +408,16 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * Sends a request and decodes its JSON body, keeping the response and text for error
    * messages; subclasses use it for endpoints with their own shapes.
    *
+   * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
    */
-  protected async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
-    const { response, text } = await this.sendText(method, url, init);
+  protected async exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse> {
+    const { response, text } = await this.sendText(method, url, init, context);
     if (text.trim() === '') return { response, text, body: null };
     try {
       return { response, text, body: JSON.parse(text) };
     } catch {
-      throw this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON');
+      throw this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
     }
   }
 
@@ -417,6 +426,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @param check - names a problem with the body that still leaves its items usable (a
    *   pagination token it cannot follow); the page then carries the error as `failure`
+   * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
   protected async fetchPage(
@@ -425,19 +435,21 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     init: RequestOptions,
     wrapper: string,
     check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
+    context?: RequestContext,
   ): Promise<FetchedPage> {
-    const { response, text, body } = await this.exchangeJson(method, url, init);
+    const { response, text, body } = await this.exchangeJson(method, url, init, context);
     const unwrapped = unwrapBody(body, wrapper);
     if (!unwrapped.ok) {
-      throw this.unexpectedResponse(method, response, text, `API responded with a page that ${unwrapped.problem}`);
+      const facts: ResponseFacts = { ...context, reason: 'missing-key', expected: wrapper };
+      throw this.unexpectedResponse(method, response, text, `API responded with a page that ${unwrapped.problem}`, facts);
     }
     if (!Array.isArray(unwrapped.value)) {
-      throw this.unexpectedResponse(method, response, text, `API responded with a page whose "${wrapper}" is not a list`);
+      throw this.unexpectedResponse(method, response, text, `API responded with a page whose "${wrapper}" is not a list`, context);
     }
     const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
     const problem = check?.(page.body);
     if (problem === undefined) return page;
-    return { ...page, failure: this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`) };
+    return { ...page, failure: this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`, context) };
   }
 
   async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
@@ -457,14 +469,15 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /** The wrappers of a request to a URL under the policy (see `wrapperPathFor`). */
   #wrappers(method: HttpMethod, url: string): EntityWrapperPair {
-    const path = wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), (message) => this.#urlError(message));
+    const path = wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), this.#refusal(url));
     return this.entityWrappers(method, path);
   }
 
   #unwrap(method: string, response: Response, text: string, body: unknown, wrapper: EntityWrapper): unknown {
     const unwrapped = unwrapBody(body, wrapper);
     if (unwrapped.ok) return unwrapped.value;
-    throw this.unexpectedResponse(method, response, text, `API responded with a body without its wrapper: ${unwrapped.problem}`);
+    const facts: ResponseFacts = { reason: 'missing-key', expected: wrapper ?? undefined };
+    throw this.unexpectedResponse(method, response, text, `API responded with a body without its wrapper: ${unwrapped.problem}`, facts);
   }
 
   /**
@@ -479,13 +492,14 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   protected async *pagesOf(
     url: string,
     params: QueryParams,
-    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
+    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) =>
-      this.#urlError(message),
-    );
+    const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, this.#refusal(url));
+    const concurrency = concurrencyOrDefault(options.concurrency);
     const endpoint = `GET ${path}`;
+    const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';
+    const context: RequestContext = { operation, caller: method, requestedUrl: url };
     const warn = (message: string): void => this.log.warn(message);
     const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize, this.#defaultPageSize);
     sizing.warnings.forEach(warn);
@@ -495,7 +509,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       let failure: Error | undefined;
       const getCursorPage = async (token: string | undefined): Promise<FetchedPage> => {
         const query = token === undefined ? base : { ...base, cursor: token };
-        const page = await this.fetchPage('GET', url, { params: query }, wrapper, cursorProblem);
+        const page = await this.fetchPage('GET', url, { params: query }, wrapper, cursorProblem, context);
         failure = page.failure;
         return page;
       };
@@ -503,27 +517,52 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       if (failure) throw failure;
       return;
     }
-    const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper);
+    const getPage = (query: QueryParams): Promise<FetchedPage> => this.fetchPage('GET', url, { params: query }, wrapper, undefined, context);
     if (plan.style === 'none') {
       yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
       return;
     }
-    yield* classicPages(getPage, {
+    const classic = {
       params: sizing.params,
       pageSize: sizing.pageSize,
       total: options.total ?? false,
       endpoint,
       warn,
       untilShortPage: plan.untilShortPage,
-    });
+    };
+    if (concurrency > 1) {
+      const lane = this.requestGate.open(concurrency);
+      try {
+        const fetch = (query: QueryParams, signal: AbortSignal): Promise<FetchedPage> =>
+          this.fetchPage('GET', url, { params: query, signal }, wrapper);
+        yield* concurrentClassicPages(fetch, { ...classic, lane, failFast: method === 'listAll' });
+      } finally {
+        lane.close();
+      }
+      return;
+    }
+    yield* classicPages(getPage, classic);
+  }
+
+  /**
+   * One page of a pageable index (for readers that plan their own requests, such as the
+   * concurrent history reader). `method` is named in errors.
+   *
+   * @throws UrlError for a path that cannot be paged
+   */
+  protected indexPage(url: string, params: QueryParams, method: string, signal?: AbortSignal): Promise<FetchedPage> {
+    const { wrapper } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) => this.#urlError(message));
+    return this.fetchPage('GET', url, { params, signal }, wrapper);
   }
 
   /**
    * Builds (does not throw) the `HttpServerError` for a successful response the client
    * cannot use: not JSON, or without the shape the endpoint promises.
+   *
+   * @param facts - why, for the error factory (by default `unusable-body`)
    */
-  protected unexpectedResponse(method: string, response: Response, text: string, detail: string): Error {
-    return this.httpError(method, response.url, response, text, detail, 'http-server');
+  protected unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error {
+    return this.httpError(method, response.url, response, text, detail, 'http-server', facts);
   }
 
   /**
@@ -544,7 +583,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return urlPathOf(this.url, this.normalizeUrl(url));
   }
 
-  #urlError(message: string): Error {
-    return this.makeError({ kind: 'url', message });
+  #urlError(message: string, facts?: FailureFacts): Error {
+    return this.makeError({ kind: 'url', message, facts });
+  }
+
+  /** Builds the refusals of a URL the caller gave, naming it in their facts. */
+  #refusal(requestedUrl: string): RefusalFailure {
+    return (message, facts) => this.#urlError(message, facts && { ...facts, requestedUrl });
   }
 }

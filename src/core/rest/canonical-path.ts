@@ -6,6 +6,7 @@
  * @module
  */
 import type { CanonicalPath } from './table-types.js';
+import type { RefusalFailure } from '../failure-facts.js';
 
 /** One canonical path, split for matching. */
 interface CompiledPattern {
@@ -77,7 +78,7 @@ export function urlPathOf(baseUrl: string, fullUrl: string): string {
 export function matchCanonicalPath(
   index: CanonicalPathIndex,
   urlPath: string,
-  fail: (message: string) => Error,
+  fail: RefusalFailure,
 ): CanonicalPath {
   const segments = splitPath(urlPath);
   let best: CompiledPattern[] = [];
@@ -87,7 +88,7 @@ export function matchCanonicalPath(
     else if (pattern.literals === best[0].literals) best.push(pattern);
   }
   if (best.length === 0) {
-    throw fail(`${urlPath} does not match any canonical path of this API client`);
+    throw fail(`${urlPath} does not match any canonical path of this API client`, { reason: 'no-canonical-path' });
   }
   if (best.length > 1) {
     throw fail(`${urlPath} matches more than one canonical path equally well: ${best.map((p) => p.path).join(', ')}`);

@@ -19,11 +19,13 @@ import {
   type Region,
   type RestApiV2ClientOptions,
 } from './client-options.js';
+import { concurrencyOrDefault } from './concurrency.js';
+import { concurrentHistoryPages } from './concurrent-pagination.js';
 import { historyWindows } from './history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './limits.js';
 import { itemsOf, type FetchedPage } from './pages.js';
 import { attributeMatches, differsFrom } from './resource-comparison.js';
-import type { FindOptions, PersistOptions } from './rest-options.js';
+import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
 import { REST_API_V2_TABLES } from './generated/rest-api-v2-tables.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
 import type { AnnotateLogEntry } from '../types/generated/rest-api-v2-schemas.js';
@@ -162,6 +164,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * ```ts
    * const since = new Date('2024-01-01T00:00:00Z');
    * for await (const entry of client.iterHistory('/log_entries', since, new Date())) console.log(entry.id, entry.type);
+   * // Windows read 8 requests at a time; records still come in time order.
+   * for await (const incident of client.iterHistory('/incidents', since, new Date(), {}, { concurrency: 8 })) console.log(incident.id);
    * ```
    */
   iterHistory<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
@@ -169,17 +173,26 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     since: Date,
     until: Date,
     params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterHistoryOptions,
   ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   iterHistory<T = Record<string, unknown>>(
     url: string,
     since: Date,
     until: Date,
     params: QueryParams = {},
+    options: IterHistoryOptions = {},
   ): AsyncIterableIterator<T> {
-    return itemsOf<T>(this.#historyPages(url, since, until, params));
+    return itemsOf<T>(this.#historyPages(url, since, until, params, options));
   }
 
-  async *#historyPages(url: string, since: Date, until: Date, params: QueryParams): AsyncGenerator<FetchedPage> {
+  async *#historyPages(
+    url: string,
+    since: Date,
+    until: Date,
+    params: QueryParams,
+    options: IterHistoryOptions,
+  ): AsyncGenerator<FetchedPage> {
+    const concurrency = concurrencyOrDefault(options.concurrency);
     const path = this.canonicalPath(url);
     this.refuseSpecialised(path, 'iterHistory');
     const tables = this.compiledTables;
@@ -202,6 +215,28 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       return;
     }
     if (shape === '/oncalls') this.log.warn('iterHistory may yield duplicate results when used with /oncalls');
+    if (concurrency > 1) {
+      const lane = this.requestGate.open(concurrency);
+      const pageLimit = Number({ limit: DEFAULT_PAGE_SIZE, ...params }.limit);
+      try {
+        yield* concurrentHistoryPages(
+          since,
+          until,
+          {
+            count: (start, end, signal) => this.getTotal(url, window(start, end), { signal }),
+            page: (start, end, offset, signal) =>
+              this.indexPage(url, Object.assign({ limit: pageLimit }, window(start, end), { offset }), 'iterHistory', signal),
+            pageLimit,
+            endpoint: `GET ${path}`,
+            warn: (message) => this.log.warn(message),
+          },
+          { lane, failFast: false },
+        );
+      } finally {
+        lane.close();
+      }
+      return;
+    }
     yield* historyWindows(since, until, {
       count: (start, end) => this.getTotal(url, window(start, end)),
       pages: (start, end) => this.pagesOf(url, window(start, end), {}, 'iterHistory'),

@@ -17,9 +17,10 @@ import { isIndexNodes, nodeConventionWrappers, urlPathNodes } from './node-conve
 import { pagingPlan, type PagingPlan } from './paging-plan.js';
 import type { RestPolicy } from './policy.js';
 import type { CanonicalPath } from './table-types.js';
+import type { RefusalFailure } from '../failure-facts.js';
 
-/** Builds the error for a path that cannot be used (a `UrlError` in the core). */
-export type PathFailure = (message: string) => Error;
+/** Builds the error for a path that cannot be used (a `UrlError` in the core), with its facts when known. */
+export type PathFailure = RefusalFailure;
 
 /** Thrown (never shown) by the quiet lookup: building a real error per miss would cost a stack trace. */
 const NO_MATCH = new Error('no canonical path');
@@ -119,7 +120,10 @@ export function indexTarget(
   // last node, as the predecessor's iterCursor assumed, whatever the node count.
   if (cursor) return { path, wrapper: segments[segments.length - 1], plan };
   if (!isIndexNodes(urlPathNodes(path) ?? [])) {
-    throw fail(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`);
+    throw fail(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`, {
+      reason: 'not-an-index',
+      canonicalPath: path,
+    });
   }
   return { path, wrapper: responseWrapper(tables, policy, path, method, fail), plan };
 }

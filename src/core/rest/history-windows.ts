@@ -60,12 +60,17 @@ export async function* historyWindows(
         pending.push(second, first);
         continue;
       }
-      source.warn(
-        `iterHistory cannot split [${start.toISOString()}, ${end.toISOString()}) further: it is the minimum ` +
-          `length (1 s) but holds ${total} records, more than ITERATION_LIMIT (${ITERATION_LIMIT}); ` +
-          'the results of this window will be incomplete.',
-      );
+      source.warn(unsplittableWindowWarning(start, end, total));
     }
     yield* source.pages(start, end);
   }
+}
+
+/** The warning for a window of the minimum length that still holds too many records. */
+export function unsplittableWindowWarning(start: Date, end: Date, total: number): string {
+  return (
+    `iterHistory cannot split [${start.toISOString()}, ${end.toISOString()}) further: it is the minimum ` +
+    `length (1 s) but holds ${total} records, more than ITERATION_LIMIT (${ITERATION_LIMIT}); ` +
+    'the results of this window will be incomplete.'
+  );
 }

@@ -21,6 +21,7 @@ export type {
   FindOptions,
   IterAllOptions,
   IterCursorOptions,
+  IterHistoryOptions,
   PersistOptions,
   RestApiV2BaseClientOptions,
 } from './rest-options.js';
@@ -32,6 +33,7 @@ export type { RestPolicy } from './policy.js';
 export { inferEntityWrapper, singularName } from './entity-wrappers.js';
 export type { EntityWrapperPair } from './entity-wrappers.js';
 export { DEFAULT_PAGE_SIZE, ITERATION_LIMIT } from './limits.js';
+export { MAX_CONCURRENCY } from './concurrency.js';
 export { CANONICAL_PATHS } from './generated/canonical-paths.js';
 export { CURSOR_BASED_PAGINATION_PATHS } from './generated/cursor-based-pagination-paths.js';
 export { ENTITY_WRAPPER_CONFIG } from './generated/entity-wrapper-config.js';

@@ -6,6 +6,7 @@
 import { isPlaceholder, pathShape } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
 import type { CanonicalPath, IndexPaginationStyle } from './table-types.js';
+import type { RefusalFailure } from '../failure-facts.js';
 
 /** How one index is paged. */
 export interface PagingPlan {
@@ -41,13 +42,13 @@ export function pagingPlan(
   tables: CompiledTables,
   path: CanonicalPath,
   options: { readonly useIndexes: boolean; readonly method: string },
-  fail: (message: string) => Error,
+  fail: RefusalFailure,
 ): PagingPlan {
   const shape = pathShape(path);
   const entry = tables.indexes?.get(shape) ?? null;
   const maxPageSize = entry?.maxPageSize ?? null;
   if (options.useIndexes && tables.indexes !== null) {
-    if (entry === null) throw fail(notAnIndex(path, options.method));
+    if (entry === null) throw notAnIndex(path, options.method, fail);
     return {
       style: entry.style,
       listKey: entry.listKey,
@@ -57,15 +58,16 @@ export function pagingPlan(
     };
   }
   const segments = path.split('/');
-  if (isPlaceholder(segments[segments.length - 1])) throw fail(notAnIndex(path, options.method));
+  if (isPlaceholder(segments[segments.length - 1])) throw notAnIndex(path, options.method, fail);
   const cursor = tables.cursorShapes.has(shape);
   return { style: cursor ? 'cursor' : 'classic', listKey: null, sendLimit: true, untilShortPage: false, maxPageSize };
 }
 
-function notAnIndex(path: CanonicalPath, method: string): string {
+function notAnIndex(path: CanonicalPath, method: string, fail: RefusalFailure): Error {
   const segments = path.split('/');
   if (isPlaceholder(segments[segments.length - 1])) {
-    return `${path} is a single resource, not an index: ${method} cannot page through it (use rget)`;
+    const message = `${path} is a single resource, not an index: ${method} cannot page through it (use rget)`;
+    return fail(message, { reason: 'not-an-index', canonicalPath: path });
   }
-  return `GET ${path} answers no list, so ${method} cannot page through it (use rget or jget)`;
+  return fail(`GET ${path} answers no list, so ${method} cannot page through it (use rget or jget)`);
 }

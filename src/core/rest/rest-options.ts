@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import type { ApiClientOptions } from '../api-client.js';
 import type { QueryParams } from '../query.js';
 import type { ItemHook } from './pages.js';
@@ -26,6 +26,24 @@ export interface IterAllOptions<T> {
   total?: boolean;
   /** Called for each item before it is yielded (for progress reports). */
   itemHook?: ItemHook<T>;
+  /**
+   * Pages read at once (1 to `MAX_CONCURRENCY`): with `n > 1` a classic index asks for its
+   * total on the first page, then reads the others `n` at a time; items still come in
+   * order, each once, and the item hook gets the total. Cursor pagination stays sequential.
+   * @default 1
+   */
+  concurrency?: number;
+}
+
+/** Options of `RestApiV2Client.iterHistory`. */
+export interface IterHistoryOptions {
+  /**
+   * Requests at once (1 to `MAX_CONCURRENCY`): with `n > 1` the counts and pages of the
+   * time windows are read `n` at a time, and records still come oldest window first.
+   * Cursor-paginated endpoints stay sequential.
+   * @default 1
+   */
+  concurrency?: number;
 }
 
 /** Options of `RestApiV2BaseClient.iterCursor`. */
@@ -46,6 +64,8 @@ export interface DictAllOptions<Q = QueryParams> {
   by?: string;
   /** Query parameters of the index request. */
   params?: Q;
+  /** Pages read at once, as for `listAll` (see {@link IterAllOptions.concurrency}). @default 1 */
+  concurrency?: number;
 }
 
 /**

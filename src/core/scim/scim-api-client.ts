@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Response } from 'node-fetch';
+import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth.js';
 import { nextStartIndex, type ScimListResponse } from './scim-pagination.js';

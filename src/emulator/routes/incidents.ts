@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { itemsInTimeRange } from '../time-range.js';
 import { incidentFilter, logEntryFilter, matchesIncident, matchesLogEntry } from '../filters.js';
 import { addNote, changeStatus, createIncident, notesOf, statusChangeError } from '../incident-lifecycle.js';
 import { MAX_INCIDENTS_PER_UPDATE, parseIncidentUpdate, type IncidentUpdate } from '../incident-updates.js';
@@ -109,6 +110,20 @@ function createNote(context: RestContext): Reply {
   return ok({ note: { id: entry.id, user: entry.agent, content, created_at: entry.created_at } }, 201);
 }
 
+const createdAt = (incident: Incident): string => incident.created_at;
+
+/** Whether the filters are a time window and nothing else. */
+function onlyTimeWindow(filter: ReturnType<typeof incidentFilter>): boolean {
+  return (
+    filter.statuses.length === 0 &&
+    filter.serviceIds.length === 0 &&
+    filter.urgencies.length === 0 &&
+    filter.teamIds.length === 0 &&
+    filter.userIds.length === 0 &&
+    filter.incidentKey === null
+  );
+}
+
 /** The routes of incidents. */
 export const incidentRoutes: readonly Route[] = [
   {
@@ -116,7 +131,11 @@ export const incidentRoutes: readonly Route[] = [
     pattern: '/incidents',
     handler: ({ store, query }) => {
       const filter = incidentFilter(query);
-      return classicList('incidents', store.incidents.all().filter((incident) => matchesIncident(incident, filter)), query);
+      // A time window (iterHistory's) is searched, not scanned: thousands of incidents stay cheap to page.
+      const bounded = (filter.since === undefined || filter.sinceIso !== undefined) && (filter.until === undefined || filter.untilIso !== undefined);
+      const inRange = bounded ? itemsInTimeRange(store.incidents.all(), createdAt, filter.sinceIso, filter.untilIso) : undefined;
+      if (inRange && onlyTimeWindow(filter)) return classicList('incidents', inRange, query);
+      return classicList('incidents', (inRange ?? store.incidents.all()).filter((incident) => matchesIncident(incident, filter)), query);
     },
   },
   { method: 'POST', pattern: '/incidents', handler: create },

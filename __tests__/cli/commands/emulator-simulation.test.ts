@@ -1,0 +1,24 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import nock from 'nock';
+import { runCli } from '../cli-harness.js';
+
+// Real sockets: lift nock's patch of node:http for this file.
+beforeAll(() => {
+  if (nock.isActive()) nock.restore();
+});
+
+describe('pagerduty emulator --latency --rate-limit', () => {
+  it('starts with the simulated round trip and rate limit, and says so', async () => {
+    const result = await runCli(['emulator', '--latency', '50', '--rate-limit', '960'], {}, { until: Promise.resolve() });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Simulated: round trip 50 ms, rate limit 960 requests per key per minute.');
+  });
+
+  it('exits 2 for a negative latency or a rate limit that is not a whole number', async () => {
+    for (const args of [['--latency', '-5'], ['--rate-limit', '0.5']]) {
+      const result = await runCli(['emulator', ...args], {}, { until: Promise.resolve() });
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/^pagerduty: .*(latency|rateLimit)/);
+    }
+  });
+});

@@ -1,0 +1,138 @@
+// Transport benchmark: what the client costs over its own transport. Three sides send the
+// same GET of one user to a loopback server (in a child process): a raw node:http loop
+// (the floor), a hand-written loop over the client's own transport (node-fetch, one
+// keep-alive agent, the same headers), and the client (`jget`).
+//
+//   node bench/transport.bench.mjs [rounds]   (after a build; 7 rounds by default)
+//
+// Two settings: loopback as it is (2,000 GETs a run: the cost of each layer shows), and a
+// server that answers after 20 ms (a realistic round trip: what the cost means in
+// practice). Sides run in rotating order within each round; the figures are medians of
+// the wall time and of this process's CPU time (the client side only), which is the less
+// disturbed by other load on the machine; each ratio is the median of the ratios of the
+// rounds. Targets: client <= 1.05x its own transport loop
+// on loopback; client <= 1.03x the raw floor at 20 ms.
+import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const KEY = 'bench-key-0000';
+const LOOPBACK_GETS = 2_000;
+const DELAYED_GETS = 60;
+const DELAY_MS = 20;
+const USER = {
+  user: {
+    id: 'PABC123', type: 'user', name: 'Ann Example', email: 'ann@example.com', time_zone: 'Europe/London', role: 'user',
+    self: 'https://api.pagerduty.com/users/PABC123', html_url: 'https://acme.pagerduty.com/users/PABC123', teams: [],
+  },
+};
+
+if (process.argv[2] === 'serve') serve(Number(process.argv[3]));
+else await main(Number(process.argv[2] ?? 7));
+
+function serve(delay) {
+  const text = JSON.stringify(USER);
+  const server = http.createServer((_req, res) => {
+    const send = () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    };
+    if (delay > 0) setTimeout(send, delay);
+    else send();
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  process.on('disconnect', () => server.close(() => process.exit(0)));
+}
+
+async function startServer(delay) {
+  const child = fork(fileURLToPath(import.meta.url), ['serve', String(delay)], { stdio: 'inherit' });
+  const { port } = await new Promise((resolve) => child.once('message', resolve));
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+async function main(rounds) {
+  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import('../dist/index.js');
+  const { default: fetch } = await import('node-fetch');
+  const headers = { Authorization: `Token token=${KEY}`, Accept: REST_API_V2_ACCEPT, 'User-Agent': `bench node/${process.versions.node}` };
+  const sidesFor = (base) => {
+    const agent = new http.Agent({ keepAlive: true });
+    const url = `${base}/users/PABC123`;
+    const raw = () =>
+      new Promise((resolve, reject) => {
+        const request = http.request(url, { headers, agent }, (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+          response.on('error', reject);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const loop = async () => (await fetch(url, { headers, agent })).json();
+    const client = new RestApiV2Client(KEY, { baseUrl: base });
+    const lib = () => client.jget('/users/PABC123');
+    return { sides: { raw, loop, client: lib }, close: () => (agent.destroy(), client.close()) };
+  };
+  const measure = async (fn, count) => {
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    for (let i = 0; i < count; i += 1) await fn();
+    const wall = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
+    return { wall, cpu: (cpu.user + cpu.system) / 1000 };
+  };
+  const run = async (delay, count, roundsHere) => {
+    const server = await startServer(delay);
+    const { sides, close } = sidesFor(server.base);
+    const names = Object.keys(sides);
+    for (const name of names) await measure(sides[name], Math.min(count, 200)); // warm-up: connections, JIT
+    const samples = Object.fromEntries(names.map((name) => [name, []]));
+    for (let round = 0; round < roundsHere; round += 1) {
+      // Rotate the order so that no side always runs first.
+      for (let k = 0; k < names.length; k += 1) {
+        const name = names[(round + k) % names.length];
+        samples[name].push(await measure(sides[name], count));
+      }
+    }
+    close();
+    server.child.disconnect();
+    const summary = Object.fromEntries(names.map((name) => [name, { wall: median(samples[name].map((s) => s.wall)), cpu: median(samples[name].map((s) => s.cpu)) }]));
+    // Ratios are taken round by round (the sides of a round ran back to back, under the
+    // same load), then their median: steadier than a ratio of medians on a busy machine.
+    const ratio = (a, b, measure) => median(samples[a].map((sample, round) => sample[measure] / samples[b][round][measure]));
+    return { ...summary, ratio };
+  };
+
+  console.log(`transport: pagerduty-client ${VERSION}, node ${process.versions.node}, ${rounds} rounds (median), sides in rotating order`);
+  const loopback = await run(0, LOOPBACK_GETS, rounds);
+  const delayed = await run(DELAY_MS, DELAYED_GETS, rounds);
+  const row = (label, value, unit, extra = '') => console.log(`  ${label.padEnd(44)} ${value.padStart(10)} ${unit}${extra}`);
+  console.log(`loopback, ${LOOPBACK_GETS.toLocaleString('en')} GETs (per GET: wall / client CPU):`);
+  for (const [name, label] of [['raw', 'raw node:http loop (floor)'], ['loop', 'hand-written node-fetch loop'], ['client', 'client (jget)']]) {
+    row(label, `${((loopback[name].wall / LOOPBACK_GETS) * 1000).toFixed(0)} us`, '', ` / ${((loopback[name].cpu / LOOPBACK_GETS) * 1000).toFixed(0)} us CPU`);
+  }
+  const figures = {
+    clientVsLoopWall: loopback.ratio('client', 'loop', 'wall'),
+    clientVsLoopCpu: loopback.ratio('client', 'loop', 'cpu'),
+    loopVsRawWall: loopback.ratio('loop', 'raw', 'wall'),
+    clientVsRawWall: loopback.ratio('client', 'raw', 'wall'),
+    clientVsRawDelayed: delayed.ratio('client', 'raw', 'wall'),
+    loopVsRawDelayed: delayed.ratio('loop', 'raw', 'wall'),
+    delayedMsPerGet: { raw: delayed.raw.wall / DELAYED_GETS, loop: delayed.loop.wall / DELAYED_GETS, client: delayed.client.wall / DELAYED_GETS },
+  };
+  row('client / own transport loop (wall)', `${figures.clientVsLoopWall.toFixed(3)}x`, '', '   target <= 1.05x');
+  row('client / own transport loop (client CPU)', `${figures.clientVsLoopCpu.toFixed(3)}x`, '');
+  row('own transport loop / raw floor (wall)', `${figures.loopVsRawWall.toFixed(3)}x`, '');
+  console.log(`server answering after ${DELAY_MS} ms, ${DELAYED_GETS} GETs (per GET):`);
+  for (const name of ['raw', 'loop', 'client']) row(name, `${figures.delayedMsPerGet[name].toFixed(2)} ms`, '');
+  row('client / raw floor', `${figures.clientVsRawDelayed.toFixed(3)}x`, '', '   target <= 1.03x');
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ transport: figures }));
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}

@@ -1,0 +1,138 @@
+/**
+ * The ordered window of concurrent pagination: runs tasks a few at a time and yields
+ * their results in the order of the tasks, whatever order they finish in. A task may
+ * also stand for more tasks (a history window that turns out to hold pages), which then
+ * take its place in the order. No I/O here: the tasks bring it.
+ *
+ * @module
+ */
+
+/** What a task ends with: a value to yield, tasks that take its place, or both (the value first). */
+export interface Step<T> {
+  /** The value to yield at the task's place in the order. */
+  readonly value?: T;
+  /** Tasks that come right after the value (or instead of the task, without one). */
+  readonly then?: readonly Task<T>[];
+}
+
+/** A unit of work: started once, when the window has room. */
+export type Task<T> = () => Promise<Step<T>>;
+
+/** How {@link orderedWindow} runs. */
+export interface OrderedWindowOptions {
+  /** How many tasks may be started and not yet yielded (running, or done and waiting their turn). */
+  readonly width: number;
+  /**
+   * Fail as soon as any task fails (for `listAll`: nothing partial is returned anyway),
+   * rather than when the failed task's turn comes (for iterators: everything before it is
+   * yielded first).
+   * @default false
+   */
+  readonly failFast?: boolean;
+  /** Called when the window stops early (an error, or the consumer leaving): abort what runs. */
+  readonly cancel?: () => void;
+}
+
+type Outcome<T> = { readonly ok: true; readonly step: Step<T> } | { readonly ok: false; readonly error: unknown };
+
+interface Entry<T> {
+  readonly task: Task<T>;
+  started: boolean;
+  outcome: Outcome<T> | undefined;
+  /** The task's `then` tasks are already in the queue, behind it. */
+  expanded: boolean;
+  settled: Promise<void> | undefined;
+}
+
+/**
+ * Yields the values of `tasks` in order, with at most `width` tasks started and not yet
+ * yielded: memory holds at most `width` results. A failed task ends the iteration with
+ * its error when its turn comes (or at once with `failFast`); on any early end, `cancel`
+ * is called and the running tasks are awaited (their errors ignored), so nothing runs
+ * after the iteration is over.
+ *
+ * @example
+ * ```ts
+ * const pages = orderedWindow([1, 2, 3].map((n) => async () => ({ value: await fetchPage(n) })), { width: 2 });
+ * for await (const page of pages) console.log(page); // pages 1, 2, 3, in order
+ * ```
+ */
+export async function* orderedWindow<T>(
+  tasks: readonly Task<T>[],
+  options: OrderedWindowOptions,
+): AsyncGenerator<T, void, undefined> {
+  const { width, failFast = false, cancel } = options;
+  if (!Number.isInteger(width) || width < 1) throw new RangeError(`the width of a window must be a positive integer, got ${width}`);
+  const queue: Entry<T>[] = tasks.map(entryOf);
+  let occupied = 0;
+  let firstFailure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  let dirty = false;
+  const start = (entry: Entry<T>): void => {
+    entry.started = true;
+    occupied += 1;
+    entry.settled = new Promise<Step<T>>((resolve) => resolve(entry.task())).then(
+      (step) => {
+        entry.outcome = { ok: true, step };
+      },
+      (error: unknown) => {
+        entry.outcome = { ok: false, error };
+        firstFailure ??= { error };
+      },
+    ).then(() => {
+      dirty = true;
+      wake?.();
+    });
+  };
+  let finished = false;
+  try {
+    for (;;) {
+      if (failFast && firstFailure) throw firstFailure.error;
+      // Tasks that stand for more tasks make room for them as soon as they are done, in
+      // place, so that their pages start without waiting for their turn.
+      for (let index = 0; index < queue.length; index += 1) {
+        const entry = queue[index];
+        if (entry.expanded || entry.outcome?.ok !== true) continue;
+        const { value, then } = entry.outcome.step;
+        entry.expanded = true;
+        const followers = (then ?? []).map(entryOf);
+        if (value === undefined && !('value' in entry.outcome.step)) {
+          queue.splice(index, 1, ...followers);
+          occupied -= 1;
+          index -= 1;
+        } else {
+          queue.splice(index + 1, 0, ...followers);
+        }
+      }
+      for (const entry of queue) {
+        if (occupied >= width) break;
+        if (!entry.started) start(entry);
+      }
+      const head = queue[0];
+      if (head === undefined) {
+        finished = true;
+        return;
+      }
+      if (head.outcome === undefined || !head.expanded) {
+        if (head.outcome !== undefined && !head.outcome.ok) throw head.outcome.error;
+        if (!dirty) await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        dirty = false;
+        continue;
+      }
+      queue.shift();
+      occupied -= 1;
+      // Only an entry with a value stays in the queue once expanded.
+      yield (head.outcome as { ok: true; step: Step<T> }).step.value as T;
+    }
+  } finally {
+    if (!finished) {
+      cancel?.();
+      await Promise.all(queue.filter((entry) => entry.started).map((entry) => entry.settled));
+    }
+  }
+}
+
+function entryOf<T>(task: Task<T>): Entry<T> {
+  return { task, started: false, outcome: undefined, expanded: false, settled: undefined };
+}
