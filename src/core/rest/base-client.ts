@@ -286,7 +286,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
     target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, JsonBodyOf<Ep<A, 'DELETE', P>>>,
+    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, EntityBodyOf<Ep<A, 'DELETE', P>>>,
   ): Promise<Response>;
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     const url = this.#target(target, 'rdelete');
