@@ -63,16 +63,18 @@ export async function main(options: AcknowledgeOptions): Promise<Incident[]> {
   }
 
   const filters = options.serviceIds?.length ? { service_ids: [...options.serviceIds] } : {};
-  const triggered = await client.listAll<Incident>('/incidents', { statuses: ['triggered'], ...filters });
+  // Typed from the path: Incident[], and the query parameters are checked.
+  const triggered = await client.listAll('/incidents', { statuses: ['triggered'], ...filters });
   print(`${triggered.length} triggered incident(s)`);
 
   const acknowledged: Incident[] = [];
   for (let start = 0; start < triggered.length; start += batchSize) {
+    // The description marks ids read-only, not promised: an incident without one cannot be updated.
     const updates = triggered
       .slice(start, start + batchSize)
-      .map((incident): IncidentUpdate => ({ id: incident.id, type: 'incident_reference', status: 'acknowledged' }));
-    // rput wraps the list as { incidents: [...] } and unwraps the answer's `incidents`.
-    const updated = await client.rput<Incident[]>('/incidents', { json: updates });
+      .flatMap((incident): IncidentUpdate[] => (incident.id === undefined ? [] : [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }]));
+    // rput wraps the list as { incidents: [...] } and unwraps the answer's `incidents`: Incident[].
+    const updated = await client.rput('/incidents', { json: updates });
     acknowledged.push(...updated);
     for (const incident of updated) print(`acknowledged ${incident.id}: ${incident.summary ?? ''}`);
   }

@@ -19,7 +19,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { RestApiV2Client, type BulkOverrideResult, type RestApiV2ClientOptions, type ScheduleOverride } from 'pagerduty-client';
+import { RestApiV2Client, type RestApiV2ClientOptions, type ScheduleOverride } from 'pagerduty-client';
 
 /** One override to create. */
 export interface OverrideRequest {
@@ -83,18 +83,21 @@ export function overrideBody(request: OverrideRequest): ScheduleOverride {
 export async function main(options: CreateOverridesOptions): Promise<CreateOverridesResult> {
   const print = options.print ?? console.log;
   await using client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
-  const results = await client.rpost<BulkOverrideResult[]>(`/schedules/${encodeURIComponent(options.scheduleId)}/overrides`, {
+  // Typed from the path: BulkOverrideResult[], and the overrides are checked.
+  const results = await client.rpost(`/schedules/${encodeURIComponent(options.scheduleId)}/overrides`, {
     json: options.overrides.map(overrideBody),
   });
   const outcome: CreateOverridesResult = { created: [], failed: [] };
   results.forEach((result, index) => {
-    if (result.status >= 200 && result.status < 300) {
+    // An item without a status (the description does not promise one) counts as created unless it has errors.
+    const status = result.status ?? (result.errors?.length ? 400 : 201);
+    if (status >= 200 && status < 300) {
       outcome.created.push(result.override);
       print(`created ${result.override.id ?? ''}: ${result.override.start} to ${result.override.end}`);
     } else {
       const errors = result.errors ?? [];
-      outcome.failed.push({ index, status: result.status, override: result.override, errors });
-      print(`item ${index} failed (${result.status}): ${errors.join('; ')}`);
+      outcome.failed.push({ index, status, override: result.override, errors });
+      print(`item ${index} failed (${status}): ${errors.join('; ')}`);
     }
   });
   print(`${outcome.created.length} created, ${outcome.failed.length} failed`);

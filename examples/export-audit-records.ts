@@ -17,19 +17,10 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import { RestApiV2Client, type QueryParams, type RestApiV2ClientOptions } from 'pagerduty-client';
+import { RestApiV2Client, type RestApiV2ClientOptions, type RestApiV2Query } from 'pagerduty-client';
 
-/** An audit record: the fields this program reads (the API sends more). */
-export interface AuditRecord {
-  /** The record's id. */
-  id: string;
-  /** When the change was made (ISO 8601). */
-  execution_time: string;
-  /** `create`, `update` or `delete`. */
-  action: string;
-  /** Every other field, as the API sent it. */
-  [field: string]: unknown;
-}
+/** An audit record, as the API description has it (what the export writes, one per line). */
+export type { AuditRecord } from 'pagerduty-client';
 
 /** What {@link main} needs. */
 export interface ExportAuditOptions {
@@ -39,8 +30,8 @@ export interface ExportAuditOptions {
   since: Date;
   /** The end of the range (exclusive). */
   until: Date;
-  /** Further filters, such as `{ root_resource_types: ['users'], actions: ['update'] }`. */
-  params?: QueryParams;
+  /** Further filters, such as `{ root_resource_types: ['users'], actions: ['update'] }` (checked against the description). */
+  params?: RestApiV2Query<'/audit/records'>;
   /** Where each record goes, as one line of JSON. @default a line on standard output */
   write?: (line: string) => void;
   /** The REST API base URL. @default 'https://api.pagerduty.com' */
@@ -54,7 +45,8 @@ export async function main(options: ExportAuditOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   await using client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
   let count = 0;
-  for await (const record of client.iterHistory<AuditRecord>('/audit/records', options.since, options.until, options.params)) {
+  // Typed from the path: each record is an AuditRecord.
+  for await (const record of client.iterHistory('/audit/records', options.since, options.until, options.params)) {
     write(JSON.stringify(record));
     count += 1;
   }

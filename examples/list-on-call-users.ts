@@ -14,7 +14,7 @@
  * @module
  */
 import { pathToFileURL } from 'node:url';
-import { RestApiV2Client, type Resource, type RestApiV2ClientOptions, type User } from 'pagerduty-client';
+import { RestApiV2Client, type Oncall, type RestApiV2ClientOptions, type User } from 'pagerduty-client';
 
 /** What {@link main} needs. */
 export interface ListOnCallUsersOptions {
@@ -30,15 +30,13 @@ export interface ListOnCallUsersOptions {
   print?: (line: string) => void;
 }
 
-/** One on-call entry as `GET /oncalls` returns it with `include[]=users`. */
-interface OnCall {
-  escalation_policy: Resource & { summary?: string };
-  escalation_level: number;
-  schedule: (Resource & { summary?: string }) | null;
-  user: User;
-  /** `null` for a user the policy targets directly: on call for good. */
-  end: string | null;
-}
+/**
+ * One on-call entry as `GET /oncalls` returns it with `include[]=users`: the description's
+ * `Oncall`, whose user reference the API expands into the whole user (the description does
+ * not say so, hence the type argument below). `end` is `null` for a user the policy targets
+ * directly: on call for good.
+ */
+type OnCall = Omit<Oncall, 'user' | 'end'> & { user: User; end: string | null };
 
 /** Who is on call at one level of one policy. */
 export interface OnCallEntry {
@@ -68,9 +66,9 @@ export async function main(options: ListOnCallUsersOptions): Promise<OnCallEntry
     const params = { earliest: true, include: ['users'], ...(options.escalationPolicyIds ? { escalation_policy_ids: options.escalationPolicyIds } : {}) };
     for await (const onCall of client.iterAll<OnCall>('/oncalls', params)) {
       entries.push({
-        policyId: onCall.escalation_policy.id,
-        policyName: String(onCall.escalation_policy.summary ?? onCall.escalation_policy.id),
-        level: onCall.escalation_level,
+        policyId: onCall.escalation_policy?.id ?? '',
+        policyName: String(onCall.escalation_policy?.summary ?? onCall.escalation_policy?.id),
+        level: onCall.escalation_level ?? 0,
         name: onCall.user.name,
         email: onCall.user.email,
         via: onCall.schedule ? String(onCall.schedule.summary ?? onCall.schedule.id) : 'direct',

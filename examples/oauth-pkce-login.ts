@@ -135,7 +135,7 @@ async function signInFromEnvironment(): Promise<void> {
   console.log(`Signed in; the access token expires at ${token.expiration_date}.`);
   if (!process.env.PAGERDUTY_IDENTITY_URL) {
     await using client = new RestApiV2Client(token.access_token, { authType: 'bearer' });
-    const me = await client.rget<{ name: string; email: string }>('/users/me');
+    const me = await client.rget('/users/me'); // a User, typed from the path
     console.log(`Hello, ${me.name} <${me.email}>.`);
   }
 }

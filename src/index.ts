@@ -74,3 +74,4 @@ export * from './core/oauth/index.js';
 export * from './core/mcp/index.js';
 export * from './core/scim/index.js';
 export * from './core/integrations/index.js';
+export * from './core/types/index.js';

@@ -77,12 +77,12 @@ describe('RestApiV2Client multi-updates against the emulator', () => {
     clients.push(client);
     return client;
   };
-  const triggered = (count: number): { id: string; type: string }[] =>
+  const triggered = (count: number): { id: string; type: 'incident_reference' }[] =>
     emulator.state.incidents
       .all()
       .filter((incident) => incident.status === 'triggered')
       .slice(0, count)
-      .map((incident) => ({ id: incident.id, type: 'incident_reference' }));
+      .map((incident) => ({ id: incident.id, type: 'incident_reference' as const }));
 
   beforeAll(async () => {
     emulator = await startEmulator({ seedIncidents: 80 });
@@ -101,7 +101,7 @@ describe('RestApiV2Client multi-updates against the emulator', () => {
   it('refuses an account-level key without From: HttpError 400 with code 2016, nothing changed', async () => {
     const refs = triggered(2);
     const failure = await make(emulator.keys.account)
-      .rput('incidents', { json: refs.map((ref) => ({ ...ref, status: 'acknowledged' })) })
+      .rput('incidents', { json: refs.map((ref) => ({ ...ref, status: 'acknowledged' as const })) })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).status).toBe(400);

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpServerError } from '../../src/core/errors.js';
 import { RestApiV2Client } from '../../src/core/rest/client.js';
+import type { UntypedApi } from '../../src/core/types/api-types.js';
 import { PDClientError, PDHTTPError, PDServerError } from '../../src/legacy/errors.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
 
@@ -12,7 +13,8 @@ const SERVICES = { services: [{ id: 'PS1', name: 'a', num: 7 }, { id: 'PS2', nam
 
 describe('find on a numeric attribute', () => {
   it.each(['core', '4.3.0', '5.4.1'] as const)('%s finds the item whose number equals the value, given as text or number', async (who) => {
-    const client = who === 'core' ? new RestApiV2Client(API_KEY) : makeSession(who);
+    // Untyped, as the sessions are, so that one variable holds either.
+    const client = who === 'core' ? new RestApiV2Client<UntypedApi>(API_KEY) : makeSession(who);
     const queries: string[] = [];
     nock(BASE)
       .get('/services')
@@ -50,7 +52,8 @@ describe('a next_cursor that is not a string', () => {
     ['4.5.2', PDHTTPError],
     ['5.4.1', PDServerError],
   ])('%s: an object is an error after the items of the page it came with, never a silent end', async (who, ErrorClass) => {
-    const client = who === 'core' ? new RestApiV2Client(API_KEY) : makeSession(who);
+    // Untyped, as the sessions are, so that one variable holds either.
+    const client = who === 'core' ? new RestApiV2Client<UntypedApi>(API_KEY) : makeSession(who);
     nock(BASE).get('/audit/records').query(true).twice().reply(200, { records: [{ id: 'R1' }], next_cursor: { page: 2 } });
     const seen: unknown[] = [];
     const error = await (async () => {
@@ -73,7 +76,8 @@ describe('the key named as * and its last four characters', () => {
     ['4.5.2', 'Received 401 Unauthorized response from the API. The key (...*wxyz) may be invalid or deactivated.'],
     ['5.4.1', 'Received 401 Unauthorized response from the API. The key (...*wxyz) may be invalid or deactivated.'],
   ])('%s: the 401 message names it, never the key itself', async (who, wording) => {
-    const client = who === 'core' ? new RestApiV2Client(API_KEY) : makeSession(who);
+    // Untyped, as the sessions are, so that one variable holds either.
+    const client = who === 'core' ? new RestApiV2Client<UntypedApi>(API_KEY) : makeSession(who);
     nock(BASE).get('/users/me').reply(401, { error: { message: 'Unauthorized' } });
     const error = await client.rget('/users/me').catch((e: unknown) => e);
     expect((error as Error).message).toContain(wording);

@@ -66,6 +66,9 @@ export async function main(): Promise<string[]> {
 }
 `;
 
+/** Calls typed from their paths, with `@ts-expect-error` lines and type assertions (see the file). */
+const TYPED_ENDPOINTS = readFileSync(path.join(root, '__tests__/package/fixtures/typed-endpoints.ts'), 'utf8');
+
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'pagerduty-client-pack-'));
   mkdirSync(path.dirname(STALE), { recursive: true });
@@ -234,6 +237,14 @@ describe('TypeScript consumers of the packed package', () => {
   it('need neither esModuleInterop nor allowSyntheticDefaultImports with skipLibCheck off, as Getting started says', () => {
     const settings = { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: false, allowSyntheticDefaultImports: false };
     expect(consumerDiagnostics(dirFor('commonjs'), 'main.ts', settings)).toEqual([]);
+  }, 60_000);
+
+  it.each([
+    ['nodenext', 'nodenext'],
+    ['esnext', 'bundler'],
+  ])('type calls from their paths under module %s, moduleResolution %s: every assertion and @ts-expect-error of the fixture holds', (module, moduleResolution) => {
+    const dir = project(`ts-typed-${moduleResolution}`, 'module', { 'typed-endpoints.ts': TYPED_ENDPOINTS });
+    expect(consumerDiagnostics(dir, 'typed-endpoints.ts', { module, moduleResolution })).toEqual([]);
   }, 60_000);
 
   it.each([

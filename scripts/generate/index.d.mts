@@ -12,14 +12,14 @@ export interface StageContext {
 export interface Stage {
   name: string;
   directories: string[];
-  generate(context: StageContext): GeneratedFile[];
+  generate(context: StageContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
 export declare const STAGES: readonly Stage[];
 export declare const PROJECT_ROOT: string;
 export declare function descriptionContext(root: string): StageContext;
-export declare function generateAll(root?: string, stages?: readonly Stage[]): GeneratedFile[];
+export declare function generateAll(root?: string, stages?: readonly Stage[]): Promise<GeneratedFile[]>;
 export declare function compareWithDisk(
   root?: string,
   stages?: readonly Stage[],
-): { changed: string[]; stale: string[]; files: GeneratedFile[] };
+): Promise<{ changed: string[]; stale: string[]; files: GeneratedFile[] }>;

@@ -4,12 +4,14 @@
 //
 // A stage is a module exporting { name, directories, generate(context) }: `directories`
 // are the folders it owns (every file in them is its output), `generate` returns the files
+// (or a promise of them: openapi-typescript, behind the endpoint types, is asynchronous)
 // as { path, content } from the description extracts it reads through the context. Stages
-// are pure apart from that read, so a test can run them in memory. To add one (the
-// endpoint types, say), write its module and add it to STAGES.
+// are pure apart from that read, so a test can run them in memory. To add one, write its
+// module and add it to STAGES.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endpointTypesStage } from './endpoint-types-stage.mjs';
 import { integrationTablesStage } from './integration-tables-stage.mjs';
 import { restTablesStage } from './rest-tables-stage.mjs';
 
@@ -18,11 +20,11 @@ import { restTablesStage } from './rest-tables-stage.mjs';
  *   A file a stage produces; `path` is relative to the project's root, with `/`.
  * @typedef {{ readDescription(name: string): any }} StageContext
  *   What a stage may read: `readDescription('rest')` is the parsed descriptions/rest.json.
- * @typedef {{ name: string, directories: string[], generate(context: StageContext): GeneratedFile[] }} Stage
+ * @typedef {{ name: string, directories: string[], generate(context: StageContext): GeneratedFile[] | Promise<GeneratedFile[]> }} Stage
  */
 
 /** The stages, in order. @type {readonly Stage[]} */
-export const STAGES = Object.freeze([restTablesStage, integrationTablesStage]);
+export const STAGES = Object.freeze([restTablesStage, integrationTablesStage, endpointTypesStage]);
 
 /** The project's root (the folder with package.json). */
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -49,15 +51,15 @@ export function descriptionContext(root) {
  *
  * @param {string} [root]
  * @param {readonly Stage[]} [stages]
- * @returns {GeneratedFile[]}
+ * @returns {Promise<GeneratedFile[]>}
  * @throws {Error} when two stages produce the same file, or a file outside its stage's folders
  */
-export function generateAll(root = PROJECT_ROOT, stages = STAGES) {
+export async function generateAll(root = PROJECT_ROOT, stages = STAGES) {
   const context = descriptionContext(root);
   const files = [];
   const seen = new Set();
   for (const stage of stages) {
-    for (const file of stage.generate(context)) {
+    for (const file of await stage.generate(context)) {
       if (!stage.directories.some((directory) => file.path.startsWith(`${directory}/`))) {
         throw new Error(`stage ${stage.name} produced ${file.path} outside its folders`);
       }
@@ -75,10 +77,10 @@ export function generateAll(root = PROJECT_ROOT, stages = STAGES) {
  *
  * @param {string} [root]
  * @param {readonly Stage[]} [stages]
- * @returns {{ changed: string[], stale: string[], files: GeneratedFile[] }}
+ * @returns {Promise<{ changed: string[], stale: string[], files: GeneratedFile[] }>}
  */
-export function compareWithDisk(root = PROJECT_ROOT, stages = STAGES) {
-  const files = generateAll(root, stages);
+export async function compareWithDisk(root = PROJECT_ROOT, stages = STAGES) {
+  const files = await generateAll(root, stages);
   const expected = new Set(files.map((file) => file.path));
   const changed = files
     .filter((file) => {
@@ -101,9 +103,9 @@ function listFiles(root, directory) {
     .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split('\\').join('/'));
 }
 
-function main(argv) {
+async function main(argv) {
   const check = argv.includes('--check');
-  const { changed, stale, files } = compareWithDisk();
+  const { changed, stale, files } = await compareWithDisk();
   if (check) {
     for (const path of [...changed, ...stale]) process.stderr.write(`out of date: ${path}\n`);
     if (changed.length + stale.length > 0) {
@@ -121,4 +123,4 @@ function main(argv) {
   process.stdout.write(`${files.length} generated files: ${changed.length} written, ${stale.length} removed\n`);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main(process.argv.slice(2));

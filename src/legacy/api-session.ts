@@ -8,6 +8,7 @@ import { authSecret, type AuthType } from '../core/auth.js';
 import type { HttpMethod, RequestOptions } from '../core/client-options.js';
 import { urlPathOf } from '../core/rest/canonical-path.js';
 import { RestApiV2Client } from '../core/rest/client.js';
+import type { UntypedApi } from '../core/types/api-types.js';
 import { pathTokens, urlPathNodes } from '../core/rest/node-convention.js';
 import type { ResourceTarget } from '../core/rest/resource-target.js';
 import type { LegacyPolicy } from './compat.js';
@@ -76,6 +77,10 @@ function notInSessionApi(method: string): TypeError {
  * `jpatch`, `rpatch`, and the iterators of endpoints with their own pagination) throw a
  * `TypeError` pointing to the core client.
  *
+ * Like the predecessor, the session is untyped ({@link UntypedApi}): results are `unknown`
+ * (iterator items `Record<string, unknown>`) unless a type argument says otherwise, and any
+ * query or body is accepted, whatever the path.
+ *
  * @example
  * ```ts
  * const session = new APISession(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com', compat: '5.4.1' });
@@ -86,7 +91,7 @@ function notInSessionApi(method: string): TypeError {
  * console.log(session.apiCallCounts); // { 'GET /users/{id}': 1, 'GET /incidents': 1 }
  * ```
  */
-export class APISession extends RestApiV2Client {
+export class APISession extends RestApiV2Client<UntypedApi> {
   /** The pdpyras release this session behaves as (the `compat` option). */
   readonly compat: PdpyrasVersion;
 

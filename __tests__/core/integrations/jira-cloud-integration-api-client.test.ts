@@ -78,9 +78,9 @@ describe('JiraCloudIntegrationApiClient', () => {
       .delete('/integration-jira-cloud/accounts_mappings/PM1/rules/R9').reply(204);
     const client = new JiraCloudIntegrationApiClient('oauth-token', { ...noSleep, authType: 'bearer' });
     expect(await client.rget('/accounts_mappings/PM1')).toEqual({ id: 'PM1', pagerduty_account: {} });
-    expect(await client.rpost('/accounts_mappings/PM1/rules', { json: rule })).toEqual({ id: 'R9', ...rule });
+    expect(await client.rpost<unknown>('/accounts_mappings/PM1/rules', { json: rule })).toEqual({ id: 'R9', ...rule });
     expect(posted).toEqual(rule);
-    expect(await client.rput('/accounts_mappings/PM1/rules/R9', { json: { enabled: false } })).toMatchObject({ enabled: false });
+    expect(await client.rput<unknown>('/accounts_mappings/PM1/rules/R9', { json: { enabled: false } })).toMatchObject({ enabled: false });
     expect((await client.rdelete('/accounts_mappings/PM1/rules/R9')).status).toBe(204);
     expect(nock.isDone()).toBe(true);
     client.close();

@@ -48,9 +48,9 @@ describe('JiraServerIntegrationApiClient', () => {
       .delete('/rules/PR2').reply(204);
     const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, noSleep);
     expect(await client.listAll('/rules')).toEqual([{ id: 'PR1' }]);
-    expect(await client.rpost('/rules', { json: { name: 'n' } })).toEqual({ id: 'PR2' });
+    expect(await client.rpost<unknown>('/rules', { json: { name: 'n' } })).toEqual({ id: 'PR2' });
     expect(await client.rget('/rules/PR2')).toEqual({ id: 'PR2' });
-    expect(await client.rput('/rules/PR2', { json: { name: 'n' } })).toEqual({ id: 'PR2', name: 'n' });
+    expect(await client.rput<unknown>('/rules/PR2', { json: { name: 'n' } })).toEqual({ id: 'PR2', name: 'n' });
     expect((await client.rdelete('/rules/PR2')).status).toBe(204);
     expect(seen[0].authorization).toBe(`Bearer ${TOKEN}`);
     expect(seen[0]['x-pagerduty-jira-signature']).toBe(SIGNATURE);

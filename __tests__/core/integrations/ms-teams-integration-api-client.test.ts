@@ -35,7 +35,7 @@ describe('MsTeamsIntegrationApiClient', () => {
     // GET answers the chat beside the tenant: the whole body; POST answers the chat alone.
     expect(await client.rget('/incidents/PINC1/dedicated_chat')).toEqual({ chat: { id: 'CH1' }, tenant_id: 'T1' });
     const json = { mst_tenant_id: 'T1', chat: { topic: 'PINC1' } };
-    expect(await client.rpost('/incidents/PINC1/dedicated_chat', { json })).toEqual({ id: 'CH1' });
+    expect(await client.rpost<unknown>('/incidents/PINC1/dedicated_chat', { json })).toEqual({ id: 'CH1' });
     expect((await client.rdelete('/incidents/PINC1/dedicated_chat')).status).toBe(204);
     expect(bodies).toEqual([json]);
     expect(nock.isDone()).toBe(true);

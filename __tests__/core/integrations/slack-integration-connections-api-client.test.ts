@@ -62,7 +62,7 @@ describe('SlackIntegrationConnectionsApiClient', () => {
       ids.push(connection.id);
     }
     expect(ids).toEqual(['PC1', 'PC2', 'PC3']);
-    expect(await client.rpost('/workspaces/T1/connections', { json: { channel_id: 'C1' } })).toEqual({ id: 'PC4' });
+    expect(await client.rpost<unknown>('/workspaces/T1/connections', { json: { channel_id: 'C1' } })).toEqual({ id: 'PC4' });
     expect(await client.rget('/workspaces/T1/connections/PC4')).toEqual({ id: 'PC4' });
     expect(await client.rput('/workspaces/T1/connections/PC4', { json: { notification_type: 'responder' } })).toEqual({
       id: 'PC4',

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError, UrlError } from '../../../src/index.js';
 import { RestApiV2Client } from '../../../src/core/rest/client.js';
-import type { BulkOverrideResult, Incident, IncidentUpdate } from '../../../src/core/rest/types.js';
+import type { BulkOverrideResult, Incident, IncidentUpdate } from '../../../src/index.js';
 import { API_KEY, BASE, makeClient, queryOf, recordingLogger } from './helpers.js';
 
 const EU = 'https://api.eu.pagerduty.com';
@@ -127,12 +127,12 @@ describe('endpoints the specification shows', () => {
     const client = makeClient();
     const results = await client.rpost<BulkOverrideResult[]>('/schedules/PSCH1/overrides', { json: overrides });
     expect(results).toEqual(answer);
-    expect(results.filter((r) => r.status >= 400).map((r) => r.errors)).toEqual([['Override must end after its start']]);
+    expect(results.filter((r) => (r.status ?? 0) >= 400).map((r) => r.errors)).toEqual([['Override must end after its start']]);
     client.close();
   });
 
   it('subscribes to a business service: request wrapped in subscribers, response in subscriptions', async () => {
-    const subscribers = [{ subscriber_id: 'U1', subscriber_type: 'user' }];
+    const subscribers = [{ subscriber_id: 'U1', subscriber_type: 'user' as const }];
     nock(BASE).post('/business_services/PBS1/subscribers', { subscribers }).reply(200, { subscriptions: [{ ...subscribers[0], result: 'success' }] });
     const client = makeClient();
     await expect(client.rpost('/business_services/PBS1/subscribers', { json: subscribers })).resolves.toEqual([{ ...subscribers[0], result: 'success' }]);

@@ -113,7 +113,9 @@ describe('endpoints whose wrappers the description corrects', () => {
       });
     const client = makeClient();
     const init = row.json === undefined ? {} : { json: row.json };
-    await expect(client[row.call](row.url, init)).resolves.toEqual(row.result);
+    // The rows mix methods and paths: each call is made untyped (a type argument).
+    const call = { rget: () => client.rget<unknown>(row.url, init), rpost: () => client.rpost<unknown>(row.url, init), rput: () => client.rput<unknown>(row.url, init) }[row.call];
+    await expect(call()).resolves.toEqual(row.result);
     expect(received).toEqual(row.sent);
     expect(nock.isDone()).toBe(true);
     client.close();

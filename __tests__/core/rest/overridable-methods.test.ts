@@ -39,7 +39,7 @@ describe('the core clients route through their overridable methods', () => {
     usersIndex();
     nock(BASE).get('/incidents').query(true).reply(200, { incidents: [], total: 7, more: false });
     const client = new Audited(API_KEY, NO_SLEEP);
-    await client.rput('/users/PU1', { json: { name: 'Ann' } });
+    await client.rput<unknown>('/users/PU1', { json: { name: 'Ann' } });
     await client.rdelete('/users/PU1');
     await client.listAll('/users');
     await expect(client.getTotal('/incidents')).resolves.toBe(7);

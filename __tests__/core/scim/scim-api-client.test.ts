@@ -3,13 +3,22 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { bearerAuth } from '../../../src/core/auth.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors.js';
-import { ScimApiClient, type ScimUser } from '../../../src/core/scim/index.js';
+import { ScimApiClient } from '../../../src/core/scim/index.js';
+import type { ScimPatchOperation, ScimUser } from '../../../src/index.js';
 
 const BASE = 'https://api.pagerduty.com';
 const KEY = 'u+scimsecretkey4321';
 const noSleep = { sleep: async (): Promise<void> => {} };
 const users = (from: number, to: number): ScimUser[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => ({ id: `U${from + i}`, userName: `u${from + i}@example.com` }));
+  Array.from({ length: to - from + 1 }, (_, i) => ({
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    id: `U${from + i}`,
+    userName: `u${from + i}@example.com`,
+    displayName: `User ${from + i}`,
+    active: true,
+    roles: [],
+    meta: { resourceType: 'User' },
+  }));
 const listResponse = (startIndex: number, resources: ScimUser[], totalResults?: number): object => ({
   schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
   startIndex,
@@ -145,10 +154,10 @@ describe('ScimApiClient request methods', () => {
       .patch('/scim/v2/Users/U1').reply(record(204, ''))
       .delete('/scim/v2/Users/U1').reply(204);
     const client = new ScimApiClient(KEY, noSleep);
-    const patch = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] };
+    const patch: ScimPatchOperation = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] };
     expect(await client.jget('/Users/U1')).toEqual(user);
-    expect(await client.jpost('Users', { json: { userName: 'a@example.com' } })).toEqual(user);
-    expect(await client.jput('/Users/U1', { json: user })).toEqual(user);
+    expect(await client.jpost<unknown>('Users', { json: { userName: 'a@example.com' } })).toEqual(user);
+    expect(await client.jput<unknown>('/Users/U1', { json: user })).toEqual(user);
     expect(await client.jpatch('/Users/U1', { json: patch })).toBeNull();
     expect(await client.jdelete('/Users/U1')).toBeNull();
     expect(bodies).toEqual([{ userName: 'a@example.com' }, user, patch]);

@@ -9,6 +9,7 @@ import type { ApiClientOptions, HttpMethod } from '../api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth.js';
 import { RestApiV2BaseClient } from '../rest/index.js';
 import type { IntegrationApiDescriptor, IntegrationAuthRule } from './integration-api-descriptor.js';
+import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 
 /** Options of the integration clients that let the caller choose how the credential is sent. */
 export interface IntegrationApiClientOptions extends ApiClientOptions {
@@ -48,8 +49,10 @@ export function integrationAuth(rule: IntegrationAuthRule, credential: string, a
  * The base of the integration API clients: the REST features (canonical paths, wrapping,
  * r- and j-methods, pagination) over the descriptor's tables, base URL, permitted methods,
  * default headers and auth rule. `baseUrl` and every engine option can still be given.
+ *
+ * @typeParam A - the API's generated types, which type calls from their paths
  */
-export class IntegrationApiClient extends RestApiV2BaseClient {
+export class IntegrationApiClient<A extends ApiTypes = UntypedApi> extends RestApiV2BaseClient<A> {
   /** The facts of this client's API (base URL, methods, headers, auth rule, tables). @internal */
   readonly descriptor: IntegrationApiDescriptor;
 

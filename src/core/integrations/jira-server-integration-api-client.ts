@@ -10,6 +10,7 @@ import type { ResponseFacts } from '../failure-facts.js';
 import { Secret } from '../secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { JIRA_SERVER_INTEGRATION_API } from './generated/jira-server-integration-api.js';
+import type { JiraServerIntegrationApiTypes } from '../types/generated/jira-server-integration-api-endpoints.js';
 
 /** The header that carries the Jira Server signature token (a header parameter of every operation of the API). */
 export const JIRA_SIGNATURE_HEADER = 'x-pagerduty-jira-signature';
@@ -27,7 +28,7 @@ export const JIRA_SIGNATURE_HEADER = 'x-pagerduty-jira-signature';
  * const rule = await jira.rget('/rules/PRULE01');
  * ```
  */
-export class JiraServerIntegrationApiClient extends IntegrationApiClient {
+export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraServerIntegrationApiTypes> {
   readonly #signature: Secret;
 
   /**

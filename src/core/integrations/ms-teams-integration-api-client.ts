@@ -5,6 +5,7 @@
  */
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.js';
+import type { MsTeamsIntegrationApiTypes } from '../types/generated/ms-teams-integration-api-endpoints.js';
 
 /**
  * The Microsoft Teams integration API at `https://api.pagerduty.com/integration-ms-teams`.
@@ -14,13 +15,13 @@ import { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.j
  * @example
  * ```ts
  * await using teams = new MsTeamsIntegrationApiClient(process.env.PAGERDUTY_API_KEY!);
- * const meeting = await teams.rpost<{ url: string }>('/incidents/PINC123/meeting', {
+ * const meeting = await teams.rpost('/incidents/PINC123/meeting', {
  *   json: { mst_team_id: '19:abc@thread.tacv2', meeting: { name: 'Server room is on fire' } },
  * });
  * console.log(meeting.url);
  * ```
  */
-export class MsTeamsIntegrationApiClient extends IntegrationApiClient {
+export class MsTeamsIntegrationApiClient extends IntegrationApiClient<MsTeamsIntegrationApiTypes> {
   /**
    * @param apiKey - the API key
    * @param options - `baseUrl` and the engine's options

@@ -5,6 +5,7 @@
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
 import { SLACK_INTEGRATION_API } from './generated/slack-integration-api.js';
+import type { SlackIntegrationApiTypes } from '../types/generated/slack-integration-api-endpoints.js';
 
 /**
  * The Slack integration API at `https://api.pagerduty.com/integration-slack`: an
@@ -15,10 +16,10 @@ import { SLACK_INTEGRATION_API } from './generated/slack-integration-api.js';
  * @example
  * ```ts
  * await using slack = new SlackIntegrationApiClient(process.env.PAGERDUTY_API_KEY!);
- * const channels = await slack.rget<{ id: string }[]>('/incidents/PINC123/notification_channels');
+ * const channels = await slack.rget('/incidents/PINC123/notification_channels');
  * ```
  */
-export class SlackIntegrationApiClient extends IntegrationApiClient {
+export class SlackIntegrationApiClient extends IntegrationApiClient<SlackIntegrationApiTypes> {
   /**
    * @param apiKey - the API key, or an OAuth token with `authType: 'bearer'`
    * @param options - `authType`, `baseUrl` and the engine's options

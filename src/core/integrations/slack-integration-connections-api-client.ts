@@ -5,6 +5,7 @@
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
 import { SLACK_INTEGRATION_CONNECTIONS_API } from './generated/slack-integration-connections-api.js';
+import type { SlackIntegrationConnectionsApiTypes } from '../types/generated/slack-integration-connections-api-endpoints.js';
 
 /**
  * The Slack integration's connections API at `https://app.pagerduty.com/integration-slack`
@@ -17,7 +18,7 @@ import { SLACK_INTEGRATION_CONNECTIONS_API } from './generated/slack-integration
  * const all = await connections.listAll('/workspaces/T0123456789/connections');
  * ```
  */
-export class SlackIntegrationConnectionsApiClient extends IntegrationApiClient {
+export class SlackIntegrationConnectionsApiClient extends IntegrationApiClient<SlackIntegrationConnectionsApiTypes> {
   /**
    * @param apiKey - the API key, or an OAuth token with `authType: 'bearer'`
    * @param options - `authType`, `baseUrl` and the engine's options

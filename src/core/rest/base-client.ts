@@ -29,10 +29,23 @@ import type {
   IterCursorOptions,
   RestApiV2BaseClientOptions,
 } from './rest-options.js';
-import { targetUrl, type ResourceTarget } from './resource-target.js';
+import { targetUrl, type ResourceObject, type ResourceTarget } from './resource-target.js';
 import type { CanonicalPath, EntityWrapper, RestApiTables } from './table-types.js';
 import { cursorProblem, nextCursor, tokenPages } from './token-pagination.js';
 import { wholeListPages } from './whole-list-pagination.js';
+import type { ApiTypes, UntypedApi } from '../types/api-types.js';
+import type {
+  EndpointOf as Ep,
+  EntityBodyOf,
+  EntityResultOf,
+  ItemOf,
+  JsonBodyOf,
+  JsonResultOf,
+  PathHint,
+  QueryOf,
+  RequestOptionsOf,
+  Resolved,
+} from '../types/endpoint-types.js';
 
 const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -40,6 +53,13 @@ const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT',
  * The base of the REST API v2 client and of the integration API clients: everything that
  * depends only on the API's tables. Subclasses pass their tables, base URL, and override
  * `permittedMethods` and `defaultHeaders()` as their API needs.
+ *
+ * Calls are typed from their paths by the API's generated types `A`: for a literal path
+ * of the API, results, query parameters and bodies have the endpoint's types; any other
+ * path (a `string` known only at run time) gives the untyped fallback, and an explicit type
+ * argument (`rget<MyType>(...)`) wins. Without `A`, every call is untyped.
+ *
+ * @typeParam A - the API's generated types (`RestApiV2Types`, ...), or {@link UntypedApi}
  *
  * @example
  * ```ts
@@ -50,7 +70,7 @@ const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT',
  * }
  * ```
  */
-export class RestApiV2BaseClient extends ApiClient {
+export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiClient {
   /** The API's tables, as given to the constructor. @internal */
   readonly tables: RestApiTables;
   /** The behaviour at the legacy seams (frozen). @internal */
@@ -144,29 +164,49 @@ export class RestApiV2BaseClient extends ApiClient {
    * @throws HttpError for a non-success status; HttpServerError for 5xx or a body that is not JSON
    * @example
    * ```ts
-   * const { users, more } = await client.jget<{ users: User[]; more: boolean }>('/users', { params: { limit: 5 } });
+   * const { users, more } = await client.jget('/users', { params: { limit: 5 } }); // users: User[]
    * ```
    */
+  jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'GET', P>, JsonBodyOf<Ep<A, 'GET', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'GET', P>>>>;
   jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('GET', 'jget', target, init);
   }
 
   /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
+  jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'POST', P>, JsonBodyOf<Ep<A, 'POST', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'POST', P>>>>;
   jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('POST', 'jpost', target, init);
   }
 
   /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
+  jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PUT', P>, JsonBodyOf<Ep<A, 'PUT', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PUT', P>>>>;
   jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('PUT', 'jput', target, init);
   }
 
   /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
+  jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PATCH', P>, JsonBodyOf<Ep<A, 'PATCH', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PATCH', P>>>>;
   jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('PATCH', 'jpatch', target, init);
   }
 
   /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
+  jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, JsonBodyOf<Ep<A, 'DELETE', P>>>,
+  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'DELETE', P>>>>;
   jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#jmethod<T>('DELETE', 'jdelete', target, init);
   }
@@ -180,10 +220,14 @@ export class RestApiV2BaseClient extends ApiClient {
    * @throws HttpServerError when the body lacks its wrapper (the message names the keys it had)
    * @example
    * ```ts
-   * const user = await client.rget<User>('/users/PABC123');
+   * const user = await client.rget('/users/PABC123'); // a User, typed from the path
    * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
    * ```
    */
+  rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'GET', P>, EntityBodyOf<Ep<A, 'GET', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'GET', P>>>>;
   rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('GET', 'rget', target, init);
   }
@@ -194,9 +238,13 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @example
    * ```ts
-   * const user = await client.rpost<User>('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
+   * const user = await client.rpost('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
    * ```
    */
+  rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'POST', P>, EntityBodyOf<Ep<A, 'POST', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'POST', P>>>>;
   rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('POST', 'rpost', target, init);
   }
@@ -207,17 +255,25 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @example
    * ```ts
-   * const updated = await client.rput<Incident[]>('/incidents', {
+   * const updated = await client.rput('/incidents', { // Incident[]
    *   json: [{ id: 'PINC1', type: 'incident_reference', status: 'acknowledged' }],
    *   headers: { From: 'oncall@example.com' },
    * });
    * ```
    */
+  rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PUT', P>, EntityBodyOf<Ep<A, 'PUT', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PUT', P>>>>;
   rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('PUT', 'rput', target, init);
   }
 
   /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
+  rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'PATCH', P>, EntityBodyOf<Ep<A, 'PATCH', P>>>,
+  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PATCH', P>>>>;
   rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return this.#rmethod<T>('PATCH', 'rpatch', target, init);
   }
@@ -228,6 +284,10 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws HttpError for a non-success status
    */
+  rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
+    target: P | ResourceObject,
+    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, EntityBodyOf<Ep<A, 'DELETE', P>>>,
+  ): Promise<Response>;
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     const url = this.#target(target, 'rdelete');
     const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.#wrappers('DELETE', url)[0]) };
@@ -250,9 +310,14 @@ export class RestApiV2BaseClient extends ApiClient {
    * @throws HttpError as soon as a page fails (items already yielded stay yielded)
    * @example
    * ```ts
-   * for await (const user of client.iterAll<User>('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
+   * for await (const user of client.iterAll('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
    * ```
    */
+  iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterAllOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   iterAll<T = Record<string, unknown>>(
     url: string,
     params: QueryParams = {},
@@ -266,6 +331,11 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws UrlError when the path is not cursor-based
    */
+  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterCursorOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   iterCursor<T = Record<string, unknown>>(
     url: string,
     params: QueryParams = {},
@@ -280,9 +350,14 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @example
    * ```ts
-   * const services = await client.listAll<Service>('/services', { include: ['teams'] });
+   * const services = await client.listAll('/services', { include: ['teams'] }); // Service[]
    * ```
    */
+  listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterAllOptions<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>,
+  ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>>[]>;
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
     return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook, this.policy.unknownTotal);
   }
@@ -293,13 +368,17 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws UrlError when an item lacks the attribute
    */
+  dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    options?: DictAllOptions<QueryOf<Ep<A, 'GET', P>>>,
+  ): Promise<Record<string, Resolved<T, ItemOf<Ep<A, 'GET', P>>>>>;
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
     const by = options.by ?? 'id';
     const items: Record<string, T> = {};
-    for (const item of await this.listAll<T>(url, options.params, { concurrency: options.concurrency })) {
+    for (const item of await this.listAll<T, string>(url, options.params, { concurrency: options.concurrency })) {
       const key = isJsonObject(item) ? item[by] : undefined;
       if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
-      items[String(key)] = item;
+      items[String(key)] = item as T;
     }
     return items;
   }
@@ -309,6 +388,11 @@ export class RestApiV2BaseClient extends ApiClient {
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
+  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    init?: Pick<RequestOptions, 'signal'>,
+  ): Promise<number>;
   async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
     const { response, text, body } = await this.exchangeJson('GET', url, {
       params: { ...params, total: true, limit: 1, offset: 0 },

@@ -28,23 +28,45 @@ import { attributeMatches, differsFrom } from './resource-comparison.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
 import { REST_API_V2_TABLES } from './generated/rest-api-v2-tables.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
-import type { LogEntry } from './types.js';
+import type { AnnotateLogEntry } from '../types/generated/rest-api-v2-schemas.js';
+import type { ApiTypes } from '../types/api-types.js';
+import type {
+  EndpointOf as Ep,
+  ItemOf,
+  JsonBodyOf,
+  JsonResultOf,
+  PathHint,
+  QueryOf,
+  Resolved,
+} from '../types/endpoint-types.js';
+import type { RestApiV2Types } from '../types/generated/rest-api-v2-endpoints.js';
+
+/** The rows of `POST /analytics/raw/incidents` (the `data` of its answer), for `A`. */
+type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'data'>;
+/** The `filters` of `POST /analytics/raw/incidents`, for `A`. */
+type AnalyticsFilters<A extends ApiTypes> = FieldOf<JsonBodyOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'filters'>;
+type ListOf<R, K extends string> = R extends { [Key in K]?: readonly (infer Item)[] } ? Item : Record<string, unknown>;
+type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F } ? Exclude<F, undefined> : Readonly<Record<string, unknown>>;
 
 /** The `Accept` header of REST API v2 requests. */
 export const REST_API_V2_ACCEPT = 'application/vnd.pagerduty+json;version=2';
 
 /**
  * The client of the REST API v2: every endpoint under the API reference's 'API' section.
+ * Calls with a literal path are typed from the official description (see
+ * {@link RestApiV2BaseClient}): `rget('/users/PABC123')` is a `User`, `iterAll('/incidents', ...)`
+ * yields `Incident` and checks its query parameters.
  *
+ * @typeParam A - the API's generated types; the legacy sessions use {@link UntypedApi}
  * @example
  * ```ts
  * await using client = new RestApiV2Client(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com' });
- * for await (const incident of client.iterAll<Incident>('/incidents', { statuses: ['triggered'] })) {
+ * for await (const incident of client.iterAll('/incidents', { statuses: ['triggered'] })) {
  *   console.log(incident.id, incident.status);
  * }
  * ```
  */
-export class RestApiV2Client extends RestApiV2BaseClient {
+export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestApiV2BaseClient<A> {
   /**
    * The email sent as `From` on every request (read at request time), or `undefined` for
    * none. A per-request `headers: { From }` wins over it.
@@ -78,9 +100,14 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    *
    * @example
    * ```ts
-   * const user = await client.find<User>('/users', 'ann@example.com', { attribute: 'email' });
+   * const user = await client.find('/users', 'ann@example.com', { attribute: 'email' }); // User | null
    * ```
    */
+  find<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    value: string,
+    options?: FindOptions<QueryOf<Ep<A, 'GET', P>>>,
+  ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>> | null>;
   async find<T = Record<string, unknown>>(url: string, value: string, options: FindOptions = {}): Promise<T | null> {
     const attribute = options.attribute ?? 'name';
     // A number (plain JavaScript callers pass them) is sent and compared as its text.
@@ -103,6 +130,12 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * const team = await client.persist('/teams', 'name', { name: 'Ops', description: 'On call' }, { update: true });
    * ```
    */
+  persist<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    attribute: string,
+    values: Readonly<Record<string, unknown>>,
+    options?: PersistOptions,
+  ): Promise<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   async persist<T = Record<string, unknown>>(
     url: string,
     attribute: string,
@@ -114,10 +147,10 @@ export class RestApiV2Client extends RestApiV2BaseClient {
       throw this.makeError({ kind: 'url', message });
     }
     const existing = await this.find<Record<string, unknown>>(url, findValue(attribute, values[attribute]), { attribute });
-    if (existing === null) return this.rpost<T>(url, { json: values });
+    if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
-    return this.rput<T>(self, { json: { ...existing, ...values } });
+    return this.rput<T, string>(self, { json: { ...existing, ...values } }) as Promise<T>;
   }
 
   /**
@@ -130,11 +163,18 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * @example
    * ```ts
    * const since = new Date('2024-01-01T00:00:00Z');
-   * for await (const entry of client.iterHistory<LogEntry>('/log_entries', since, new Date())) console.log(entry.id);
+   * for await (const entry of client.iterHistory('/log_entries', since, new Date())) console.log(entry.id, entry.type);
    * // Windows read 8 requests at a time; records still come in time order.
    * for await (const incident of client.iterHistory('/incidents', since, new Date(), {}, { concurrency: 8 })) console.log(incident.id);
    * ```
    */
+  iterHistory<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    since: Date,
+    until: Date,
+    params?: QueryOf<Ep<A, 'GET', P>>,
+    options?: IterHistoryOptions,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', P>>>>;
   iterHistory<T = Record<string, unknown>>(
     url: string,
     since: Date,
@@ -214,7 +254,7 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * for await (const note of client.iterIncidentNotes({ params: { team_ids: ['PTEAM1'] } })) console.log(note.summary);
    * ```
    */
-  async *iterIncidentNotes(options: IncidentNotesOptions = {}): AsyncIterableIterator<LogEntry> {
+  async *iterIncidentNotes(options: IncidentNotesOptions = {}): AsyncIterableIterator<AnnotateLogEntry> {
     let url = '/log_entries';
     const params: Record<string, QueryParams[string]> = { ...options.params };
     if (options.incidentId !== undefined) {
@@ -227,7 +267,7 @@ export class RestApiV2Client extends RestApiV2BaseClient {
       }
     }
     for await (const page of this.pagesOf(url, params, {}, 'iterIncidentNotes')) {
-      for (const entry of page.items as LogEntry[]) if (entry.type === 'annotate_log_entry') yield entry;
+      for (const entry of page.items as AnnotateLogEntry[]) if (entry.type === 'annotate_log_entry') yield entry;
     }
   }
 
@@ -242,8 +282,12 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * for await (const row of client.iterAnalyticsRawIncidents(filters, { order: 'asc' })) console.log(row.id);
    * ```
    */
+  iterAnalyticsRawIncidents<T = never>(
+    filters: AnalyticsFilters<A>,
+    options?: AnalyticsRawIncidentsOptions,
+  ): AsyncIterableIterator<Resolved<T, AnalyticsRow<A>>>;
   iterAnalyticsRawIncidents<T = Record<string, unknown>>(
-    filters: Readonly<Record<string, unknown>>,
+    filters: unknown,
     options: AnalyticsRawIncidentsOptions = {},
   ): AsyncIterableIterator<T> {
     const body: Record<string, unknown> = {
@@ -270,6 +314,9 @@ export class RestApiV2Client extends RestApiV2BaseClient {
    * for await (const setting of client.iterAlertGroupingSettings({ serviceIds: ['PSVC1'] })) console.log(setting.id);
    * ```
    */
+  iterAlertGroupingSettings<T = never>(
+    options?: AlertGroupingSettingsOptions,
+  ): AsyncIterableIterator<Resolved<T, ItemOf<Ep<A, 'GET', '/alert_grouping_settings'>>>>;
   iterAlertGroupingSettings<T = Record<string, unknown>>(
     options: AlertGroupingSettingsOptions = {},
   ): AsyncIterableIterator<T> {

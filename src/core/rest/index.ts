@@ -27,7 +27,7 @@ export type {
 } from './rest-options.js';
 export type { ApiKeyAccess } from './account-introspection.js';
 export type { FetchedPage, ItemHook } from './pages.js';
-export type { ResourceTarget } from './resource-target.js';
+export type { ResourceObject, ResourceTarget } from './resource-target.js';
 export { DEFAULT_REST_POLICY, resolveRestPolicy } from './policy.js';
 export type { RestPolicy } from './policy.js';
 export { inferEntityWrapper, singularName } from './entity-wrappers.js';
@@ -55,19 +55,8 @@ export type {
   ClassicPage,
   ClassicPagination,
   CursorPage,
-  CursorPagination,
-  EscalationPolicy,
-  EscalationRule,
-  Incident,
-  IncidentReference,
   IncidentStatus,
   IncidentUpdate,
-  LogEntry,
-  Reference,
   Resource,
   ScheduleOverride,
-  ScheduleReference,
-  Service,
-  User,
-  UserReference,
 } from './types.js';

@@ -10,12 +10,13 @@ import { isJsonObject } from './body-wrapping.js';
  * A URL or path (`'/users/PABC123'`), or a resource object with a `self` URL, as the API
  * returns them (`{ id: 'PABC123', type: 'user', self: 'https://api.pagerduty.com/users/PABC123' }`).
  */
-export type ResourceTarget =
-  | string
-  | {
-      /** The resource's own API URL. */
-      readonly self?: string | null;
-    };
+export type ResourceTarget = string | ResourceObject;
+
+/** A resource object standing for its URL: anything with a `self` URL, as the API returns resources. */
+export interface ResourceObject {
+  /** The resource's own API URL. */
+  readonly self?: string | null;
+}
 
 /**
  * The URL of a target.

@@ -54,22 +54,30 @@ export interface IterCursorOptions<T> {
   itemHook?: ItemHook<T>;
 }
 
-/** Options of `RestApiV2BaseClient.dictAll`. */
-export interface DictAllOptions {
+/**
+ * Options of `RestApiV2BaseClient.dictAll`.
+ *
+ * @typeParam Q - the query parameters of the index (typed from a literal path)
+ */
+export interface DictAllOptions<Q = QueryParams> {
   /** The attribute whose value keys the result. @default 'id' */
   by?: string;
   /** Query parameters of the index request. */
-  params?: QueryParams;
+  params?: Q;
   /** Pages read at once, as for `listAll` (see {@link IterAllOptions.concurrency}). @default 1 */
   concurrency?: number;
 }
 
-/** Options of `RestApiV2BaseClient.find`. */
-export interface FindOptions {
+/**
+ * Options of `RestApiV2BaseClient.find`.
+ *
+ * @typeParam Q - the query parameters of the index (typed from a literal path)
+ */
+export interface FindOptions<Q = QueryParams> {
   /** The attribute compared with the value. @default 'name' */
   attribute?: string;
   /** Further query parameters of the index request. */
-  params?: QueryParams;
+  params?: Q;
 }
 
 /** Options of `RestApiV2BaseClient.persist`. */

@@ -6,4 +6,4 @@
 export { SCIM_BASE_URL, SCIM_MEDIA_TYPE, ScimApiClient } from './scim-api-client.js';
 export type { ScimApiClientOptions, ScimUserQuery } from './scim-api-client.js';
 export { nextStartIndex } from './scim-pagination.js';
-export type { ScimListResponse, ScimUser } from './scim-pagination.js';
+export type { ScimListResponse } from './scim-pagination.js';

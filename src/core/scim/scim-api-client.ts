@@ -6,7 +6,15 @@
 import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth.js';
-import { nextStartIndex, type ScimListResponse, type ScimUser } from './scim-pagination.js';
+import { nextStartIndex, type ScimListResponse } from './scim-pagination.js';
+import type { EndpointOf as Ep, JsonBodyOf, JsonResultOf, PathHint, RequestOptionsOf } from '../types/endpoint-types.js';
+import type { ScimApiTypes } from '../types/generated/scim-api-endpoints.js';
+import type { ScimUser } from '../types/generated/scim-api-schemas.js';
+
+/** What a SCIM j-method returns: the endpoint's body for a literal path, else `T` or `null` (empty body). */
+type ScimResult<T, E> = [T] extends [never] ? JsonResultOf<E> : T | null;
+/** The options of a SCIM j-method call, typed for a literal path. */
+type ScimOptions<E> = RequestOptionsOf<E, JsonBodyOf<E>>;
 
 /** The SCIM API's base URL. */
 export const SCIM_BASE_URL = 'https://api.pagerduty.com/scim/v2';
@@ -48,7 +56,9 @@ function positiveInteger(name: string, value: number): number {
 
 /**
  * A client of the SCIM API. Responses are `application/scim+json`; request bodies are
- * sent as `application/json`, which the API documents for them.
+ * sent as `application/json`, which the API documents for them. The j-methods are typed
+ * from a literal path by the SCIM description (`jget('/Users/P1')` is a `ScimUser`); with
+ * any other path, or a type argument, they give `T | null`.
  *
  * @example
  * ```ts
@@ -114,26 +124,46 @@ export class ScimApiClient extends ApiClient {
   }
 
   /** GET and decode: the JSON body (`null` when empty). @throws HttpError on a non-success status */
+  jget<T = never, P extends PathHint<ScimApiTypes, 'GET'> = PathHint<ScimApiTypes, 'GET'>>(
+    url: P,
+    options?: ScimOptions<Ep<ScimApiTypes, 'GET', P>>,
+  ): Promise<ScimResult<T, Ep<ScimApiTypes, 'GET', P>>>;
   jget<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
     return this.requestJson<T>('GET', url, options);
   }
 
   /** POST and decode (`options.json` is the body). @throws HttpError on a non-success status */
+  jpost<T = never, P extends PathHint<ScimApiTypes, 'POST'> = PathHint<ScimApiTypes, 'POST'>>(
+    url: P,
+    options?: ScimOptions<Ep<ScimApiTypes, 'POST', P>>,
+  ): Promise<ScimResult<T, Ep<ScimApiTypes, 'POST', P>>>;
   jpost<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
     return this.requestJson<T>('POST', url, options);
   }
 
   /** PUT and decode. @throws HttpError on a non-success status */
+  jput<T = never, P extends PathHint<ScimApiTypes, 'PUT'> = PathHint<ScimApiTypes, 'PUT'>>(
+    url: P,
+    options?: ScimOptions<Ep<ScimApiTypes, 'PUT', P>>,
+  ): Promise<ScimResult<T, Ep<ScimApiTypes, 'PUT', P>>>;
   jput<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
     return this.requestJson<T>('PUT', url, options);
   }
 
   /** PATCH (SCIM `PatchOp`) and decode; `null` for 204. @throws HttpError on a non-success status */
+  jpatch<T = never, P extends PathHint<ScimApiTypes, 'PATCH'> = PathHint<ScimApiTypes, 'PATCH'>>(
+    url: P,
+    options?: ScimOptions<Ep<ScimApiTypes, 'PATCH', P>>,
+  ): Promise<ScimResult<T, Ep<ScimApiTypes, 'PATCH', P>>>;
   jpatch<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
     return this.requestJson<T>('PATCH', url, options);
   }
 
   /** DELETE and decode; `null` for 204. @throws HttpError on a non-success status */
+  jdelete<T = never, P extends PathHint<ScimApiTypes, 'DELETE'> = PathHint<ScimApiTypes, 'DELETE'>>(
+    url: P,
+    options?: ScimOptions<Ep<ScimApiTypes, 'DELETE', P>>,
+  ): Promise<ScimResult<T, Ep<ScimApiTypes, 'DELETE', P>>>;
   jdelete<T = unknown>(url: string, options?: RequestOptions): Promise<T | null> {
     return this.requestJson<T>('DELETE', url, options);
   }

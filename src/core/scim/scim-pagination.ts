@@ -4,24 +4,9 @@
  *
  * @module
  */
+import type { ScimUser } from '../types/generated/scim-api-schemas.js';
 
-/** A SCIM user, as the SCIM API returns it (the fields the API documents, and any others). */
-export interface ScimUser {
-  /** The user's SCIM id. */
-  id?: string;
-  /** The login, an email address. */
-  userName?: string;
-  /** The id set by the identity provider. */
-  externalId?: string;
-  /** The display name. */
-  displayName?: string;
-  /** Whether the user is active. */
-  active?: boolean;
-  /** Any other field. */
-  [field: string]: unknown;
-}
-
-/** A SCIM list response (`urn:ietf:params:scim:api:messages:2.0:ListResponse`). */
+/** A SCIM list response (`urn:ietf:params:scim:api:messages:2.0:ListResponse`) of users, or of `T`. */
 export interface ScimListResponse<T = ScimUser> {
   /** The message schema URNs. */
   schemas?: string[];

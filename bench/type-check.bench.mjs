@@ -1,0 +1,91 @@
+// Type-check cost of the typed endpoints: how much longer a strict consumer project takes
+// to type-check against this checkout's package than against a baseline release (by
+// default the `main` branch, packed from a temporary export of it), and how much the
+// packed package grows.
+//
+//   npm run bench:types
+//   node bench/type-check.bench.mjs [rounds] [baseline-ref]     (5 rounds, `main` by default)
+//
+// Both projects compile the same program (bench/consumer-project.mjs) with `strict`, once
+// with `skipLibCheck: true` (what most projects set) and once with `skipLibCheck: false`.
+// Rounds alternate between baseline and current so that load on a shared machine hits both
+// alike; the medians of the wall time of `tsc -p` and of tsc's own check time are printed,
+// with the type and instantiation counts and the memory, which do not depend on the load.
+// Budget (issue 13): at most 1.5 s slower; at most 2 MB more unpacked.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CONSUMER_PROGRAM, consumerProject, packCurrent, packRef } from './consumer-project.mjs';
+
+const rounds = Number(process.argv[2] ?? 5);
+const baselineRef = process.argv[3] ?? 'main';
+const tsc = path.resolve('node_modules/typescript/bin/tsc');
+const work = mkdtempSync(path.join(tmpdir(), 'pagerduty-client-types-bench-'));
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+function compile(dir) {
+  const start = performance.now();
+  const out = execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--extendedDiagnostics'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  const wall = (performance.now() - start) / 1000;
+  const figure = (name) => Number(out.match(new RegExp(`^${name}:\\s+([\\d.]+)`, 'm'))?.[1] ?? NaN);
+  return {
+    wall,
+    check: figure('Check time'),
+    total: figure('Total time'),
+    // Counts do not depend on the machine's load: they show the work itself.
+    types: figure('Types'),
+    instantiations: figure('Instantiations'),
+    memory: figure('Memory used'),
+  };
+}
+
+try {
+  console.log(`packing ${baselineRef} and this checkout in ${work} ...`);
+  const baseline = packRef(work, baselineRef);
+  const current = packCurrent(work);
+  const files = { 'consumer.ts': CONSUMER_PROGRAM };
+  const rows = [];
+  for (const skipLibCheck of [true, false]) {
+    const projects = {
+      baseline: consumerProject(path.join(work, `baseline-${skipLibCheck}`), baseline.tarball, files, { skipLibCheck }),
+      current: consumerProject(path.join(work, `current-${skipLibCheck}`), current.tarball, files, { skipLibCheck }),
+    };
+    const times = { baseline: [], current: [] };
+    compile(projects.baseline); // warm the file system cache for both
+    compile(projects.current);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const name of round % 2 ? ['current', 'baseline'] : ['baseline', 'current']) times[name].push(compile(projects[name]));
+    }
+    const stat = (name, key) => median(times[name].map((time) => time[key]));
+    rows.push({
+      skipLibCheck,
+      'baseline wall s': stat('baseline', 'wall').toFixed(2),
+      'current wall s': stat('current', 'wall').toFixed(2),
+      'delta wall s': (stat('current', 'wall') - stat('baseline', 'wall')).toFixed(2),
+      'baseline check s': stat('baseline', 'check').toFixed(2),
+      'current check s': stat('current', 'check').toFixed(2),
+      'delta total (tsc) s': (stat('current', 'total') - stat('baseline', 'total')).toFixed(2),
+      'types b/c': `${stat('baseline', 'types')}/${stat('current', 'types')}`,
+      'instantiations b/c': `${stat('baseline', 'instantiations')}/${stat('current', 'instantiations')}`,
+      'memory MB b/c': `${Math.round(stat('baseline', 'memory') / 1024)}/${Math.round(stat('current', 'memory') / 1024)}`,
+    });
+  }
+  console.table(rows);
+  const mb = (bytes) => (bytes / 1e6).toFixed(2);
+  console.log(`unpacked size: baseline ${mb(baseline.unpackedSize)} MB, current ${mb(current.unpackedSize)} MB, ` +
+    `delta ${mb(current.unpackedSize - baseline.unpackedSize)} MB (budget 2 MB)`);
+  console.log(`medians of ${rounds} rounds; the machine's load at the time affects both sides alike, not the absolute figures`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
