@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pathCallKey, recordCall, tallyTotal } from '../../src/core/call-metrics.js';
+import { bareUrl, CallKeyMemo, pathCallKey, recordCall, tallyTotal } from '../../src/core/call-metrics.js';
 
 describe('call metrics', () => {
   it('recordCall counts responses and adds up their seconds per key', () => {
@@ -21,5 +21,44 @@ describe('call metrics', () => {
   it('pathCallKey keys by method and the path below the base URL, without query or fragment', () => {
     expect(pathCallKey('post', 'https://events.pagerduty.com/v2/enqueue?x=1#f', 'https://events.pagerduty.com')).toBe('POST /v2/enqueue');
     expect(pathCallKey('GET', 'https://elsewhere.example.com/x?y', 'https://events.pagerduty.com')).toBe('GET https://elsewhere.example.com/x');
+  });
+
+  it('pathCallKey keeps a URL that only starts like the base URL whole', () => {
+    expect(pathCallKey('GET', 'https://api.pagerduty.com.evil/x', 'https://api.pagerduty.com')).toBe('GET https://api.pagerduty.com.evil/x');
+    expect(pathCallKey('GET', 'https://api.pagerduty.com', 'https://api.pagerduty.com')).toBe('GET https://api.pagerduty.com');
+  });
+
+  it('bareUrl cuts the URL at its query or fragment, whichever comes first', () => {
+    expect(bareUrl('https://h/a?b#c')).toBe('https://h/a');
+    expect(bareUrl('https://h/a#c?d')).toBe('https://h/a');
+    expect(bareUrl('https://h/a')).toBe('https://h/a');
+  });
+});
+
+describe('CallKeyMemo', () => {
+  it('remembers a key per method and URL without its query', () => {
+    const memo = new CallKeyMemo();
+    expect(memo.get('https://h', 'GET', 'https://h/users/P1?offset=0')).toBeUndefined();
+    expect(memo.set('GET', 'https://h/users/P1?offset=0', 'GET /users/{id}')).toBe('GET /users/{id}');
+    expect(memo.get('https://h', 'GET', 'https://h/users/P1?offset=100')).toBe('GET /users/{id}');
+    expect(memo.get('https://h', 'PUT', 'https://h/users/P1')).toBeUndefined();
+  });
+
+  it('forgets everything when the base URL changes', () => {
+    const memo = new CallKeyMemo();
+    memo.get('https://h', 'GET', 'https://h/v2/users');
+    memo.set('GET', 'https://h/v2/users', 'GET /v2/users');
+    expect(memo.get('https://h/v2', 'GET', 'https://h/v2/users')).toBeUndefined();
+    expect(memo.get('https://h', 'GET', 'https://h/v2/users')).toBeUndefined();
+  });
+
+  it('stays bounded: past 1,024 keys it starts afresh', () => {
+    const memo = new CallKeyMemo();
+    memo.get('https://h', 'GET', 'https://h/x');
+    for (let i = 0; i < 1024; i += 1) memo.set('GET', `https://h/users/P${i}`, `key ${i}`);
+    expect(memo.get('https://h', 'GET', 'https://h/users/P0')).toBe('key 0');
+    memo.set('GET', 'https://h/users/P1024', 'key 1024');
+    expect(memo.get('https://h', 'GET', 'https://h/users/P0')).toBeUndefined();
+    expect(memo.get('https://h', 'GET', 'https://h/users/P1024')).toBe('key 1024');
   });
 });

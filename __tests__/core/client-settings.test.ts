@@ -40,3 +40,50 @@ describe('settings assigned after construction are checked as the constructor ch
     expect(() => (client.timeout = 0)).toThrow(RangeError);
   });
 });
+
+describe('the retry policy each request reads', () => {
+  class Exposed extends ApiClient {
+    policy() {
+      return this.retryPolicy();
+    }
+  }
+
+  it('is built once while nothing changes, and frozen', () => {
+    const client = new Exposed(tokenAuth('k'), { retry: { 404: 2 } });
+    const first = client.policy();
+    expect(client.policy()).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.retry).toEqual({ 404: 2 });
+  });
+
+  it('follows every setting assigned since the last request', () => {
+    const client = new Exposed(tokenAuth('k'));
+    client.policy();
+    client.maxHttpAttempts = 4;
+    client.maxNetworkAttempts = 1;
+    client.sleepTimer = 0.5;
+    client.sleepTimerBase = 3;
+    client.staggerCooldown = 0.1;
+    client.retry = { 502: 1 };
+    expect(client.policy()).toEqual({
+      retry: { 502: 1 },
+      maxHttpAttempts: 4,
+      maxNetworkAttempts: 1,
+      sleepTimer: 0.5,
+      sleepTimerBase: 3,
+      staggerCooldown: 0.1,
+    });
+  });
+
+  it('follows retry changed in place, and refuses a bad entry at the next read', () => {
+    const client = new Exposed(tokenAuth('k'), { retry: { 404: 2 } });
+    client.policy();
+    client.retry[404] = 3;
+    client.retry[500] = 1;
+    expect(client.policy().retry).toEqual({ 404: 3, 500: 1 });
+    delete client.retry[404];
+    expect(client.policy().retry).toEqual({ 500: 1 });
+    (client.retry as Record<number, unknown>)[500] = 'x';
+    expect(() => client.policy()).toThrow(RangeError);
+  });
+});

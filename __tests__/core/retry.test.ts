@@ -6,6 +6,8 @@ import {
   parseRetryAfter,
   retryDecision,
   retryLimitFor,
+  returnsAtOnce,
+  sameRetryEntries,
   validateRetryMap,
   type AttemptOutcome,
   type RetryPolicy,
@@ -215,5 +217,38 @@ describe('validateRetryMap', () => {
     expect(() => validateRetryMap({ 500: -2 })).toThrow(/integer >= -1/);
     expect(() => validateRetryMap({ 500: 1.5 })).toThrow(RangeError);
     expect(() => validateRetryMap(null as unknown as Record<number, number>)).toThrow(TypeError);
+  });
+});
+
+describe('sameRetryEntries', () => {
+  it('is true while the live map has exactly the checked entries', () => {
+    const live: Record<number, number> = { 404: 2, 500: -1 };
+    expect(sameRetryEntries(live, validateRetryMap(live))).toBe(true);
+    expect(sameRetryEntries({}, validateRetryMap({}))).toBe(true);
+  });
+
+  it('is false after a value, an added key or a removed key changes in place', () => {
+    const checked = validateRetryMap({ 404: 2 });
+    expect(sameRetryEntries({ 404: 3 }, checked)).toBe(false);
+    expect(sameRetryEntries({ 404: 2, 500: 1 }, checked)).toBe(false);
+    expect(sameRetryEntries({}, checked)).toBe(false);
+    expect(sameRetryEntries({ 500: 2 }, checked)).toBe(false);
+  });
+
+  it('is false for a value that only looks the same (a string, NaN)', () => {
+    expect(sameRetryEntries({ 404: '2' } as unknown as Record<number, number>, validateRetryMap({ 404: 2 }))).toBe(false);
+    expect(sameRetryEntries({ 404: Number.NaN }, { 404: Number.NaN })).toBe(false);
+  });
+});
+
+describe('returnsAtOnce', () => {
+  it('agrees with retryDecision for every status, whatever the policy says', () => {
+    const generous = policy({ retry: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [i + 100, 5])) });
+    for (let status = 100; status < 600; status += 1) {
+      const decision = retryDecision({ kind: 'response', status }, initialRetryState(generous), generous, 0);
+      expect([status, returnsAtOnce(status)]).toEqual([status, status < 400 && status !== 401]);
+      if (returnsAtOnce(status)) expect(decision).toEqual({ action: 'return' });
+      else expect(decision.action).not.toBe('return');
+    }
   });
 });

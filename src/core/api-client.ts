@@ -30,7 +30,7 @@ import { ApiClientMetrics, pathCallKey, recordCall } from './call-metrics.js';
 import { checkSetting } from './option-checks.js';
 import { sendThroughLowLevel, usesEngineMethods, type TextExchange } from './low-level-routing.js';
 import { normalizeProxyUrl } from './proxy.js';
-import { initialRetryState, parseRetryAfter, retryDecision } from './retry.js';
+import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryState } from './retry.js';
 import { warnRetry } from './retry-report.js';
 import { RequestGate } from './request-gate.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
@@ -230,14 +230,19 @@ export class ApiClient extends ApiClientMetrics {
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  protected async sendText(method: string, url: string, options: RequestOptions = {}, context?: RequestContext): Promise<{
+  protected sendText(method: string, url: string, options: RequestOptions = {}, context?: RequestContext): Promise<{
     /** The response; its body has been read. */
     readonly response: Response;
     /** The body, decoded as UTF-8. */
     readonly text: string;
   }> {
     const verb = method.toUpperCase();
+    // Not async itself: the engine's promise is handed on as it is, without another layer.
     if (usesEngineMethods(this, ApiClient.prototype, verb)) return this.#successText(verb, url, options, context);
+    return this.#lowLevelText(verb, url, options, context);
+  }
+
+  async #lowLevelText(verb: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
     const { response, text } = await sendThroughLowLevel(this, verb, url, options);
     if (response.status >= 200 && response.status < 300) return { response, text };
     throw this.httpError(verb, response.url || this.normalizeUrl(url), response, text, undefined, undefined, context);
@@ -274,46 +279,31 @@ export class ApiClient extends ApiClientMetrics {
           : body;
     const policy = this.retryPolicy();
     const log = this.log;
-    const key = this.redactedSecret || undefined;
-    const debug = (record: AttemptRecord): void => {
-      // Formatting costs more than the silent logger saves: skip it when nobody listens.
-      if (log !== silentLogger) log.debug(this.#scrub(formatAttempt({ ...record, key })));
-    };
-    const signal = init.signal;
-    const aborted = (reason: unknown): Error =>
-      this.#fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
-    const pause = async (seconds: number): Promise<void> => {
-      try {
-        await abortableSleep(this.#sleep, seconds, signal ?? undefined);
-      } catch (error) {
-        throw error instanceof AbortedDuringPause ? aborted(error.reason) : error;
-      }
-    };
-    const report = (attempt: number, failure: string, seconds: number): void =>
-      warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#scrub(text));
-    if (signal?.aborted) throw aborted(signal.reason);
+    const signal = init.signal ?? undefined;
+    if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     const fetchInit = { ...this.#passThrough, ...init, method: verb, headers: sendHeaders, body: sendBody };
-    let state = initialRetryState(policy);
+    // Built at the first retry: most requests never need it.
+    let state: RetryState | undefined;
     for (let attempt = 1; ; attempt += 1) {
       let exchange: BufferedResponse;
-      const held = this.#gate.wait(signal ?? undefined);
+      const held = this.#gate.wait(signal);
       if (held) {
         try {
           await held;
         } catch (error) {
-          throw error instanceof AbortedDuringPause ? aborted(error.reason) : error;
+          throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
         }
       }
       const started = performance.now();
       try {
         exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
-        if (signal?.aborted) throw aborted(signal.reason);
+        if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;
         const reason = error instanceof Error ? error.message : String(error);
-        const decision = retryDecision({ kind: 'network-error' }, state, policy, this.#random());
+        const decision = retryDecision({ kind: 'network-error' }, state ?? initialRetryState(policy), policy, this.#random());
         const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-        debug({ method: verb, url: target, attempt, error: reason, cooldown });
+        this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason, cooldown });
         if (decision.action !== 'retry') {
           throw this.#fail({
             kind: 'network',
@@ -322,34 +312,63 @@ export class ApiClient extends ApiClientMetrics {
             facts: { reason: 'network', method: verb, url: target, urlBeforeParams: resolved, retryLimit: policy.maxNetworkAttempts },
           });
         }
-        report(attempt, `network error: ${reason}`, decision.pause);
-        await pause(decision.pause);
+        this.#reportRetry(log, verb, target, attempt, `network error: ${reason}`, decision.pause);
+        await this.#pause(decision.pause, signal, verb, target);
         state = decision.state;
         continue;
       }
       const { response } = exchange;
+      const { status } = response;
       recordCall(this, this.callMetricKey(verb, target), (performance.now() - started) / 1000);
       this.#gate.observe(response.headers);
-      const retryAfter = parseRetryAfter(response.status, response.headers, Date.now());
-      const decision = retryDecision({ kind: 'response', status: response.status, retryAfter }, state, policy, this.#random());
+      if (returnsAtOnce(status)) {
+        // Not even the record when nobody listens: reading a header costs as much as the rest here.
+        if (log !== silentLogger) this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId: response.headers.get('x-request-id') });
+        return exchange;
+      }
+      const retryAfter = parseRetryAfter(status, response.headers, Date.now());
+      const decision = retryDecision({ kind: 'response', status, retryAfter }, state ?? initialRetryState(policy), policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      // Not even the record when nobody listens: reading a header costs as much as the rest here.
       if (log !== silentLogger) {
-        debug({ method: verb, url: target, attempt, status: response.status, requestId: response.headers.get('x-request-id'), cooldown });
+        this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId: response.headers.get('x-request-id'), cooldown });
       }
       if (decision.action === 'unauthorized') {
+        const key = this.redactedSecret || undefined;
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
         throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail, undefined, { reason: 'unauthorized', redactedKey: key });
       }
       if (decision.action !== 'retry') return exchange;
-      report(attempt, `status ${response.status}`, decision.pause);
-      const paused = pause(decision.pause);
+      this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
+      const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
-      if (response.status === 429) this.#gate.hold(paused);
+      if (status === 429) this.#gate.hold(paused);
       await paused;
       state = decision.state;
     }
+  }
+
+  // The attempt loop's helpers: methods rather than closures made for every request.
+
+  #aborted(verb: string, target: string, reason: unknown): Error {
+    return this.#fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
+  }
+
+  async #pause(seconds: number, signal: AbortSignal | undefined, verb: string, target: string): Promise<void> {
+    try {
+      await abortableSleep(this.#sleep, seconds, signal);
+    } catch (error) {
+      throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
+    }
+  }
+
+  #debugAttempt(log: Logger, record: AttemptRecord): void {
+    // Formatting costs more than the silent logger saves: skip it when nobody listens.
+    if (log !== silentLogger) log.debug(this.#scrub(formatAttempt({ ...record, key: this.redactedSecret || undefined })));
+  }
+
+  #reportRetry(log: Logger, verb: string, target: string, attempt: number, failure: string, seconds: number): void {
+    warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#scrub(text));
   }
 
   /**

@@ -49,9 +49,76 @@ export function tallyTotal(tally: Readonly<Record<string, number>>): number {
  * ```
  */
 export function pathCallKey(method: string, url: string, baseUrl: string): string {
-  const bare = url.split('#')[0].split('?')[0];
-  const path = bare.startsWith(`${baseUrl}/`) ? bare.slice(baseUrl.length) : bare;
+  const bare = bareUrl(url);
+  const path = bare.startsWith(baseUrl) && bare.charCodeAt(baseUrl.length) === SLASH ? bare.slice(baseUrl.length) : bare;
   return `${method.toUpperCase()} ${path}`;
+}
+
+const SLASH = 0x2f;
+const MAX_REMEMBERED_KEYS = 1024;
+
+/**
+ * A URL without its query and fragment.
+ *
+ * @example
+ * ```ts
+ * bareUrl('https://api.pagerduty.com/users?limit=1#top'); // 'https://api.pagerduty.com/users'
+ * ```
+ */
+export function bareUrl(url: string): string {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * Call-metric keys remembered per method and URL (without query or fragment), for one
+ * base URL at a time: a client whose key costs a lookup (the REST clients match the
+ * canonical path) works it out once per endpoint URL, not on every response. Only for
+ * keys that depend on nothing but the method, the URL without its query, and the base
+ * URL. Holds at most 1,024 keys, and forgets them all when full or when the base URL
+ * changes.
+ *
+ * @example
+ * ```ts
+ * const memo = new CallKeyMemo();
+ * memo.get('https://api.pagerduty.com', 'GET', url) ?? memo.set('GET', url, keyOf(url));
+ * ```
+ */
+export class CallKeyMemo {
+  #baseUrl: string | undefined;
+  readonly #byMethod = new Map<string, Map<string, string>>();
+  #size = 0;
+
+  /** The key remembered for `method` and `url` under `baseUrl`, if any. */
+  get(baseUrl: string, method: string, url: string): string | undefined {
+    if (baseUrl !== this.#baseUrl) {
+      this.#forget();
+      this.#baseUrl = baseUrl;
+      return undefined;
+    }
+    return this.#byMethod.get(method)?.get(bareUrl(url));
+  }
+
+  /** Remembers the key of `method` and `url` (under the base URL last asked about), and returns it. */
+  set(method: string, url: string, key: string): string {
+    if (this.#size >= MAX_REMEMBERED_KEYS) this.#forget();
+    let byUrl = this.#byMethod.get(method);
+    if (byUrl === undefined) {
+      byUrl = new Map();
+      this.#byMethod.set(method, byUrl);
+    }
+    const bare = bareUrl(url);
+    if (!byUrl.has(bare)) this.#size += 1;
+    byUrl.set(bare, key);
+    return key;
+  }
+
+  #forget(): void {
+    this.#byMethod.clear();
+    this.#size = 0;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { ApiClientOptions } from './client-options.js';
 import { checkSetting } from './option-checks.js';
-import { validateRetryMap, type RetryPolicy } from './retry.js';
+import { sameRetryEntries, validateRetryMap, type RetryPolicy } from './retry.js';
 
 /** The settings the constructor reads (each optional; the defaults apply otherwise). */
 export type SettingsOptions = Pick<
@@ -34,6 +34,10 @@ export class ApiClientSettings {
   #sleepTimer = 1.5;
   #sleepTimerBase = 2;
   #staggerCooldown = 0;
+  // The policy handed to the retry rules, built once and rebuilt after a setting changes;
+  // `#checkedRetry` is the checked copy of `#retry` it holds.
+  #policy: RetryPolicy | undefined;
+  #checkedRetry: Readonly<Record<number, number>> | undefined;
 
   /** @param options - the settings; absent ones keep their defaults */
   constructor(options: SettingsOptions = {}) {
@@ -62,6 +66,7 @@ export class ApiClientSettings {
    */
   set retry(value: Readonly<Record<number, number>>) {
     this.#retry = { ...validateRetryMap(value) };
+    this.#policy = undefined;
   }
 
   /** Cap on finite-status retries per request: a whole non-negative number. */
@@ -72,6 +77,7 @@ export class ApiClientSettings {
   /** Sets `maxHttpAttempts`, checked as the constructor checks it. */
   set maxHttpAttempts(value: number) {
     this.#maxHttpAttempts = checkSetting('maxHttpAttempts', value);
+    this.#policy = undefined;
   }
 
   /** Cap on network retries per request: a whole non-negative number. */
@@ -82,6 +88,7 @@ export class ApiClientSettings {
   /** Sets `maxNetworkAttempts`, checked as the constructor checks it. */
   set maxNetworkAttempts(value: number) {
     this.#maxNetworkAttempts = checkSetting('maxNetworkAttempts', value);
+    this.#policy = undefined;
   }
 
   /** Seconds before an attempt times out: a positive finite number. */
@@ -102,6 +109,7 @@ export class ApiClientSettings {
   /** Sets `sleepTimer`, checked as the constructor checks it. */
   set sleepTimer(value: number) {
     this.#sleepTimer = checkSetting('sleepTimer', value);
+    this.#policy = undefined;
   }
 
   /** The cooldown's exponent base: a non-negative finite number. */
@@ -112,6 +120,7 @@ export class ApiClientSettings {
   /** Sets `sleepTimerBase`, checked as the constructor checks it. */
   set sleepTimerBase(value: number) {
     this.#sleepTimerBase = checkSetting('sleepTimerBase', value);
+    this.#policy = undefined;
   }
 
   /** The randomising factor `rho`: a non-negative finite number. */
@@ -122,22 +131,31 @@ export class ApiClientSettings {
   /** Sets `staggerCooldown`, checked as the constructor checks it. */
   set staggerCooldown(value: number) {
     this.#staggerCooldown = checkSetting('staggerCooldown', value);
+    this.#policy = undefined;
   }
 
   /**
    * The settings as the pure retry rules take them, read once per request. `retry` is
-   * checked and copied here, since it may have been changed in place since it was set.
+   * checked and copied here when its entries differ from the last checked copy, since it
+   * may have been changed in place since it was set; otherwise the policy of the previous
+   * request is handed out again (it is frozen).
    *
    * @throws TypeError / RangeError for a `retry` entry that is not a valid count
    */
   protected retryPolicy(): RetryPolicy {
-    return {
-      retry: validateRetryMap(this.#retry),
+    if (this.#policy !== undefined && this.#checkedRetry !== undefined && sameRetryEntries(this.#retry, this.#checkedRetry)) {
+      return this.#policy;
+    }
+    const retry = validateRetryMap(this.#retry);
+    this.#checkedRetry = retry;
+    this.#policy = Object.freeze({
+      retry,
       maxHttpAttempts: this.#maxHttpAttempts,
       maxNetworkAttempts: this.#maxNetworkAttempts,
       sleepTimer: this.#sleepTimer,
       sleepTimerBase: this.#sleepTimerBase,
       staggerCooldown: this.#staggerCooldown,
-    };
+    });
+    return this.#policy;
   }
 }

@@ -132,6 +132,15 @@ export function retryLimitFor(status: number, retry: Readonly<Record<number, num
 }
 
 /**
+ * Whether a response with this status is returned at once, whatever the policy and the
+ * retries so far: any status below 400 except 401 (see {@link retryDecision}). Lets the
+ * engine skip the rest of the rules on a success.
+ */
+export function returnsAtOnce(status: number): boolean {
+  return status < 400 && status !== 401;
+}
+
+/**
  * Decides what follows an attempt.
  *
  * - 2xx and 3xx: return. 401: unauthorized, whatever `retry` says.
@@ -159,7 +168,7 @@ export function retryDecision(
   } else {
     const { status } = outcome;
     if (status === 401) return { action: 'unauthorized' };
-    if (status < 400) return { action: 'return' };
+    if (returnsAtOnce(status)) return { action: 'return' };
     const limit = retryLimitFor(status, policy.retry);
     const used = state.statusRetries[status] ?? 0;
     if (limit === 0) return { action: 'return' };
@@ -212,6 +221,33 @@ export function parseRetryAfter(
   const reset = headers.get('ratelimit-reset');
   if (reset !== null && /^\d+(\.\d+)?$/.test(reset.trim())) return Number(reset.trim());
   return undefined;
+}
+
+/**
+ * Whether a `retry` map that may have been changed in place still has exactly the entries
+ * of a copy checked earlier (see {@link validateRetryMap}): the same own enumerable keys,
+ * each with an identical value. Lets a client check its map once rather than on every
+ * request, without missing a change made in place.
+ *
+ * @example
+ * ```ts
+ * const live: Record<number, number> = { 404: 2 };
+ * const checked = validateRetryMap(live);
+ * sameRetryEntries(live, checked); // true
+ * live[404] = 3;
+ * sameRetryEntries(live, checked); // false: check again
+ * ```
+ */
+export function sameRetryEntries(live: Readonly<Record<number, number>>, checked: Readonly<Record<number, number>>): boolean {
+  // A loop rather than Object.keys: this runs on every request and allocates nothing.
+  let count = 0;
+  for (const key in live) {
+    if (!Object.hasOwn(live, key)) continue;
+    if (!Object.hasOwn(checked, key) || live[key as unknown as number] !== checked[key as unknown as number]) return false;
+    count += 1;
+  }
+  for (const key in checked) if (Object.hasOwn(checked, key)) count -= 1;
+  return count === 0;
 }
 
 /**

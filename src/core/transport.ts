@@ -148,12 +148,14 @@ class Deadline {
    */
   watch(request: ClientRequest): void {
     const attempt = this.#attempt;
-    request.once('response', (response: IncomingMessage) => {
-      response.once('close', () => {
-        if (response.complete || !this.#active || this.#attempt !== attempt) return;
-        this.cutShort = true;
-        this.#aborter.abort();
-      });
+    // One listener, on the request: it closes when its response ends or its connection
+    // does, and a response that is there but not complete was cut short. (Listening for
+    // the response, then for its close, cost two listeners and an event with two.)
+    request.once('close', () => {
+      const response = (request as ClientRequest & { res?: IncomingMessage | null }).res;
+      if (!response || response.complete || !this.#active || this.#attempt !== attempt) return;
+      this.cutShort = true;
+      this.#aborter.abort();
     });
   }
 

@@ -5,7 +5,10 @@
  */
 import { VERSION } from './version.js';
 
-/** `pagerduty-client/<package version> node/<Node.js version>`. */
+let built: string | undefined;
+
+/** `pagerduty-client/<package version> node/<Node.js version>` (built once: neither changes). */
 export function userAgent(): string {
-  return `pagerduty-client/${VERSION} node/${process.versions.node}`;
+  built ??= `pagerduty-client/${VERSION} node/${process.versions.node}`;
+  return built;
 }

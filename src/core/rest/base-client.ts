@@ -7,6 +7,7 @@
 import type { FetchResponse as Response } from '../fetch-types.js';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
 import type { AuthMethod } from '../auth.js';
+import { CallKeyMemo } from '../call-metrics.js';
 import type { FailureFacts, RefusalFailure, RequestContext, ResponseFacts } from '../failure-facts.js';
 import type { QueryParams } from '../query.js';
 import { refuseBodyOnGet } from './body-on-get.js';
@@ -76,6 +77,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   /** The behaviour at the legacy seams (frozen). @internal */
   readonly policy: RestPolicy;
   readonly #compiled: CompiledTables;
+  readonly #callKeys = new CallKeyMemo();
   #defaultPageSize = DEFAULT_PAGE_SIZE;
 
   /**
@@ -120,8 +122,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /** Requests are counted by canonical path (`GET /users/{id}`); other paths by their own path. */
   protected override callMetricKey(method: string, url: string): string {
-    const canonical = url.startsWith(this.url) ? quietCanonicalPath(this.#compiled, urlPathOf(this.url, url)) : null;
-    return canonical === null ? super.callMetricKey(method, url) : `${method.toUpperCase()} ${canonical}`;
+    // Matching the canonical path on every response cost more than the rest of the engine's work.
+    const base = this.url;
+    const known = this.#callKeys.get(base, method, url);
+    if (known !== undefined) return known;
+    const canonical = url.startsWith(base) ? quietCanonicalPath(this.#compiled, urlPathOf(base, url)) : null;
+    return this.#callKeys.set(method, url, canonical === null ? super.callMetricKey(method, url) : `${method.toUpperCase()} ${canonical}`);
   }
 
   /**
@@ -452,9 +458,14 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return { ...page, failure: this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`, context) };
   }
 
-  async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    refuseBodyOnGet(method, name, init);
-    return (await this.requestJson<T>(method, this.#target(target, name), init)) as T;
+  #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    // Not async: the engine's promise is handed on as it is; a refusal still rejects.
+    try {
+      refuseBodyOnGet(method, name, init);
+      return this.requestJson<T>(method, this.#target(target, name), init) as Promise<T>;
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
