@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FetchResponse as Response } from './fetch-types.js';
+import type { FetchRequestInit, FetchResponse as Response } from './fetch-types.js';
 import { authorizationHeader, authSecret, withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
 import {
   coreErrorFactory,
@@ -13,7 +13,7 @@ import {
   type ErrorFactory,
   type ErrorSpec,
 } from './errors.js';
-import { responseReason, scrubFacts, type RequestContext, type ResponseFacts } from './failure-facts.js';
+import { responseReason, scrubFacts, type RefusalFailure, type RequestContext, type ResponseFacts } from './failure-facts.js';
 import {
   ALL_METHODS,
   type ApiClientOptions,
@@ -30,7 +30,7 @@ import { ApiClientMetrics, pathCallKey, recordCall } from './call-metrics.js';
 import { checkSetting } from './option-checks.js';
 import { sendThroughLowLevel, usesEngineMethods, type TextExchange } from './low-level-routing.js';
 import { normalizeProxyUrl } from './proxy.js';
-import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryState } from './retry.js';
+import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy, type RetryState } from './retry.js';
 import { warnRetry } from './retry-report.js';
 import { RequestGate } from './request-gate.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
@@ -40,6 +40,21 @@ import { userAgent } from './user-agent.js';
 export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
 
 const UTF8 = new TextDecoder();
+
+/** A request as the attempt loop sends it (see `ApiClient.#prepare`). */
+interface PreparedRequest {
+  readonly verb: HttpMethod;
+  /** The URL without the query parameters of `params`. */
+  readonly resolved: string;
+  /** The URL sent. */
+  readonly target: string;
+  readonly fetchInit: FetchRequestInit;
+  readonly timeoutSeconds: number;
+  /** The caller's signal. */
+  readonly signal: AbortSignal | undefined;
+  readonly policy: RetryPolicy;
+  readonly log: Logger;
+}
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -70,6 +85,9 @@ export class ApiClient extends ApiClientMetrics {
   readonly #passThrough: PassThroughInit;
   readonly #gate: RequestGate;
   #url = '';
+  #authHeader: { readonly auth: AuthMethod; readonly kind: string; readonly secret: unknown; readonly header: string | undefined } | undefined;
+  // Made once: every request resolves its URL, and a refusal is rare.
+  readonly #urlRefusal: RefusalFailure = (message, facts) => this.#fail({ kind: 'url', message, facts });
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
 
@@ -177,7 +195,7 @@ export class ApiClient extends ApiClientMetrics {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    return resolveUrl(this.#url, url, (message, facts) => this.#fail({ kind: 'url', message, facts }));
+    return resolveUrl(this.#url, url, this.#urlRefusal);
   }
 
   /**
@@ -248,7 +266,8 @@ export class ApiClient extends ApiClientMetrics {
     throw this.httpError(verb, response.url || this.normalizeUrl(url), response, text, undefined, undefined, context);
   }
 
-  async #exchange(method: string, url: string, options: RequestOptions): Promise<BufferedResponse> {
+  /** A request as it will be sent: checked, resolved, with its headers and body. */
+  #prepare(method: string, url: string, options: RequestOptions): PreparedRequest {
     const verb = method.toUpperCase() as HttpMethod;
     const { headers, json, form, params, body, timeout, ...init } = options;
     const timeoutSeconds = timeout === undefined ? this.timeout : checkSetting('timeout', timeout);
@@ -262,7 +281,7 @@ export class ApiClient extends ApiClientMetrics {
     }
     const resolved = this.normalizeUrl(url);
     const target = appendQuery(resolved, params === undefined ? undefined : this.encodeParams(params));
-    const authorization = authorizationHeader(this.#auth);
+    const authorization = this.#authorization();
     const sendHeaders = mergeHeaders([
       this.defaultHeaders(),
       json !== undefined ? { 'Content-Type': 'application/json' } : undefined,
@@ -282,6 +301,13 @@ export class ApiClient extends ApiClientMetrics {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     const fetchInit = { ...this.#passThrough, ...init, method: verb, headers: sendHeaders, body: sendBody };
+    return { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log };
+  }
+
+  async #exchange(method: string, url: string, options: RequestOptions): Promise<BufferedResponse> {
+    // Everything before the first attempt is worked out in a plain function: an async
+    // function saves and restores every local at each await.
+    const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log } = this.#prepare(method, url, options);
     // Built at the first retry: most requests never need it.
     let state: RetryState | undefined;
     for (let attempt = 1; ; attempt += 1) {
@@ -346,6 +372,16 @@ export class ApiClient extends ApiClientMetrics {
       await paused;
       state = decision.state;
     }
+  }
+
+  /** The `Authorization` header of the current auth method, worked out once per auth method. */
+  #authorization(): string | undefined {
+    const auth = this.#auth;
+    const known = this.#authHeader;
+    if (known?.auth === auth && known.kind === auth.kind && known.secret === authSecret(auth)) return known.header;
+    const header = authorizationHeader(auth);
+    this.#authHeader = { auth, kind: auth.kind, secret: authSecret(auth), header };
+    return header;
   }
 
   // The attempt loop's helpers: methods rather than closures made for every request.

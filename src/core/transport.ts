@@ -101,15 +101,24 @@ function lightAborter(): Aborter {
 
 /**
  * The timeout of one attempt: a timer and the signal it aborts. The deadline is used
- * again by later attempts: the timer is re-armed with `refresh()` (and left armed,
- * unreferenced, between attempts: firing then does nothing), and a node-fetch 2 signal
- * that never fired is kept (node-fetch removes its listener once the body is read).
+ * again by later attempts, and so is its timer, which is not moved for each attempt: an
+ * attempt only notes when it is due, and the timer, when it fires before that, sets
+ * itself again for the time left (it fires about once per timeout period while requests
+ * keep coming, not once per request). A node-fetch 2 signal that never fired is kept
+ * too (node-fetch removes its listener once the body is read).
+ *
+ * With node-fetch, the timer never keeps the process alive: a request in flight holds
+ * its socket (or its DNS lookup), which does. With any other fetch the timer holds the
+ * process during an attempt, as that fetch may hold nothing.
  */
 class Deadline {
   #aborter: Aborter = lightAborter();
   #light = true;
   #timer: NodeJS.Timeout | undefined;
-  #ms = 0;
+  /** When the armed timer fires (`performance.now()` time), `Infinity` when none is armed. */
+  #firesAt = Number.POSITIVE_INFINITY;
+  /** When the current attempt is due. */
+  #due = 0;
   #active = false;
   #attempt = 0;
   /** Whether the timer fired during the current attempt. */
@@ -131,14 +140,10 @@ class Deadline {
     this.#attempt += 1;
     this.timedOut = false;
     this.cutShort = false;
-    if (this.#timer === undefined || this.#ms !== ms) {
-      if (this.#timer !== undefined) clearTimeout(this.#timer);
-      this.#ms = ms;
-      this.#timer = setTimeout(() => this.#fire(), ms);
-    } else {
-      this.#timer.refresh();
-      this.#timer.ref();
-    }
+    this.#due = performance.now() + ms;
+    // A timer already armed to fire no later than the new due time is left alone.
+    if (this.#firesAt > this.#due) this.#arm(ms);
+    if (!light) this.#timer?.ref();
   }
 
   /**
@@ -148,10 +153,11 @@ class Deadline {
    */
   watch(request: ClientRequest): void {
     const attempt = this.#attempt;
-    // One listener, on the request: it closes when its response ends or its connection
-    // does, and a response that is there but not complete was cut short. (Listening for
-    // the response, then for its close, cost two listeners and an event with two.)
-    request.once('close', () => {
+    // One listener, on the request: it closes (once) when its response ends or its
+    // connection does, and a response that is there but not complete was cut short.
+    // (Listening for the response, then for its close, cost two listeners and an event
+    // with two.)
+    request.on('close', () => {
       const response = (request as ClientRequest & { res?: IncomingMessage | null }).res;
       if (!response || response.complete || !this.#active || this.#attempt !== attempt) return;
       this.cutShort = true;
@@ -167,17 +173,33 @@ class Deadline {
   /** The attempt is over: the timer may fire later but no longer aborts anything. */
   stop(): void {
     this.#active = false;
-    this.#timer?.unref();
+    if (!this.#light) this.#timer?.unref();
   }
 
   /** Clears the timer for good. */
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#firesAt = Number.POSITIVE_INFINITY;
+  }
+
+  #arm(ms: number): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#firesAt = performance.now() + ms;
+    this.#timer = setTimeout(() => this.#fire(), ms);
+    this.#timer.unref();
   }
 
   #fire(): void {
+    this.#firesAt = Number.POSITIVE_INFINITY;
     if (!this.#active) return;
+    // Armed for an earlier attempt: wait out what is left of this one's time.
+    const left = this.#due - performance.now();
+    if (left >= 1) {
+      this.#arm(Math.ceil(left));
+      if (!this.#light) this.#timer?.ref();
+      return;
+    }
     this.timedOut = true;
     this.#aborter.abort();
   }
@@ -307,8 +329,9 @@ export class Transport {
     const deadline = this.#deadlines.pop() ?? new Deadline();
     deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), own);
     const callerSignal = init.signal;
-    const onCallerAbort = (): void => deadline.abort();
-    if (callerSignal) {
+    // Made only for a caller's signal: most requests have none.
+    const onCallerAbort = callerSignal ? (): void => deadline.abort() : undefined;
+    if (callerSignal && onCallerAbort) {
       if (callerSignal.aborted) deadline.abort();
       else callerSignal.addEventListener('abort', onCallerAbort, { once: true });
     }
@@ -339,7 +362,7 @@ export class Transport {
         code: 'ETIMEDOUT',
       });
     } finally {
-      callerSignal?.removeEventListener('abort', onCallerAbort);
+      if (callerSignal && onCallerAbort) callerSignal.removeEventListener('abort', onCallerAbort);
       deadline.stop();
       if (reusable && this.#deadlines.length < MAX_IDLE_DEADLINES) this.#deadlines.push(deadline);
       else deadline.dispose();

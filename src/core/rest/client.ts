@@ -89,8 +89,11 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
 
   /** The engine's headers with the REST API v2 `Accept`, and `From` when {@link defaultFrom} is set. */
   protected override defaultHeaders(): Record<string, string> {
-    const headers = { ...super.defaultHeaders(), Accept: REST_API_V2_ACCEPT };
-    return this.defaultFrom ? { ...headers, From: this.defaultFrom } : headers;
+    // The engine's headers are a fresh object at every call: completed in place, not copied.
+    const headers = super.defaultHeaders();
+    headers.Accept = REST_API_V2_ACCEPT;
+    if (this.defaultFrom) headers.From = this.defaultFrom;
+    return headers;
   }
 
   /**
