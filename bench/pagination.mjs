@@ -65,8 +65,7 @@ function serve() {
 }
 
 async function main(rounds) {
-  const { RestApiV2Client } = await import('../dist/core/rest/index.js');
-  const { VERSION } = await import('../dist/index.js');
+  const { RestApiV2Client, VERSION } = await import('../dist/index.js');
   const { default: fetch } = await import('node-fetch');
 
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { stdio: 'inherit' });

@@ -7,8 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startEmulator } from '../dist/emulator/index.js';
-import { RestApiV2Client } from '../dist/core/rest/index.js';
-import { EventsApiV2Client } from '../dist/core/events/index.js';
+import { EventsApiV2Client, RestApiV2Client } from '../dist/index.js';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
