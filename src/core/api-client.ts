@@ -207,8 +207,8 @@ export class ApiClient extends ApiClientMetrics {
    * @throws NetworkError when network retries run out
    * @throws HttpError on 401
    */
-  async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    return readableResponse(await this.#exchange(method, url, options));
+  request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    return this.#exchange(method, url, options, readableResponse);
   }
 
   /**
@@ -232,12 +232,14 @@ export class ApiClient extends ApiClientMetrics {
     return this.#successText(method, url, options ?? {});
   }
 
-  async #successText(method: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
-    const exchange = await this.#exchange(method, url, options);
-    const text = UTF8.decode(exchange.body);
-    const { status } = exchange.response;
-    if (status >= 200 && status < 300) return { response: exchange.response, text };
-    throw this.httpError(method, exchange.response.url, exchange.response, text, undefined, undefined, context);
+  #successText(method: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
+    // The body is decoded inside the attempt loop's own promise: no async layer of its own.
+    return this.#exchange(method, url, options, (exchange) => {
+      const text = UTF8.decode(exchange.body);
+      const { status } = exchange.response;
+      if (status >= 200 && status < 300) return { response: exchange.response, text };
+      throw this.httpError(method, exchange.response.url, exchange.response, text, undefined, undefined, context);
+    });
   }
 
   /**
@@ -304,7 +306,11 @@ export class ApiClient extends ApiClientMetrics {
     return { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log };
   }
 
-  async #exchange(method: string, url: string, options: RequestOptions): Promise<BufferedResponse> {
+  /**
+   * The attempt loop. `finish` turns the last exchange into the result (it may throw);
+   * it runs inside this promise, so that the callers add no async layer of their own.
+   */
+  async #exchange<T>(method: string, url: string, options: RequestOptions, finish: (exchange: BufferedResponse) => T): Promise<T> {
     // Everything before the first attempt is worked out in a plain function: an async
     // function saves and restores every local at each await.
     const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log } = this.#prepare(method, url, options);
@@ -350,7 +356,7 @@ export class ApiClient extends ApiClientMetrics {
       if (returnsAtOnce(status)) {
         // Not even the record when nobody listens: reading a header costs as much as the rest here.
         if (log !== silentLogger) this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId: response.headers.get('x-request-id') });
-        return exchange;
+        return finish(exchange);
       }
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
       const decision = retryDecision({ kind: 'response', status, retryAfter }, state ?? initialRetryState(policy), policy, this.#random());
@@ -364,7 +370,7 @@ export class ApiClient extends ApiClientMetrics {
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
         throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail, undefined, { reason: 'unauthorized', redactedKey: key });
       }
-      if (decision.action !== 'retry') return exchange;
+      if (decision.action !== 'retry') return finish(exchange);
       this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
