@@ -4,7 +4,9 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'docs/**', 'coverage/**', 'node_modules/**', '.tmp/**'] },
+  // Generated modules are not linted: nobody edits them, their generator is linted, and a
+  // test fails when they differ from what it writes. They are a third of what eslint parses.
+  { ignores: ['dist/**', 'docs/**', 'coverage/**', 'node_modules/**', '.tmp/**', 'src/**/generated/**'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {

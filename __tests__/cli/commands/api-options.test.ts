@@ -1,33 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from '@jest/globals';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../cli-harness.js';
-import { ENV, startFakeRestApi, type FakeRestApi } from './fake-rest-api.js';
+import { ENV, useApiCommand } from './fake-rest-api.js';
 
-let fake: FakeRestApi;
-let base: string;
-let tmp: string;
-let requests: FakeRestApi['requests'];
-
-beforeAll(async () => {
-  fake = await startFakeRestApi();
-  ({ base, requests } = fake);
-  tmp = await mkdtemp(path.join(tmpdir(), 'pagerduty-api-test-'));
-});
-
-afterAll(async () => {
-  await fake.close();
-  await rm(tmp, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  fake.reset();
-});
-
-const api = (args: string[], env: Record<string, string> = ENV, stdin?: Readable) =>
-  runCli(['api', ...args, '--base-url', base], env, stdin ? { stdin } : {});
+const cli = useApiCommand();
+const { api } = cli;
 
 describe('pagerduty api --include and --silent', () => {
   it('prints the status line and the headers (x-request-id, rate limits), a blank line, then the body', async () => {
@@ -51,7 +30,7 @@ describe('pagerduty api --include and --silent', () => {
   it('--silent with --paginate fetches every page and prints nothing', async () => {
     const result = await api(['/users', '--paginate', '--silent']);
     expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
-    expect(requests).toHaveLength(3);
+    expect(cli.requests).toHaveLength(3);
   });
 
   it('with -i, a failed exchange is printed whole on stdout and explained on stderr', async () => {
@@ -67,54 +46,54 @@ describe('pagerduty api --include and --silent', () => {
     const result = await api(['/users', '--paginate', '-i']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--include cannot be combined with --paginate');
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 });
 
 describe('pagerduty api -F key=@file', () => {
   it("sends a file's text as the value, in the JSON body", async () => {
-    const file = path.join(tmp, 'note.txt');
+    const file = path.join(cli.tmp, 'note.txt');
     await writeFile(file, 'Line one\n"quoted" line two\n');
     const result = await api(['/incidents/PABC/notes', '-X', 'POST', '-F', `note[content]=@${file}`]);
     expect(result.status).toBe(0);
-    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ note: { content: 'Line one\n"quoted" line two\n' } });
+    expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({ note: { content: 'Line one\n"quoted" line two\n' } });
   });
 
   it('reads @- from standard input, and a query value for GET', async () => {
     const result = await api(['/users', '-F', 'query=@-'], ENV, Readable.from(['ann']));
     expect(result.status).toBe(0);
-    expect(requests[0]?.query.get('query')).toBe('ann');
+    expect(cli.requests[0]?.query.get('query')).toBe('ann');
   });
 
   it('keeps a file value as text (no true/false/number conversion)', async () => {
-    const file = path.join(tmp, 'flag.txt');
+    const file = path.join(cli.tmp, 'flag.txt');
     await writeFile(file, 'true');
     await api(['/x', '-X', 'POST', '-F', `flag=@${file}`]);
-    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ flag: 'true' });
+    expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({ flag: 'true' });
   });
 
   it('sends -f key=@text literally', async () => {
     await api(['/x', '-X', 'POST', '-f', 'handle=@ann']);
-    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ handle: '@ann' });
+    expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({ handle: '@ann' });
   });
 
   it('is a usage error, before any request, for a missing file, a bare @, or standard input read twice', async () => {
-    const missing = await api(['/x', '-X', 'POST', '-F', `a=@${path.join(tmp, 'absent.txt')}`]);
+    const missing = await api(['/x', '-X', 'POST', '-F', `a=@${path.join(cli.tmp, 'absent.txt')}`]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read the field value from');
     expect((await api(['/x', '-X', 'POST', '-F', 'a=@'])).status).toBe(2);
     const twice = await api(['/x', '-X', 'POST', '-F', 'a=@-', '--input', '-'], ENV, Readable.from(['{}']));
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('standard input can be read once');
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 });
 
 describe('pagerduty api and the environment', () => {
   it('sends to PAGERDUTY_BASE_URL when --base-url is absent', async () => {
-    const result = await runCli(['api', '/abilities'], { ...ENV, PAGERDUTY_BASE_URL: base });
+    const result = await runCli(['api', '/abilities'], { ...ENV, PAGERDUTY_BASE_URL: cli.base });
     expect(result.status).toBe(0);
-    expect(requests).toHaveLength(1);
+    expect(cli.requests).toHaveLength(1);
   });
 
   it('lets --base-url and an explicit --region win over PAGERDUTY_BASE_URL', async () => {
@@ -130,9 +109,9 @@ describe('pagerduty api and the environment', () => {
   });
 
   it('sends PAGERDUTY_FROM as the From header unless --from is given', async () => {
-    await runCli(['api', '/abilities'], { ...ENV, PAGERDUTY_BASE_URL: base, PAGERDUTY_FROM: 'env@example.com' });
-    await runCli(['api', '/abilities', '--from', 'flag@example.com'], { ...ENV, PAGERDUTY_BASE_URL: base, PAGERDUTY_FROM: 'env@example.com' });
-    expect(requests.map((request) => request.headers.from)).toEqual(['env@example.com', 'flag@example.com']);
+    await runCli(['api', '/abilities'], { ...ENV, PAGERDUTY_BASE_URL: cli.base, PAGERDUTY_FROM: 'env@example.com' });
+    await runCli(['api', '/abilities', '--from', 'flag@example.com'], { ...ENV, PAGERDUTY_BASE_URL: cli.base, PAGERDUTY_FROM: 'env@example.com' });
+    expect(cli.requests.map((request) => request.headers.from)).toEqual(['env@example.com', 'flag@example.com']);
   });
 
   it('documents every environment default in --help, and how fields differ from gh api', async () => {

@@ -1,33 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from '@jest/globals';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../cli-harness.js';
-import { API_KEY, ENV, FROM_MISSING, RECORDS, startFakeRestApi, USERS, type FakeRestApi } from './fake-rest-api.js';
+import { API_KEY, ENV, FROM_MISSING, RECORDS, USERS, useApiCommand } from './fake-rest-api.js';
 
-let fake: FakeRestApi;
-let base: string;
-let tmp: string;
-let requests: FakeRestApi['requests'];
-
-beforeAll(async () => {
-  fake = await startFakeRestApi();
-  ({ base, requests } = fake);
-  tmp = await mkdtemp(path.join(tmpdir(), 'pagerduty-api-test-'));
-});
-
-afterAll(async () => {
-  await fake.close();
-  await rm(tmp, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  fake.reset();
-});
-
-const api = (args: string[], env: Record<string, string> = ENV, stdin?: Readable) =>
-  runCli(['api', ...args, '--base-url', base], env, stdin ? { stdin } : {});
+const cli = useApiCommand();
+const { api } = cli;
 
 describe('pagerduty api --paginate', () => {
   it('prints every item of every classic page once, one JSON object per line', async () => {
@@ -36,33 +15,33 @@ describe('pagerduty api --paginate', () => {
     expect(result.stderr).toBe('');
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.map((line) => JSON.parse(line))).toEqual(USERS);
-    expect(requests.map((r) => r.query.get('offset'))).toEqual(['0', '3', '6']);
+    expect(cli.requests.map((r) => r.query.get('offset'))).toEqual(['0', '3', '6']);
   });
 
   it('follows next_cursor on a cursor-based index', async () => {
     const result = await api(['/audit/records', '--paginate']);
     expect(result.status).toBe(0);
     expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(RECORDS);
-    expect(requests).toHaveLength(3);
+    expect(cli.requests).toHaveLength(3);
   });
 
   it('sends fields as query parameters, lists as key[]', async () => {
     await api(['/users', '--paginate', '-F', 'team_ids=PT1', '-F', 'team_ids=PT2', '-F', 'query=ann']);
-    expect(requests[0]?.query.getAll('team_ids[]')).toEqual(['PT1', 'PT2']);
-    expect(requests[0]?.query.get('query')).toBe('ann');
+    expect(cli.requests[0]?.query.getAll('team_ids[]')).toEqual(['PT1', 'PT2']);
+    expect(cli.requests[0]?.query.get('query')).toBe('ann');
   });
 
   it('is a usage error with a method other than GET', async () => {
     const result = await api(['/users', '--paginate', '-X', 'POST']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--paginate works only with GET');
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 
   it('is a usage error on a path that is not an index', async () => {
     const result = await api(['/users/PABC', '--paginate']);
     expect(result.status).toBe(2);
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 });
 
@@ -70,10 +49,10 @@ describe('pagerduty api', () => {
   it('sends an OAuth token as a bearer token with --auth-type oauth2', async () => {
     const result = await api(['/abilities', '--auth-type', 'oauth2']);
     expect(result.status).toBe(0);
-    expect(requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(cli.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
   });
 
-  it('sends to the EU base URL with --region eu', async () => {
+  it('sends to the EU cli.base URL with --region eu', async () => {
     const urls: string[] = [];
     const fetch = async (url: string) => {
       urls.push(url);
@@ -87,14 +66,14 @@ describe('pagerduty api', () => {
   it('is a usage error for an unknown --auth-type or --region', async () => {
     expect((await api(['/abilities', '--auth-type', 'basic'])).status).toBe(2);
     expect((await api(['/abilities', '--region', 'mars'])).status).toBe(2);
-    expect(requests).toHaveLength(0);
+    expect(cli.requests).toHaveLength(0);
   });
 
   it('GETs a path with the REST headers and prints the JSON body', async () => {
     const result = await api(['/abilities']);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ echo: true });
-    const [request] = requests;
+    const [request] = cli.requests;
     expect(request?.method).toBe('GET');
     expect(request?.headers.authorization).toBe(`Token token=${API_KEY}`);
     expect(request?.headers.accept).toBe('application/vnd.pagerduty+json;version=2');
@@ -121,7 +100,7 @@ describe('pagerduty api', () => {
       'incident[number]=42',
     ]);
     expect(result.status).toBe(0);
-    const [request] = requests;
+    const [request] = cli.requests;
     expect(request?.method).toBe('POST');
     expect(request?.headers.from).toBe('ann@example.com');
     expect(request?.headers['x-test']).toBe('yes');
@@ -131,35 +110,35 @@ describe('pagerduty api', () => {
   });
 
   it('sends the --input file as the body, and fields in the query string', async () => {
-    const file = path.join(tmp, 'body.json');
+    const file = path.join(cli.tmp, 'body.json');
     await writeFile(file, JSON.stringify({ incident: { type: 'incident_reference', status: 'resolved' } }));
     const result = await api(['/incidents/PABC', '-X', 'PUT', '--input', file, '-F', 'dry=true']);
     expect(result.status).toBe(0);
-    expect(requests[0]?.method).toBe('PUT');
-    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ incident: { type: 'incident_reference', status: 'resolved' } });
-    expect(requests[0]?.query.get('dry')).toBe('true');
+    expect(cli.requests[0]?.method).toBe('PUT');
+    expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({ incident: { type: 'incident_reference', status: 'resolved' } });
+    expect(cli.requests[0]?.query.get('dry')).toBe('true');
   });
 
   it('reads the body from standard input with --input -', async () => {
     const result = await api(['/incidents', '-X', 'POST', '--input', '-'], ENV, Readable.from(['{"incident":', '{"title":"x"}}']));
     expect(result.status).toBe(0);
-    expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ incident: { title: 'x' } });
+    expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({ incident: { title: 'x' } });
   });
 
   it('is a usage error when --input is not JSON or cannot be read', async () => {
-    const file = path.join(tmp, 'bad.json');
+    const file = path.join(cli.tmp, 'bad.json');
     await writeFile(file, '{not json');
     expect((await api(['/x', '-X', 'POST', '--input', file])).status).toBe(2);
-    const missing = await api(['/x', '-X', 'POST', '--input', path.join(tmp, 'missing.json')]);
+    const missing = await api(['/x', '-X', 'POST', '--input', path.join(cli.tmp, 'missing.json')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('cannot read --input');
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 
   it('prints nothing for a 204', async () => {
     const result = await api(['/incidents/PDEL', '-X', 'DELETE']);
     expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
-    expect(requests[0]?.method).toBe('DELETE');
+    expect(cli.requests[0]?.method).toBe('DELETE');
   });
 
   it("exits 1 for a 404 with the API's message and code, without the key", async () => {
@@ -167,7 +146,7 @@ describe('pagerduty api', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `pagerduty: GET ${base}/users/PGONE: API responded with client error (status 404)\npagerduty: Not Found (code 2100)\n`,
+      `pagerduty: GET ${cli.base}/users/PGONE: API responded with client error (status 404)\npagerduty: Not Found (code 2100)\n`,
     );
     expect(result.stderr).not.toContain(API_KEY);
   });
@@ -176,7 +155,7 @@ describe('pagerduty api', () => {
     const result = await api(['/incidents/PFROM', '-X', 'PUT', '-F', 'incident[type]=incident_reference']);
     expect(result.status).toBe(1);
     expect(result.stderr.trimEnd().split('\n')).toEqual([
-      `pagerduty: PUT ${base}/incidents/PFROM: API responded with client error (status 400)`,
+      `pagerduty: PUT ${cli.base}/incidents/PFROM: API responded with client error (status 400)`,
       'pagerduty: Invalid Input Provided (code 2001)',
       `pagerduty:   ${FROM_MISSING.error.errors[0]}`,
       `pagerduty:   ${FROM_MISSING.error.errors[1]}`,
@@ -187,28 +166,28 @@ describe('pagerduty api', () => {
     const result = await api(['/limited']);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true });
-    expect(result.stderr).toMatch(new RegExp(`^pagerduty: warning: GET ${base}/limited: attempt 1 failed \\(status 429\\); retrying in [\\d.]+ s\n$`));
+    expect(result.stderr).toMatch(new RegExp(`^pagerduty: warning: GET ${cli.base}/limited: attempt 1 failed \\(status 429\\); retrying in [\\d.]+ s\n$`));
   });
 
   it('exits 2 without PAGERDUTY_API_KEY', async () => {
     const result = await api(['/users'], {});
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('no API key: set PAGERDUTY_API_KEY');
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 
   it('exits 2 for an unknown method or a malformed field', async () => {
     expect((await api(['/users', '-X', 'TRACE'])).status).toBe(2);
     expect((await api(['/users', '-F', 'novalue'])).status).toBe(2);
     expect((await api(['/users', '-H', 'nocolon'])).status).toBe(2);
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 
   it('refuses a full URL on another host before any request', async () => {
     const result = await api(['https://evil.example.com/users']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('not under the client');
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 });
 
@@ -219,6 +198,6 @@ describe('pagerduty api --paginate on what is not an index', () => {
     expect(result.stderr).toContain('--paginate');
     expect(result.stderr).toContain('drop --paginate');
     expect(result.stderr).not.toMatch(/\b(?:iterAll|iterCursor|iterHistory|listAll|rget|jget)\b/);
-    expect(requests).toEqual([]);
+    expect(cli.requests).toEqual([]);
   });
 });

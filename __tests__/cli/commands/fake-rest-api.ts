@@ -3,7 +3,13 @@
  * command's tests: classic and cursor pages, a 404, a 204, a 400 with long details, and a
  * 429 before a success.
  */
+import { afterAll, beforeAll, beforeEach } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { runCli } from '../cli-harness.js';
 
 export const API_KEY = 'u+apikey00000000wxyz';
 export const ENV = { PAGERDUTY_API_KEY: API_KEY };
@@ -95,5 +101,51 @@ export async function startFakeRestApi(): Promise<FakeRestApi> {
       limitedCalls = 0;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What a test file of the `api` command works with (read it inside tests, once set up). */
+export interface ApiCommandHarness {
+  /** The stand-in's base URL. */
+  readonly base: string;
+  /** The requests it saw since the last test began. */
+  readonly requests: Recorded[];
+  /** A temporary directory for the test's files. */
+  readonly tmp: string;
+  /** Runs `pagerduty api ...args --base-url <base>`. */
+  api(args: string[], env?: Record<string, string>, stdin?: Readable): ReturnType<typeof runCli>;
+}
+
+/**
+ * Starts the stand-in and a temporary directory for the calling test file (before all
+ * its tests), forgets requests before each test, and removes both after all.
+ */
+export function useApiCommand(): ApiCommandHarness {
+  let fake: FakeRestApi | undefined;
+  let tmp = '';
+  const started = (): FakeRestApi => {
+    if (!fake) throw new Error('the fake REST API is not started: use the harness inside tests');
+    return fake;
+  };
+  beforeAll(async () => {
+    fake = await startFakeRestApi();
+    tmp = await mkdtemp(path.join(tmpdir(), 'pagerduty-api-test-'));
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+  beforeEach(() => started().reset());
+  return {
+    get base() {
+      return started().base;
+    },
+    get requests() {
+      return started().requests;
+    },
+    get tmp() {
+      return tmp;
+    },
+    api: (args, env = ENV, stdin) => runCli(['api', ...args, '--base-url', started().base], env, stdin ? { stdin } : {}),
   };
 }
