@@ -453,13 +453,33 @@ export class ApiClient extends ApiClientMetrics {
    * const body = await client.requestJson<{ users: User[] }>('GET', '/users');
    * ```
    */
-  async requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
-    const { response, text } = await this.sendText(method, url, options);
+  requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
+    let verb: string;
+    try {
+      verb = method.toUpperCase();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    // Not async itself: without an overridden low-level method, the body is decoded inside
+    // the attempt loop's own promise, as the loop's last step.
+    if (usesEngineMethods(this, ApiClient.prototype, verb)) {
+      return this.#exchange(verb, url, options ?? {}, (exchange) => {
+        const { response } = exchange;
+        const text = UTF8.decode(exchange.body);
+        if (response.status >= 200 && response.status < 300) return this.#json<T>(verb, response, text);
+        throw this.httpError(verb, response.url, response, text);
+      });
+    }
+    return this.#lowLevelText(verb, url, options ?? {}).then(({ response, text }) => this.#json<T>(verb, response, text));
+  }
+
+  /** A success body decoded as JSON: `null` when empty, else the value; not JSON is a server error. */
+  #json<T>(verb: string, response: Response, text: string): T | null {
     if (text.trim() === '') return null;
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw this.httpError(method, response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server', {
+      throw this.httpError(verb, response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server', {
         reason: 'not-json',
       });
     }

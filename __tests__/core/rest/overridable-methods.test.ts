@@ -71,4 +71,30 @@ describe('the core clients route through their overridable methods', () => {
     expect((routed as Error).constructor).toBe((plain as Error).constructor);
     expect((routed as Error).message).toBe((plain as Error).message);
   });
+
+  it('jget decodes the same through an override as through the engine: value, empty body, body that is not JSON', async () => {
+    const calls: string[] = [];
+    class Passing extends RestApiV2Client {
+      override get(url: string, options?: RequestOptions) {
+        calls.push(url);
+        return super.get(url, options);
+      }
+    }
+    const clients = [new RestApiV2Client(API_KEY, NO_SLEEP), new Passing(API_KEY, NO_SLEEP)];
+    const outcomes = [];
+    for (const client of clients) {
+      nock(BASE).get('/users/PU1').reply(200, { user: USER });
+      nock(BASE).get('/users/PU2').reply(200, ' ');
+      nock(BASE).get('/users/PU3').reply(200, '<html>', { 'Content-Type': 'text/html' });
+      const failure = (await client.jget('/users/PU3').catch((e: unknown) => e)) as Error;
+      outcomes.push({
+        value: await client.jget('/users/PU1'),
+        empty: await client.jget('/users/PU2'),
+        failure: [failure.constructor.name, failure.message],
+      });
+    }
+    expect(outcomes[0]).toEqual({ value: { user: USER }, empty: null, failure: ['HttpServerError', expect.stringContaining('not valid JSON')] });
+    expect(outcomes[1]).toEqual(outcomes[0]);
+    expect(calls).toEqual(['/users/PU3', '/users/PU1', '/users/PU2']);
+  });
 });
