@@ -4,16 +4,11 @@
  *
  * @module
  */
-import type { FetchRequestInit, FetchResponse as Response } from './fetch-types.js';
-import { authorizationHeader, authSecret, withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
-import {
-  coreErrorFactory,
-  errorKindForStatus,
-  httpErrorMessage,
-  type ErrorFactory,
-  type ErrorSpec,
-} from './errors.js';
-import { responseReason, scrubFacts, type RefusalFailure, type RequestContext, type ResponseFacts } from './failure-facts.js';
+import type { FetchResponse as Response } from './fetch-types.js';
+import { authSecret, AuthorizationMemo, type AuthMethod } from './auth.js';
+import { ClientErrors } from './client-errors.js';
+import { coreErrorFactory, type ErrorSpec } from './errors.js';
+import type { RefusalFailure, RequestContext, ResponseFacts } from './failure-facts.js';
 import {
   ALL_METHODS,
   type ApiClientOptions,
@@ -21,17 +16,15 @@ import {
   type PassThroughInit,
   type RequestOptions,
 } from './client-options.js';
-import { mergeHeaders } from './headers.js';
-import { formatAttempt, silentLogger, stderrLogger, type AttemptRecord, type Logger } from './logging.js';
+import { silentLogger, stderrLogger, type Logger } from './logging.js';
 import { appendQuery, type QueryParams } from './query.js';
-import { abortableSleep, AbortedDuringPause, timerSleep } from './abortable-sleep.js';
-import { attemptFailureKind } from './attempt-failure.js';
+import { timerSleep } from './abortable-sleep.js';
+import { AttemptLoop, type AttemptHost, type PreparedRequest } from './attempt-loop.js';
 import { ApiClientMetrics, pathCallKey, recordCall } from './call-metrics.js';
 import { checkSetting } from './option-checks.js';
 import { sendThroughLowLevel, usesEngineMethods, type TextExchange } from './low-level-routing.js';
 import { normalizeProxyUrl } from './proxy.js';
-import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy, type RetryState } from './retry.js';
-import { warnRetry } from './retry-report.js';
+import { outgoingInit } from './outgoing-request.js';
 import { RequestGate } from './request-gate.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
@@ -40,21 +33,6 @@ import { userAgent } from './user-agent.js';
 export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
 
 const UTF8 = new TextDecoder();
-
-/** A request as the attempt loop sends it (see `ApiClient.#prepare`). */
-interface PreparedRequest {
-  readonly verb: HttpMethod;
-  /** The URL without the query parameters of `params`. */
-  readonly resolved: string;
-  /** The URL sent. */
-  readonly target: string;
-  readonly fetchInit: FetchRequestInit;
-  readonly timeoutSeconds: number;
-  /** The caller's signal. */
-  readonly signal: AbortSignal | undefined;
-  readonly policy: RetryPolicy;
-  readonly log: Logger;
-}
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -79,15 +57,14 @@ export class ApiClient extends ApiClientMetrics {
   printDebug: boolean;
   #auth: AuthMethod;
   readonly #transport: Transport;
-  readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
-  readonly #random: () => number;
-  readonly #errorFactory: ErrorFactory;
+  readonly #loop: AttemptLoop;
+  readonly #errors: ClientErrors;
   readonly #passThrough: PassThroughInit;
   readonly #gate: RequestGate;
   #url = '';
-  #authHeader: { readonly auth: AuthMethod; readonly kind: string; readonly secret: unknown; readonly header: string | undefined } | undefined;
+  readonly #authorization = new AuthorizationMemo();
   // Made once: every request resolves its URL, and a refusal is rare.
-  readonly #urlRefusal: RefusalFailure = (message, facts) => this.#fail({ kind: 'url', message, facts });
+  readonly #urlRefusal: RefusalFailure = (message, facts) => this.#errors.fail({ kind: 'url', message, facts });
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
 
@@ -103,13 +80,13 @@ export class ApiClient extends ApiClientMetrics {
     } = options;
     super({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown });
     this.#auth = auth;
-    this.#errorFactory = errorFactory ?? coreErrorFactory;
+    this.#errors = new ClientErrors(errorFactory ?? coreErrorFactory, () => authSecret(this.#auth));
     // A malformed proxy is a configuration error now, not a network error at each request.
     const checkedProxy = typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
     this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
-    this.#sleep = sleep ?? timerSleep;
-    this.#random = random ?? Math.random;
-    this.#gate = new RequestGate({ sleep: this.#sleep });
+    const pause = sleep ?? timerSleep;
+    this.#gate = new RequestGate({ sleep: pause });
+    this.#loop = new AttemptLoop({ transport: this.#transport, gate: this.#gate, sleep: pause, random: random ?? Math.random, host: this.#host() });
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
@@ -124,7 +101,7 @@ export class ApiClient extends ApiClientMetrics {
 
   /** Sets the base URL; a non-https (non-loopback) or malformed URL is a `UrlError`. */
   set url(value: string) {
-    this.#url = checkBaseUrl(value, (message) => this.#fail({ kind: 'url', message }));
+    this.#url = checkBaseUrl(value, (message) => this.#errors.fail({ kind: 'url', message }));
   }
 
   /** The logger: the `logger` option, else a standard-error printer while `printDebug` is on, else silent. */
@@ -271,11 +248,11 @@ export class ApiClient extends ApiClientMetrics {
   /** A request as it will be sent: checked, resolved, with its headers and body. */
   #prepare(method: string, url: string, options: RequestOptions): PreparedRequest {
     const verb = method.toUpperCase() as HttpMethod;
-    const { headers, json, form, params, body, timeout, ...init } = options;
+    const { params, timeout } = options;
     const timeoutSeconds = timeout === undefined ? this.timeout : checkSetting('timeout', timeout);
     if (!this.permittedMethods.includes(verb)) {
       const permitted = this.permittedMethods.join(', ');
-      throw this.#fail({
+      throw this.#errors.fail({
         kind: 'method',
         message: `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted})`,
         facts: { reason: 'method-not-permitted', method: verb, permitted: [...this.permittedMethods] },
@@ -283,134 +260,39 @@ export class ApiClient extends ApiClientMetrics {
     }
     const resolved = this.normalizeUrl(url);
     const target = appendQuery(resolved, params === undefined ? undefined : this.encodeParams(params));
-    const authorization = this.#authorization();
-    const sendHeaders = mergeHeaders([
-      this.defaultHeaders(),
-      json !== undefined ? { 'Content-Type': 'application/json' } : undefined,
-      form !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
-      this.headers,
-      headers,
-      authorization === undefined ? undefined : { Authorization: authorization },
-    ]);
-    const sendBody =
-      json !== undefined
-        ? JSON.stringify(withJsonBodyAuth(this.#auth, json))
-        : form !== undefined
-          ? new URLSearchParams(withFormAuth(this.#auth, form)).toString()
-          : body;
+    const parts = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: this.#authorization.header(this.#auth), auth: this.#auth, passThrough: this.#passThrough };
+    const fetchInit = outgoingInit(verb, options, parts);
     const policy = this.retryPolicy();
     const log = this.log;
-    const signal = init.signal ?? undefined;
-    if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
-    const fetchInit = { ...this.#passThrough, ...init, method: verb, headers: sendHeaders, body: sendBody };
+    const signal = options.signal ?? undefined;
+    if (signal?.aborted) throw this.#loop.aborted(verb, target, signal.reason);
     return { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log };
   }
 
   /**
-   * The attempt loop. `finish` turns the last exchange into the result (it may throw);
-   * it runs inside this promise, so that the callers add no async layer of their own.
+   * Prepares the request and runs its attempts. `finish` turns the last exchange into the
+   * result (it may throw); it runs inside the loop's promise, so that the callers add no
+   * async layer of their own. A refusal while preparing rejects, as the loop would.
    */
-  async #exchange<T>(method: string, url: string, options: RequestOptions, finish: (exchange: BufferedResponse) => T): Promise<T> {
-    // Everything before the first attempt is worked out in a plain function: an async
-    // function saves and restores every local at each await.
-    const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log } = this.#prepare(method, url, options);
-    // Built at the first retry: most requests never need it.
-    let state: RetryState | undefined;
-    for (let attempt = 1; ; attempt += 1) {
-      let exchange: BufferedResponse;
-      const held = this.#gate.wait(signal);
-      if (held) {
-        try {
-          await held;
-        } catch (error) {
-          throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
-        }
-      }
-      const started = performance.now();
-      try {
-        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
-      } catch (error) {
-        if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
-        if (attemptFailureKind(error) === 'programming') throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        const decision = retryDecision({ kind: 'network-error' }, state ?? initialRetryState(policy), policy, this.#random());
-        const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-        this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason, cooldown });
-        if (decision.action !== 'retry') {
-          throw this.#fail({
-            kind: 'network',
-            message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}`,
-            cause: error,
-            facts: { reason: 'network', method: verb, url: target, urlBeforeParams: resolved, retryLimit: policy.maxNetworkAttempts },
-          });
-        }
-        this.#reportRetry(log, verb, target, attempt, `network error: ${reason}`, decision.pause);
-        await this.#pause(decision.pause, signal, verb, target);
-        state = decision.state;
-        continue;
-      }
-      const { response } = exchange;
-      const { status } = response;
-      recordCall(this, this.callMetricKey(verb, target), (performance.now() - started) / 1000);
-      this.#gate.observe(response.headers);
-      if (returnsAtOnce(status)) {
-        // Not even the record when nobody listens: reading a header costs as much as the rest here.
-        if (log !== silentLogger) this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId: response.headers.get('x-request-id') });
-        return finish(exchange);
-      }
-      const retryAfter = parseRetryAfter(status, response.headers, Date.now());
-      const decision = retryDecision({ kind: 'response', status, retryAfter }, state ?? initialRetryState(policy), policy, this.#random());
-      const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      if (log !== silentLogger) {
-        this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId: response.headers.get('x-request-id'), cooldown });
-      }
-      if (decision.action === 'unauthorized') {
-        const key = this.redactedSecret || undefined;
-        const named = key ? ` (${key})` : '';
-        const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
-        throw this.httpError(verb, target, response, UTF8.decode(exchange.body), detail, undefined, { reason: 'unauthorized', redactedKey: key });
-      }
-      if (decision.action !== 'retry') return finish(exchange);
-      this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
-      const paused = this.#pause(decision.pause, signal, verb, target);
-      // A rate limit holds every request of the client until this one may retry.
-      if (status === 429) this.#gate.hold(paused);
-      await paused;
-      state = decision.state;
-    }
-  }
-
-  /** The `Authorization` header of the current auth method, worked out once per auth method. */
-  #authorization(): string | undefined {
-    const auth = this.#auth;
-    const known = this.#authHeader;
-    if (known?.auth === auth && known.kind === auth.kind && known.secret === authSecret(auth)) return known.header;
-    const header = authorizationHeader(auth);
-    this.#authHeader = { auth, kind: auth.kind, secret: authSecret(auth), header };
-    return header;
-  }
-
-  // The attempt loop's helpers: methods rather than closures made for every request.
-
-  #aborted(verb: string, target: string, reason: unknown): Error {
-    return this.#fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
-  }
-
-  async #pause(seconds: number, signal: AbortSignal | undefined, verb: string, target: string): Promise<void> {
+  #exchange<T>(method: string, url: string, options: RequestOptions, finish: (exchange: BufferedResponse) => T): Promise<T> {
+    let prepared: PreparedRequest;
     try {
-      await abortableSleep(this.#sleep, seconds, signal);
+      prepared = this.#prepare(method, url, options);
     } catch (error) {
-      throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
+      return Promise.reject(error as Error);
     }
+    return this.#loop.run(prepared, finish);
   }
 
-  #debugAttempt(log: Logger, record: AttemptRecord): void {
-    // Formatting costs more than the silent logger saves: skip it when nobody listens.
-    if (log !== silentLogger) log.debug(this.#scrub(formatAttempt({ ...record, key: this.redactedSecret || undefined })));
-  }
-
-  #reportRetry(log: Logger, verb: string, target: string, attempt: number, failure: string, seconds: number): void {
-    warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#scrub(text));
+  /** What the attempt loop needs from this client, made once. */
+  #host(): AttemptHost {
+    return {
+      fail: (spec) => this.#errors.fail(spec),
+      httpError: (method, url, response, body, detail, kind, facts) => this.httpError(method, url, response, body, detail, kind, facts),
+      recordAttempt: (verb, target, seconds) => recordCall(this, this.callMetricKey(verb, target), seconds),
+      redactedSecret: () => this.redactedSecret,
+      scrub: (text) => this.#errors.scrub(text),
+    };
   }
 
   /**
@@ -511,19 +393,10 @@ export class ApiClient extends ApiClientMetrics {
     response: Response,
     body: string,
     detail?: string,
-    kind: 'http' | 'http-server' = errorKindForStatus(response.status),
+    kind?: 'http' | 'http-server',
     facts?: ResponseFacts,
   ): Error {
-    // The error's response must be readable even when the engine consumed the original.
-    const readable = response.bodyUsed ? readableResponse({ response, body: Buffer.from(body) }) : response;
-    const { status } = response;
-    return this.#fail({
-      kind,
-      message: httpErrorMessage(method, url, status, body, detail),
-      response: readable,
-      body,
-      facts: { reason: responseReason(status), ...facts, method: method.toUpperCase(), url, status },
-    });
+    return this.#errors.http(method, url, response, body, detail, kind, facts);
   }
 
   /**
@@ -531,7 +404,7 @@ export class ApiClient extends ApiClientMetrics {
    * Subclasses use it so that the legacy layer's factory applies to their errors too.
    */
   protected makeError(spec: ErrorSpec): Error {
-    return this.#fail(spec);
+    return this.#errors.fail(spec);
   }
 
   /** Frees the client's connections. The client must not be used afterwards. */
@@ -542,33 +415,5 @@ export class ApiClient extends ApiClientMetrics {
   /** `await using client = new ...` closes the client at the end of the block. */
   async [Symbol.asyncDispose](): Promise<void> {
     this.close();
-  }
-
-  #scrub(text: string): string {
-    const secret = authSecret(this.#auth);
-    if (!secret) return text;
-    const value = secret.reveal();
-    const redacted = secret.toString();
-    let scrubbed = text.split(value).join(redacted);
-    // Sent in a query string or a form, the secret appears percent-encoded (a PagerDuty
-    // key's `+` as `%2B`): those forms are scrubbed too.
-    for (const encoded of [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
-      if (encoded !== value) scrubbed = scrubbed.split(encoded).join(redacted);
-    }
-    return scrubbed;
-  }
-
-  #fail(spec: ErrorSpec): Error {
-    // The body is scrubbed too: a server that echoes the caller's key must not make the
-    // key appear wherever the error is printed.
-    const scrub = (text: string): string => this.#scrub(text);
-    const body = spec.body === undefined ? undefined : scrub(spec.body);
-    const facts = spec.facts === undefined ? undefined : scrubFacts(spec.facts, scrub);
-    const error = this.#errorFactory({ ...spec, message: scrub(spec.message), body, facts });
-    // A factory may word its own message from those parts (the legacy sessions do): the
-    // message is scrubbed once more, whatever the factory put together.
-    const message = scrub(error.message);
-    if (message !== error.message) error.message = message;
-    return error;
   }
 }
