@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiKeyAccessFrom, subdomainFromHtmlUrl } from '../../../src/core/rest/account-introspection.js';
+import { apiKeyAccessFrom, apiKeyAccessFromText, subdomainFromHtmlUrl } from '../../../src/core/rest/account-introspection.js';
 
 describe('apiKeyAccessFrom', () => {
   it('is user when /users/me answers', () => {
@@ -17,6 +17,19 @@ describe('apiKeyAccessFrom', () => {
     expect(apiKeyAccessFrom(400, undefined)).toBeNull();
     expect(apiKeyAccessFrom(500, { error: 'account-level access token' })).toBeNull();
     expect(apiKeyAccessFrom(403, {})).toBeNull();
+  });
+});
+
+describe('apiKeyAccessFromText', () => {
+  it('decodes the answer before judging it', () => {
+    expect(apiKeyAccessFromText(400, JSON.stringify({ error: { message: 'made using an account-level access token' } }))).toBe('account');
+    expect(apiKeyAccessFromText(200, '{"user":{"id":"P1"}}')).toBe('user');
+  });
+
+  it('goes by the status alone when the body is not JSON', () => {
+    expect(apiKeyAccessFromText(200, '<html>ok</html>')).toBe('user');
+    expect(apiKeyAccessFromText(400, '<html>account-level access token</html>')).toBeNull();
+    expect(apiKeyAccessFromText(400, '')).toBeNull();
   });
 });
 

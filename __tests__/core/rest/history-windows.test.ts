@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { historyWindows, splitWindow } from '../../../src/core/rest/history-windows.js';
+import { historyWindows, isHistoryRange, splitWindow, windowParams } from '../../../src/core/rest/history-windows.js';
 import { itemsOf } from '../../../src/core/rest/pages.js';
 
 const T0 = Date.UTC(2024, 0, 1);
@@ -87,5 +87,31 @@ describe('historyWindows', () => {
     await collect(itemsOf<number>(historyWindows(at(0), at(4000), s.source)));
     expect(s.read).toEqual([[1000, 2000]]);
     expect(s.warnings).toHaveLength(1);
+  });
+});
+
+describe('isHistoryRange', () => {
+  it('accepts two valid dates, since not after until (an empty range included)', () => {
+    expect(isHistoryRange(at(0), at(1000))).toBe(true);
+    expect(isHistoryRange(at(1000), at(1000))).toBe(true);
+  });
+
+  it('refuses since after until, invalid dates, and what is not a date', () => {
+    expect(isHistoryRange(at(1000), at(0))).toBe(false);
+    expect(isHistoryRange(new Date('not a date'), at(0))).toBe(false);
+    expect(isHistoryRange(at(0), new Date(Number.NaN))).toBe(false);
+    expect(isHistoryRange('2024-01-01', at(0))).toBe(false);
+  });
+});
+
+describe('windowParams', () => {
+  it("sets since and until in ISO form over the caller's parameters, leaving them alone", () => {
+    const params = { statuses: ['resolved'], since: 'ignored' };
+    expect(windowParams(params, at(0), at(1000))).toEqual({
+      statuses: ['resolved'],
+      since: '2024-01-01T00:00:00.000Z',
+      until: '2024-01-01T00:00:01.000Z',
+    });
+    expect(params).toEqual({ statuses: ['resolved'], since: 'ignored' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributeMatches, differsFrom, jsonEqual } from '../../../src/core/rest/resource-comparison.js';
+import { attributeMatches, differsFrom, jsonEqual, persistSearchValue } from '../../../src/core/rest/resource-comparison.js';
 
 describe('attributeMatches', () => {
   it('compares ignoring case', () => {
@@ -39,5 +39,19 @@ describe('differsFrom', () => {
   it('is true when a given field differs or is absent', () => {
     expect(differsFrom({ id: 'P1', name: 'Ops' }, { name: 'Ops', description: 'y' })).toBe(true);
     expect(differsFrom({ id: 'P1', tags: ['a'] }, { tags: ['a', 'b'] })).toBe(true);
+  });
+});
+
+describe('persistSearchValue', () => {
+  it('searches for a string, number or boolean as its text', () => {
+    expect(persistSearchValue('name', 'Ops')).toBe('Ops');
+    expect(persistSearchValue('num', 42)).toBe('42');
+    expect(persistSearchValue('on', false)).toBe('false');
+  });
+
+  it('refuses any other value, naming the attribute and what it got', () => {
+    expect(() => persistSearchValue('name', null)).toThrow(new TypeError('persist: values.name must be a string, number or boolean to search for, got null'));
+    expect(() => persistSearchValue('tags', ['a'])).toThrow(/values\.tags .* got object$/);
+    expect(() => persistSearchValue('name', undefined)).toThrow(/got undefined$/);
   });
 });

@@ -26,6 +26,20 @@ export function apiKeyAccessFrom(status: number, body: unknown): ApiKeyAccess | 
 }
 
 /**
+ * The kind of key from the raw answer to `GET /users/me` (see {@link apiKeyAccessFrom}): a
+ * body that is not JSON (a proxy's HTML page) leaves only the status to go by.
+ */
+export function apiKeyAccessFromText(status: number, text: string): ApiKeyAccess | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return apiKeyAccessFrom(status, body);
+}
+
+/**
  * The subdomain of an account from the web URL of one of its resources:
  * `https://acme.pagerduty.com/users/P1` gives `acme`; `null` for a value that is not a URL.
  */

@@ -1,55 +1,31 @@
 /**
- * `RestApiV2BaseClient`: the REST features on top of the engine, driven by an API's
- * tables: canonical paths, entity wrapping, the j- and r-families, and pagination.
+ * `RestApiV2BaseClient`: the iterators of the REST clients (`iterAll`, `iterCursor`,
+ * `listAll`, `dictAll`, `getTotal`) and the pages of an index in the index's own style,
+ * on top of the single requests of `RestApiV2RequestClient` (`request-client.ts`).
  *
  * @module
  */
-import type { FetchResponse as Response } from '../fetch-types.js';
-import { ApiClient, type HttpMethod, type RequestOptions } from '../api-client.js';
-import type { AuthMethod } from '../auth.js';
-import { CallKeyMemo } from '../call-metrics.js';
-import type { FailureFacts, RefusalFailure, RequestContext, ResponseFacts } from '../failure-facts.js';
+import type { RequestOptions } from '../api-client.js';
+import type { RequestContext, ResponseFacts } from '../failure-facts.js';
 import type { QueryParams } from '../query.js';
-import { refuseBodyOnGet } from './body-on-get.js';
-import { isJsonObject, unwrapBody, wrapBody } from './body-wrapping.js';
-import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
+import { isJsonObject, unwrapBody } from './body-wrapping.js';
 import { classicPages } from './classic-pagination.js';
 import { concurrencyOrDefault } from './concurrency.js';
 import { concurrentClassicPages } from './concurrent-pagination.js';
-import { compileTables, type CompiledTables } from './compiled-tables.js';
-import { indexTarget, quietCanonicalPath, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
-import type { EntityWrapperPair } from './entity-wrappers.js';
+import { indexTarget, specialisedProblem } from './endpoint-resolution.js';
 import { DEFAULT_PAGE_SIZE, pageSizing } from './limits.js';
 import { collectItems, itemsOf, type FetchedPage } from './pages.js';
-import { restQueryParams } from './params.js';
-import { acceptsResourceObject, resolveRestPolicy, type RestPolicy } from './policy.js';
-import type {
-  DecodedResponse,
-  DictAllOptions,
-  IterAllOptions,
-  IterCursorOptions,
-  RestApiV2BaseClientOptions,
-} from './rest-options.js';
-import { targetUrl, type ResourceObject, type ResourceTarget } from './resource-target.js';
-import type { CanonicalPath, EntityWrapper, RestApiTables } from './table-types.js';
+import { RestApiV2RequestClient } from './request-client.js';
+import type { DictAllOptions, IterAllOptions, IterCursorOptions } from './rest-options.js';
+import type { CanonicalPath } from './table-types.js';
 import { cursorProblem, nextCursor, tokenPages } from './token-pagination.js';
 import { wholeListPages } from './whole-list-pagination.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
-import type {
-  EndpointOf as Ep,
-  EntityBodyOf,
-  EntityResultOf,
-  ItemOf,
-  JsonBodyOf,
-  JsonResultOf,
-  PathHint,
-  QueryOf,
-  RequestOptionsOf,
-  Resolved,
-} from '../types/endpoint-types.js';
+import type { EndpointOf as Ep, ItemOf, PathHint, QueryOf, Resolved } from '../types/endpoint-types.js';
 
-const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-
+// One class in two files: the single requests (canonical paths, wrapping, the j- and
+// r-families) are in `RestApiV2RequestClient`, which no entry point exports; the docs
+// site shows this class as extending ApiClient (scripts/typedoc/internal-layers.mjs).
 /**
  * The base of the REST API v2 client and of the integration API clients: everything that
  * depends only on the API's tables. Subclasses pass their tables, base URL, and override
@@ -71,36 +47,8 @@ const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT',
  * }
  * ```
  */
-export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiClient {
-  /** The API's tables, as given to the constructor. @internal */
-  readonly tables: RestApiTables;
-  /** The behaviour at the legacy seams (frozen). @internal */
-  readonly policy: RestPolicy;
-  readonly #compiled: CompiledTables;
-  readonly #callKeys = new CallKeyMemo();
+export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestApiV2RequestClient<A> {
   #defaultPageSize = DEFAULT_PAGE_SIZE;
-
-  /**
-   * @param auth - how requests are authenticated
-   * @param options - engine options, the API's `tables`, and an optional `policy`
-   */
-  constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
-    const { tables, policy, ...engineOptions } = options;
-    super(auth, engineOptions);
-    this.tables = tables;
-    this.policy = resolveRestPolicy(policy);
-    this.#compiled = compileTables(tables);
-  }
-
-  /** The tables in the shapes the lookups use, built once at construction. @internal */
-  protected get compiledTables(): CompiledTables {
-    return this.#compiled;
-  }
-
-  /** GET, POST, PUT, PATCH and DELETE. */
-  override get permittedMethods(): readonly HttpMethod[] {
-    return REST_METHODS;
-  }
 
   /**
    * The `limit` the iterators send with each page when not given a `pageSize`. Settable.
@@ -118,189 +66,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   set defaultPageSize(value: number) {
     if (!Number.isInteger(value) || value < 1) throw new RangeError(`defaultPageSize must be a positive integer, got ${String(value)}`);
     this.#defaultPageSize = value;
-  }
-
-  /** Requests are counted by canonical path (`GET /users/{id}`); other paths by their own path. */
-  protected override callMetricKey(method: string, url: string): string {
-    // Matching the canonical path on every response cost more than the rest of the engine's work.
-    const base = this.url;
-    const known = this.#callKeys.get(base, method, url);
-    if (known !== undefined) return known;
-    const canonical = url.startsWith(base) ? quietCanonicalPath(this.#compiled, urlPathOf(base, url)) : null;
-    return this.#callKeys.set(method, url, canonical === null ? super.callMetricKey(method, url) : `${method.toUpperCase()} ${canonical}`);
-  }
-
-  /**
-   * List-valued query keys get `[]` first when the policy says so (`statuses: [...]` goes
-   * out as `statuses[]=...`), on every request, the low-level ones included.
-   */
-  protected override encodeParams(params: QueryParams): QueryParams {
-    return restQueryParams(params, this.policy);
-  }
-
-  /**
-   * The canonical path of a URL or path: `canonicalPath('/users/PABC123')` is
-   * `'/users/{id}'`, `canonicalPath('users/me')` is `'/users/me'`.
-   *
-   * @throws UrlError when the URL is foreign, matches no canonical path, or matches two equally well
-   */
-  canonicalPath(url: string): CanonicalPath {
-    const path = urlPathOf(this.url, this.normalizeUrl(url));
-    return matchCanonicalPath(this.#compiled.paths, path, this.#refusal(url));
-  }
-
-  /**
-   * The `[requestWrapper, responseWrapper]` of an endpoint (`null`: not wrapped), from the
-   * wrapper table or, failing that (or under the `'convention'` policy), the convention.
-   *
-   * @param path - a canonical path; placeholder names do not matter
-   *
-   * @example
-   * ```ts
-   * client.entityWrappers('POST', '/schedules/{id}/overrides'); // ['overrides', null]
-   * ```
-   */
-  entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair {
-    return wrapperPairFor(this.#compiled, this.policy, method, path, (message) => this.#urlError(message));
-  }
-
-  /**
-   * GET and return the decoded body (`null` for an empty body, as on 204).
-   *
-   * @throws HttpError for a non-success status; HttpServerError for 5xx or a body that is not JSON
-   * @example
-   * ```ts
-   * const { users, more } = await client.jget('/users', { params: { limit: 5 } }); // users: User[]
-   * ```
-   */
-  jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'GET', P>, JsonBodyOf<Ep<A, 'GET', P>>>,
-  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'GET', P>>>>;
-  jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('GET', 'jget', target, init);
-  }
-
-  /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'POST', P>, JsonBodyOf<Ep<A, 'POST', P>>>,
-  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'POST', P>>>>;
-  jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('POST', 'jpost', target, init);
-  }
-
-  /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
-  jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'PUT', P>, JsonBodyOf<Ep<A, 'PUT', P>>>,
-  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PUT', P>>>>;
-  jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('PUT', 'jput', target, init);
-  }
-
-  /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'PATCH', P>, JsonBodyOf<Ep<A, 'PATCH', P>>>,
-  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'PATCH', P>>>>;
-  jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('PATCH', 'jpatch', target, init);
-  }
-
-  /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
-  jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, JsonBodyOf<Ep<A, 'DELETE', P>>>,
-  ): Promise<Resolved<T, JsonResultOf<Ep<A, 'DELETE', P>>>>;
-  jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('DELETE', 'jdelete', target, init);
-  }
-
-  /**
-   * GET a resource and return the entity inside its wrapper (`null` for 204).
-   *
-   * @throws UrlError for a URL that matches no canonical path
-   * @throws TypeError before any request when `init` carries a body (`json`, `form` or `body`): a GET has none
-   * @throws HttpError for a non-success status
-   * @throws HttpServerError when the body lacks its wrapper (the message names the keys it had)
-   * @example
-   * ```ts
-   * const user = await client.rget('/users/PABC123'); // a User, typed from the path
-   * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
-   * ```
-   */
-  rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'GET', P>, EntityBodyOf<Ep<A, 'GET', P>>>,
-  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'GET', P>>>>;
-  rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('GET', 'rget', target, init);
-  }
-
-  /**
-   * POST an entity, wrapped when the endpoint wants it (`{ user: json }` for `/users`)
-   * unless `json` is already wrapped, and return the entity of the response (see {@link rget}).
-   *
-   * @example
-   * ```ts
-   * const user = await client.rpost('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
-   * ```
-   */
-  rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'POST', P>, EntityBodyOf<Ep<A, 'POST', P>>>,
-  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'POST', P>>>>;
-  rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('POST', 'rpost', target, init);
-  }
-
-  /**
-   * PUT an entity, wrapped when needed, and return the entity of the response. With a list
-   * on an index (`rput('/incidents', { json: [refs] })`) it is a multi-update.
-   *
-   * @example
-   * ```ts
-   * const updated = await client.rput('/incidents', { // Incident[]
-   *   json: [{ id: 'PINC1', type: 'incident_reference', status: 'acknowledged' }],
-   *   headers: { From: 'oncall@example.com' },
-   * });
-   * ```
-   */
-  rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'PUT', P>, EntityBodyOf<Ep<A, 'PUT', P>>>,
-  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PUT', P>>>>;
-  rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('PUT', 'rput', target, init);
-  }
-
-  /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
-  rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'PATCH', P>, EntityBodyOf<Ep<A, 'PATCH', P>>>,
-  ): Promise<Resolved<T, EntityResultOf<Ep<A, 'PATCH', P>>>>;
-  rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('PATCH', 'rpatch', target, init);
-  }
-
-  /**
-   * DELETE a resource and return the response once its status is a success (its body is
-   * left unread). A `json` body (few endpoints take one) is wrapped as {@link rput} wraps it.
-   *
-   * @throws HttpError for a non-success status
-   */
-  rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
-    target: P | ResourceObject,
-    init?: RequestOptionsOf<Ep<A, 'DELETE', P>, EntityBodyOf<Ep<A, 'DELETE', P>>>,
-  ): Promise<Response>;
-  async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
-    const url = this.#target(target, 'rdelete');
-    const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.#wrappers('DELETE', url)[0]) };
-    // Through `delete`, as both predecessors did, so that an override of it sees the call.
-    const response = await this.delete(url, send === undefined ? undefined : { ...send });
-    if (response.status >= 200 && response.status < 300) return response;
-    throw this.httpError('DELETE', response.url, response, await response.text());
   }
 
   /**
@@ -383,7 +148,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     const items: Record<string, T> = {};
     for (const item of await this.listAll<T, string>(url, options.params, { concurrency: options.concurrency })) {
       const key = isJsonObject(item) ? item[by] : undefined;
-      if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
+      if (key === undefined || key === null) throw this.urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
       items[String(key)] = item as T;
     }
     return items;
@@ -408,23 +173,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
     }
     return body.total;
-  }
-
-  /**
-   * Sends a request and decodes its JSON body, keeping the response and text for error
-   * messages; subclasses use it for endpoints with their own shapes.
-   *
-   * @param context - what the calling method is doing, for the facts of its errors
-   * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
-   */
-  protected async exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse> {
-    const { response, text } = await this.sendText(method, url, init, context);
-    if (text.trim() === '') return { response, text, body: null };
-    try {
-      return { response, text, body: JSON.parse(text) };
-    } catch {
-      throw this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
-    }
   }
 
   /**
@@ -458,39 +206,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return { ...page, failure: this.unexpectedResponse(method, response, text, `API responded with a page whose ${problem}`, context) };
   }
 
-  #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    // Not async: the engine's promise is handed on as it is; a refusal still rejects.
-    try {
-      refuseBodyOnGet(method, name, init);
-      return this.requestJson<T>(method, this.#target(target, name), init) as Promise<T>;
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
-
-  async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
-    refuseBodyOnGet(method, name, init);
-    const url = this.#target(target, name);
-    const [requestWrapper, responseWrapper] = this.#wrappers(method, url);
-    const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
-    const { response, text, body } = await this.exchangeJson(method, url, send);
-    if (text.trim() === '') return null as T;
-    return this.#unwrap(method, response, text, body, responseWrapper) as T;
-  }
-
-  /** The wrappers of a request to a URL under the policy (see `wrapperPathFor`). */
-  #wrappers(method: HttpMethod, url: string): EntityWrapperPair {
-    const path = wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), this.#refusal(url));
-    return this.entityWrappers(method, path);
-  }
-
-  #unwrap(method: string, response: Response, text: string, body: unknown, wrapper: EntityWrapper): unknown {
-    const unwrapped = unwrapBody(body, wrapper);
-    if (unwrapped.ok) return unwrapped.value;
-    const facts: ResponseFacts = { reason: 'missing-key', expected: wrapper ?? undefined };
-    throw this.unexpectedResponse(method, response, text, `API responded with a body without its wrapper: ${unwrapped.problem}`, facts);
-  }
-
   /**
    * The pages of an index, one at a time, for the iterators, in the index's own style (see
    * `indexTarget`): classic, cursor, or one request for an index that does not page (only
@@ -506,7 +221,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    const { path, wrapper, plan } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, this.#refusal(url));
+    const { path, wrapper, plan } = indexTarget(this.compiledTables, this.policy, this.urlPath(url), method, this.urlRefusal(url));
     const concurrency = concurrencyOrDefault(options.concurrency);
     const endpoint = `GET ${path}`;
     const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';
@@ -562,18 +277,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError for a path that cannot be paged
    */
   protected indexPage(url: string, params: QueryParams, method: string, signal?: AbortSignal): Promise<FetchedPage> {
-    const { wrapper } = indexTarget(this.#compiled, this.policy, this.#urlPath(url), method, (message) => this.#urlError(message));
+    const { wrapper } = indexTarget(this.compiledTables, this.policy, this.urlPath(url), method, (message) => this.urlError(message));
     return this.fetchPage('GET', url, { params, signal }, wrapper);
-  }
-
-  /**
-   * Builds (does not throw) the `HttpServerError` for a successful response the client
-   * cannot use: not JSON, or without the shape the endpoint promises.
-   *
-   * @param facts - why, for the error factory (by default `unusable-body`)
-   */
-  protected unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error {
-    return this.httpError(method, response.url, response, text, detail, 'http-server', facts);
   }
 
   /**
@@ -581,25 +286,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * `RestApiTables.specialisedIterators`); the generic iterators call it first.
    */
   protected refuseSpecialised(path: CanonicalPath, method: string): void {
-    const problem = specialisedProblem(this.#compiled, path, method);
-    if (problem !== undefined) throw this.#urlError(problem);
-  }
-
-  #target(target: ResourceTarget, method: string): string {
-    return targetUrl(target, acceptsResourceObject(this.policy, method), method, (message) => this.#urlError(message));
-  }
-
-  /** The path of a URL below the base URL (a foreign URL is refused). */
-  #urlPath(url: string): string {
-    return urlPathOf(this.url, this.normalizeUrl(url));
-  }
-
-  #urlError(message: string, facts?: FailureFacts): Error {
-    return this.makeError({ kind: 'url', message, facts });
-  }
-
-  /** Builds the refusals of a URL the caller gave, naming it in their facts. */
-  #refusal(requestedUrl: string): RefusalFailure {
-    return (message, facts) => this.#urlError(message, facts && { ...facts, requestedUrl });
+    const problem = specialisedProblem(this.compiledTables, path, method);
+    if (problem !== undefined) throw this.urlError(problem);
   }
 }

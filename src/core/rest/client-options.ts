@@ -1,5 +1,6 @@
 /**
- * The options of `RestApiV2Client` and of its specialised iterators.
+ * The options of `RestApiV2Client` and of its specialised iterators, and the base URL a
+ * `region` option stands for.
  *
  * @module
  */
@@ -16,6 +17,24 @@ export const REGION_BASE_URLS: Readonly<Record<Region, string>> = Object.freeze(
   us: 'https://api.pagerduty.com',
   eu: 'https://api.eu.pagerduty.com',
 });
+
+/**
+ * The REST API v2 base URL of a region.
+ *
+ * @throws TypeError for a region that is not one of {@link REGION_BASE_URLS}' keys (a plain
+ *   JavaScript caller can pass any string; `hasOwn` keeps `'toString'` from passing too)
+ * @example
+ * ```ts
+ * regionBaseUrl('eu'); // 'https://api.eu.pagerduty.com'
+ * ```
+ */
+export function regionBaseUrl(region: Region = 'us'): string {
+  if (!Object.hasOwn(REGION_BASE_URLS, region)) {
+    const known = Object.keys(REGION_BASE_URLS).join(', ');
+    throw new TypeError(`unknown region ${JSON.stringify(region)}; expected one of ${known}`);
+  }
+  return REGION_BASE_URLS[region];
+}
 
 /** Options of `RestApiV2Client` (all optional): the engine's, plus these. */
 export interface RestApiV2ClientOptions extends ApiClientOptions {

@@ -7,26 +7,26 @@
 import { authForType } from '../auth.js';
 import type { QueryParams } from '../query.js';
 import { pathSegment } from '../path-segment.js';
-import { apiKeyAccessFrom, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
+import { apiKeyAccessFromText, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
 import { RestApiV2BaseClient } from './base-client.js';
 import { isJsonObject, unwrapBody } from './body-wrapping.js';
 import { pathShape } from './canonical-path.js';
 import {
-  REGION_BASE_URLS,
+  regionBaseUrl,
   type AlertGroupingSettingsOptions,
   type AnalyticsRawIncidentsOptions,
   type IncidentNotesOptions,
-  type Region,
   type RestApiV2ClientOptions,
 } from './client-options.js';
 import { concurrencyOrDefault } from './concurrency.js';
 import { concurrentHistoryPages } from './concurrent-pagination.js';
-import { historyWindows } from './history-windows.js';
+import { historyWindows, isHistoryRange, windowParams } from './history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './limits.js';
 import { itemsOf, type FetchedPage } from './pages.js';
-import { attributeMatches, differsFrom } from './resource-comparison.js';
+import { attributeMatches, differsFrom, persistSearchValue } from './resource-comparison.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
 import { REST_API_V2_TABLES } from './generated/rest-api-v2-tables.js';
+import { alertGroupingSettingsParams, analyticsRawIncidentsBody, incidentNotesRequest } from './specialised-requests.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './token-pagination.js';
 import type { AnnotateLogEntry } from '../types/generated/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
@@ -149,7 +149,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
       throw this.makeError({ kind: 'url', message });
     }
-    const existing = await this.find<Record<string, unknown>>(url, findValue(attribute, values[attribute]), { attribute });
+    const existing = await this.find<Record<string, unknown>>(url, persistSearchValue(attribute, values[attribute]), { attribute });
     if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
@@ -204,15 +204,11 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const message = `iterHistory does not support ${path}: it is not an index of historical records`;
       throw this.makeError({ kind: 'url', message });
     }
-    if (!isValidDate(since) || !isValidDate(until) || since.getTime() > until.getTime()) {
+    if (!isHistoryRange(since, until)) {
       throw this.makeError({ kind: 'url', message: 'iterHistory needs valid dates with since not after until' });
     }
     if (since.getTime() === until.getTime()) return;
-    const window = (start: Date, end: Date): QueryParams => ({
-      ...params,
-      since: start.toISOString(),
-      until: end.toISOString(),
-    });
+    const window = (start: Date, end: Date): QueryParams => windowParams(params, start, end);
     if (tables.cursorShapes.has(shape)) {
       yield* this.pagesOf(url, window(since, until), {}, 'iterHistory');
       return;
@@ -258,17 +254,9 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * ```
    */
   async *iterIncidentNotes(options: IncidentNotesOptions = {}): AsyncIterableIterator<AnnotateLogEntry> {
-    let url = '/log_entries';
-    const params: Record<string, QueryParams[string]> = { ...options.params };
-    if (options.incidentId !== undefined) {
-      url = `/incidents/${this.#segment('incidentId', options.incidentId)}/log_entries`;
-      for (const key of ['team_ids', 'team_ids[]']) {
-        if (key in params) {
-          this.log.warn(`iterIncidentNotes: the query parameter "${key}" is ignored because incidentId is given`);
-          delete params[key];
-        }
-      }
-    }
+    const incident = options.incidentId === undefined ? undefined : this.#segment('incidentId', options.incidentId);
+    const { url, params, warnings } = incidentNotesRequest(incident, options.params);
+    for (const warning of warnings) this.log.warn(warning);
     for await (const page of this.pagesOf(url, params, {}, 'iterIncidentNotes')) {
       for (const entry of page.items as AnnotateLogEntry[]) if (entry.type === 'annotate_log_entry') yield entry;
     }
@@ -293,13 +281,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     filters: unknown,
     options: AnalyticsRawIncidentsOptions = {},
   ): AsyncIterableIterator<T> {
-    const body: Record<string, unknown> = {
-      filters,
-      order: options.order ?? 'desc',
-      order_by: options.orderBy ?? 'created_at',
-      limit: options.limit ?? DEFAULT_PAGE_SIZE,
-      ...(options.timeZone !== undefined ? { time_zone: options.timeZone } : {}),
-    };
+    const body = analyticsRawIncidentsBody(filters, options);
     const page = (last: string | undefined): Promise<FetchedPage> => {
       const json = last === undefined ? body : { ...body, starting_after: last };
       return this.fetchPage('POST', '/analytics/raw/incidents', { json }, 'data');
@@ -323,10 +305,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   iterAlertGroupingSettings<T = Record<string, unknown>>(
     options: AlertGroupingSettingsOptions = {},
   ): AsyncIterableIterator<T> {
-    const params: QueryParams = {
-      limit: options.limit ?? DEFAULT_PAGE_SIZE,
-      ...(options.serviceIds !== undefined ? { 'service_ids[]': options.serviceIds } : {}),
-    };
+    const params = alertGroupingSettingsParams(options);
     const page = (after: string | undefined): Promise<FetchedPage> => {
       const query = after === undefined ? params : { ...params, after };
       return this.fetchPage('GET', '/alert_grouping_settings', { params: query }, 'alert_grouping_settings');
@@ -344,7 +323,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     if (this.#access?.url === this.url && this.#access.auth === this.auth) return this.#access.value;
     const response = await this.get('/users/me');
     const text = await response.text();
-    const access = apiKeyAccessFrom(response.status, parseJson(text));
+    const access = apiKeyAccessFromText(response.status, text);
     if (access === null) {
       this.log.error(`Could not tell the API key's access level: GET /users/me answered ${response.status}`);
       return null;
@@ -392,31 +371,5 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   /** An id as one path segment; a bad one is an error before any request. */
   #segment(what: string, value: unknown): string {
     return pathSegment(what, value, (message) => this.makeError({ kind: 'url', message }));
-  }
-}
-
-function regionBaseUrl(region: Region = 'us'): string {
-  if (!Object.hasOwn(REGION_BASE_URLS, region)) {
-    const known = Object.keys(REGION_BASE_URLS).join(', ');
-    throw new TypeError(`unknown region ${JSON.stringify(region)}; expected one of ${known}`);
-  }
-  return REGION_BASE_URLS[region];
-}
-
-/** The value `persist` searches for: a string, number or boolean, sent as text. */
-function findValue(attribute: string, value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new TypeError(`persist: values.${attribute} must be a string, number or boolean to search for, got ${value === null ? 'null' : typeof value}`);
-}
-
-function isValidDate(value: unknown): value is Date {
-  return value instanceof Date && !Number.isNaN(value.getTime());
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { QueryParams } from '../query.js';
 import { ITERATION_LIMIT } from './limits.js';
 import type { FetchedPage } from './pages.js';
 
@@ -73,4 +74,18 @@ export function unsplittableWindowWarning(start: Date, end: Date, total: number)
     `length (1 s) but holds ${total} records, more than ITERATION_LIMIT (${ITERATION_LIMIT}); ` +
     'the results of this window will be incomplete.'
   );
+}
+
+/** Whether [since, until) is a range `iterHistory` can read: two valid dates, since not after until. */
+export function isHistoryRange(since: unknown, until: unknown): boolean {
+  return isValidDate(since) && isValidDate(until) && since.getTime() <= until.getTime();
+}
+
+/** The query of the window [start, end): the caller's parameters with `since` and `until` in ISO form. */
+export function windowParams(params: QueryParams, start: Date, end: Date): QueryParams {
+  return { ...params, since: start.toISOString(), until: end.toISOString() };
+}
+
+function isValidDate(value: unknown): value is Date {
+  return value instanceof Date && !Number.isNaN(value.getTime());
 }

@@ -40,3 +40,14 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function differsFrom(existing: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>): boolean {
   return Object.keys(values).some((key) => !jsonEqual(existing[key], values[key]));
 }
+
+/**
+ * The value `persist` searches for: `values[attribute]` as text. Only a string, number or
+ * boolean can be a search term; anything else is refused before any request.
+ *
+ * @throws TypeError for any other value (`null`, an object, ...)
+ */
+export function persistSearchValue(attribute: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new TypeError(`persist: values.${attribute} must be a string, number or boolean to search for, got ${value === null ? 'null' : typeof value}`);
+}
