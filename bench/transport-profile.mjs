@@ -1,0 +1,101 @@
+// Where a GET's time goes: a CPU profile (node:inspector) of the client sending GETs to a
+// loopback server in a child process, and of a hand-written node-fetch loop sending the
+// same GETs, summed by function (self time, microseconds per GET) and by layer (this
+// library, node-fetch, Node's own modules). The difference between the two columns is
+// what the client adds over its own transport.
+//
+//   node bench/transport-profile.mjs [gets]   (after a build; 20,000 GETs by default)
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+
+const BODY = JSON.stringify({ user: { id: 'PABC123', type: 'user', name: 'Ann Example', email: 'ann@example.com', time_zone: 'Europe/London', teams: [] } });
+
+if (process.argv[2] === 'serve') {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) });
+    res.end(BODY);
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  process.on('disconnect', () => server.close(() => process.exit(0)));
+} else {
+  await main(Number(process.argv[2] ?? 20_000));
+}
+
+async function main(gets) {
+  const child = fork(fileURLToPath(import.meta.url), ['serve']);
+  const { port } = await new Promise((resolve) => child.once('message', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const { RestApiV2Client, REST_API_V2_ACCEPT } = await import('../dist/index.js');
+  const { default: fetch } = await import('node-fetch');
+  const headers = { Authorization: 'Token token=bench-key-0000', Accept: REST_API_V2_ACCEPT, 'User-Agent': 'bench' };
+  const agent = new http.Agent({ keepAlive: true });
+  const url = `${base}/users/PABC123`;
+  const client = new RestApiV2Client('bench-key-0000', { baseUrl: base });
+  const sides = {
+    loop: async () => (await fetch(url, { headers, agent })).json(),
+    client: () => client.jget('/users/PABC123'),
+  };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 50 });
+  const profiles = {};
+  for (const [name, send] of Object.entries(sides)) {
+    for (let i = 0; i < 500; i += 1) await send(); // warm-up
+    await session.post('Profiler.start');
+    for (let i = 0; i < gets; i += 1) await send();
+    profiles[name] = (await session.post('Profiler.stop')).profile;
+  }
+  session.disconnect();
+  agent.destroy();
+  client.close();
+  child.disconnect();
+
+  const perGet = (profile) => selfTimes(profile, (us) => us / gets);
+  const loop = perGet(profiles.loop);
+  const lib = perGet(profiles.client);
+  console.log(`CPU profile, ${gets.toLocaleString('en')} GETs each, self time in microseconds per GET (sampled: +-0.2 us)`);
+  console.log('\nby layer                          loop   client   client - loop');
+  for (const layer of ['pagerduty-client', 'node-fetch', 'node', 'native / GC / idle']) {
+    const a = loop.layers.get(layer) ?? 0;
+    const b = lib.layers.get(layer) ?? 0;
+    console.log(`  ${layer.padEnd(28)} ${a.toFixed(1).padStart(7)} ${b.toFixed(1).padStart(8)} ${(b - a).toFixed(1).padStart(10)}`);
+  }
+  console.log('\nthe library\'s own functions (client side):');
+  const own = [...lib.functions].filter(([key]) => key.startsWith('pagerduty-client ')).sort((x, y) => y[1] - x[1]);
+  for (const [key, us] of own.slice(0, 15)) console.log(`  ${us.toFixed(2).padStart(6)}  ${key.slice('pagerduty-client '.length)}`);
+  console.log('\nlargest differences outside the library (client - loop):');
+  const keys = new Set([...loop.functions.keys(), ...lib.functions.keys()]);
+  const differences = [...keys]
+    .filter((key) => !key.startsWith('pagerduty-client '))
+    .map((key) => [key, (lib.functions.get(key) ?? 0) - (loop.functions.get(key) ?? 0)])
+    .sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
+  for (const [key, us] of differences.slice(0, 12)) console.log(`  ${us.toFixed(2).padStart(6)}  ${key}`);
+}
+
+/** Self time by function and by layer, scaled by `scale`. */
+function selfTimes(profile, scale) {
+  const sampled = new Map();
+  profile.samples.forEach((id, i) => sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const functions = new Map();
+  const layers = new Map();
+  for (const node of profile.nodes) {
+    const us = scale(sampled.get(node.id) ?? 0);
+    if (us === 0) continue;
+    const { url, functionName, lineNumber } = node.callFrame;
+    const layer = url.includes('/dist/') && !url.includes('node_modules')
+      ? 'pagerduty-client'
+      : url.includes('node-fetch')
+        ? 'node-fetch'
+        : url.startsWith('node:')
+          ? 'node'
+          : 'native / GC / idle';
+    const key = `${layer} ${functionName || '(anonymous)'} ${url.replace(/.*\//, '')}:${lineNumber + 1}`;
+    functions.set(key, (functions.get(key) ?? 0) + us);
+    layers.set(layer, (layers.get(layer) ?? 0) + us);
+  }
+  return { functions, layers };
+}
