@@ -1,10 +1,10 @@
 // Type-check cost of the typed endpoints: how much longer a strict consumer project takes
-// to type-check against this checkout's package than against a baseline release (by
-// default the `main` branch, packed from a temporary export of it), and how much the
-// packed package grows.
+// to type-check against this checkout's package than against a baseline (by default the
+// last commit before the typed endpoints were merged, packed from a temporary export of
+// it), and how much the packed package grows.
 //
 //   npm run bench:types
-//   node bench/type-check.bench.mjs [rounds] [baseline-ref]     (5 rounds, `main` by default)
+//   node bench/type-check.bench.mjs [rounds] [baseline-ref]     (5 rounds, BEFORE_TYPED_ENDPOINTS by default)
 //
 // Both projects compile the same program (bench/consumer-project.mjs) with `strict`, once
 // with `skipLibCheck: true` (what most projects set) and once with `skipLibCheck: false`.
@@ -20,7 +20,9 @@ import { performance } from 'node:perf_hooks';
 import { CONSUMER_PROGRAM, consumerProject, packCurrent, packRef } from './consumer-project.mjs';
 
 const rounds = Number(process.argv[2] ?? 5);
-const baselineRef = process.argv[3] ?? 'main';
+// The first parent of the merge of the typed endpoints (issue 13): the release they are measured against.
+const BEFORE_TYPED_ENDPOINTS = 'aec9548';
+const baselineRef = process.argv[3] ?? BEFORE_TYPED_ENDPOINTS;
 const tsc = path.resolve('node_modules/typescript/bin/tsc');
 const work = mkdtempSync(path.join(tmpdir(), 'pagerduty-client-types-bench-'));
 
