@@ -54,6 +54,17 @@ async function serveInReverse(width: number, pages: number): Promise<void> {
   }
 }
 
+/** A sleep that records each pause and returns only when the test wakes it. */
+function heldSleep() {
+  const sleeps: number[] = [];
+  let resolveLast: () => void = () => {};
+  const sleep = (seconds: number): Promise<void> => {
+    sleeps.push(seconds);
+    return new Promise<void>((resolve) => (resolveLast = resolve));
+  };
+  return { sleeps, sleep, wake: () => resolveLast() };
+}
+
 describe('concurrent classic pagination', () => {
   it('asks for the total first, then reads n pages at a time, yielding every item once and in order', async () => {
     server = await startHeldServer();
@@ -117,14 +128,8 @@ describe('concurrent classic pagination', () => {
 
   it('pauses every request of the client during the pause of a 429, then resumes with the usual retry', async () => {
     server = await startHeldServer();
-    const sleeps: number[] = [];
-    let wake: () => void = () => {};
-    const client = makeClient({
-      sleep: (seconds) => {
-        sleeps.push(seconds);
-        return new Promise<void>((resolve) => (wake = resolve));
-      },
-    });
+    const { sleeps, sleep, wake } = heldSleep();
+    const client = makeClient({ sleep });
     const listing = client.listAll<{ id: string }>('/users', {}, { concurrency: 4 });
     await server.until(() => server.held.length === 1);
     answer(server.held[0]);
@@ -153,14 +158,8 @@ describe('concurrent classic pagination', () => {
 
   it('pauses the client until the reset when a response says the rate-limit budget is spent', async () => {
     server = await startHeldServer();
-    const sleeps: number[] = [];
-    let wake: () => void = () => {};
-    const client = makeClient({
-      sleep: (seconds) => {
-        sleeps.push(seconds);
-        return new Promise<void>((resolve) => (wake = resolve));
-      },
-    });
+    const { sleeps, sleep, wake } = heldSleep();
+    const client = makeClient({ sleep });
     const listing = client.listAll('/users', {}, { concurrency: 2 });
     await server.until(() => server.held.length === 1);
     answer(server.held[0], 200, { 'ratelimit-remaining': '0', 'ratelimit-reset': '7' });
