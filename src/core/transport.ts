@@ -51,9 +51,7 @@ interface NodeFetchResponse extends FetchResponse {
 type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
 
 let nodeFetch: FetchLike | undefined;
-let loadingFetch: Promise<FetchLike> | undefined;
 let proxyAgentClass: ProxyAgentClass | undefined;
-let loadingProxyAgent: Promise<ProxyAgentClass> | undefined;
 
 /** How many idle deadlines a transport keeps for its next attempts. */
 const MAX_IDLE_DEADLINES = 16;
@@ -237,29 +235,26 @@ function watchRequests<A extends Agent>(agent: A): A {
   return agent;
 }
 
-/** node-fetch, imported once, on the first request that uses it. */
-function loadNodeFetch(): Promise<FetchLike> {
-  loadingFetch ??= import('node-fetch').then(
-    (module) => (nodeFetch = module.default as unknown as FetchLike),
-    (error: unknown) => {
-      loadingFetch = undefined;
+/**
+ * A loader that imports a module once, on first use; after a failure the next call tries
+ * again (a later request may find the module).
+ */
+function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
       throw error;
-    },
-  );
-  return loadingFetch;
+    }));
 }
 
-/** https-proxy-agent, imported once, on the first request through a proxy. */
-function loadProxyAgent(): Promise<ProxyAgentClass> {
-  loadingProxyAgent ??= import('https-proxy-agent').then(
-    (module) => (proxyAgentClass = module.HttpsProxyAgent as unknown as ProxyAgentClass),
-    (error: unknown) => {
-      loadingProxyAgent = undefined;
-      throw error;
-    },
-  );
-  return loadingProxyAgent;
-}
+/** node-fetch, imported on the first request that uses it. */
+const loadNodeFetch = importOnce(() => import('node-fetch').then((module) => (nodeFetch = module.default as unknown as FetchLike)));
+
+/** https-proxy-agent, imported on the first request through a proxy. */
+const loadProxyAgent = importOnce(() =>
+  import('https-proxy-agent').then((module) => (proxyAgentClass = module.HttpsProxyAgent as unknown as ProxyAgentClass)),
+);
 
 /**
  * A fresh, readable response over a buffered body, for callers of the low-level methods
