@@ -1,6 +1,8 @@
 /**
- * `ApiClient`, the engine under every client: URL checks, headers and auth, and the
- * attempt loop that asks the pure retry rules in `retry.ts` what to do after each try.
+ * `ApiClient`, the engine under every client: settings, URL checks, headers and auth, and
+ * the ways to send (`request`, the low-level methods, text and JSON). Each request goes
+ * through the attempt loop (`attempt-loop.ts`), which asks the pure retry rules in
+ * `retry.ts` what to do after each try.
  *
  * @module
  */
@@ -9,13 +11,7 @@ import { authSecret, AuthorizationMemo, type AuthMethod } from './auth.js';
 import { ClientErrors } from './client-errors.js';
 import { coreErrorFactory, type ErrorSpec } from './errors.js';
 import type { RefusalFailure, RequestContext, ResponseFacts } from './failure-facts.js';
-import {
-  ALL_METHODS,
-  type ApiClientOptions,
-  type HttpMethod,
-  type PassThroughInit,
-  type RequestOptions,
-} from './client-options.js';
+import { ALL_METHODS, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from './client-options.js';
 import { silentLogger, stderrLogger, type Logger } from './logging.js';
 import { appendQuery, type QueryParams } from './query.js';
 import { timerSleep } from './abortable-sleep.js';
