@@ -4,7 +4,7 @@
 // library, node-fetch, Node's own modules). The difference between the two columns is
 // what the client adds over its own transport.
 //
-//   node bench/transport-profile.mjs [gets]   (after a build; 20,000 GETs by default)
+//   node bench/transport-profile.mjs [gets]   (after a build; 20,000 GETs a side by default)
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -42,22 +42,29 @@ async function main(gets) {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 50 });
-  const profiles = {};
-  for (const [name, send] of Object.entries(sides)) {
-    for (let i = 0; i < 500; i += 1) await send(); // warm-up
-    await session.post('Profiler.start');
-    for (let i = 0; i < gets; i += 1) await send();
-    profiles[name] = (await session.post('Profiler.stop')).profile;
+  // The sides take turns, a chunk of GETs each, so that the machine's load, the JIT and
+  // the garbage collector weigh on both alike; the chunks' profiles are summed per side.
+  const chunk = 1_000;
+  const names = Object.keys(sides);
+  const totals = Object.fromEntries(names.map((name) => [name, { functions: new Map(), layers: new Map() }]));
+  for (const name of names) for (let i = 0; i < 500; i += 1) await sides[name](); // warm-up
+  for (let round = 0; round < Math.ceil(gets / chunk); round += 1) {
+    for (let k = 0; k < names.length; k += 1) {
+      const name = names[(round + k) % names.length];
+      await session.post('Profiler.start');
+      for (let i = 0; i < chunk; i += 1) await sides[name]();
+      const { profile } = await session.post('Profiler.stop');
+      addInto(totals[name], selfTimes(profile, (us) => us / (Math.ceil(gets / chunk) * chunk)));
+    }
   }
   session.disconnect();
   agent.destroy();
   client.close();
   child.disconnect();
 
-  const perGet = (profile) => selfTimes(profile, (us) => us / gets);
-  const loop = perGet(profiles.loop);
-  const lib = perGet(profiles.client);
-  console.log(`CPU profile, ${gets.toLocaleString('en')} GETs each, self time in microseconds per GET (sampled: +-0.2 us)`);
+  const { loop, client: lib } = totals;
+  console.log(`CPU profile, ${gets.toLocaleString('en')} GETs each in turns of ${chunk.toLocaleString('en')}, self time in microseconds per GET`);
+  console.log('(sampling adds its own cost: compare the columns, not the totals with the benchmark)');
   console.log('\nby layer                          loop   client   client - loop');
   for (const layer of ['pagerduty-client', 'node-fetch', 'node', 'native / GC / idle']) {
     const a = loop.layers.get(layer) ?? 0;
@@ -74,6 +81,13 @@ async function main(gets) {
     .map((key) => [key, (lib.functions.get(key) ?? 0) - (loop.functions.get(key) ?? 0)])
     .sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
   for (const [key, us] of differences.slice(0, 12)) console.log(`  ${us.toFixed(2).padStart(6)}  ${key}`);
+}
+
+/** Adds one profile's self times into a side's totals. */
+function addInto(total, part) {
+  for (const kind of ['functions', 'layers']) {
+    for (const [key, us] of part[kind]) total[kind].set(key, (total[kind].get(key) ?? 0) + us);
+  }
 }
 
 /** Self time by function and by layer, scaled by `scale`. */

@@ -150,17 +150,19 @@ class Deadline {
    * the timeout; this ends the attempt at once instead, as a network error.
    */
   watch(request: ClientRequest): void {
-    const attempt = this.#attempt;
     // One listener, on the request: it closes (once) when its response ends or its
-    // connection does, and a response that is there but not complete was cut short.
-    // (Listening for the response, then for its close, cost two listeners and an event
-    // with two.)
-    request.on('close', () => {
-      const response = (request as ClientRequest & { res?: IncomingMessage | null }).res;
-      if (!response || response.complete || !this.#active || this.#attempt !== attempt) return;
-      this.cutShort = true;
-      this.#aborter.abort();
-    });
+    // connection does, and a response that is there but not complete was cut short. The
+    // listener is one function for all requests (no closure per request): the request
+    // carries its deadline and attempt.
+    (request as WatchedRequest)[WATCH] = { deadline: this, attempt: this.#attempt };
+    request.on('close', onWatchedClose);
+  }
+
+  /** The request of `attempt` closed with its response incomplete: end the attempt, if it still runs. */
+  closedShort(attempt: number): void {
+    if (!this.#active || this.#attempt !== attempt) return;
+    this.cutShort = true;
+    this.#aborter.abort();
   }
 
   /** Ends the attempt now (the caller's signal fired). */
@@ -215,6 +217,18 @@ function mayProxy(env: ProxyEnv, secure: boolean): boolean {
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value.trim() !== '';
+}
+
+const WATCH = Symbol('pagerduty-client deadline');
+
+/** A request an attempt watches, with the deadline and attempt it belongs to. */
+type WatchedRequest = ClientRequest & { res?: IncomingMessage | null; [WATCH]?: { deadline: Deadline; attempt: number } };
+
+function onWatchedClose(this: WatchedRequest): void {
+  const watched = this[WATCH];
+  const response = this.res;
+  if (!watched || !response || response.complete) return;
+  watched.deadline.closedShort(watched.attempt);
 }
 
 /** The attempt whose fetch call is building its request right now (see {@link watchRequests}). */
