@@ -7,7 +7,8 @@
 // against a hand-written loop, memory), the transport benchmark (client against its own
 // transport loop and the raw floor) and the concurrency benchmark (sequential against
 // `concurrency: 8` on the emulator with a 50 ms round trip); prints each one's own report,
-// then a summary with the targets. Takes a few minutes on two cores. Figures taken while
+// then a summary with the targets. The transport benchmark runs in several processes (7 by
+// default) and counts by the medians. Takes about eight minutes on two cores. Figures taken while
 // other programs use the cores are noisy: the medians and interleaved runs damp that, but
 // compare runs made on a quiet machine.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,6 +20,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'pagerduty-bench-'));
+
+/** How many processes run the transport benchmark (`TRANSPORT_RUNS=n` to change). */
+const TRANSPORT_RUNS = Number(process.env.TRANSPORT_RUNS ?? 7);
+
+/** The median; the mean of the middle two for an even count. */
+function middle(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+}
 
 function runBench(script, args = []) {
   const json = path.join(work, `${path.basename(script, '.mjs')}.json`);
@@ -51,7 +62,12 @@ try {
   const startup = importCost();
   console.log(`  node -e 0: ${startup.bare.toFixed(0)} ms; import('pagerduty-client'): ${startup.library.toFixed(0)} ms (${(startup.library / startup.bare).toFixed(2)}x)`);
   const { pagination, memory } = runBench('pagination.mjs', ['5']);
-  const { transport } = runBench('transport.bench.mjs', ['7']);
+  // One transport run's ratio moves by up to +-8 % between processes on a shared virtual
+  // machine (each process's JIT and scheduling differ), more than the margin it is judged
+  // by: the figures are the medians over several processes, shown with their range.
+  const transportRuns = Array.from({ length: TRANSPORT_RUNS }, () => runBench('transport.bench.mjs', ['7']).transport);
+  const transport = Object.fromEntries(Object.keys(transportRuns[0]).map((key) => [key, middle(transportRuns.map((run) => run[key]))]));
+  const spread = (key) => ` (${TRANSPORT_RUNS} runs: ${Math.min(...transportRuns.map((run) => run[key])).toFixed(3)} to ${Math.max(...transportRuns.map((run) => run[key])).toFixed(3)})`;
   const { concurrency } = runBench('concurrency.bench.mjs', ['3']);
 
   const rows = [];
@@ -59,10 +75,10 @@ try {
   add('import: pagerduty-client / node -e 0', `${(startup.library / startup.bare).toFixed(2)}x`, '<= 1.5x (issue 15)', startup.library / startup.bare <= 1.5);
   for (const row of pagination) add(row.name, `${row.ratio.toFixed(3)}x`, '<= 1.15x', row.ratio <= 1.15);
   add('iterAll 100,000 records: heap growth', `${(memory.heapGrowth / 1_048_576).toFixed(1)} MB`, 'flat');
-  add('transport, loopback: client / own node-fetch loop (wall)', `${transport.clientVsLoopWall.toFixed(3)}x`, '<= 1.05x', transport.clientVsLoopWall <= 1.05);
-  add('transport, loopback: client / own node-fetch loop (CPU)', `${transport.clientVsLoopCpu.toFixed(3)}x`, '');
+  add(`transport, loopback: client / own node-fetch loop (wall)${spread('clientVsLoopWall')}`, `${transport.clientVsLoopWall.toFixed(3)}x`, '<= 1.05x', transport.clientVsLoopWall <= 1.05);
+  add(`transport, loopback: client / own node-fetch loop (CPU)${spread('clientVsLoopCpu')}`, `${transport.clientVsLoopCpu.toFixed(3)}x`, '');
   add('transport, loopback: own node-fetch loop / raw node:http', `${transport.loopVsRawWall.toFixed(3)}x`, '');
-  add('transport, 20 ms round trip: client / raw node:http', `${transport.clientVsRawDelayed.toFixed(3)}x`, '<= 1.03x', transport.clientVsRawDelayed <= 1.03);
+  add(`transport, 20 ms round trip: client / raw node:http${spread('clientVsRawDelayed')}`, `${transport.clientVsRawDelayed.toFixed(3)}x`, '<= 1.03x', transport.clientVsRawDelayed <= 1.03);
   for (const row of concurrency) {
     add(`${row.name}: concurrency 8 speedup`, `${row.speedup.toFixed(2)}x`, `>= ${row.target}x`, row.speedup >= row.target);
     add(`${row.name}: requests (sequential / concurrent)`, `${row.sequentialRequests} / ${row.concurrentRequests}`, 'no more', row.concurrentRequests <= row.sequentialRequests);
