@@ -207,12 +207,7 @@ export class ApiClient extends ApiClientMetrics {
 
   #successText(method: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
     // The body is decoded inside the attempt loop's own promise: no async layer of its own.
-    return this.#exchange(method, url, options, (exchange) => {
-      const text = UTF8.decode(exchange.body);
-      const { status } = exchange.response;
-      if (status >= 200 && status < 300) return { response: exchange.response, text };
-      throw this.httpError(method, exchange.response.url, exchange.response, text, undefined, undefined, context);
-    });
+    return this.#exchange(method, url, options, ({ response, body }) => this.#success(method, response, UTF8.decode(body), response.url, context));
   }
 
   /**
@@ -237,8 +232,7 @@ export class ApiClient extends ApiClientMetrics {
 
   async #lowLevelText(verb: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
     const { response, text } = await sendThroughLowLevel(this, verb, url, options);
-    if (response.status >= 200 && response.status < 300) return { response, text };
-    throw this.httpError(verb, response.url || this.normalizeUrl(url), response, text, undefined, undefined, context);
+    return this.#success(verb, response, text, response.url || this.normalizeUrl(url), context);
   }
 
   /** A request as it will be sent: checked, resolved, with its headers and body. */
@@ -341,14 +335,18 @@ export class ApiClient extends ApiClientMetrics {
     // Not async itself: without an overridden low-level method, the body is decoded inside
     // the attempt loop's own promise, as the loop's last step.
     if (usesEngineMethods(this, ApiClient.prototype, verb)) {
-      return this.#exchange(verb, url, options ?? {}, (exchange) => {
-        const { response } = exchange;
-        const text = UTF8.decode(exchange.body);
-        if (response.status >= 200 && response.status < 300) return this.#json<T>(verb, response, text);
-        throw this.httpError(verb, response.url, response, text);
+      return this.#exchange(verb, url, options ?? {}, ({ response, body }) => {
+        const success = this.#success(verb, response, UTF8.decode(body), response.url);
+        return this.#json<T>(verb, success.response, success.text);
       });
     }
     return this.#lowLevelText(verb, url, options ?? {}).then(({ response, text }) => this.#json<T>(verb, response, text));
+  }
+
+  /** The response and its text when the status is a success (2xx); else throws its HTTP error. */
+  #success(verb: string, response: Response, text: string, url: string, context?: RequestContext): TextExchange {
+    if (response.status >= 200 && response.status < 300) return { response, text };
+    throw this.httpError(verb, url, response, text, undefined, undefined, context);
   }
 
   /** A success body decoded as JSON: `null` when empty, else the value; not JSON is a server error. */
@@ -369,9 +367,7 @@ export class ApiClient extends ApiClientMetrics {
    * @throws HttpError / HttpServerError for any other status
    */
   async successText(method: string, response: Response): Promise<string> {
-    const text = await response.text();
-    if (response.status >= 200 && response.status < 300) return text;
-    throw this.httpError(method, response.url, response, text);
+    return this.#success(method, response, await response.text(), response.url).text;
   }
 
   /**
