@@ -44,6 +44,16 @@ describe('CallKeyMemo', () => {
     expect(memo.get('https://h', 'PUT', 'https://h/users/P1')).toBeUndefined();
   });
 
+  it('answers the same URL again, but never for another method or after the base URL changed', () => {
+    const memo = new CallKeyMemo();
+    memo.get('https://h', 'GET', 'https://h/users/P1');
+    memo.set('GET', 'https://h/users/P1', 'GET /users/{id}');
+    expect(memo.get('https://h', 'GET', 'https://h/users/P1')).toBe('GET /users/{id}');
+    expect(memo.get('https://h', 'GET', 'https://h/users/P1')).toBe('GET /users/{id}');
+    expect(memo.get('https://h', 'DELETE', 'https://h/users/P1')).toBeUndefined();
+    expect(memo.get('https://other', 'GET', 'https://h/users/P1')).toBeUndefined();
+  });
+
   it('forgets everything when the base URL changes', () => {
     const memo = new CallKeyMemo();
     memo.get('https://h', 'GET', 'https://h/v2/users');

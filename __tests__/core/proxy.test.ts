@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isNoProxy, normalizeProxyUrl, proxyFor } from '../../src/core/proxy.js';
+import { isNoProxy, normalizeProxyUrl, proxyEnvironment, proxyFor } from '../../src/core/proxy.js';
 
 const u = (s: string) => new URL(s);
 
@@ -81,5 +81,22 @@ describe('normalizeProxyUrl', () => {
     expect(proxyFor(url, () => 'proxy.example:3128', {})).toBe('http://proxy.example:3128');
     expect(proxyFor(url, () => undefined, {})).toBeUndefined();
     expect(() => proxyFor(url, undefined, { HTTPS_PROXY: 'socks5://p:1' })).toThrow(/^HTTPS_PROXY is not/);
+  });
+});
+
+describe('proxyEnvironment', () => {
+  it('keeps the proxy variables in both cases, and nothing else', () => {
+    const env = { HTTPS_PROXY: 'http://s:1', http_proxy: 'http://h:2', all_proxy: 'http://a:3', NO_PROXY: 'x.example', PATH: '/bin', HOME: '/root' };
+    expect(proxyEnvironment(env)).toEqual({ HTTPS_PROXY: 'http://s:1', http_proxy: 'http://h:2', all_proxy: 'http://a:3', NO_PROXY: 'x.example' });
+  });
+
+  it('is a frozen copy: later changes to the environment do not reach it', () => {
+    const env: Record<string, string | undefined> = { HTTP_PROXY: 'http://h:2' };
+    const snapshot = proxyEnvironment(env);
+    env.HTTP_PROXY = 'http://changed:9';
+    env.NO_PROXY = '*';
+    expect(snapshot).toEqual({ HTTP_PROXY: 'http://h:2' });
+    expect(Object.isFrozen(snapshot)).toBe(true);
+    expect(proxyFor(new URL('http://api.example/x'), undefined, snapshot)).toBe('http://h:2');
   });
 });

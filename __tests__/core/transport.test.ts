@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import http from 'node:http';
-import { ApiClient, NetworkError, tokenAuth, type ApiClientOptions } from '../../src/index.js';
+import { ApiClient, NetworkError, RequestAbortedError, tokenAuth, type ApiClientOptions } from '../../src/index.js';
 import { startConnectProxy } from '../helpers/connect-proxy.js';
-import { cutShort, hang, ok, reset, startLoopback, type LoopbackServer } from '../helpers/loopback.js';
+import { cutShort, hang, ok, reset, stallBody, startLoopback, type LoopbackServer } from '../helpers/loopback.js';
 
 const KEY = 'u+LOOPBACKKEY000wxyz';
 let server: LoopbackServer | undefined;
@@ -115,6 +115,47 @@ describe('faults', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('times out a body that stops after the headers, and does not wait for it after the deadline', async () => {
+    server = await startLoopback([stallBody, ok({ whole: true })]);
+    const { client } = makeClient(server.url, { timeout: 0.05 });
+    const started = performance.now();
+    expect(await client.requestJson('GET', '/x')).toEqual({ whole: true });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('reports a body that stops after the headers as a timeout when retries run out', async () => {
+    server = await startLoopback([stallBody]);
+    const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 0 });
+    const error = (await client.get('/x').catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.code).toBe('ETIMEDOUT');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("ends the request at once when the caller's signal fires while the body is read", async () => {
+    let written: () => void = () => {};
+    const headersSent = new Promise<void>((resolve) => (written = resolve));
+    server = await startLoopback([
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"partial":', () => written());
+      },
+    ]);
+    const { client } = makeClient(server.url);
+    const controller = new AbortController();
+    const pending = client.get('/x', { signal: controller.signal as never }).catch((e: unknown) => e);
+    await headersSent;
+    // A few turns of the event loop for the client to read the headers: the abort then
+    // meets the body being read.
+    for (let turn = 0; turn < 5; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    controller.abort('enough');
+    const error = (await pending) as Error;
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error.cause).toBe('enough');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('does not retry when the caller aborts through its own signal', async () => {
     server = await startLoopback([hang]);
     const { client } = makeClient(server.url);
@@ -141,20 +182,39 @@ describe('proxies', () => {
     }
   });
 
-  it('honours HTTP_PROXY and NO_PROXY from the environment when no option is given', async () => {
+  it('ends an attempt whose body is cut short in the tunnel at once, and retries it', async () => {
+    server = await startLoopback([cutShort, ok({ whole: true })]);
+    const proxy = await startConnectProxy();
+    try {
+      const { client } = makeClient(server.url, { proxy: proxy.url, timeout: 30 });
+      const started = performance.now();
+      expect(await client.requestJson('GET', '/x')).toEqual({ whole: true });
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('honours HTTP_PROXY and NO_PROXY as they are when the client is made', async () => {
     server = await startLoopback([ok()]);
     const proxy = await startConnectProxy();
     const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
     try {
-      process.env.HTTP_PROXY = proxy.url;
+      delete process.env.HTTP_PROXY;
       delete process.env.NO_PROXY;
-      const { client } = makeClient(server.url);
-      await client.get('/x');
-      expect(proxy.tunnels).toHaveLength(1);
+      const before = makeClient(server.url).client;
+      process.env.HTTP_PROXY = proxy.url;
+      const through = makeClient(server.url).client;
       process.env.NO_PROXY = '127.0.0.1';
-      await client.get('/x');
-      expect(proxy.tunnels).toHaveLength(1);
-      expect(server.requests).toHaveLength(2);
+      const exempt = makeClient(server.url).client;
+      // Each client keeps the environment it was made in, whatever changed since.
+      await before.get('/before');
+      await exempt.get('/exempt');
+      expect(proxy.requests).toEqual([]);
+      await through.get('/through');
+      expect(proxy.tunnels).toEqual([server.url.replace('http://', '')]);
+      expect(server.requests.map((request) => request.url)).toEqual(['/before', '/exempt', '/through']);
     } finally {
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[name];

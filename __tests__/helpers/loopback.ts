@@ -65,3 +65,9 @@ export const cutShort: Handler = (_req, res) => {
 
 /** Never answers (until the server closes): the client's timeout must fire. */
 export const hang: Handler = () => {};
+
+/** Sends headers promising 100 bytes and 10 of them, then nothing more (the connection stays open). */
+export const stallBody: Handler = (_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+  res.write('{"partial":');
+};

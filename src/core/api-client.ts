@@ -11,7 +11,7 @@ import { authSecret, AuthorizationMemo, type AuthMethod } from './auth.js';
 import { ClientErrors } from './client-errors.js';
 import { coreErrorFactory, type ErrorSpec } from './errors.js';
 import type { RefusalFailure, RequestContext, ResponseFacts } from './failure-facts.js';
-import { ALL_METHODS, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from './client-options.js';
+import { ALL_METHODS, upperMethod, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from './client-options.js';
 import { silentLogger, stderrLogger, type Logger } from './logging.js';
 import { appendQuery, type QueryParams } from './query.js';
 import { timerSleep } from './abortable-sleep.js';
@@ -21,14 +21,15 @@ import { checkSetting } from './option-checks.js';
 import { sendThroughLowLevel, usesEngineMethods, type TextExchange } from './low-level-routing.js';
 import { normalizeProxyUrl } from './proxy.js';
 import { outgoingInit } from './outgoing-request.js';
+import { MergedHeadersMemo } from './headers.js';
 import { RequestGate } from './request-gate.js';
 import { readableResponse, Transport, type BufferedResponse } from './transport.js';
 import { checkBaseUrl, resolveUrl } from './url.js';
 import { userAgent } from './user-agent.js';
+import { utf8Text } from './body-text.js';
 
 export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
 
-const UTF8 = new TextDecoder();
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -55,10 +56,12 @@ export class ApiClient extends ApiClientMetrics {
   readonly #transport: Transport;
   readonly #loop: AttemptLoop;
   readonly #errors: ClientErrors;
-  readonly #passThrough: PassThroughInit;
+  /** The client's fetch options for every request; `undefined` when it has none (the usual case). */
+  readonly #passThrough: PassThroughInit | undefined;
   readonly #gate: RequestGate;
   #url = '';
   readonly #authorization = new AuthorizationMemo();
+  readonly #headerMemo = new MergedHeadersMemo();
   // Made once: every request resolves its URL, and a refusal is rare.
   readonly #urlRefusal: RefusalFailure = (message, facts) => this.#errors.fail({ kind: 'url', message, facts });
   #logger: Logger | undefined;
@@ -83,7 +86,7 @@ export class ApiClient extends ApiClientMetrics {
     const pause = sleep ?? timerSleep;
     this.#gate = new RequestGate({ sleep: pause });
     this.#loop = new AttemptLoop({ transport: this.#transport, gate: this.#gate, sleep: pause, random: random ?? Math.random, host: this.#host() });
-    this.#passThrough = { ...passThrough };
+    this.#passThrough = Object.keys(passThrough).length > 0 ? { ...passThrough } : undefined;
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
     this.headers = { ...headers };
@@ -207,7 +210,7 @@ export class ApiClient extends ApiClientMetrics {
 
   #successText(method: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
     // The body is decoded inside the attempt loop's own promise: no async layer of its own.
-    return this.#exchange(method, url, options, ({ response, body }) => this.#success(method, response, UTF8.decode(body), response.url, context));
+    return this.#exchange(method, url, options, ({ response, body }) => this.#success(method, response, utf8Text(body), response.url, context));
   }
 
   /**
@@ -224,7 +227,7 @@ export class ApiClient extends ApiClientMetrics {
     /** The body, decoded as UTF-8. */
     readonly text: string;
   }> {
-    const verb = method.toUpperCase();
+    const verb = upperMethod(method);
     // Not async itself: the engine's promise is handed on as it is, without another layer.
     if (usesEngineMethods(this, ApiClient.prototype, verb)) return this.#successText(verb, url, options, context);
     return this.#lowLevelText(verb, url, options, context);
@@ -237,7 +240,7 @@ export class ApiClient extends ApiClientMetrics {
 
   /** A request as it will be sent: checked, resolved, with its headers and body. */
   #prepare(method: string, url: string, options: RequestOptions): PreparedRequest {
-    const verb = method.toUpperCase() as HttpMethod;
+    const verb = upperMethod(method) as HttpMethod;
     const { params, timeout } = options;
     const timeoutSeconds = timeout === undefined ? this.timeout : checkSetting('timeout', timeout);
     if (!this.permittedMethods.includes(verb)) {
@@ -249,8 +252,8 @@ export class ApiClient extends ApiClientMetrics {
       });
     }
     const resolved = this.normalizeUrl(url);
-    const target = appendQuery(resolved, params === undefined ? undefined : this.encodeParams(params));
-    const parts = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: this.#authorization.header(this.#auth), auth: this.#auth, passThrough: this.#passThrough };
+    const target = params === undefined ? resolved : appendQuery(resolved, this.encodeParams(params));
+    const parts = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: this.#authorization.header(this.#auth), auth: this.#auth, passThrough: this.#passThrough, headerMemo: this.#headerMemo };
     const fetchInit = outgoingInit(verb, options, parts);
     const policy = this.retryPolicy();
     const log = this.log;
@@ -328,7 +331,7 @@ export class ApiClient extends ApiClientMetrics {
   requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
     let verb: string;
     try {
-      verb = method.toUpperCase();
+      verb = upperMethod(method);
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -336,7 +339,7 @@ export class ApiClient extends ApiClientMetrics {
     // the attempt loop's own promise, as the loop's last step.
     if (usesEngineMethods(this, ApiClient.prototype, verb)) {
       return this.#exchange(verb, url, options ?? {}, ({ response, body }) => {
-        const success = this.#success(verb, response, UTF8.decode(body), response.url);
+        const success = this.#success(verb, response, utf8Text(body), response.url);
         return this.#json<T>(verb, success.response, success.text);
       });
     }

@@ -19,8 +19,8 @@ import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type 
 import { warnRetry } from './retry-report.js';
 import type { RequestGate } from './request-gate.js';
 import type { BufferedResponse, Transport } from './transport.js';
+import { utf8Text } from './body-text.js';
 
-const UTF8 = new TextDecoder();
 
 /** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
 export interface PreparedRequest {
@@ -100,7 +100,7 @@ export class AttemptLoop {
       }
       const started = performance.now();
       try {
-        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
+        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds, started);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;
@@ -140,7 +140,7 @@ export class AttemptLoop {
         const key = this.#host.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
-        throw this.#host.httpError(verb, target, response, UTF8.decode(exchange.body), detail, undefined, { reason: 'unauthorized', redactedKey: key });
+        throw this.#host.httpError(verb, target, response, utf8Text(exchange.body), detail, undefined, { reason: 'unauthorized', redactedKey: key });
       }
       if (decision.action !== 'retry') return finish(exchange);
       this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);

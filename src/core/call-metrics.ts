@@ -90,6 +90,8 @@ export class CallKeyMemo {
   #baseUrl: string | undefined;
   readonly #byMethod = new Map<string, Map<string, string>>();
   #size = 0;
+  /** The last answer, checked first: a client often sends to one URL many times in a row. */
+  #last: { readonly method: string; readonly url: string; readonly key: string } | undefined;
 
   /** The key remembered for `method` and `url` under `baseUrl`, if any. */
   get(baseUrl: string, method: string, url: string): string | undefined {
@@ -98,7 +100,11 @@ export class CallKeyMemo {
       this.#baseUrl = baseUrl;
       return undefined;
     }
-    return this.#byMethod.get(method)?.get(bareUrl(url));
+    const last = this.#last;
+    if (last !== undefined && last.url === url && last.method === method) return last.key;
+    const key = this.#byMethod.get(method)?.get(bareUrl(url));
+    if (key !== undefined) this.#last = { method, url, key };
+    return key;
   }
 
   /** Remembers the key of `method` and `url` (under the base URL last asked about), and returns it. */
@@ -118,6 +124,7 @@ export class CallKeyMemo {
   #forget(): void {
     this.#byMethod.clear();
     this.#size = 0;
+    this.#last = undefined;
   }
 }
 

@@ -13,6 +13,29 @@ import type { AgentOption, FetchLike } from './transport.js';
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
+/**
+ * A method name in upper case. The usual spellings are returned as they are: every
+ * request asks, and `toUpperCase` is a call into the runtime.
+ *
+ * @example
+ * ```ts
+ * upperMethod('get'); // 'GET'
+ * ```
+ */
+export function upperMethod(method: string): string {
+  switch (method) {
+    case 'GET':
+    case 'POST':
+    case 'PUT':
+    case 'PATCH':
+    case 'DELETE':
+    case 'HEAD':
+      return method;
+    default:
+      return method.toUpperCase();
+  }
+}
+
 /** Every method the engine knows, in the order `permittedMethods` lists them. */
 export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
 
@@ -54,7 +77,10 @@ export interface ApiClientOptions extends PassThroughInit {
   fetch?: FetchLike;
   /** An `http(s).Agent` (or a function of the URL) for every request. @default one keep-alive agent per client */
   agent?: AgentOption;
-  /** A proxy URL (or a function of the request URL). @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY` */
+  /**
+   * A proxy URL (or a function of the request URL, called at every request).
+   * @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY`, as they are when the client is made
+   */
   proxy?: ProxySetting;
   /**
    * How the client waits between attempts, in seconds. Tests inject one that does not

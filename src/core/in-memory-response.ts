@@ -7,8 +7,8 @@
  * @module
  */
 import type { FetchHeaders, FetchResponse } from './fetch-types.js';
+import { utf8Text } from './body-text.js';
 
-const UTF8 = new TextDecoder();
 
 /**
  * A response whose body is a buffer in memory. Its state is private, behind getters, as
@@ -85,7 +85,7 @@ export class InMemoryResponse implements FetchResponse {
 
   /** Reads the body as UTF-8 text. */
   async text(): Promise<string> {
-    return UTF8.decode(this.#take());
+    return utf8Text(this.#take());
   }
 
   /** Reads the body as JSON. */

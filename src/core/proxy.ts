@@ -11,6 +11,29 @@ export type ProxySetting = string | ((url: URL) => string | undefined);
 /** The environment variables the proxy lookup reads. */
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
+/** The variables the proxy lookup reads, in both cases. */
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [name, name.toLowerCase()]);
+
+/**
+ * The proxy variables of an environment as they are now, in a frozen object of their own.
+ * A client reads its proxy environment when it is made, as undici's `EnvHttpProxyAgent`
+ * does: each read of `process.env` is a call into the process environment, and the four
+ * a request would read were one of the largest costs the client added to a request.
+ *
+ * @example
+ * ```ts
+ * proxyEnvironment({ HTTPS_PROXY: 'http://proxy:3128', PATH: '/bin' }); // { HTTPS_PROXY: 'http://proxy:3128' }
+ * ```
+ */
+export function proxyEnvironment(env: ProxyEnv): ProxyEnv {
+  const snapshot: Record<string, string> = {};
+  for (const name of PROXY_VARIABLES) {
+    const value = env[name];
+    if (value !== undefined) snapshot[name] = value;
+  }
+  return Object.freeze(snapshot);
+}
+
 function envValue(env: ProxyEnv, name: string): string | undefined {
   const value = env[name.toUpperCase()] ?? env[name.toLowerCase()];
   return value && value.trim() !== '' ? value.trim() : undefined;

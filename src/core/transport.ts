@@ -1,18 +1,22 @@
 /**
  * The edge where requests leave the process: node-fetch (or an injected `fetch`), one
- * keep-alive agent per client and protocol, proxies, and the per-attempt timeout. One
- * attempt reads the whole body, so a body cut short is a network error of that attempt
- * and can be retried like any other.
+ * keep-alive agent per client and protocol, proxies, and each attempt's deadline (how it
+ * ends an attempt: `attempt-deadline.ts`; how the agents tell it of their requests and
+ * connections: `agent-hooks.ts`). One attempt reads the whole body, so a body cut short
+ * is a network error of that attempt and can be retried like any other.
  *
  * node-fetch is loaded on the first request that needs it, and the proxy agent on the
  * first request through a proxy, so that importing the library costs neither.
  *
  * @module
  */
-import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
+import type { Agent, AgentOptions } from 'node:http';
+import type { Socket } from 'node:net';
+import { buildingFor, hookAgent } from './agent-hooks.js';
+import { Deadline, type EndingMode } from './attempt-deadline.js';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
-import { proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
+import { proxyEnvironment, proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
 
 /**
  * The transport seam: anything with node-fetch's signature. Inject one to record, mock or
@@ -31,7 +35,10 @@ export interface TransportOptions {
   agent?: AgentOption;
   /** The proxy; when absent, `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` from `env`. */
   proxy?: ProxySetting;
-  /** Where proxy variables are read. @default process.env */
+  /**
+   * Where proxy variables are read (at every request). @default the proxy variables of
+   * `process.env` as they are when the transport is made
+   */
   env?: ProxyEnv;
 }
 
@@ -57,157 +64,8 @@ let proxyAgentClass: ProxyAgentClass | undefined;
 const MAX_IDLE_DEADLINES = 16;
 
 /**
- * The abort signal node-fetch 2 is given: node-fetch accepts any object whose class is
- * named `AbortSignal` (so that polyfills work) and only adds and removes one `abort`
- * listener. Node's own signal is an `EventTarget`, whose construction and listeners cost
- * more than the rest of the engine's work on a request; this one costs nothing.
- */
-const LightAbortSignal = class AbortSignal {
-  aborted = false;
-  reason: unknown = undefined;
-  onabort: null = null;
-  #listener: (() => void) | undefined;
-
-  addEventListener(type: string, listener: () => void): void {
-    if (type === 'abort') this.#listener = listener;
-  }
-
-  removeEventListener(type: string, listener: () => void): void {
-    if (type === 'abort' && this.#listener === listener) this.#listener = undefined;
-  }
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    const listener = this.#listener;
-    this.#listener = undefined;
-    listener?.();
-  }
-};
-
-/** What an attempt's deadline aborts: a light signal for node-fetch 2, a real one for any other fetch. */
-interface Aborter {
-  readonly signal: AbortSignal;
-  abort(reason?: unknown): void;
-}
-
-function lightAborter(): Aborter {
-  const signal = new LightAbortSignal();
-  return { signal: signal as unknown as AbortSignal, abort: (reason) => signal.abort(reason) };
-}
-
-/**
- * The timeout of one attempt: a timer and the signal it aborts. The deadline is used
- * again by later attempts, and so is its timer, which is not moved for each attempt: an
- * attempt only notes when it is due, and the timer, when it fires before that, sets
- * itself again for the time left (it fires about once per timeout period while requests
- * keep coming, not once per request). A node-fetch 2 signal that never fired is kept
- * too (node-fetch removes its listener once the body is read).
- *
- * With node-fetch, the timer never keeps the process alive: a request in flight holds
- * its socket (or its DNS lookup), which does. With any other fetch the timer holds the
- * process during an attempt, as that fetch may hold nothing.
- */
-class Deadline {
-  #aborter: Aborter = lightAborter();
-  #light = true;
-  #timer: NodeJS.Timeout | undefined;
-  /** When the armed timer fires (`performance.now()` time), `Infinity` when none is armed. */
-  #firesAt = Number.POSITIVE_INFINITY;
-  /** When the current attempt is due. */
-  #due = 0;
-  #active = false;
-  #attempt = 0;
-  /** Whether the timer fired during the current attempt. */
-  timedOut = false;
-  /** Whether the connection closed before the whole body of the current attempt arrived. */
-  cutShort = false;
-
-  /** The signal the attempt is sent with. */
-  get signal(): AbortSignal {
-    return this.#aborter.signal;
-  }
-
-  /** Arms the deadline for an attempt of `ms` milliseconds; `light`: the fetch is node-fetch 2. */
-  start(ms: number, light: boolean): void {
-    if (!light) this.#aborter = new AbortController();
-    else if (!this.#light || this.#aborter.signal.aborted) this.#aborter = lightAborter();
-    this.#light = light;
-    this.#active = true;
-    this.#attempt += 1;
-    this.timedOut = false;
-    this.cutShort = false;
-    this.#due = performance.now() + ms;
-    // A timer already armed to fire no later than the new due time is left alone.
-    if (this.#firesAt > this.#due) this.#arm(ms);
-    if (!light) this.#timer?.ref();
-  }
-
-  /**
-   * Watches the request of the current attempt: node-fetch 2 does not notice a body cut
-   * short (a connection closed before `Content-Length` bytes came), and would wait for
-   * the timeout; this ends the attempt at once instead, as a network error.
-   */
-  watch(request: ClientRequest): void {
-    // One listener, on the request: it closes (once) when its response ends or its
-    // connection does, and a response that is there but not complete was cut short. The
-    // listener is one function for all requests (no closure per request): the request
-    // carries its deadline and attempt.
-    (request as WatchedRequest)[WATCH] = { deadline: this, attempt: this.#attempt };
-    request.on('close', onWatchedClose);
-  }
-
-  /** The request of `attempt` closed with its response incomplete: end the attempt, if it still runs. */
-  closedShort(attempt: number): void {
-    if (!this.#active || this.#attempt !== attempt) return;
-    this.cutShort = true;
-    this.#aborter.abort();
-  }
-
-  /** Ends the attempt now (the caller's signal fired). */
-  abort(): void {
-    this.#aborter.abort();
-  }
-
-  /** The attempt is over: the timer may fire later but no longer aborts anything. */
-  stop(): void {
-    this.#active = false;
-    if (!this.#light) this.#timer?.unref();
-  }
-
-  /** Clears the timer for good. */
-  dispose(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#firesAt = Number.POSITIVE_INFINITY;
-  }
-
-  #arm(ms: number): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#firesAt = performance.now() + ms;
-    this.#timer = setTimeout(() => this.#fire(), ms);
-    this.#timer.unref();
-  }
-
-  #fire(): void {
-    this.#firesAt = Number.POSITIVE_INFINITY;
-    if (!this.#active) return;
-    // Armed for an earlier attempt: wait out what is left of this one's time.
-    const left = this.#due - performance.now();
-    if (left >= 1) {
-      this.#arm(Math.ceil(left));
-      if (!this.#light) this.#timer?.ref();
-      return;
-    }
-    this.timedOut = true;
-    this.#aborter.abort();
-  }
-}
-
-/**
- * Whether the environment may name a proxy for a request: a cheap look at the variables
- * before the full lookup (which parses the URL for `NO_PROXY`).
+ * Whether the proxy variables may name a proxy for a request: a cheap look before the
+ * full lookup (which parses the URL for `NO_PROXY`).
  */
 function mayProxy(env: ProxyEnv, secure: boolean): boolean {
   return secure
@@ -217,36 +75,6 @@ function mayProxy(env: ProxyEnv, secure: boolean): boolean {
 
 function isSet(value: string | undefined): boolean {
   return value !== undefined && value.trim() !== '';
-}
-
-const WATCH = Symbol('pagerduty-client deadline');
-
-/** A request an attempt watches, with the deadline and attempt it belongs to. */
-type WatchedRequest = ClientRequest & { res?: IncomingMessage | null; [WATCH]?: { deadline: Deadline; attempt: number } };
-
-function onWatchedClose(this: WatchedRequest): void {
-  const watched = this[WATCH];
-  const response = this.res;
-  if (!watched || !response || response.complete) return;
-  watched.deadline.closedShort(watched.attempt);
-}
-
-/** The attempt whose fetch call is building its request right now (see {@link watchRequests}). */
-let building: Deadline | undefined;
-
-/**
- * Lets the attempts see the requests that go through one of the transport's own agents:
- * the agent receives each request while the fetch call that builds it is still running,
- * so the request belongs to the attempt in {@link building}.
- */
-function watchRequests<A extends Agent>(agent: A): A {
-  const target = agent as unknown as { addRequest: (request: ClientRequest, options: unknown) => void };
-  const addRequest = target.addRequest;
-  target.addRequest = function (this: unknown, request, options) {
-    building?.watch(request);
-    addRequest.call(this, request, options);
-  };
-  return agent;
 }
 
 /**
@@ -287,20 +115,27 @@ export class Transport {
   #httpAgent: Agent | undefined;
   #httpsAgent: Agent | undefined;
   readonly #proxyAgents = new Map<string, Agent>();
-  readonly #deadlines: Deadline[] = [];
+  /** Deadlines waiting for their next attempt. */
+  readonly #idle: Deadline[] = [];
+  /** Every deadline not disposed of, idle or running: each hears of a connection that closes. */
+  readonly #deadlines = new Set<Deadline>();
+  readonly #onSocketClose = (socket: Socket): void => {
+    for (const deadline of this.#deadlines) deadline.socketClosed(socket);
+  };
 
   /** @param options - fetch, agent and proxy settings */
   constructor(options: TransportOptions = {}) {
     this.#fetch = options.fetch;
     this.#agent = options.agent;
     this.#proxy = options.proxy;
-    this.#env = options.env ?? process.env;
+    this.#env = options.env ?? proxyEnvironment(process.env);
   }
 
   /**
-   * The agent a request to `url` goes through, read per request so that proxy changes
-   * apply: the caller's agent, else a proxy agent, else the client's keep-alive agent.
-   * A promise only while the proxy agent's module loads, the first time.
+   * The agent a request to `url` goes through: the caller's agent, else a proxy agent,
+   * else the client's keep-alive agent. The `proxy` setting is read per request, so that
+   * a function's answer may change. A promise only while the proxy agent's module loads,
+   * the first time.
    */
   #agentFor(url: string): Agent | undefined | Promise<Agent> {
     if (this.#agent) return typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent;
@@ -312,52 +147,67 @@ export class Transport {
         const agent = this.#proxyAgents.get(proxy);
         if (agent) return agent;
         if (!proxyAgentClass) return loadProxyAgent().then(() => this.#agentFor(url) as Agent);
-        const created = watchRequests(new proxyAgentClass(proxy, { keepAlive: true }));
+        const created = hookAgent(new proxyAgentClass(proxy, { keepAlive: true }), this.#onSocketClose);
         this.#proxyAgents.set(proxy, created);
         return created;
       }
     }
     // node:http(s) are loaded with the first agent, not when the library is imported.
-    if (secure) return (this.#httpsAgent ??= watchRequests(new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true })));
-    return (this.#httpAgent ??= watchRequests(new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })));
+    if (secure) return (this.#httpsAgent ??= hookAgent(new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true }), this.#onSocketClose));
+    return (this.#httpAgent ??= hookAgent(new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true }), this.#onSocketClose));
+  }
+
+  /**
+   * How an attempt through `agent` is ended early: node-fetch through one of the
+   * transport's direct agents by destroying its request (no signal sent); node-fetch
+   * through a proxy agent (which may still be connecting to the proxy when the request
+   * is destroyed) or the caller's agent by a light signal; any other fetch by a signal.
+   */
+  #endingMode(own: boolean, agent: Agent | undefined): EndingMode {
+    if (!own) return 'signal';
+    return agent !== undefined && (agent === this.#httpAgent || agent === this.#httpsAgent) ? 'request' : 'light-signal';
   }
 
   /**
    * Sends one attempt and reads its whole body. Rejects on any transport failure; a
-   * timeout rejects with an error whose `code` is `ETIMEDOUT`.
+   * timeout rejects with an error whose `code` is `ETIMEDOUT`, a body cut short with
+   * `ECONNRESET`.
    *
    * @param init - the request; its `signal` (the caller's) ends the attempt too
    * @param timeoutSeconds - how long the attempt may take: connection, headers and body together
+   * @param startedAt - when the attempt started (`performance.now()` time), if the caller has it
    * @returns the response (its body already read) and the body
    */
-  async send(url: string, init: FetchRequestInit, timeoutSeconds: number): Promise<BufferedResponse> {
+  async send(url: string, init: FetchRequestInit, timeoutSeconds: number, startedAt?: number): Promise<BufferedResponse> {
     const fetch = this.#fetch ?? nodeFetch ?? (await loadNodeFetch());
     const pending = init.agent === undefined ? this.#agentFor(url) : init.agent;
     const agent = pending instanceof Promise ? await pending : pending;
-    const own = fetch === nodeFetch;
-    const deadline = this.#deadlines.pop() ?? new Deadline();
-    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), own);
     const callerSignal = init.signal;
+    if (callerSignal?.aborted) throw Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+    const own = fetch === nodeFetch;
+    const deadline = this.#idle.pop() ?? this.#newDeadline();
+    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), this.#endingMode(own, typeof agent === 'function' ? undefined : agent), startedAt ?? performance.now());
     // Made only for a caller's signal: most requests have none.
     const onCallerAbort = callerSignal ? (): void => deadline.abort() : undefined;
-    if (callerSignal && onCallerAbort) {
-      if (callerSignal.aborted) deadline.abort();
-      else callerSignal.addEventListener('abort', onCallerAbort, { once: true });
-    }
+    if (callerSignal && onCallerAbort) callerSignal.addEventListener('abort', onCallerAbort, { once: true });
     let reusable = false;
     try {
-      // Object.assign, not a spread: a spread followed by new keys is ten times slower here.
-      const request: FetchRequestInit = Object.assign({}, init, { agent, redirect: 'manual' as const, signal: deadline.signal });
-      building = deadline;
-      let sent: Promise<FetchResponse>;
-      try {
-        sent = fetch(url, request);
-      } finally {
-        building = undefined;
-      }
-      const response = await sent;
+      // A copy whose three fields are set after it is made: the engine's options already
+      // have them (see `outgoingInit`), so the copy keeps their shape; a copy that adds
+      // properties costs ten times more.
+      const request: FetchRequestInit = { ...init };
+      request.agent = agent;
+      request.redirect = 'manual';
+      request.signal = deadline.signal;
+      const response = await buildingFor(deadline, fetch, url, request);
       // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
-      const body = own ? await (response as NodeFetchResponse).buffer() : Buffer.from(await response.arrayBuffer());
+      let body: Buffer;
+      if (own) {
+        deadline.responded(response.body as unknown as { destroy(error?: Error): unknown } | null);
+        body = await (response as NodeFetchResponse).buffer();
+      } else {
+        body = Buffer.from(await response.arrayBuffer());
+      }
       reusable = true;
       return { response, body };
     } catch (error) {
@@ -373,9 +223,20 @@ export class Transport {
     } finally {
       if (callerSignal && onCallerAbort) callerSignal.removeEventListener('abort', onCallerAbort);
       deadline.stop();
-      if (reusable && this.#deadlines.length < MAX_IDLE_DEADLINES) this.#deadlines.push(deadline);
-      else deadline.dispose();
+      if (reusable && this.#idle.length < MAX_IDLE_DEADLINES) this.#idle.push(deadline);
+      else this.#dispose(deadline);
     }
+  }
+
+  #newDeadline(): Deadline {
+    const deadline = new Deadline();
+    this.#deadlines.add(deadline);
+    return deadline;
+  }
+
+  #dispose(deadline: Deadline): void {
+    deadline.dispose();
+    this.#deadlines.delete(deadline);
   }
 
   /** Closes every connection this transport opened. Caller-supplied agents are left alone. */
@@ -384,6 +245,6 @@ export class Transport {
     this.#httpsAgent?.destroy();
     for (const agent of this.#proxyAgents.values()) agent.destroy();
     this.#proxyAgents.clear();
-    for (const deadline of this.#deadlines.splice(0)) deadline.dispose();
+    for (const deadline of this.#idle.splice(0)) this.#dispose(deadline);
   }
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { RequestOptions } from '../api-client.js';
+import { upperMethod } from '../client-options.js';
 
 /**
  * Refuses, before any request, a body on a GET: node-fetch would fail such a request with
@@ -19,7 +20,7 @@ import type { RequestOptions } from '../api-client.js';
  * ```
  */
 export function refuseBodyOnGet(method: string, name: string, init: RequestOptions | undefined): void {
-  if (method.toUpperCase() !== 'GET' || init === undefined) return;
+  if (init === undefined || upperMethod(method) !== 'GET') return;
   // `json: null` is a body (the JSON text `null`); `body: null` is fetch's way to say none.
   const given = (['json', 'form', 'body'] as const).filter((key) => init[key] !== undefined && !(key === 'body' && init.body === null));
   if (given.length > 0) {

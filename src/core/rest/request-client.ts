@@ -318,6 +318,8 @@ export class RestApiV2RequestClient<A extends ApiTypes = UntypedApi> extends Api
   }
 
   #target(target: ResourceTarget, method: string): string {
+    // A URL, nearly always: nothing to look up, no refusal to prepare.
+    if (typeof target === 'string') return target;
     return targetUrl(target, acceptsResourceObject(this.policy, method), method, (message) => this.urlError(message));
   }
 
