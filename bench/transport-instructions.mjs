@@ -11,42 +11,27 @@
 //
 // Each process reports the median of its rounds; the figures are the medians over the
 // processes (the JIT makes different choices in each, about 1 % apart).
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startUserServer } from './user-server.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-key-0000';
-const BODY = JSON.stringify({
-  user: { id: 'PABC123', type: 'user', name: 'Ann Example', email: 'ann@example.com', time_zone: 'Europe/London', role: 'user', teams: [] },
-});
 const WARM_UP = 3_000;
 const ROUNDS = 3;
 const GETS = 400;
 const SIDES = ['loop', 'client'];
 
-if (process.argv[2] === 'serve') serve();
-else if (process.argv[2] === 'measure') await measure();
+if (process.argv[2] === 'measure') await measure();
 else await main(Number(process.argv[2] ?? 3));
-
-function serve() {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) });
-    res.end(BODY);
-  });
-  server.keepAliveTimeout = 600_000;
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-  process.on('disconnect', () => server.close(() => process.exit(0)));
-}
 
 /** Runs under callgrind: zeroes the counters before each side's round and dumps them after it. */
 async function measure() {
-  const server = fork(SELF, ['serve'], { execArgv: [] });
-  const { port } = await new Promise((resolve) => server.once('message', resolve));
-  const base = `http://127.0.0.1:${port}`;
+  const { base, child: server } = await startUserServer();
   const { RestApiV2Client, REST_API_V2_ACCEPT } = await import('../dist/index.js');
   const { default: fetch } = await import('node-fetch');
   const headers = { Authorization: `Token token=${KEY}`, Accept: REST_API_V2_ACCEPT, 'User-Agent': 'bench' };
@@ -120,7 +105,7 @@ async function main(processes) {
   const loop = median(runs.map((run) => run.loop));
   const client = median(runs.map((run) => run.client));
   const ratios = runs.map((run) => run.client / run.loop);
-  console.log(`transport instructions: main thread per GET, callgrind, ${processes} processes of ${ROUNDS} rounds of ${GETS} GETs a side`);
+  console.log(`transport instructions: main thread per GET, callgrind, ${processes} process${processes === 1 ? '' : 'es'} of ${ROUNDS} rounds of ${GETS} GETs a side`);
   console.log(`  hand-written node-fetch loop   ${Math.round(loop).toLocaleString('en').padStart(9)}`);
   console.log(`  client (jget)                  ${Math.round(client).toLocaleString('en').padStart(9)}`);
   console.log(`  client / loop                  ${(client / loop).toFixed(3)}x (processes: ${ratios.map((ratio) => ratio.toFixed(3)).join(', ')})`);

@@ -5,29 +5,14 @@
 // what the client adds over its own transport.
 //
 //   node bench/transport-profile.mjs [gets]   (after a build; 20,000 GETs a side by default)
-import { fork } from 'node:child_process';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
-import { fileURLToPath } from 'node:url';
+import { startUserServer } from './user-server.mjs';
 
-const BODY = JSON.stringify({ user: { id: 'PABC123', type: 'user', name: 'Ann Example', email: 'ann@example.com', time_zone: 'Europe/London', teams: [] } });
-
-if (process.argv[2] === 'serve') {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) });
-    res.end(BODY);
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-  process.on('disconnect', () => server.close(() => process.exit(0)));
-} else {
-  await main(Number(process.argv[2] ?? 20_000));
-}
+await main(Number(process.argv[2] ?? 20_000));
 
 async function main(gets) {
-  const child = fork(fileURLToPath(import.meta.url), ['serve']);
-  const { port } = await new Promise((resolve) => child.once('message', resolve));
-  const base = `http://127.0.0.1:${port}`;
+  const { base, child } = await startUserServer();
   const { RestApiV2Client, REST_API_V2_ACCEPT } = await import('../dist/index.js');
   const { default: fetch } = await import('node-fetch');
   const headers = { Authorization: 'Token token=bench-key-0000', Accept: REST_API_V2_ACCEPT, 'User-Agent': 'bench' };

@@ -12,47 +12,18 @@
 // the median of the ratios of the rounds (the sides of a round ran back to back, under
 // the same load). Targets: client <= 1.05x its own transport loop on loopback; client
 // <= 1.03x the raw floor at 20 ms.
-import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { startUserServer } from './user-server.mjs';
 
 const KEY = 'bench-key-0000';
 const LOOPBACK_GETS = 2_000;
 const DELAYED_GETS = 60;
 const DELAYED_ROUNDS = 7;
 const DELAY_MS = 20;
-const USER = {
-  user: {
-    id: 'PABC123', type: 'user', name: 'Ann Example', email: 'ann@example.com', time_zone: 'Europe/London', role: 'user',
-    self: 'https://api.pagerduty.com/users/PABC123', html_url: 'https://acme.pagerduty.com/users/PABC123', teams: [],
-  },
-};
 
-if (process.argv[2] === 'serve') serve(Number(process.argv[3]));
-else await main(Number(process.argv[2] ?? 15));
-
-function serve(delay) {
-  const text = JSON.stringify(USER);
-  const server = http.createServer((_req, res) => {
-    const send = () => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
-    };
-    if (delay > 0) setTimeout(send, delay);
-    else send();
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-  process.on('disconnect', () => server.close(() => process.exit(0)));
-}
-
-async function startServer(delay) {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', String(delay)], { stdio: 'inherit' });
-  const { port } = await new Promise((resolve) => child.once('message', resolve));
-  return { base: `http://127.0.0.1:${port}`, child };
-}
+await main(Number(process.argv[2] ?? 15));
 
 async function main(rounds) {
   const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import('../dist/index.js');
@@ -86,7 +57,7 @@ async function main(rounds) {
     return { wall, cpu: (cpu.user + cpu.system) / 1000 };
   };
   const run = async (delay, count, roundsHere) => {
-    const server = await startServer(delay);
+    const server = await startUserServer(delay);
     const { sides, close } = sidesFor(server.base);
     const names = Object.keys(sides);
     for (const name of names) await measure(sides[name], Math.min(count, 1_000)); // warm-up: connections, JIT
