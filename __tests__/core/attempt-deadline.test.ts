@@ -96,6 +96,19 @@ describe("an attempt through one of the transport's own agents ('request' mode)"
     expect(deadline.cutShort).toBe(false);
   });
 
+  it("turns a failure it caused into the client's error, and leaves any other failure as it is", () => {
+    const cause = new Error('request failed');
+    deadline.start(100, 'request', performance.now());
+    expect(deadline.failure(cause, 0.1)).toBeUndefined();
+    jest.advanceTimersByTime(101);
+    expect(deadline.failure(cause, 0.1)).toMatchObject({ code: 'ETIMEDOUT', message: 'no complete response within 0.1 s', cause });
+    deadline.stop();
+    deadline.start(1000, 'request', performance.now());
+    deadline.attach(fakeRequest(socket, { complete: false }).request);
+    deadline.socketClosed(socket);
+    expect(deadline.failure(cause, 1)).toMatchObject({ code: 'ECONNRESET', cause });
+  });
+
   it('ends an attempt once: a timeout after the caller ended it changes nothing', () => {
     deadline.start(100, 'request', performance.now());
     const { request, destroyed } = fakeRequest(socket);

@@ -61,6 +61,14 @@ function lightAborter(): Aborter {
   return { signal: signal as unknown as AbortSignal, abort: (reason) => signal.abort(reason) };
 }
 
+/**
+ * The error an attempt ended by the caller's signal is ended with (what node-fetch's own
+ * abort rejects with: only its name matters).
+ */
+export function abortError(): Error {
+  return Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+}
+
 /** A body stream the deadline can end. */
 interface Destroyable {
   destroy(error?: Error): unknown;
@@ -91,7 +99,7 @@ export class Deadline {
   /** When the current attempt is due. */
   #due = 0;
   #active = false;
-  #ended = false;
+  /** Why the current attempt was ended early; `undefined` while it has not been. */
   #reason: Error | undefined;
   /** Whether the timer ended the current attempt. */
   timedOut = false;
@@ -117,7 +125,6 @@ export class Deadline {
     this.#request = undefined;
     this.#body = undefined;
     this.#active = true;
-    this.#ended = false;
     this.#reason = undefined;
     this.timedOut = false;
     this.cutShort = false;
@@ -140,7 +147,7 @@ export class Deadline {
   responded(body: Destroyable | null | undefined): void {
     if (this.#mode !== 'request' || !body) return;
     this.#body = body;
-    if (this.#ended && this.#reason) body.destroy(this.#reason);
+    if (this.#reason !== undefined) body.destroy(this.#reason);
   }
 
   /**
@@ -150,16 +157,31 @@ export class Deadline {
    */
   socketClosed(socket: Socket): void {
     const request = this.#request;
-    if (!this.#active || this.#ended || request === undefined || request.socket !== socket) return;
+    if (!this.#active || this.#reason !== undefined || request === undefined || request.socket !== socket) return;
     const response = request.res;
     if (!response || response.complete) return;
     this.cutShort = true;
-    this.#end(Object.assign(new Error('the connection closed before the whole response body arrived'), { code: 'ECONNRESET' }));
+    this.#end(Object.assign(new Error('connection closed'), { code: 'ECONNRESET' }));
   }
 
   /** Ends the attempt now (the caller's signal fired). */
   abort(): void {
-    this.#end(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' }));
+    this.#end(abortError());
+  }
+
+  /**
+   * The error an attempt's failure becomes when the deadline ended it (a timeout, a body
+   * cut short, each with its `code`), `undefined` otherwise (the failure stands as it is).
+   *
+   * @param cause - what the fetch rejected with
+   * @param timeoutSeconds - the attempt's timeout, for the message
+   */
+  failure(cause: unknown, timeoutSeconds: number): Error | undefined {
+    if (this.cutShort) {
+      return Object.assign(new Error('the connection closed before the whole response body arrived', { cause }), { code: 'ECONNRESET' });
+    }
+    if (this.timedOut) return Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause }), { code: 'ETIMEDOUT' });
+    return undefined;
   }
 
   /** The attempt is over: the timer may fire later but no longer ends anything. */
@@ -179,8 +201,7 @@ export class Deadline {
   }
 
   #end(reason: Error): void {
-    if (this.#ended) return;
-    this.#ended = true;
+    if (this.#reason !== undefined) return;
     this.#reason = reason;
     if (this.#mode !== 'request') {
       this.#aborter?.abort(reason);
@@ -211,6 +232,6 @@ export class Deadline {
       return;
     }
     this.timedOut = true;
-    this.#end(Object.assign(new Error('the attempt timed out'), { code: 'ETIMEDOUT' }));
+    this.#end(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
   }
 }

@@ -21,7 +21,6 @@ import type { RequestGate } from './request-gate.js';
 import type { BufferedResponse, Transport } from './transport.js';
 import { utf8Text } from './body-text.js';
 
-
 /** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
 export interface PreparedRequest {
   readonly verb: HttpMethod;

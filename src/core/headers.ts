@@ -76,30 +76,20 @@ export class MergedHeadersMemo {
 
   /** The merged headers of `sources` (see {@link mergeHeaders}), a new object each call. */
   merge(sources: ReadonlyArray<HeaderMap | undefined>): Record<string, string> {
-    if (this.#merged === undefined || !this.#sameAsLast(sources)) {
+    const flat = flatten(sources);
+    if (this.#merged === undefined || !sameEntries(flat, this.#last)) {
       this.#merged = mergeHeaders(sources);
-      this.#last = flatten(sources);
+      this.#last = flat;
     }
     // A copy: a caller's own fetch may change the headers it is given.
     return { ...this.#merged };
   }
+}
 
-  #sameAsLast(sources: ReadonlyArray<HeaderMap | undefined>): boolean {
-    const last = this.#last;
-    let at = 0;
-    for (const source of sources) {
-      if (source !== undefined) {
-        for (const name in source) {
-          if (!Object.hasOwn(source, name)) continue;
-          if (last[at] !== name || last[at + 1] !== source[name]) return false;
-          at += 2;
-        }
-      }
-      if (last[at] !== END_OF_SOURCE) return false;
-      at += 1;
-    }
-    return at === last.length;
-  }
+function sameEntries(a: ReadonlyArray<unknown>, b: ReadonlyArray<unknown>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function flatten(sources: ReadonlyArray<HeaderMap | undefined>): Array<string | undefined | typeof END_OF_SOURCE> {

@@ -9,7 +9,6 @@
 import type { FetchHeaders, FetchResponse } from './fetch-types.js';
 import { utf8Text } from './body-text.js';
 
-
 /**
  * A response whose body is a buffer in memory. Its state is private, behind getters, as
  * node-fetch keeps a response's: `JSON.stringify(response)` shows none of it (a URL may

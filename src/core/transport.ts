@@ -13,7 +13,7 @@
 import type { Agent, AgentOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { buildingFor, hookAgent } from './agent-hooks.js';
-import { Deadline, type EndingMode } from './attempt-deadline.js';
+import { abortError, Deadline, type EndingMode } from './attempt-deadline.js';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
 import { proxyEnvironment, proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
@@ -183,7 +183,7 @@ export class Transport {
     const pending = init.agent === undefined ? this.#agentFor(url) : init.agent;
     const agent = pending instanceof Promise ? await pending : pending;
     const callerSignal = init.signal;
-    if (callerSignal?.aborted) throw Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+    if (callerSignal?.aborted) throw abortError();
     const own = fetch === nodeFetch;
     const deadline = this.#idle.pop() ?? this.#newDeadline();
     deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), this.#endingMode(own, typeof agent === 'function' ? undefined : agent), startedAt ?? performance.now());
@@ -211,15 +211,7 @@ export class Transport {
       reusable = true;
       return { response, body };
     } catch (error) {
-      if (deadline.cutShort) {
-        throw Object.assign(new Error('the connection closed before the whole response body arrived', { cause: error }), {
-          code: 'ECONNRESET',
-        });
-      }
-      if (!deadline.timedOut) throw error;
-      throw Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), {
-        code: 'ETIMEDOUT',
-      });
+      throw deadline.failure(error, timeoutSeconds) ?? error;
     } finally {
       if (callerSignal && onCallerAbort) callerSignal.removeEventListener('abort', onCallerAbort);
       deadline.stop();
