@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { clientHeaders } from './client-headers.mjs';
 
 const USERS = 9_900;
 const RECORDS = 100_000;
@@ -74,11 +75,7 @@ async function main(rounds) {
 
   // The hand-written loop: node-fetch with one keep-alive agent, the same headers.
   const agent = new http.Agent({ keepAlive: true });
-  const headers = {
-    Authorization: `Token token=${KEY}`,
-    Accept: 'application/vnd.pagerduty+json;version=2',
-    'User-Agent': `bench node/${process.versions.node}`,
-  };
+  const headers = clientHeaders(VERSION, KEY, 'application/vnd.pagerduty+json;version=2');
   const getJson = async (path) => {
     const response = await fetch(`${base}${path}`, { headers, agent });
     if (!response.ok) throw new Error(`${path}: ${response.status}`);

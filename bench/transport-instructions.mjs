@@ -17,6 +17,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clientHeaders } from './client-headers.mjs';
 import { startUserServer } from './user-server.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -32,9 +33,9 @@ else await main(Number(process.argv[2] ?? 3));
 /** Runs under callgrind: zeroes the counters before each side's round and dumps them after it. */
 async function measure() {
   const { base, child: server } = await startUserServer();
-  const { RestApiV2Client, REST_API_V2_ACCEPT } = await import('../dist/index.js');
+  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import('../dist/index.js');
   const { default: fetch } = await import('node-fetch');
-  const headers = { Authorization: `Token token=${KEY}`, Accept: REST_API_V2_ACCEPT, 'User-Agent': 'bench' };
+  const headers = clientHeaders(VERSION, KEY, REST_API_V2_ACCEPT);
   const agent = new http.Agent({ keepAlive: true });
   const url = `${base}/users/PABC123`;
   const client = new RestApiV2Client(KEY, { baseUrl: base });

@@ -7,15 +7,16 @@
 //   node bench/transport-profile.mjs [gets]   (after a build; 20,000 GETs a side by default)
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { clientHeaders } from './client-headers.mjs';
 import { startUserServer } from './user-server.mjs';
 
 await main(Number(process.argv[2] ?? 20_000));
 
 async function main(gets) {
   const { base, child } = await startUserServer();
-  const { RestApiV2Client, REST_API_V2_ACCEPT } = await import('../dist/index.js');
+  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import('../dist/index.js');
   const { default: fetch } = await import('node-fetch');
-  const headers = { Authorization: 'Token token=bench-key-0000', Accept: REST_API_V2_ACCEPT, 'User-Agent': 'bench' };
+  const headers = clientHeaders(VERSION, 'bench-key-0000', REST_API_V2_ACCEPT);
   const agent = new http.Agent({ keepAlive: true });
   const url = `${base}/users/PABC123`;
   const client = new RestApiV2Client('bench-key-0000', { baseUrl: base });

@@ -201,6 +201,24 @@ describe('transport seam', () => {
     expect(seen[0].init).toMatchObject({ method: 'GET', compress: false, size: 1024, redirect: 'manual' });
     expect((seen[0].init.headers as Record<string, string>)['X-Y']).toBe('z');
   });
+
+  it('gives an injected fetch headers of its own: what it changes reaches no later request', async () => {
+    const sent: Array<Record<string, string>> = [];
+    const fetch = async (_url: string, init: { headers?: Record<string, string> }) => {
+      const headers = init.headers ?? {};
+      sent.push({ ...headers });
+      headers['X-Added-By-Fetch'] = 'yes';
+      delete headers.Authorization;
+      return new (await import('node-fetch')).Response('{}', { status: 200 });
+    };
+    const client = new ApiClient(tokenAuth(KEY), { fetch });
+    await client.requestJson('GET', '/x');
+    await client.requestJson('GET', '/x');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[1]).not.toHaveProperty('X-Added-By-Fetch');
+    expect(sent[1].Authorization).toBe(`Token token=${KEY}`);
+  });
 });
 
 describe('requestJson', () => {

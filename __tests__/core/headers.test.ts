@@ -38,15 +38,23 @@ describe('mergeHeaders', () => {
 });
 
 describe('MergedHeadersMemo', () => {
-  it('merges as mergeHeaders does, and hands out a new object each time', () => {
+  it('merges as mergeHeaders does, and hands out the same frozen object while the sources hold the same entries', () => {
     const memo = new MergedHeadersMemo();
     const sources = [{ Accept: 'a', 'User-Agent': 'ua' }, {}, undefined, { accept: 'b' }];
     const first = memo.merge(sources);
     expect(first).toEqual(mergeHeaders(sources));
-    first.Injected = 'by a fetch';
-    const second = memo.merge(sources);
+    expect(Object.isFrozen(first)).toBe(true);
+    const second = memo.merge([{ Accept: 'a', 'User-Agent': 'ua' }, {}, undefined, { accept: 'b' }]);
+    expect(second).toBe(first);
     expect(second).toEqual({ 'User-Agent': 'ua', accept: 'b' });
-    expect(second).not.toBe(first);
+  });
+
+  it('compares every entry of the new sources with the last ones, not only as many as were there', () => {
+    const memo = new MergedHeadersMemo();
+    expect(memo.merge([{ A: '1', B: '2' }, { C: '3' }])).toEqual({ A: '1', B: '2', C: '3' });
+    expect(memo.merge([{ A: '1' }, { C: '3' }])).toEqual({ A: '1', C: '3' });
+    expect(memo.merge([{ A: '1', B: '2' }, { C: '3' }])).toEqual({ A: '1', B: '2', C: '3' });
+    expect(memo.merge([{ A: '1', B: '2' }, { C: '4' }])).toEqual({ A: '1', B: '2', C: '4' });
   });
 
   it('merges afresh when a source changes in place: a value, a new name, a removed name, the order', () => {

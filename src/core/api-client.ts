@@ -11,7 +11,7 @@ import { authSecret, AuthorizationMemo, type AuthMethod } from './auth.js';
 import { ClientErrors } from './client-errors.js';
 import { coreErrorFactory, type ErrorSpec } from './errors.js';
 import type { RefusalFailure, RequestContext, ResponseFacts } from './failure-facts.js';
-import { ALL_METHODS, upperMethod, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from './client-options.js';
+import { ALL_METHODS, NO_REQUEST_OPTIONS, upperMethod, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from './client-options.js';
 import { silentLogger, stderrLogger, type Logger } from './logging.js';
 import { appendQuery, type QueryParams } from './query.js';
 import { timerSleep } from './abortable-sleep.js';
@@ -204,7 +204,7 @@ export class ApiClient extends ApiClientMetrics {
     /** The body, decoded as UTF-8. */
     text: string;
   }> {
-    return this.#successText(method, url, options ?? {});
+    return this.#successText(method, url, options ?? NO_REQUEST_OPTIONS);
   }
 
   #successText(method: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
@@ -337,7 +337,7 @@ export class ApiClient extends ApiClientMetrics {
     // Not async itself: without an overridden low-level method, the body is decoded inside
     // the attempt loop's own promise, as the loop's last step.
     if (usesEngineMethods(this, ApiClient.prototype, verb)) {
-      return this.#exchange(verb, url, options ?? {}, ({ response, body }) => {
+      return this.#exchange(verb, url, options ?? NO_REQUEST_OPTIONS, ({ response, body }) => {
         const success = this.#success(verb, response, utf8Text(body), response.url);
         return this.#json<T>(verb, success.response, success.text);
       });

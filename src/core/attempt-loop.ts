@@ -20,6 +20,7 @@ import { warnRetry } from './retry-report.js';
 import type { RequestGate } from './request-gate.js';
 import type { BufferedResponse, Transport } from './transport.js';
 import { utf8Text } from './body-text.js';
+import { attemptClock } from './attempt-clock.js';
 
 /** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
 export interface PreparedRequest {
@@ -97,9 +98,9 @@ export class AttemptLoop {
           throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
         }
       }
-      const started = performance.now();
+      const started = attemptClock();
       try {
-        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds, started);
+        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;
@@ -122,7 +123,7 @@ export class AttemptLoop {
       }
       const { response } = exchange;
       const { status } = response;
-      this.#host.recordAttempt(verb, target, (performance.now() - started) / 1000);
+      this.#host.recordAttempt(verb, target, (attemptClock() - started) / 1000);
       this.#gate.observe(response.headers);
       if (returnsAtOnce(status)) {
         // Not even the record when nobody listens: reading a header costs as much as the rest here.

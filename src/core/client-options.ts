@@ -36,6 +36,12 @@ export function upperMethod(method: string): string {
   }
 }
 
+/**
+ * The options of an engine call made without any (shared, frozen): the engine knows it
+ * holds no fetch option without looking. Never handed to a method a subclass may override.
+ */
+export const NO_REQUEST_OPTIONS: RequestOptions = Object.freeze({});
+
 /** Every method the engine knows, in the order `permittedMethods` lists them. */
 export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
 

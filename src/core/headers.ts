@@ -58,49 +58,74 @@ const END_OF_SOURCE = Symbol('end of source');
 /**
  * {@link mergeHeaders} for a stream of requests that mostly send the same headers: the
  * sources of the last merge are remembered, and while the next request's sources hold the
- * same names and values in the same order, the last result is handed out again (as a
- * copy). Comparing costs a fraction of merging; a client's sources (`headers`, changed in
- * place or replaced, per-request headers, the credential) are still read at every request.
+ * same names and values in the same order, the last result is handed out again. Comparing
+ * costs a fraction of merging, and allocates nothing; a client's sources (`headers`,
+ * changed in place or replaced, per-request headers, the credential) are still read at
+ * every request.
  *
  * @example
  * ```ts
  * const memo = new MergedHeadersMemo();
  * memo.merge([{ Accept: 'a' }, client.headers]); // merged
- * memo.merge([{ Accept: 'a' }, client.headers]); // the same headers, not merged again
+ * memo.merge([{ Accept: 'a' }, client.headers]); // the same (frozen) headers, not merged again
  * ```
  */
 export class MergedHeadersMemo {
   /** The last sources, flattened: name, value, name, value, ..., END_OF_SOURCE per source. */
-  #last: Array<string | undefined | typeof END_OF_SOURCE> = [];
-  #merged: Record<string, string> | undefined;
+  #last: FlatEntry[] = [];
+  #lastLength = 0;
+  /** Where the next sources are flattened to be compared; it becomes `#last` when they differ. */
+  #next: FlatEntry[] = [];
+  #merged: Readonly<Record<string, string>> | undefined;
 
-  /** The merged headers of `sources` (see {@link mergeHeaders}), a new object each call. */
-  merge(sources: ReadonlyArray<HeaderMap | undefined>): Record<string, string> {
-    const flat = flatten(sources);
-    if (this.#merged === undefined || !sameEntries(flat, this.#last)) {
-      this.#merged = mergeHeaders(sources);
-      this.#last = flat;
+  /**
+   * The merged headers of `sources` (see {@link mergeHeaders}): one frozen object for as
+   * long as the sources hold the same entries. Whoever may change headers (a caller's own
+   * fetch) must be given a copy.
+   */
+  merge(sources: ReadonlyArray<HeaderMap | undefined>): Readonly<Record<string, string>> {
+    const next = this.#next;
+    const length = flattenInto(sources, next);
+    if (this.#merged === undefined || !sameEntries(next, this.#last, length, this.#lastLength)) {
+      this.#merged = Object.freeze(mergeHeaders(sources));
+      this.#next = this.#last;
+      this.#last = next;
+      this.#lastLength = length;
     }
-    // A copy: a caller's own fetch may change the headers it is given.
-    return { ...this.#merged };
+    return this.#merged;
   }
 }
 
-function sameEntries(a: ReadonlyArray<unknown>, b: ReadonlyArray<unknown>): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+/** One entry of a flattened source list (see {@link MergedHeadersMemo}). */
+type FlatEntry = string | undefined | typeof END_OF_SOURCE;
+
+function sameEntries(a: readonly FlatEntry[], b: readonly FlatEntry[], aLength: number, bLength: number): boolean {
+  if (aLength !== bLength) return false;
+  for (let i = 0; i < aLength; i += 1) if (a[i] !== b[i]) return false;
   return true;
 }
 
-function flatten(sources: ReadonlyArray<HeaderMap | undefined>): Array<string | undefined | typeof END_OF_SOURCE> {
-  const flat: Array<string | undefined | typeof END_OF_SOURCE> = [];
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+/**
+ * Writes the sources' own entries into `flat` from its start (entries past the returned
+ * length are left over from earlier requests) and returns how many it wrote.
+ */
+function flattenInto(sources: ReadonlyArray<HeaderMap | undefined>, flat: FlatEntry[]): number {
+  let length = 0;
   for (const source of sources) {
     if (source !== undefined) {
-      for (const name in source) if (Object.hasOwn(source, name)) flat.push(name, source[name]);
+      // `hasOwnProperty.call` inside `for...in` is a pattern V8 optimises to a shape check.
+      for (const name in source) {
+        if (hasOwnProperty.call(source, name)) {
+          flat[length++] = name;
+          flat[length++] = source[name];
+        }
+      }
     }
-    flat.push(END_OF_SOURCE);
+    flat[length++] = END_OF_SOURCE;
   }
-  return flat;
+  return length;
 }
 
 const LOWER_CASE = new Map<string, string>();

@@ -7,7 +7,7 @@
  */
 import type { FetchRequestInit } from './fetch-types.js';
 import { withFormAuth, withJsonBodyAuth, type AuthMethod } from './auth.js';
-import type { HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
+import { NO_REQUEST_OPTIONS, type HeaderMap, type HttpMethod, type PassThroughInit, type RequestOptions } from './client-options.js';
 import { mergeHeaders, type MergedHeadersMemo } from './headers.js';
 
 /** The client's side of a request. */
@@ -57,7 +57,9 @@ export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: C
     headers,
     parts.authorization === undefined ? undefined : { Authorization: parts.authorization },
   ];
-  const sendHeaders = parts.headerMemo ? parts.headerMemo.merge(sources) : mergeHeaders(sources);
+  // The memo's headers are shared between requests (and frozen): the transport hands any
+  // fetch but node-fetch, which only reads them, a copy of its own.
+  const sendHeaders = parts.headerMemo ? (parts.headerMemo.merge(sources) as Record<string, string>) : mergeHeaders(sources);
   const sendBody =
     json !== undefined
       ? JSON.stringify(withJsonBodyAuth(parts.auth, json))
@@ -68,7 +70,7 @@ export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: C
   // transport's copy of them (which sets those two and the signal) adds no property: a copy
   // that adds properties costs more than the rest of the request's preparation.
   const init: FetchRequestInit = { method: verb, headers: sendHeaders, body: sendBody, signal: options.signal, agent: undefined, redirect: undefined };
-  if ((parts.passThrough !== undefined && hasFetchOptions(parts.passThrough)) || hasFetchOptions(options)) {
+  if ((parts.passThrough !== undefined && hasFetchOptions(parts.passThrough)) || (options !== NO_REQUEST_OPTIONS && hasFetchOptions(options))) {
     // The client's fetch options, then the request's, which win; never in place of the
     // method, headers and body worked out above.
     const { headers: _headers, json: _json, form: _form, body: _body, params: _params, timeout: _timeout, ...own } = options;

@@ -175,10 +175,9 @@ export class Transport {
    *
    * @param init - the request; its `signal` (the caller's) ends the attempt too
    * @param timeoutSeconds - how long the attempt may take: connection, headers and body together
-   * @param startedAt - when the attempt started (`performance.now()` time), if the caller has it
    * @returns the response (its body already read) and the body
    */
-  async send(url: string, init: FetchRequestInit, timeoutSeconds: number, startedAt?: number): Promise<BufferedResponse> {
+  async send(url: string, init: FetchRequestInit, timeoutSeconds: number): Promise<BufferedResponse> {
     const fetch = this.#fetch ?? nodeFetch ?? (await loadNodeFetch());
     const pending = init.agent === undefined ? this.#agentFor(url) : init.agent;
     const agent = pending instanceof Promise ? await pending : pending;
@@ -186,7 +185,8 @@ export class Transport {
     if (callerSignal?.aborted) throw abortError();
     const own = fetch === nodeFetch;
     const deadline = this.#idle.pop() ?? this.#newDeadline();
-    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), this.#endingMode(own, typeof agent === 'function' ? undefined : agent), startedAt ?? performance.now());
+    // The global clock, not the attempt clock: fake timers replace it, and so rule timeouts.
+    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), this.#endingMode(own, typeof agent === 'function' ? undefined : agent), performance.now());
     // Made only for a caller's signal: most requests have none.
     const onCallerAbort = callerSignal ? (): void => deadline.abort() : undefined;
     if (callerSignal && onCallerAbort) callerSignal.addEventListener('abort', onCallerAbort, { once: true });
@@ -199,6 +199,8 @@ export class Transport {
       request.agent = agent;
       request.redirect = 'manual';
       request.signal = deadline.signal;
+      // The engine's headers are shared between requests: a fetch that may change them gets a copy.
+      if (!own && request.headers !== undefined) request.headers = { ...request.headers };
       const response = await buildingFor(deadline, fetch, url, request);
       // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
       let body: Buffer;
