@@ -148,7 +148,8 @@ export class ApiClientMetrics extends ApiClientSettings implements CallTallies {
   apiCallCounts: Record<string, number> = {};
   /**
    * Seconds spent per endpoint (same keys as {@link ApiClientMetrics.apiCallCounts}), from
-   * sending each attempt until its whole body was read.
+   * sending each attempt until its whole body was read, on Node's own monotonic clock (fake
+   * timers, which replace the global `performance`, do not change it).
    */
   apiTime: Record<string, number> = {};
 
