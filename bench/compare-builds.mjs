@@ -18,9 +18,9 @@
 // reference.
 import http from 'node:http';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { clientHeaders } from './client-headers.mjs';
+import { roundRatio, roundsInTurns } from './turns.mjs';
 import { startUserServer } from './user-server.mjs';
 
 const KEY = 'bench-key-0000';
@@ -43,35 +43,12 @@ const url = `${server.base}/users/PABC123`;
 const clients = modules.map((module) => new module.RestApiV2Client(KEY, { baseUrl: server.base }));
 const sides = { loop: async () => (await fetch(url, { headers, agent })).json() };
 labels.forEach((label, i) => (sides[label] = () => clients[i].jget('/users/PABC123')));
-const names = Object.keys(sides);
-
-const measure = async (send, count) => {
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < count; i += 1) await send();
-  const cpu = process.cpuUsage(cpuStart);
-  return { wall: performance.now() - start, cpu: cpu.user + cpu.system };
-};
-for (const name of names) await measure(sides[name], 1_000); // warm-up: connections, JIT
-const samples = Object.fromEntries(names.map((name) => [name, []]));
-for (let round = 0; round < ROUNDS; round += 1) {
-  const sums = Object.fromEntries(names.map((name) => [name, { wall: 0, cpu: 0 }]));
-  for (let turn = 0; turn < GETS / TURN; turn += 1) {
-    for (let k = 0; k < names.length; k += 1) {
-      const name = names[(round + turn + k) % names.length];
-      const { wall, cpu } = await measure(sides[name], TURN);
-      sums[name].wall += wall;
-      sums[name].cpu += cpu;
-    }
-  }
-  for (const name of names) samples[name].push(sums[name]);
-}
+const samples = await roundsInTurns(sides, { rounds: ROUNDS, gets: GETS, turn: TURN });
 clients.forEach((client) => client.close());
 agent.destroy();
 server.child.disconnect();
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ratio = (a, b, measure) => median(samples[a].map((sample, round) => sample[measure] / samples[b][round][measure]));
+const ratio = (a, b, measure) => roundRatio(samples, a, b, measure);
 console.log(`${ROUNDS} rounds of ${GETS.toLocaleString('en')} GETs a side in turns of ${TURN}; medians of the rounds' ratios (wall / CPU)`);
 for (const label of labels) {
   const vsLoop = `${ratio(label, 'loop', 'wall').toFixed(3)}x / ${ratio(label, 'loop', 'cpu').toFixed(3)}x`;

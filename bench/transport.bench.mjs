@@ -16,8 +16,8 @@
 // transport loop on loopback; client <= 1.03x the raw floor at 20 ms.
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { clientHeaders } from './client-headers.mjs';
+import { median, roundRatio, roundsInTurns } from './turns.mjs';
 import { startUserServer } from './user-server.mjs';
 
 const KEY = 'bench-key-0000';
@@ -52,42 +52,16 @@ async function main(rounds) {
     const lib = () => client.jget('/users/PABC123');
     return { sides: { raw, loop, client: lib }, close: () => (agent.destroy(), client.close()) };
   };
-  const measure = async (fn, count) => {
-    const cpuStart = process.cpuUsage();
-    const start = performance.now();
-    for (let i = 0; i < count; i += 1) await fn();
-    const wall = performance.now() - start;
-    const cpu = process.cpuUsage(cpuStart);
-    return { wall, cpu: (cpu.user + cpu.system) / 1000 };
-  };
-  const run = async (delay, count, roundsHere, turn) => {
+  const run = async (delay, gets, rounds, turn) => {
     const server = await startUserServer(delay);
     const { sides, close } = sidesFor(server.base);
-    const names = Object.keys(sides);
-    for (const name of names) await measure(sides[name], Math.min(count, 1_000)); // warm-up: connections, JIT
-    const samples = Object.fromEntries(names.map((name) => [name, []]));
-    for (let round = 0; round < roundsHere; round += 1) {
-      // The sides take turns of `turn` GETs until each has sent `count`; a side's time in
-      // the round is the sum of its turns. The order rotates so that no side always goes
-      // first.
-      const sums = Object.fromEntries(names.map((name) => [name, { wall: 0, cpu: 0 }]));
-      for (let t = 0; t < count / turn; t += 1) {
-        for (let k = 0; k < names.length; k += 1) {
-          const name = names[(round + t + k) % names.length];
-          const { wall, cpu } = await measure(sides[name], turn);
-          sums[name].wall += wall;
-          sums[name].cpu += cpu;
-        }
-      }
-      for (const name of names) samples[name].push(sums[name]);
-    }
+    const samples = await roundsInTurns(sides, { rounds, gets, turn });
     close();
     server.child.disconnect();
-    const summary = Object.fromEntries(names.map((name) => [name, { wall: median(samples[name].map((s) => s.wall)), cpu: median(samples[name].map((s) => s.cpu)) }]));
-    // Ratios are taken round by round (the sides of a round ran back to back, under the
-    // same load), then their median: steadier than a ratio of medians on a busy machine.
-    const ratio = (a, b, measure) => median(samples[a].map((sample, round) => sample[measure] / samples[b][round][measure]));
-    return { ...summary, ratio };
+    const summary = Object.fromEntries(
+      Object.keys(sides).map((name) => [name, { wall: median(samples[name].map((s) => s.wall)), cpu: median(samples[name].map((s) => s.cpu)) }]),
+    );
+    return { ...summary, ratio: (a, b, measure) => roundRatio(samples, a, b, measure) };
   };
 
   const loopback = await run(0, LOOPBACK_GETS, rounds, LOOPBACK_TURN);
@@ -114,9 +88,4 @@ async function main(rounds) {
   for (const name of ['raw', 'loop', 'client']) row(name, `${figures.delayedMsPerGet[name].toFixed(2)} ms`, '');
   row('client / raw floor', `${figures.clientVsRawDelayed.toFixed(3)}x`, '', '   target <= 1.03x');
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ transport: figures }));
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
