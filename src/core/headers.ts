@@ -115,7 +115,7 @@ function flattenInto(sources: ReadonlyArray<HeaderMap | undefined>, flat: FlatEn
   let length = 0;
   for (const source of sources) {
     if (source !== undefined) {
-      // `hasOwnProperty.call` inside `for...in` is a pattern V8 optimises to a shape check.
+      // `hasOwnProperty.call` measured cheaper than `Object.hasOwn` here (in instructions).
       for (const name in source) {
         if (hasOwnProperty.call(source, name)) {
           flat[length++] = name;
