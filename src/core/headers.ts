@@ -6,6 +6,9 @@
  */
 import type { HeaderMap } from './client-options.js';
 
+// Measured cheaper than `Object.hasOwn` in the header walks below (in instructions).
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 /**
  * Merges header sources in order; the last value of a name wins and keeps the spelling
  * it was given. A value of `undefined` removes the name. The engine passes the auth
@@ -25,7 +28,7 @@ export function mergeHeaders(sources: ReadonlyArray<HeaderMap | undefined>): Rec
   for (const source of sources) {
     if (source === undefined) continue;
     for (const name in source) {
-      if (!Object.hasOwn(source, name)) continue;
+      if (!hasOwnProperty.call(source, name)) continue;
       const value = source[name];
       const lower = lowerCase(name);
       const previous = lowers.indexOf(lower);
@@ -105,7 +108,6 @@ function sameEntries(a: readonly FlatEntry[], b: readonly FlatEntry[], aLength: 
   return true;
 }
 
-const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /**
  * Writes the sources' own entries into `flat` from its start (entries past the returned
@@ -115,7 +117,6 @@ function flattenInto(sources: ReadonlyArray<HeaderMap | undefined>, flat: FlatEn
   let length = 0;
   for (const source of sources) {
     if (source !== undefined) {
-      // `hasOwnProperty.call` measured cheaper than `Object.hasOwn` here (in instructions).
       for (const name in source) {
         if (hasOwnProperty.call(source, name)) {
           flat[length++] = name;
