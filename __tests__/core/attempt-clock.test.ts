@@ -1,5 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
-import { attemptClock } from '../../src/core/attempt-clock.js';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { attemptClock, timersClock } from '../../src/core/attempt-clock.js';
 
 const realPerformance = process.getBuiltinModule('node:perf_hooks').performance;
 
@@ -32,5 +32,26 @@ describe('attemptClock', () => {
     } finally {
       if (original) Object.defineProperty(globalThis, 'performance', original);
     }
+  });
+});
+
+describe('timersClock', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it("is the attempt clock while the global setTimeout is Node's own", () => {
+    expect(timersClock()).toBe(attemptClock);
+  });
+
+  it('follows faked time once fake timers replace setTimeout, and the real clock again once they are gone', () => {
+    jest.useFakeTimers();
+    const clock = timersClock();
+    expect(clock).not.toBe(attemptClock);
+    const before = clock();
+    jest.advanceTimersByTime(5_000);
+    expect(clock() - before).toBe(5_000);
+    jest.useRealTimers();
+    expect(timersClock()).toBe(attemptClock);
   });
 });

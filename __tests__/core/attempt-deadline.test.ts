@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { ClientRequest } from 'node:http';
 import type { Socket } from 'node:net';
+import { attemptClock } from '../../src/core/attempt-clock.js';
 import { Deadline } from '../../src/core/attempt-deadline.js';
 
 /** A stand-in for the request of an attempt: its socket, its response, and what destroyed it. */
@@ -152,5 +153,56 @@ describe('an attempt through any other agent or fetch (signal modes)', () => {
     deadline.abort();
     expect(signal.aborted).toBe(true);
     expect(deadline.timedOut).toBe(false);
+  });
+});
+
+describe("the deadline's clock", () => {
+  it('takes the start it is given on the real clock, and still times out on time', () => {
+    const { request, destroyed } = fakeRequest(socket);
+    // Fake timers are installed: the deadline reads their clock, whatever start it is given.
+    deadline.start(100, 'request', attemptClock() - 10_000);
+    deadline.attach(request);
+    jest.advanceTimersByTime(99);
+    expect(destroyed).toEqual([]);
+    jest.advanceTimersByTime(2);
+    expect(destroyed).toHaveLength(1);
+  });
+
+  it('arms a timer on the fake clock when fake timers replace the real ones between two attempts', () => {
+    jest.useRealTimers();
+    deadline.start(60_000, 'request', attemptClock());
+    deadline.stop();
+    jest.useFakeTimers();
+    // Far past the real timer's due time on the fake clock: a deadline comparing due times
+    // across clocks would keep the real timer, and the fake one would never be armed.
+    jest.advanceTimersByTime(100_000_000);
+    deadline.start(100, 'request', attemptClock());
+    const { request, destroyed } = fakeRequest(socket);
+    deadline.attach(request);
+    jest.advanceTimersByTime(101);
+    expect(destroyed).toHaveLength(1);
+    expect(deadline.timedOut).toBe(true);
+  });
+
+  it('clears a real timer with the real clearTimeout once other timers have replaced the global ones', () => {
+    jest.useRealTimers();
+    deadline.start(60_000, 'request', attemptClock());
+    deadline.stop();
+    // Hand-made stand-ins, as some fake timers are: their clearTimeout cannot clear a real timer.
+    const RealTimeout = setTimeout(() => undefined, 0).constructor;
+    const given: unknown[] = [];
+    const saved = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+    Object.assign(globalThis, {
+      setTimeout: () => ({ unref: () => undefined, ref: () => undefined }),
+      clearTimeout: (timer: unknown) => given.push(timer),
+    });
+    try {
+      deadline.start(100, 'request', attemptClock());
+      deadline.dispose();
+    } finally {
+      Object.assign(globalThis, saved);
+    }
+    expect(given).toHaveLength(1);
+    expect(given.some((timer) => timer instanceof RealTimeout)).toBe(false);
   });
 });

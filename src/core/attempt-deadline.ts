@@ -16,6 +16,7 @@
  */
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { attemptClock, timersClock } from './attempt-clock.js';
 
 /** How an attempt is ended early (see the module comment). */
 export type EndingMode = 'request' | 'light-signal' | 'signal';
@@ -83,6 +84,9 @@ type AttemptRequest = ClientRequest & { res?: IncomingMessage | null };
  * the timer, when it fires before that, sets itself again for the time left (it fires
  * about once per timeout period while requests keep coming, not once per request).
  *
+ * Due times are read on the clock the timers run on (`timersClock`): when fake timers
+ * replace the real ones, or are removed, the next attempt arms a timer of the new kind.
+ *
  * With node-fetch, the timer never keeps the process alive: a request in flight holds its
  * socket (or its DNS lookup), which does. With any other fetch the timer holds the process
  * during an attempt, as that fetch may hold nothing.
@@ -94,7 +98,11 @@ export class Deadline {
   /** The response's body stream, once the response is there (`'request'` mode). */
   #body: Destroyable | undefined;
   #timer: NodeJS.Timeout | undefined;
-  /** When the armed timer fires (`performance.now()` time), `Infinity` when none is armed. */
+  /** The clock the armed timer runs on (see `timersClock`). */
+  #clock: () => number = attemptClock;
+  /** The `clearTimeout` of the timers the timer was made with (fake timers cannot clear a real one). */
+  #clearTimer: (timer: NodeJS.Timeout) => void = clearTimeout;
+  /** When the armed timer fires (on its clock), `Infinity` when none is armed. */
   #firesAt = Number.POSITIVE_INFINITY;
   /** When the current attempt is due. */
   #due = 0;
@@ -112,10 +120,12 @@ export class Deadline {
   }
 
   /**
-   * Arms the deadline for an attempt of `ms` milliseconds that started at `now`
-   * (`performance.now()` time).
+   * Arms the deadline for an attempt of `ms` milliseconds.
+   *
+   * @param attemptStart - when the attempt started, on `attemptClock`: used as it is while
+   *   the timers run on that clock, which spares a read of the clock
    */
-  start(ms: number, mode: EndingMode, now: number): void {
+  start(ms: number, mode: EndingMode, attemptStart?: number): void {
     if (mode === 'signal') this.#aborter = new AbortController();
     else if (mode === 'light-signal') {
       // A light signal that never fired is kept: node-fetch removed its listener.
@@ -128,9 +138,11 @@ export class Deadline {
     this.#reason = undefined;
     this.timedOut = false;
     this.cutShort = false;
+    const clock = timersClock();
+    const now = clock === attemptClock && attemptStart !== undefined ? attemptStart : clock();
     this.#due = now + ms;
-    // A timer already armed to fire no later than the new due time is left alone.
-    if (this.#firesAt > this.#due) this.#arm(ms, now);
+    // A timer already armed, on the same clock, to fire no later than the new due time is left alone.
+    if (clock !== this.#clock || this.#firesAt > this.#due) this.#arm(ms, now, clock);
     if (mode === 'signal') this.#timer?.ref();
   }
 
@@ -195,7 +207,7 @@ export class Deadline {
 
   /** Clears the timer for good. */
   dispose(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#timer !== undefined) this.#clearTimer(this.#timer);
     this.#timer = undefined;
     this.#firesAt = Number.POSITIVE_INFINITY;
   }
@@ -213,8 +225,10 @@ export class Deadline {
     this.#body?.destroy(reason);
   }
 
-  #arm(ms: number, now: number): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
+  #arm(ms: number, now: number, clock: () => number): void {
+    if (this.#timer !== undefined) this.#clearTimer(this.#timer);
+    this.#clock = clock;
+    this.#clearTimer = clearTimeout;
     this.#firesAt = now + ms;
     this.#timer = setTimeout(() => this.#fire(), ms);
     this.#timer.unref();
@@ -224,10 +238,11 @@ export class Deadline {
     this.#firesAt = Number.POSITIVE_INFINITY;
     if (!this.#active) return;
     // Armed for an earlier attempt: wait out what is left of this one's time.
-    const now = performance.now();
+    const clock = this.#clock;
+    const now = clock();
     const left = this.#due - now;
     if (left >= 1) {
-      this.#arm(Math.ceil(left), now);
+      this.#arm(Math.ceil(left), now, clock);
       if (this.#mode === 'signal') this.#timer?.ref();
       return;
     }

@@ -100,7 +100,7 @@ export class AttemptLoop {
       }
       const started = attemptClock();
       try {
-        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds);
+        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds, started);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;

@@ -175,9 +175,11 @@ export class Transport {
    *
    * @param init - the request; its `signal` (the caller's) ends the attempt too
    * @param timeoutSeconds - how long the attempt may take: connection, headers and body together
+   * @param attemptStart - when the attempt started, on `attemptClock` (the caller times it
+   *   too); when absent, the deadline reads its clock
    * @returns the response (its body already read) and the body
    */
-  async send(url: string, init: FetchRequestInit, timeoutSeconds: number): Promise<BufferedResponse> {
+  async send(url: string, init: FetchRequestInit, timeoutSeconds: number, attemptStart?: number): Promise<BufferedResponse> {
     const fetch = this.#fetch ?? nodeFetch ?? (await loadNodeFetch());
     const pending = init.agent === undefined ? this.#agentFor(url) : init.agent;
     const agent = pending instanceof Promise ? await pending : pending;
@@ -185,8 +187,7 @@ export class Transport {
     if (callerSignal?.aborted) throw abortError();
     const own = fetch === nodeFetch;
     const deadline = this.#idle.pop() ?? this.#newDeadline();
-    // The global clock, not the attempt clock: fake timers replace it, and so rule timeouts.
-    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), this.#endingMode(own, typeof agent === 'function' ? undefined : agent), performance.now());
+    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), this.#endingMode(own, typeof agent === 'function' ? undefined : agent), attemptStart);
     // Made only for a caller's signal: most requests have none.
     const onCallerAbort = callerSignal ? (): void => deadline.abort() : undefined;
     if (callerSignal && onCallerAbort) callerSignal.addEventListener('abort', onCallerAbort, { once: true });
