@@ -7,7 +7,12 @@
 // misses or waits, so the timed benchmark stays the one the target is judged by.
 //
 //   npm run bench:instructions          (builds first; needs valgrind; a few minutes)
-//   node bench/transport-instructions.mjs [processes]   (after a build; 3 by default)
+//   node bench/transport-instructions.mjs [processes] [--cache]   (after a build; 3 by default)
+//
+// With `--cache`, valgrind also simulates the first-level caches and the figures include
+// the misses per GET (instruction fetches, data reads and writes; about twice as slow).
+// The simulation sees this process only: not the kernel's and the server's work between
+// two GETs, which on a real machine evicts much of what a GET touched.
 //
 // Each process reports the median of its rounds; the figures are the medians over the
 // processes (the JIT makes different choices in each, about 1 % apart).
@@ -27,8 +32,13 @@ const ROUNDS = 3;
 const GETS = 400;
 const SIDES = ['loop', 'client'];
 
+const CACHE = process.argv.includes('--cache');
+/** The events reported per side: instructions, and with `--cache` the first-level misses. */
+const EVENTS = CACHE ? ['Ir', 'I1mr', 'D1mr', 'D1mw'] : ['Ir'];
+const EVENT_LABELS = { Ir: 'instructions', I1mr: 'L1 instruction misses', D1mr: 'L1 data read misses', D1mw: 'L1 data write misses' };
+
 if (process.argv[2] === 'measure') await measure();
-else await main(Number(process.argv[2] ?? 3));
+else await main(Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 3));
 
 /** Runs under callgrind: zeroes the counters before each side's round and dumps them after it. */
 async function measure() {
@@ -64,7 +74,7 @@ function traced() {
   return new Promise((resolve, reject) => {
     const valgrind = spawn(
       'valgrind',
-      ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${path.join(dir, 'cg.out')}`, process.execPath, SELF, 'measure'],
+      ['--tool=callgrind', ...(CACHE ? ['--cache-sim=yes'] : []), '--separate-threads=yes', `--callgrind-out-file=${path.join(dir, 'cg.out')}`, process.execPath, SELF, 'measure'],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let errors = '';
@@ -72,15 +82,17 @@ function traced() {
     valgrind.on('close', (status) => {
       try {
         if (status !== 0) throw new Error(`valgrind exited with ${status}:\n${errors.slice(-2000)}`);
-        const counts = Object.fromEntries(SIDES.map((name) => [name, []]));
+        const counts = Object.fromEntries(SIDES.map((name) => [name, Object.fromEntries(EVENTS.map((event) => [event, []]))]));
         // One dump per side and round; `-01` is the main thread's part.
         for (const file of readdirSync(dir).filter((name) => /^cg\.out\.\d+-01$/.test(name))) {
           const text = readFileSync(path.join(dir, file), 'utf8');
           const side = /^desc: Trigger: dump (\w+)$/m.exec(text)?.[1];
-          const total = Number(/^totals: (\d+)/m.exec(text)?.[1]);
-          if (side && counts[side]) counts[side].push(total / GETS);
+          const events = (/^events: (.*)$/m.exec(text)?.[1] ?? '').split(' ');
+          const totals = (/^totals: (.*)$/m.exec(text)?.[1] ?? '').split(' ').map(Number);
+          if (side && counts[side]) for (const event of EVENTS) counts[side][event].push(totals[events.indexOf(event)] / GETS);
         }
-        resolve(Object.fromEntries(SIDES.map((name) => [name, median(counts[name])])));
+        // Per side, the median of its rounds for each event.
+        resolve(Object.fromEntries(SIDES.map((name) => [name, Object.fromEntries(EVENTS.map((event) => [event, median(counts[name][event])]))])));
       } catch (error) {
         reject(error);
       } finally {
@@ -103,13 +115,18 @@ async function main(processes) {
     const batch = Array.from({ length: Math.min(2, processes - start) }, () => traced());
     runs.push(...(await Promise.all(batch)));
   }
-  const loop = median(runs.map((run) => run.loop));
-  const client = median(runs.map((run) => run.client));
-  const ratios = runs.map((run) => run.client / run.loop);
+  const loop = median(runs.map((run) => run.loop.Ir));
+  const client = median(runs.map((run) => run.client.Ir));
+  const ratios = runs.map((run) => run.client.Ir / run.loop.Ir);
   console.log(`transport instructions: main thread per GET, callgrind, ${processes} process${processes === 1 ? '' : 'es'} of ${ROUNDS} rounds of ${GETS} GETs a side`);
   console.log(`  hand-written node-fetch loop   ${Math.round(loop).toLocaleString('en').padStart(9)}`);
   console.log(`  client (jget)                  ${Math.round(client).toLocaleString('en').padStart(9)}`);
   console.log(`  client / loop                  ${(client / loop).toFixed(3)}x (processes: ${ratios.map((ratio) => ratio.toFixed(3)).join(', ')})`);
+  for (const event of EVENTS.slice(1)) {
+    const perSide = (side) => median(runs.map((run) => run[side][event]));
+    const label = `${EVENT_LABELS[event]}, loop / client`;
+    console.log(`  ${label.padEnd(30)} ${Math.round(perSide('loop')).toLocaleString('en')} / ${Math.round(perSide('client')).toLocaleString('en')} (simulated)`);
+  }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ instructions: { loop, client, ratio: client / loop, ratios } }));
 }
 
