@@ -20,9 +20,8 @@ import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median } from './turns.mjs';
+import { median, roundsInTurns } from './turns.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STAND_IN = fileURLToPath(new URL('./stand-in-node-fetch.mjs', import.meta.url));
@@ -36,17 +35,6 @@ function evict() {
   let sum = 0;
   for (let i = 0; i < EVICT.length; i += 16) sum += EVICT[i]++;
   SINK[0] = sum;
-}
-
-async function turn(send, cold) {
-  let total = 0;
-  for (let i = 0; i < TURN; i += 1) {
-    if (cold) evict();
-    const start = performance.now();
-    await send();
-    total += performance.now() - start;
-  }
-  return (total / TURN) * 1e6; // ns per GET
 }
 
 async function main(rounds, sources) {
@@ -69,21 +57,16 @@ async function main(rounds, sources) {
       sides[sources.length === 1 ? 'client' : `client ${i}: ${path.relative(ROOT, path.resolve(source)) || '.'}`] = () => client.jget('/users/PABC123');
     }
     const names = Object.keys(sides);
+    const perGet = (ms) => (ms / TURN) * 1e6; // ns
     console.log(`engine, warm and cold caches: stand-in node-fetch, ${rounds} rounds of ${TURN} GETs a side and setting (median ns per GET)`);
     for (const cold of [false, true]) {
-      for (const send of Object.values(sides)) for (let i = 0; i < 10; i += 1) await turn(send, cold); // warm-up: JIT
-      const samples = Object.fromEntries(names.map((name) => [name, []]));
-      for (let round = 0; round < rounds; round += 1) {
-        for (let k = 0; k < names.length; k += 1) {
-          const name = names[(round + k) % names.length];
-          samples[name].push(await turn(sides[name], cold));
-        }
-      }
+      const samples = await roundsInTurns(sides, { rounds, gets: TURN, turn: TURN, warmUp: 3_000, before: cold ? evict : undefined });
+      const wall = Object.fromEntries(names.map((name) => [name, samples[name].map((sample) => perGet(sample.wall))]));
       console.log(cold ? '  cold (4 MB written before each GET):' : '  warm:');
-      console.log(`    ${'loop'.padEnd(40)} ${median(samples.loop).toFixed(0).padStart(7)} ns`);
+      console.log(`    ${'loop'.padEnd(40)} ${median(wall.loop).toFixed(0).padStart(7)} ns`);
       for (const name of names.slice(1)) {
-        const overhead = median(samples[name].map((ns, round) => ns - samples.loop[round]));
-        console.log(`    ${name.padEnd(40)} ${median(samples[name]).toFixed(0).padStart(7)} ns   over the loop ${overhead.toFixed(0).padStart(6)} ns`);
+        const overhead = median(wall[name].map((ns, round) => ns - wall.loop[round]));
+        console.log(`    ${name.padEnd(40)} ${median(wall[name]).toFixed(0).padStart(7)} ns   over the loop ${overhead.toFixed(0).padStart(6)} ns`);
       }
     }
     for (const client of clients) client.close();

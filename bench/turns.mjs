@@ -5,8 +5,12 @@
 //   roundRatio(samples, 'client', 'loop', 'wall');   // the median of the rounds' ratios
 import { performance } from 'node:perf_hooks';
 
-/** Wall time (ms) and this process's CPU time (ms) of `count` sends, one after another. */
-export async function timed(send, count) {
+/**
+ * Wall time (ms) and this process's CPU time (ms) of `count` sends, one after another.
+ * `before`, when given, runs before each send and is not timed.
+ */
+export async function timed(send, count, before) {
+  if (before) return timedEach(send, count, before);
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < count; i += 1) await send();
@@ -15,21 +19,38 @@ export async function timed(send, count) {
   return { wall, cpu: (cpu.user + cpu.system) / 1000 };
 }
 
+/** {@link timed} with an untimed step before each send: each send is timed on its own. */
+async function timedEach(send, count, before) {
+  let wall = 0;
+  let cpu = 0;
+  for (let i = 0; i < count; i += 1) {
+    before();
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    await send();
+    wall += performance.now() - start;
+    const used = process.cpuUsage(cpuStart);
+    cpu += (used.user + used.system) / 1000;
+  }
+  return { wall, cpu };
+}
+
 /**
- * Warms every side up (1,000 sends at most), then runs `rounds` rounds in which each side
- * sends `gets` times in turns of `turn`; a side's sample of a round is the sum of its
- * turns. Returns the samples, per side, round by round.
+ * Warms every side up (`warmUp` sends, by default `gets` but at most 1,000), then runs
+ * `rounds` rounds in which each side sends `gets` times in turns of `turn`; a side's
+ * sample of a round is the sum of its turns. `before`, when given, runs before each send,
+ * untimed. Returns the samples, per side, round by round.
  */
-export async function roundsInTurns(sides, { rounds, gets, turn }) {
+export async function roundsInTurns(sides, { rounds, gets, turn, warmUp = Math.min(gets, 1_000), before }) {
   const names = Object.keys(sides);
-  for (const name of names) await timed(sides[name], Math.min(gets, 1_000)); // warm-up: connections, JIT
+  for (const name of names) await timed(sides[name], warmUp, before); // warm-up: connections, JIT
   const samples = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
     const sums = Object.fromEntries(names.map((name) => [name, { wall: 0, cpu: 0 }]));
     for (let t = 0; t < gets / turn; t += 1) {
       for (let k = 0; k < names.length; k += 1) {
         const name = names[(round + t + k) % names.length];
-        const { wall, cpu } = await timed(sides[name], turn);
+        const { wall, cpu } = await timed(sides[name], turn, before);
         sums[name].wall += wall;
         sums[name].cpu += cpu;
       }

@@ -108,7 +108,6 @@ function sameEntries(a: readonly FlatEntry[], b: readonly FlatEntry[], aLength: 
   return true;
 }
 
-
 /**
  * Writes the sources' own entries into `flat` from its start (entries past the returned
  * length are left over from earlier requests) and returns how many it wrote.
