@@ -3,14 +3,14 @@
  *
  * @module pagerduty-client
  */
-export { ApiClient, DEFAULT_BASE_URL } from './core/api-client.js';
+export { ApiClient, DEFAULT_BASE_URL } from './core/client/api-client.js';
 export type {
   ApiClientOptions,
   HeaderMap,
   HttpMethod,
   PassThroughInit,
   RequestOptions,
-} from './core/api-client.js';
+} from './core/client/api-client.js';
 export {
   AUTH_TYPES,
   authForType,
@@ -20,7 +20,7 @@ export {
   noAuth,
   routingKeyAuth,
   tokenAuth,
-} from './core/auth.js';
+} from './core/auth/auth-methods.js';
 export type {
   AuthMethod,
   AuthType,
@@ -30,7 +30,7 @@ export type {
   NoAuth,
   RoutingKeyAuth,
   TokenAuth,
-} from './core/auth.js';
+} from './core/auth/auth-methods.js';
 export {
   coreErrorFactory,
   HttpError,
@@ -41,16 +41,16 @@ export {
   UrlError,
   errorKindForStatus,
   httpErrorMessage,
-} from './core/errors.js';
-export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors.js';
-export { decodeApiError } from './core/api-error-body.js';
-export type { ApiErrorBody } from './core/api-error-body.js';
-export type { ClientOperation, FailureFacts, FailureReason, RefusalFailure, RequestContext, ResponseFacts } from './core/failure-facts.js';
+} from './core/errors/error-classes.js';
+export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors/error-classes.js';
+export { decodeApiError } from './core/errors/api-error-body.js';
+export type { ApiErrorBody } from './core/errors/api-error-body.js';
+export type { ClientOperation, FailureFacts, FailureReason, RefusalFailure, RequestContext, ResponseFacts } from './core/errors/failure-facts.js';
 export { silentLogger, stderrLogger } from './core/logging.js';
 export type { Logger, LineWriter } from './core/logging.js';
-export { encodeQuery, withListBrackets } from './core/query.js';
-export type { QueryParams, QueryScalar, QueryValue } from './core/query.js';
-export { cooldownSequence, nextCooldown, parseRetryAfter, retryDecision, retryLimitFor } from './core/retry.js';
+export { encodeQuery, withListBrackets } from './core/request/query.js';
+export type { QueryParams, QueryScalar, QueryValue } from './core/request/query.js';
+export { cooldownSequence, nextCooldown, parseRetryAfter, retryDecision, retryLimitFor } from './core/retry/retry-rules.js';
 export type {
   AttemptOutcome,
   NetworkErrorOutcome,
@@ -60,14 +60,14 @@ export type {
   RetryPolicy,
   RetryState,
   StopAction,
-} from './core/retry.js';
-export { redact, Secret } from './core/secret.js';
-export type { AgentOption, FetchLike } from './core/transport.js';
-export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/fetch-types.js';
-export { RequestGate } from './core/request-gate.js';
-export type { Lane, RequestGateOptions } from './core/request-gate.js';
-export type { ProxySetting } from './core/proxy.js';
-export { VERSION } from './core/version.js';
+} from './core/retry/retry-rules.js';
+export { redact, Secret } from './core/auth/secret.js';
+export type { AgentOption, FetchLike } from './core/transport/transport.js';
+export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/transport/fetch-types.js';
+export { RequestGate } from './core/retry/request-gate.js';
+export type { Lane, RequestGateOptions } from './core/retry/request-gate.js';
+export type { ProxySetting } from './core/transport/proxy.js';
+export { VERSION } from './generated/version.js';
 export * from './core/rest/index.js';
 export * from './core/events/index.js';
 export * from './core/oauth/index.js';

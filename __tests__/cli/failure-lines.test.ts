@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Response } from 'node-fetch';
-import { coreErrorFactory, httpErrorMessage } from '../../src/core/errors.js';
+import { coreErrorFactory, httpErrorMessage } from '../../src/core/errors/error-classes.js';
 import { failureLines } from '../../src/cli/failure-report.js';
 
 function httpError(status: number, body: string, detail?: string): Error {

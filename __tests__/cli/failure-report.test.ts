@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { HttpError, NetworkError, UrlError } from '../../src/core/errors.js';
+import { HttpError, NetworkError, UrlError } from '../../src/core/errors/error-classes.js';
 import { EXIT, exitStatusFor, failureLine } from '../../src/cli/failure-report.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { VERSION } from '../../src/core/version.js';
+import { VERSION } from '../../src/generated/version.js';
 import { COMMAND_NAMES, topLevelHelp } from '../../src/cli/program.js';
 import { unknownCommand } from '../../src/cli/run.js';
 import { runWithYargs } from '../../src/cli/yargs-program.js';

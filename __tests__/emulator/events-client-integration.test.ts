@@ -1,6 +1,6 @@
 /** The Events API v2 client against the emulator over real HTTP, faults included. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HttpError } from '../../src/core/errors.js';
+import { HttpError } from '../../src/core/errors/error-classes.js';
 import { EventsApiV2Client } from '../../src/core/events/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 

@@ -4,7 +4,7 @@
  * retries through injected faults with nothing lost or duplicated.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { HttpError } from '../../src/core/errors.js';
+import { HttpError } from '../../src/core/errors/error-classes.js';
 import type { Logger } from '../../src/core/logging.js';
 import { RestApiV2Client, type RestApiV2ClientOptions } from '../../src/core/rest/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';

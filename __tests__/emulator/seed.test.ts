@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { resolvePort, resolveSeedOptions } from '../../src/emulator/options.js';
+import { resolvePort, resolveSeedOptions } from '../../src/emulator/emulator-options.js';
 import { seededStore } from './seeded-store.js';
 
 describe('seedStore', () => {

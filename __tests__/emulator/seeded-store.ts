@@ -1,5 +1,5 @@
 /** Builds a seeded store without a server, for the unit tests of the emulator's parts. */
-import { resolveSeedOptions, type SeedOptions } from '../../src/emulator/options.js';
+import { resolveSeedOptions, type SeedOptions } from '../../src/emulator/emulator-options.js';
 import { seededRandom } from '../../src/emulator/random.js';
 import { seedStore, type EmulatorKeys } from '../../src/emulator/seed.js';
 import { EmulatorStore } from '../../src/emulator/store.js';

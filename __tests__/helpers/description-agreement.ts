@@ -6,7 +6,7 @@ import { Response } from 'node-fetch';
 import type { RequestInit } from 'node-fetch';
 import { jsonRequestBody, objectView, successResponses, holdsEntity, operationsOf } from '../../scripts/generate/openapi-schema.mjs';
 import type { OperationFacts } from '../../scripts/generate/operation-facts.mjs';
-import type { RestApiV2BaseClient } from '../../src/core/rest/base-client.js';
+import type { RestApiV2BaseClient } from '../../src/core/rest/rest-api-v2-base-client.js';
 import { sampleOf, topLevelProblems } from './openapi-sample.js';
 
 /** One request the fake received. */

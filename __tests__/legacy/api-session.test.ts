@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { routingKeyAuth } from '../../src/core/auth.js';
-import { RestApiV2Client } from '../../src/core/rest/client.js';
+import { routingKeyAuth } from '../../src/core/auth/auth-methods.js';
+import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import { APISession } from '../../src/legacy/api-session.js';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
 import { PDClientError, URLError } from '../../src/legacy/errors.js';

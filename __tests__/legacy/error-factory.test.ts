@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Response } from 'node-fetch';
-import type { ErrorKind } from '../../src/core/errors.js';
+import type { ErrorKind } from '../../src/core/errors/error-classes.js';
 import { legacyPolicyFor } from '../../src/legacy/compat.js';
 import { legacyErrorFactory } from '../../src/legacy/error-factory.js';
 import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';

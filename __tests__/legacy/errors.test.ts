@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Response } from 'node-fetch';
-import { PagerDutyError } from '../../src/core/errors.js';
+import { PagerDutyError } from '../../src/core/errors/error-classes.js';
 import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';
 
 const response = () => new Response('{"error":"nope"}', { status: 404, headers: { 'x-request-id': 'R1' } });

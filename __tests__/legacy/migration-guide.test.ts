@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { RestApiV2Client } from '../../src/core/rest/client.js';
+import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import { legacyErrorFactory } from '../../src/legacy/error-factory.js';
 import { PDClientError, PDHTTPError } from '../../src/legacy/errors.js';
 import { legacyPolicyFor } from '../../src/legacy/compat.js';

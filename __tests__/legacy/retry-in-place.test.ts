@@ -4,9 +4,9 @@
 // events sessions' defaults.
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { tokenAuth } from '../../src/core/auth.js';
-import { ApiClient } from '../../src/core/api-client.js';
-import { RestApiV2Client } from '../../src/core/rest/client.js';
+import { tokenAuth } from '../../src/core/auth/auth-methods.js';
+import { ApiClient } from '../../src/core/client/api-client.js';
+import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import { EventsApiV2Client } from '../../src/core/events/events-api-v2-client.js';
 import { DEFAULT_EVENTS_RETRY } from '../../src/core/events/endpoints.js';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';

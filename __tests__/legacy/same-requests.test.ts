@@ -2,7 +2,7 @@
 // what the core client sends: same method, URL, headers and body, request by request.
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { RestApiV2Client } from '../../src/core/rest/client.js';
+import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import { APISession } from '../../src/legacy/api-session.js';
 import { API_KEY, BASE } from './helpers.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { inspect } from 'node:util';
-import { RestApiV2Client } from '../../src/core/rest/client.js';
+import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import { EventsApiV2Client } from '../../src/core/events/events-api-v2-client.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import { API_KEY, BASE, makeSession, queryKeys } from './helpers.js';

@@ -3,8 +3,8 @@
 // a series silently, and the 401 message and debug lines name the key as `*` + last four.
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { HttpServerError } from '../../src/core/errors.js';
-import { RestApiV2Client } from '../../src/core/rest/client.js';
+import { HttpServerError } from '../../src/core/errors/error-classes.js';
+import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import type { UntypedApi } from '../../src/core/types/api-types.js';
 import { PDClientError, PDHTTPError, PDServerError } from '../../src/legacy/errors.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';

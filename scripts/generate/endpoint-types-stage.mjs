@@ -1,5 +1,5 @@
 // Stage: the TypeScript types of every API the package has a typed client for, in
-// src/core/types/generated/. For each API, from its facts-only extract in descriptions/:
+// src/generated/types/. For each API, from its facts-only extract in descriptions/:
 //   <api>-openapi.ts    openapi-typescript's `paths`, `components`, `operations`
 //   <api>-schemas.ts    one readable alias per schema (`User`, `Incident`, `ScimUser`, ...)
 //   <api>-endpoints.ts  the lookup maps that type calls from their paths (REST-style clients)
@@ -16,7 +16,7 @@ import { generatedHeader } from './render-ts.mjs';
 import { deriveRestOperations } from './rest-facts.mjs';
 import { schemaExportNames, schemaNamesSource } from './schema-names.mjs';
 
-const DIRECTORY = 'src/core/types/generated';
+const DIRECTORY = 'src/generated/types';
 
 /**
  * How each description's types are named. The prefix goes before its schema names (none

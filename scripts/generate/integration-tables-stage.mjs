@@ -1,11 +1,11 @@
-// Stage: the integration API descriptors (src/core/integrations/generated/) from
+// Stage: the integration API descriptors (src/generated/integrations/) from
 // descriptions/integration-*.json.
 import { INTEGRATION_APIS } from './integration-apis.mjs';
 import { deriveIntegrationOperations } from './integration-facts.mjs';
 import { entryLines, generatedHeader, itemLines, literal, str } from './render-ts.mjs';
 import { tableRows } from './table-rows.mjs';
 
-const DIRECTORY = 'src/core/integrations/generated';
+const DIRECTORY = 'src/generated/integrations';
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** @type {import('./index.mjs').Stage} */
@@ -53,8 +53,8 @@ export function integrationFile(api, operations) {
  *
  * @module
  */
-import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../rest/table-types.js';
-import type { IntegrationApiDescriptor } from '../integration-api-descriptor.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/table-types.js';
+import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-descriptor.js';
 
 /**
  * ${api.summary.replace(/\n/g, '\n * ')}

@@ -1,10 +1,10 @@
-// Stage: the REST API v2 tables (src/core/rest/generated/) from descriptions/rest.json.
+// Stage: the REST API v2 tables (src/generated/rest-tables/) from descriptions/rest.json.
 import { entryLines, generatedHeader, itemLines } from './render-ts.mjs';
 import { deriveRestOperations } from './rest-facts.mjs';
 import { tableRows } from './table-rows.mjs';
 
 const SOURCE = 'descriptions/rest.json';
-const DIRECTORY = 'src/core/rest/generated';
+const DIRECTORY = 'src/generated/rest-tables';
 
 /** @type {import('./index.mjs').Stage} */
 export const restTablesStage = Object.freeze({
@@ -37,7 +37,7 @@ export function restTableFiles(rows) {
  *
  * @module
  */
-import type { CanonicalPath } from '../table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * The canonical paths of the REST API v2: every path of the official description, with
@@ -56,7 +56,7 @@ ${itemLines(rows.canonicalPaths)}]);
  *
  * @module
  */
-import type { EntityWrapperConfig } from '../table-types.js';
+import type { EntityWrapperConfig } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * Exceptions to the entity-wrapper convention, keyed by \`'<METHOD> <canonical path>'\`: the
@@ -76,7 +76,7 @@ ${entryLines(rows.wrapperConfig)}});
  *
  * @module
  */
-import type { CanonicalPath } from '../table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * The canonical paths whose index uses cursor-based pagination (\`cursor\` in the query,
@@ -95,7 +95,7 @@ ${itemLines(rows.cursorPaths)}]);
  *
  * @module
  */
-import type { CanonicalPath } from '../table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * The canonical paths of index endpoints that hold historical records and accept the
@@ -113,7 +113,7 @@ ${itemLines(rows.historicalPaths)}]);
  *
  * @module
  */
-import type { CanonicalPath } from '../table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * Index paths whose pagination is neither classic nor cursor-based, mapped to the
@@ -131,7 +131,7 @@ ${entryLines(rows.specialisedIterators)}});
  *
  * @module
  */
-import type { CanonicalPath, IndexPagination } from '../table-types.js';
+import type { CanonicalPath, IndexPagination } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * Every index of the REST API v2 (a GET whose answer holds a list), keyed by canonical path:
@@ -149,7 +149,7 @@ ${entryLines(rows.indexes)}});
  *
  * @module
  */
-import type { RestApiTables } from '../table-types.js';
+import type { RestApiTables } from '../../core/rest/endpoints/table-types.js';
 import { CANONICAL_PATHS } from './canonical-paths.js';
 import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
 import { ENTITY_WRAPPER_CONFIG } from './entity-wrapper-config.js';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { QueryScalar } from '../core/query.js';
+import type { QueryScalar } from '../core/request/query.js';
 import { UsageError } from './usage-error.js';
 
 /** A field's value: `-F` turns `true`, `false`, `null` and integers into JSON values. */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Readable } from 'node:stream';
-import type { FetchLike } from '../core/transport.js';
+import type { FetchLike } from '../core/transport/transport.js';
 
 /** Where the program writes text (`process.stdout`, `process.stderr`, or a test buffer). */
 export interface TextSink {

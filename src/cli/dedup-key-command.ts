@@ -5,7 +5,7 @@
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { writeJson } from './client-options.js';
+import { writeJson } from './cli-client-options.js';
 import { withEventOptions, withEventsClient, type EventCommonArgs } from './event-options.js';
 
 /** The options of `acknowledge` and `resolve`. */

@@ -11,7 +11,7 @@ import type { Argv } from 'yargs';
 import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import type { EventsApiV2Client } from '../core/events/events-api-v2-client.js';
 import type { CliIo } from './cli-io.js';
-import { clientOptions } from './client-options.js';
+import { clientOptions } from './cli-client-options.js';
 import { envDefault, EVENTS_URL_ENV, fromEnv, ROUTING_KEY_ENV } from './environment.js';
 import { UsageError } from './usage-error.js';
 

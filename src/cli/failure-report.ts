@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { HttpError, UrlError } from '../core/errors.js';
+import { HttpError, UrlError } from '../core/errors/error-classes.js';
 import { UsageError } from './usage-error.js';
 
 /** The program's exit statuses. */

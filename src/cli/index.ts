@@ -17,8 +17,8 @@ export { paginateTerms } from './command-line-terms.js';
 export { responseHead } from './response-head.js';
 export type { ResponseHeadSource } from './response-head.js';
 export { UsageError } from './usage-error.js';
-export { clientOptions, writeJson } from './client-options.js';
-export type { ConnectionArgs } from './client-options.js';
+export { clientOptions, writeJson } from './cli-client-options.js';
+export type { ConnectionArgs } from './cli-client-options.js';
 export {
   defaultSource,
   ROUTING_KEY_ENV,
@@ -41,5 +41,5 @@ export { submitCommand } from './commands/submit.js';
 export type { SubmitArgs } from './commands/submit.js';
 export { API_METHODS, apiBaseUrl, apiCommand, apiKeyFrom } from './commands/api.js';
 export type { ApiArgs } from './commands/api.js';
-export { emulatorCommand } from './commands/emulator.js';
-export type { EmulatorArgs } from './commands/emulator.js';
+export { emulatorCommand } from './commands/emulator-command.js';
+export type { EmulatorArgs } from './commands/emulator-command.js';

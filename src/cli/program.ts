@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { VERSION } from '../core/version.js';
+import { VERSION } from '../generated/version.js';
 import { ENVIRONMENT } from './environment.js';
 
 /** The program's name, as help and error lines show it. */

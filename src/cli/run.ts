@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { VERSION } from '../core/version.js';
+import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT, failureLine } from './failure-report.js';
 import { COMMAND_NAMES, PROGRAM, topLevelHelp } from './program.js';

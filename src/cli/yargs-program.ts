@@ -6,11 +6,11 @@
  * @module
  */
 import yargs, { type CommandModule } from 'yargs';
-import { VERSION } from '../core/version.js';
+import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
 import { acknowledgeCommand } from './commands/acknowledge.js';
 import { apiCommand } from './commands/api.js';
-import { emulatorCommand } from './commands/emulator.js';
+import { emulatorCommand } from './commands/emulator-command.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
 import { triggerCommand } from './commands/trigger.js';

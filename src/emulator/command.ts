@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { startEmulator, type Emulator } from './emulator.js';
-import type { EmulatorOptions } from './options.js';
+import { startEmulator, type Emulator } from './start-emulator.js';
+import type { EmulatorOptions } from './emulator-options.js';
 
 /** The command's arguments (as the CLI parses them). */
 export interface EmulatorCommandArgs {

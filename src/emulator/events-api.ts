@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { validateAlertEvent, validateChangeEvent, invalidEventBody, type AlertEvent } from './event-validation.js';
+import { validateAlertEvent, validateChangeEvent, invalidEventBody, type AlertEvent } from './incoming-event-validation.js';
 import { changeStatus, createIncident } from './incident-lifecycle.js';
 import { randomHex32 } from './random.js';
 import type { Reply } from './replies.js';

@@ -13,12 +13,12 @@
  *
  * @module pagerduty-client/emulator
  */
-export { startEmulator, EMULATOR_HOST } from './emulator.js';
-export type { Emulator } from './emulator.js';
+export { startEmulator, EMULATOR_HOST } from './start-emulator.js';
+export type { Emulator } from './start-emulator.js';
 export { runEmulatorCommand, emulatorBanner } from './command.js';
 export type { EmulatorCommandArgs, EmulatorCommandIo } from './command.js';
-export { DEFAULT_ABILITIES } from './options.js';
-export type { EmulatorOptions, SeedOptions, ResolvedSeedOptions } from './options.js';
+export { DEFAULT_ABILITIES } from './emulator-options.js';
+export type { EmulatorOptions, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
 export type { EmulatorKeys, UserKey, RoutingKey } from './seed.js';
 export type { FaultSettings, FaultRule, RateLimitFault, ServerErrorFault, FaultCounters } from './faults.js';
 export type { RequestRecord } from './request-log.js';
@@ -30,7 +30,7 @@ export { Collection } from './collection.js';
 export type { Identified } from './collection.js';
 export { IdGenerator } from './random.js';
 export type { RandomSource } from './random.js';
-export { CLASSIC_PAGINATION_CEILING, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
+export { CLASSIC_PAGINATION_CEILING, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './emulator-pagination.js';
 export { ERROR_CODES } from './replies.js';
 export { ACCOUNT_KEY_ME_MESSAGE } from './routes/users.js';
 export type * from './resources.js';

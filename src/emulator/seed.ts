@@ -7,7 +7,7 @@
  */
 import { recordAudit } from './audit.js';
 import { changeStatus, createIncident } from './incident-lifecycle.js';
-import type { ResolvedSeedOptions } from './options.js';
+import type { ResolvedSeedOptions } from './emulator-options.js';
 import { pick, randomHex32, randomString, type RandomSource } from './random.js';
 import type { EscalationTarget, ResourceBase, Team, User } from './resources.js';
 import type { EmulatorStore } from './store.js';

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { unrecognizedEventBody } from './event-validation.js';
+import { unrecognizedEventBody } from './incoming-event-validation.js';
 import { handleAlertEvent, handleChangeEvent } from './events-api.js';
 import { faultReply } from './fault-replies.js';
 import type { FaultPlan } from './faults.js';

@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { authSecret, type AuthType } from '../core/auth.js';
-import type { HttpMethod, RequestOptions } from '../core/client-options.js';
-import { urlPathOf } from '../core/rest/canonical-path.js';
-import { RestApiV2Client } from '../core/rest/client.js';
+import { authSecret, type AuthType } from '../core/auth/auth-methods.js';
+import type { HttpMethod, RequestOptions } from '../core/api-client-options.js';
+import { urlPathOf } from '../core/rest/endpoints/canonical-path.js';
+import { RestApiV2Client } from '../core/rest/rest-api-v2-client.js';
 import type { UntypedApi } from '../core/types/api-types.js';
-import { pathTokens, urlPathNodes } from '../core/rest/node-convention.js';
-import type { ResourceTarget } from '../core/rest/resource-target.js';
+import { pathTokens, urlPathNodes } from '../core/rest/endpoints/node-convention.js';
+import type { ResourceTarget } from '../core/rest/endpoints/resource-target.js';
 import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';

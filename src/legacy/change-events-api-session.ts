@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { HttpMethod } from '../core/client-options.js';
-import { routingKeyAuth } from '../core/auth.js';
+import type { HttpMethod } from '../core/api-client-options.js';
+import { routingKeyAuth } from '../core/auth/auth-methods.js';
 import { changeEventBody } from '../core/events/event-bodies.js';
 import type { ChangeEvent, CustomDetails, EventLink } from '../core/events/event-types.js';
 import { EVENTS_BASE_URL } from '../core/events/endpoints.js';

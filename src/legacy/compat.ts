@@ -16,8 +16,8 @@
  *
  * @module
  */
-import type { ErrorKind } from '../core/errors.js';
-import type { RestPolicy } from '../core/rest/policy.js';
+import type { ErrorKind } from '../core/errors/error-classes.js';
+import type { RestPolicy } from '../core/rest/endpoints/policy.js';
 import type { LegacyErrorName } from './errors.js';
 import {
   LATEST_PDPYRAS_RELEASE,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ErrorFactory, ErrorSpec } from '../core/errors.js';
+import type { ErrorFactory, ErrorSpec } from '../core/errors/error-classes.js';
 import type { LegacyErrorTable, LegacyPolicy } from './compat.js';
 import { PDClientError, PDHTTPError, PDServerError, URLError, type LegacyErrorName } from './errors.js';
 import { wordFailure } from './failure-wording.js';

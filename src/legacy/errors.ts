@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { PagerDutyError, type HttpError } from '../core/errors.js';
+import { PagerDutyError, type HttpError } from '../core/errors/error-classes.js';
 
 // The response type is named through the core so that the legacy layer never imports
 // node-fetch, not even for a type.

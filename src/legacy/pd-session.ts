@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { ApiClient } from '../core/api-client.js';
-import { authSecret, type AuthMethod } from '../core/auth.js';
+import { ApiClient } from '../core/client/api-client.js';
+import { authSecret, type AuthMethod } from '../core/auth/auth-methods.js';
 import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';

@@ -12,8 +12,8 @@ import {
   tokenAuth,
   type AuthMethod,
   type AuthType,
-} from '../core/auth.js';
-import { redact } from '../core/secret.js';
+} from '../core/auth/auth-methods.js';
+import { redact } from '../core/auth/secret.js';
 
 /**
  * The same kind of auth with another credential.

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { ApiClientOptions } from '../core/client-options.js';
-import type { ErrorFactory } from '../core/errors.js';
-import type { ProxySetting } from '../core/proxy.js';
+import type { ApiClientOptions } from '../core/api-client-options.js';
+import type { ErrorFactory } from '../core/errors/error-classes.js';
+import type { ProxySetting } from '../core/transport/proxy.js';
 import { legacyPolicyFor, resolveCompat, type LegacyPolicy } from './compat.js';
 import { legacyErrorFactory } from './error-factory.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { inspect } from 'node:util';
 import nock from 'nock';
 import type { RequestInit, Response } from 'node-fetch';
-import { HttpError, HttpServerError, UrlError, type ErrorFactory, coreErrorFactory } from '../../../src/core/errors.js';
+import { HttpError, HttpServerError, UrlError, type ErrorFactory, coreErrorFactory } from '../../../src/core/errors/error-classes.js';
 import {
   DEFAULT_EVENTS_RETRY,
   EventsApiV2Client,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { UrlError } from '../../../src/core/errors.js';
+import { UrlError } from '../../../src/core/errors/error-classes.js';
 import {
   IntegrationApiClient,
   integrationAuth,

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { HttpError, HttpServerError } from '../../../src/core/errors.js';
+import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { JiraServerIntegrationApiClient } from '../../../src/core/integrations/index.js';
 
 const BASE = 'https://app.pagerduty.com/integration-jira-service';

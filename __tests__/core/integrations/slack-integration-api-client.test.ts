@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { UrlError } from '../../../src/core/errors.js';
+import { UrlError } from '../../../src/core/errors/error-classes.js';
 import { SlackIntegrationApiClient } from '../../../src/core/integrations/index.js';
 
 const BASE = 'https://api.pagerduty.com/integration-slack';

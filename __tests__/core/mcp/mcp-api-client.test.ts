@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { bearerAuth } from '../../../src/core/auth.js';
-import { HttpError, HttpServerError } from '../../../src/core/errors.js';
+import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
+import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { McpApiClient, McpError } from '../../../src/core/mcp/index.js';
 
 const BASE = 'https://mcp.pagerduty.com';

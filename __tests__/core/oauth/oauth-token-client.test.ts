@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
-import { HttpError, HttpServerError, UrlError } from '../../../src/core/errors.js';
+import { HttpError, HttpServerError, UrlError } from '../../../src/core/errors/error-classes.js';
 import { datetimeToRelativeSeconds, OAuthTokenClient } from '../../../src/core/oauth/index.js';
 
 const IDENTITY = 'https://identity.pagerduty.com';

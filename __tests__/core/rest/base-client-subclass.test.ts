@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import type { HttpMethod } from '../../../src/core/api-client.js';
-import { tokenAuth } from '../../../src/core/auth.js';
+import type { HttpMethod } from '../../../src/core/client/api-client.js';
+import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import { RestApiV2BaseClient, type RestApiTables } from '../../../src/core/rest/index.js';
 import { UrlError } from '../../../src/index.js';
 

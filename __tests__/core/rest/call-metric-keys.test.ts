@@ -3,7 +3,7 @@
 // and after the base URL changes.
 import { afterEach, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { RestApiV2Client } from '../../../src/core/rest/client.js';
+import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 
 const BASE = 'https://api.pagerduty.com';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { pathShape } from '../../../src/core/rest/canonical-path.js';
-import { compileWrapperConfig } from '../../../src/core/rest/entity-wrappers.js';
+import { pathShape } from '../../../src/core/rest/endpoints/canonical-path.js';
+import { compileWrapperConfig } from '../../../src/core/rest/endpoints/entity-wrappers.js';
 import {
   CANONICAL_PATHS,
   CURSOR_BASED_PAGINATION_PATHS,

@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { bearerAuth } from '../../../src/core/auth.js';
-import { HttpError, HttpServerError } from '../../../src/core/errors.js';
+import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
+import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { ScimApiClient } from '../../../src/core/scim/index.js';
 import type { ScimPatchOperation, ScimUser } from '../../../src/index.js';
 

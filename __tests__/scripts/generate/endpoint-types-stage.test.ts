@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { endpointMapFiles, typesName } from '../../../scripts/generate/endpoint-types-stage.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { CANONICAL_PATHS } from '../../../src/core/rest/generated/canonical-paths.js';
+import { CANONICAL_PATHS } from '../../../src/generated/rest-tables/canonical-paths.js';
 
 describe('the endpoint types stage', () => {
   it('names a client types after its descriptor', () => {
@@ -11,7 +11,7 @@ describe('the endpoint types stage', () => {
 
   it('writes, for each description, its schema names, and an endpoint map per client', () => {
     const files = endpointMapFiles(descriptionContext(PROJECT_ROOT));
-    const names = files.map((file) => file.path.replace('src/core/types/generated/', ''));
+    const names = files.map((file) => file.path.replace('src/generated/types/', ''));
     expect(names).toEqual(expect.arrayContaining(['rest-api-v2-schemas.ts', 'rest-api-v2-endpoints.ts', 'events-api-v2-schemas.ts', 'scim-api-schemas.ts']));
     expect(names.filter((name) => name.endsWith('-endpoints.ts')).sort()).toEqual([
       'jira-cloud-integration-api-endpoints.ts',

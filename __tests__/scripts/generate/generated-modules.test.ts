@@ -14,9 +14,9 @@ describe('the generated modules', () => {
     expect({ changed, stale }).toEqual({ changed: [], stale: [] });
     expect(files.map((file) => file.path)).toEqual(
       expect.arrayContaining([
-        'src/core/rest/generated/entity-wrapper-config.ts',
-        'src/core/integrations/generated/slack-integration-api.ts',
-        'src/core/types/generated/rest-api-v2-endpoints.ts',
+        'src/generated/rest-tables/entity-wrapper-config.ts',
+        'src/generated/integrations/slack-integration-api.ts',
+        'src/generated/types/rest-api-v2-endpoints.ts',
       ]),
     );
   });
@@ -33,7 +33,7 @@ describe('the generated modules', () => {
   });
 
   it('are written one entry per line', () => {
-    const wrappers = readFileSync(join(PROJECT_ROOT, 'src/core/rest/generated/entity-wrapper-config.ts'), 'utf8');
+    const wrappers = readFileSync(join(PROJECT_ROOT, 'src/generated/rest-tables/entity-wrapper-config.ts'), 'utf8');
     expect(wrappers).toContain("\n  'GET /status_pages/{id}/statuses/{status_id}': 'status',\n");
   });
 
@@ -45,7 +45,7 @@ describe('the generated modules', () => {
 
   it('are read from the project only: the generator refuses a description name that could leave descriptions/', async () => {
     const sneaky = { name: 'sneaky', directories: ['src/core/rest/generated'], generate: (context: { readDescription(name: string): object }) => [
-      { path: 'src/core/rest/generated/x.ts', content: JSON.stringify(context.readDescription('../../shared/data/openapi/REST.openapiv3')) },
+      { path: 'src/generated/rest-tables/x.ts', content: JSON.stringify(context.readDescription('../../shared/data/openapi/REST.openapiv3')) },
     ] };
     await expect(generateAll(PROJECT_ROOT, [sneaky])).rejects.toThrow('bad description name');
   });

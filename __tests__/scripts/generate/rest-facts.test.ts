@@ -8,7 +8,7 @@ import { deriveIntegrationOperations } from '../../../scripts/generate/integrati
 import { deriveRestOperations, type RestOperation } from '../../../scripts/generate/rest-facts.mjs';
 import { REST_OVERRIDES } from '../../../scripts/generate/rest-overrides.mjs';
 import { inferEntityWrapper as inferInGenerator } from '../../../scripts/generate/wrapper-convention.mjs';
-import { inferEntityWrapper } from '../../../src/core/rest/entity-wrappers.js';
+import { inferEntityWrapper } from '../../../src/core/rest/endpoints/entity-wrappers.js';
 import { CANONICAL_PATHS } from '../../../src/core/rest/index.js';
 
 const context = descriptionContext(PROJECT_ROOT);

@@ -6,17 +6,17 @@
  * @module
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { AUTH_TYPES, type AuthType } from '../../core/auth.js';
-import { HttpError, UrlError } from '../../core/errors.js';
-import type { RequestOptions } from '../../core/client-options.js';
-import { REGION_BASE_URLS } from '../../core/rest/client-options.js';
-import type { RestApiV2Client } from '../../core/rest/client.js';
+import { AUTH_TYPES, type AuthType } from '../../core/auth/auth-methods.js';
+import { HttpError, UrlError } from '../../core/errors/error-classes.js';
+import type { RequestOptions } from '../../core/api-client-options.js';
+import { REGION_BASE_URLS } from '../../core/rest/rest-client-options.js';
+import type { RestApiV2Client } from '../../core/rest/rest-api-v2-client.js';
 import { fieldFile, fieldsToBody, fieldsToQuery, parseField, parseHeader, type FieldAssignment, type JsonValue } from '../api-arguments.js';
 import { readFieldFile, readInputJson } from '../api-input.js';
-import { MAX_CONCURRENCY } from '../../core/rest/concurrency.js';
+import { MAX_CONCURRENCY } from '../../core/rest/pagination/concurrency.js';
 import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
-import { clientOptions, writeJson, type ConnectionArgs } from '../client-options.js';
+import { clientOptions, writeJson, type ConnectionArgs } from '../cli-client-options.js';
 import { paginateTerms } from '../command-line-terms.js';
 import { API_KEY_ENV, BASE_URL_ENV, envDefault, FROM_ENV, fromEnv } from '../environment.js';
 import { responseHead } from '../response-head.js';
@@ -205,7 +205,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       checkCombination(args);
       const input = args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
       const request = requestParts(args, await readFields(args, io), input);
-      const { RestApiV2Client: Client } = await import('../../core/rest/client.js');
+      const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');
       const client = new Client(key, {
         ...clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io),
         defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV),

@@ -6,7 +6,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
-import { writeJson } from '../client-options.js';
+import { writeJson } from '../cli-client-options.js';
 import { defaultSource, withEventOptions, withEventsClient, type EventCommonArgs } from '../event-options.js';
 
 /** The options of `pagerduty submit`. */

@@ -8,7 +8,7 @@ import { triggerEventProperties } from '../../core/events/event-bodies.js';
 import { SEVERITIES, type Severity } from '../../core/events/event-types.js';
 import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
-import { writeJson } from '../client-options.js';
+import { writeJson } from '../cli-client-options.js';
 import { defaultSource, withEventOptions, withEventsClient, type EventCommonArgs } from '../event-options.js';
 
 /** The options of `pagerduty trigger`. */

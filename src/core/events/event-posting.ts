@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { ApiClient } from '../api-client.js';
-import type { ClientOperation } from '../failure-facts.js';
+import type { ApiClient } from '../client/api-client.js';
+import type { ClientOperation } from '../errors/failure-facts.js';
 import { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH } from './endpoints.js';
 import type { AlertEventProperties, ChangeEvent, ChangeEventResponse, EventAction, EventResponse } from './event-types.js';
 import { alertEventProblems, changeEventProblems } from './event-validation.js';

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { ApiClient, type ApiClientOptions, type HttpMethod } from '../api-client.js';
-import { routingKeyAuth } from '../auth.js';
+import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
+import { routingKeyAuth } from '../auth/auth-methods.js';
 import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
 import type {
   AlertEventProperties,

@@ -12,8 +12,8 @@ export { JIRA_SIGNATURE_HEADER, JiraServerIntegrationApiClient } from './jira-se
 export { MsTeamsIntegrationApiClient } from './ms-teams-integration-api-client.js';
 export { SlackIntegrationApiClient } from './slack-integration-api-client.js';
 export { SlackIntegrationConnectionsApiClient } from './slack-integration-connections-api-client.js';
-export { JIRA_CLOUD_INTEGRATION_API } from './generated/jira-cloud-integration-api.js';
-export { JIRA_SERVER_INTEGRATION_API } from './generated/jira-server-integration-api.js';
-export { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.js';
-export { SLACK_INTEGRATION_API } from './generated/slack-integration-api.js';
-export { SLACK_INTEGRATION_CONNECTIONS_API } from './generated/slack-integration-connections-api.js';
+export { JIRA_CLOUD_INTEGRATION_API } from '../../generated/integrations/jira-cloud-integration-api.js';
+export { JIRA_SERVER_INTEGRATION_API } from '../../generated/integrations/jira-server-integration-api.js';
+export { MS_TEAMS_INTEGRATION_API } from '../../generated/integrations/ms-teams-integration-api.js';
+export { SLACK_INTEGRATION_API } from '../../generated/integrations/slack-integration-api.js';
+export { SLACK_INTEGRATION_CONNECTIONS_API } from '../../generated/integrations/slack-integration-connections-api.js';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { HttpMethod } from '../api-client.js';
+import type { HttpMethod } from '../client/api-client.js';
 import type { RestApiTables } from '../rest/index.js';
 
 /**

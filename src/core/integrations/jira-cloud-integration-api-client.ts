@@ -4,8 +4,8 @@
  * @module
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
-import { JIRA_CLOUD_INTEGRATION_API } from './generated/jira-cloud-integration-api.js';
-import type { JiraCloudIntegrationApiTypes } from '../types/generated/jira-cloud-integration-api-endpoints.js';
+import { JIRA_CLOUD_INTEGRATION_API } from '../../generated/integrations/jira-cloud-integration-api.js';
+import type { JiraCloudIntegrationApiTypes } from '../../generated/types/jira-cloud-integration-api-endpoints.js';
 
 /**
  * The Jira Cloud integration API: account mappings and their rules, at

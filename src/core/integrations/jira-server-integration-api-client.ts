@@ -4,13 +4,13 @@
  *
  * @module
  */
-import type { FetchResponse as Response } from '../fetch-types.js';
-import type { ErrorSpec } from '../errors.js';
-import type { ResponseFacts } from '../failure-facts.js';
-import { Secret } from '../secret.js';
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { ErrorSpec } from '../errors/error-classes.js';
+import type { ResponseFacts } from '../errors/failure-facts.js';
+import { Secret } from '../auth/secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
-import { JIRA_SERVER_INTEGRATION_API } from './generated/jira-server-integration-api.js';
-import type { JiraServerIntegrationApiTypes } from '../types/generated/jira-server-integration-api-endpoints.js';
+import { JIRA_SERVER_INTEGRATION_API } from '../../generated/integrations/jira-server-integration-api.js';
+import type { JiraServerIntegrationApiTypes } from '../../generated/types/jira-server-integration-api-endpoints.js';
 
 /** The header that carries the Jira Server signature token (a header parameter of every operation of the API). */
 export const JIRA_SIGNATURE_HEADER = 'x-pagerduty-jira-signature';

@@ -4,8 +4,8 @@
  * @module
  */
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
-import { MS_TEAMS_INTEGRATION_API } from './generated/ms-teams-integration-api.js';
-import type { MsTeamsIntegrationApiTypes } from '../types/generated/ms-teams-integration-api-endpoints.js';
+import { MS_TEAMS_INTEGRATION_API } from '../../generated/integrations/ms-teams-integration-api.js';
+import type { MsTeamsIntegrationApiTypes } from '../../generated/types/ms-teams-integration-api-endpoints.js';
 
 /**
  * The Microsoft Teams integration API at `https://api.pagerduty.com/integration-ms-teams`.

@@ -4,8 +4,8 @@
  * @module
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
-import { SLACK_INTEGRATION_API } from './generated/slack-integration-api.js';
-import type { SlackIntegrationApiTypes } from '../types/generated/slack-integration-api-endpoints.js';
+import { SLACK_INTEGRATION_API } from '../../generated/integrations/slack-integration-api.js';
+import type { SlackIntegrationApiTypes } from '../../generated/types/slack-integration-api-endpoints.js';
 
 /**
  * The Slack integration API at `https://api.pagerduty.com/integration-slack`: an

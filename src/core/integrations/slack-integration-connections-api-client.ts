@@ -4,8 +4,8 @@
  * @module
  */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
-import { SLACK_INTEGRATION_CONNECTIONS_API } from './generated/slack-integration-connections-api.js';
-import type { SlackIntegrationConnectionsApiTypes } from '../types/generated/slack-integration-connections-api-endpoints.js';
+import { SLACK_INTEGRATION_CONNECTIONS_API } from '../../generated/integrations/slack-integration-connections-api.js';
+import type { SlackIntegrationConnectionsApiTypes } from '../../generated/types/slack-integration-connections-api-endpoints.js';
 
 /**
  * The Slack integration's connections API at `https://app.pagerduty.com/integration-slack`

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { FetchResponse as Response } from '../fetch-types.js';
-import { ApiClient, type ApiClientOptions } from '../api-client.js';
-import { authForType, type AuthMethod, type AuthType } from '../auth.js';
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import { ApiClient, type ApiClientOptions } from '../client/api-client.js';
+import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import {
   findJsonRpcResponse,
   jsonRpcNotification,

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { PagerDutyError } from '../errors.js';
+import { PagerDutyError } from '../errors/error-classes.js';
 import type { JsonRpcErrorObject, JsonRpcId } from './json-rpc.js';
 
 /**

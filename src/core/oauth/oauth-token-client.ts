@@ -5,10 +5,10 @@
  *
  * @module
  */
-import type { FetchResponse as Response } from '../fetch-types.js';
-import { ApiClient, type ApiClientOptions, type HttpMethod } from '../api-client.js';
-import { clientCredentialsAuth } from '../auth.js';
-import { httpErrorMessage } from '../errors.js';
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
+import { clientCredentialsAuth } from '../auth/auth-methods.js';
+import { httpErrorMessage } from '../errors/error-classes.js';
 import { RestApiV2Client, type RestApiV2ClientOptions } from '../rest/index.js';
 import { buildAuthorizeUrl, IDENTITY_BASE_URL } from './authorize-url.js';
 import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';

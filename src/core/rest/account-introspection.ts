@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isJsonObject } from './body-wrapping.js';
+import { isJsonObject } from './endpoints/body-wrapping.js';
 
 /** The kind of credential: an account-level key, or one scoped to a user. */
 export type ApiKeyAccess = 'account' | 'user';

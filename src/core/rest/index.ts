@@ -5,16 +5,16 @@
  *
  * @module
  */
-export { RestApiV2BaseClient } from './base-client.js';
-export { RestApiV2Client, REST_API_V2_ACCEPT } from './client.js';
-export { REGION_BASE_URLS } from './client-options.js';
+export { RestApiV2BaseClient } from './rest-api-v2-base-client.js';
+export { RestApiV2Client, REST_API_V2_ACCEPT } from './rest-api-v2-client.js';
+export { REGION_BASE_URLS } from './rest-client-options.js';
 export type {
   AlertGroupingSettingsOptions,
   AnalyticsRawIncidentsOptions,
   IncidentNotesOptions,
   Region,
   RestApiV2ClientOptions,
-} from './client-options.js';
+} from './rest-client-options.js';
 export type {
   DecodedResponse,
   DictAllOptions,
@@ -24,23 +24,23 @@ export type {
   IterHistoryOptions,
   PersistOptions,
   RestApiV2BaseClientOptions,
-} from './rest-options.js';
+} from './rest-method-options.js';
 export type { ApiKeyAccess } from './account-introspection.js';
-export type { FetchedPage, ItemHook } from './pages.js';
-export type { ResourceObject, ResourceTarget } from './resource-target.js';
-export { DEFAULT_REST_POLICY, resolveRestPolicy } from './policy.js';
-export type { RestPolicy } from './policy.js';
-export { inferEntityWrapper, singularName } from './entity-wrappers.js';
-export type { EntityWrapperPair } from './entity-wrappers.js';
-export { DEFAULT_PAGE_SIZE, ITERATION_LIMIT } from './limits.js';
-export { MAX_CONCURRENCY } from './concurrency.js';
-export { CANONICAL_PATHS } from './generated/canonical-paths.js';
-export { CURSOR_BASED_PAGINATION_PATHS } from './generated/cursor-based-pagination-paths.js';
-export { ENTITY_WRAPPER_CONFIG } from './generated/entity-wrapper-config.js';
-export { HISTORICAL_RECORD_PATHS } from './generated/historical-record-paths.js';
-export { INDEX_PAGINATION } from './generated/index-pagination.js';
-export { SPECIALISED_ITERATORS } from './generated/specialised-iterators.js';
-export { REST_API_V2_TABLES } from './generated/rest-api-v2-tables.js';
+export type { FetchedPage, ItemHook } from './pagination/pages.js';
+export type { ResourceObject, ResourceTarget } from './endpoints/resource-target.js';
+export { DEFAULT_REST_POLICY, resolveRestPolicy } from './endpoints/policy.js';
+export type { RestPolicy } from './endpoints/policy.js';
+export { inferEntityWrapper, singularName } from './endpoints/entity-wrappers.js';
+export type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
+export { DEFAULT_PAGE_SIZE, ITERATION_LIMIT } from './pagination/limits.js';
+export { MAX_CONCURRENCY } from './pagination/concurrency.js';
+export { CANONICAL_PATHS } from '../../generated/rest-tables/canonical-paths.js';
+export { CURSOR_BASED_PAGINATION_PATHS } from '../../generated/rest-tables/cursor-based-pagination-paths.js';
+export { ENTITY_WRAPPER_CONFIG } from '../../generated/rest-tables/entity-wrapper-config.js';
+export { HISTORICAL_RECORD_PATHS } from '../../generated/rest-tables/historical-record-paths.js';
+export { INDEX_PAGINATION } from '../../generated/rest-tables/index-pagination.js';
+export { SPECIALISED_ITERATORS } from '../../generated/rest-tables/specialised-iterators.js';
+export { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
 export type {
   CanonicalPath,
   EntityWrapper,
@@ -49,7 +49,7 @@ export type {
   IndexPagination,
   IndexPaginationStyle,
   RestApiTables,
-} from './table-types.js';
+} from './endpoints/table-types.js';
 export type {
   BulkOverrideResult,
   ClassicPage,
@@ -59,4 +59,4 @@ export type {
   IncidentUpdate,
   Resource,
   ScheduleOverride,
-} from './types.js';
+} from './rest-types.js';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { isJsonObject } from './body-wrapping.js';
+import { isJsonObject } from './endpoints/body-wrapping.js';
 
 /**
  * Whether an item's attribute equals a search value, ignoring case, as the predecessor's

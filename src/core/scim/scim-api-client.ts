@@ -3,13 +3,13 @@
  *
  * @module
  */
-import type { FetchResponse as Response } from '../fetch-types.js';
-import { ApiClient, type ApiClientOptions, type RequestOptions } from '../api-client.js';
-import { authForType, type AuthMethod, type AuthType } from '../auth.js';
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
+import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import { nextStartIndex, type ScimListResponse } from './scim-pagination.js';
 import type { EndpointOf as Ep, JsonBodyOf, JsonResultOf, PathHint, RequestOptionsOf } from '../types/endpoint-types.js';
-import type { ScimApiTypes } from '../types/generated/scim-api-endpoints.js';
-import type { ScimUser } from '../types/generated/scim-api-schemas.js';
+import type { ScimApiTypes } from '../../generated/types/scim-api-endpoints.js';
+import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
 
 /** What a SCIM j-method returns: the endpoint's body for a literal path, else `T` or `null` (empty body). */
 type ScimResult<T, E> = [T] extends [never] ? JsonResultOf<E> : T | null;

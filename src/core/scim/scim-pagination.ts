@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ScimUser } from '../types/generated/scim-api-schemas.js';
+import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
 
 /** A SCIM list response (`urn:ietf:params:scim:api:messages:2.0:ListResponse`) of users, or of `T`. */
 export interface ScimListResponse<T = ScimUser> {

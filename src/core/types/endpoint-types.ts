@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { RequestOptions } from '../client-options.js';
-import type { QueryParams } from '../query.js';
+import type { RequestOptions } from '../api-client-options.js';
+import type { QueryParams } from '../request/query.js';
 import type { ApiPathHints, ApiTypes } from './api-types.js';
 import type { CanonicalPathOf } from './path-matching.js';
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { EndpointOf, EntityBodyOf, EntityResultOf, ItemOf, QueryOf } from './endpoint-types.js';
-import type { RestApiV2Types } from './generated/rest-api-v2-endpoints.js';
+import type { RestApiV2Types } from '../../generated/types/rest-api-v2-endpoints.js';
 
 /** The HTTP methods of the REST API v2. */
 export type RestApiV2Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -5,7 +5,7 @@
  * @module
  */
 import { auditFilter, matchesAudit } from '../filters.js';
-import { cursorPage, cursorRequest } from '../pagination.js';
+import { cursorPage, cursorRequest } from '../emulator-pagination.js';
 import { ok } from '../replies.js';
 import type { AuditRecord } from '../resources.js';
 import type { Route } from '../router.js';

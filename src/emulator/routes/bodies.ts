@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { classicPage, classicRequest } from '../pagination.js';
+import { classicPage, classicRequest } from '../emulator-pagination.js';
 import { fail, invalidInput, notFound, ok, type Reply } from '../replies.js';
 
 /** Whether a value is a plain JSON object. */

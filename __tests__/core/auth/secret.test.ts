@@ -1,0 +1,88 @@
+import { describe, expect, it } from '@jest/globals';
+import { inspect } from 'node:util';
+import { redact, scrubSecret, Secret } from '../../../src/core/auth/secret.js';
+import { authForType, authorizationHeader, AuthorizationMemo, tokenAuth, type AuthMethod, withFormAuth, withJsonBodyAuth, clientCredentialsAuth, routingKeyAuth } from '../../../src/core/auth/auth-methods.js';
+
+const KEY = 'y_NbAkKc66ryYTWUXYEu';
+
+describe('redact', () => {
+  it('shows a star and the last four characters', () => {
+    expect(redact(KEY)).toBe('*XYEu');
+  });
+
+  it('hides short secrets entirely', () => {
+    expect(redact('abcd')).toBe('*');
+  });
+});
+
+describe('Secret', () => {
+  it('never shows the value when printed, serialised or inspected', () => {
+    const secret = new Secret(KEY);
+    expect(String(secret)).toBe('*XYEu');
+    expect(JSON.stringify({ secret })).toBe('{"secret":"*XYEu"}');
+    expect(inspect({ secret })).not.toContain(KEY);
+    expect(`${secret}`).not.toContain(KEY);
+    expect(secret.reveal()).toBe(KEY);
+  });
+
+  it('refuses an empty credential', () => {
+    expect(() => new Secret('')).toThrow(TypeError);
+  });
+});
+
+describe('auth methods', () => {
+  it('build the Authorization header for each auth type', () => {
+    expect(authorizationHeader(authForType(KEY))).toBe(`Token token=${KEY}`);
+    expect(authorizationHeader(authForType(KEY, 'oauth2'))).toBe(`Bearer ${KEY}`);
+    expect(authorizationHeader(authForType(KEY, 'bearer'))).toBe(`Bearer ${KEY}`);
+    expect(authorizationHeader(authForType(KEY, 'header_passthru'))).toBe(KEY);
+    expect(authorizationHeader(routingKeyAuth(KEY))).toBeUndefined();
+  });
+
+  it('rejects an unknown auth type', () => {
+    expect(() => authForType(KEY, 'basic' as never)).toThrow(/unknown authType "basic"/);
+  });
+
+  it('adds the routing key to a copy of a JSON body', () => {
+    const body = { event_action: 'trigger' };
+    expect(withJsonBodyAuth(routingKeyAuth(KEY), body)).toEqual({ event_action: 'trigger', routing_key: KEY });
+    expect(body).toEqual({ event_action: 'trigger' });
+    expect(withJsonBodyAuth(authForType(KEY), body)).toBe(body);
+  });
+
+  it('adds client credentials to a copy of a form body', () => {
+    const form = { grant_type: 'refresh_token' };
+    expect(withFormAuth(clientCredentialsAuth('cid', KEY), form)).toEqual({
+      grant_type: 'refresh_token',
+      client_id: 'cid',
+      client_secret: KEY,
+    });
+    expect(form).toEqual({ grant_type: 'refresh_token' });
+  });
+});
+
+describe('scrubSecret', () => {
+  it('redacts the secret as it is and percent-encoded, as a query string or a form sends it', () => {
+    const secret = new Secret('u+abcdefgh1234');
+    expect(scrubSecret('a u+abcdefgh1234 b u%2Babcdefgh1234', secret)).toBe('a *1234 b *1234');
+  });
+
+  it('leaves the text alone without a secret', () => {
+    expect(scrubSecret('nothing to hide', undefined)).toBe('nothing to hide');
+  });
+});
+
+describe('AuthorizationMemo', () => {
+  it('works the header out again when the auth method or its secret changes', () => {
+    const memo = new AuthorizationMemo();
+    const first = tokenAuth('key-one-1111');
+    expect(memo.header(first)).toBe('Token token=key-one-1111');
+    expect(memo.header(first)).toBe('Token token=key-one-1111');
+    expect(memo.header(tokenAuth('key-two-2222'))).toBe('Token token=key-two-2222');
+    // A legacy session changes its auth type in place, on the same object.
+    const changing: { kind: string; secret: Secret } = tokenAuth('key-three-3333');
+    memo.header(changing as AuthMethod);
+    changing.kind = 'bearer';
+    expect(memo.header(changing as AuthMethod)).toBe('Bearer key-three-3333');
+  });
+});

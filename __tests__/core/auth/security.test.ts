@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import nock from 'nock';
+import { inspect } from 'node:util';
+import { ApiClient, tokenAuth, UrlError, type Logger } from '../../../src/index.js';
+import { reset, startLoopback } from '../../helpers/loopback.js';
+
+const KEY = 'u+TOPSECRETVALUE9876';
+const BASE = 'https://api.pagerduty.com';
+
+afterEach(() => {
+  nock.cleanAll();
+  jest.restoreAllMocks();
+});
+
+function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const push = (message: string) => {
+    lines.push(message);
+  };
+  return { lines, debug: push, info: push, warn: push, error: push };
+}
+
+describe('secrets', () => {
+  it('are not shown by JSON.stringify or util.inspect of a client', () => {
+    const client = new ApiClient(tokenAuth(KEY));
+    expect(JSON.stringify(client)).not.toContain(KEY);
+    expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
+    expect(client.redactedSecret).toBe('*9876');
+  });
+
+  it('are not in the message of an HTTP error, even when the server echoes them', async () => {
+    nock(BASE).get('/users').reply(400, { error: `bad key ${KEY}` });
+    const error = (await new ApiClient(tokenAuth(KEY)).requestJson('GET', '/users').catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('*9876');
+    expect(error.message).not.toContain(KEY);
+    expect(inspect(error)).not.toContain('TOPSECRETVALUE');
+    expect((error as unknown as { body: string }).body).toBe('{"error":"bad key *9876"}');
+  });
+
+  it('are not in a 401 error', async () => {
+    nock(BASE).get('/users').reply(401, { error: KEY });
+    const error = (await new ApiClient(tokenAuth(KEY)).get('/users').catch((e: unknown) => e)) as Error;
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it('are not in a network error', async () => {
+    const server = await startLoopback([reset]);
+    const client = new ApiClient(tokenAuth(KEY), { baseUrl: server.url, maxNetworkAttempts: 0 });
+    const error = (await client.get(`/users?echo=${KEY}`).catch((e: unknown) => e)) as Error;
+    client.close();
+    await server.close();
+    expect(error.message).toMatch(/network error/);
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it('are never sent to a foreign URL: zero requests', async () => {
+    const evil = nock('https://evil.example').get(/.*/).reply(200, {});
+    const client = new ApiClient(tokenAuth(KEY));
+    await expect(client.get('https://evil.example/users')).rejects.toBeInstanceOf(UrlError);
+    expect(evil.isDone()).toBe(false);
+  });
+});
+
+describe('debug output', () => {
+  it('prints one line per attempt to stderr with method, URL, status, request id, attempt and cooldown', async () => {
+    nock(BASE)
+      .get('/users')
+      .query(true)
+      .reply(429, {}, { 'x-request-id': 'rid-1' })
+      .get('/users')
+      .query(true)
+      .reply(200, {}, { 'x-request-id': 'rid-2' });
+    const writes: string[] = [];
+    jest.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const client = new ApiClient(tokenAuth(KEY), { debug: true, sleep: async () => {} });
+    await client.get(`/users?note=${KEY}`);
+    expect(writes).toHaveLength(3);
+    expect(writes[0]).toMatch(/DEBUG ApiClient: GET https:\/\/api\.pagerduty\.com\/users\?note=\*9876 -> 429 \(x-request-id rid-1\) attempt 1, retrying in 3\.00 s/);
+    // The retry itself is a warning, so a logger that shows only warnings still sees it.
+    expect(writes[1]).toMatch(/WARN ApiClient: GET \S+: attempt 1 failed \(status 429\); retrying in 3\.0 s/);
+    expect(writes[2]).toMatch(/-> 200 \(x-request-id rid-2\) attempt 2 \(key \*9876\)\n$/);
+    expect(writes.join('')).not.toContain('TOPSECRETVALUE9876');
+  });
+
+  it('prints nothing by default', async () => {
+    nock(BASE).get('/users').reply(200, {});
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    await new ApiClient(tokenAuth(KEY)).get('/users');
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('sends lines to a logger option instead, secrets redacted', async () => {
+    nock(BASE).get(/users/).reply(200, {});
+    const logger = recordingLogger();
+    const client = new ApiClient(tokenAuth(KEY), { logger });
+    await client.get(`/users/${KEY}`);
+    expect(logger.lines).toHaveLength(1);
+    expect(logger.lines[0]).toContain('/users/*9876');
+    expect(logger.lines[0]).not.toContain(KEY);
+    expect(client.log).toBe(logger);
+  });
+});

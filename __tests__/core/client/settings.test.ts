@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiClient, tokenAuth } from '../../../src/index.js';
+import { APISession } from '../../../src/legacy/api-session.js';
+
+const settings = ['maxHttpAttempts', 'maxNetworkAttempts', 'timeout', 'sleepTimer', 'sleepTimerBase', 'staggerCooldown'] as const;
+const bad: unknown[] = [Number.NaN, -1, Number.POSITIVE_INFINITY, '2', null];
+
+describe('settings assigned after construction are checked as the constructor checks them', () => {
+  const clients: [string, () => ApiClient][] = [
+    ['ApiClient', () => new ApiClient(tokenAuth('k'))],
+    ['APISession', () => new APISession('k')],
+  ];
+  describe.each(clients)('%s', (_name, make) => {
+    it.each(settings)('%s refuses NaN, negatives, infinity, strings and null, keeping the old value', (setting) => {
+      const client = make();
+      const before = client[setting];
+      for (const value of bad) {
+        expect(() => {
+          (client as unknown as Record<string, unknown>)[setting] = value;
+        }).toThrow(/must be a/);
+        // null in the options means "absent" (the default applies); assigned, it is refused.
+        if (value !== null) expect(() => new ApiClient(tokenAuth('k'), { [setting]: value } as never)).toThrow(/must be a/);
+      }
+      expect(client[setting]).toBe(before);
+      client.close();
+    });
+  });
+
+  it('accepts valid values and uses them', () => {
+    const client = new ApiClient(tokenAuth('k'));
+    client.maxNetworkAttempts = 0;
+    client.sleepTimer = 0.5;
+    client.timeout = 0.25;
+    expect([client.maxNetworkAttempts, client.sleepTimer, client.timeout]).toEqual([0, 0.5, 0.25]);
+  });
+
+  it('refuses fractional attempt counts and a zero timeout', () => {
+    const client = new ApiClient(tokenAuth('k'));
+    expect(() => (client.maxHttpAttempts = 1.5)).toThrow(RangeError);
+    expect(() => (client.timeout = 0)).toThrow(RangeError);
+  });
+});
+
+describe('the retry policy each request reads', () => {
+  class Exposed extends ApiClient {
+    policy() {
+      return this.retryPolicy();
+    }
+  }
+
+  it('is built once while nothing changes, and frozen', () => {
+    const client = new Exposed(tokenAuth('k'), { retry: { 404: 2 } });
+    const first = client.policy();
+    expect(client.policy()).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.retry).toEqual({ 404: 2 });
+  });
+
+  it('follows every setting assigned since the last request', () => {
+    const client = new Exposed(tokenAuth('k'));
+    client.policy();
+    client.maxHttpAttempts = 4;
+    client.maxNetworkAttempts = 1;
+    client.sleepTimer = 0.5;
+    client.sleepTimerBase = 3;
+    client.staggerCooldown = 0.1;
+    client.retry = { 502: 1 };
+    expect(client.policy()).toEqual({
+      retry: { 502: 1 },
+      maxHttpAttempts: 4,
+      maxNetworkAttempts: 1,
+      sleepTimer: 0.5,
+      sleepTimerBase: 3,
+      staggerCooldown: 0.1,
+    });
+  });
+
+  it('follows retry changed in place, and refuses a bad entry at the next read', () => {
+    const client = new Exposed(tokenAuth('k'), { retry: { 404: 2 } });
+    client.policy();
+    client.retry[404] = 3;
+    client.retry[500] = 1;
+    expect(client.policy().retry).toEqual({ 404: 3, 500: 1 });
+    delete client.retry[404];
+    expect(client.policy().retry).toEqual({ 500: 1 });
+    (client.retry as Record<number, unknown>)[500] = 'x';
+    expect(() => client.policy()).toThrow(RangeError);
+  });
+});

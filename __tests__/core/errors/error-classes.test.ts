@@ -1,0 +1,75 @@
+import { describe, expect, it } from '@jest/globals';
+import { Response } from 'node-fetch';
+import {
+  coreErrorFactory,
+  errorKindForStatus,
+  HttpError,
+  HttpServerError,
+  httpErrorMessage,
+  NetworkError,
+  PagerDutyError,
+  RequestAbortedError,
+  UrlError,
+} from '../../../src/core/errors/error-classes.js';
+
+describe('httpErrorMessage', () => {
+  it('names method, URL, status and the start of the body', () => {
+    expect(httpErrorMessage('get', 'https://h/users/PABC', 404, '{"error":"nope"}')).toBe(
+      'GET https://h/users/PABC: API responded with client error (status 404): {"error":"nope"}',
+    );
+  });
+
+  it('quotes at most 99 characters of a long body', () => {
+    const message = httpErrorMessage('POST', 'https://h/x', 500, 'x'.repeat(500));
+    expect(message).toBe(`POST https://h/x: API responded with server error (status 500): ${'x'.repeat(99)}...`);
+  });
+
+  it('uses a given detail and leaves out an empty body', () => {
+    expect(httpErrorMessage('GET', 'https://h/x', 401, '', 'bad key')).toBe('GET https://h/x: bad key (status 401)');
+  });
+});
+
+describe('error tree', () => {
+  it('roots every class at PagerDutyError and names them', () => {
+    const response = new Response('body', { status: 503, headers: { 'x-request-id': 'req-1' } });
+    const server = coreErrorFactory({ kind: 'http-server', message: 'm', response, body: 'body' });
+    expect(server).toBeInstanceOf(HttpServerError);
+    expect(server).toBeInstanceOf(HttpError);
+    expect(server).toBeInstanceOf(PagerDutyError);
+    expect(server.name).toBe('HttpServerError');
+    const http = server as HttpServerError;
+    expect([http.status, http.requestId, http.body]).toEqual([503, 'req-1', 'body']);
+    expect(http.response).toBe(response);
+    expect(Object.keys(http)).not.toContain('response');
+    expect(coreErrorFactory({ kind: 'url', message: 'u' })).toBeInstanceOf(UrlError);
+  });
+
+  it('builds RequestAbortedError for an abort, keeping the reason as cause', () => {
+    const reason = new Error('timed out');
+    const error = coreErrorFactory({ kind: 'abort', message: 'GET x: aborted', cause: reason });
+    expect(error).toBeInstanceOf(RequestAbortedError);
+    expect(error).toBeInstanceOf(PagerDutyError);
+    expect(error.name).toBe('RequestAbortedError');
+    expect(error.cause).toBe(reason);
+  });
+
+  it('copies the system error code of a network failure', () => {
+    const cause = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const error = coreErrorFactory({ kind: 'network', message: 'n', cause }) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.code).toBe('ECONNRESET');
+    expect(error.cause).toBe(cause);
+    const nested = new NetworkError('n', Object.assign(new Error('outer'), { cause: { code: 'ETIMEDOUT' } }));
+    expect(nested.code).toBe('ETIMEDOUT');
+  });
+
+  it('classifies statuses: 5xx and 3xx are server errors', () => {
+    expect(errorKindForStatus(500)).toBe('http-server');
+    expect(errorKindForStatus(302)).toBe('http-server');
+    expect(errorKindForStatus(404)).toBe('http');
+  });
+
+  it('refuses an HTTP error without a response', () => {
+    expect(() => coreErrorFactory({ kind: 'http', message: 'm' })).toThrow(TypeError);
+  });
+});

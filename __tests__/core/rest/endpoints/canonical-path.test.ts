@@ -1,0 +1,100 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  compileCanonicalPaths,
+  isPlaceholder,
+  matchCanonicalPath,
+  pathShape,
+  urlPathOf,
+} from '../../../../src/core/rest/endpoints/canonical-path.js';
+import { CANONICAL_PATHS } from '../../../../src/core/rest/index.js';
+
+const fail = (message: string): Error => new Error(message);
+const index = compileCanonicalPaths(CANONICAL_PATHS);
+const canonical = (path: string): string => matchCanonicalPath(index, path, fail);
+
+/** A concrete URL path for a canonical path: each placeholder becomes an id-like value. */
+const concrete = (path: string): string => path.replace(/\{[^}]+\}/g, (_, offset: number) => `PX${offset}Q`);
+
+describe('isPlaceholder and pathShape', () => {
+  it('recognise {placeholders} only', () => {
+    expect(isPlaceholder('{id}')).toBe(true);
+    expect(isPlaceholder('{type_id_or_name}')).toBe(true);
+    expect(isPlaceholder('id')).toBe(false);
+    expect(isPlaceholder('{}x')).toBe(false);
+  });
+
+  it('write every placeholder as {} so differently named ones compare equal', () => {
+    expect(pathShape('/event_orchestrations/services/{service_id}')).toBe('/event_orchestrations/services/{}');
+    expect(pathShape('/event_orchestrations/services/{id}')).toBe(pathShape('/event_orchestrations/services/{service_id}'));
+    expect(pathShape('/users')).toBe('/users');
+  });
+});
+
+describe('urlPathOf', () => {
+  it.each([
+    ['https://api.pagerduty.com', 'https://api.pagerduty.com/users?limit=1', '/users'],
+    ['https://api.pagerduty.com', 'https://api.pagerduty.com/users/P1#x', '/users/P1'],
+    ['https://api.pagerduty.com/integration-slack', 'https://api.pagerduty.com/integration-slack/incidents/P1/dedicated_channel', '/incidents/P1/dedicated_channel'],
+    ['https://api.pagerduty.com', 'https://api.pagerduty.com', '/'],
+  ])('strips %s from %s', (base, url, path) => {
+    expect(urlPathOf(base, url)).toBe(path);
+  });
+});
+
+describe('matchCanonicalPath', () => {
+  it.each([
+    ['/users', '/users'],
+    ['/users/PABC123', '/users/{id}'],
+    ['/users/me', '/users/me'],
+    ['/users/PABC123/contact_methods/PCM1', '/users/{id}/contact_methods/{contact_method_id}'],
+    ['/services/PSVC1/rules/convert', '/services/{id}/rules/convert'],
+    ['/services/PSVC1/rules/PRULE1', '/services/{id}/rules/{rule_id}'],
+    ['/incidents/PINC1/status_updates', '/incidents/{id}/status_updates'],
+    ['/incidents/PINC1/status_updates/subscribers', '/incidents/{id}/status_updates/subscribers'],
+    ['/business_services/PBS1/subscribers', '/business_services/{id}/subscribers'],
+    ['/business_services/impacts', '/business_services/impacts'],
+    ['/schedules/PSCH1/overrides', '/schedules/{id}/overrides'],
+    ['/escalation_policies/PEP1', '/escalation_policies/{id}'],
+    ['/incidents/count', '/incidents/count'],
+    ['/incidents/types/major', '/incidents/types/{type_id_or_name}'],
+    ['/event_orchestrations/services/PSVC1', '/event_orchestrations/services/{service_id}'],
+    ['/enrichment/event_enrichments/default', '/enrichment/event_enrichments/default'],
+    ['/enrichment/event_enrichments/PEE1', '/enrichment/event_enrichments/{id}'],
+    ['/enrichment/integrations/servicenow/credentials', '/enrichment/integrations/servicenow/credentials'],
+    ['/enrichment/integrations/servicenow/PSN1', '/enrichment/integrations/servicenow/{integration_id}'],
+    ['/tags/PTAG1/users', '/tags/{id}/users'],
+    ['/services/PSVC1/tags', '/{entity_type}/{id}/tags'],
+    ['/users/', '/users'],
+    ['users/PABC', '/users/{id}'],
+  ])('matches %s to %s', (url, expected) => {
+    expect(canonical(url)).toBe(expected);
+  });
+
+  it('maps every canonical path, with ids in its placeholders, back to itself (no ties in the table)', () => {
+    const wrong = CANONICAL_PATHS.filter((path) => canonical(concrete(path)) !== path);
+    expect(wrong).toEqual([]);
+  });
+
+  it('fails for a path that matches nothing', () => {
+    expect(() => canonical('/nope')).toThrow('/nope does not match any canonical path');
+    expect(() => canonical('/users/P1/nope')).toThrow('does not match');
+  });
+
+  it('fails for a real tie between two patterns with as many literal segments', () => {
+    const tied = compileCanonicalPaths(['/a/{x}/c', '/a/b/{y}']);
+    expect(() => matchCanonicalPath(tied, '/a/b/c', fail)).toThrow('matches more than one canonical path equally well: /a/{x}/c, /a/b/{y}');
+    expect(matchCanonicalPath(tied, '/a/z/c', fail)).toBe('/a/{x}/c');
+  });
+
+  it('prefers the pattern with the most literal segments whatever the order of the table', () => {
+    const reversed = compileCanonicalPaths(['/users/{id}', '/users/me'].reverse());
+    const forward = compileCanonicalPaths(['/users/{id}', '/users/me']);
+    expect(matchCanonicalPath(reversed, '/users/me', fail)).toBe('/users/me');
+    expect(matchCanonicalPath(forward, '/users/me', fail)).toBe('/users/me');
+  });
+
+  it('does not let a placeholder match an empty segment', () => {
+    const only = compileCanonicalPaths(['/users/{id}/teams']);
+    expect(() => matchCanonicalPath(only, '/users//teams', fail)).toThrow('does not match');
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from '@jest/globals';
+import { restQueryParams } from '../../../../src/core/rest/endpoints/params.js';
+import { deepFreeze } from '../rest-test-kit.js';
+
+describe('restQueryParams', () => {
+  it('appends [] to list keys that lack it and keeps keys that have it', () => {
+    const params = deepFreeze({ statuses: ['triggered'], 'team_ids[]': ['T1'], limit: 5 });
+    expect(restQueryParams(params, { appendListBrackets: true })).toEqual({
+      'statuses[]': ['triggered'],
+      'team_ids[]': ['T1'],
+      limit: 5,
+    });
+  });
+
+  it('sends keys unchanged when the policy says so (predecessor before 4.4.0)', () => {
+    const params = { statuses: ['triggered'] };
+    const sent = restQueryParams(params, { appendListBrackets: false });
+    expect(sent).toEqual({ statuses: ['triggered'] });
+    expect(sent).not.toBe(params);
+  });
+});

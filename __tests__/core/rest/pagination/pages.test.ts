@@ -1,0 +1,95 @@
+import { describe, expect, it } from '@jest/globals';
+import { collectItems, itemsOf, reportedTotal, type FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
+
+async function* pagesFrom(...pages: FetchedPage[]): AsyncGenerator<FetchedPage> {
+  yield* pages;
+}
+
+const twoPages = (): AsyncGenerator<FetchedPage> =>
+  pagesFrom({ body: { total: 3 }, items: ['a', 'b'] }, { body: { total: 3 }, items: ['c'] });
+
+describe('itemsOf', () => {
+  it('flattens pages into items, calling the hook with a running count and the reported total', async () => {
+    const seen: [string, number, number | null][] = [];
+    const items: string[] = [];
+    for await (const item of itemsOf<string>(twoPages(), (item, count, total) => void seen.push([item, count, total]))) items.push(item);
+    expect(items).toEqual(['a', 'b', 'c']);
+    expect(seen).toEqual([
+      ['a', 1, 3],
+      ['b', 2, 3],
+      ['c', 3, 3],
+    ]);
+  });
+
+  it('calls the hook for an item just before yielding it, not for the whole page at once', async () => {
+    const seen: string[] = [];
+    const iterator = itemsOf<string>(twoPages(), (item) => void seen.push(item));
+    await iterator.next();
+    expect(seen).toEqual(['a']);
+    await iterator.return(undefined);
+  });
+});
+
+describe('collectItems', () => {
+  it('gathers every item in order, calling the hook for each', async () => {
+    const counts: number[] = [];
+    await expect(collectItems<string>(twoPages(), (_item, count) => void counts.push(count))).resolves.toEqual(['a', 'b', 'c']);
+    expect(counts).toEqual([1, 2, 3]);
+  });
+
+  it('rejects, with nothing returned, when a page fails', async () => {
+    async function* failing(): AsyncGenerator<FetchedPage> {
+      yield { body: {}, items: ['a'] };
+      throw new Error('page 2 failed');
+    }
+    await expect(collectItems(failing())).rejects.toThrow('page 2 failed');
+  });
+});
+
+describe('reportedTotal', () => {
+  it('is the numeric total of a page, else null', () => {
+    expect(reportedTotal({ body: { total: 12 }, items: [] })).toBe(12);
+    expect(reportedTotal({ body: { total: null }, items: [] })).toBeNull();
+    expect(reportedTotal({ body: {}, items: [] })).toBeNull();
+  });
+});
+
+describe('itemsOf, as an iterator', () => {
+  it('answers calls made while a page is fetched in order, and ends after the last item', async () => {
+    const iterator = itemsOf<string>(twoPages());
+    const results = await Promise.all([iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
+    expect(results).toEqual([
+      { value: 'a', done: false },
+      { value: 'b', done: false },
+      { value: 'c', done: false },
+      { value: undefined, done: true },
+    ]);
+  });
+
+  it('skips empty pages, ends after a failed page, and closes the pages on return', async () => {
+    let closed = false;
+    async function* pages(): AsyncGenerator<FetchedPage> {
+      try {
+        yield { body: {}, items: [] };
+        yield { body: {}, items: ['a'] };
+        yield { body: {}, items: ['b'] };
+      } finally {
+        closed = true;
+      }
+    }
+    const iterator = itemsOf<string>(pages());
+    expect(await iterator.next()).toEqual({ value: 'a', done: false });
+    expect(await iterator.return()).toEqual({ value: undefined, done: true });
+    expect(closed).toBe(true);
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+
+    async function* failing(): AsyncGenerator<FetchedPage> {
+      yield { body: {}, items: ['a'] };
+      throw new Error('page 2 failed');
+    }
+    const failed = itemsOf<string>(failing());
+    expect(await failed.next()).toEqual({ value: 'a', done: false });
+    await expect(failed.next()).rejects.toThrow('page 2 failed');
+    expect(await failed.next()).toEqual({ value: undefined, done: true });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The options of the engine and of one request, as types: what `ApiClient` accepts.
+ *
+ * @module
+ */
+import type { FetchRequestInit as RequestInit } from './transport/fetch-types.js';
+import type { ErrorFactory } from './errors/error-classes.js';
+import type { Logger } from './logging.js';
+import type { ProxySetting } from './transport/proxy.js';
+import type { QueryParams } from './request/query.js';
+import type { AgentOption, FetchLike } from './transport/transport.js';
+
+/** The HTTP methods the engine knows. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/**
+ * A method name in upper case. The usual spellings are returned as they are: every
+ * request asks, and `toUpperCase` is a call into the runtime.
+ *
+ * @example
+ * ```ts
+ * upperMethod('get'); // 'GET'
+ * ```
+ */
+export function upperMethod(method: string): string {
+  switch (method) {
+    case 'GET':
+    case 'POST':
+    case 'PUT':
+    case 'PATCH':
+    case 'DELETE':
+    case 'HEAD':
+      return method;
+    default:
+      return method.toUpperCase();
+  }
+}
+
+/**
+ * The options of an engine call made without any (shared, frozen): the engine knows it
+ * holds no fetch option without looking. Never handed to a method a subclass may override.
+ */
+export const NO_REQUEST_OPTIONS: RequestOptions = Object.freeze({});
+
+/** Every method the engine knows, in the order `permittedMethods` lists them. */
+export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+
+/** Request headers; a value of `undefined` removes a default header. */
+export type HeaderMap = Readonly<Record<string, string | undefined>>;
+
+/**
+ * node-fetch options that may be applied to every request of a client. An interface, not
+ * a type alias, so that the options interfaces extending it appear in the docs' hierarchy.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it only names the picked options
+export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 'size'>> {}
+
+/** Options of every client (all optional). */
+export interface ApiClientOptions extends PassThroughInit {
+  /** The base URL every relative path is resolved against (`https://` unless loopback). @default `https://api.pagerduty.com` (each client documents its own) */
+  baseUrl?: string;
+  /** Print one DEBUG line per attempt to standard error (sets {@link ApiClient.printDebug}). @default false */
+  debug?: boolean;
+  /** Seconds one attempt may take, connection and body included; a timeout is a network error. @default 60 */
+  timeout?: number;
+  /** Headers sent with every request (after the defaults, before per-request headers). */
+  headers?: HeaderMap;
+  /** HTTP status to retry count: `-1` without limit, `0` never. 429 is retried without limit unless set. @default {} */
+  retry?: Readonly<Record<number, number>>;
+  /** Cap on the retries of one request over all statuses with a finite `retry` count. @default 10 */
+  maxHttpAttempts?: number;
+  /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
+  maxNetworkAttempts?: number;
+  /** The first cooldown factor `t0`, in seconds: the first pause is `t0 * a`. @default 1.5 */
+  sleepTimer?: number;
+  /** The exponent base `a` of the cooldown. @default 2 */
+  sleepTimerBase?: number;
+  /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
+  staggerCooldown?: number;
+  /** Where log lines go (a console, pino or winston shaped object); replaces the built-in logger. */
+  logger?: Logger;
+  /** The fetch implementation: the transport seam. @default node-fetch */
+  fetch?: FetchLike;
+  /** An `http(s).Agent` (or a function of the URL) for every request. @default one keep-alive agent per client */
+  agent?: AgentOption;
+  /**
+   * A proxy URL (or a function of the request URL, called at every request).
+   * @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY`, as they are when the client is made
+   */
+  proxy?: ProxySetting;
+  /**
+   * How the client waits between attempts, in seconds. Tests inject one that does not
+   * wait. It also gets the request's `AbortSignal`, if any; the engine ends the pause
+   * when that fires whether or not the sleep heeds it.
+   */
+  sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
+  /** The random source of the stagger, uniform in [0, 1). @default Math.random */
+  random?: () => number;
+  /** Builds the errors the client throws (the legacy layer's seam). @default the core error tree */
+  errorFactory?: ErrorFactory;
+}
+
+/** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
+export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
+  /** Headers of this request only. */
+  headers?: HeaderMap;
+  /** A value to send as the JSON body. */
+  json?: unknown;
+  /** Fields to send as an `application/x-www-form-urlencoded` body. */
+  form?: Readonly<Record<string, string>>;
+  /** Query parameters (lists are sent as repeated keys, unchanged). */
+  params?: QueryParams;
+  /**
+   * Seconds each attempt of this request may take, replacing the client's `timeout` for
+   * it (a positive finite number). Use `signal` (`AbortSignal.timeout(ms)`) to bound the
+   * whole request, pauses between retries included.
+   */
+  timeout?: number;
+}

@@ -1,0 +1,161 @@
+/**
+ * The retry and timeout settings every client carries, as accessors: assigning one after
+ * construction is checked exactly as the constructor checks it, so a `NaN` or negative
+ * value can never reach the retry loop.
+ *
+ * @module
+ */
+import type { ApiClientOptions } from '../api-client-options.js';
+import { checkSetting } from './option-checks.js';
+import { sameRetryEntries, validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
+
+/** The settings the constructor reads (each optional; the defaults apply otherwise). */
+export type SettingsOptions = Pick<
+  ApiClientOptions,
+  'timeout' | 'retry' | 'maxHttpAttempts' | 'maxNetworkAttempts' | 'sleepTimer' | 'sleepTimerBase' | 'staggerCooldown'
+>;
+
+/**
+ * The checked settings of a client; `ApiClient` extends it. Each setter throws
+ * `TypeError` for a non-number (or `NaN`) and `RangeError` for a value out of range,
+ * and leaves the old value in place.
+ *
+ * @example
+ * ```ts
+ * client.maxNetworkAttempts = 1;   // fine
+ * client.sleepTimer = Number.NaN;  // throws TypeError; sleepTimer is unchanged
+ * ```
+ */
+export class ApiClientSettings {
+  #retry: Record<number, number> = {};
+  #maxHttpAttempts = 10;
+  #maxNetworkAttempts = 3;
+  #timeout = 60;
+  #sleepTimer = 1.5;
+  #sleepTimerBase = 2;
+  #staggerCooldown = 0;
+  // The policy handed to the retry rules, built once and rebuilt after a setting changes;
+  // `#checkedRetry` is the checked copy of `#retry` it holds.
+  #policy: RetryPolicy | undefined;
+  #checkedRetry: Readonly<Record<number, number>> | undefined;
+
+  /** @param options - the settings; absent ones keep their defaults */
+  constructor(options: SettingsOptions = {}) {
+    this.retry = options.retry ?? {};
+    this.maxHttpAttempts = options.maxHttpAttempts ?? 10;
+    this.maxNetworkAttempts = options.maxNetworkAttempts ?? 3;
+    this.timeout = options.timeout ?? 60;
+    this.sleepTimer = options.sleepTimer ?? 1.5;
+    this.sleepTimerBase = options.sleepTimerBase ?? 2;
+    this.staggerCooldown = options.staggerCooldown ?? 0;
+  }
+
+  /**
+   * HTTP status to retry count (see {@link ApiClientOptions.retry}): a plain object that
+   * may be changed in place (`client.retry[404] = 3`), read at the start of every request.
+   * An entry that is not a valid count is a `RangeError` at the next request, before
+   * anything is sent.
+   */
+  get retry(): Record<number, number> {
+    return this.#retry;
+  }
+
+  /**
+   * Replaces `retry` with a mutable copy of `value`, checked at once (`TypeError` or
+   * `RangeError` naming the bad entry; the old value stays).
+   */
+  set retry(value: Readonly<Record<number, number>>) {
+    this.#retry = { ...validateRetryMap(value) };
+    this.#policy = undefined;
+  }
+
+  /** Cap on finite-status retries per request: a whole non-negative number. */
+  get maxHttpAttempts(): number {
+    return this.#maxHttpAttempts;
+  }
+
+  /** Sets `maxHttpAttempts`, checked as the constructor checks it. */
+  set maxHttpAttempts(value: number) {
+    this.#maxHttpAttempts = checkSetting('maxHttpAttempts', value);
+    this.#policy = undefined;
+  }
+
+  /** Cap on network retries per request: a whole non-negative number. */
+  get maxNetworkAttempts(): number {
+    return this.#maxNetworkAttempts;
+  }
+
+  /** Sets `maxNetworkAttempts`, checked as the constructor checks it. */
+  set maxNetworkAttempts(value: number) {
+    this.#maxNetworkAttempts = checkSetting('maxNetworkAttempts', value);
+    this.#policy = undefined;
+  }
+
+  /** Seconds before an attempt times out: a positive finite number. */
+  get timeout(): number {
+    return this.#timeout;
+  }
+
+  /** Sets `timeout`, checked as the constructor checks it. */
+  set timeout(value: number) {
+    this.#timeout = checkSetting('timeout', value);
+  }
+
+  /** The first cooldown factor, in seconds: a non-negative finite number. */
+  get sleepTimer(): number {
+    return this.#sleepTimer;
+  }
+
+  /** Sets `sleepTimer`, checked as the constructor checks it. */
+  set sleepTimer(value: number) {
+    this.#sleepTimer = checkSetting('sleepTimer', value);
+    this.#policy = undefined;
+  }
+
+  /** The cooldown's exponent base: a non-negative finite number. */
+  get sleepTimerBase(): number {
+    return this.#sleepTimerBase;
+  }
+
+  /** Sets `sleepTimerBase`, checked as the constructor checks it. */
+  set sleepTimerBase(value: number) {
+    this.#sleepTimerBase = checkSetting('sleepTimerBase', value);
+    this.#policy = undefined;
+  }
+
+  /** The randomising factor `rho`: a non-negative finite number. */
+  get staggerCooldown(): number {
+    return this.#staggerCooldown;
+  }
+
+  /** Sets `staggerCooldown`, checked as the constructor checks it. */
+  set staggerCooldown(value: number) {
+    this.#staggerCooldown = checkSetting('staggerCooldown', value);
+    this.#policy = undefined;
+  }
+
+  /**
+   * The settings as the pure retry rules take them, read once per request. `retry` is
+   * checked and copied here when its entries differ from the last checked copy, since it
+   * may have been changed in place since it was set; otherwise the policy of the previous
+   * request is handed out again (it is frozen).
+   *
+   * @throws TypeError / RangeError for a `retry` entry that is not a valid count
+   */
+  protected retryPolicy(): RetryPolicy {
+    if (this.#policy !== undefined && this.#checkedRetry !== undefined && sameRetryEntries(this.#retry, this.#checkedRetry)) {
+      return this.#policy;
+    }
+    const retry = validateRetryMap(this.#retry);
+    this.#checkedRetry = retry;
+    this.#policy = Object.freeze({
+      retry,
+      maxHttpAttempts: this.#maxHttpAttempts,
+      maxNetworkAttempts: this.#maxNetworkAttempts,
+      sleepTimer: this.#sleepTimer,
+      sleepTimerBase: this.#sleepTimerBase,
+      staggerCooldown: this.#staggerCooldown,
+    });
+    return this.#policy;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * How a client builds its errors: through its error factory (the core's, or a legacy
+ * release's), with the client's secret scrubbed from every part that may be printed.
+ *
+ * @module
+ * @internal
+ */
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import { errorKindForStatus, httpErrorMessage, type ErrorFactory, type ErrorSpec } from './error-classes.js';
+import { responseReason, scrubFacts, type ResponseFacts } from './failure-facts.js';
+import { scrubSecret, type Secret } from '../auth/secret.js';
+import { readableResponse } from '../transport/transport.js';
+
+/** Builds (does not throw) the errors of one client. */
+export class ClientErrors {
+  readonly #factory: ErrorFactory;
+  readonly #secret: () => Secret | undefined;
+
+  /**
+   * @param factory - makes the error from its parts
+   * @param secret - the client's credential as it is now (it may change between requests)
+   */
+  constructor(factory: ErrorFactory, secret: () => Secret | undefined) {
+    this.#factory = factory;
+    this.#secret = secret;
+  }
+
+  /** The text with the client's secret redacted, in any form it is sent in. */
+  scrub(text: string): string {
+    return scrubSecret(text, this.#secret());
+  }
+
+  /** An error of the given kind, with message, body and facts scrubbed. */
+  fail(spec: ErrorSpec): Error {
+    // The body is scrubbed too: a server that echoes the caller's key must not make the
+    // key appear wherever the error is printed.
+    const scrub = (text: string): string => this.scrub(text);
+    const body = spec.body === undefined ? undefined : scrub(spec.body);
+    const facts = spec.facts === undefined ? undefined : scrubFacts(spec.facts, scrub);
+    const error = this.#factory({ ...spec, message: scrub(spec.message), body, facts });
+    // A factory may word its own message from those parts (the legacy sessions do): the
+    // message is scrubbed once more, whatever the factory put together.
+    const message = scrub(error.message);
+    if (message !== error.message) error.message = message;
+    return error;
+  }
+
+  /**
+   * The HTTP error for a response whose body was `body`.
+   *
+   * @param detail - what to say beyond the status and the API's own message
+   * @param kind - by default what the status makes it (`http-server` for 5xx)
+   * @param facts - why it failed, beyond the status; by default the reason the status gives
+   */
+  http(
+    method: string,
+    url: string,
+    response: Response,
+    body: string,
+    detail?: string,
+    kind: 'http' | 'http-server' = errorKindForStatus(response.status),
+    facts?: ResponseFacts,
+  ): Error {
+    // The error's response must be readable even when the engine consumed the original.
+    const readable = response.bodyUsed ? readableResponse({ response, body: Buffer.from(body) }) : response;
+    const { status } = response;
+    return this.fail({
+      kind,
+      message: httpErrorMessage(method, url, status, body, detail),
+      response: readable,
+      body,
+      facts: { reason: responseReason(status), ...facts, method: method.toUpperCase(), url, status },
+    });
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The URL rules that keep credentials at home: the base URL must be `https://` (plain
+ * HTTP only on loopback), and a request goes only to a URL under the base URL.
+ *
+ * @module
+ */
+import type { RefusalFailure } from '../errors/failure-facts.js';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Whether a hostname is loopback (`localhost`, `127.x.x.x`, `[::1]`). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Checks a base URL and returns it without trailing slashes.
+ *
+ * @param fail - builds the error to throw (a `UrlError` in the core)
+ */
+export function checkBaseUrl(value: string, fail: (message: string) => Error): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw fail(`base URL ${JSON.stringify(value)} is not a valid URL`);
+  }
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
+    throw fail(`base URL ${value} must use https:// (plain http:// is allowed only on loopback)`);
+  }
+  if (parsed.username || parsed.password) throw fail('base URL must not contain credentials');
+  if (parsed.search || parsed.hash) throw fail(`base URL ${value} must not have a query or fragment`);
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+}
+
+/** Resolved URLs by base URL, then by URL; a map that reaches `RESOLVED_MAX` entries starts afresh. */
+const RESOLVED = new Map<string, Map<string, string>>();
+const RESOLVED_MAX = 512;
+
+/**
+ * The full URL for a path relative to `base` (leading slash optional) or for a full URL,
+ * which must lie under `base`.
+ *
+ * Two things are refused before anything is resolved, because the URL parser would
+ * silently turn them into another address: `.` and `..` segments (also written `%2e`),
+ * and backslashes (which the parser reads as `/`). No PagerDuty path has either, and an
+ * id of `.` or `..` would otherwise address a different resource (`users/./contact_methods`
+ * is not the contact methods of user `.`). An id that really contains a backslash is sent
+ * encoded (`%5C`). The URL is then resolved, as the transport will read it, and checked:
+ * same origin, and a path equal to the base path or below it, which is what keeps a full
+ * URL such as `https://api.pagerduty.com/x` from passing for the base
+ * `https://api.pagerduty.com/scim/v2`.
+ *
+ * @param fail - builds the error to throw for a refused URL
+ * @returns the resolved URL, exactly what will be requested
+ *
+ * @example
+ * ```ts
+ * resolveUrl('https://api.pagerduty.com', 'users', fail); // 'https://api.pagerduty.com/users'
+ * resolveUrl('https://api.pagerduty.com/scim/v2', '../../users', fail); // throws
+ * ```
+ */
+export function resolveUrl(base: string, url: string, fail: RefusalFailure): string {
+  if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
+  // Every request resolves its URL: remember the answers (they depend on nothing else),
+  // as parsing costs more than the rest of the engine's work on a request.
+  let resolvedUnderBase = RESOLVED.get(base);
+  const known = resolvedUnderBase?.get(url);
+  if (known !== undefined) return known;
+  const problem = pathProblem(url);
+  if (problem) throw fail(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  // Leading slashes are dropped: the parser would read `//host` as another host.
+  const candidate = absolute ? url : `${base}/${url.replace(/^\/+/, '')}`;
+  let resolved: URL;
+  try {
+    resolved = new URL(candidate);
+  } catch {
+    throw fail(`${JSON.stringify(url)} is not a valid URL or path`);
+  }
+  if (!isUnder(resolved, base)) {
+    const message = `refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`;
+    throw fail(message, { reason: 'foreign-url', requestedUrl: url, baseUrl: base });
+  }
+  if (!resolvedUnderBase || resolvedUnderBase.size >= RESOLVED_MAX) {
+    if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
+    resolvedUnderBase = new Map();
+    RESOLVED.set(base, resolvedUnderBase);
+  }
+  resolvedUnderBase.set(url, resolved.href);
+  return resolved.href;
+}
+
+/**
+ * Why the path part of a URL or path cannot be sent as written (a dot segment or a
+ * backslash), or `null` when it can.
+ */
+function pathProblem(url: string): string | null {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (path.includes('\\')) return 'a backslash is not allowed in a path (encode it as %5C if an id contains one)';
+  const dotted = path.split('/').find((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+  return dotted === undefined ? null : `a "${dotted}" segment is not allowed in a path (ids are never "." or "..")`;
+}
+
+/** Whether a resolved URL has the base's origin and a path equal to or below the base path. */
+function isUnder(resolved: URL, base: string): boolean {
+  const parsedBase = new URL(base);
+  if (resolved.origin !== parsedBase.origin || resolved.username || resolved.password) return false;
+  const basePath = parsedBase.pathname.replace(/\/+$/, '');
+  return resolved.pathname === basePath || resolved.pathname === `${basePath}/` || resolved.pathname.startsWith(`${basePath}/`);
+}

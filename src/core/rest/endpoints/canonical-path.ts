@@ -1,0 +1,107 @@
+/**
+ * Which canonical path a URL belongs to. A URL matches a pattern with the same number of
+ * segments where each segment is equal or a `{placeholder}`; among several matches the
+ * one with the most literal segments wins (`/users/me` over `/users/{id}`).
+ *
+ * @module
+ */
+import type { CanonicalPath } from './table-types.js';
+import type { RefusalFailure } from '../../errors/failure-facts.js';
+
+/** One canonical path, split for matching. */
+interface CompiledPattern {
+  readonly path: CanonicalPath;
+  /** Literal segments, `null` for a placeholder. */
+  readonly segments: readonly (string | null)[];
+  readonly literals: number;
+}
+
+/** Canonical paths grouped by segment count, ready for {@link matchCanonicalPath}. */
+export interface CanonicalPathIndex {
+  /** The patterns with each number of segments. */
+  readonly bySegmentCount: ReadonlyMap<number, readonly CompiledPattern[]>;
+}
+
+/** Whether a path segment is a `{placeholder}`. */
+export function isPlaceholder(segment: string): boolean {
+  return segment.length > 2 && segment.startsWith('{') && segment.endsWith('}');
+}
+
+/**
+ * A canonical path with every placeholder written `{}`, so that two spellings of one
+ * endpoint compare equal (`/services/{id}` and `/services/{service_id}`).
+ */
+export function pathShape(path: CanonicalPath): string {
+  return splitPath(path)
+    .map((segment) => (isPlaceholder(segment) ? '{}' : segment))
+    .reduce((shape, segment) => `${shape}/${segment}`, '');
+}
+
+/** Indexes canonical paths for matching; done once per table. */
+export function compileCanonicalPaths(paths: readonly CanonicalPath[]): CanonicalPathIndex {
+  const bySegmentCount = new Map<number, CompiledPattern[]>();
+  for (const path of paths) {
+    const segments = splitPath(path).map((segment) => (isPlaceholder(segment) ? null : segment));
+    const literals = segments.filter((segment) => segment !== null).length;
+    const group = bySegmentCount.get(segments.length) ?? [];
+    group.push({ path, segments, literals });
+    bySegmentCount.set(segments.length, group);
+  }
+  return { bySegmentCount };
+}
+
+/**
+ * The path part of a full URL under `baseUrl`, without query or fragment:
+ * `urlPathOf('https://api.pagerduty.com', 'https://api.pagerduty.com/users?limit=1')`
+ * is `'/users'`. The caller has checked that `fullUrl` lies under `baseUrl`.
+ */
+export function urlPathOf(baseUrl: string, fullUrl: string): string {
+  const rest = fullUrl.slice(baseUrl.length);
+  const end = rest.search(/[?#]/);
+  const path = end === -1 ? rest : rest.slice(0, end);
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/**
+ * The canonical path a URL path belongs to.
+ *
+ * @param urlPath - a path such as `/users/PABC123/contact_methods` (see {@link urlPathOf})
+ * @param fail - builds the error for no match or a tie (a `UrlError` in the core)
+ *
+ * @example
+ * ```ts
+ * const index = compileCanonicalPaths(['/users/{id}', '/users/me']);
+ * matchCanonicalPath(index, '/users/me', fail); // '/users/me'
+ * matchCanonicalPath(index, '/users/PABC', fail); // '/users/{id}'
+ * ```
+ */
+export function matchCanonicalPath(
+  index: CanonicalPathIndex,
+  urlPath: string,
+  fail: RefusalFailure,
+): CanonicalPath {
+  const segments = splitPath(urlPath);
+  let best: CompiledPattern[] = [];
+  for (const pattern of index.bySegmentCount.get(segments.length) ?? []) {
+    if (!matches(pattern, segments)) continue;
+    if (best.length === 0 || pattern.literals > best[0].literals) best = [pattern];
+    else if (pattern.literals === best[0].literals) best.push(pattern);
+  }
+  if (best.length === 0) {
+    throw fail(`${urlPath} does not match any canonical path of this API client`, { reason: 'no-canonical-path' });
+  }
+  if (best.length > 1) {
+    throw fail(`${urlPath} matches more than one canonical path equally well: ${best.map((p) => p.path).join(', ')}`);
+  }
+  return best[0].path;
+}
+
+function matches(pattern: CompiledPattern, segments: readonly string[]): boolean {
+  return pattern.segments.every((literal, i) => (literal === null ? segments[i] !== '' : literal === segments[i]));
+}
+
+/** The segments of a path; a leading slash and one trailing slash are ignored. */
+function splitPath(path: string): string[] {
+  const trimmed = path.replace(/^\//, '').replace(/\/$/, '');
+  return trimmed === '' ? [] : trimmed.split('/');
+}

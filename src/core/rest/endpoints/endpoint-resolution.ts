@@ -1,0 +1,146 @@
+/**
+ * From a URL path to what the REST methods need, under a policy: the path whose wrappers
+ * apply, the wrappers, and how an index is paged. Pure: errors are built by the caller's
+ * `fail`, so that each client throws its own classes.
+ *
+ * Under the `'config'` policy everything goes through the canonical path (an unknown path
+ * is refused). Under `'convention'` (the predecessor before 5.0.0) the URL's own nodes
+ * decide, a path outside the table is sent, and the table only says whether a known path
+ * is cursor-based or has its own iterator.
+ *
+ * @module
+ */
+import { matchCanonicalPath, pathShape } from './canonical-path.js';
+import type { CompiledTables } from './compiled-tables.js';
+import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
+import { isIndexNodes, nodeConventionWrappers, urlPathNodes } from './node-convention.js';
+import { pagingPlan, type PagingPlan } from '../pagination/paging-plan.js';
+import type { RestPolicy } from './policy.js';
+import type { CanonicalPath } from './table-types.js';
+import type { RefusalFailure } from '../../errors/failure-facts.js';
+
+/** Builds the error for a path that cannot be used (a `UrlError` in the core), with its facts when known. */
+export type PathFailure = RefusalFailure;
+
+/** Thrown (never shown) by the quiet lookup: building a real error per miss would cost a stack trace. */
+const NO_MATCH = new Error('no canonical path');
+
+/** The canonical path of a URL path, or `null` when none matches (or two match equally well). */
+export function quietCanonicalPath(tables: CompiledTables, urlPath: string): CanonicalPath | null {
+  try {
+    return matchCanonicalPath(tables.paths, urlPath, () => NO_MATCH);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The wrappers of a request to `path` (a canonical path, or under `'convention'` a URL
+ * path): the wrapper table then the convention, or the convention on the path's nodes.
+ */
+export function wrapperPairFor(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'>,
+  method: string,
+  path: string,
+  fail: PathFailure,
+): EntityWrapperPair {
+  if (policy.wrappers === 'config') return entityWrappersFor(tables.wrappers, method, path);
+  const nodes = urlPathNodes(path);
+  if (nodes === null) throw fail(`${path} is not a path of the API: it has an empty segment or none`);
+  return nodeConventionWrappers(method, nodes);
+}
+
+/**
+ * The path whose wrappers a request to `urlPath` uses: its canonical path, or under
+ * `'convention'` the path itself.
+ *
+ * @throws what `fail` builds when no canonical path matches (`'config'`), or the path has
+ *   an empty node (`'convention'`)
+ */
+export function wrapperPathFor(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'>,
+  urlPath: string,
+  fail: PathFailure,
+): string {
+  if (policy.wrappers === 'config') return matchCanonicalPath(tables.paths, urlPath, fail);
+  if (urlPathNodes(urlPath) === null) throw fail(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
+  return urlPath;
+}
+
+/** The message for a path with its own iterator, or `undefined`. */
+export function specialisedProblem(tables: CompiledTables, path: CanonicalPath, method: string): string | undefined {
+  const own = tables.specialised.get(pathShape(path));
+  return own ? `${path} has its own pagination style that ${method} cannot follow: use ${own}() instead` : undefined;
+}
+
+/** Where and how an index is paged. */
+export interface IndexTarget {
+  /** The path, for messages (`GET /users`): the canonical path, or under `'convention'` the URL's path. */
+  readonly path: string;
+  /** The key of each page's list. */
+  readonly wrapper: string;
+  /** The style, page-size limits and declarations of the index. */
+  readonly plan: PagingPlan;
+}
+
+/**
+ * Where and how `method` (`'iterAll'`, `'iterCursor'`, `'find'`, ...) pages the index at
+ * `urlPath`. Under `'config'` the index table decides (see {@link pagingPlan}); under
+ * `'convention'` the URL's own nodes do, as the predecessor's iterators assumed, and the
+ * tables only say whether a known path is cursor-based, has its own iterator, or has a
+ * largest page.
+ *
+ * @throws what `fail` builds for a path that cannot be paged: unknown (`'config'`), with
+ *   its own iterator, not an index, not cursor-based for `iterCursor`, or unwrapped
+ */
+export function indexTarget(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'>,
+  urlPath: string,
+  method: string,
+  fail: PathFailure,
+): IndexTarget {
+  const path = wrapperPathFor(tables, policy, urlPath, fail);
+  const canonical = policy.wrappers === 'config' ? path : quietCanonicalPath(tables, urlPath);
+  const special = canonical === null ? undefined : specialisedProblem(tables, canonical, method);
+  if (special !== undefined) throw fail(special);
+  if (policy.wrappers === 'config') {
+    const plan = pagingPlan(tables, path, { useIndexes: true, method }, fail);
+    if (method === 'iterCursor' && plan.style !== 'cursor') throw fail(notCursorBased(path));
+    return { path, wrapper: plan.listKey ?? responseWrapper(tables, policy, path, method, fail), plan };
+  }
+  const cursor = canonical !== null && tables.cursorShapes.has(pathShape(canonical));
+  if (method === 'iterCursor' && !cursor) throw fail(notCursorBased(path));
+  const maxPageSize = canonical === null ? null : (tables.indexes?.get(pathShape(canonical))?.maxPageSize ?? null);
+  const plan: PagingPlan = { style: cursor ? 'cursor' : 'classic', listKey: null, sendLimit: true, untilShortPage: false, maxPageSize };
+  const segments = path.split('/');
+  // A known cursor-based index under the convention (`/audit/records`) is paged by its
+  // last node, as the predecessor's iterCursor assumed, whatever the node count.
+  if (cursor) return { path, wrapper: segments[segments.length - 1], plan };
+  if (!isIndexNodes(urlPathNodes(path) ?? [])) {
+    throw fail(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`, {
+      reason: 'not-an-index',
+      canonicalPath: path,
+    });
+  }
+  return { path, wrapper: responseWrapper(tables, policy, path, method, fail), plan };
+}
+
+function notCursorBased(path: string): string {
+  return `${path} does not use cursor-based pagination: use iterAll for it`;
+}
+
+/** The GET response wrapper of an index, or the error saying it has none. */
+function responseWrapper(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'>,
+  path: string,
+  method: string,
+  fail: PathFailure,
+): string {
+  const [, wrapper] = wrapperPairFor(tables, policy, 'GET', path, fail);
+  if (wrapper === null) throw fail(`GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`);
+  return wrapper;
+}

@@ -1,0 +1,83 @@
+/**
+ * The options of `RestApiV2Client` and of its specialised iterators, and the base URL a
+ * `region` option stands for.
+ *
+ * @module
+ */
+import type { ApiClientOptions } from '../client/api-client.js';
+import type { AuthType } from '../auth/auth-methods.js';
+import type { QueryParams } from '../request/query.js';
+import type { RestPolicy } from './endpoints/policy.js';
+
+/** The service regions, each with its own REST API host. */
+export type Region = 'us' | 'eu';
+
+/** The REST API v2 base URL of each region. */
+export const REGION_BASE_URLS: Readonly<Record<Region, string>> = Object.freeze({
+  us: 'https://api.pagerduty.com',
+  eu: 'https://api.eu.pagerduty.com',
+});
+
+/**
+ * The REST API v2 base URL of a region.
+ *
+ * @throws TypeError for a region that is not one of {@link REGION_BASE_URLS}' keys (a plain
+ *   JavaScript caller can pass any string; `hasOwn` keeps `'toString'` from passing too)
+ * @example
+ * ```ts
+ * regionBaseUrl('eu'); // 'https://api.eu.pagerduty.com'
+ * ```
+ */
+export function regionBaseUrl(region: Region = 'us'): string {
+  if (!Object.hasOwn(REGION_BASE_URLS, region)) {
+    const known = Object.keys(REGION_BASE_URLS).join(', ');
+    throw new TypeError(`unknown region ${JSON.stringify(region)}; expected one of ${known}`);
+  }
+  return REGION_BASE_URLS[region];
+}
+
+/** Options of `RestApiV2Client` (all optional): the engine's, plus these. */
+export interface RestApiV2ClientOptions extends ApiClientOptions {
+  /**
+   * The email of a valid user, sent as `From` on every request: what an account-level
+   * key needs on endpoints that act on incidents. Settable later as `client.defaultFrom`.
+   */
+  defaultFrom?: string;
+  /**
+   * How the credential is sent: `'token'` (API key), `'oauth2'` or `'bearer'` (OAuth
+   * token), `'header_passthru'` (as the whole header). @default 'token'
+   */
+  authType?: AuthType;
+  /** The region whose API host to use; `baseUrl` wins over it. @default 'us' */
+  region?: Region;
+  /** Behaviour at the legacy seams; omitted fields keep the modern default. @default DEFAULT_REST_POLICY */
+  policy?: Partial<RestPolicy>;
+}
+
+/** Options of `RestApiV2Client.iterIncidentNotes`. */
+export interface IncidentNotesOptions {
+  /** Read the notes of this incident only (`/incidents/{id}/log_entries`); `team_ids` is then dropped. */
+  incidentId?: string;
+  /** Query parameters of the log entry index (`team_ids`, `since`, `until`, ...). */
+  params?: QueryParams;
+}
+
+/** Options of `RestApiV2Client.iterAnalyticsRawIncidents` (sent in the request body). */
+export interface AnalyticsRawIncidentsOptions {
+  /** The sort direction. @default 'desc' */
+  order?: 'asc' | 'desc';
+  /** The sort field (`order_by`). @default 'created_at' */
+  orderBy?: 'created_at' | 'seconds_to_resolve';
+  /** Results per page (`limit`; the API allows up to 1000). @default 100 */
+  limit?: number;
+  /** The time zone of the results (`time_zone`). */
+  timeZone?: string;
+}
+
+/** Options of `RestApiV2Client.iterAlertGroupingSettings`. */
+export interface AlertGroupingSettingsOptions {
+  /** Only the settings of these services (`service_ids[]`). */
+  serviceIds?: readonly string[];
+  /** Results per page (`limit`). @default 100 */
+  limit?: number;
+}

@@ -1,0 +1,97 @@
+/**
+ * The option and result shapes of the REST client methods.
+ *
+ * @module
+ */
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { ApiClientOptions } from '../client/api-client.js';
+import type { QueryParams } from '../request/query.js';
+import type { ItemHook } from './pagination/pages.js';
+import type { RestPolicy } from './endpoints/policy.js';
+import type { RestApiTables } from './endpoints/table-types.js';
+
+/** Options of a `RestApiV2BaseClient`: the engine's, plus the API's tables. */
+export interface RestApiV2BaseClientOptions extends ApiClientOptions {
+  /** The API's canonical paths, wrapper exceptions and pagination styles. */
+  tables: RestApiTables;
+  /** Behaviour at the legacy seams; omitted fields keep the modern default. @default DEFAULT_REST_POLICY */
+  policy?: Partial<RestPolicy>;
+}
+
+/** Options of `RestApiV2BaseClient.iterAll`. */
+export interface IterAllOptions<T> {
+  /** The `limit` of each page (unless `params` has one). @default 100 */
+  pageSize?: number;
+  /** Ask for the `total` count, which the item hook then receives. @default false */
+  total?: boolean;
+  /** Called for each item before it is yielded (for progress reports). */
+  itemHook?: ItemHook<T>;
+  /**
+   * Pages read at once (1 to `MAX_CONCURRENCY`): with `n > 1` a classic index asks for its
+   * total on the first page, then reads the others `n` at a time; items still come in
+   * order, each once, and the item hook gets the total. Cursor pagination stays sequential.
+   * @default 1
+   */
+  concurrency?: number;
+}
+
+/** Options of `RestApiV2Client.iterHistory`. */
+export interface IterHistoryOptions {
+  /**
+   * Requests at once (1 to `MAX_CONCURRENCY`): with `n > 1` the counts and pages of the
+   * time windows are read `n` at a time, and records still come oldest window first.
+   * Cursor-paginated endpoints stay sequential.
+   * @default 1
+   */
+  concurrency?: number;
+}
+
+/** Options of `RestApiV2BaseClient.iterCursor`. */
+export interface IterCursorOptions<T> {
+  /** The `limit` of each page (unless `params` has one). @default 100 */
+  pageSize?: number;
+  /** Called for each item before it is yielded. */
+  itemHook?: ItemHook<T>;
+}
+
+/**
+ * Options of `RestApiV2BaseClient.dictAll`.
+ *
+ * @typeParam Q - the query parameters of the index (typed from a literal path)
+ */
+export interface DictAllOptions<Q = QueryParams> {
+  /** The attribute whose value keys the result. @default 'id' */
+  by?: string;
+  /** Query parameters of the index request. */
+  params?: Q;
+  /** Pages read at once, as for `listAll` (see {@link IterAllOptions.concurrency}). @default 1 */
+  concurrency?: number;
+}
+
+/**
+ * Options of `RestApiV2BaseClient.find`.
+ *
+ * @typeParam Q - the query parameters of the index (typed from a literal path)
+ */
+export interface FindOptions<Q = QueryParams> {
+  /** The attribute compared with the value. @default 'name' */
+  attribute?: string;
+  /** Further query parameters of the index request. */
+  params?: Q;
+}
+
+/** Options of `RestApiV2BaseClient.persist`. */
+export interface PersistOptions {
+  /** Update an existing resource when a given field differs. @default false */
+  update?: boolean;
+}
+
+/** A decoded response with the response and text it came from (for error messages). */
+export interface DecodedResponse {
+  /** The response (its body already read). */
+  readonly response: Response;
+  /** The body as text. */
+  readonly text: string;
+  /** The decoded body; `null` when the body is empty (as on 204). */
+  readonly body: unknown;
+}

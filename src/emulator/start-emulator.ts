@@ -1,0 +1,147 @@
+/**
+ * `startEmulator`: a loopback HTTP server with seeded in-memory state that answers the
+ * REST API v2 and Events API v2 subset the library uses.
+ *
+ * @module
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
+import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
+import { RateLimiter } from './rate-limiter.js';
+import { seededRandom } from './random.js';
+import { RequestLog, type RequestRecord } from './request-log.js';
+import { seedStore, type EmulatorKeys } from './seed.js';
+import { requestListener } from './server.js';
+import { EmulatorStore } from './store.js';
+
+/** The loopback address the emulator listens on (never another interface). */
+export const EMULATOR_HOST = '127.0.0.1';
+
+/** A running emulator. */
+export interface Emulator extends AsyncDisposable {
+  /** The REST API base URL, `http://127.0.0.1:<port>` (pass it as a client's `baseUrl`). */
+  readonly url: string;
+  /** The Events API base URL: the same server, which answers `/v2/enqueue` and `/v2/change/enqueue`. */
+  readonly eventsUrl: string;
+  /** The port listened on. */
+  readonly port: number;
+  /** The keys it accepts: account-level, one user-scoped key per user, one routing key per service. */
+  readonly keys: EmulatorKeys;
+  /** The in-memory state, for tests to read or arrange. */
+  readonly state: EmulatorStore;
+  /** The faults in force. Assigning replaces them and restarts their counts. */
+  faults: FaultSettings;
+  /** The simulated round-trip time in milliseconds (0: none). Assigning applies from the next request. */
+  latency: number;
+  /**
+   * The rate limit in REST requests per API key per minute (`undefined`: none). Assigning
+   * starts every key's budget afresh.
+   */
+  rateLimit: number | undefined;
+  /** Requests seen and faults fired per kind, since the faults were last set. */
+  readonly faultCounters: Readonly<Record<'dropConnection' | 'rateLimit' | 'serverError', FaultCounters>>;
+  /** The latest requests served, oldest first (a copy). */
+  readonly requests: RequestRecord[];
+  /** Forgets the recorded requests. */
+  clearRequests(): void;
+  /** Stops listening and closes every open connection. */
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, EMULATOR_HOST, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/**
+ * Starts an emulator on a loopback port and seeds its state.
+ *
+ * @param options - port, seed counts, faults, latency, rate limit; all optional
+ * @throws RangeError for invalid options (before anything listens)
+ *
+ * @example
+ * ```ts
+ * import { startEmulator } from 'pagerduty-client/emulator';
+ * import { RestApiV2Client } from 'pagerduty-client';
+ *
+ * await using emulator = await startEmulator({ seedUsers: 20 });
+ * const client = new RestApiV2Client(emulator.keys.account, { baseUrl: emulator.url });
+ * const users = await client.listAll('users');
+ * ```
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const port = resolvePort(options.port);
+  const seed = resolveSeedOptions(options);
+  const log = new RequestLog(options.requestLogSize ?? 1000);
+  // Faults draw from their own seeded source so that setting them never shifts the ids seeded data gets.
+  const faultRandom = seededRandom(seed.seed ^ 0x5eed);
+  let plan = new FaultPlan(options.faults ?? {}, faultRandom);
+  let latency = resolveLatency(options.latency);
+  let limiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
+
+  const server = createServer();
+  const address = await listen(server, port);
+  const url = `http://${EMULATOR_HOST}:${address.port}`;
+  const store = new EmulatorStore({ baseUrl: url, random: seededRandom(seed.seed), now: options.now ?? (() => new Date()) });
+  let keys: EmulatorKeys;
+  try {
+    keys = seedStore(store, seed);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  server.on(
+    'request',
+    requestListener({ store, faults: () => plan, log, latency: () => latency, delay: options.delay, limiter: () => limiter }),
+  );
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+    return closed;
+  };
+
+  return {
+    url,
+    eventsUrl: url,
+    port: address.port,
+    keys,
+    state: store,
+    get faults(): FaultSettings {
+      return plan.settings;
+    },
+    set faults(settings: FaultSettings) {
+      plan = new FaultPlan(settings, faultRandom);
+    },
+    get latency(): number {
+      return latency;
+    },
+    set latency(value: number) {
+      latency = resolveLatency(value);
+    },
+    get rateLimit(): number | undefined {
+      return limiter?.perMinute;
+    },
+    set rateLimit(value: number | undefined) {
+      limiter = value === undefined ? undefined : new RateLimiter(value);
+    },
+    get faultCounters() {
+      return plan.counters;
+    },
+    get requests(): RequestRecord[] {
+      return log.records();
+    },
+    clearRequests: () => log.clear(),
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
