@@ -5,6 +5,7 @@
  */
 import type { FetchRequestInit as RequestInit } from './transport/fetch-types.js';
 import type { ErrorFactory } from './errors/error-classes.js';
+import type { CallKey } from './client/call-metrics.js';
 import type { Logger } from './logging.js';
 import type { ProxySetting } from './transport/proxy.js';
 import type { QueryParams } from './request/query.js';
@@ -14,8 +15,7 @@ import type { AgentOption, FetchLike } from './transport/transport.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /**
- * A method name in upper case. The usual spellings are returned as they are: every
- * request asks, and `toUpperCase` is a call into the runtime.
+ * A method name in upper case.
  *
  * @example
  * ```ts
@@ -23,24 +23,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
  * ```
  */
 export function upperMethod(method: string): string {
-  switch (method) {
-    case 'GET':
-    case 'POST':
-    case 'PUT':
-    case 'PATCH':
-    case 'DELETE':
-    case 'HEAD':
-      return method;
-    default:
-      return method.toUpperCase();
-  }
+  return method.toUpperCase();
 }
-
-/**
- * The options of an engine call made without any (shared, frozen): the engine knows it
- * holds no fetch option without looking. Never handed to a method a subclass may override.
- */
-export const NO_REQUEST_OPTIONS: RequestOptions = Object.freeze({});
 
 /** Every method the engine knows, in the order `permittedMethods` lists them. */
 export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
@@ -98,6 +82,12 @@ export interface ApiClientOptions extends PassThroughInit {
   random?: () => number;
   /** Builds the errors the client throws (the legacy layer's seam). @default the core error tree */
   errorFactory?: ErrorFactory;
+  /**
+   * How a request is keyed in `apiCallCounts` and `apiTime`: a pure function of the method,
+   * the URL sent and the base URL. @default the method and the path below the base URL;
+   * the REST clients key by canonical path (`GET /users/{id}`)
+   */
+  callKey?: CallKey;
 }
 
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */

@@ -34,6 +34,12 @@ type DeleteResponse = Awaited<ReturnType<RestApiV2Client['rdelete']>>;
 
 const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
 
+/** pdpyras 4.x's call metrics key: `'get:users/{id}'`, from the URL's own segments. */
+function pdpyras4CallKey(method: string, url: string, baseUrl: string): string {
+  const nodes = url.startsWith(baseUrl) ? urlPathNodes(urlPathOf(baseUrl, url)) : null;
+  return `${method.toLowerCase()}:${nodes === null ? url : pathTokens(nodes).join('/')}`;
+}
+
 /**
  * An item hook as a session calls it: the third argument is the total the API reported,
  * else `'?'` from `compat` 5.0.0 (`null` before), as pdpyras passed it. Annotate a hook
@@ -106,7 +112,9 @@ export class APISession extends RestApiV2Client<UntypedApi> {
    */
   constructor(apiKey: string, options: APISessionOptions = {}) {
     const setup = sessionSetup(options);
-    super(apiKey, { ...setup.engine, policy: setup.policy.rest });
+    // Call metrics are keyed as the `compat` release keyed them: 'GET /users/{id}' from 5.0.0.
+    const callKey = setup.policy.callKeys === 'tokens' ? pdpyras4CallKey : undefined;
+    super(apiKey, { ...setup.engine, policy: setup.policy.rest, callKey });
     this.compat = setup.compat;
     this.#proxies = setup.proxies;
     this.#legacyPolicy = setup.policy;
@@ -154,16 +162,6 @@ export class APISession extends RestApiV2Client<UntypedApi> {
   /** The same as {@link APISession.truncToken} (pdpyras' `trunc_key`). */
   get truncKey(): string {
     return truncated(this.auth);
-  }
-
-  /**
-   * Call metrics are keyed as the `compat` release keyed them: `'GET /users/{id}'` from
-   * 5.0.0, pdpyras 4.x's `'get:users/{id}'` before.
-   */
-  protected override callMetricKey(method: string, url: string): string {
-    if (this.#legacyPolicy.callKeys === 'canonical') return super.callMetricKey(method, url);
-    const nodes = url.startsWith(this.url) ? urlPathNodes(urlPathOf(this.url, url)) : null;
-    return `${method.toLowerCase()}:${nodes === null ? url : pathTokens(nodes).join('/')}`;
   }
 
   /**

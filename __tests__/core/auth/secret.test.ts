@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { inspect } from 'node:util';
 import { redact, scrubSecret, Secret } from '../../../src/core/auth/secret.js';
-import { authForType, authorizationHeader, AuthorizationMemo, tokenAuth, type AuthMethod, withFormAuth, withJsonBodyAuth, clientCredentialsAuth, routingKeyAuth } from '../../../src/core/auth/auth-methods.js';
+import { authForType, authorizationHeader, withFormAuth, withJsonBodyAuth, clientCredentialsAuth, routingKeyAuth } from '../../../src/core/auth/auth-methods.js';
 
 const KEY = 'y_NbAkKc66ryYTWUXYEu';
 
@@ -69,20 +69,5 @@ describe('scrubSecret', () => {
 
   it('leaves the text alone without a secret', () => {
     expect(scrubSecret('nothing to hide', undefined)).toBe('nothing to hide');
-  });
-});
-
-describe('AuthorizationMemo', () => {
-  it('works the header out again when the auth method or its secret changes', () => {
-    const memo = new AuthorizationMemo();
-    const first = tokenAuth('key-one-1111');
-    expect(memo.header(first)).toBe('Token token=key-one-1111');
-    expect(memo.header(first)).toBe('Token token=key-one-1111');
-    expect(memo.header(tokenAuth('key-two-2222'))).toBe('Token token=key-two-2222');
-    // A legacy session changes its auth type in place, on the same object.
-    const changing: { kind: string; secret: Secret } = tokenAuth('key-three-3333');
-    memo.header(changing as AuthMethod);
-    changing.kind = 'bearer';
-    expect(memo.header(changing as AuthMethod)).toBe('Bearer key-three-3333');
   });
 });

@@ -1,21 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
-import { bareUrl, CallKeyMemo, pathCallKey, recordCall, tallyTotal } from '../../../src/core/client/call-metrics.js';
+import { bareUrl, CallMetrics, pathCallKey } from '../../../src/core/client/call-metrics.js';
 
 describe('call metrics', () => {
-  it('recordCall counts responses and adds up their seconds per key', () => {
-    const tallies = { apiCallCounts: {}, apiTime: {} };
-    recordCall(tallies, 'GET /users/{id}', 0.25);
-    recordCall(tallies, 'GET /users/{id}', 0.5);
-    recordCall(tallies, 'POST /users', 1);
-    expect(tallies).toEqual({ apiCallCounts: { 'GET /users/{id}': 2, 'POST /users': 1 }, apiTime: { 'GET /users/{id}': 0.75, 'POST /users': 1 } });
-    expect(tallyTotal(tallies.apiCallCounts)).toBe(3);
-    expect(tallyTotal(tallies.apiTime)).toBe(1.75);
+  it('record counts responses and adds up their seconds per key', () => {
+    const metrics = new CallMetrics();
+    metrics.record('GET /users/{id}', 0.25);
+    metrics.record('GET /users/{id}', 0.5);
+    metrics.record('POST /users', 1);
+    expect({ apiCallCounts: metrics.apiCallCounts, apiTime: metrics.apiTime }).toEqual({
+      apiCallCounts: { 'GET /users/{id}': 2, 'POST /users': 1 },
+      apiTime: { 'GET /users/{id}': 0.75, 'POST /users': 1 },
+    });
+    expect(metrics.totalCallCount).toBe(3);
+    expect(metrics.totalCallTime).toBe(1.75);
   });
 
   it('a key inherited from Object.prototype is counted as any other', () => {
-    const tallies = { apiCallCounts: {}, apiTime: {} };
-    recordCall(tallies, 'toString', 1);
-    expect(tallies.apiCallCounts).toEqual({ toString: 1 });
+    const metrics = new CallMetrics();
+    metrics.record('toString', 1);
+    expect(metrics.apiCallCounts).toEqual({ toString: 1 });
   });
 
   it('pathCallKey keys by method and the path below the base URL, without query or fragment', () => {
@@ -32,43 +35,5 @@ describe('call metrics', () => {
     expect(bareUrl('https://h/a?b#c')).toBe('https://h/a');
     expect(bareUrl('https://h/a#c?d')).toBe('https://h/a');
     expect(bareUrl('https://h/a')).toBe('https://h/a');
-  });
-});
-
-describe('CallKeyMemo', () => {
-  it('remembers a key per method and URL without its query', () => {
-    const memo = new CallKeyMemo();
-    expect(memo.get('https://h', 'GET', 'https://h/users/P1?offset=0')).toBeUndefined();
-    expect(memo.set('GET', 'https://h/users/P1?offset=0', 'GET /users/{id}')).toBe('GET /users/{id}');
-    expect(memo.get('https://h', 'GET', 'https://h/users/P1?offset=100')).toBe('GET /users/{id}');
-    expect(memo.get('https://h', 'PUT', 'https://h/users/P1')).toBeUndefined();
-  });
-
-  it('answers the same URL again, but never for another method or after the base URL changed', () => {
-    const memo = new CallKeyMemo();
-    memo.get('https://h', 'GET', 'https://h/users/P1');
-    memo.set('GET', 'https://h/users/P1', 'GET /users/{id}');
-    expect(memo.get('https://h', 'GET', 'https://h/users/P1')).toBe('GET /users/{id}');
-    expect(memo.get('https://h', 'GET', 'https://h/users/P1')).toBe('GET /users/{id}');
-    expect(memo.get('https://h', 'DELETE', 'https://h/users/P1')).toBeUndefined();
-    expect(memo.get('https://other', 'GET', 'https://h/users/P1')).toBeUndefined();
-  });
-
-  it('forgets everything when the base URL changes', () => {
-    const memo = new CallKeyMemo();
-    memo.get('https://h', 'GET', 'https://h/v2/users');
-    memo.set('GET', 'https://h/v2/users', 'GET /v2/users');
-    expect(memo.get('https://h/v2', 'GET', 'https://h/v2/users')).toBeUndefined();
-    expect(memo.get('https://h', 'GET', 'https://h/v2/users')).toBeUndefined();
-  });
-
-  it('stays bounded: past 1,024 keys it starts afresh', () => {
-    const memo = new CallKeyMemo();
-    memo.get('https://h', 'GET', 'https://h/x');
-    for (let i = 0; i < 1024; i += 1) memo.set('GET', `https://h/users/P${i}`, `key ${i}`);
-    expect(memo.get('https://h', 'GET', 'https://h/users/P0')).toBe('key 0');
-    memo.set('GET', 'https://h/users/P1024', 'key 1024');
-    expect(memo.get('https://h', 'GET', 'https://h/users/P0')).toBeUndefined();
-    expect(memo.get('https://h', 'GET', 'https://h/users/P1024')).toBe('key 1024');
   });
 });

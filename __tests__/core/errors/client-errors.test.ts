@@ -32,8 +32,8 @@ describe('ClientErrors', () => {
 
   it('makes the HTTP error the status calls for, with a readable response when the original was read', async () => {
     const errors = new ClientErrors(coreErrorFactory, () => undefined);
-    const client = errors.http('get', 'https://api.example/x', response(404), '{"error":{"message":"Not Found"}}');
-    const server = errors.http('GET', 'https://api.example/x', response(503), 'down');
+    const client = errors.http({ method: 'get', url: 'https://api.example/x', response: response(404), body: '{"error":{"message":"Not Found"}}' });
+    const server = errors.http({ method: 'GET', url: 'https://api.example/x', response: response(503), body: 'down' });
     expect(client).toBeInstanceOf(HttpError);
     expect(client).not.toBeInstanceOf(HttpServerError);
     expect(server).toBeInstanceOf(HttpServerError);

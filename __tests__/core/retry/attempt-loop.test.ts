@@ -1,12 +1,12 @@
 // The attempt loop alone, over a stand-in transport: what it sends, how often, what it
-// reports to its host, and that the caller's finishing step sees only the last exchange.
+// reports to its host, and that it returns only the last response.
 import { describe, expect, it } from '@jest/globals';
 import { AttemptLoop, type AttemptHost, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
 import type { ErrorSpec } from '../../../src/core/errors/error-classes.js';
-import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
 import { silentLogger } from '../../../src/core/logging.js';
 import { RequestGate } from '../../../src/core/retry/request-gate.js';
-import type { BufferedResponse, Transport } from '../../../src/core/transport/transport.js';
+import type { Transport } from '../../../src/core/transport/transport.js';
+import { InMemoryResponse } from '../../../src/core/transport/in-memory-response.js';
 
 const POLICY = { retry: {}, maxHttpAttempts: 5, maxNetworkAttempts: 3, sleepTimer: 1.5, sleepTimerBase: 2, staggerCooldown: 0 };
 const REQUEST: PreparedRequest = {
@@ -18,15 +18,15 @@ const REQUEST: PreparedRequest = {
   signal: undefined,
   policy: POLICY,
   log: silentLogger,
+  metricKey: 'GET /users',
 };
 
-function answer(status: number, body = '', headers: Record<string, string> = {}): BufferedResponse {
-  const response = { status, url: REQUEST.target, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null } };
-  return { response: response as unknown as FetchResponse, body: Buffer.from(body) };
+function answer(status: number, body = '', headers: Record<string, string> = {}): InMemoryResponse {
+  return new InMemoryResponse({ status, statusText: '', url: REQUEST.target, headers: new Headers(headers) }, Buffer.from(body));
 }
 
 /** A loop over scripted attempts: each entry is an exchange, or an error the transport throws. */
-function scripted(attempts: ReadonlyArray<BufferedResponse | Error>) {
+function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
   const sent: string[] = [];
   const pauses: number[] = [];
   const records: string[] = [];
@@ -42,8 +42,8 @@ function scripted(attempts: ReadonlyArray<BufferedResponse | Error>) {
   } as unknown as Transport;
   const host: AttemptHost = {
     fail: (spec) => (failures.push(spec), new Error(spec.message)),
-    httpError: (method, url, response, body, detail) => new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`),
-    recordAttempt: (verb, target) => records.push(`${verb} ${target}`),
+    httpError: ({ method, url, response, body, detail }) => new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`),
+    recordAttempt: (key) => records.push(key),
     redactedSecret: () => '*cret',
     scrub: (text) => text,
   };
@@ -53,30 +53,26 @@ function scripted(attempts: ReadonlyArray<BufferedResponse | Error>) {
 }
 
 describe('AttemptLoop', () => {
-  it('retries a 500 as the policy says and finishes with the last exchange only', async () => {
+  it('retries a 500 as the policy says and returns the last response only', async () => {
     const { loop, sent, pauses, records } = scripted([answer(500, 'a'), answer(500, 'b'), answer(200, 'c')]);
-    const seen: string[] = [];
-    const result = await loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 500: 2 } } }, (exchange) => {
-      seen.push(exchange.body.toString());
-      return exchange.response.status;
-    });
-    expect(result).toBe(200);
-    expect(seen).toEqual(['c']);
+    const result = await loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 500: 2 } } });
+    expect(result.status).toBe(200);
+    expect(await result.text()).toBe('c');
     expect(sent).toHaveLength(3);
     expect(pauses).toEqual([3, 6]); // pdpyras multiplies before the first pause: 1.5 x 2, then x 2
-    expect(records).toEqual(Array(3).fill(`GET ${REQUEST.target}`));
+    expect(records).toEqual(Array(3).fill('GET /users'));
   });
 
-  it('hands a status it does not retry to the finishing step, without a pause', async () => {
+  it('returns a status it does not retry, without a pause', async () => {
     const { loop, pauses } = scripted([answer(404, 'missing')]);
-    await expect(loop.run(REQUEST, (exchange) => exchange.response.status)).resolves.toBe(404);
+    await expect(loop.run(REQUEST)).resolves.toMatchObject({ status: 404 });
     expect(pauses).toEqual([]);
   });
 
   it('turns network errors into one network failure once the network retries are spent', async () => {
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     const { loop, sent, failures, records } = scripted([reset, reset, reset, reset]);
-    await expect(loop.run(REQUEST, () => 'never')).rejects.toThrow('GET https://api.example/users?limit=1: network error after 4 attempts: socket hang up');
+    await expect(loop.run(REQUEST)).rejects.toThrow('GET https://api.example/users?limit=1: network error after 4 attempts: socket hang up');
     expect(sent).toHaveLength(4);
     expect(records).toEqual([]);
     expect(failures.map((spec) => [spec.kind, spec.facts?.reason])).toEqual([['network', 'network']]);
@@ -84,14 +80,14 @@ describe('AttemptLoop', () => {
 
   it('stops at a 401 with the redacted key in the detail, whatever the policy', async () => {
     const { loop, sent } = scripted([answer(401, 'nope')]);
-    const failure = loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 401: 3 } } }, () => 'never');
+    const failure = loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 401: 3 } } });
     await expect(failure).rejects.toThrow('401 API responded with 401 Unauthorized: the key or token (*cret) may be invalid');
     expect(sent).toHaveLength(1);
   });
 
   it('lets a programming error through at once, unretried', async () => {
     const { loop, sent } = scripted([new TypeError('not a function'), answer(200)]);
-    await expect(loop.run(REQUEST, () => 'never')).rejects.toThrow(TypeError);
+    await expect(loop.run(REQUEST)).rejects.toThrow(TypeError);
     expect(sent).toHaveLength(1);
   });
 });

@@ -7,7 +7,6 @@ import {
   retryDecision,
   retryLimitFor,
   returnsAtOnce,
-  sameRetryEntries,
   validateRetryMap,
   type AttemptOutcome,
   type RetryPolicy,
@@ -217,27 +216,6 @@ describe('validateRetryMap', () => {
     expect(() => validateRetryMap({ 500: -2 })).toThrow(/integer >= -1/);
     expect(() => validateRetryMap({ 500: 1.5 })).toThrow(RangeError);
     expect(() => validateRetryMap(null as unknown as Record<number, number>)).toThrow(TypeError);
-  });
-});
-
-describe('sameRetryEntries', () => {
-  it('is true while the live map has exactly the checked entries', () => {
-    const live: Record<number, number> = { 404: 2, 500: -1 };
-    expect(sameRetryEntries(live, validateRetryMap(live))).toBe(true);
-    expect(sameRetryEntries({}, validateRetryMap({}))).toBe(true);
-  });
-
-  it('is false after a value, an added key or a removed key changes in place', () => {
-    const checked = validateRetryMap({ 404: 2 });
-    expect(sameRetryEntries({ 404: 3 }, checked)).toBe(false);
-    expect(sameRetryEntries({ 404: 2, 500: 1 }, checked)).toBe(false);
-    expect(sameRetryEntries({}, checked)).toBe(false);
-    expect(sameRetryEntries({ 500: 2 }, checked)).toBe(false);
-  });
-
-  it('is false for a value that only looks the same (a string, NaN)', () => {
-    expect(sameRetryEntries({ 404: '2' } as unknown as Record<number, number>, validateRetryMap({ 404: 2 }))).toBe(false);
-    expect(sameRetryEntries({ 404: Number.NaN }, { 404: Number.NaN })).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { InMemoryResponse } from '../../../src/core/transport/in-memory-response.js';
+import { InMemoryResponse, utf8Text } from '../../../src/core/transport/in-memory-response.js';
 
 const headers = new Headers({ 'content-type': 'application/json', 'x-request-id': 'r1' });
 const make = (body: string, status = 200) =>
@@ -35,5 +35,21 @@ describe('InMemoryResponse', () => {
     for await (const chunk of make('streamed').body as AsyncIterable<Buffer>) chunks.push(chunk);
     expect(Buffer.concat(chunks).toString()).toBe('streamed');
     expect(make('').body).toBeNull();
+  });
+});
+
+describe('utf8Text', () => {
+  it('decodes as a TextDecoder does: UTF-8, without a leading byte order mark', () => {
+    const decoder = new TextDecoder();
+    const bodies = [
+      Buffer.from('{"name":"Zoë 🚨"}'),
+      Buffer.from('\ufeff{"a":1}'),
+      Buffer.from('a\ufeffb'),
+      Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+      Buffer.from([0xe2, 0x82]),
+      Buffer.from([0xf0, 0x9f, 0x9a, 0x41]),
+      Buffer.alloc(0),
+    ];
+    for (const body of bodies) expect(utf8Text(body)).toBe(decoder.decode(body));
   });
 });

@@ -1,7 +1,6 @@
-// The per-attempt timeout keeps one timer that is not moved for every attempt: an attempt
-// notes when it is due, and the timer, when it fires early (armed by an earlier attempt),
-// waits out what is left. These tests drive it with fake timers through an injected fetch
-// that answers when told to, or never (then only the deadline's signal ends it).
+// The per-attempt timeout: each attempt is timed from its own start, whatever attempts
+// came before. These tests drive it with fake timers through an injected fetch that
+// answers when told to, or never (then only the attempt's signal ends it).
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Transport, type FetchLike } from '../../../src/core/transport/transport.js';
 import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
@@ -50,7 +49,7 @@ async function after<T>(ms: number, promise: Promise<T>): Promise<T | Error | 'p
 describe('the attempt deadline', () => {
   it('times out a short attempt on time after a long one armed the timer far ahead', async () => {
     const first = transport.send('http://h/after/5', {}, 60);
-    expect(await after(5, first)).toMatchObject({ body: expect.any(Buffer) });
+    expect(await after(5, first)).toMatchObject({ status: 200 });
     const second = transport.send('http://h/never', {}, 0.05);
     expect(await after(49, second)).toBe('pending');
     expect(await after(2, second)).toMatchObject({ code: 'ETIMEDOUT' });
@@ -58,10 +57,10 @@ describe('the attempt deadline', () => {
 
   it('does not end an attempt when the timer armed by an earlier attempt fires before it is due', async () => {
     const first = transport.send('http://h/after/250', {}, 0.4);
-    expect(await after(250, first)).toMatchObject({ body: expect.any(Buffer) });
+    expect(await after(250, first)).toMatchObject({ status: 200 });
     // The timer armed for the first attempt fires at 400 ms, 150 ms into this one.
     const second = transport.send('http://h/after/300', {}, 0.4);
-    expect(await after(300, second)).toMatchObject({ body: expect.any(Buffer) });
+    expect(await after(300, second)).toMatchObject({ status: 200 });
   });
 
   it('times an attempt out at its own due time when the timer fired early', async () => {

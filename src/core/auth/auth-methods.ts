@@ -173,24 +173,6 @@ export function authSecret(auth: AuthMethod): Secret | undefined {
   return auth.kind === 'none' ? undefined : auth.secret;
 }
 
-/**
- * The `Authorization` header of an auth method, worked out once and again only when the
- * method (or its kind or secret, which a legacy session may change) is not the one seen
- * last: every request asks for it.
- */
-export class AuthorizationMemo {
-  #known: { readonly auth: AuthMethod; readonly kind: string; readonly secret: unknown; readonly header: string | undefined } | undefined;
-
-  /** The header for `auth` (`undefined` for a method that sends none). */
-  header(auth: AuthMethod): string | undefined {
-    const known = this.#known;
-    if (known?.auth === auth && known.kind === auth.kind && known.secret === authSecret(auth)) return known.header;
-    const header = authorizationHeader(auth);
-    this.#known = { auth, kind: auth.kind, secret: authSecret(auth), header };
-    return header;
-  }
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

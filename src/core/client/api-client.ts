@@ -1,34 +1,51 @@
 /**
- * `ApiClient`, the engine under every client: settings, URL checks, headers and auth, and
- * the ways to send (`request`, the low-level methods, text and JSON). Each request goes
- * through the attempt loop (`attempt-loop.ts`), which asks the pure retry rules in
- * `retry.ts` what to do after each try.
+ * `ApiClient`, the engine under every client: it holds its settings, call metrics,
+ * transport and attempt loop, and offers the ways to send (`request`, the low-level
+ * methods, text and JSON). Every way reaches the network through `request`, so an
+ * override of it (or of `get`, `post`, ...) sees every call.
  *
  * @module
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import { authSecret, AuthorizationMemo, type AuthMethod } from '../auth/auth-methods.js';
-import { ClientErrors } from '../errors/client-errors.js';
+import { authorizationHeader, authSecret, type AuthMethod } from '../auth/auth-methods.js';
+import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
 import { coreErrorFactory, type ErrorSpec } from '../errors/error-classes.js';
-import type { RefusalFailure, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
-import { ALL_METHODS, NO_REQUEST_OPTIONS, upperMethod, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from '../api-client-options.js';
+import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
+import { decodeJsonBody } from '../errors/json-body.js';
+import { ALL_METHODS, upperMethod, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from '../api-client-options.js';
 import { silentLogger, stderrLogger, type Logger } from '../logging.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
 import { timerSleep } from '../retry/abortable-sleep.js';
-import { AttemptLoop, type AttemptHost, type PreparedRequest } from '../retry/attempt-loop.js';
-import { ApiClientMetrics, pathCallKey, recordCall } from './call-metrics.js';
+import { AttemptLoop, type PreparedRequest } from '../retry/attempt-loop.js';
+import { CallMetrics, pathCallKey, type CallKey } from './call-metrics.js';
 import { checkSetting } from './option-checks.js';
-import { sendThroughLowLevel, usesEngineMethods, type TextExchange } from './low-level-routing.js';
+import { ClientSettings } from './settings.js';
 import { normalizeProxyUrl } from '../transport/proxy.js';
 import { outgoingInit } from '../request/outgoing-request.js';
-import { MergedHeadersMemo } from '../request/headers.js';
 import { RequestGate } from '../retry/request-gate.js';
-import { readableResponse, Transport, type BufferedResponse } from '../transport/transport.js';
+import { Transport } from '../transport/transport.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
-import { utf8Text } from '../transport/body-text.js';
 
 export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from '../api-client-options.js';
+export type { CallKey } from './call-metrics.js';
+
+/** A response with its body read as text. */
+interface TextExchange {
+  /** The response; its body has been read. */
+  readonly response: Response;
+  /** The body, decoded as UTF-8. */
+  readonly text: string;
+}
+
+/** The low-level method of each HTTP method (HEAD has none: it goes to `request`). */
+const LOW_LEVEL_METHODS: Readonly<Record<string, 'get' | 'post' | 'put' | 'patch' | 'delete'>> = Object.freeze({
+  GET: 'get',
+  POST: 'post',
+  PUT: 'put',
+  PATCH: 'patch',
+  DELETE: 'delete',
+});
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -43,7 +60,7 @@ export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
  * console.log(response.status, await response.json());
  * ```
  */
-export class ApiClient extends ApiClientMetrics {
+export class ApiClient {
   /**
    * Headers sent with every request: a plain object, read at every request, that may be
    * changed in place (`client.headers['X-Team'] = 'sre'`) or replaced.
@@ -52,17 +69,16 @@ export class ApiClient extends ApiClientMetrics {
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
   printDebug: boolean;
   #auth: AuthMethod;
+  readonly #settings: ClientSettings;
+  readonly #metrics = new CallMetrics();
+  readonly #callKey: CallKey;
   readonly #transport: Transport;
   readonly #loop: AttemptLoop;
   readonly #errors: ClientErrors;
-  /** The client's fetch options for every request; `undefined` when it has none (the usual case). */
-  readonly #passThrough: PassThroughInit | undefined;
+  /** The client's fetch options for every request. */
+  readonly #passThrough: PassThroughInit;
   readonly #gate: RequestGate;
   #url = '';
-  readonly #authorization = new AuthorizationMemo();
-  readonly #headerMemo = new MergedHeadersMemo();
-  // Made once: every request resolves its URL, and a refusal is rare.
-  readonly #urlRefusal: RefusalFailure = (message, facts) => this.#errors.fail({ kind: 'url', message, facts });
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
 
@@ -74,22 +90,148 @@ export class ApiClient extends ApiClientMetrics {
     const {
       baseUrl, debug, timeout, headers, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer,
       sleepTimerBase, staggerCooldown, logger, fetch, agent, proxy, sleep, random, errorFactory,
-      ...passThrough
+      callKey, ...passThrough
     } = options;
-    super({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown });
+    this.#settings = new ClientSettings({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown });
     this.#auth = auth;
+    this.#callKey = callKey ?? pathCallKey;
     this.#errors = new ClientErrors(errorFactory ?? coreErrorFactory, () => authSecret(this.#auth));
     // A malformed proxy is a configuration error now, not a network error at each request.
     const checkedProxy = typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
     this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
     const pause = sleep ?? timerSleep;
     this.#gate = new RequestGate({ sleep: pause });
-    this.#loop = new AttemptLoop({ transport: this.#transport, gate: this.#gate, sleep: pause, random: random ?? Math.random, host: this.#host() });
-    this.#passThrough = Object.keys(passThrough).length > 0 ? { ...passThrough } : undefined;
+    this.#loop = new AttemptLoop({
+      transport: this.#transport,
+      gate: this.#gate,
+      sleep: pause,
+      random: random ?? Math.random,
+      host: {
+        fail: (spec) => this.#errors.fail(spec),
+        // Through the client's own method, which a subclass may override to scrub more.
+        httpError: (parts) => this.httpError(parts),
+        recordAttempt: (key, seconds) => this.#metrics.record(key, seconds),
+        redactedSecret: () => this.redactedSecret,
+        scrub: (text) => this.#errors.scrub(text),
+      },
+    });
+    this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
     this.headers = { ...headers };
     this.printDebug = debug ?? false;
+  }
+
+  /**
+   * HTTP status to retry count (see {@link ApiClientOptions.retry}): a plain object that
+   * may be changed in place (`client.retry[404] = 3`), read at the start of every request.
+   * An entry that is not a valid count is a `RangeError` at the next request, before
+   * anything is sent.
+   */
+  get retry(): Record<number, number> {
+    return this.#settings.retry;
+  }
+
+  /** Replaces `retry` with a mutable copy, checked at once (`TypeError` or `RangeError`; the old value stays). */
+  set retry(value: Readonly<Record<number, number>>) {
+    this.#settings.retry = value;
+  }
+
+  /** Cap on finite-status retries per request: a whole non-negative number. */
+  get maxHttpAttempts(): number {
+    return this.#settings.maxHttpAttempts;
+  }
+
+  /** Sets `maxHttpAttempts`, checked as the constructor checks it. */
+  set maxHttpAttempts(value: number) {
+    this.#settings.maxHttpAttempts = value;
+  }
+
+  /** Cap on network retries per request: a whole non-negative number. */
+  get maxNetworkAttempts(): number {
+    return this.#settings.maxNetworkAttempts;
+  }
+
+  /** Sets `maxNetworkAttempts`, checked as the constructor checks it. */
+  set maxNetworkAttempts(value: number) {
+    this.#settings.maxNetworkAttempts = value;
+  }
+
+  /** Seconds before an attempt times out: a positive finite number. */
+  get timeout(): number {
+    return this.#settings.timeout;
+  }
+
+  /** Sets `timeout`, checked as the constructor checks it. */
+  set timeout(value: number) {
+    this.#settings.timeout = value;
+  }
+
+  /** The first cooldown factor, in seconds: a non-negative finite number. */
+  get sleepTimer(): number {
+    return this.#settings.sleepTimer;
+  }
+
+  /** Sets `sleepTimer`, checked as the constructor checks it. */
+  set sleepTimer(value: number) {
+    this.#settings.sleepTimer = value;
+  }
+
+  /** The cooldown's exponent base: a non-negative finite number. */
+  get sleepTimerBase(): number {
+    return this.#settings.sleepTimerBase;
+  }
+
+  /** Sets `sleepTimerBase`, checked as the constructor checks it. */
+  set sleepTimerBase(value: number) {
+    this.#settings.sleepTimerBase = value;
+  }
+
+  /** The randomising factor `rho`: a non-negative finite number. */
+  get staggerCooldown(): number {
+    return this.#settings.staggerCooldown;
+  }
+
+  /** Sets `staggerCooldown`, checked as the constructor checks it. */
+  set staggerCooldown(value: number) {
+    this.#settings.staggerCooldown = value;
+  }
+
+  /**
+   * Responses received per endpoint, keyed `"METHOD endpoint"` (`"GET /users/{id}"` on the
+   * REST clients): every attempt that got a response counts, retried ones too. Assign
+   * `{}` to start counting afresh.
+   */
+  get apiCallCounts(): Record<string, number> {
+    return this.#metrics.apiCallCounts;
+  }
+
+  /** Replaces the counts (`{}` starts afresh). */
+  set apiCallCounts(value: Record<string, number>) {
+    this.#metrics.apiCallCounts = value;
+  }
+
+  /**
+   * Seconds spent per endpoint (same keys as {@link ApiClient.apiCallCounts}), from
+   * sending each attempt until its whole body was read.
+   */
+  get apiTime(): Record<string, number> {
+    return this.#metrics.apiTime;
+  }
+
+  /** Replaces the times (`{}` starts afresh). */
+  set apiTime(value: Record<string, number>) {
+    this.#metrics.apiTime = value;
+  }
+
+  /** The number of responses received so far (the sum of `apiCallCounts`). */
+  get totalCallCount(): number {
+    return this.#metrics.totalCallCount;
+  }
+
+  /** The seconds spent so far (the sum of `apiTime`). */
+  get totalCallTime(): number {
+    return this.#metrics.totalCallTime;
   }
 
   /** The base URL (`https://` unless loopback, no trailing slash). Settable. */
@@ -123,15 +265,6 @@ export class ApiClient extends ApiClientMetrics {
   /** The credential, redacted (`*` and its last four characters). */
   get redactedSecret(): string {
     return authSecret(this.#auth)?.toString() ?? '';
-  }
-
-  /**
-   * The key a request is counted under in {@link ApiClient.apiCallCounts} and
-   * {@link ApiClient.apiTime}: the method and the path below the base URL. The REST
-   * clients override it to key by canonical path.
-   */
-  protected callMetricKey(method: string, url: string): string {
-    return pathCallKey(method, url, this.#url);
   }
 
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
@@ -170,27 +303,27 @@ export class ApiClient extends ApiClientMetrics {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    return resolveUrl(this.#url, url, this.#urlRefusal);
+    const refuse: RefusalFailure = (message, facts) => this.#errors.fail({ kind: 'url', message, facts });
+    return resolveUrl(this.#url, url, refuse);
   }
 
   /**
    * Sends a request, retrying as the policy says, and returns the last response whatever
-   * its status, except 401, which throws `HttpError` at once. The low-level methods call
-   * it, so overriding it in a subclass sees every request of every method.
+   * its status (its body read into memory), except 401, which throws `HttpError` at once.
+   * Every other method calls it, so overriding it in a subclass sees every request.
    *
    * @throws UrlError before any request for a foreign URL or a method not permitted
    * @throws NetworkError when network retries run out
    * @throws HttpError on 401
    */
-  request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    return this.#exchange(method, url, options, readableResponse);
+  async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    return this.#loop.run(this.#prepare(method, url, options));
   }
 
   /**
-   * Sends a request and returns the response with its body as text, after a success
-   * check. Cheaper than {@link ApiClient.request} followed by `text()`: the body is
-   * decoded once and no second Response is built. The returned response's own body has
-   * been read; use `text`.
+   * Sends a request (through {@link ApiClient.request} or the low-level method of its
+   * verb) and returns the response with its body as text, after a success check. The
+   * returned response's own body has been read; use `text`.
    *
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
@@ -204,40 +337,48 @@ export class ApiClient extends ApiClientMetrics {
     /** The body, decoded as UTF-8. */
     text: string;
   }> {
-    return this.#successText(method, url, options ?? NO_REQUEST_OPTIONS);
-  }
-
-  #successText(method: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
-    // The body is decoded inside the attempt loop's own promise: no async layer of its own.
-    return this.#exchange(method, url, options, ({ response, body }) => this.#success(method, response, utf8Text(body), response.url, context));
+    return this.sendText(method, url, options);
   }
 
   /**
    * Sends as every higher-level method does: through the client's own low-level method
-   * (`get`, `post`, ... which call `request`), so that an override sees the call; straight
-   * to {@link ApiClient.requestText} when none is overridden.
+   * (`get`, `post`, ... which call `request`), so that an override sees the call, then
+   * reads the body and checks the status.
    *
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  protected sendText(method: string, url: string, options: RequestOptions = {}, context?: RequestContext): Promise<{
+  protected async sendText(method: string, url: string, options: RequestOptions = {}, context?: RequestContext): Promise<{
     /** The response; its body has been read. */
     readonly response: Response;
     /** The body, decoded as UTF-8. */
     readonly text: string;
   }> {
     const verb = upperMethod(method);
-    // Not async itself: the engine's promise is handed on as it is, without another layer.
-    if (usesEngineMethods(this, ApiClient.prototype, verb)) return this.#successText(verb, url, options, context);
-    return this.#lowLevelText(verb, url, options, context);
-  }
-
-  async #lowLevelText(verb: string, url: string, options: RequestOptions, context?: RequestContext): Promise<TextExchange> {
-    const { response, text } = await sendThroughLowLevel(this, verb, url, options);
+    const response = await this.#sendLowLevel(verb, url, options);
+    const text = await response.text();
     return this.#success(verb, response, text, response.url || this.normalizeUrl(url), context);
   }
 
-  /** A request as it will be sent: checked, resolved, with its headers and body. */
+  /**
+   * Sends through the client's low-level method for `verb` (`request` for HEAD), with a
+   * copy of the options, so that an override that edits them never edits the caller's.
+   *
+   * @throws TypeError when the method does not return a Response
+   */
+  async #sendLowLevel(verb: string, url: string, options: RequestOptions): Promise<Response> {
+    const name = LOW_LEVEL_METHODS[verb];
+    const init = { ...options };
+    const response: unknown = name === undefined ? await this.request(verb, url, init) : await this[name](url, init);
+    if (typeof response !== 'object' || response === null || typeof (response as Response).text !== 'function') {
+      const via = name === undefined ? 'request()' : `${name}()`;
+      const got = response === null ? 'null' : typeof response;
+      throw new TypeError(`${this.constructor.name}.${via} must return the fetch Response it got from the engine (got ${got})`);
+    }
+    return response as Response;
+  }
+
+  /** A request as it will be sent: checked, resolved once, with its headers, body and metrics key. */
   #prepare(method: string, url: string, options: RequestOptions): PreparedRequest {
     const verb = upperMethod(method) as HttpMethod;
     const { params, timeout } = options;
@@ -252,38 +393,23 @@ export class ApiClient extends ApiClientMetrics {
     }
     const resolved = this.normalizeUrl(url);
     const target = params === undefined ? resolved : appendQuery(resolved, this.encodeParams(params));
-    const parts = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: this.#authorization.header(this.#auth), auth: this.#auth, passThrough: this.#passThrough, headerMemo: this.#headerMemo };
-    const fetchInit = outgoingInit(verb, options, parts);
-    const policy = this.retryPolicy();
-    const log = this.log;
-    const signal = options.signal ?? undefined;
-    if (signal?.aborted) throw this.#loop.aborted(verb, target, signal.reason);
-    return { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log };
-  }
-
-  /**
-   * Prepares the request and runs its attempts. `finish` turns the last exchange into the
-   * result (it may throw); it runs inside the loop's promise, so that the callers add no
-   * async layer of their own. A refusal while preparing rejects, as the loop would.
-   */
-  #exchange<T>(method: string, url: string, options: RequestOptions, finish: (exchange: BufferedResponse) => T): Promise<T> {
-    let prepared: PreparedRequest;
-    try {
-      prepared = this.#prepare(method, url, options);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    return this.#loop.run(prepared, finish);
-  }
-
-  /** What the attempt loop needs from this client, made once. */
-  #host(): AttemptHost {
+    const fetchInit = outgoingInit(verb, options, {
+      defaultHeaders: this.defaultHeaders(),
+      clientHeaders: this.headers,
+      authorization: authorizationHeader(this.#auth),
+      auth: this.#auth,
+      passThrough: this.#passThrough,
+    });
     return {
-      fail: (spec) => this.#errors.fail(spec),
-      httpError: (method, url, response, body, detail, kind, facts) => this.httpError(method, url, response, body, detail, kind, facts),
-      recordAttempt: (verb, target, seconds) => recordCall(this, this.callMetricKey(verb, target), seconds),
-      redactedSecret: () => this.redactedSecret,
-      scrub: (text) => this.#errors.scrub(text),
+      verb,
+      resolved,
+      target,
+      fetchInit,
+      timeoutSeconds,
+      signal: options.signal ?? undefined,
+      policy: this.#settings.retryPolicy(),
+      log: this.log,
+      metricKey: this.#callKey(verb, target, this.#url),
     };
   }
 
@@ -327,40 +453,18 @@ export class ApiClient extends ApiClientMetrics {
    * const body = await client.requestJson<{ users: User[] }>('GET', '/users');
    * ```
    */
-  requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
-    let verb: string;
-    try {
-      verb = upperMethod(method);
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-    // Not async itself: without an overridden low-level method, the body is decoded inside
-    // the attempt loop's own promise, as the loop's last step.
-    if (usesEngineMethods(this, ApiClient.prototype, verb)) {
-      return this.#exchange(verb, url, options ?? NO_REQUEST_OPTIONS, ({ response, body }) => {
-        const success = this.#success(verb, response, utf8Text(body), response.url);
-        return this.#json<T>(verb, success.response, success.text);
-      });
-    }
-    return this.#lowLevelText(verb, url, options ?? {}).then(({ response, text }) => this.#json<T>(verb, response, text));
+  async requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
+    const verb = upperMethod(method);
+    const { response, text } = await this.sendText(verb, url, options);
+    const detail = 'API responded with a body that is not valid JSON';
+    const onInvalid = (): Error => this.httpError({ method: verb, url: response.url, response, body: text, detail, kind: 'http-server', facts: { reason: 'not-json' } });
+    return decodeJsonBody(text, onInvalid) as T | null;
   }
 
   /** The response and its text when the status is a success (2xx); else throws its HTTP error. */
   #success(verb: string, response: Response, text: string, url: string, context?: RequestContext): TextExchange {
     if (response.status >= 200 && response.status < 300) return { response, text };
-    throw this.httpError(verb, url, response, text, undefined, undefined, context);
-  }
-
-  /** A success body decoded as JSON: `null` when empty, else the value; not JSON is a server error. */
-  #json<T>(verb: string, response: Response, text: string): T | null {
-    if (text.trim() === '') return null;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw this.httpError(verb, response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server', {
-        reason: 'not-json',
-      });
-    }
+    throw this.httpError({ method: verb, url, response, body: text, facts: context });
   }
 
   /**
@@ -377,20 +481,12 @@ export class ApiClient extends ApiClientMetrics {
    * factory, with the secret scrubbed from the message. Plumbing between the engine and
    * the client modules, hence not in the documentation.
    *
-   * @param facts - why it failed, beyond the status (the factory also gets the method, URL
-   *   and status); by default the reason the status gives (see `responseReason`)
+   * @param parts - method, URL, response and body; `detail`, `kind` and `facts` (by
+   *   default the reason the status gives) when the caller knows more
    * @internal
    */
-  httpError(
-    method: string,
-    url: string,
-    response: Response,
-    body: string,
-    detail?: string,
-    kind?: 'http' | 'http-server',
-    facts?: ResponseFacts,
-  ): Error {
-    return this.#errors.http(method, url, response, body, detail, kind, facts);
+  httpError(parts: HttpErrorParts): Error {
+    return this.#errors.http(parts);
   }
 
   /**

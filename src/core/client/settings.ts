@@ -1,13 +1,13 @@
 /**
- * The retry and timeout settings every client carries, as accessors: assigning one after
+ * The retry and timeout settings a client holds, as accessors: assigning one after
  * construction is checked exactly as the constructor checks it, so a `NaN` or negative
- * value can never reach the retry loop.
+ * value can never reach the retry loop. `ApiClient` holds one and forwards its accessors.
  *
  * @module
  */
 import type { ApiClientOptions } from '../api-client-options.js';
 import { checkSetting } from './option-checks.js';
-import { sameRetryEntries, validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
+import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
 
 /** The settings the constructor reads (each optional; the defaults apply otherwise). */
 export type SettingsOptions = Pick<
@@ -16,7 +16,7 @@ export type SettingsOptions = Pick<
 >;
 
 /**
- * The checked settings of a client; `ApiClient` extends it. Each setter throws
+ * The checked settings of a client. Each setter throws
  * `TypeError` for a non-number (or `NaN`) and `RangeError` for a value out of range,
  * and leaves the old value in place.
  *
@@ -26,7 +26,7 @@ export type SettingsOptions = Pick<
  * client.sleepTimer = Number.NaN;  // throws TypeError; sleepTimer is unchanged
  * ```
  */
-export class ApiClientSettings {
+export class ClientSettings {
   #retry: Record<number, number> = {};
   #maxHttpAttempts = 10;
   #maxNetworkAttempts = 3;
@@ -34,10 +34,6 @@ export class ApiClientSettings {
   #sleepTimer = 1.5;
   #sleepTimerBase = 2;
   #staggerCooldown = 0;
-  // The policy handed to the retry rules, built once and rebuilt after a setting changes;
-  // `#checkedRetry` is the checked copy of `#retry` it holds.
-  #policy: RetryPolicy | undefined;
-  #checkedRetry: Readonly<Record<number, number>> | undefined;
 
   /** @param options - the settings; absent ones keep their defaults */
   constructor(options: SettingsOptions = {}) {
@@ -66,7 +62,6 @@ export class ApiClientSettings {
    */
   set retry(value: Readonly<Record<number, number>>) {
     this.#retry = { ...validateRetryMap(value) };
-    this.#policy = undefined;
   }
 
   /** Cap on finite-status retries per request: a whole non-negative number. */
@@ -77,7 +72,6 @@ export class ApiClientSettings {
   /** Sets `maxHttpAttempts`, checked as the constructor checks it. */
   set maxHttpAttempts(value: number) {
     this.#maxHttpAttempts = checkSetting('maxHttpAttempts', value);
-    this.#policy = undefined;
   }
 
   /** Cap on network retries per request: a whole non-negative number. */
@@ -88,7 +82,6 @@ export class ApiClientSettings {
   /** Sets `maxNetworkAttempts`, checked as the constructor checks it. */
   set maxNetworkAttempts(value: number) {
     this.#maxNetworkAttempts = checkSetting('maxNetworkAttempts', value);
-    this.#policy = undefined;
   }
 
   /** Seconds before an attempt times out: a positive finite number. */
@@ -109,7 +102,6 @@ export class ApiClientSettings {
   /** Sets `sleepTimer`, checked as the constructor checks it. */
   set sleepTimer(value: number) {
     this.#sleepTimer = checkSetting('sleepTimer', value);
-    this.#policy = undefined;
   }
 
   /** The cooldown's exponent base: a non-negative finite number. */
@@ -120,7 +112,6 @@ export class ApiClientSettings {
   /** Sets `sleepTimerBase`, checked as the constructor checks it. */
   set sleepTimerBase(value: number) {
     this.#sleepTimerBase = checkSetting('sleepTimerBase', value);
-    this.#policy = undefined;
   }
 
   /** The randomising factor `rho`: a non-negative finite number. */
@@ -131,31 +122,22 @@ export class ApiClientSettings {
   /** Sets `staggerCooldown`, checked as the constructor checks it. */
   set staggerCooldown(value: number) {
     this.#staggerCooldown = checkSetting('staggerCooldown', value);
-    this.#policy = undefined;
   }
 
   /**
    * The settings as the pure retry rules take them, read once per request. `retry` is
-   * checked and copied here when its entries differ from the last checked copy, since it
-   * may have been changed in place since it was set; otherwise the policy of the previous
-   * request is handed out again (it is frozen).
+   * checked again, since it may have been changed in place since it was set.
    *
    * @throws TypeError / RangeError for a `retry` entry that is not a valid count
    */
-  protected retryPolicy(): RetryPolicy {
-    if (this.#policy !== undefined && this.#checkedRetry !== undefined && sameRetryEntries(this.#retry, this.#checkedRetry)) {
-      return this.#policy;
-    }
-    const retry = validateRetryMap(this.#retry);
-    this.#checkedRetry = retry;
-    this.#policy = Object.freeze({
-      retry,
+  retryPolicy(): RetryPolicy {
+    return Object.freeze({
+      retry: validateRetryMap(this.#retry),
       maxHttpAttempts: this.#maxHttpAttempts,
       maxNetworkAttempts: this.#maxNetworkAttempts,
       sleepTimer: this.#sleepTimer,
       sleepTimerBase: this.#sleepTimerBase,
       staggerCooldown: this.#staggerCooldown,
     });
-    return this.#policy;
   }
 }

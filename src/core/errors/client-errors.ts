@@ -9,7 +9,25 @@ import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { errorKindForStatus, httpErrorMessage, type ErrorFactory, type ErrorSpec } from './error-classes.js';
 import { responseReason, scrubFacts, type ResponseFacts } from './failure-facts.js';
 import { scrubSecret, type Secret } from '../auth/secret.js';
-import { readableResponse } from '../transport/transport.js';
+import { InMemoryResponse } from '../transport/in-memory-response.js';
+
+/** What an HTTP error is built from. */
+export interface HttpErrorParts {
+  /** The request's method. */
+  readonly method: string;
+  /** The URL the response came from. */
+  readonly url: string;
+  /** The response (its body may have been read). */
+  readonly response: Response;
+  /** The body, as text. */
+  readonly body: string;
+  /** What to say beyond the status and the API's own message. */
+  readonly detail?: string;
+  /** By default what the status makes it (`http-server` for 5xx). */
+  readonly kind?: 'http' | 'http-server';
+  /** Why it failed, beyond the status; by default the reason the status gives. */
+  readonly facts?: ResponseFacts;
+}
 
 /** Builds (does not throw) the errors of one client. */
 export class ClientErrors {
@@ -23,6 +41,11 @@ export class ClientErrors {
   constructor(factory: ErrorFactory, secret: () => Secret | undefined) {
     this.#factory = factory;
     this.#secret = secret;
+  }
+
+  /** The credential, redacted (`*` and its last four characters); `''` without one. */
+  redactedSecret(): string {
+    return this.#secret()?.toString() ?? '';
   }
 
   /** The text with the client's secret redacted, in any form it is sent in. */
@@ -45,27 +68,14 @@ export class ClientErrors {
     return error;
   }
 
-  /**
-   * The HTTP error for a response whose body was `body`.
-   *
-   * @param detail - what to say beyond the status and the API's own message
-   * @param kind - by default what the status makes it (`http-server` for 5xx)
-   * @param facts - why it failed, beyond the status; by default the reason the status gives
-   */
-  http(
-    method: string,
-    url: string,
-    response: Response,
-    body: string,
-    detail?: string,
-    kind: 'http' | 'http-server' = errorKindForStatus(response.status),
-    facts?: ResponseFacts,
-  ): Error {
-    // The error's response must be readable even when the engine consumed the original.
-    const readable = response.bodyUsed ? readableResponse({ response, body: Buffer.from(body) }) : response;
+  /** The HTTP error for a response (see {@link HttpErrorParts}), built through the factory. */
+  http(parts: HttpErrorParts): Error {
+    const { method, url, response, body, detail, facts } = parts;
     const { status } = response;
+    // The error's response must be readable even when the engine consumed the original.
+    const readable = response.bodyUsed ? new InMemoryResponse(response, Buffer.from(body)) : response;
     return this.fail({
-      kind,
+      kind: parts.kind ?? errorKindForStatus(status),
       message: httpErrorMessage(method, url, status, body, detail),
       response: readable,
       body,

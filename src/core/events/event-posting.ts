@@ -97,14 +97,14 @@ export async function postEvent(
   const text = await response.text();
   const url = response.url || client.normalizeUrl(path);
   if (response.status < 200 || response.status >= 300) {
-    throw client.httpError('POST', url, response, text, eventsErrorDetail(response.status, text), undefined, { operation });
+    throw client.httpError({ method: 'POST', url, response, body: text, detail: eventsErrorDetail(response.status, text), facts: { operation } });
   }
   const decoded = parseJson(text);
   const body = isObject(decoded) ? decoded : undefined;
   if (body === undefined || !expectation.check(body)) {
     const reason = decoded === NOT_JSON ? 'not-json' : expectation.key === undefined ? 'unusable-body' : 'missing-key';
     const detail = `Events API responded without ${expectation.describe}`;
-    throw client.httpError('POST', url, response, text, detail, 'http-server', { operation, reason, expected: expectation.key });
+    throw client.httpError({ method: 'POST', url, response, body: text, detail, kind: 'http-server', facts: { operation, reason, expected: expectation.key } });
   }
   return { response, text, body };
 }

@@ -4,9 +4,8 @@
  *
  * @module
  */
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
-import type { ResponseFacts } from '../errors/failure-facts.js';
+import type { HttpErrorParts } from '../errors/client-errors.js';
 import { Secret } from '../auth/secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { JIRA_SERVER_INTEGRATION_API } from '../../generated/integrations/jira-server-integration-api.js';
@@ -52,16 +51,8 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
   }
 
   /** The engine's HTTP error, with the signature token scrubbed from its message and body. */
-  override httpError(
-    method: string,
-    url: string,
-    response: Response,
-    body: string,
-    detail?: string,
-    kind?: 'http' | 'http-server',
-    facts?: ResponseFacts,
-  ): Error {
-    return super.httpError(method, url, response, this.#scrub(body), detail && this.#scrub(detail), kind, facts);
+  override httpError(parts: HttpErrorParts): Error {
+    return super.httpError({ ...parts, body: this.#scrub(parts.body), detail: parts.detail && this.#scrub(parts.detail) });
   }
 
   /** Every other error, with the signature token scrubbed too. */

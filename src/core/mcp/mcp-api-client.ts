@@ -112,12 +112,12 @@ export class McpApiClient extends ApiClient {
     if (reply && 'error' in reply) {
       throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
     }
-    if (!response.ok) throw this.httpError('POST', response.url, response, text);
+    if (!response.ok) throw this.httpError({ method: 'POST', url: response.url, response, body: text });
     if (!reply) {
       const detail = messages
         ? `MCP server replied without a JSON-RPC response to request id ${JSON.stringify(requestId)}`
         : 'MCP server replied with a body that is not valid JSON';
-      throw this.httpError('POST', response.url, response, text, detail, 'http-server');
+      throw this.httpError({ method: 'POST', url: response.url, response, body: text, detail, kind: 'http-server' });
     }
     this.#keepSession(response);
     return reply as JsonRpcSuccess<T>;

@@ -9,6 +9,7 @@ import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
 import { clientCredentialsAuth } from '../auth/auth-methods.js';
 import { httpErrorMessage } from '../errors/error-classes.js';
+import { decodeJsonBody } from '../errors/json-body.js';
 import { RestApiV2Client, type RestApiV2ClientOptions } from '../rest/index.js';
 import { buildAuthorizeUrl, IDENTITY_BASE_URL } from './authorize-url.js';
 import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';
@@ -218,12 +219,7 @@ export class OAuthTokenClient extends ApiClient {
     requireStrings('getNewToken', fields);
     const response = await this.post(TOKEN_PATH, { form: fields });
     const text = await this.successText('POST', response);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw this.#badTokenResponse(response, text, 'token response is not valid JSON');
-    }
+    const body = decodeJsonBody(text, () => this.#badTokenResponse(response, text, 'token response is not valid JSON'), { emptyIsNull: false });
     const amended = amendTokenResponse(body, this.#now());
     if (!amended.ok) throw this.#badTokenResponse(response, text, amended.problem);
     return amended.response;

@@ -7,8 +7,8 @@
  */
 import type { FetchRequestInit } from '../transport/fetch-types.js';
 import { withFormAuth, withJsonBodyAuth, type AuthMethod } from '../auth/auth-methods.js';
-import { NO_REQUEST_OPTIONS, type HeaderMap, type HttpMethod, type PassThroughInit, type RequestOptions } from '../api-client-options.js';
-import { mergeHeaders, type MergedHeadersMemo } from './headers.js';
+import { type HeaderMap, type HttpMethod, type PassThroughInit, type RequestOptions } from '../api-client-options.js';
+import { mergeHeaders } from './headers.js';
 
 /** The client's side of a request. */
 export interface ClientRequestParts {
@@ -20,19 +20,8 @@ export interface ClientRequestParts {
   readonly authorization: string | undefined;
   /** The auth method, for those that put the credential into a JSON body or a form. */
   readonly auth: AuthMethod;
-  /** The client's pass-through fetch options, applied to every request (`undefined`: none). */
+  /** The client's pass-through fetch options, applied to every request. */
   readonly passThrough: PassThroughInit | undefined;
-  /** The client's memo of its last merged headers; without it, headers are merged afresh. */
-  readonly headerMemo?: MergedHeadersMemo;
-}
-
-/** The request options the engine reads itself; any other is a fetch option sent on. */
-const ENGINE_OPTIONS = new Set(['headers', 'json', 'form', 'body', 'params', 'timeout', 'signal']);
-
-/** Whether an options object holds a fetch option beyond the engine's own (`compress`, `redirect`, ...). */
-function hasFetchOptions(options: object): boolean {
-  for (const key in options) if (!ENGINE_OPTIONS.has(key) && Object.hasOwn(options, key)) return true;
-  return false;
 }
 
 /**
@@ -49,34 +38,24 @@ function hasFetchOptions(options: object): boolean {
  */
 export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: ClientRequestParts): FetchRequestInit {
   const { headers, json, form, body } = options;
-  const sources = [
+  const sendHeaders = mergeHeaders([
     parts.defaultHeaders,
     json !== undefined ? JSON_CONTENT_TYPE : undefined,
     form !== undefined ? FORM_CONTENT_TYPE : undefined,
     parts.clientHeaders,
     headers,
     parts.authorization === undefined ? undefined : { Authorization: parts.authorization },
-  ];
-  // The memo's headers are shared between requests (and frozen): the transport hands any
-  // fetch but node-fetch, which only reads them, a copy of its own.
-  const sendHeaders = parts.headerMemo ? (parts.headerMemo.merge(sources) as Record<string, string>) : mergeHeaders(sources);
+  ]);
   const sendBody =
     json !== undefined
       ? JSON.stringify(withJsonBodyAuth(parts.auth, json))
       : form !== undefined
         ? new URLSearchParams(withFormAuth(parts.auth, form)).toString()
         : body;
-  // Every request's options have this one shape, agent and redirect included, so that the
-  // transport's copy of them (which sets those two and the signal) adds no property: a copy
-  // that adds properties costs more than the rest of the request's preparation.
-  const init: FetchRequestInit = { method: verb, headers: sendHeaders, body: sendBody, signal: options.signal, agent: undefined, redirect: undefined };
-  if ((parts.passThrough !== undefined && hasFetchOptions(parts.passThrough)) || (options !== NO_REQUEST_OPTIONS && hasFetchOptions(options))) {
-    // The client's fetch options, then the request's, which win; never in place of the
-    // method, headers and body worked out above.
-    const { headers: _headers, json: _json, form: _form, body: _body, params: _params, timeout: _timeout, ...own } = options;
-    Object.assign(init, parts.passThrough, own, { method: verb, headers: sendHeaders, body: sendBody });
-  }
-  return init;
+  // The client's fetch options, then the request's, which win; never in place of the
+  // method, headers and body worked out above.
+  const { headers: _headers, json: _json, form: _form, body: _body, params: _params, timeout: _timeout, ...fetchOptions } = options;
+  return { ...parts.passThrough, ...fetchOptions, method: verb, headers: sendHeaders, body: sendBody };
 }
 
 const JSON_CONTENT_TYPE = Object.freeze({ 'Content-Type': 'application/json' });

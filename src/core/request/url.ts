@@ -33,10 +33,6 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
   return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
 }
 
-/** Resolved URLs by base URL, then by URL; a map that reaches `RESOLVED_MAX` entries starts afresh. */
-const RESOLVED = new Map<string, Map<string, string>>();
-const RESOLVED_MAX = 512;
-
 /**
  * The full URL for a path relative to `base` (leading slash optional) or for a full URL,
  * which must lie under `base`.
@@ -62,11 +58,6 @@ const RESOLVED_MAX = 512;
  */
 export function resolveUrl(base: string, url: string, fail: RefusalFailure): string {
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
-  // Every request resolves its URL: remember the answers (they depend on nothing else),
-  // as parsing costs more than the rest of the engine's work on a request.
-  let resolvedUnderBase = RESOLVED.get(base);
-  const known = resolvedUnderBase?.get(url);
-  if (known !== undefined) return known;
   const problem = pathProblem(url);
   if (problem) throw fail(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
@@ -82,12 +73,6 @@ export function resolveUrl(base: string, url: string, fail: RefusalFailure): str
     const message = `refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`;
     throw fail(message, { reason: 'foreign-url', requestedUrl: url, baseUrl: base });
   }
-  if (!resolvedUnderBase || resolvedUnderBase.size >= RESOLVED_MAX) {
-    if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
-    resolvedUnderBase = new Map();
-    RESOLVED.set(base, resolvedUnderBase);
-  }
-  resolvedUnderBase.set(url, resolved.href);
   return resolved.href;
 }
 

@@ -346,7 +346,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     const response = await this.get(`/abilities/${this.#segment('ability name', name)}`);
     if (response.status >= 200 && response.status < 300) return true;
     if (response.status === 402) return false;
-    throw this.httpError('GET', response.url, response, await response.text());
+    throw this.httpError({ method: 'GET', url: response.url, response, body: await response.text() });
   }
 
   /**

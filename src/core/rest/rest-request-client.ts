@@ -8,14 +8,15 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
-import { CallKeyMemo } from '../client/call-metrics.js';
+import { decodeJsonBody } from '../errors/json-body.js';
 import type { FailureFacts, RefusalFailure, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
 import type { QueryParams } from '../request/query.js';
 import { refuseBodyOnGet } from './endpoints/body-on-get.js';
 import { unwrapBody, wrapBody } from './endpoints/body-wrapping.js';
 import { matchCanonicalPath, urlPathOf } from './endpoints/canonical-path.js';
 import { compileTables, type CompiledTables } from './endpoints/compiled-tables.js';
-import { quietCanonicalPath, wrapperPairFor, wrapperPathFor } from './endpoints/endpoint-resolution.js';
+import { canonicalCallKey } from './endpoints/canonical-call-key.js';
+import { wrapperPairFor, wrapperPathFor } from './endpoints/endpoint-resolution.js';
 import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
 import { restQueryParams } from './endpoints/params.js';
 import { acceptsResourceObject, resolveRestPolicy, type RestPolicy } from './endpoints/policy.js';
@@ -50,7 +51,6 @@ export class RestApiV2RequestClient<A extends ApiTypes = UntypedApi> extends Api
   /** The behaviour at the legacy seams (frozen). @internal */
   readonly policy: RestPolicy;
   readonly #compiled: CompiledTables;
-  readonly #callKeys = new CallKeyMemo();
 
   /**
    * @param auth - how requests are authenticated
@@ -58,10 +58,11 @@ export class RestApiV2RequestClient<A extends ApiTypes = UntypedApi> extends Api
    */
   constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
     const { tables, policy, ...engineOptions } = options;
-    super(auth, engineOptions);
+    const compiled = compileTables(tables);
+    super(auth, { ...engineOptions, callKey: engineOptions.callKey ?? canonicalCallKey(compiled) });
     this.tables = tables;
     this.policy = resolveRestPolicy(policy);
-    this.#compiled = compileTables(tables);
+    this.#compiled = compiled;
   }
 
   /** The tables in the shapes the lookups use, built once at construction. @internal */
@@ -72,16 +73,6 @@ export class RestApiV2RequestClient<A extends ApiTypes = UntypedApi> extends Api
   /** GET, POST, PUT, PATCH and DELETE. */
   override get permittedMethods(): readonly HttpMethod[] {
     return REST_METHODS;
-  }
-
-  /** Requests are counted by canonical path (`GET /users/{id}`); other paths by their own path. */
-  protected override callMetricKey(method: string, url: string): string {
-    // Matching the canonical path on every response cost more than the rest of the engine's work.
-    const base = this.url;
-    const known = this.#callKeys.get(base, method, url);
-    if (known !== undefined) return known;
-    const canonical = url.startsWith(base) ? quietCanonicalPath(this.#compiled, urlPathOf(base, url)) : null;
-    return this.#callKeys.set(method, url, canonical === null ? super.callMetricKey(method, url) : `${method.toUpperCase()} ${canonical}`);
   }
 
   /**
@@ -254,7 +245,7 @@ export class RestApiV2RequestClient<A extends ApiTypes = UntypedApi> extends Api
     // Through `delete`, as both predecessors did, so that an override of it sees the call.
     const response = await this.delete(url, send === undefined ? undefined : { ...send });
     if (response.status >= 200 && response.status < 300) return response;
-    throw this.httpError('DELETE', response.url, response, await response.text());
+    throw this.httpError({ method: 'DELETE', url: response.url, response, body: await response.text() });
   }
 
   /**
@@ -266,12 +257,8 @@ export class RestApiV2RequestClient<A extends ApiTypes = UntypedApi> extends Api
    */
   protected async exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse> {
     const { response, text } = await this.sendText(method, url, init, context);
-    if (text.trim() === '') return { response, text, body: null };
-    try {
-      return { response, text, body: JSON.parse(text) };
-    } catch {
-      throw this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
-    }
+    const onInvalid = (): Error => this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
+    return { response, text, body: decodeJsonBody(text, onInvalid) };
   }
 
   #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
@@ -314,7 +301,7 @@ export class RestApiV2RequestClient<A extends ApiTypes = UntypedApi> extends Api
    * @param facts - why, for the error factory (by default `unusable-body`)
    */
   protected unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error {
-    return this.httpError(method, response.url, response, text, detail, 'http-server', facts);
+    return this.httpError({ method, url: response.url, response, body: text, detail, kind: 'http-server', facts });
   }
 
   #target(target: ResourceTarget, method: string): string {

@@ -1,26 +1,24 @@
 /**
- * The attempt loop: sends a prepared request, asks the pure retry rules in `retry.ts`
- * what to do after each attempt, pauses, and hands the last exchange to the caller's
- * finishing step. Everything it needs from its client (errors, metrics, the secret to
+ * The attempt loop: sends a prepared request, asks the pure retry rules
+ * (`retry-rules.ts`) what to do after each attempt, pauses, and returns the last response. Everything it needs from its client (errors, metrics, the secret to
  * scrub) comes through {@link AttemptHost}, so that the loop knows nothing of URLs,
  * headers or auth.
  *
  * @module
  * @internal
  */
-import type { FetchRequestInit, FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchRequestInit } from '../transport/fetch-types.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
-import type { ResponseFacts } from '../errors/failure-facts.js';
+import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { HttpMethod } from '../api-client-options.js';
 import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
 import { attemptFailureKind } from './attempt-failure.js';
-import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy, type RetryState } from './retry-rules.js';
+import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
 import { warnRetry } from './retry-report.js';
 import type { RequestGate } from './request-gate.js';
-import type { BufferedResponse, Transport } from '../transport/transport.js';
-import { utf8Text } from '../transport/body-text.js';
-import { attemptClock } from '../transport/attempt-clock.js';
+import type { Transport } from '../transport/transport.js';
+import type { InMemoryResponse } from '../transport/in-memory-response.js';
 
 /** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
 export interface PreparedRequest {
@@ -35,6 +33,8 @@ export interface PreparedRequest {
   readonly signal: AbortSignal | undefined;
   readonly policy: RetryPolicy;
   readonly log: Logger;
+  /** The key each answered attempt is counted under in the call metrics. */
+  readonly metricKey: string;
 }
 
 /** What the loop needs from the client it runs for. */
@@ -42,9 +42,9 @@ export interface AttemptHost {
   /** Builds (does not throw) an error through the client's error factory, secret scrubbed. */
   fail(spec: ErrorSpec): Error;
   /** Builds (does not throw) the HTTP error for a response (see `ApiClient.httpError`). */
-  httpError(method: string, url: string, response: Response, body: string, detail?: string, kind?: 'http' | 'http-server', facts?: ResponseFacts): Error;
+  httpError(parts: HttpErrorParts): Error;
   /** Counts one answered attempt in the client's call metrics. */
-  recordAttempt(verb: string, target: string, seconds: number): void;
+  recordAttempt(key: string, seconds: number): void;
   /** The credential, redacted; read only when a line is logged or on 401. */
   redactedSecret(): string;
   /** The text with the client's secret (in any form it is sent in) redacted. */
@@ -78,18 +78,17 @@ export class AttemptLoop {
   }
 
   /**
-   * Sends `request` until the retry rules stop, and returns what `finish` makes of the
-   * last exchange. `finish` runs inside this promise (it may throw), so that callers add
-   * no async layer of their own.
+   * Sends `request` until the retry rules stop, and returns the last response (its body
+   * read into memory), whatever its status but 401.
    *
    * @throws the host's errors: network (retries spent), abort (the caller's signal), 401
    */
-  async run<T>(request: PreparedRequest, finish: (exchange: BufferedResponse) => T): Promise<T> {
+  async run(request: PreparedRequest): Promise<InMemoryResponse> {
     const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log } = request;
-    // Built at the first retry: most requests never need it.
-    let state: RetryState | undefined;
+    if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
+    let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
-      let exchange: BufferedResponse;
+      let response: InMemoryResponse;
       const held = this.#gate.wait(signal);
       if (held) {
         try {
@@ -98,14 +97,14 @@ export class AttemptLoop {
           throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
         }
       }
-      const started = attemptClock();
+      const started = performance.now();
       try {
-        exchange = await this.#transport.send(target, fetchInit, timeoutSeconds, started);
+        response = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;
         const reason = error instanceof Error ? error.message : String(error);
-        const decision = retryDecision({ kind: 'network-error' }, state ?? initialRetryState(policy), policy, this.#random());
+        const decision = retryDecision({ kind: 'network-error' }, state, policy, this.#random());
         const cooldown = decision.action === 'retry' ? decision.pause : undefined;
         this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason, cooldown });
         if (decision.action !== 'retry') {
@@ -121,28 +120,26 @@ export class AttemptLoop {
         state = decision.state;
         continue;
       }
-      const { response } = exchange;
       const { status } = response;
-      this.#host.recordAttempt(verb, target, (attemptClock() - started) / 1000);
+      this.#host.recordAttempt(request.metricKey, (performance.now() - started) / 1000);
       this.#gate.observe(response.headers);
+      const requestId = response.headers.get('x-request-id');
       if (returnsAtOnce(status)) {
-        // Not even the record when nobody listens: reading a header costs as much as the rest here.
-        if (log !== silentLogger) this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId: response.headers.get('x-request-id') });
-        return finish(exchange);
+        this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
+        return response;
       }
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
-      const decision = retryDecision({ kind: 'response', status, retryAfter }, state ?? initialRetryState(policy), policy, this.#random());
+      const decision = retryDecision({ kind: 'response', status, retryAfter }, state, policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      if (log !== silentLogger) {
-        this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId: response.headers.get('x-request-id'), cooldown });
-      }
+      this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId, cooldown });
       if (decision.action === 'unauthorized') {
         const key = this.#host.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
-        throw this.#host.httpError(verb, target, response, utf8Text(exchange.body), detail, undefined, { reason: 'unauthorized', redactedKey: key });
+        const body = await response.text();
+        throw this.#host.httpError({ method: verb, url: target, response, body, detail, facts: { reason: 'unauthorized', redactedKey: key } });
       }
-      if (decision.action !== 'retry') return finish(exchange);
+      if (decision.action !== 'retry') return response;
       this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
@@ -151,13 +148,6 @@ export class AttemptLoop {
       state = decision.state;
     }
   }
-
-  /** The error for a request the caller's signal ended. */
-  aborted(verb: string, target: string, reason: unknown): Error {
-    return this.#aborted(verb, target, reason);
-  }
-
-  // Helpers as methods rather than closures made for every request.
 
   #aborted(verb: string, target: string, reason: unknown): Error {
     return this.#host.fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
@@ -172,7 +162,7 @@ export class AttemptLoop {
   }
 
   #debugAttempt(log: Logger, record: AttemptRecord): void {
-    // Formatting costs more than the silent logger saves: skip it when nobody listens.
+    // Nothing to format when nobody listens.
     if (log !== silentLogger) log.debug(this.#host.scrub(formatAttempt({ ...record, key: this.#host.redactedSecret() || undefined })));
   }
 

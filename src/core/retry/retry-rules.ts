@@ -224,33 +224,6 @@ export function parseRetryAfter(
 }
 
 /**
- * Whether a `retry` map that may have been changed in place still has exactly the entries
- * of a copy checked earlier (see {@link validateRetryMap}): the same own enumerable keys,
- * each with an identical value. Lets a client check its map once rather than on every
- * request, without missing a change made in place.
- *
- * @example
- * ```ts
- * const live: Record<number, number> = { 404: 2 };
- * const checked = validateRetryMap(live);
- * sameRetryEntries(live, checked); // true
- * live[404] = 3;
- * sameRetryEntries(live, checked); // false: check again
- * ```
- */
-export function sameRetryEntries(live: Readonly<Record<number, number>>, checked: Readonly<Record<number, number>>): boolean {
-  // A loop rather than Object.keys: this runs on every request and allocates nothing.
-  let count = 0;
-  for (const key in live) {
-    if (!Object.hasOwn(live, key)) continue;
-    if (!Object.hasOwn(checked, key) || live[key as unknown as number] !== checked[key as unknown as number]) return false;
-    count += 1;
-  }
-  for (const key in checked) if (Object.hasOwn(checked, key)) count -= 1;
-  return count === 0;
-}
-
-/**
  * Checks a `retry` map: integer statuses from 100 to 599 mapped to integers `>= -1`.
  *
  * @returns a frozen copy, so later changes to the caller's object have no effect

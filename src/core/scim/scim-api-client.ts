@@ -6,6 +6,7 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import { decodeJsonBody } from '../errors/json-body.js';
 import { nextStartIndex, type ScimListResponse } from './scim-pagination.js';
 import type { EndpointOf as Ep, JsonBodyOf, JsonResultOf, PathHint, RequestOptionsOf } from '../types/endpoint-types.js';
 import type { ScimApiTypes } from '../../generated/types/scim-api-endpoints.js';
@@ -169,15 +170,12 @@ export class ScimApiClient extends ApiClient {
   }
 
   #listResponse(response: Response, text: string): ScimListResponse {
-    let page: unknown;
-    try {
-      page = JSON.parse(text);
-    } catch {
-      throw this.httpError('GET', response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server');
-    }
+    const detail = 'API responded with a body that is not valid JSON';
+    const onInvalid = (): Error => this.httpError({ method: 'GET', url: response.url, response, body: text, detail, kind: 'http-server' });
+    const page = decodeJsonBody(text, onInvalid, { emptyIsNull: false });
     const resources = (page as ScimListResponse | null)?.Resources;
     if (typeof page !== 'object' || page === null || Array.isArray(page) || (resources !== undefined && !Array.isArray(resources))) {
-      throw this.httpError('GET', response.url, response, text, 'API responded with a body that is not a SCIM list response', 'http-server');
+      throw this.httpError({ method: 'GET', url: response.url, response, body: text, detail: 'API responded with a body that is not a SCIM list response', kind: 'http-server' });
     }
     return page as ScimListResponse;
   }

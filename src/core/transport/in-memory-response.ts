@@ -7,7 +7,22 @@
  * @module
  */
 import type { FetchHeaders, FetchResponse } from './fetch-types.js';
-import { utf8Text } from './body-text.js';
+
+const BYTE_ORDER_MARK = 0xfeff;
+
+/**
+ * A body as text, decoded as a `TextDecoder` would: UTF-8, a leading byte order mark
+ * dropped, malformed bytes as U+FFFD.
+ *
+ * @example
+ * ```ts
+ * utf8Text(Buffer.from('\ufeff{"a":1}')); // '{"a":1}'
+ * ```
+ */
+export function utf8Text(body: Buffer): string {
+  const text = body.toString('utf8');
+  return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+}
 
 /**
  * A response whose body is a buffer in memory. Its state is private, behind getters, as

@@ -1,19 +1,15 @@
 /**
  * The edge where requests leave the process: node-fetch (or an injected `fetch`), one
- * keep-alive agent per client and protocol, proxies, and each attempt's deadline (how it
- * ends an attempt: `attempt-deadline.ts`; how the agents tell it of their requests and
- * connections: `agent-hooks.ts`). One attempt reads the whole body, so a body cut short
- * is a network error of that attempt and can be retried like any other.
+ * keep-alive agent per client and protocol, proxies, and each attempt's timeout. One
+ * attempt reads the whole body, so a body cut short is a network error of that attempt
+ * and can be retried like any other.
  *
  * node-fetch is loaded on the first request that needs it, and the proxy agent on the
  * first request through a proxy, so that importing the library costs neither.
  *
  * @module
  */
-import type { Agent, AgentOptions } from 'node:http';
-import type { Socket } from 'node:net';
-import { buildingFor, hookAgent } from './agent-hooks.js';
-import { abortError, Deadline, type EndingMode } from './attempt-deadline.js';
+import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
 import { proxyEnvironment, proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
@@ -42,14 +38,6 @@ export interface TransportOptions {
   env?: ProxyEnv;
 }
 
-/** A response whose body the transport has read into memory. */
-export interface BufferedResponse {
-  /** The response; its body stream has been consumed: read {@link BufferedResponse.body}. */
-  readonly response: FetchResponse;
-  /** The whole body. */
-  readonly body: Buffer;
-}
-
 /** node-fetch 2's response, which can hand its body over as a Buffer without a copy. */
 interface NodeFetchResponse extends FetchResponse {
   buffer(): Promise<Buffer>;
@@ -57,29 +45,12 @@ interface NodeFetchResponse extends FetchResponse {
 
 type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
 
-let nodeFetch: FetchLike | undefined;
-let proxyAgentClass: ProxyAgentClass | undefined;
-
-/** How many idle deadlines a transport keeps for its next attempts. */
-const MAX_IDLE_DEADLINES = 16;
+/** How an attempt was ended early, if it was. */
+type Ending = 'timeout' | 'cut-short' | 'caller';
 
 /**
- * Whether the proxy variables may name a proxy for a request: a cheap look before the
- * full lookup (which parses the URL for `NO_PROXY`).
- */
-function mayProxy(env: ProxyEnv, secure: boolean): boolean {
-  return secure
-    ? isSet(env.HTTPS_PROXY) || isSet(env.https_proxy) || isSet(env.ALL_PROXY) || isSet(env.all_proxy)
-    : isSet(env.HTTP_PROXY) || isSet(env.http_proxy) || isSet(env.ALL_PROXY) || isSet(env.all_proxy);
-}
-
-function isSet(value: string | undefined): boolean {
-  return value !== undefined && value.trim() !== '';
-}
-
-/**
- * A loader that imports a module once, on first use; after a failure the next call tries
- * again (a later request may find the module).
+ * A loader that imports a module once, on first use (a cache of the import, shared by
+ * every client); after a failure the next call tries again.
  */
 function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
@@ -91,19 +62,41 @@ function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** node-fetch, imported on the first request that uses it. */
-const loadNodeFetch = importOnce(() => import('node-fetch').then((module) => (nodeFetch = module.default as unknown as FetchLike)));
+const loadNodeFetch = importOnce(async () => (await import('node-fetch')).default as unknown as FetchLike);
 
 /** https-proxy-agent, imported on the first request through a proxy. */
-const loadProxyAgent = importOnce(() =>
-  import('https-proxy-agent').then((module) => (proxyAgentClass = module.HttpsProxyAgent as unknown as ProxyAgentClass)),
-);
+const loadProxyAgent = importOnce(async () => (await import('https-proxy-agent')).HttpsProxyAgent as unknown as ProxyAgentClass);
 
 /**
- * A fresh, readable response over a buffered body, for callers of the low-level methods
- * (and for errors), who may read it as they would any node-fetch response.
+ * The error an attempt ended by the caller's signal is ended with (what node-fetch's own
+ * abort rejects with: only its name matters).
  */
-export function readableResponse({ response, body }: BufferedResponse): FetchResponse {
-  return new InMemoryResponse(response, body);
+export function abortError(): Error {
+  return Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
+}
+
+/**
+ * One of the transport's own agents as one attempt sees it: the agent itself for every
+ * purpose, except that the request it is given is reported to `onRequest` first.
+ * node-fetch 2 waits for the rest of a body whose connection closed early (until the
+ * timeout); watching the attempt's own request is how the attempt learns of it at once.
+ */
+function watchedAgent(agent: Agent, onRequest: (request: ClientRequest) => void): Agent {
+  const view = Object.create(agent) as Agent & { addRequest(request: ClientRequest, options: unknown): void };
+  view.addRequest = (request, options) => {
+    onRequest(request);
+    (agent as unknown as { addRequest(request: ClientRequest, options: unknown): void }).addRequest(request, options);
+  };
+  return view;
+}
+
+/** Calls `onCutShort` when the response to `request` closes before its whole body arrived. */
+function watchBody(request: ClientRequest, onCutShort: () => void): void {
+  request.once('response', (response: IncomingMessage) => {
+    response.once('close', () => {
+      if (!response.complete) onCutShort();
+    });
+  });
 }
 
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
@@ -115,13 +108,6 @@ export class Transport {
   #httpAgent: Agent | undefined;
   #httpsAgent: Agent | undefined;
   readonly #proxyAgents = new Map<string, Agent>();
-  /** Deadlines waiting for their next attempt. */
-  readonly #idle: Deadline[] = [];
-  /** Every deadline not disposed of, idle or running: each hears of a connection that closes. */
-  readonly #deadlines = new Set<Deadline>();
-  readonly #onSocketClose = (socket: Socket): void => {
-    for (const deadline of this.#deadlines) deadline.socketClosed(socket);
-  };
 
   /** @param options - fetch, agent and proxy settings */
   constructor(options: TransportOptions = {}) {
@@ -133,105 +119,70 @@ export class Transport {
 
   /**
    * The agent a request to `url` goes through: the caller's agent, else a proxy agent,
-   * else the client's keep-alive agent. The `proxy` setting is read per request, so that
-   * a function's answer may change. A promise only while the proxy agent's module loads,
-   * the first time.
+   * else the client's keep-alive agent (`own` says which). The `proxy` setting is read
+   * per request, so that a function's answer may change.
    */
-  #agentFor(url: string): Agent | undefined | Promise<Agent> {
-    if (this.#agent) return typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent;
-    const secure = url.startsWith('https:');
-    // Without a proxy option, only a proxy variable that is set costs a URL parse.
-    if (this.#proxy !== undefined || mayProxy(this.#env, secure)) {
-      const proxy = proxyFor(new URL(url), this.#proxy, this.#env);
-      if (proxy) {
-        const agent = this.#proxyAgents.get(proxy);
-        if (agent) return agent;
-        if (!proxyAgentClass) return loadProxyAgent().then(() => this.#agentFor(url) as Agent);
-        const created = hookAgent(new proxyAgentClass(proxy, { keepAlive: true }), this.#onSocketClose);
-        this.#proxyAgents.set(proxy, created);
-        return created;
+  async #agentFor(url: string): Promise<{ agent: Agent | undefined; own: boolean }> {
+    if (this.#agent) return { agent: typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent, own: false };
+    const proxy = proxyFor(new URL(url), this.#proxy, this.#env);
+    if (proxy) {
+      let agent = this.#proxyAgents.get(proxy);
+      if (!agent) {
+        const ProxyAgent = await loadProxyAgent();
+        agent = this.#proxyAgents.get(proxy) ?? new ProxyAgent(proxy, { keepAlive: true });
+        this.#proxyAgents.set(proxy, agent);
       }
+      return { agent, own: true };
     }
     // node:http(s) are loaded with the first agent, not when the library is imported.
-    if (secure) return (this.#httpsAgent ??= hookAgent(new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true }), this.#onSocketClose));
-    return (this.#httpAgent ??= hookAgent(new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true }), this.#onSocketClose));
-  }
-
-  /**
-   * How an attempt through `agent` is ended early: node-fetch through one of the
-   * transport's direct agents by destroying its request (no signal sent); node-fetch
-   * through a proxy agent (which may still be connecting to the proxy when the request
-   * is destroyed) or the caller's agent by a light signal; any other fetch by a signal.
-   */
-  #endingMode(own: boolean, agent: Agent | undefined): EndingMode {
-    if (!own) return 'signal';
-    return agent !== undefined && (agent === this.#httpAgent || agent === this.#httpsAgent) ? 'request' : 'light-signal';
+    if (url.startsWith('https:')) return { agent: (this.#httpsAgent ??= new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true })), own: true };
+    return { agent: (this.#httpAgent ??= new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })), own: true };
   }
 
   /**
    * Sends one attempt and reads its whole body. Rejects on any transport failure; a
    * timeout rejects with an error whose `code` is `ETIMEDOUT`, a body cut short with
-   * `ECONNRESET`.
+   * `ECONNRESET`, the caller's signal with an `AbortError`.
    *
    * @param init - the request; its `signal` (the caller's) ends the attempt too
    * @param timeoutSeconds - how long the attempt may take: connection, headers and body together
-   * @param attemptStart - when the attempt started, on `attemptClock` (the caller times it
-   *   too); when absent, the deadline reads its clock
-   * @returns the response (its body already read) and the body
+   * @returns the response, its body read into memory
    */
-  async send(url: string, init: FetchRequestInit, timeoutSeconds: number, attemptStart?: number): Promise<BufferedResponse> {
-    const fetch = this.#fetch ?? nodeFetch ?? (await loadNodeFetch());
-    const pending = init.agent === undefined ? this.#agentFor(url) : init.agent;
-    const agent = pending instanceof Promise ? await pending : pending;
-    const callerSignal = init.signal;
+  async send(url: string, init: FetchRequestInit, timeoutSeconds: number): Promise<InMemoryResponse> {
+    const fetch = this.#fetch ?? (await loadNodeFetch());
+    const chosen = init.agent === undefined ? await this.#agentFor(url) : { agent: init.agent, own: false };
+    const callerSignal = init.signal ?? undefined;
     if (callerSignal?.aborted) throw abortError();
-    const own = fetch === nodeFetch;
-    const deadline = this.#idle.pop() ?? this.#newDeadline();
-    deadline.start(Math.max(1, Math.round(timeoutSeconds * 1000)), this.#endingMode(own, typeof agent === 'function' ? undefined : agent), attemptStart);
-    // Made only for a caller's signal: most requests have none.
-    const onCallerAbort = callerSignal ? (): void => deadline.abort() : undefined;
-    if (callerSignal && onCallerAbort) callerSignal.addEventListener('abort', onCallerAbort, { once: true });
-    let reusable = false;
+    // Ends the attempt: its timeout, the caller's signal, or its body cut short.
+    const controller = new AbortController();
+    let ending: Ending | undefined;
+    const end = (why: Ending): void => {
+      ending ??= why;
+      controller.abort(abortError());
+    };
+    const timer = setTimeout(() => end('timeout'), Math.max(1, Math.round(timeoutSeconds * 1000)));
+    const onCallerAbort = (): void => end('caller');
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
-      // A copy whose three fields are set after it is made: the engine's options already
-      // have them (see `outgoingInit`), so the copy keeps their shape; a copy that adds
-      // properties costs ten times more.
-      const request: FetchRequestInit = { ...init };
-      request.agent = agent;
-      request.redirect = 'manual';
-      request.signal = deadline.signal;
-      // The engine's headers are shared between requests: a fetch that may change them gets a copy.
-      if (!own && request.headers !== undefined) request.headers = { ...request.headers };
-      const response = await buildingFor(deadline, fetch, url, request);
+      const { agent, own } = chosen;
+      const sendAgent = own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, (request) => watchBody(request, () => end('cut-short'))) : agent;
+      // A copy: the caller's options and headers stay as they were, whatever the fetch does.
+      const request: FetchRequestInit = { ...init, headers: init.headers && { ...init.headers }, agent: sendAgent, redirect: 'manual', signal: controller.signal };
+      const response = await fetch(url, request);
       // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
-      let body: Buffer;
-      if (own) {
-        deadline.responded(response.body as unknown as { destroy(error?: Error): unknown } | null);
-        body = await (response as NodeFetchResponse).buffer();
-      } else {
-        body = Buffer.from(await response.arrayBuffer());
-      }
-      reusable = true;
-      return { response, body };
+      const reader = response as Partial<NodeFetchResponse>;
+      const body = typeof reader.buffer === 'function' ? await reader.buffer() : Buffer.from(await response.arrayBuffer());
+      return new InMemoryResponse(response, body);
     } catch (error) {
-      throw deadline.failure(error, timeoutSeconds) ?? error;
+      if (ending === 'cut-short') {
+        throw Object.assign(new Error('the connection closed before the whole response body arrived', { cause: error }), { code: 'ECONNRESET' });
+      }
+      if (ending === 'timeout') throw Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), { code: 'ETIMEDOUT' });
+      throw error;
     } finally {
-      if (callerSignal && onCallerAbort) callerSignal.removeEventListener('abort', onCallerAbort);
-      deadline.stop();
-      if (reusable && this.#idle.length < MAX_IDLE_DEADLINES) this.#idle.push(deadline);
-      else this.#dispose(deadline);
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
     }
-  }
-
-  #newDeadline(): Deadline {
-    const deadline = new Deadline();
-    this.#deadlines.add(deadline);
-    return deadline;
-  }
-
-  #dispose(deadline: Deadline): void {
-    deadline.dispose();
-    this.#deadlines.delete(deadline);
   }
 
   /** Closes every connection this transport opened. Caller-supplied agents are left alone. */
@@ -240,6 +191,5 @@ export class Transport {
     this.#httpsAgent?.destroy();
     for (const agent of this.#proxyAgents.values()) agent.destroy();
     this.#proxyAgents.clear();
-    for (const deadline of this.#idle.splice(0)) this.#dispose(deadline);
   }
 }
