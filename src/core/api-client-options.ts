@@ -5,7 +5,6 @@
  */
 import type { FetchRequestInit as RequestInit } from './transport/fetch-types.js';
 import type { ErrorFactory } from './errors/error-classes.js';
-import type { CallKey } from './client/call-metrics.js';
 import type { Logger } from './logging.js';
 import type { ProxySetting } from './transport/proxy.js';
 import type { QueryParams } from './request/query.js';
@@ -87,7 +86,7 @@ export interface ApiClientOptions extends PassThroughInit {
    * the URL sent and the base URL. @default the method and the path below the base URL;
    * the REST clients key by canonical path (`GET /users/{id}`)
    */
-  callKey?: CallKey;
+  callKey?: (method: string, url: string, baseUrl: string) => string;
 }
 
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiClient, tokenAuth } from '../../../src/index.js';
 import { APISession } from '../../../src/legacy/api-session.js';
-import { ClientSettings } from '../../../src/core/client/settings.js';
+import { checkNumber, checkSetting, ClientSettings } from '../../../src/core/client/settings.js';
 
 const settings = ['maxHttpAttempts', 'maxNetworkAttempts', 'timeout', 'sleepTimer', 'sleepTimerBase', 'staggerCooldown'] as const;
 const bad: unknown[] = [Number.NaN, -1, Number.POSITIVE_INFINITY, '2', null];
@@ -79,5 +79,34 @@ describe('the retry policy each request reads', () => {
     expect(client.retryPolicy().retry).toEqual({ 500: 1 });
     (client.retry as Record<number, unknown>)[500] = 'x';
     expect(() => client.retryPolicy()).toThrow(RangeError);
+  });
+});
+
+describe('checkNumber', () => {
+  it('returns a value that satisfies the rule', () => {
+    expect(checkNumber('n', 0, {})).toBe(0);
+    expect(checkNumber('n', 2.5, {})).toBe(2.5);
+    expect(checkNumber('n', 3, { integer: true })).toBe(3);
+  });
+
+  it.each([Number.NaN, '3', null, undefined])('refuses the non-number %p with a TypeError', (value) => {
+    expect(() => checkNumber('n', value, {})).toThrow(TypeError);
+  });
+
+  it.each([
+    [-1, {}],
+    [Number.POSITIVE_INFINITY, {}],
+    [1.5, { integer: true }],
+    [0, { positive: true }],
+  ])('refuses %p under %p with a RangeError', (value, rule) => {
+    expect(() => checkNumber('n', value, rule)).toThrow(RangeError);
+  });
+});
+
+describe('checkSetting', () => {
+  it('applies each setting its own rule', () => {
+    expect(() => checkSetting('timeout', 0)).toThrow(/timeout must be a positive/);
+    expect(() => checkSetting('maxNetworkAttempts', 1.5)).toThrow(/whole/);
+    expect(checkSetting('sleepTimer', 0)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // The attempt loop alone, over a stand-in transport: what it sends, how often, what it
 // reports to its host, and that it returns only the last response.
 import { describe, expect, it } from '@jest/globals';
-import { AttemptLoop, type AttemptHost, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
+import { AttemptLoop, attemptFailureKind, retryWarning, warnRetry, type AttemptHost, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
 import type { ErrorSpec } from '../../../src/core/errors/error-classes.js';
 import { silentLogger } from '../../../src/core/logging.js';
 import { RequestGate } from '../../../src/core/retry/request-gate.js';
@@ -89,5 +89,40 @@ describe('AttemptLoop', () => {
     const { loop, sent } = scripted([new TypeError('not a function'), answer(200)]);
     await expect(loop.run(REQUEST)).rejects.toThrow(TypeError);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('attemptFailureKind', () => {
+  it.each([
+    ['a node-fetch FetchError', Object.assign(new Error('request failed, reason: connect ECONNREFUSED'), { name: 'FetchError', code: 'ECONNREFUSED' })],
+    ['the engine timeout', Object.assign(new Error('no complete response within 1 s'), { code: 'ETIMEDOUT' })],
+    ["undici's fetch failed", new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })],
+    ['a TypeError over a system error', new TypeError('terminated', { cause: { code: 'UND_ERR_SOCKET' } })],
+  ])('%s is a transport failure (retried)', (_what, error) => {
+    expect(attemptFailureKind(error)).toBe('transport');
+  });
+
+  it.each([
+    ['a body on GET', new TypeError('Request with GET/HEAD method cannot have body')],
+    ['an invalid proxy URL', Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL' })],
+    ['a TypeError over an argument error', new TypeError('bad', { cause: { code: 'ERR_INVALID_ARG_TYPE' } })],
+  ])('%s is a programming error (thrown at once)', (_what, error) => {
+    expect(attemptFailureKind(error)).toBe('programming');
+  });
+});
+
+describe('retry warnings', () => {
+  const report = { method: 'GET', url: 'https://x.example/users?k=SECRET', attempt: 2, failure: 'network error: ECONNREFUSED', pause: 6 };
+
+  it('say what failed, which attempt, and how long the pause is', () => {
+    expect(retryWarning(report)).toBe(
+      'GET https://x.example/users?k=SECRET: attempt 2 failed (network error: ECONNREFUSED); retrying in 6.0 s',
+    );
+  });
+
+  it('go to the warn level, scrubbed', () => {
+    const lines: string[] = [];
+    warnRetry({ ...silentLogger, warn: (m: string) => void lines.push(m) }, report, (t) => t.replace('SECRET', '*'));
+    expect(lines).toEqual(['GET https://x.example/users?k=*: attempt 2 failed (network error: ECONNREFUSED); retrying in 6.0 s']);
   });
 });

@@ -18,7 +18,8 @@ import { appendQuery, type QueryParams } from '../request/query.js';
 import { timerSleep } from '../retry/abortable-sleep.js';
 import { AttemptLoop, type PreparedRequest } from '../retry/attempt-loop.js';
 import { CallMetrics, pathCallKey, type CallKey } from './call-metrics.js';
-import { checkSetting } from './option-checks.js';
+import { sendThroughLowLevel } from './low-level-call.js';
+import { checkSetting } from './settings.js';
 import { ClientSettings } from './settings.js';
 import { normalizeProxyUrl } from '../transport/proxy.js';
 import { outgoingInit } from '../request/outgoing-request.js';
@@ -28,24 +29,6 @@ import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
 
 export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from '../api-client-options.js';
-export type { CallKey } from './call-metrics.js';
-
-/** A response with its body read as text. */
-interface TextExchange {
-  /** The response; its body has been read. */
-  readonly response: Response;
-  /** The body, decoded as UTF-8. */
-  readonly text: string;
-}
-
-/** The low-level method of each HTTP method (HEAD has none: it goes to `request`). */
-const LOW_LEVEL_METHODS: Readonly<Record<string, 'get' | 'post' | 'put' | 'patch' | 'delete'>> = Object.freeze({
-  GET: 'get',
-  POST: 'post',
-  PUT: 'put',
-  PATCH: 'patch',
-  DELETE: 'delete',
-});
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -124,9 +107,7 @@ export class ApiClient {
 
   /**
    * HTTP status to retry count (see {@link ApiClientOptions.retry}): a plain object that
-   * may be changed in place (`client.retry[404] = 3`), read at the start of every request.
-   * An entry that is not a valid count is a `RangeError` at the next request, before
-   * anything is sent.
+   * may be changed in place (`client.retry[404] = 3`), read (and checked) at every request.
    */
   get retry(): Record<number, number> {
     return this.#settings.retry;
@@ -211,10 +192,7 @@ export class ApiClient {
     this.#metrics.apiCallCounts = value;
   }
 
-  /**
-   * Seconds spent per endpoint (same keys as {@link ApiClient.apiCallCounts}), from
-   * sending each attempt until its whole body was read.
-   */
+  /** Seconds spent per endpoint (keys as in {@link ApiClient.apiCallCounts}), from sending each attempt until its body was read. */
   get apiTime(): Record<string, number> {
     return this.#metrics.apiTime;
   }
@@ -272,18 +250,12 @@ export class ApiClient {
     return { 'User-Agent': userAgent(), Accept: 'application/json' };
   }
 
-  /**
-   * The query parameters as they are sent. The engine sends them unchanged; the REST
-   * clients override this to append `[]` to list keys (as their policy says).
-   */
+  /** The query parameters as sent: unchanged here; the REST clients append `[]` to list keys. */
   protected encodeParams(params: QueryParams): QueryParams {
     return params;
   }
 
-  /**
-   * The client's request gate: a 429 pauses every request of the client through it, and
-   * concurrent pagination takes its turns there.
-   */
+  /** The client's request gate: a 429 pauses every request of the client; concurrent pagination takes turns there. */
   protected get requestGate(): RequestGate {
     return this.#gate;
   }
@@ -355,68 +327,30 @@ export class ApiClient {
     readonly text: string;
   }> {
     const verb = upperMethod(method);
-    const response = await this.#sendLowLevel(verb, url, options);
+    const response = await sendThroughLowLevel(this, verb, url, options);
     const text = await response.text();
     return this.#success(verb, response, text, response.url || this.normalizeUrl(url), context);
-  }
-
-  /**
-   * Sends through the client's low-level method for `verb` (`request` for HEAD), with a
-   * copy of the options, so that an override that edits them never edits the caller's.
-   *
-   * @throws TypeError when the method does not return a Response
-   */
-  async #sendLowLevel(verb: string, url: string, options: RequestOptions): Promise<Response> {
-    const name = LOW_LEVEL_METHODS[verb];
-    const init = { ...options };
-    const response: unknown = name === undefined ? await this.request(verb, url, init) : await this[name](url, init);
-    if (typeof response !== 'object' || response === null || typeof (response as Response).text !== 'function') {
-      const via = name === undefined ? 'request()' : `${name}()`;
-      const got = response === null ? 'null' : typeof response;
-      throw new TypeError(`${this.constructor.name}.${via} must return the fetch Response it got from the engine (got ${got})`);
-    }
-    return response as Response;
   }
 
   /** A request as it will be sent: checked, resolved once, with its headers, body and metrics key. */
   #prepare(method: string, url: string, options: RequestOptions): PreparedRequest {
     const verb = upperMethod(method) as HttpMethod;
-    const { params, timeout } = options;
-    const timeoutSeconds = timeout === undefined ? this.timeout : checkSetting('timeout', timeout);
-    if (!this.permittedMethods.includes(verb)) {
-      const permitted = this.permittedMethods.join(', ');
-      throw this.#errors.fail({
-        kind: 'method',
-        message: `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted})`,
-        facts: { reason: 'method-not-permitted', method: verb, permitted: [...this.permittedMethods] },
-      });
+    const timeoutSeconds = options.timeout === undefined ? this.timeout : checkSetting('timeout', options.timeout);
+    const permitted = this.permittedMethods;
+    if (!permitted.includes(verb)) {
+      const message = `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted.join(', ')})`;
+      throw this.#errors.fail({ kind: 'method', message, facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } });
     }
     const resolved = this.normalizeUrl(url);
-    const target = params === undefined ? resolved : appendQuery(resolved, this.encodeParams(params));
-    const fetchInit = outgoingInit(verb, options, {
-      defaultHeaders: this.defaultHeaders(),
-      clientHeaders: this.headers,
-      authorization: authorizationHeader(this.#auth),
-      auth: this.#auth,
-      passThrough: this.#passThrough,
-    });
-    return {
-      verb,
-      resolved,
-      target,
-      fetchInit,
-      timeoutSeconds,
-      signal: options.signal ?? undefined,
-      policy: this.#settings.retryPolicy(),
-      log: this.log,
-      metricKey: this.#callKey(verb, target, this.#url),
-    };
+    const target = options.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(options.params));
+    const auth = this.#auth;
+    const parts = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: authorizationHeader(auth), auth, passThrough: this.#passThrough };
+    const metricKey = this.#callKey(verb, target, this.#url);
+    const signal = options.signal ?? undefined;
+    return { verb, resolved, target, fetchInit: outgoingInit(verb, options, parts), timeoutSeconds, signal, policy: this.#settings.retryPolicy(), log: this.log, metricKey };
   }
 
-  /**
-   * `request('GET', ...)`. An extension point: every GET of a higher-level method (`rget`,
-   * `jget`, the iterators, `find`, ...) goes through it, so a subclass's override sees them.
-   */
+  /** `request('GET', ...)`; every GET of a higher-level method (`rget`, the iterators, ...) goes through it. */
   get(url: string, options?: RequestOptions): Promise<Response> {
     return this.request('GET', url, options);
   }
@@ -462,16 +396,12 @@ export class ApiClient {
   }
 
   /** The response and its text when the status is a success (2xx); else throws its HTTP error. */
-  #success(verb: string, response: Response, text: string, url: string, context?: RequestContext): TextExchange {
+  #success(verb: string, response: Response, text: string, url: string, context?: RequestContext): { response: Response; text: string } {
     if (response.status >= 200 && response.status < 300) return { response, text };
     throw this.httpError({ method: verb, url, response, body: text, facts: context });
   }
 
-  /**
-   * The body of a successful (2xx) response as text.
-   *
-   * @throws HttpError / HttpServerError for any other status
-   */
+  /** The body of a successful (2xx) response as text. @throws HttpError / HttpServerError for any other status */
   async successText(method: string, response: Response): Promise<string> {
     return this.#success(method, response, await response.text(), response.url).text;
   }
@@ -489,10 +419,7 @@ export class ApiClient {
     return this.#errors.http(parts);
   }
 
-  /**
-   * Builds (does not throw) an error of the given kind through the client's error factory.
-   * Subclasses use it so that the legacy layer's factory applies to their errors too.
-   */
+  /** Builds (does not throw) an error of the given kind through the client's error factory (the legacy layer's too). */
   protected makeError(spec: ErrorSpec): Error {
     return this.#errors.fail(spec);
   }

@@ -50,7 +50,11 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
     return { ...super.defaultHeaders(), [JIRA_SIGNATURE_HEADER]: this.#signature.reveal() };
   }
 
-  /** The engine's HTTP error, with the signature token scrubbed from its message and body. */
+  /**
+   * The engine's HTTP error, with the signature token scrubbed from its message and body.
+   *
+   * @internal
+   */
   override httpError(parts: HttpErrorParts): Error {
     return super.httpError({ ...parts, body: this.#scrub(parts.body), detail: parts.detail && this.#scrub(parts.detail) });
   }

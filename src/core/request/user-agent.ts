@@ -5,10 +5,7 @@
  */
 import { VERSION } from '../../generated/version.js';
 
-let built: string | undefined;
-
-/** `pagerduty-client/<package version> node/<Node.js version>` (built once: neither changes). */
+/** `pagerduty-client/<package version> node/<Node.js version>`. */
 export function userAgent(): string {
-  built ??= `pagerduty-client/${VERSION} node/${process.versions.node}`;
-  return built;
+  return `pagerduty-client/${VERSION} node/${process.versions.node}`;
 }

@@ -1,8 +1,10 @@
 /**
  * The attempt loop: sends a prepared request, asks the pure retry rules
- * (`retry-rules.ts`) what to do after each attempt, pauses, and returns the last response. Everything it needs from its client (errors, metrics, the secret to
- * scrub) comes through {@link AttemptHost}, so that the loop knows nothing of URLs,
- * headers or auth.
+ * (`retry-rules.ts`) what to do after each attempt, pauses (warning before each retry),
+ * and returns the last response. Only a failure of the transport is retried: a
+ * `TypeError` raised while the request was built would fail the same way every time.
+ * Everything the loop needs from its client (errors, metrics, the secret to scrub) comes
+ * through {@link AttemptHost}, so that it knows nothing of URLs, headers or auth.
  *
  * @module
  * @internal
@@ -13,9 +15,7 @@ import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { HttpMethod } from '../api-client-options.js';
 import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
-import { attemptFailureKind } from './attempt-failure.js';
 import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
-import { warnRetry } from './retry-report.js';
 import type { RequestGate } from './request-gate.js';
 import type { Transport } from '../transport/transport.js';
 import type { InMemoryResponse } from '../transport/in-memory-response.js';
@@ -169,4 +169,71 @@ export class AttemptLoop {
   #reportRetry(log: Logger, verb: string, target: string, attempt: number, failure: string, seconds: number): void {
     warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#host.scrub(text));
   }
+}
+
+/** `transport`: retry as a network error; `programming`: rethrow as it is. */
+export type AttemptFailureKind = 'transport' | 'programming';
+
+/**
+ * Classifies an error an attempt rejected with.
+ *
+ * node-fetch reports transport failures as `FetchError`s (and the engine's own timeouts
+ * carry `code: 'ETIMEDOUT'`); a WHATWG `fetch` (undici) reports them as a
+ * `TypeError('fetch failed')` whose `cause` has the system error code. Any other
+ * `TypeError` is a mistake in the request itself.
+ *
+ * @example
+ * ```ts
+ * attemptFailureKind(new TypeError('Request with GET/HEAD method cannot have body')); // 'programming'
+ * attemptFailureKind(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })); // 'transport'
+ * ```
+ */
+export function attemptFailureKind(error: unknown): AttemptFailureKind {
+  // By name, not instanceof: errors raised inside Node's own code may come from another
+  // realm (a VM context, a test runner) whose TypeError is a different class.
+  if (typeof error !== 'object' || error === null) return 'transport';
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  if (name !== 'TypeError' || message === 'fetch failed') return 'transport';
+  const cause: unknown = (error as { cause?: unknown }).cause;
+  const causeCode = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  // A system error code (ECONNRESET, UND_ERR_SOCKET, ...) under the TypeError means the
+  // transport failed; Node's own ERR_* codes are argument errors.
+  if (typeof causeCode === 'string' && !causeCode.startsWith('ERR_')) return 'transport';
+  return 'programming';
+}
+
+/** One retry about to happen. */
+export interface RetryReport {
+  /** The request method. */
+  readonly method: string;
+  /** The request URL (redacted by the caller if need be). */
+  readonly url: string;
+  /** The attempt that failed, from 1. */
+  readonly attempt: number;
+  /** What failed: `status 503` or `network error: ...`. */
+  readonly failure: string;
+  /** The pause before the next attempt, in seconds. */
+  readonly pause: number;
+}
+
+/**
+ * The warning line of a retry:
+ * `GET https://api.pagerduty.com/users: attempt 1 failed (status 503); retrying in 3.0 s`.
+ *
+ * @example
+ * ```ts
+ * retryWarning({ method: 'GET', url, attempt: 2, failure: 'network error: ECONNREFUSED', pause: 6 });
+ * ```
+ */
+export function retryWarning(report: RetryReport): string {
+  return `${report.method} ${report.url}: attempt ${report.attempt} failed (${report.failure}); retrying in ${report.pause.toFixed(1)} s`;
+}
+
+/**
+ * Logs a retry at warn level.
+ *
+ * @param scrub - removes the credential from the line (URLs may carry one in a query)
+ */
+export function warnRetry(log: Logger, report: RetryReport, scrub: (text: string) => string): void {
+  log.warn(scrub(retryWarning(report)));
 }

@@ -16,7 +16,7 @@
  * @module
  */
 import { AbortedDuringPause } from './abortable-sleep.js';
-import { spentBudgetReset } from './rate-limit-budget.js';
+import { spentBudgetReset } from './retry-rules.js';
 
 /** What the gate needs from its client. */
 export interface RequestGateOptions {
