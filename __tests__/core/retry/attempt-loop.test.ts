@@ -1,8 +1,11 @@
 // The attempt loop alone, over a stand-in transport: what it sends, how often, what it
 // reports to its host, and that it returns only the last response.
 import { describe, expect, it } from '@jest/globals';
-import { AttemptLoop, attemptFailureKind, retryWarning, warnRetry, type AttemptHost, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
+import { AttemptLoop, attemptFailureKind, retryWarning, warnRetry, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
 import type { ErrorSpec } from '../../../src/core/errors/error-classes.js';
+import { ClientErrors, type HttpErrorParts } from '../../../src/core/errors/client-errors.js';
+import { CallMetrics } from '../../../src/core/client/call-metrics.js';
+import { Secret } from '../../../src/core/auth/secret.js';
 import { silentLogger } from '../../../src/core/logging.js';
 import { RequestGate } from '../../../src/core/retry/request-gate.js';
 import type { Transport } from '../../../src/core/transport/transport.js';
@@ -29,7 +32,6 @@ function answer(status: number, body = '', headers: Record<string, string> = {})
 function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
   const sent: string[] = [];
   const pauses: number[] = [];
-  const records: string[] = [];
   const failures: ErrorSpec[] = [];
   const transport = {
     send: async (url: string) => {
@@ -40,27 +42,23 @@ function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
       return next;
     },
   } as unknown as Transport;
-  const host: AttemptHost = {
-    fail: (spec) => (failures.push(spec), new Error(spec.message)),
-    httpError: ({ method, url, response, body, detail }) => new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`),
-    recordAttempt: (key) => records.push(key),
-    redactedSecret: () => '*cret',
-    scrub: (text) => text,
-  };
+  const errors = new ClientErrors((spec) => (failures.push(spec), new Error(spec.message)), () => new Secret('secret'));
+  const httpError = ({ method, url, response, body, detail }: HttpErrorParts) => new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`);
+  const metrics = new CallMetrics();
   const sleep = async (seconds: number): Promise<void> => void pauses.push(seconds);
-  const loop = new AttemptLoop({ transport, gate: new RequestGate({ sleep }), sleep, random: () => 0.5, host });
-  return { loop, sent, pauses, records, failures };
+  const loop = new AttemptLoop({ transport, gate: new RequestGate({ sleep }), sleep, random: () => 0.5, errors, metrics, httpError });
+  return { loop, sent, pauses, metrics, failures };
 }
 
 describe('AttemptLoop', () => {
   it('retries a 500 as the policy says and returns the last response only', async () => {
-    const { loop, sent, pauses, records } = scripted([answer(500, 'a'), answer(500, 'b'), answer(200, 'c')]);
+    const { loop, sent, pauses, metrics } = scripted([answer(500, 'a'), answer(500, 'b'), answer(200, 'c')]);
     const result = await loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 500: 2 } } });
     expect(result.status).toBe(200);
     expect(await result.text()).toBe('c');
     expect(sent).toHaveLength(3);
     expect(pauses).toEqual([3, 6]); // pdpyras multiplies before the first pause: 1.5 x 2, then x 2
-    expect(records).toEqual(Array(3).fill('GET /users'));
+    expect(metrics.apiCallCounts).toEqual({ 'GET /users': 3 });
   });
 
   it('returns a status it does not retry, without a pause', async () => {
@@ -71,10 +69,10 @@ describe('AttemptLoop', () => {
 
   it('turns network errors into one network failure once the network retries are spent', async () => {
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-    const { loop, sent, failures, records } = scripted([reset, reset, reset, reset]);
+    const { loop, sent, failures, metrics } = scripted([reset, reset, reset, reset]);
     await expect(loop.run(REQUEST)).rejects.toThrow('GET https://api.example/users?limit=1: network error after 4 attempts: socket hang up');
     expect(sent).toHaveLength(4);
-    expect(records).toEqual([]);
+    expect(metrics.apiCallCounts).toEqual({});
     expect(failures.map((spec) => [spec.kind, spec.facts?.reason])).toEqual([['network', 'network']]);
   });
 

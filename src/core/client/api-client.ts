@@ -84,20 +84,10 @@ export class ApiClient {
     this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
     const pause = sleep ?? timerSleep;
     this.#gate = new RequestGate({ sleep: pause });
-    this.#loop = new AttemptLoop({
-      transport: this.#transport,
-      gate: this.#gate,
-      sleep: pause,
-      random: random ?? Math.random,
-      host: {
-        fail: (spec) => this.#errors.fail(spec),
-        // Through the client's own method, which a subclass may override to scrub more.
-        httpError: (parts) => this.httpError(parts),
-        recordAttempt: (key, seconds) => this.#metrics.record(key, seconds),
-        redactedSecret: () => this.redactedSecret,
-        scrub: (text) => this.#errors.scrub(text),
-      },
-    });
+    const [errors, metrics] = [this.#errors, this.#metrics];
+    // HTTP errors through the client's own method, which a subclass may extend.
+    const httpError = (parts: HttpErrorParts): Error => this.httpError(parts);
+    this.#loop = new AttemptLoop({ transport: this.#transport, gate: this.#gate, sleep: pause, random: random ?? Math.random, errors, metrics, httpError });
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
@@ -242,7 +232,7 @@ export class ApiClient {
 
   /** The credential, redacted (`*` and its last four characters). */
   get redactedSecret(): string {
-    return authSecret(this.#auth)?.toString() ?? '';
+    return this.#errors.redactedSecret();
   }
 
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */

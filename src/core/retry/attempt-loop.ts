@@ -3,15 +3,15 @@
  * (`retry-rules.ts`) what to do after each attempt, pauses (warning before each retry),
  * and returns the last response. Only a failure of the transport is retried: a
  * `TypeError` raised while the request was built would fail the same way every time.
- * Everything the loop needs from its client (errors, metrics, the secret to scrub) comes
- * through {@link AttemptHost}, so that it knows nothing of URLs, headers or auth.
+ * It is given the parts of its client it needs (transport, gate, errors, metrics), and
+ * knows nothing of URLs, headers or auth.
  *
  * @module
  * @internal
  */
 import type { FetchRequestInit } from '../transport/fetch-types.js';
-import type { ErrorSpec } from '../errors/error-classes.js';
-import type { HttpErrorParts } from '../errors/client-errors.js';
+import type { ClientErrors, HttpErrorParts } from '../errors/client-errors.js';
+import type { CallMetrics } from '../client/call-metrics.js';
 import type { HttpMethod } from '../api-client-options.js';
 import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
@@ -37,27 +37,18 @@ export interface PreparedRequest {
   readonly metricKey: string;
 }
 
-/** What the loop needs from the client it runs for. */
-export interface AttemptHost {
-  /** Builds (does not throw) an error through the client's error factory, secret scrubbed. */
-  fail(spec: ErrorSpec): Error;
-  /** Builds (does not throw) the HTTP error for a response (see `ApiClient.httpError`). */
-  httpError(parts: HttpErrorParts): Error;
-  /** Counts one answered attempt in the client's call metrics. */
-  recordAttempt(key: string, seconds: number): void;
-  /** The credential, redacted; read only when a line is logged or on 401. */
-  redactedSecret(): string;
-  /** The text with the client's secret (in any form it is sent in) redacted. */
-  scrub(text: string): string;
-}
-
-/** The pieces of the engine the loop drives; all owned by the client. */
+/** The parts of its client the loop drives and reports to; all owned by the client. */
 export interface AttemptLoopParts {
   readonly transport: Transport;
   readonly gate: RequestGate;
   readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly random: () => number;
-  readonly host: AttemptHost;
+  /** Builds the client's errors, its secret scrubbed. */
+  readonly errors: ClientErrors;
+  /** Counts each answered attempt. */
+  readonly metrics: CallMetrics;
+  /** Builds the HTTP error of a response (the client's `httpError`, which a subclass may extend). */
+  readonly httpError: (parts: HttpErrorParts) => Error;
 }
 
 /** Runs the attempts of a client's requests; one per client. */
@@ -66,15 +57,19 @@ export class AttemptLoop {
   readonly #gate: RequestGate;
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
-  readonly #host: AttemptHost;
+  readonly #errors: ClientErrors;
+  readonly #metrics: CallMetrics;
+  readonly #httpError: (parts: HttpErrorParts) => Error;
 
-  /** @param parts - the client's transport, gate, sleep, randomness and host */
+  /** @param parts - the client's transport, gate, sleep, randomness, errors and metrics */
   constructor(parts: AttemptLoopParts) {
     this.#transport = parts.transport;
     this.#gate = parts.gate;
     this.#sleep = parts.sleep;
     this.#random = parts.random;
-    this.#host = parts.host;
+    this.#errors = parts.errors;
+    this.#metrics = parts.metrics;
+    this.#httpError = parts.httpError;
   }
 
   /**
@@ -108,7 +103,7 @@ export class AttemptLoop {
         const cooldown = decision.action === 'retry' ? decision.pause : undefined;
         this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason, cooldown });
         if (decision.action !== 'retry') {
-          throw this.#host.fail({
+          throw this.#errors.fail({
             kind: 'network',
             message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}`,
             cause: error,
@@ -121,7 +116,7 @@ export class AttemptLoop {
         continue;
       }
       const { status } = response;
-      this.#host.recordAttempt(request.metricKey, (performance.now() - started) / 1000);
+      this.#metrics.record(request.metricKey, (performance.now() - started) / 1000);
       this.#gate.observe(response.headers);
       const requestId = response.headers.get('x-request-id');
       if (returnsAtOnce(status)) {
@@ -133,11 +128,11 @@ export class AttemptLoop {
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
       this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId, cooldown });
       if (decision.action === 'unauthorized') {
-        const key = this.#host.redactedSecret() || undefined;
+        const key = this.#errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
         const body = await response.text();
-        throw this.#host.httpError({ method: verb, url: target, response, body, detail, facts: { reason: 'unauthorized', redactedKey: key } });
+        throw this.#httpError({ method: verb, url: target, response, body, detail, facts: { reason: 'unauthorized', redactedKey: key } });
       }
       if (decision.action !== 'retry') return response;
       this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
@@ -150,7 +145,7 @@ export class AttemptLoop {
   }
 
   #aborted(verb: string, target: string, reason: unknown): Error {
-    return this.#host.fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
+    return this.#errors.fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
   }
 
   async #pause(seconds: number, signal: AbortSignal | undefined, verb: string, target: string): Promise<void> {
@@ -163,11 +158,11 @@ export class AttemptLoop {
 
   #debugAttempt(log: Logger, record: AttemptRecord): void {
     // Nothing to format when nobody listens.
-    if (log !== silentLogger) log.debug(this.#host.scrub(formatAttempt({ ...record, key: this.#host.redactedSecret() || undefined })));
+    if (log !== silentLogger) log.debug(this.#errors.scrub(formatAttempt({ ...record, key: this.#errors.redactedSecret() || undefined })));
   }
 
   #reportRetry(log: Logger, verb: string, target: string, attempt: number, failure: string, seconds: number): void {
-    warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#host.scrub(text));
+    warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#errors.scrub(text));
   }
 }
 

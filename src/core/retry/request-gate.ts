@@ -91,7 +91,7 @@ export class RequestGate {
   }
 
   /**
-   * `undefined` when a request may be sent now (the common case, which costs no await),
+   * `undefined` when a request may be sent now (the common case),
    * else a promise that resolves when it may.
    *
    * @throws AbortedDuringPause (the promise rejects) when `signal` fires while waiting

@@ -17,8 +17,7 @@ const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'NO_PROXY'].f
 /**
  * The proxy variables of an environment as they are now, in a frozen object of their own.
  * A client reads its proxy environment when it is made, as undici's `EnvHttpProxyAgent`
- * does: each read of `process.env` is a call into the process environment, and the four
- * a request would read were one of the largest costs the client added to a request.
+ * does, so that a later change to `process.env` does not reroute a running client.
  *
  * @example
  * ```ts
