@@ -84,10 +84,11 @@ export class ApiClient {
     this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
     const pause = sleep ?? timerSleep;
     this.#gate = new RequestGate({ sleep: pause });
-    const [errors, metrics] = [this.#errors, this.#metrics];
-    // HTTP errors through the client's own method, which a subclass may extend.
-    const httpError = (parts: HttpErrorParts): Error => this.httpError(parts);
-    this.#loop = new AttemptLoop({ transport: this.#transport, gate: this.#gate, sleep: pause, random: random ?? Math.random, errors, metrics, httpError });
+    // HTTP errors go through the client's own method, which a subclass may extend.
+    this.#loop = new AttemptLoop({
+      transport: this.#transport, gate: this.#gate, sleep: pause, random: random ?? Math.random,
+      errors: this.#errors, metrics: this.#metrics, httpError: (parts) => this.httpError(parts),
+    });
     this.#passThrough = { ...passThrough };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
