@@ -6,7 +6,6 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
-import { isPlainObject } from '../plain-object.js';
 import type { FetchedPage } from '../rest/pagination/pages.js';
 import { tokenPages } from '../rest/pagination/token-pagination.js';
 import { nextScimStartIndex, type ScimListResponse } from './scim-pagination.js';
@@ -178,7 +177,7 @@ export class ScimApiClient extends ApiClient {
       throw this.httpError('GET', response.url, response, text, 'API responded with a body that is not valid JSON', 'http-server');
     }
     const resources = (page as ScimListResponse | null)?.Resources;
-    if (!isPlainObject(page) || (resources !== undefined && !Array.isArray(resources))) {
+    if (typeof page !== 'object' || page === null || Array.isArray(page) || (resources !== undefined && !Array.isArray(resources))) {
       throw this.httpError('GET', response.url, response, text, 'API responded with a body that is not a SCIM list response', 'http-server');
     }
     return page as ScimListResponse;
