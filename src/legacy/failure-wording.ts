@@ -201,4 +201,3 @@ function memo<T>(compute: () => T): () => T {
     return value as T;
   };
 }
-

@@ -131,4 +131,3 @@ function parseJson(text: string): unknown {
     return NOT_JSON;
   }
 }
-
