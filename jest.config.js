@@ -4,9 +4,12 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
+  // The packaging checks build, pack and install the package (about 20 s): `npm run test:package`.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/package/'],
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',
+    '^pagerduty-client/(types|tables)$': '<rootDir>/src/$1.ts',
     '^pagerduty-client/(legacy|emulator)$': '<rootDir>/src/$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -3,20 +3,20 @@
 // client retries 503 with a first pause of 1 s; the signal fires after 200 ms, so the
 // abort lands in the middle of that pause.
 //
-//   npm run bench:abort                         (builds first)
-//   node bench/abort.bench.mjs [rounds] [dist]  (after a build; 5 rounds by default)
+//   npm run bench:abort                    (builds first)
+//   node bench/abort.bench.mjs [rounds]    (after a build; 5 rounds by default)
+//   BENCH_DIST=/other/dist node bench/abort.bench.mjs   (another build)
 //
-// `dist` is the build to measure (default ./dist), so that an older build of the library
-// can be measured the same way for comparison. Prints the median time from the start of
-// the request to its rejection, the time past the abort, the error's class, and the
-// number of requests the server saw per round.
+// Prints the median time from the start of the request to its rejection, the time past the
+// abort, the error's class, and the number of requests the server saw per round.
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const rounds = Number(process.argv[2] ?? 5);
-const dist = path.resolve(process.argv[3] ?? 'dist');
+const dist = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 const ABORT_AFTER_MS = 200;
 const { ApiClient, tokenAuth } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
 
@@ -51,3 +51,4 @@ console.log(`build: ${dist}`);
 console.log(`abort fired at ${ABORT_AFTER_MS} ms into a 1,000 ms pause before a retry`);
 console.log(`median time to rejection: ${median.toFixed(0)} ms (${(median - ABORT_AFTER_MS).toFixed(0)} ms past the abort) over ${rounds} rounds`);
 console.log(`outcome: ${[...outcomes].join(', ')}; requests per round: ${[...new Set(requestCounts)].join(', ')}`);
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ abort: { msPastAbort: median - ABORT_AFTER_MS, outcome: [...outcomes].join(', ') } }));

@@ -3,6 +3,7 @@
 // simulated round trip of 50 ms per request.
 //
 //   node bench/concurrency.bench.mjs [rounds]   (after a build; 3 rounds by default)
+//   BENCH_DIST=/other/dist node bench/concurrency.bench.mjs   (another build)
 //
 // Datasets: 9,900 users (listAll, classic pagination) and 25,000 incidents (iterHistory
 // over their whole time range, which splits it into windows of at most 10,000). Prints the
@@ -11,8 +12,11 @@
 // that every item comes once, in the order of the sequential reading.
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
 const LATENCY_MS = 50;
 const USERS = 9_900;
@@ -25,7 +29,7 @@ if (process.argv[2] === 'serve') await serve();
 else await main(Number(process.argv[2] ?? 3));
 
 async function serve() {
-  const { startEmulator } = await import('../dist/emulator/index.js');
+  const { startEmulator } = await import(pathToFileURL(path.join(DIST, 'emulator', 'index.js')).href);
   const emulator = await startEmulator({
     seedUsers: USERS,
     seedIncidents: INCIDENTS,
@@ -44,7 +48,7 @@ async function serve() {
 }
 
 async function main(rounds) {
-  const { RestApiV2Client } = await import('../dist/index.js');
+  const { RestApiV2Client } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { stdio: 'inherit' });
   const messages = [];
   let waiting;
@@ -70,7 +74,7 @@ async function main(rounds) {
     { name: `listAll /users (${USERS.toLocaleString('en')} users)`, read: readUsers, expected: USERS, target: 5 },
     { name: `iterHistory /incidents (${INCIDENTS.toLocaleString('en')} incidents)`, read: readIncidents, expected: INCIDENTS, target: 4 },
   ];
-  console.log(`concurrent pagination: emulator with a ${LATENCY_MS} ms round trip, concurrency ${CONCURRENCY} against 1, ${rounds} rounds (median)`);
+  console.log(`concurrent pagination (${DIST}): emulator with a ${LATENCY_MS} ms round trip, concurrency ${CONCURRENCY} against 1, ${rounds} rounds (median)`);
   const results = [];
   for (const { name, read, expected, target } of cases) {
     const reference = await read(1);

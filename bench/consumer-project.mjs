@@ -1,52 +1,38 @@
 // Throwaway consumer projects for the type benchmarks: the package as a user installs it
 // (a packed tarball in node_modules), this checkout's dependencies linked beside it, and a
-// strict tsconfig. Also packs this checkout, and a git ref of it (the baseline release),
-// without touching the working tree: the ref is exported with `git archive` and built in a
-// temporary directory.
+// strict tsconfig.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = process.cwd();
-const quiet = { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } };
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-function linkDependencies(dir, except = []) {
+function linkDependencies(dir) {
   const modules = path.join(dir, 'node_modules');
   mkdirSync(modules, { recursive: true });
   for (const entry of readdirSync(path.join(root, 'node_modules'))) {
-    if (entry.startsWith('.') || entry === 'pagerduty-client' || except.includes(entry)) continue;
+    if (entry.startsWith('.') || entry === 'pagerduty-client') continue;
     symlinkSync(path.join(root, 'node_modules', entry), path.join(modules, entry));
   }
 }
 
 /**
- * `npm pack` of a directory into its own folder under `work` (both packages are named
- * alike: one folder would hold one tarball): the tarball's path and unpacked size.
+ * `npm pack` of a built package folder (this checkout by default) into its own folder
+ * under `work` (every build's tarball has the same name): the tarball's path and unpacked
+ * size. Scripts are skipped: the benchmarks measure the build that is there.
  */
-function pack(dir, work, name, ignoreScripts) {
+export function packBuilt(work, name, dir = root) {
   const destination = path.join(work, `pack-${name}`);
   mkdirSync(destination, { recursive: true });
-  const args = ['pack', '--json', '--pack-destination', destination, ...(ignoreScripts ? ['--ignore-scripts'] : [])];
-  const out = execFileSync('npm', args, { ...quiet, cwd: dir });
+  const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   const [info] = JSON.parse(out.slice(out.indexOf('[')));
-  return { tarball: path.join(destination, info.filename), unpackedSize: info.unpackedSize, files: info.entryCount };
-}
-
-/** Packs this checkout (building it first, as `npm pack` does). */
-export function packCurrent(work) {
-  return pack(root, work, 'current', false);
-}
-
-/** Packs the package as it is at a git ref of this repository (built in a temporary directory). */
-export function packRef(work, ref) {
-  const dir = path.join(work, `ref-${ref.replace(/[^\w.-]/g, '_')}`);
-  mkdirSync(dir, { recursive: true });
-  const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: root, maxBuffer: 1 << 30, env: process.env });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  linkDependencies(dir);
-  execFileSync(process.execPath, ['scripts/write-version.mjs'], { ...quiet, cwd: dir });
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { ...quiet, cwd: dir });
-  return pack(dir, work, `ref-${ref.replace(/[^\w.-]/g, '_')}`, true);
+  return { tarball: path.join(destination, info.filename), unpackedSize: info.unpackedSize };
 }
 
 /**

@@ -4,6 +4,7 @@
 //
 //   npm run bench                       (builds first; runs every benchmark, see all.mjs)
 //   node bench/pagination.mjs [rounds]  (after a build; 7 rounds by default)
+//   BENCH_DIST=/other/dist node bench/pagination.mjs   (another build)
 //
 // Datasets: 9,900 users (classic pagination, 99 pages of 100) and 100,000 audit records
 // (cursor pagination, 1,000 pages of 100). Prints the median time of each side, their
@@ -12,11 +13,13 @@
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { clientHeaders } from './client-headers.mjs';
+
+const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
 const USERS = 9_900;
 const RECORDS = 100_000;
@@ -66,19 +69,19 @@ function serve() {
 }
 
 async function main(rounds) {
-  const { RestApiV2Client, VERSION } = await import('../dist/index.js');
+  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
   const { default: fetch } = await import('node-fetch');
 
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { stdio: 'inherit' });
   const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)));
   const base = `http://127.0.0.1:${port}`;
 
-  // The hand-written loop: node-fetch with one keep-alive agent, the same headers.
+  // The hand-written loop: node-fetch with one keep-alive agent, exactly the client's headers.
   const agent = new http.Agent({ keepAlive: true });
-  const headers = clientHeaders(VERSION, KEY, 'application/vnd.pagerduty+json;version=2');
-  const getJson = async (path) => {
-    const response = await fetch(`${base}${path}`, { headers, agent });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  const headers = { 'User-Agent': `pagerduty-client/${VERSION} node/${process.versions.node}`, Accept: REST_API_V2_ACCEPT, Authorization: `Token token=${KEY}` };
+  const getJson = async (page) => {
+    const response = await fetch(`${base}${page}`, { headers, agent });
+    if (!response.ok) throw new Error(`${page}: ${response.status}`);
     return response.json();
   };
   const handUsers = async () => {
@@ -122,7 +125,7 @@ async function main(rounds) {
   };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-  console.log(`pagerduty-client ${VERSION}, node ${process.versions.node}, ${rounds} rounds (median), loopback HTTP`);
+  console.log(`pagerduty-client ${VERSION} (${DIST}), node ${process.versions.node}, ${rounds} rounds (median), loopback HTTP`);
   console.log('');
   const rows = [];
   for (const [name, hand, lib, expected] of [

@@ -2,8 +2,8 @@
 // the completions inside a path argument, in a consumer project that installs the packed
 // package, and checks that the description's paths are offered.
 //
-//   npm run bench:completions
-//   node bench/path-completions.mjs [tarball]      (packs this checkout when none is given)
+//   npm run bench:completions                      (builds first)
+//   node bench/path-completions.mjs [tarball]      (packs this checkout's build when none is given)
 //
 // Prints, for each probe, how long the request took and the first entries offered; exits 1
 // when an expected path is missing.
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ts from 'typescript';
-import { consumerProject, packCurrent } from './consumer-project.mjs';
+import { consumerProject, packBuilt } from './consumer-project.mjs';
 
 /** Each probe: the text before the cursor, the text after it, what must be offered and what must not. */
 const PROBES = [
@@ -25,7 +25,7 @@ const PROBES = [
 const work = mkdtempSync(path.join(tmpdir(), 'pagerduty-client-completions-'));
 let failed = false;
 try {
-  const tarball = process.argv[2] ? path.resolve(process.argv[2]) : packCurrent(work).tarball;
+  const tarball = process.argv[2] ? path.resolve(process.argv[2]) : packBuilt(work, 'current').tarball;
   const header = "import { RestApiV2Client, ScimApiClient } from 'pagerduty-client';\ndeclare const client: RestApiV2Client;\ndeclare const scim: ScimApiClient;\n";
   const body = PROBES.map((probe) => `${probe.call}${probe.rest}`).join('\n');
   const dir = consumerProject(path.join(work, 'editor'), tarball, { 'editor.ts': `${header}${body}\n` });

@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { RestApiV2Client, type RestApiV2ClientOptions, type RestApiV2Query } from 'pagerduty-client';
 
 /** An audit record, as the API description has it (what the export writes, one per line). */
-export type { AuditRecord } from 'pagerduty-client';
+export type { AuditRecord } from 'pagerduty-client/types';
 
 /** What {@link main} needs. */
 export interface ExportAuditOptions {

@@ -17,6 +17,8 @@ const result = await build({
   absWorkingDir: root,
   entryPoints: {
     index: 'src/index.ts',
+    types: 'src/types.ts',
+    tables: 'src/tables.ts',
     'legacy/index': 'src/legacy/index.ts',
     'emulator/index': 'src/emulator/index.ts',
     'cli/main': 'src/cli/main.ts',

@@ -70,7 +70,7 @@ export function extractDescription(description, sourceText) {
   for (const key of TOP_LEVEL) {
     if (!(key in description)) continue;
     if (key === 'info') {
-      out.info = { version: description.info?.version };
+      out.info = { title: description.info?.title, version: description.info?.version };
       continue;
     }
     if (key === 'components') {

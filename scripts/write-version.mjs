@@ -1,5 +1,6 @@
 // Writes src/generated/version.ts from package.json so the User-Agent never drifts from the
-// published version. Run by `npm run build` and `npm run typecheck`.
+// published version. Run by `npm version` (the `version` script stages the file into the
+// release commit); builds and tests never write into src/, and a unit test fails on drift.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));

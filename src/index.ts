@@ -1,18 +1,42 @@
 /**
- * `pagerduty-client`: typed clients for the PagerDuty APIs.
+ * `pagerduty-client`: typed clients for the PagerDuty APIs, their options, the errors they
+ * throw and the auth methods they take. The schema types of the API descriptions are in
+ * `pagerduty-client/types` (the common ones, such as `User` and `Incident`, are here too);
+ * the tables the clients run on (canonical paths, wrappers, pagination) are in
+ * `pagerduty-client/tables`.
  *
  * @module pagerduty-client
  */
-export { ApiClient, DEFAULT_BASE_URL } from './core/client/api-client.js';
-export type {
-  ApiClientOptions,
-  HeaderMap,
-  HttpMethod,
-  PassThroughInit,
-  RequestOptions,
-} from './core/client/api-client.js';
+
+// Clients
+export { ApiClient } from './core/client/api-client.js';
+export { RestApiV2BaseClient } from './core/rest/rest-api-v2-base-client.js';
+export { REST_API_V2_ACCEPT, RestApiV2Client } from './core/rest/rest-api-v2-client.js';
+export { EventsApiV2Client } from './core/events/events-api-v2-client.js';
+export { OAuthTokenClient } from './core/oauth/oauth-token-client.js';
+export { McpApiClient } from './core/mcp/mcp-api-client.js';
+export { ScimApiClient } from './core/scim/scim-api-client.js';
+export { IntegrationApiClient } from './core/integrations/integration-api-client.js';
+export { JiraCloudIntegrationApiClient } from './core/integrations/jira-cloud-integration-api-client.js';
+export { JiraServerIntegrationApiClient } from './core/integrations/jira-server-integration-api-client.js';
+export { MsTeamsIntegrationApiClient } from './core/integrations/ms-teams-integration-api-client.js';
+export { SlackIntegrationApiClient } from './core/integrations/slack-integration-api-client.js';
+export { SlackIntegrationConnectionsApiClient } from './core/integrations/slack-integration-connections-api-client.js';
+
+// Errors
 export {
-  AUTH_TYPES,
+  coreErrorFactory,
+  HttpError,
+  HttpServerError,
+  NetworkError,
+  PagerDutyError,
+  RequestAbortedError,
+  UrlError,
+} from './core/errors/error-classes.js';
+export { McpError } from './core/mcp/mcp-error.js';
+
+// Auth methods
+export {
   authForType,
   bearerAuth,
   clientCredentialsAuth,
@@ -21,6 +45,20 @@ export {
   routingKeyAuth,
   tokenAuth,
 } from './core/auth/auth-methods.js';
+
+// Loggers, helpers the contract names, version
+export { silentLogger, stderrLogger } from './core/logging.js';
+export { datetimeToRelativeSeconds } from './core/oauth/token-expiry.js';
+export { VERSION } from './generated/version.js';
+
+// Types: the options and results of the public methods
+export type {
+  ApiClientOptions,
+  HeaderMap,
+  HttpMethod,
+  PassThroughInit,
+  RequestOptions,
+} from './core/client/api-client.js';
 export type {
   AuthMethod,
   AuthType,
@@ -31,47 +69,70 @@ export type {
   RoutingKeyAuth,
   TokenAuth,
 } from './core/auth/auth-methods.js';
-export {
-  coreErrorFactory,
-  HttpError,
-  HttpServerError,
-  NetworkError,
-  PagerDutyError,
-  RequestAbortedError,
-  UrlError,
-  errorKindForStatus,
-  httpErrorMessage,
-} from './core/errors/error-classes.js';
+export type { Secret } from './core/auth/secret.js';
 export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors/error-classes.js';
-export { decodeApiError } from './core/errors/api-error-body.js';
 export type { ApiErrorBody } from './core/errors/api-error-body.js';
-export type { ClientOperation, FailureFacts, FailureReason, RefusalFailure, RequestContext, ResponseFacts } from './core/errors/failure-facts.js';
-export { silentLogger, stderrLogger } from './core/logging.js';
+export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-facts.js';
 export type { Logger, LineWriter } from './core/logging.js';
-export { encodeQuery, withListBrackets } from './core/request/query.js';
 export type { QueryParams, QueryScalar, QueryValue } from './core/request/query.js';
-export { cooldownSequence, nextCooldown, parseRetryAfter, retryDecision, retryLimitFor } from './core/retry/retry-rules.js';
-export type {
-  AttemptOutcome,
-  NetworkErrorOutcome,
-  ResponseOutcome,
-  RetryAction,
-  RetryDecision,
-  RetryPolicy,
-  RetryState,
-  StopAction,
-} from './core/retry/retry-rules.js';
-export { redact, Secret } from './core/auth/secret.js';
+export type { RetryPolicy } from './core/retry/retry-rules.js';
+export type { Lane, RequestGate, RequestGateOptions } from './core/retry/request-gate.js';
 export type { AgentOption, FetchLike } from './core/transport/transport.js';
 export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/transport/fetch-types.js';
-export { RequestGate } from './core/retry/request-gate.js';
-export type { Lane, RequestGateOptions } from './core/retry/request-gate.js';
 export type { ProxySetting } from './core/transport/proxy.js';
-export { VERSION } from './generated/version.js';
-export * from './core/rest/index.js';
-export * from './core/events/index.js';
-export * from './core/oauth/index.js';
-export * from './core/mcp/index.js';
-export * from './core/scim/index.js';
-export * from './core/integrations/index.js';
-export * from './core/types/index.js';
+export type {
+  AlertGroupingSettingsOptions,
+  AnalyticsRawIncidentsOptions,
+  IncidentNotesOptions,
+  Region,
+  RestApiV2ClientOptions,
+} from './core/rest/rest-client-options.js';
+export type {
+  DecodedResponse,
+  DictAllOptions,
+  FindOptions,
+  IterAllOptions,
+  IterCursorOptions,
+  IterHistoryOptions,
+  PersistOptions,
+  RestApiV2BaseClientOptions,
+} from './core/rest/rest-method-options.js';
+export type { ApiKeyAccess } from './core/rest/account-introspection.js';
+export type { FetchedPage, ItemHook } from './core/rest/pagination/pages.js';
+export type { EntityWrapperPair } from './core/rest/endpoints/entity-wrappers.js';
+export type { RestPolicy } from './core/rest/endpoints/policy.js';
+export type { ResourceObject, ResourceTarget } from './core/rest/endpoints/resource-target.js';
+export type { RestApiTables } from './core/rest/endpoints/table-types.js';
+export type { EventsApiV2ClientOptions } from './core/events/events-api-v2-client.js';
+export type { SubmitOptions, TriggerOptions } from './core/events/event-bodies.js';
+export type {
+  ChangeEventResponse,
+  CustomDetails,
+  EventAction,
+  EventImage,
+  EventLink,
+  EventResponse,
+  Severity,
+} from './core/events/event-types.js';
+export type { OAuthTokenClientOptions, RefreshClientOptions } from './core/oauth/oauth-token-client.js';
+export type { AmendedTokenResponse, OAuthTokenResponse } from './core/oauth/token-response.js';
+export type { PkcePair, RandomBytes } from './core/oauth/pkce.js';
+export type { McpApiClientOptions } from './core/mcp/mcp-api-client.js';
+export type { JsonRpcErrorObject, JsonRpcFailure, JsonRpcId, JsonRpcResponse, JsonRpcSuccess } from './core/mcp/json-rpc.js';
+export type { ScimApiClientOptions, ScimUserQuery } from './core/scim/scim-api-client.js';
+export type { FixedAuthIntegrationApiClientOptions, IntegrationApiClientOptions } from './core/integrations/integration-api-client.js';
+
+// Types: the resources the guide uses, and the helpers that type a path's query and items
+export type { BulkOverrideResult, IncidentStatus, IncidentUpdate, ScheduleOverride } from './core/rest/rest-types.js';
+export type {
+  EscalationPolicy,
+  Incident,
+  LogEntry,
+  Oncall,
+  Schedule,
+  Service,
+  Team,
+  User,
+} from './generated/types/rest-api-v2-schemas.js';
+export type { RestApiV2Entity, RestApiV2EntityBody, RestApiV2Item, RestApiV2Query } from './core/types/rest-api-v2-helpers.js';
+export type { UntypedApi } from './core/types/api-types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { emulatorBanner, runEmulatorCommand } from '../../src/emulator/index.js';
+import { emulatorBanner, runEmulatorCommand } from '../../src/emulator/command.js';
 
 const keys = {
   account: 'ACCOUNTKEY0000000000',

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { RestApiV2Client } from '../../src/index.js';
-import { emulatorBanner, RateLimiter, rateLimitHeaders, startEmulator } from '../../src/emulator/index.js';
+import { emulatorBanner } from '../../src/emulator/command.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { RateLimiter, rateLimitHeaders } from '../../src/emulator/rate-limiter.js';
 
 // Real sockets: lift nock's patch of node:http for this file.
 beforeAll(() => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { cooldownSequence, nextCooldown, retryDecision, type RetryPolicy, type RetryState } from 'pagerduty-client';
+import { cooldownSequence, nextCooldown, retryDecision, type RetryPolicy, type RetryState } from '../../src/core/retry/retry-rules.js';
 import { tableAfter } from './markdown-blocks.js';
 
 const page = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../guide/retries.md'), 'utf8');

@@ -38,7 +38,7 @@ describe('MIGRATION.md', () => {
     }
   });
 
-  it('lists every method the session hides', () => {
+  it('names every method pdpyras lacked that the session has from the core, and the refused PATCH methods', () => {
     for (const method of ['jdelete', 'jpatch', 'rpatch', 'getTotal', 'iterHistory', 'iterIncidentNotes', 'iterAnalyticsRawIncidents', 'iterAlertGroupingSettings']) {
       expect(guide).toContain(`\`${method}\``);
     }

@@ -49,6 +49,8 @@ const TYPED_PROGRAM = `
 import { RestApiV2Client, HttpError, type User, type Incident, type RetryPolicy } from 'pagerduty-client';
 import { APISession, PDClientError } from 'pagerduty-client/legacy';
 import { startEmulator } from 'pagerduty-client/emulator';
+import { type Priority } from 'pagerduty-client/types';
+import { ITERATION_LIMIT } from 'pagerduty-client/tables';
 
 export async function main(): Promise<string[]> {
   const emulator = await startEmulator({ seedUsers: 2 });
@@ -56,13 +58,14 @@ export async function main(): Promise<string[]> {
   const users: User[] = await client.listAll<User>('/users');
   const first: Incident | undefined = (await client.listAll<Incident>('/incidents'))[0];
   const policy: Pick<RetryPolicy, 'sleepTimer'> = { sleepTimer: client.sleepTimer };
+  const priority: Priority = { name: 'P1' };
   const session = new APISession(emulator.keys.account, { baseUrl: emulator.url });
   const legacyIsError: boolean = new PDClientError('x') instanceof Error;
   const isHttp = (e: unknown): e is HttpError => e instanceof HttpError;
   client.close();
   session.close();
   await emulator.close();
-  return [String(users.length), first?.status ?? 'none', String(policy.sleepTimer), String(legacyIsError), String(isHttp(null))];
+  return [String(users.length), first?.status ?? 'none', String(policy.sleepTimer), String(legacyIsError), String(isHttp(null)), priority.name ?? '', String(ITERATION_LIMIT)];
 }
 `;
 
@@ -147,21 +150,23 @@ describe('the packed package', () => {
     expect(out.trim()).toMatch(/^function function https:\/\/api\.pagerduty\.com \d+\.\d+\.\d+/);
   });
 
-  it('imports the legacy and emulator entry points from an ESM project', () => {
+  it('imports the legacy, emulator, tables and types entry points from an ESM project', () => {
     const out = consumer(
       'esm-entries',
       'module',
       'main.mjs',
       `import { APISession, PDClientError } from 'pagerduty-client/legacy';
        import { startEmulator } from 'pagerduty-client/emulator';
+       import { ITERATION_LIMIT } from 'pagerduty-client/tables';
+       import * as types from 'pagerduty-client/types';
        const emulator = await startEmulator({ seedUsers: 3 });
        const session = new APISession(emulator.keys.account, { baseUrl: emulator.url });
        const users = await session.listAll('/users');
        session.close();
        await emulator.close();
-       console.log(typeof PDClientError, users.length);`,
+       console.log(typeof PDClientError, users.length, ITERATION_LIMIT, Object.keys(types).length);`,
     );
-    expect(out.trim()).toBe('function 3');
+    expect(out.trim()).toBe('function 3 10000 0');
   });
 
   it('runs the pagerduty command from the package', () => {
@@ -177,9 +182,11 @@ describe('the packed package', () => {
       'main.cjs',
       `const legacy = require('pagerduty-client/legacy');
        const emulator = require('pagerduty-client/emulator');
-       console.log(typeof legacy.APISession, typeof emulator.startEmulator);`,
+       const tables = require('pagerduty-client/tables');
+       const types = require('pagerduty-client/types');
+       console.log(typeof legacy.APISession, typeof emulator.startEmulator, tables.ITERATION_LIMIT, Object.keys(types).length);`,
     );
-    expect(out.trim()).toBe('function function');
+    expect(out.trim()).toBe('function function 10000 0');
   });
 
   it('requires from a CommonJS project', () => {
@@ -261,6 +268,6 @@ describe('TypeScript consumers of the packed package', () => {
     });
     writeFileSync(path.join(dir, `main-${module}.cjs`), outputText);
     writeFileSync(path.join(dir, `run-${module}.cjs`), `require('./main-${module}.cjs').main().then((out) => console.log(out.join(' ')));\n`);
-    expect(node(dir, `run-${module}.cjs`).trim()).toMatch(/^2 \S+ \d+(\.\d+)? true false$/);
+    expect(node(dir, `run-${module}.cjs`).trim()).toMatch(/^2 \S+ \d+(\.\d+)? true false P1 10000$/);
   });
 });

@@ -78,9 +78,9 @@ function endpointMaps(description, extract) {
   }));
 }
 
-function fileMaker(description) {
+function fileMaker(description, context) {
   const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n`;
-  const header = `${generatedHeader(`descriptions/${description.extract}.json`)}${note}\n`;
+  const header = `${generatedHeader(context.descriptionSource(description.extract))}${note}\n`;
   return (name, content) => ({ path: `${DIRECTORY}/${name}.ts`, content: `${header}${content}` });
 }
 
@@ -95,7 +95,7 @@ export function endpointMapFiles(context) {
   const files = [];
   for (const description of DESCRIPTIONS) {
     const extract = context.readDescription(description.extract);
-    const file = fileMaker(description);
+    const file = fileMaker(description, context);
     const openapiModule = `./${description.file}-openapi.js`;
     const names = schemaExportNames(Object.keys(extract.components?.schemas ?? {}), description);
     files.push(file(`${description.file}-schemas`, schemaNamesSource({ title: description.title, openapiModule, names })));
@@ -114,7 +114,7 @@ export const endpointTypesStage = Object.freeze({
     const openapi = [];
     for (const description of DESCRIPTIONS) {
       const extract = context.readDescription(description.extract);
-      openapi.push(fileMaker(description)(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
+      openapi.push(fileMaker(description, context)(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
     }
     return [...openapi, ...endpointMapFiles(context)];
   },

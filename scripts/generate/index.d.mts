@@ -5,8 +5,17 @@ export interface GeneratedFile {
   content: string;
 }
 
+/** What identifies an extract: its file, the upstream `info.title`/`info.version`, 12 hex digits of its SHA-256. */
+export interface DescriptionSource {
+  file: string;
+  title: string | undefined;
+  version: string | undefined;
+  sha256: string;
+}
+
 export interface StageContext {
   readDescription(name: string): object;
+  descriptionSource(name: string): DescriptionSource;
 }
 
 export interface Stage {

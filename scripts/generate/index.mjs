@@ -8,6 +8,7 @@
 // as { path, content } from the description extracts it reads through the context. Stages
 // are pure apart from that read, so a test can run them in memory. To add one, write its
 // module and add it to STAGES.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +19,12 @@ import { restTablesStage } from './rest-tables-stage.mjs';
 /**
  * @typedef {{ path: string, content: string }} GeneratedFile
  *   A file a stage produces; `path` is relative to the project's root, with `/`.
- * @typedef {{ readDescription(name: string): any }} StageContext
- *   What a stage may read: `readDescription('rest')` is the parsed descriptions/rest.json.
+ * @typedef {{ file: string, title: string | undefined, version: string | undefined, sha256: string }} DescriptionSource
+ *   What identifies an extract: its file, the upstream description's `info.title` and
+ *   `info.version`, and the first 12 hex digits of the extract's SHA-256.
+ * @typedef {{ readDescription(name: string): any, descriptionSource(name: string): DescriptionSource }} StageContext
+ *   What a stage may read: `readDescription('rest')` is the parsed descriptions/rest.json,
+ *   `descriptionSource('rest')` what identifies it (for the generated files' headers).
  * @typedef {{ name: string, directories: string[], generate(context: StageContext): GeneratedFile[] | Promise<GeneratedFile[]> }} Stage
  */
 
@@ -36,12 +41,23 @@ export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 
  * @returns {StageContext}
  */
 export function descriptionContext(root) {
-  const cache = new Map();
+  const texts = new Map();
+  const parsed = new Map();
+  const text = (name) => {
+    if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad description name ${JSON.stringify(name)}`);
+    if (!texts.has(name)) texts.set(name, readFileSync(join(root, 'descriptions', `${name}.json`), 'utf8'));
+    return texts.get(name);
+  };
+  const readDescription = (name) => {
+    if (!parsed.has(name)) parsed.set(name, JSON.parse(text(name)));
+    return parsed.get(name);
+  };
   return {
-    readDescription(name) {
-      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad description name ${JSON.stringify(name)}`);
-      if (!cache.has(name)) cache.set(name, JSON.parse(readFileSync(join(root, 'descriptions', `${name}.json`), 'utf8')));
-      return cache.get(name);
+    readDescription,
+    descriptionSource(name) {
+      const { info } = readDescription(name);
+      const sha256 = createHash('sha256').update(text(name)).digest('hex').slice(0, 12);
+      return { file: `descriptions/${name}.json`, title: info?.title, version: info?.version, sha256 };
     },
   };
 }

@@ -22,7 +22,7 @@ export const integrationTablesStage = Object.freeze({
       const operations = operationsByDescription.get(api.description).filter((operation) => operation.baseUrl === api.baseUrl);
       if (operations.length === 0) throw new Error(`${api.constant}: no operation of ${api.description} is served from ${api.baseUrl}`);
       for (const operation of operations) served.add(operation);
-      return integrationFile(api, operations);
+      return integrationFile(api, operations, context.descriptionSource(api.description));
     });
     for (const [description, operations] of operationsByDescription) {
       const orphan = operations.find((operation) => !served.has(operation));
@@ -37,9 +37,10 @@ export const integrationTablesStage = Object.freeze({
  *
  * @param {import('./integration-apis.mjs').IntegrationApiConfig} api
  * @param {import('./integration-facts.mjs').IntegrationOperation[]} operations - the operations it serves
+ * @param {import('./index.mjs').DescriptionSource} source - the extract they came from
  * @returns {import('./index.mjs').GeneratedFile}
  */
-export function integrationFile(api, operations) {
+export function integrationFile(api, operations, source) {
   const rows = tableRows(operations);
   const methods = METHOD_ORDER.filter((method) => operations.some((operation) => operation.method === method));
   const kinds = new Set(operations.flatMap((operation) => operation.auth));
@@ -47,7 +48,7 @@ export function integrationFile(api, operations) {
   const block = (entries) => (entries.length === 0 ? '{}' : `{\n${indent(entryLines(entries))}    }`);
   const indexes = `Object.freeze<Record<CanonicalPath, IndexPagination>>(${block(rows.indexes)})`;
   const wrappers = `Object.freeze<EntityWrapperConfig>(${block(rows.wrapperConfig)})`;
-  const content = `${generatedHeader(`descriptions/${api.description}.json`)}
+  const content = `${generatedHeader(source)}
 /**
  * ${api.summary.replace(/\n/g, '\n * ')}
  *

@@ -3,7 +3,6 @@ import { entryLines, generatedHeader, itemLines } from './render-ts.mjs';
 import { deriveRestOperations } from './rest-facts.mjs';
 import { tableRows } from './table-rows.mjs';
 
-const SOURCE = 'descriptions/rest.json';
 const DIRECTORY = 'src/generated/rest-tables';
 
 /** @type {import('./index.mjs').Stage} */
@@ -16,7 +15,7 @@ export const restTablesStage = Object.freeze({
     const withoutOperations = Object.entries(extract.paths)
       .filter(([, item]) => !['get', 'post', 'put', 'patch', 'delete'].some((method) => item[method]))
       .map(([path]) => path);
-    return restTableFiles(tableRows(operations, withoutOperations));
+    return restTableFiles(tableRows(operations, withoutOperations), context.descriptionSource('rest'));
   },
 });
 
@@ -24,10 +23,11 @@ export const restTablesStage = Object.freeze({
  * The generated modules for a set of table rows.
  *
  * @param {import('./table-rows.mjs').TableRows} rows
+ * @param {import('./index.mjs').DescriptionSource} source - the extract they came from
  * @returns {import('./index.mjs').GeneratedFile[]}
  */
-export function restTableFiles(rows) {
-  const header = generatedHeader(SOURCE);
+export function restTableFiles(rows, source) {
+  const header = generatedHeader(source);
   const file = (name, content) => ({ path: `${DIRECTORY}/${name}`, content: `${header}\n${content}` });
   return [
     file(

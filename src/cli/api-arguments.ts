@@ -7,6 +7,7 @@
  */
 import type { QueryScalar } from '../core/request/query.js';
 import { UsageError } from './usage-error.js';
+import { isPlainObject } from '../core/plain-object.js';
 
 /** A field's value: `-F` turns `true`, `false`, `null` and integers into JSON values. */
 export type FieldValue = string | number | boolean | null;
@@ -123,10 +124,6 @@ function keyPath(key: string): string[] {
   return path;
 }
 
-function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * A JSON body from fields: `a[b]=v` nests objects, `a[]=v` appends to a list, and a key
  * given more than once becomes a list.
@@ -151,13 +148,13 @@ export function fieldsToBody(fields: readonly FieldAssignment[]): JsonObject {
     let target = body;
     for (const name of names.slice(0, -1)) {
       const next = target[name] ?? {};
-      if (!isJsonObject(next)) throw new UsageError(`field ${JSON.stringify(key)} conflicts with an earlier field`);
+      if (!isPlainObject(next)) throw new UsageError(`field ${JSON.stringify(key)} conflicts with an earlier field`);
       target[name] = next;
       target = next;
     }
     const leaf = names[names.length - 1] as string;
     const existing = target[leaf];
-    if (isJsonObject(existing)) throw new UsageError(`field ${JSON.stringify(key)} conflicts with an earlier field`);
+    if (isPlainObject(existing)) throw new UsageError(`field ${JSON.stringify(key)} conflicts with an earlier field`);
     if (existing === undefined) target[leaf] = append ? [value] : value;
     else if (Array.isArray(existing)) existing.push(value);
     else target[leaf] = [existing, value];

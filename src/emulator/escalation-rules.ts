@@ -6,16 +6,13 @@
  * @module
  */
 import type { EscalationRule, EscalationTarget, Reference } from './resources.js';
+import { isPlainObject } from '../core/plain-object.js';
 
 /** The outcome: the rules, or the reasons they are invalid. */
 export type RulesOutcome = { ok: true; rules: EscalationRule[] } | { ok: false; errors: string[] };
 
 /** Looks up a target: the reference for an existing user or schedule, else `undefined`. */
 export type TargetLookup = (type: EscalationTarget['type'], id: string) => Reference | undefined;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Checks and normalises `escalation_rules`.
@@ -36,7 +33,7 @@ export function parseEscalationRules(value: unknown, lookup: TargetLookup, newId
   const rules: EscalationRule[] = [];
   value.forEach((rule: unknown, index) => {
     const at = `escalation_rules[${index}]`;
-    if (!isObject(rule)) {
+    if (!isPlainObject(rule)) {
       errors.push(`${at} must be an object`);
       return;
     }
@@ -49,8 +46,8 @@ export function parseEscalationRules(value: unknown, lookup: TargetLookup, newId
     else {
       rule.targets.forEach((target: unknown, targetIndex) => {
         const where = `${at}.targets[${targetIndex}]`;
-        const type = isObject(target) ? target.type : undefined;
-        const id = isObject(target) ? target.id : undefined;
+        const type = isPlainObject(target) ? target.type : undefined;
+        const id = isPlainObject(target) ? target.id : undefined;
         if (type !== 'user_reference' && type !== 'schedule_reference') {
           errors.push(`${where}.type must be user_reference or schedule_reference`);
           return;

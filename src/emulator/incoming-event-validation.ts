@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { SEVERITIES } from '../core/events/event-types.js';
+import { isPlainObject } from '../core/plain-object.js';
 
 /** The alert actions. */
 export type AlertAction = 'trigger' | 'acknowledge' | 'resolve';
@@ -44,17 +46,11 @@ export interface ChangeEventInput {
 /** A validation outcome: the value, or the reasons it is invalid. */
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-/** The severities of an alert. */
-export const SEVERITIES: readonly string[] = ['critical', 'error', 'warning', 'info'];
 const ACTIONS: readonly string[] = ['trigger', 'acknowledge', 'resolve'];
 /** Longest `payload.summary` accepted. */
 export const MAX_SUMMARY_LENGTH = 1024;
 /** Longest `dedup_key` accepted. */
 export const MAX_DEDUP_KEY_LENGTH = 255;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function blank(value: unknown): boolean {
   return typeof value !== 'string' || value.trim() === '';
@@ -80,7 +76,7 @@ function checkSummary(payload: Record<string, unknown>, errors: string[]): void 
  * ```
  */
 export function validateAlertEvent(body: unknown): Validated<AlertEvent> {
-  if (!isObject(body)) return { ok: false, errors: ['Event must be a JSON object'] };
+  if (!isPlainObject(body)) return { ok: false, errors: ['Event must be a JSON object'] };
   const errors: string[] = [];
   if (blank(body.routing_key)) errors.push("'routing_key' is missing or blank");
   const action = body.event_action;
@@ -96,17 +92,17 @@ export function validateAlertEvent(body: unknown): Validated<AlertEvent> {
   }
   const payload = body.payload;
   if (action === 'trigger') {
-    if (!isObject(payload)) errors.push("'payload' is missing or not an object");
+    if (!isPlainObject(payload)) errors.push("'payload' is missing or not an object");
     else {
       checkSummary(payload, errors);
       if (blank(payload.source)) errors.push("'payload.source' is missing or blank");
-      if (typeof payload.severity !== 'string' || !SEVERITIES.includes(payload.severity)) {
+      if (typeof payload.severity !== 'string' || !(SEVERITIES as readonly string[]).includes(payload.severity)) {
         errors.push("'payload.severity' must be one of critical, error, warning or info");
       }
     }
   }
   if (errors.length > 0) return { ok: false, errors };
-  const fields = isObject(payload) && action === 'trigger' ? payload : {};
+  const fields = isPlainObject(payload) && action === 'trigger' ? payload : {};
   return {
     ok: true,
     value: {
@@ -122,19 +118,19 @@ export function validateAlertEvent(body: unknown): Validated<AlertEvent> {
 
 /** Validates a change event body. */
 export function validateChangeEvent(body: unknown): Validated<ChangeEventInput> {
-  if (!isObject(body)) return { ok: false, errors: ['Event must be a JSON object'] };
+  if (!isPlainObject(body)) return { ok: false, errors: ['Event must be a JSON object'] };
   const errors: string[] = [];
   if (blank(body.routing_key)) errors.push("'routing_key' is missing or blank");
   const payload = body.payload;
-  if (!isObject(payload)) errors.push("'payload' is missing or not an object");
+  if (!isPlainObject(payload)) errors.push("'payload' is missing or not an object");
   else {
     checkSummary(payload, errors);
-    if (payload.custom_details !== undefined && !isObject(payload.custom_details)) {
+    if (payload.custom_details !== undefined && !isPlainObject(payload.custom_details)) {
       errors.push("'payload.custom_details' must be an object");
     }
   }
   if (body.links !== undefined && !Array.isArray(body.links)) errors.push("'links' must be a list");
-  if (errors.length > 0 || !isObject(payload)) return { ok: false, errors };
+  if (errors.length > 0 || !isPlainObject(payload)) return { ok: false, errors };
   return {
     ok: true,
     value: {
@@ -142,7 +138,7 @@ export function validateChangeEvent(body: unknown): Validated<ChangeEventInput> 
       summary: payload.summary as string,
       ...(typeof payload.source === 'string' ? { source: payload.source } : {}),
       ...(typeof payload.timestamp === 'string' ? { timestamp: payload.timestamp } : {}),
-      customDetails: isObject(payload.custom_details) ? { ...payload.custom_details } : {},
+      customDetails: isPlainObject(payload.custom_details) ? { ...payload.custom_details } : {},
       links: Array.isArray(body.links) ? [...(body.links as unknown[])] : [],
     },
   };

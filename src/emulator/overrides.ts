@@ -5,16 +5,13 @@
  * @module
  */
 import type { Override, Reference } from './resources.js';
+import { isPlainObject } from '../core/plain-object.js';
 
 /** An override as asked for, before it has an identifier. */
 export type OverrideInput = Omit<Override, 'id'>;
 
 /** The outcome for one override. */
 export type OverrideOutcome = { ok: true; value: OverrideInput } | { ok: false; errors: string[] };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Checks one override: `start` and `end` ISO 8601 date-times with `end` after `start`,
@@ -29,14 +26,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * ```
  */
 export function validateOverride(item: unknown, lookupUser: (id: string) => Reference | undefined): OverrideOutcome {
-  if (!isObject(item)) return { ok: false, errors: ['Override must be an object'] };
+  if (!isPlainObject(item)) return { ok: false, errors: ['Override must be an object'] };
   const errors: string[] = [];
   const start = typeof item.start === 'string' ? Date.parse(item.start) : Number.NaN;
   const end = typeof item.end === 'string' ? Date.parse(item.end) : Number.NaN;
   if (Number.isNaN(start)) errors.push('start must be an ISO 8601 date-time');
   if (Number.isNaN(end)) errors.push('end must be an ISO 8601 date-time');
   if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) errors.push('end must be after start');
-  const userId = isObject(item.user) && typeof item.user.id === 'string' ? item.user.id : undefined;
+  const userId = isPlainObject(item.user) && typeof item.user.id === 'string' ? item.user.id : undefined;
   const user = userId === undefined ? undefined : lookupUser(userId);
   if (!user) errors.push(userId === undefined ? 'user must be a user reference' : `User ${userId} not found`);
   if (item.time_zone !== undefined && typeof item.time_zone !== 'string') errors.push('time_zone must be a string');

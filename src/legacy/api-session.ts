@@ -47,13 +47,6 @@ function pdpyras4CallKey(method: string, url: string, baseUrl: string): string {
  */
 export type SessionItemHook<T = Record<string, unknown>> = (item: T, count: number, total: number | '?' | null) => void;
 
-function notInSessionApi(method: string): TypeError {
-  return new TypeError(
-    `APISession has no ${method}(): the predecessor's session API had none. ` +
-      `Use RestApiV2Client.${method}() from 'pagerduty-client' (see MIGRATION.md).`,
-  );
-}
-
 /**
  * A REST API v2 session: a core `RestApiV2Client` (so `rget`, `rput`, `iterAll`,
  * `listAll`, `find`, `persist`, ... work exactly as there) that behaves as the pdpyras
@@ -79,9 +72,10 @@ function notInSessionApi(method: string): TypeError {
  * own `get`/`post`/`put`/`delete`, which call `request`, so a subclass that overrides one
  * sees every call. `retry`, `headers` and `proxies` are plain objects read at every request.
  *
- * Methods the predecessor's session did not have (`getTotal`, `iterHistory`, `jdelete`,
- * `jpatch`, `rpatch`, and the iterators of endpoints with their own pagination) throw a
- * `TypeError` pointing to the core client.
+ * The methods pdpyras' session did not have are the core client's, under the session's
+ * policy and error classes: `getTotal`, `iterHistory`, `jdelete` and the iterators of
+ * endpoints with their own pagination work; `jpatch` and `rpatch` are refused as `patch`
+ * is (a `PDClientError`: PATCH is not permitted).
  *
  * Like the predecessor, the session is untyped ({@link UntypedApi}): results are `unknown`
  * (iterator items `Record<string, unknown>`) unless a type argument says otherwise, and any
@@ -202,46 +196,6 @@ export class APISession extends RestApiV2Client<UntypedApi> {
   /** GET, POST, PUT and DELETE, as the predecessor's `permitted_methods`. */
   override get permittedMethods(): readonly HttpMethod[] {
     return SESSION_METHODS;
-  }
-
-  /** @deprecated Not in the session API: use `RestApiV2Client.jdelete` (`rdelete` is here). */
-  override jdelete(..._args: unknown[]): never {
-    throw notInSessionApi('jdelete');
-  }
-
-  /** @deprecated Not in the session API (no PATCH): use `RestApiV2Client.jpatch`. */
-  override jpatch(..._args: unknown[]): never {
-    throw notInSessionApi('jpatch');
-  }
-
-  /** @deprecated Not in the session API (no PATCH): use `RestApiV2Client.rpatch`. */
-  override rpatch(..._args: unknown[]): never {
-    throw notInSessionApi('rpatch');
-  }
-
-  /** @deprecated Not in the session API: use `RestApiV2Client.getTotal`. */
-  override getTotal(..._args: unknown[]): never {
-    throw notInSessionApi('getTotal');
-  }
-
-  /** @deprecated Not in the session API: use `RestApiV2Client.iterHistory`. */
-  override iterHistory(..._args: unknown[]): never {
-    throw notInSessionApi('iterHistory');
-  }
-
-  /** @deprecated Not in the session API: use `RestApiV2Client.iterIncidentNotes`. */
-  override iterIncidentNotes(..._args: unknown[]): never {
-    throw notInSessionApi('iterIncidentNotes');
-  }
-
-  /** @deprecated Not in the session API: use `RestApiV2Client.iterAnalyticsRawIncidents`. */
-  override iterAnalyticsRawIncidents(..._args: unknown[]): never {
-    throw notInSessionApi('iterAnalyticsRawIncidents');
-  }
-
-  /** @deprecated Not in the session API: use `RestApiV2Client.iterAlertGroupingSettings`. */
-  override iterAlertGroupingSettings(..._args: unknown[]): never {
-    throw notInSessionApi('iterAlertGroupingSettings');
   }
 }
 

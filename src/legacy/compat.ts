@@ -230,7 +230,7 @@ export function resolveCompat(value: unknown): PdpyrasVersion {
 }
 
 /**
- * The policy of a pdpyras release: the values of the {@link COMPAT_RANGES} range that
+ * The policy of a pdpyras release: the values of the `COMPAT_RANGES` range that
  * holds it.
  *
  * @example

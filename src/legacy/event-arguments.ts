@@ -10,6 +10,7 @@
  */
 import type { SubmitOptions, TriggerOptions } from '../core/events/event-bodies.js';
 import { EVENT_ACTIONS, type CustomDetails } from '../core/events/event-types.js';
+import { isPlainObject } from '../core/plain-object.js';
 
 /** Each field may also be `null`, which means absent. */
 export type Nullable<T> = { [K in keyof T]?: T[K] | null };
@@ -61,8 +62,9 @@ const SUBMIT: CallForms = {
   aliases: { custom_details: 'customDetails' },
 };
 
-function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+/** A plain object that is not a `Date` (a `Date` is a value here, never an options object). */
+function isObjectArgument(value: unknown): value is Readonly<Record<string, unknown>> {
+  return isPlainObject(value) && !(value instanceof Date);
 }
 
 function formsText(forms: CallForms): string {
@@ -72,7 +74,7 @@ function formsText(forms: CallForms): string {
 /** The options as camelCase keys, without `null`s, from either form. */
 function readForms(forms: CallForms, rest: readonly unknown[]): Record<string, unknown> {
   if (rest.length === 0 || (rest.length === 1 && rest[0] === undefined)) return {};
-  if (isPlainObject(rest[0])) {
+  if (isObjectArgument(rest[0])) {
     if (rest.slice(1).some((value) => value !== undefined)) {
       throw new TypeError(`${forms.method}: an options object must be the last argument; use ${formsText(forms)}`);
     }
@@ -152,15 +154,15 @@ export function submitOptions(rest: readonly unknown[]): SubmitOptions {
  */
 export function triggerOptionProblems(options: TriggerOptions): string[] {
   const problems: string[] = [];
-  if (options.payload !== undefined && !isPlainObject(options.payload)) problems.push('payload must be an object');
-  if (options.customDetails !== undefined && !isPlainObject(options.customDetails)) problems.push('customDetails must be an object');
+  if (options.payload !== undefined && !isObjectArgument(options.payload)) problems.push('payload must be an object');
+  if (options.customDetails !== undefined && !isObjectArgument(options.customDetails)) problems.push('customDetails must be an object');
   if (options.dedupKey !== undefined && typeof options.dedupKey !== 'string') problems.push('dedupKey must be a string');
   return problems;
 }
 
 /** What pdpyras refused in `submit`'s options before sending: `customDetails` that is not an object. */
 export function submitOptionProblems(options: SubmitOptions): string[] {
-  return options.customDetails !== undefined && !isPlainObject(options.customDetails) ? ['customDetails must be an object'] : [];
+  return options.customDetails !== undefined && !isObjectArgument(options.customDetails) ? ['customDetails must be an object'] : [];
 }
 
 /**
@@ -174,7 +176,7 @@ export function submitOptionProblems(options: SubmitOptions): string[] {
  * ```
  */
 export function pdpyrasAlertProblems(event: unknown): string[] {
-  if (!isPlainObject(event)) return ['an event must be an object'];
+  if (!isObjectArgument(event)) return ['an event must be an object'];
   const action = event.event_action;
   if (!(EVENT_ACTIONS as readonly unknown[]).includes(action)) {
     return [`event_action must be one of ${EVENT_ACTIONS.join(', ')}, got ${JSON.stringify(action) ?? 'nothing'}`];
@@ -187,7 +189,7 @@ export function pdpyrasAlertProblems(event: unknown): string[] {
 
 /** pdpyras sent change events as given: the only refusal is a body that is not an object. */
 export function pdpyrasChangeEventProblems(event: unknown): string[] {
-  return isPlainObject(event) ? [] : ['a change event must be an object'];
+  return isObjectArgument(event) ? [] : ['a change event must be an object'];
 }
 
 /**

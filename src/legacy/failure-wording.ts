@@ -7,6 +7,7 @@
 import type { FailureFacts } from '../core/errors/failure-facts.js';
 import type { LegacyErrorName } from './errors.js';
 import type { BodyExcerpt, ReleaseWording, StatusCategory, StatusSort, WordingPlaceholder, WordingRule } from './release-wording.js';
+import { isPlainObject } from '../core/plain-object.js';
 
 /** A failure as a release worded it. */
 export interface WordedFailure {
@@ -199,8 +200,4 @@ function memo<T>(compute: () => T): () => T {
     }
     return value as T;
   };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

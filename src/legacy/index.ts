@@ -16,14 +16,7 @@ export type { Nullable, SessionSubmitOptions, SessionTriggerOptions } from './ev
 export type { PDSessionOptions } from './session-setup.js';
 export { PDClientError, PDHTTPError, PDServerError, URLError } from './errors.js';
 export { legacyErrorFactory } from './error-factory.js';
-export {
-  COMPAT_RANGES,
-  DEFAULT_COMPAT,
-  compareVersions,
-  isPdpyrasVersion,
-  legacyPolicyFor,
-  resolveCompat,
-} from './compat.js';
+export { DEFAULT_COMPAT, legacyPolicyFor } from './compat.js';
 export type { CompatRange, LegacyErrorName, LegacyErrorTable, LegacyPolicy } from './compat.js';
 export type {
   BodyExcerpt,
@@ -33,6 +26,6 @@ export type {
   WordingPlaceholder,
   WordingRule,
 } from './release-wording.js';
-export { LATEST_PDPYRAS_RELEASE, OLDEST_PDPYRAS_RELEASE, PDPYRAS_RELEASES } from './pdpyras-releases.js';
+export { PDPYRAS_RELEASES } from './pdpyras-releases.js';
 export type { PdpyrasVersion } from './pdpyras-releases.js';
 export type { SessionProxies } from './proxies.js';

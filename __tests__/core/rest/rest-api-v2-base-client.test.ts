@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { ErrorFactory } from '../../../src/core/errors/error-classes.js';
-import { HttpError, HttpServerError, UrlError, coreErrorFactory } from '../../../src/index.js';
+import { HttpError, HttpServerError, UrlError } from '../../../src/index.js';
+import { coreErrorFactory } from '../../../src/core/errors/error-classes.js';
 import { API_KEY, BASE, deepFreeze, makeClient, queryOf } from './rest-test-kit.js';
 
 

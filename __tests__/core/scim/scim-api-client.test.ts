@@ -4,7 +4,7 @@ import nock from 'nock';
 import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { ScimApiClient } from '../../../src/core/scim/index.js';
-import type { ScimPatchOperation, ScimUser } from '../../../src/index.js';
+import type { ScimPatchOperation, ScimUser } from '../../../src/types.js';
 
 const BASE = 'https://api.pagerduty.com';
 const KEY = 'u+scimsecretkey4321';

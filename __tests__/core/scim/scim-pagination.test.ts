@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { nextStartIndex } from '../../../src/core/scim/scim-pagination.js';
+import { nextScimStartIndex, nextStartIndex } from '../../../src/core/scim/scim-pagination.js';
 
 describe('nextStartIndex', () => {
   it('advances by the number of results received', () => {
@@ -19,5 +19,16 @@ describe('nextStartIndex', () => {
   it('without totalResults, stops on a short page and goes on after a full one', () => {
     expect(nextStartIndex(1, 2, 1, undefined)).toBeNull();
     expect(nextStartIndex(1, 2, 2, undefined)).toBe(3);
+  });
+});
+
+describe('nextScimStartIndex', () => {
+  it('reads the received count and totalResults from the page, and the startIndex that asked', () => {
+    const next = nextScimStartIndex(2);
+    expect(next({ Resources: [{}, {}], totalResults: 5 }, 1)).toBe(3);
+    expect(next({ Resources: [{}], totalResults: 5 }, 5)).toBeNull();
+    expect(next({ totalResults: 5 }, 3)).toBeNull();
+    expect(next({ Resources: [{}, {}] }, 1)).toBe(3);
+    expect(next({ Resources: [{}], totalResults: 'many' }, 1)).toBeNull();
   });
 });

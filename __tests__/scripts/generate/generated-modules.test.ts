@@ -3,6 +3,7 @@
  * committed extracts (run in memory here): a change to a description extract, an override
  * or the generator fails this test until the modules are regenerated and committed.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -26,6 +27,19 @@ describe('the generated modules', () => {
       expect(file.content.startsWith('// GENERATED FILE: do not edit by hand.\n')).toBe(true);
       expect(file.content).toContain('`npm run generate`');
     }
+  });
+
+  it('record the description they came from: its extract, upstream name and version, and the extract\'s hash', async () => {
+    const sources = new Set<string>();
+    for (const file of await generateAll()) {
+      const [, extract, title, version, hash] = /from (descriptions\/[a-z0-9-]+\.json):\n\/\/ (.+) (\S+), extract sha256 ([0-9a-f]{12})\.\n/.exec(file.content) ?? [];
+      expect({ path: file.path, found: extract !== undefined }).toEqual({ path: file.path, found: true });
+      const text = readFileSync(join(PROJECT_ROOT, extract ?? ''), 'utf8');
+      const { info } = JSON.parse(text) as { info: { title: string; version: string } };
+      expect([title, version, hash]).toEqual([info.title, info.version, createHash('sha256').update(text).digest('hex').slice(0, 12)]);
+      sources.add(extract ?? '');
+    }
+    expect(sources).toEqual(new Set(['descriptions/rest.json', 'descriptions/scim.json', 'descriptions/events-v2.json', 'descriptions/integration-jira-cloud.json', 'descriptions/integration-jira-service.json', 'descriptions/integration-ms-teams-service.json', 'descriptions/integration-slack-service.json']));
   });
 
   it('are produced the same way twice (no time stamps, no ordering by chance)', async () => {

@@ -98,7 +98,7 @@ export class HttpError extends PagerDutyError {
   readonly apiError: ApiErrorBody | undefined;
 
   /**
-   * @param message - the full message (see {@link httpErrorMessage})
+   * @param message - the full message (as `httpErrorMessage` builds it)
    * @param response - the response that failed
    * @param body - the response body as text
    */

@@ -12,6 +12,7 @@ import { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH } from './endpoints.js';
 import type { AlertEventProperties, ChangeEvent, ChangeEventResponse, EventAction, EventResponse } from './event-types.js';
 import { alertEventProblems, changeEventProblems } from './event-validation.js';
 import { eventsErrorDetail } from './events-error-detail.js';
+import { isPlainObject } from '../plain-object.js';
 
 /** Builds the error for an event refused before any request (the client's URL error). */
 export type RefuseEvent = (message: string) => Error;
@@ -100,7 +101,7 @@ export async function postEvent(
     throw client.httpError({ method: 'POST', url, response, body: text, detail: eventsErrorDetail(response.status, text), facts: { operation } });
   }
   const decoded = parseJson(text);
-  const body = isObject(decoded) ? decoded : undefined;
+  const body = isPlainObject(decoded) ? decoded : undefined;
   if (body === undefined || !expectation.check(body)) {
     const reason = decoded === NOT_JSON ? 'not-json' : expectation.key === undefined ? 'unusable-body' : 'missing-key';
     const detail = `Events API responded without ${expectation.describe}`;
@@ -129,8 +130,4 @@ function parseJson(text: string): unknown {
   } catch {
     return NOT_JSON;
   }
-}
-
-function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

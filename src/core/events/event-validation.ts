@@ -7,12 +7,9 @@
  * @module
  */
 import { EVENT_ACTIONS, SEVERITIES } from './event-types.js';
+import { isPlainObject } from '../plain-object.js';
 
 type Fields = Readonly<Record<string, unknown>>;
-
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A short, printable rendering of a bad value for an error message. */
 function shown(value: unknown): string {
@@ -52,7 +49,7 @@ export function timestampProblems(value: unknown, where = ''): string[] {
 
 /** Problems with a `custom_details` field: it must be a JSON object when present. */
 export function customDetailsProblems(value: unknown, where = ''): string[] {
-  return value === undefined || isObject(value) ? [] : [`${where}custom_details must be an object, got ${shown(value)}`];
+  return value === undefined || isPlainObject(value) ? [] : [`${where}custom_details must be an object, got ${shown(value)}`];
 }
 
 /**
@@ -69,7 +66,7 @@ export function imagesProblems(value: unknown): string[] {
   if (!Array.isArray(value)) return [`images must be a list of { src, href?, alt? } objects, got ${shown(value)}`];
   return value.flatMap((image: unknown, index) => {
     const where = `images[${index}].`;
-    if (!isObject(image)) return [`images[${index}] must be an object with a src, got ${shown(image)}`];
+    if (!isPlainObject(image)) return [`images[${index}] must be an object with a src, got ${shown(image)}`];
     return [...requiredText(image, 'src', where), ...optionalString(image, 'href', where), ...optionalString(image, 'alt', where)];
   });
 }
@@ -83,7 +80,7 @@ export function linksProblems(value: unknown): string[] {
   if (!Array.isArray(value)) return [`links must be a list of { href, text? } objects, got ${shown(value)}`];
   return value.flatMap((link: unknown, index) => {
     const where = `links[${index}].`;
-    if (!isObject(link)) return [`links[${index}] must be an object with an href, got ${shown(link)}`];
+    if (!isPlainObject(link)) return [`links[${index}] must be an object with an href, got ${shown(link)}`];
     return [...requiredText(link, 'href', where), ...optionalString(link, 'text', where)];
   });
 }
@@ -97,7 +94,7 @@ export function severityProblems(value: unknown, where = ''): string[] {
 
 /** Problems with the `payload` of a trigger event (summary, source and severity are required). */
 export function alertPayloadProblems(payload: unknown): string[] {
-  if (!isObject(payload)) return [`payload must be an object with summary, source and severity, got ${shown(payload)}`];
+  if (!isPlainObject(payload)) return [`payload must be an object with summary, source and severity, got ${shown(payload)}`];
   const where = 'payload.';
   return [
     ...requiredText(payload, 'summary', where),
@@ -123,7 +120,7 @@ export function alertPayloadProblems(payload: unknown): string[] {
  * ```
  */
 export function alertEventProblems(event: unknown): string[] {
-  if (!isObject(event)) return [`an event must be an object, got ${shown(event)}`];
+  if (!isPlainObject(event)) return [`an event must be an object, got ${shown(event)}`];
   const action = event.event_action;
   const problems: string[] = [];
   if (!(EVENT_ACTIONS as readonly unknown[]).includes(action)) {
@@ -149,10 +146,10 @@ export function alertEventProblems(event: unknown): string[] {
 
 /** Problems with a change event body (without `routing_key`): `payload.summary` is required. */
 export function changeEventProblems(event: unknown): string[] {
-  if (!isObject(event)) return [`a change event must be an object, got ${shown(event)}`];
+  if (!isPlainObject(event)) return [`a change event must be an object, got ${shown(event)}`];
   const payload = event.payload;
   const where = 'payload.';
-  const payloadProblems = isObject(payload)
+  const payloadProblems = isPlainObject(payload)
     ? [
         ...requiredText(payload, 'summary', where),
         ...optionalString(payload, 'source', where),

@@ -5,10 +5,7 @@
  * @module
  */
 import type { EventsErrorBody } from './event-types.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../plain-object.js';
 
 /** The error body when `text` is one (a JSON object); `undefined` otherwise. */
 export function parseEventsErrorBody(text: string): EventsErrorBody | undefined {
@@ -18,7 +15,7 @@ export function parseEventsErrorBody(text: string): EventsErrorBody | undefined 
   } catch {
     return undefined;
   }
-  if (!isObject(parsed)) return undefined;
+  if (!isPlainObject(parsed)) return undefined;
   const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
   const errors = Array.isArray(parsed.errors) ? parsed.errors.map((item) => String(item)) : undefined;
   return { status: asString(parsed.status), message: asString(parsed.message), errors };

@@ -5,6 +5,7 @@
  * @module
  */
 import { parseSse } from './sse-parser.js';
+import { isPlainObject } from '../plain-object.js';
 
 /** A JSON-RPC request id. */
 export type JsonRpcId = string | number;
@@ -100,18 +101,14 @@ export function jsonRpcNotification(
   return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Whether a value is a JSON-RPC 2.0 error object (`code` integer, `message` string). */
 export function isJsonRpcErrorObject(value: unknown): value is JsonRpcErrorObject {
-  return isObject(value) && Number.isInteger(value.code) && typeof value.message === 'string';
+  return isPlainObject(value) && Number.isInteger(value.code) && typeof value.message === 'string';
 }
 
 /** Whether a value is a JSON-RPC 2.0 response (a `result`, or a well-formed `error`). */
 export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
-  if (!isObject(value) || value.jsonrpc !== '2.0') return false;
+  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return false;
   if ('result' in value) return typeof value.id === 'string' || typeof value.id === 'number';
   return isJsonRpcErrorObject(value.error) && (value.id === null || typeof value.id === 'string' || typeof value.id === 'number');
 }

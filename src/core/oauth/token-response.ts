@@ -27,7 +27,7 @@ export interface OAuthTokenResponse {
   [field: string]: unknown;
 }
 
-/** What {@link amendTokenResponse} found: the amended response, or why there is none. */
+/** What `amendTokenResponse` found: the amended response, or why there is none. */
 export type AmendedTokenResponse =
   | {
       /** The response is usable. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isJsonObject } from './endpoints/body-wrapping.js';
+import { isPlainObject } from '../plain-object.js';
 
 /** The kind of credential: an account-level key, or one scoped to a user. */
 export type ApiKeyAccess = 'account' | 'user';
@@ -19,9 +19,9 @@ export type ApiKeyAccess = 'account' | 'user';
  */
 export function apiKeyAccessFrom(status: number, body: unknown): ApiKeyAccess | null {
   if (status >= 200 && status < 300) return 'user';
-  if (status !== 400 || !isJsonObject(body)) return null;
+  if (status !== 400 || !isPlainObject(body)) return null;
   const error = body.error;
-  const message = isJsonObject(error) ? error.message : error;
+  const message = isPlainObject(error) ? error.message : error;
   return typeof message === 'string' && /account-level access token/i.test(message) ? 'account' : null;
 }
 

@@ -26,6 +26,7 @@ export type {
   RestApiV2BaseClientOptions,
 } from './rest-method-options.js';
 export type { ApiKeyAccess } from './account-introspection.js';
+export type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-call-types.js';
 export type { FetchedPage, ItemHook } from './pagination/pages.js';
 export type { ResourceObject, ResourceTarget } from './endpoints/resource-target.js';
 export { DEFAULT_REST_POLICY, resolveRestPolicy } from './endpoints/policy.js';

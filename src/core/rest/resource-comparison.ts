@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { isJsonObject } from './endpoints/body-wrapping.js';
+import { isPlainObject } from '../plain-object.js';
 
 /**
  * Whether an item's attribute equals a search value, ignoring case, as the predecessor's
@@ -12,7 +12,7 @@ import { isJsonObject } from './endpoints/body-wrapping.js';
  * attribute never matches.
  */
 export function attributeMatches(item: unknown, attribute: string, value: unknown): boolean {
-  if (!isJsonObject(item) || item[attribute] === undefined || item[attribute] === null) return false;
+  if (!isPlainObject(item) || item[attribute] === undefined || item[attribute] === null) return false;
   return String(item[attribute]).toLowerCase() === String(value).toLowerCase();
 }
 
@@ -22,7 +22,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
   }
-  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
 }

@@ -9,7 +9,7 @@ import type { QueryParams } from '../request/query.js';
 import { pathSegment } from '../request/path-segment.js';
 import { apiKeyAccessFromText, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
 import { RestApiV2BaseClient } from './rest-api-v2-base-client.js';
-import { isJsonObject, unwrapBody } from './endpoints/body-wrapping.js';
+import { unwrapBody } from './endpoints/body-wrapping.js';
 import { pathShape } from './endpoints/canonical-path.js';
 import {
   regionBaseUrl,
@@ -40,6 +40,7 @@ import type {
   Resolved,
 } from '../types/endpoint-types.js';
 import type { RestApiV2Types } from '../../generated/types/rest-api-v2-endpoints.js';
+import { isPlainObject } from '../plain-object.js';
 
 /** The rows of `POST /analytics/raw/incidents` (the `data` of its answer), for `A`. */
 type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'data'>;
@@ -360,7 +361,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     const { response, text, body } = await this.exchangeJson('GET', '/users', { params: { limit: 1 } });
     const users = unwrapBody(body, 'users');
     const first = users.ok && Array.isArray(users.value) ? (users.value[0] as unknown) : undefined;
-    const value = subdomainFromHtmlUrl(isJsonObject(first) ? first.html_url : undefined);
+    const value = subdomainFromHtmlUrl(isPlainObject(first) ? first.html_url : undefined);
     if (value === null) {
       throw this.unexpectedResponse('GET', response, text, 'API responded without a user whose html_url shows the subdomain');
     }

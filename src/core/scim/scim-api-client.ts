@@ -7,7 +7,9 @@ import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import { decodeJsonBody } from '../errors/json-body.js';
-import { nextStartIndex, type ScimListResponse } from './scim-pagination.js';
+import type { FetchedPage } from '../rest/pagination/pages.js';
+import { tokenPages } from '../rest/pagination/token-pagination.js';
+import { nextScimStartIndex, type ScimListResponse } from './scim-pagination.js';
 import type { EndpointOf as Ep, JsonBodyOf, JsonResultOf, PathHint, RequestOptionsOf } from '../types/endpoint-types.js';
 import type { ScimApiTypes } from '../../generated/types/scim-api-endpoints.js';
 import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
@@ -98,16 +100,15 @@ export class ScimApiClient extends ApiClient {
    */
   async *iterUsers(query: ScimUserQuery = {}): AsyncIterableIterator<ScimUser> {
     const count = positiveInteger('pageSize', query.pageSize ?? 100);
-    let startIndex: number | null = positiveInteger('startIndex', query.startIndex ?? 1);
-    while (startIndex !== null) {
+    const first = positiveInteger('startIndex', query.startIndex ?? 1);
+    const getPage = async (startIndex: number | undefined): Promise<FetchedPage> => {
       const params = { startIndex, count, ...(query.filter !== undefined ? { filter: query.filter } : {}) };
       const response = await this.get('/Users', { params });
       const text = await this.successText('GET', response);
       const page = this.#listResponse(response, text);
-      const users = page.Resources ?? [];
-      yield* users;
-      startIndex = nextStartIndex(startIndex, count, users.length, page.totalResults);
-    }
+      return { body: page as Readonly<Record<string, unknown>>, items: page.Resources ?? [] };
+    };
+    for await (const page of tokenPages(getPage, nextScimStartIndex(count), first)) yield* page.items as ScimUser[];
   }
 
   /**

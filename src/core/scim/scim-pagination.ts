@@ -1,10 +1,12 @@
 /**
  * SCIM list paging (RFC 7644, section 3.4.2.4): `startIndex` (1-based) and `count`. Pure:
- * decides from one page where the next begins, or that there is none.
+ * decides from one page where the next begins, or that there is none; the shared token
+ * pager (`tokenPages`) drives the requests, with `startIndex` as its token.
  *
  * @module
  */
 import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
+import type { NextToken } from '../rest/pagination/token-pagination.js';
 
 /** A SCIM list response (`urn:ietf:params:scim:api:messages:2.0:ListResponse`) of users, or of `T`. */
 export interface ScimListResponse<T = ScimUser> {
@@ -44,4 +46,22 @@ export function nextStartIndex(
     return null;
   }
   return startIndex + received;
+}
+
+/**
+ * The next `startIndex` as the shared token pager reads it: from the page's `Resources`
+ * and `totalResults` and the `startIndex` that asked for it (see {@link nextStartIndex}).
+ *
+ * @param count - the `count` each page asks for
+ * @example
+ * ```ts
+ * tokenPages(getPage, nextScimStartIndex(100), 1); // pages from startIndex 1, 100 at a time
+ * ```
+ */
+export function nextScimStartIndex(count: number): NextToken<number> {
+  return (body, sent) => {
+    const received = Array.isArray(body.Resources) ? body.Resources.length : 0;
+    const total = typeof body.totalResults === 'number' ? body.totalResults : undefined;
+    return nextStartIndex(sent ?? 1, count, received, total);
+  };
 }

@@ -6,11 +6,7 @@
  */
 import { classicPage, classicRequest } from '../emulator-pagination.js';
 import { fail, invalidInput, notFound, ok, type Reply } from '../replies.js';
-
-/** Whether a value is a plain JSON object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../../core/plain-object.js';
 
 /**
  * The object under `key` of a wrapped body (`{ user: {...} }`).
@@ -18,8 +14,8 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * @throws ReplyError 400 when the body is not wrapped so
  */
 export function unwrapObject(body: unknown, key: string): Record<string, unknown> {
-  const inner = isObject(body) ? body[key] : undefined;
-  if (!isObject(inner)) fail(invalidInput(`The request body must be a JSON object with the key "${key}" holding an object`));
+  const inner = isPlainObject(body) ? body[key] : undefined;
+  if (!isPlainObject(inner)) fail(invalidInput(`The request body must be a JSON object with the key "${key}" holding an object`));
   return inner;
 }
 

@@ -14,7 +14,8 @@ import { ERROR_CODES, fail, invalidInput, notFound, ok, restError, type Reply } 
 import type { Incident, User } from '../resources.js';
 import { actingUser } from '../rest-auth.js';
 import type { RestContext, Route } from '../router.js';
-import { classicList, found, isObject, unwrapObject } from './bodies.js';
+import { classicList, found, unwrapObject } from './bodies.js';
+import { isPlainObject } from '../../core/plain-object.js';
 
 function apply(context: RestContext, incident: Incident, update: IncidentUpdate, user: User): Incident {
   const at = context.now.toISOString();
@@ -46,7 +47,7 @@ function checkAll(context: RestContext, updates: readonly IncidentUpdate[]): Inc
 
 function updateMany(context: RestContext): Reply {
   const user = actingUser(context.store, context.identity, context.from);
-  const items = isObject(context.body) ? context.body.incidents : undefined;
+  const items = isPlainObject(context.body) ? context.body.incidents : undefined;
   if (!Array.isArray(items) || items.length === 0) {
     fail(invalidInput('The request body must be a JSON object with the key "incidents" holding a non-empty list'));
   }
@@ -75,7 +76,7 @@ function create(context: RestContext): Reply {
   const errors: string[] = [];
   if (fields.type !== 'incident') errors.push('incident.type must be incident');
   if (typeof fields.title !== 'string' || fields.title.trim() === '') errors.push('incident.title must be a non-empty string');
-  const serviceId = isObject(fields.service) ? fields.service.id : undefined;
+  const serviceId = isPlainObject(fields.service) ? fields.service.id : undefined;
   const service = typeof serviceId === 'string' ? store.services.get(serviceId) : undefined;
   if (!service) errors.push('incident.service must reference an existing service');
   if (fields.urgency !== undefined && fields.urgency !== 'high' && fields.urgency !== 'low') errors.push('incident.urgency must be high or low');
@@ -86,7 +87,7 @@ function create(context: RestContext): Reply {
     .all()
     .find((incident) => incident.service.id === service.id && incident.incident_key === key && incident.status !== 'resolved');
   if (open) fail(restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, [`Open incident with key ${key} already exists`]));
-  const details = isObject(fields.body) && typeof fields.body.details === 'string' ? fields.body.details : undefined;
+  const details = isPlainObject(fields.body) && typeof fields.body.details === 'string' ? fields.body.details : undefined;
   const incident = createIncident(store, {
     service,
     title: fields.title as string,

@@ -11,7 +11,8 @@ import { fail, invalidInput, ok } from '../replies.js';
 import type { Override, Reference, Schedule } from '../resources.js';
 import type { EmulatorStore } from '../store.js';
 import type { RestContext, Route } from '../router.js';
-import { classicList, found, isObject } from './bodies.js';
+import { classicList, found } from './bodies.js';
+import { isPlainObject } from '../../core/plain-object.js';
 
 /** A schedule as served: with the escalation policies that target it. */
 export function scheduleView(store: EmulatorStore, schedule: Schedule): Schedule & { escalation_policies: Reference[] } {
@@ -36,7 +37,7 @@ function createOne(context: RestContext, schedule: Schedule, item: unknown): Ove
     return user ? store.ref(user) : undefined;
   });
   if (!outcome.ok) {
-    const sent = isObject(item) ? { start: item.start, end: item.end, user: item.user } : {};
+    const sent = isPlainObject(item) ? { start: item.start, end: item.end, user: item.user } : {};
     return { status: 400, override: sent as Partial<Override>, errors: outcome.errors };
   }
   const override: Override = { id: store.ids.next('Q'), ...outcome.value };
@@ -54,14 +55,14 @@ function createOne(context: RestContext, schedule: Schedule, item: unknown): Ove
 function createOverrides(context: RestContext): ReturnType<Route['handler']> {
   const schedule = found(context.store.schedules.get(context.params.id), `Schedule ${context.params.id}`);
   const body = context.body;
-  if (isObject(body) && Array.isArray(body.overrides)) {
+  if (isPlainObject(body) && Array.isArray(body.overrides)) {
     if (body.overrides.length === 0) fail(invalidInput('overrides must be a non-empty list'));
     return ok(
       body.overrides.map((item: unknown) => createOne(context, schedule, item)),
       201,
     );
   }
-  if (isObject(body) && isObject(body.override)) {
+  if (isPlainObject(body) && isPlainObject(body.override)) {
     const result = createOne(context, schedule, body.override);
     if (result.errors) fail(invalidInput(...result.errors));
     return ok({ override: result.override }, 201);

@@ -8,7 +8,8 @@ import { filterByTeams, matchesText } from '../filters.js';
 import { fail, invalidInput, ok } from '../replies.js';
 import type { Service } from '../resources.js';
 import type { RestContext, Route } from '../router.js';
-import { classicList, found, isObject, stringField, unwrapObject } from './bodies.js';
+import { classicList, found, stringField, unwrapObject } from './bodies.js';
+import { isPlainObject } from '../../core/plain-object.js';
 
 function updateService(context: RestContext): ReturnType<Route['handler']> {
   const { store } = context;
@@ -18,7 +19,7 @@ function updateService(context: RestContext): ReturnType<Route['handler']> {
     (error): error is string => error !== undefined,
   );
   const policyRef = changes.escalation_policy;
-  const policy = isObject(policyRef) && typeof policyRef.id === 'string' ? store.escalationPolicies.get(policyRef.id) : undefined;
+  const policy = isPlainObject(policyRef) && typeof policyRef.id === 'string' ? store.escalationPolicies.get(policyRef.id) : undefined;
   if (policyRef !== undefined && !policy) errors.push('escalation_policy must reference an existing escalation policy');
   if (errors.length > 0) fail(invalidInput(...errors));
   const fields: { name: string; value: unknown; before_value: unknown }[] = [];

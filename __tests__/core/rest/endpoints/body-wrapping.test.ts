@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isJsonObject, unwrapBody, wrapBody } from '../../../../src/core/rest/endpoints/body-wrapping.js';
+import { unwrapBody, wrapBody } from '../../../../src/core/rest/endpoints/body-wrapping.js';
 import { deepFreeze } from '../rest-test-kit.js';
 
 describe('wrapBody', () => {
@@ -61,14 +61,5 @@ describe('unwrapBody', () => {
 
   it('says (none) for an empty object', () => {
     expect(unwrapBody({}, 'user')).toMatchObject({ ok: false, problem: expect.stringContaining('its keys are: (none)') });
-  });
-});
-
-describe('isJsonObject', () => {
-  it('is true only for non-array objects', () => {
-    expect(isJsonObject({})).toBe(true);
-    expect(isJsonObject([])).toBe(false);
-    expect(isJsonObject(null)).toBe(false);
-    expect(isJsonObject('x')).toBe(false);
   });
 });

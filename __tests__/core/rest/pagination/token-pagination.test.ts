@@ -47,6 +47,24 @@ describe('tokenPages', () => {
     expect(items).toEqual([1, 2]);
     expect(calls).toBe(2);
   });
+
+  it('starts from the first token given, and hands each reader the token that asked', async () => {
+    const sent: (number | undefined)[] = [];
+    const seen: (number | undefined)[] = [];
+    const next = (body: Readonly<Record<string, unknown>>, token?: number): number | null => {
+      seen.push(token);
+      return body.last === true ? null : (token ?? 0) + 10;
+    };
+    const pages = await collect(
+      tokenPages<number>(async (token) => {
+        sent.push(token);
+        return { body: { last: token === 25 }, items: [token] };
+      }, next, 5),
+    );
+    expect(pages.map((page) => page.items[0])).toEqual([5, 15, 25]);
+    expect(sent).toEqual([5, 15, 25]);
+    expect(seen).toEqual([5, 15, 25]);
+  });
 });
 
 describe('token readers', () => {

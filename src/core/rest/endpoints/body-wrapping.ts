@@ -5,14 +5,10 @@
  * @module
  */
 import type { EntityWrapper } from './table-types.js';
+import { isPlainObject } from '../../plain-object.js';
 
 /** The outcome of {@link unwrapBody}: the entity, or why the body has no such wrapper. */
 export type UnwrapResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
-
-/** Whether a value is a plain JSON object (not an array, not null). */
-export function isJsonObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The request body to send: `{ [wrapper]: json }`, unless there is no wrapper or `json`
@@ -27,7 +23,7 @@ export function isJsonObject(value: unknown): value is Readonly<Record<string, u
  */
 export function wrapBody(json: unknown, wrapper: EntityWrapper): unknown {
   if (wrapper === null) return json;
-  if (isJsonObject(json) && Object.keys(json).length === 1 && Object.hasOwn(json, wrapper)) return json;
+  if (isPlainObject(json) && Object.keys(json).length === 1 && Object.hasOwn(json, wrapper)) return json;
   return { [wrapper]: json };
 }
 
@@ -39,7 +35,7 @@ export function wrapBody(json: unknown, wrapper: EntityWrapper): unknown {
 export function unwrapBody(body: unknown, wrapper: EntityWrapper): UnwrapResult {
   if (wrapper === null) return { ok: true, value: body };
   const expected = `expected the response body to be an object with the key "${wrapper}"`;
-  if (!isJsonObject(body)) {
+  if (!isPlainObject(body)) {
     const type = body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body;
     return { ok: false, problem: `${expected}, but it is ${type}` };
   }

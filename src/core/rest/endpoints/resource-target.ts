@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isJsonObject } from './body-wrapping.js';
+import { isPlainObject } from '../../plain-object.js';
 
 /**
  * A URL or path (`'/users/PABC123'`), or a resource object with a `self` URL, as the API
@@ -32,7 +32,7 @@ export function targetUrl(
   fail: (message: string) => Error,
 ): string {
   if (typeof target === 'string') return target;
-  if (!isJsonObject(target)) throw fail(`${method} needs a URL or a resource object, got ${describe(target)}`);
+  if (!isPlainObject(target)) throw fail(`${method} needs a URL or a resource object, got ${describe(target)}`);
   if (!acceptObjects) throw fail(`${method} needs a URL; this client does not accept a resource object in its place`);
   const self = target.self;
   if (typeof self !== 'string' || self === '') {

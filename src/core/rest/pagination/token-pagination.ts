@@ -1,6 +1,6 @@
 /**
  * Pagination by a token that each page hands to the next: cursor pagination
- * (`next_cursor` -> `cursor`), and the two endpoints with their own style
+ * (`next_cursor` -> `cursor`), SCIM's `startIndex` (in `scim/`), and the two endpoints with their own style
  * (`POST /analytics/raw/incidents`: `last` -> `starting_after`;
  * `GET /alert_grouping_settings`: `after` -> `after`).
  *
@@ -8,26 +8,33 @@
  */
 import type { FetchedPage } from './pages.js';
 
-/** Reads the token for the next page from a body; `null` when this was the last page. */
-export type NextToken = (body: Readonly<Record<string, unknown>>) => string | null;
+/**
+ * Reads the token for the next page from a body (and the token that asked for it);
+ * `null` when this was the last page.
+ *
+ * @typeParam T - the token: a string (cursors), or a number (SCIM's `startIndex`)
+ */
+export type NextToken<T extends string | number = string> = (body: Readonly<Record<string, unknown>>, sent?: T) => T | null;
 
 /**
  * Yields every page, one at a time, until a page gives no next token. A token equal to
  * the one just sent also stops the loop, since following it would repeat the same page
  * forever.
  *
- * @param fetchPage - requests the page for a token (`undefined` for the first page)
+ * @param fetchPage - requests the page for a token (`first` for the first page)
  * @param nextToken - reads the next token from a page's body
+ * @param first - the token of the first page (`undefined`: the first page takes none)
  */
-export async function* tokenPages(
-  fetchPage: (token: string | undefined) => Promise<FetchedPage>,
-  nextToken: NextToken,
+export async function* tokenPages<T extends string | number = string>(
+  fetchPage: (token: T | undefined) => Promise<FetchedPage>,
+  nextToken: NextToken<T>,
+  first?: T,
 ): AsyncGenerator<FetchedPage, void, undefined> {
-  let token: string | undefined;
+  let token = first;
   for (;;) {
     const page = await fetchPage(token);
     yield page;
-    const next = nextToken(page.body);
+    const next = nextToken(page.body, token);
     if (next === null || next === token) return;
     token = next;
   }
