@@ -1,4 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import { ApiClient } from '../../../src/core/client/api-client.js';
+import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import { bareUrl, CallMetrics, pathCallKey } from '../../../src/core/client/call-metrics.js';
 
 describe('call metrics', () => {
@@ -35,5 +37,23 @@ describe('call metrics', () => {
     expect(bareUrl('https://h/a?b#c')).toBe('https://h/a');
     expect(bareUrl('https://h/a#c?d')).toBe('https://h/a');
     expect(bareUrl('https://h/a')).toBe('https://h/a');
+  });
+});
+
+describe("a client's call metrics", () => {
+  it('time attempts on the real clock: fake timers moved during a request do not count', async () => {
+    jest.useFakeTimers();
+    try {
+      const fetch = async (url: string) => {
+        jest.advanceTimersByTime(60_000);
+        return { status: 200, statusText: 'OK', url, headers: new Headers(), arrayBuffer: async () => new ArrayBuffer(0) } as never;
+      };
+      const client = new ApiClient(tokenAuth('k'), { baseUrl: 'https://api.example', fetch });
+      await client.get('/x');
+      expect(client.apiCallCounts).toEqual({ 'GET /x': 1 });
+      expect(client.apiTime['GET /x']).toBeLessThan(30);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

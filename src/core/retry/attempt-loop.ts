@@ -37,6 +37,14 @@ export interface PreparedRequest {
   readonly metricKey: string;
 }
 
+/**
+ * Milliseconds on Node's own monotonic clock: fake timers, which replace the global
+ * `performance`, do not change `apiTime` (they still rule the timeouts).
+ */
+function realNow(): number {
+  return process.getBuiltinModule('node:perf_hooks').performance.now();
+}
+
 /** The parts of its client the loop drives and reports to; all owned by the client. */
 export interface AttemptLoopParts {
   readonly transport: Transport;
@@ -92,7 +100,7 @@ export class AttemptLoop {
           throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
         }
       }
-      const started = performance.now();
+      const started = realNow();
       try {
         response = await this.#transport.send(target, fetchInit, timeoutSeconds);
       } catch (error) {
@@ -116,7 +124,7 @@ export class AttemptLoop {
         continue;
       }
       const { status } = response;
-      this.#metrics.record(request.metricKey, (performance.now() - started) / 1000);
+      this.#metrics.record(request.metricKey, (realNow() - started) / 1000);
       this.#gate.observe(response.headers);
       const requestId = response.headers.get('x-request-id');
       if (returnsAtOnce(status)) {
