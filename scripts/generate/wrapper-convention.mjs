@@ -1,5 +1,5 @@
 // The classic entity-wrapper convention, as the client applies it at run time
-// (src/core/rest/entity-wrappers.ts: singularName, inferEntityWrapper). The generator needs
+// (src/core/rest/endpoints/entity-wrappers.ts: singularName, inferEntityWrapper). The generator needs
 // it to keep in ENTITY_WRAPPER_CONFIG only the endpoints the convention gets wrong; a test
 // checks that both copies agree on every canonical path.
 
