@@ -71,32 +71,30 @@ const loadProxyAgent = importOnce(async () => (await import('https-proxy-agent')
  * The error an attempt ended by the caller's signal is ended with (what node-fetch's own
  * abort rejects with: only its name matters).
  */
-export function abortError(): Error {
+function abortError(): Error {
   return Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
 }
 
+/** The agent method a request is handed to (not in Node's types). */
+type RequestTaker = { addRequest(request: ClientRequest, options: unknown): void };
+
 /**
  * One of the transport's own agents as one attempt sees it: the agent itself for every
- * purpose, except that the request it is given is reported to `onRequest` first.
- * node-fetch 2 waits for the rest of a body whose connection closed early (until the
- * timeout); watching the attempt's own request is how the attempt learns of it at once.
+ * purpose, except that it watches the request it is given. node-fetch 2 would wait for the
+ * rest of a body whose connection closed early until the timeout; the view calls
+ * `onCutShort` at once instead.
  */
-function watchedAgent(agent: Agent, onRequest: (request: ClientRequest) => void): Agent {
-  const view = Object.create(agent) as Agent & { addRequest(request: ClientRequest, options: unknown): void };
+function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
+  const view = Object.create(agent) as Agent & RequestTaker;
   view.addRequest = (request, options) => {
-    onRequest(request);
-    (agent as unknown as { addRequest(request: ClientRequest, options: unknown): void }).addRequest(request, options);
+    request.once('response', (response: IncomingMessage) => {
+      response.once('close', () => {
+        if (!response.complete) onCutShort();
+      });
+    });
+    (agent as unknown as RequestTaker).addRequest(request, options);
   };
   return view;
-}
-
-/** Calls `onCutShort` when the response to `request` closes before its whole body arrived. */
-function watchBody(request: ClientRequest, onCutShort: () => void): void {
-  request.once('response', (response: IncomingMessage) => {
-    response.once('close', () => {
-      if (!response.complete) onCutShort();
-    });
-  });
 }
 
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
@@ -165,7 +163,7 @@ export class Transport {
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
       const { agent, own } = chosen;
-      const sendAgent = own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, (request) => watchBody(request, () => end('cut-short'))) : agent;
+      const sendAgent = own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, () => end('cut-short')) : agent;
       // A copy: the caller's options and headers stay as they were, whatever the fetch does.
       const request: FetchRequestInit = { ...init, headers: init.headers && { ...init.headers }, agent: sendAgent, redirect: 'manual', signal: controller.signal };
       const response = await fetch(url, request);
