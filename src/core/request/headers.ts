@@ -26,10 +26,11 @@ export function mergeHeaders(sources: ReadonlyArray<HeaderMap | undefined>): Rec
       if (value !== undefined) byName.set(lower, [name, value]);
     }
   }
-  // A name that a plain object would read as its prototype is defined, not assigned.
   const merged: Record<string, string> = {};
   for (const [name, value] of byName.values()) {
-    Object.defineProperty(merged, name, { value, enumerable: true, writable: true, configurable: true });
+    // A header named `__proto__` is defined: assigned, it would set the object's prototype.
+    if (name === '__proto__') Object.defineProperty(merged, name, { value, enumerable: true, writable: true, configurable: true });
+    else merged[name] = value;
   }
   return merged;
 }
