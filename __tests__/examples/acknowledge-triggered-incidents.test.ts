@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main } from '../../examples/acknowledge-triggered-incidents.js';
+import { instantRetries } from '../helpers/test-kit.js';
 
 const emulators: Emulator[] = [];
 
@@ -21,7 +22,7 @@ async function emulatorWithTriggered(): Promise<{ emulator: Emulator; triggered:
   return { emulator, triggered };
 }
 
-const quiet = { print: () => {}, clientOptions: { sleep: async () => {} } };
+const quiet = { print: () => {}, clientOptions: instantRetries };
 
 describe('examples/acknowledge-triggered-incidents', () => {
   it('acknowledges every triggered incident as the From user of an account-level key, in batches', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main, overrideBody } from '../../examples/create-schedule-overrides.js';
+import { instantRetries } from '../helpers/test-kit.js';
 
 let emulator: Emulator;
 
@@ -31,7 +32,7 @@ describe('examples/create-schedule-overrides', () => {
         { userId: grace.userId, start: '2030-03-03T09:00:00Z', end: '2030-03-03T17:00:00Z' },
       ],
       print: (line) => lines.push(line),
-      clientOptions: { sleep: async () => {} },
+      clientOptions: instantRetries,
     });
 
     const stored = emulator.state.overrides.get(schedule.id) ?? [];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main } from '../../examples/list-on-call-users.js';
+import { instantRetries } from '../helpers/test-kit.js';
 
 /** Tuesday of the second rotation week: the second user of each schedule's rotation is on call. */
 const NOW = new Date('2024-01-09T12:00:00Z');
@@ -21,7 +22,7 @@ afterAll(async () => {
 describe('examples/list-on-call-users', () => {
   it('lists who is on call now per policy and level: the user a rule targets, and the one on call on its schedule', async () => {
     const lines: string[] = [];
-    const entries = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: (line) => lines.push(line), clientOptions: { sleep: async () => {} } });
+    const entries = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: (line) => lines.push(line), clientOptions: instantRetries });
 
     const { state } = emulator;
     const expected = state.escalationPolicies.all().flatMap((policy) =>

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { DEFAULT_CALLBACK_PORT, pkceLogin, readRedirect } from '../../examples/oauth-pkce-login.js';
 import { readFileSync } from 'node:fs';
+import { instantRetries } from '../helpers/test-kit.js';
 
 const CLIENT_ID = 'example-client';
 const CLIENT_SECRET = 'example-secret-0000';
@@ -95,7 +96,7 @@ describe('examples/oauth-pkce-login', () => {
       scope: 'read write',
       port: 0,
       identityUrl: identity.url,
-      clientOptions: { sleep: async () => {} },
+      clientOptions: instantRetries,
       openAuthorizeUrl: async (url) => {
         expect(url.startsWith(`${identity.url}/oauth/authorize?`)).toBe(true);
         callbackStatuses.push(await browse(url));

@@ -7,6 +7,7 @@ import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import { ok, startLoopback, type LoopbackServer } from '../helpers/loopback.js';
 import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';
 import { API_KEY } from './helpers.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'all_proxy', 'no_proxy'];
 const savedEnv: Record<string, string | undefined> = {};
@@ -40,7 +41,7 @@ describe('session.proxies', () => {
   it('is read at every request: setting, replacing and clearing it applies to the next request', async () => {
     server = await startLoopback([ok({ users: [] })]);
     proxy = await startConnectProxy();
-    const session = new APISession(API_KEY, { baseUrl: server.url, sleep: async () => {} });
+    const session = new APISession(API_KEY, { baseUrl: server.url, sleep: instantSleep });
     closers.push(session);
     const target = server.url.replace('http://', '');
 
