@@ -1,15 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main } from '../../examples/acknowledge-triggered-incidents.js';
-import { instantRetries } from '../helpers/test-kit.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 const emulators: Emulator[] = [];
 
-beforeAll(() => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 afterEach(async () => {
   await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main, overrideBody } from '../../examples/create-schedule-overrides.js';
-import { instantRetries } from '../helpers/test-kit.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 let emulator: Emulator;
 
 beforeAll(async () => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
+  realSockets();
   emulator = await startEmulator();
 });
 

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main, rangeFromArguments, type AuditRecord } from '../../examples/export-audit-records.js';
-import { instantRetries } from '../helpers/test-kit.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 let emulator: Emulator;
 let clock = new Date('2024-03-01T12:00:00Z');
 
 beforeAll(async () => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
+  realSockets();
   emulator = await startEmulator({ seedUsers: 8, now: () => clock });
 });
 

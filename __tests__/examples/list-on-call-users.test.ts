@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main } from '../../examples/list-on-call-users.js';
-import { instantRetries } from '../helpers/test-kit.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 /** Tuesday of the second rotation week: the second user of each schedule's rotation is on call. */
 const NOW = new Date('2024-01-09T12:00:00Z');
@@ -10,8 +9,7 @@ const NOW = new Date('2024-01-09T12:00:00Z');
 let emulator: Emulator;
 
 beforeAll(async () => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
+  realSockets();
   emulator = await startEmulator({ seedUsers: 6, seedServices: 3, seedSchedules: 2, now: () => NOW });
 });
 

@@ -1,7 +1,9 @@
 // The helpers many tests share (not a test file itself): one copy instead of one per file.
+import nock from 'nock';
 import type { Logger } from '../../src/core/logging.js';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-client-options.js';
+import { ReplyError } from '../../src/emulator/replies.js';
 
 /** The REST API's default base URL. */
 export const BASE = 'https://api.pagerduty.com';
@@ -69,4 +71,20 @@ export function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** Lifts nock's patch of node:http in this test file, whose tests talk over real loopback sockets. */
+export function realSockets(): void {
+  if (nock.isActive()) nock.restore();
+}
+
+/** The status and body of the emulator reply that `action` throws (fails if it throws none). */
+export function replyOf(action: () => unknown): { status: number; body: unknown } {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof ReplyError) return { status: error.reply.status, body: error.reply.body };
+    throw error;
+  }
+  throw new Error('expected a ReplyError');
 }

@@ -1,9 +1,9 @@
 // Shared helpers of the legacy tests (not a test file itself).
 import { APISession, type APISessionOptions } from '../../src/legacy/api-session.js';
 import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
-import { instantSleep } from '../helpers/test-kit.js';
+import { BASE, instantSleep } from '../helpers/test-kit.js';
 
-export const BASE = 'https://api.pagerduty.com';
+export { BASE };
 export const API_KEY = 'u+legacykey0000wxyz';
 
 /** An APISession that never sleeps for real. */

@@ -13,11 +13,10 @@ import * as core from '../../src/index.js';
 import * as legacy from '../../src/legacy/index.js';
 import type { PDSessionOptions } from '../../src/legacy/session-setup.js';
 import { runSnippet, sectionSnippets, typeCheck, type Snippet } from './snippet-runner.js';
-import { instantSleep } from '../helpers/test-kit.js';
+import { BASE, instantSleep } from '../helpers/test-kit.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const snippets = sectionSnippets(readFileSync(path.join(root, 'MIGRATION.md'), 'utf8'), '## From pdpyras to `pagerduty-client/legacy`');
-const BASE = 'https://api.pagerduty.com';
 const EVENTS = 'https://events.pagerduty.com';
 
 /** The legacy entry point, with sessions that never sleep for real (a reader's would). */

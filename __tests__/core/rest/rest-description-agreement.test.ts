@@ -13,18 +13,14 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
 import { deriveRestOperations } from '../../../scripts/generate/rest-facts.mjs';
 import { disagreements, FakeApi } from '../../helpers/description-agreement.js';
+import { silentLogger } from '../../../src/core/logging.js';
 import { makeClient } from '../../helpers/test-kit.js';
 
 const extract = descriptionContext(PROJECT_ROOT).readDescription('rest');
 const operations = deriveRestOperations(extract);
 const fake = new FakeApi();
-const client = makeClient({ fetch: fake.fetch, logger: silent() }, 'u+agreementkey1');
+const client = makeClient({ fetch: fake.fetch, logger: silentLogger }, 'u+agreementkey1');
 afterAll(() => client.close());
-
-function silent() {
-  const none = (): void => {};
-  return { debug: none, info: none, warn: none, error: none };
-}
 
 describe(`the REST API v2 description (${operations.length} operations)`, () => {
   it('has the 465 operations of the upstream file the extract came from', () => {

@@ -5,9 +5,8 @@ import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { ScimApiClient } from '../../../src/core/scim/index.js';
 import type { ScimPatchOperation, ScimUser } from '../../../src/types.js';
-import { instantRetries, recordingLogger } from '../../helpers/test-kit.js';
+import { BASE, instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 
-const BASE = 'https://api.pagerduty.com';
 const KEY = 'u+scimsecretkey4321';
 const users = (from: number, to: number): ScimUser[] =>
   Array.from({ length: to - from + 1 }, (_, i) => ({
