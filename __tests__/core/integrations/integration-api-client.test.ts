@@ -7,7 +7,7 @@ import {
   type IntegrationApiDescriptor,
 } from '../../../src/core/integrations/index.js';
 import { RestApiV2BaseClient } from '../../../src/core/rest/index.js';
-import { instantRetries } from '../../helpers/test-kit.js';
+import { instantRetries, recordingSleep } from '../../helpers/test-kit.js';
 
 const DESCRIPTOR: IntegrationApiDescriptor = {
   baseUrl: 'https://api.pagerduty.com/integration-example',
@@ -75,15 +75,8 @@ describe('IntegrationApiClient', () => {
 
   it('accepts another baseUrl and the engine options', async () => {
     nock('http://127.0.0.1:1').get('/widgets').query(true).reply(503).get('/widgets').query(true).reply(200, { widgets: [], more: false });
-    const pauses: number[] = [];
-    const client = new IntegrationApiClient(DESCRIPTOR, 'key', {
-      baseUrl: 'http://127.0.0.1:1',
-      retry: { 503: 1 },
-      sleepTimer: 1,
-      sleep: async (seconds) => {
-        pauses.push(seconds);
-      },
-    });
+    const { pauses, sleep } = recordingSleep();
+    const client = new IntegrationApiClient(DESCRIPTOR, 'key', { baseUrl: 'http://127.0.0.1:1', retry: { 503: 1 }, sleepTimer: 1, sleep });
     expect(await client.listAll('/widgets')).toEqual([]);
     expect(pauses).toEqual([2]);
     client.close();
