@@ -1,6 +1,7 @@
 /** Test helpers: run the program in-process with buffers for its output. */
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { run } from '../../src/cli/run.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 /** What one in-process run of the program produced. */
 export interface RunResult {
@@ -21,7 +22,7 @@ export async function runCli(
     env,
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
-    sleep: async () => {},
+    sleep: instantSleep,
     hostname: () => 'testhost',
     ...extra,
   });

@@ -7,19 +7,9 @@ import {
   decodeCursor,
   encodeCursor,
 } from '../../src/emulator/emulator-pagination.js';
-import { ReplyError } from '../../src/emulator/replies.js';
+import { replyOf } from '../helpers/test-kit.js';
 
 const items = Array.from({ length: 7 }, (_, i) => i);
-
-function replyOf(action: () => unknown): { status: number; body: unknown } {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof ReplyError) return { status: error.reply.status, body: error.reply.body };
-    throw error;
-  }
-  throw new Error('expected a ReplyError');
-}
 
 describe('classic pagination', () => {
   it('defaults to limit 25, offset 0 and total null', () => {

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpError } from '../../src/core/errors/error-classes.js';
 import { EventsApiV2Client } from '../../src/core/events/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 describe('EventsApiV2Client against the emulator', () => {
   let emulator: Emulator;
   let events: EventsApiV2Client;
   beforeAll(async () => {
     emulator = await startEmulator({ seedIncidents: 0 });
-    events = new EventsApiV2Client(emulator.keys.routing[0].routingKey, { baseUrl: emulator.eventsUrl, sleep: async () => {} });
+    events = new EventsApiV2Client(emulator.keys.routing[0].routingKey, { baseUrl: emulator.eventsUrl, sleep: instantSleep });
   });
   afterAll(async () => {
     events.close();
@@ -49,7 +50,7 @@ describe('EventsApiV2Client against the emulator', () => {
   });
 
   it('gets an HttpError carrying the emulator\'s reason for an unknown routing key', async () => {
-    const stranger = new EventsApiV2Client('0'.repeat(32), { baseUrl: emulator.eventsUrl, sleep: async () => {} });
+    const stranger = new EventsApiV2Client('0'.repeat(32), { baseUrl: emulator.eventsUrl, sleep: instantSleep });
     try {
       const failure = await stranger.trigger('x', 'y').catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(HttpError);

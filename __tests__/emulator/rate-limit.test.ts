@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { RestApiV2Client } from '../../src/index.js';
 import { emulatorBanner } from '../../src/emulator/command.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { RateLimiter, rateLimitHeaders } from '../../src/emulator/rate-limiter.js';
+import { realSockets } from '../helpers/test-kit.js';
 
-// Real sockets: lift nock's patch of node:http for this file.
-beforeAll(() => {
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 describe('RateLimiter', () => {
   it('allows the budget of a key per minute, counting from its first request', () => {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { ReplyError } from '../../src/emulator/replies.js';
 import { acceptVersion, actingUser, authenticate, parseAuthorization } from '../../src/emulator/rest-auth.js';
 import { seededStore } from './seeded-store.js';
-
-function statusOf(action: () => unknown): { status: number; body: unknown } {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof ReplyError) return { status: error.reply.status, body: error.reply.body };
-    throw error;
-  }
-  throw new Error('expected a ReplyError');
-}
+import { replyOf } from '../helpers/test-kit.js';
 
 describe('parseAuthorization', () => {
   it('reads Token token=... (quoted or not) and Bearer ...', () => {
@@ -49,9 +39,9 @@ describe('authenticate', () => {
   });
 
   it('answers 401 for a missing or unknown key, and 406 for another API version', () => {
-    expect(statusOf(() => authenticate(store, undefined, undefined))).toMatchObject({ status: 401, body: { error: { code: 2006 } } });
-    expect(statusOf(() => authenticate(store, 'Token token=nope', undefined)).status).toBe(401);
-    expect(statusOf(() => authenticate(store, `Token token=${keys.account}`, 'application/vnd.pagerduty+json;version=1')).status).toBe(406);
+    expect(replyOf(() => authenticate(store, undefined, undefined))).toMatchObject({ status: 401, body: { error: { code: 2006 } } });
+    expect(replyOf(() => authenticate(store, 'Token token=nope', undefined)).status).toBe(401);
+    expect(replyOf(() => authenticate(store, `Token token=${keys.account}`, 'application/vnd.pagerduty+json;version=1')).status).toBe(406);
   });
 });
 
@@ -69,7 +59,7 @@ describe('actingUser', () => {
   });
 
   it('answers 400 with code 2016 for an account-level key without From or with an unknown email', () => {
-    expect(statusOf(() => actingUser(store, { kind: 'account' }, undefined))).toMatchObject({ status: 400, body: { error: { code: 2016 } } });
-    expect(statusOf(() => actingUser(store, { kind: 'account' }, 'nobody@example.com'))).toMatchObject({ status: 400, body: { error: { code: 2016 } } });
+    expect(replyOf(() => actingUser(store, { kind: 'account' }, undefined))).toMatchObject({ status: 400, body: { error: { code: 2016 } } });
+    expect(replyOf(() => actingUser(store, { kind: 'account' }, 'nobody@example.com'))).toMatchObject({ status: 400, body: { error: { code: 2016 } } });
   });
 });

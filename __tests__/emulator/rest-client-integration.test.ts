@@ -5,18 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpError } from '../../src/core/errors/error-classes.js';
-import type { Logger } from '../../src/core/logging.js';
 import { RestApiV2Client, type RestApiV2ClientOptions } from '../../src/core/rest/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { instantSleep, makeClient, recordingLogger } from '../helpers/test-kit.js';
 
 interface Item {
   id: string;
   status?: string;
-}
-
-function recordingLogger(): Logger & { warnings: string[] } {
-  const warnings: string[] = [];
-  return { warnings, debug: () => {}, info: () => {}, warn: (message: string) => warnings.push(message), error: () => {} };
 }
 
 describe('RestApiV2Client against the emulator, past 10,000 records', () => {
@@ -26,7 +21,7 @@ describe('RestApiV2Client against the emulator, past 10,000 records', () => {
   beforeAll(async () => {
     emulator = await startEmulator({ seedUsers: 10_050, seedIncidents: 12_000, seedIncidentSpacing: 60 });
     logger = recordingLogger();
-    client = new RestApiV2Client(emulator.keys.account, { baseUrl: emulator.url, sleep: async () => {}, logger });
+    client = makeClient({ baseUrl: emulator.url, logger }, emulator.keys.account);
   });
   afterAll(async () => {
     client.close();
@@ -43,7 +38,7 @@ describe('RestApiV2Client against the emulator, past 10,000 records', () => {
     expect(requests).toHaveLength(100);
     expect(requests.every((request) => request.status === 200)).toBe(true);
     expect(requests.at(-1)?.query).toContain('offset=9900');
-    expect(logger.warnings.some((warning) => warning.includes('iterHistory'))).toBe(true);
+    expect(logger.lines.warn.some((warning) => warning.includes('iterHistory'))).toBe(true);
   });
 
   it('meets a 400 Invalid Request from the emulator when asked past the ceiling', async () => {
@@ -73,7 +68,7 @@ describe('RestApiV2Client multi-updates against the emulator', () => {
   let emulator: Emulator;
   const clients: RestApiV2Client[] = [];
   const make = (key: string, options: RestApiV2ClientOptions = {}): RestApiV2Client => {
-    const client = new RestApiV2Client(key, { baseUrl: emulator.url, sleep: async () => {}, ...options });
+    const client = makeClient({ baseUrl: emulator.url, ...options }, key);
     clients.push(client);
     return client;
   };
@@ -172,7 +167,7 @@ describe('RestApiV2Client retries against injected faults', () => {
     emulator = await startEmulator({ seedUsers: 450, seedIncidents: 60 });
     client = new RestApiV2Client(emulator.keys.account, {
       baseUrl: emulator.url,
-      sleep: async () => {},
+      sleep: instantSleep,
       retry: { 500: 3, 503: 3 },
       defaultFrom: emulator.keys.users[0].email,
     });

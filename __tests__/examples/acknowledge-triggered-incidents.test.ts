@@ -1,14 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main } from '../../examples/acknowledge-triggered-incidents.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 const emulators: Emulator[] = [];
 
-beforeAll(() => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 afterEach(async () => {
   await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
@@ -21,7 +18,7 @@ async function emulatorWithTriggered(): Promise<{ emulator: Emulator; triggered:
   return { emulator, triggered };
 }
 
-const quiet = { print: () => {}, clientOptions: { sleep: async () => {} } };
+const quiet = { print: () => {}, clientOptions: instantRetries };
 
 describe('examples/acknowledge-triggered-incidents', () => {
   it('acknowledges every triggered incident as the From user of an account-level key, in batches', async () => {

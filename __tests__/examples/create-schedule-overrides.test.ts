@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main, overrideBody } from '../../examples/create-schedule-overrides.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 let emulator: Emulator;
 
 beforeAll(async () => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
+  realSockets();
   emulator = await startEmulator();
 });
 
@@ -31,7 +30,7 @@ describe('examples/create-schedule-overrides', () => {
         { userId: grace.userId, start: '2030-03-03T09:00:00Z', end: '2030-03-03T17:00:00Z' },
       ],
       print: (line) => lines.push(line),
-      clientOptions: { sleep: async () => {} },
+      clientOptions: instantRetries,
     });
 
     const stored = emulator.state.overrides.get(schedule.id) ?? [];

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main, rangeFromArguments, type AuditRecord } from '../../examples/export-audit-records.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 let emulator: Emulator;
 let clock = new Date('2024-03-01T12:00:00Z');
 
 beforeAll(async () => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
+  realSockets();
   emulator = await startEmulator({ seedUsers: 8, now: () => clock });
 });
 
@@ -39,7 +38,7 @@ describe('examples/export-audit-records', () => {
     const since = new Date('2024-01-01T00:00:00Z');
     const until = new Date('2024-03-02T00:00:00Z');
     const lines: string[] = [];
-    const count = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, since, until, write: (line) => lines.push(line), clientOptions: { sleep: async () => {} } });
+    const count = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, since, until, write: (line) => lines.push(line), clientOptions: instantRetries });
 
     const exported = lines.map((line) => JSON.parse(line) as AuditRecord);
     const expected = emulator.state.auditRecords.all().filter((record) => inRange(record, since, until));

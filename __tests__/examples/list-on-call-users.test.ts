@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { main } from '../../examples/list-on-call-users.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 /** Tuesday of the second rotation week: the second user of each schedule's rotation is on call. */
 const NOW = new Date('2024-01-09T12:00:00Z');
@@ -9,8 +9,7 @@ const NOW = new Date('2024-01-09T12:00:00Z');
 let emulator: Emulator;
 
 beforeAll(async () => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
+  realSockets();
   emulator = await startEmulator({ seedUsers: 6, seedServices: 3, seedSchedules: 2, now: () => NOW });
 });
 
@@ -21,7 +20,7 @@ afterAll(async () => {
 describe('examples/list-on-call-users', () => {
   it('lists who is on call now per policy and level: the user a rule targets, and the one on call on its schedule', async () => {
     const lines: string[] = [];
-    const entries = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: (line) => lines.push(line), clientOptions: { sleep: async () => {} } });
+    const entries = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: (line) => lines.push(line), clientOptions: instantRetries });
 
     const { state } = emulator;
     const expected = state.escalationPolicies.all().flatMap((policy) =>

@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { DEFAULT_CALLBACK_PORT, pkceLogin, readRedirect } from '../../examples/oauth-pkce-login.js';
 import { readFileSync } from 'node:fs';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 const CLIENT_ID = 'example-client';
 const CLIENT_SECRET = 'example-secret-0000';
@@ -72,10 +72,7 @@ function browse(url: string): Promise<number> {
 
 const servers: http.Server[] = [];
 
-beforeAll(() => {
-  // The sign-in runs over real loopback sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -95,7 +92,7 @@ describe('examples/oauth-pkce-login', () => {
       scope: 'read write',
       port: 0,
       identityUrl: identity.url,
-      clientOptions: { sleep: async () => {} },
+      clientOptions: instantRetries,
       openAuthorizeUrl: async (url) => {
         expect(url.startsWith(`${identity.url}/oauth/authorize?`)).toBe(true);
         callbackStatuses.push(await browse(url));

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
 import { dedupKeyFor, main, optionsFromEnvironment } from '../../examples/send-ci-alert.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
 
 let emulator: Emulator;
 
 beforeAll(async () => {
-  // The example talks to the emulator over real sockets, which nock's patch would intercept.
-  if (nock.isActive()) nock.restore();
+  realSockets();
   emulator = await startEmulator();
 });
 
@@ -15,7 +14,6 @@ afterAll(async () => {
   await emulator.close();
 });
 
-const noWait = { sleep: async () => {} };
 
 function incidentsWithKey(key: string) {
   return emulator.state.incidents.all().filter((incident) => incident.incident_key === key);
@@ -28,17 +26,17 @@ describe('examples/send-ci-alert', () => {
     const key = dedupKeyFor(pipeline);
     emulator.faults = { serverError: { next: 1, status: 502 }, pathPrefix: '/v2/enqueue' };
 
-    const failed = await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'failure', pipeline, buildUrl: 'https://ci.example.com/runs/7', commit: 'abc123', clientOptions: noWait });
+    const failed = await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'failure', pipeline, buildUrl: 'https://ci.example.com/runs/7', commit: 'abc123', clientOptions: instantRetries });
     expect(failed).toEqual({ action: 'trigger', dedupKey: key });
     expect(emulator.faultCounters.serverError.fired).toBe(1);
     const [incident] = incidentsWithKey(key);
     expect(incident).toMatchObject({ status: 'triggered', service: { id: routing.serviceId }, title: `CI failed: ${pipeline}` });
 
-    await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'failure', pipeline, clientOptions: noWait });
+    await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'failure', pipeline, clientOptions: instantRetries });
     expect(incidentsWithKey(key)).toHaveLength(1);
     expect(incident.alert_counts.all).toBe(2);
 
-    const passed = await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'success', pipeline, commit: 'def4567890abcdef', clientOptions: noWait });
+    const passed = await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'success', pipeline, commit: 'def4567890abcdef', clientOptions: instantRetries });
     expect(passed.action).toBe('resolve');
     expect(incidentsWithKey(key).map((each) => each.status)).toEqual(['resolved']);
     const change = emulator.state.changeEvents.all().find((event) => event.id === passed.changeEventId);

@@ -10,6 +10,7 @@ import { PDSession } from '../../src/legacy/pd-session.js';
 import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
 import type { PDSessionOptions } from '../../src/legacy/session-setup.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 
 describe('APISession construction', () => {
@@ -42,7 +43,7 @@ describe('APISession construction', () => {
   });
 
   it('sets defaultFrom, authType and debug as the core client does', async () => {
-    const session = new APISession('oauth-token-0001', { authType: 'oauth2', defaultFrom: 'a@example.com', debug: true, sleep: async () => {} });
+    const session = new APISession('oauth-token-0001', { authType: 'oauth2', defaultFrom: 'a@example.com', debug: true, sleep: instantSleep });
     expect(session.printDebug).toBe(true);
     expect(session.defaultFrom).toBe('a@example.com');
     session.printDebug = false;

@@ -3,13 +3,14 @@ import nock from 'nock';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
 import { PDClientError, PDServerError, URLError } from '../../src/legacy/errors.js';
 import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
 const NOW = new Date('2024-05-01T12:00:00Z');
 
 function makeSession(compat?: PdpyrasVersion) {
-  return new ChangeEventsAPISession(ROUTING_KEY, { compat, sleep: async () => {}, now: () => NOW });
+  return new ChangeEventsAPISession(ROUTING_KEY, { compat, sleep: instantSleep, now: () => NOW });
 }
 
 function changeEnqueue(bodies: unknown[], status: number, reply: unknown) {

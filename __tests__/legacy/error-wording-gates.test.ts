@@ -8,6 +8,7 @@ import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/l
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
@@ -221,8 +222,8 @@ describe('refusals before any request (4.5.2 | 5.0.0 | 5.2.0 | 5.3.0)', () => {
 });
 
 describe('the events sessions (4.5.2 | 5.0.0): the release\'s words, and a context from 5.0.0', () => {
-  const events = (compat: PdpyrasVersion) => new EventsAPISession(ROUTING_KEY, { compat, sleep: async () => {} });
-  const changes = (compat: PdpyrasVersion) => new ChangeEventsAPISession(ROUTING_KEY, { compat, sleep: async () => {} });
+  const events = (compat: PdpyrasVersion) => new EventsAPISession(ROUTING_KEY, { compat, sleep: instantSleep });
+  const changes = (compat: PdpyrasVersion) => new ChangeEventsAPISession(ROUTING_KEY, { compat, sleep: instantSleep });
 
   it.each<[PdpyrasVersion, typeof PDClientError, string]>([
     ['4.5.2', PDHTTPError, `POST ${EVENTS}/v2/enqueue: API responded with non-success status (500): {"status":"error"}`],

@@ -8,7 +8,7 @@ import {
   triggerOptions,
   withoutNullFields,
 } from '../../src/legacy/event-arguments.js';
-import { deepFreeze } from '../helpers/deep-freeze.js';
+import { deepFreeze } from '../helpers/test-kit.js';
 
 describe('triggerOptions', () => {
   it('reads an options object, camelCase or snake_case', () => {

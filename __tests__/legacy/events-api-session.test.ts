@@ -3,12 +3,13 @@ import nock from 'nock';
 import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
 
 function makeSession(compat?: PdpyrasVersion) {
-  return new EventsAPISession(ROUTING_KEY, { compat, sleep: async () => {} });
+  return new EventsAPISession(ROUTING_KEY, { compat, sleep: instantSleep });
 }
 
 /** Answers POST /v2/enqueue once, recording the body. */

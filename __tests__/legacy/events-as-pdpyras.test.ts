@@ -8,17 +8,18 @@ import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-sessi
 import { PDClientError, PDHTTPError, URLError } from '../../src/legacy/errors.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
+import { instantSleep, recordingSleep } from '../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
 const NOW = new Date('2024-05-01T12:00:00.000Z');
 
-function alerts(compat: PdpyrasVersion = '5.4.1', pauses: number[] = []) {
-  return new EventsAPISession(ROUTING_KEY, { compat, sleep: async (s) => void pauses.push(s) });
+function alerts(compat: PdpyrasVersion = '5.4.1', sleep = instantSleep) {
+  return new EventsAPISession(ROUTING_KEY, { compat, sleep });
 }
 
-function changes(compat: PdpyrasVersion = '5.4.1', pauses: number[] = []) {
-  return new ChangeEventsAPISession(ROUTING_KEY, { compat, now: () => NOW, sleep: async (s) => void pauses.push(s) });
+function changes(compat: PdpyrasVersion = '5.4.1', sleep = instantSleep) {
+  return new ChangeEventsAPISession(ROUTING_KEY, { compat, now: () => NOW, sleep });
 }
 
 /** Answers each POST to `path` with 202, recording the bodies (without the routing key). */
@@ -140,31 +141,31 @@ describe("ChangeEventsAPISession.submit in pdpyras' forms", () => {
 
 describe('default retries of the events sessions (gate 5.1.2)', () => {
   it('5.1.1: a 500 is not retried', async () => {
-    const pauses: number[] = [];
+    const { pauses, sleep } = recordingSleep();
     nock(EVENTS).post('/v2/enqueue').reply(500, { status: 'error' });
-    await expect(alerts('5.1.1', pauses).acknowledge('k')).rejects.toThrow(/status 500/);
+    await expect(alerts('5.1.1', sleep).acknowledge('k')).rejects.toThrow(/status 500/);
     expect(pauses).toEqual([]);
   });
 
   it('5.1.2: a 500 is retried', async () => {
-    const pauses: number[] = [];
+    const { pauses, sleep } = recordingSleep();
     nock(EVENTS).post('/v2/enqueue').reply(500, { status: 'error' });
     nock(EVENTS).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
-    await expect(alerts('5.1.2', pauses).acknowledge('k')).resolves.toBe('k');
+    await expect(alerts('5.1.2', sleep).acknowledge('k')).resolves.toBe('k');
     expect(pauses).toEqual([3]);
   });
 
   it('ChangeEventsAPISession: a 504 is never retried, a 503 is from 5.1.2', async () => {
-    const pauses: number[] = [];
+    const { pauses, sleep } = recordingSleep();
     nock(EVENTS).post('/v2/change/enqueue').reply(504, { status: 'error' });
-    await expect(changes('5.4.1', pauses).submit('x')).rejects.toThrow(/status 504/);
+    await expect(changes('5.4.1', sleep).submit('x')).rejects.toThrow(/status 504/);
     expect(pauses).toEqual([]);
     nock(EVENTS).post('/v2/change/enqueue').reply(503, { status: 'error' });
-    await expect(changes('5.1.1', pauses).submit('x')).rejects.toThrow(/status 503/);
+    await expect(changes('5.1.1', sleep).submit('x')).rejects.toThrow(/status 503/);
     expect(pauses).toEqual([]);
     nock(EVENTS).post('/v2/change/enqueue').reply(503, { status: 'error' });
     nock(EVENTS).post('/v2/change/enqueue').reply(202, { status: 'success', id: 'CE2' });
-    await expect(changes('5.1.2', pauses).submit('x')).resolves.toBe('CE2');
+    await expect(changes('5.1.2', sleep).submit('x')).resolves.toBe('CE2');
     expect(pauses).toEqual([3]);
   });
 });

@@ -9,10 +9,10 @@ import { APISession } from '../../src/legacy/api-session.js';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import { API_KEY, BASE } from './helpers.js';
+import { instantRetries, instantSleep } from '../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
-const NO_SLEEP = { sleep: async (): Promise<void> => {} };
 const USER = { id: 'PU1', type: 'user', name: 'Ann', email: 'ann@example.com', self: `${BASE}/users/PU1` };
 
 /** The real script's shape: back every record up before it is changed or deleted. */
@@ -48,7 +48,7 @@ function usersIndex(times = 1) {
 }
 
 describe.each(['4.5.2', '5.4.1'] as const)('an APISession subclass at compat %s', (compat) => {
-  const make = () => new BackingUpSession(API_KEY, { compat, sleep: async () => {} });
+  const make = () => new BackingUpSession(API_KEY, { compat, sleep: instantSleep });
 
   it('sees rput and rdelete through put and delete: the backups are made', async () => {
     nock(BASE).get('/users/PU1').times(2).reply(200, { user: USER });
@@ -103,7 +103,7 @@ describe('an override of request alone', () => {
     nock(BASE).post('/users').reply(201, { user: USER });
     usersIndex();
     nock(BASE).delete('/users/PU1').reply(204);
-    const session = new Counting(API_KEY, { sleep: async () => {} });
+    const session = new Counting(API_KEY, instantRetries);
     await session.rget('/users/PU1');
     await session.rpost('/users', { json: { name: 'Ann' } });
     await session.listAll('/users');
@@ -124,7 +124,7 @@ describe('what an override receives', () => {
     }
     nock(BASE).put('/users/PU1').query({ 'include[]': 'teams' }).reply(200, { user: USER });
     const init = { json: { name: 'Ann' }, params: { include: ['teams'] } };
-    await new Editing(API_KEY, { sleep: async () => {} }).rput('/users/PU1', init);
+    await new Editing(API_KEY, instantRetries).rput('/users/PU1', init);
     expect(received).toEqual([{ json: { user: { name: 'Ann' } }, params: { include: ['teams'] } }]);
     expect(init).toEqual({ json: { name: 'Ann' }, params: { include: ['teams'] } });
   });
@@ -135,11 +135,11 @@ describe('what an override receives', () => {
         return undefined as never;
       }
     }
-    await expect(new Broken(API_KEY, NO_SLEEP).rget('/users/PU1')).rejects.toThrow(/Broken\.get\(\) must return the fetch Response.*got undefined/);
+    await expect(new Broken(API_KEY, instantRetries).rget('/users/PU1')).rejects.toThrow(/Broken\.get\(\) must return the fetch Response.*got undefined/);
   });
 
   it('an instance whose get is replaced (as a test double would) is routed through it', async () => {
-    const session = new APISession(API_KEY, NO_SLEEP);
+    const session = new APISession(API_KEY, instantRetries);
     const urls: string[] = [];
     const original = session.get.bind(session);
     session.get = async (url: string, options?: RequestOptions) => {
@@ -162,7 +162,7 @@ describe('the events sessions', () => {
       }
     }
     nock(EVENTS).post('/v2/enqueue').times(2).reply(202, { status: 'success', dedup_key: 'k' });
-    const session = new Recording(ROUTING_KEY, NO_SLEEP);
+    const session = new Recording(ROUTING_KEY, instantRetries);
     await session.trigger('Disk full', 'db01', { dedupKey: 'k' });
     await session.resolve('k');
     expect(posted).toEqual([
@@ -180,7 +180,7 @@ describe('the events sessions', () => {
       }
     }
     nock(EVENTS).post('/v2/change/enqueue').reply(202, { status: 'success', id: 'CE1' });
-    await new Recording(ROUTING_KEY, NO_SLEEP).submit('Deployed', { source: 'ci' });
+    await new Recording(ROUTING_KEY, instantRetries).submit('Deployed', { source: 'ci' });
     expect(urls).toEqual(['/v2/change/enqueue']);
   });
 });

@@ -9,6 +9,7 @@ import { legacyErrorFactory } from '../../src/legacy/error-factory.js';
 import { PDClientError, PDHTTPError } from '../../src/legacy/errors.js';
 import { legacyPolicyFor } from '../../src/legacy/compat.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
+import { makeClient } from '../helpers/test-kit.js';
 
 const guide = readFileSync(path.join(process.cwd(), 'MIGRATION.md'), 'utf8');
 const barrel = readFileSync(path.join(process.cwd(), 'src', 'legacy', 'index.ts'), 'utf8');
@@ -48,7 +49,7 @@ describe('MIGRATION.md', () => {
 describe('the migration path MIGRATION.md recommends', () => {
   it('a core client with a legacy policy and error factory behaves as the session of that release', async () => {
     const policy = legacyPolicyFor('4.3.0');
-    const client = new RestApiV2Client(API_KEY, { sleep: async () => {}, policy: policy.rest, errorFactory: legacyErrorFactory(policy) });
+    const client = makeClient({ policy: policy.rest, errorFactory: legacyErrorFactory(policy) }, API_KEY);
     const seen: string[] = [];
     nock(BASE)
       .get(/^\/incidents/)

@@ -13,29 +13,28 @@ import * as core from '../../src/index.js';
 import * as legacy from '../../src/legacy/index.js';
 import type { PDSessionOptions } from '../../src/legacy/session-setup.js';
 import { runSnippet, sectionSnippets, typeCheck, type Snippet } from './snippet-runner.js';
+import { BASE, instantSleep } from '../helpers/test-kit.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const snippets = sectionSnippets(readFileSync(path.join(root, 'MIGRATION.md'), 'utf8'), '## From pdpyras to `pagerduty-client/legacy`');
-const BASE = 'https://api.pagerduty.com';
 const EVENTS = 'https://events.pagerduty.com';
 
-const noSleep = async (): Promise<void> => {};
 /** The legacy entry point, with sessions that never sleep for real (a reader's would). */
 const legacyWithoutPauses = {
   ...legacy,
   APISession: class extends legacy.APISession {
     constructor(key: string, options: legacy.APISessionOptions = {}) {
-      super(key, { sleep: noSleep, ...options });
+      super(key, { sleep: instantSleep, ...options });
     }
   },
   EventsAPISession: class extends legacy.EventsAPISession {
     constructor(key: string, options: PDSessionOptions = {}) {
-      super(key, { sleep: noSleep, ...options });
+      super(key, { sleep: instantSleep, ...options });
     }
   },
   ChangeEventsAPISession: class extends legacy.ChangeEventsAPISession {
     constructor(key: string, options: legacy.ChangeEventsAPISessionOptions = {}) {
-      super(key, { sleep: noSleep, ...options });
+      super(key, { sleep: instantSleep, ...options });
     }
   },
 };

@@ -6,20 +6,20 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { tokenAuth } from '../../src/core/auth/auth-methods.js';
 import { ApiClient } from '../../src/core/client/api-client.js';
-import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import { EventsApiV2Client } from '../../src/core/events/events-api-v2-client.js';
 import { DEFAULT_EVENTS_RETRY } from '../../src/core/events/endpoints.js';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
 import { PDHTTPError } from '../../src/legacy/errors.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import { BASE, makeSession } from './helpers.js';
+import { instantRetries, instantSleep, makeClient, recordingSleep } from '../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 
 describe('session.retry[status] = n (both ends of the supported releases)', () => {
   it.each(['4.3.0', '5.4.1'] as const)('at %s retries a 404 twice, then returns it (get) or throws (rget)', async (compat) => {
-    const pauses: number[] = [];
-    const session = makeSession(compat, { sleep: async (s) => void pauses.push(s) });
+    const { pauses, sleep } = recordingSleep();
+    const session = makeSession(compat, { sleep });
     session.retry[404] = 2;
     nock(BASE).get('/users/PX').times(6).reply(404, { error: { message: 'Not Found' } });
     const response = await session.get('/users/PX');
@@ -74,8 +74,8 @@ describe('session.retry[status] = n (both ends of the supported releases)', () =
 
 describe('the core client.retry', () => {
   it('is changed in place and read at the next request', async () => {
-    const pauses: number[] = [];
-    const client = new RestApiV2Client('u+corekey0000abcd', { sleep: async (s) => void pauses.push(s) });
+    const { pauses, sleep } = recordingSleep();
+    const client = makeClient({ sleep }, 'u+corekey0000abcd');
     client.retry[429] = 0;
     nock(BASE).get('/users/PU1').reply(429, 'slow down');
     expect((await client.get('/users/PU1')).status).toBe(429);
@@ -91,7 +91,7 @@ describe('the core client.retry', () => {
   });
 
   it("the Events client's default can be changed in place without touching DEFAULT_EVENTS_RETRY", async () => {
-    const client = new EventsApiV2Client('R0123456789abcdef0123456789abcd', { sleep: async () => {} });
+    const client = new EventsApiV2Client('R0123456789abcdef0123456789abcd', instantRetries);
     client.retry[504] = 0;
     expect(DEFAULT_EVENTS_RETRY[504]).toBe(6);
     nock(EVENTS).post('/v2/enqueue').reply(504, { status: 'error' });
@@ -102,7 +102,7 @@ describe('the core client.retry', () => {
 
 describe("the events sessions' default retry (gate 5.1.2)", () => {
   it('5.1.1 starts with none; the table can be filled in place', async () => {
-    const session = new EventsAPISession('R0123456789abcdef0123456789abcd', { compat: '5.1.1', sleep: async () => {} });
+    const session = new EventsAPISession('R0123456789abcdef0123456789abcd', { compat: '5.1.1', sleep: instantSleep });
     expect(session.retry).toEqual({});
     nock(EVENTS).post('/v2/enqueue').reply(500, { status: 'error' });
     await expect(session.acknowledge('k')).rejects.toThrow(/status 500/);

@@ -5,6 +5,7 @@ import nock from 'nock';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import { APISession } from '../../src/legacy/api-session.js';
 import { API_KEY, BASE } from './helpers.js';
+import { instantSleep } from '../helpers/test-kit.js';
 
 interface Recorded {
   method: string;
@@ -74,7 +75,7 @@ async function recordRun(client: RestLike): Promise<Recorded[]> {
 
 describe('a legacy session and a core client', () => {
   it('send identical requests for rget, a multi-update rput with From, iterAll pages, listAll and find', async () => {
-    const options = { defaultFrom: 'oncall@example.com', sleep: async () => {} };
+    const options = { defaultFrom: 'oncall@example.com', sleep: instantSleep };
     const legacy = await recordRun(new APISession(API_KEY, options));
     const core = await recordRun(new RestApiV2Client(API_KEY, options));
 

@@ -1,12 +1,12 @@
 // session.proxies through a real proxy: a loopback CONNECT proxy in front of a loopback
 // API, with the proxy switched on and off between requests of one session.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { APISession } from '../../src/legacy/api-session.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import { ok, startLoopback, type LoopbackServer } from '../helpers/loopback.js';
 import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.js';
 import { API_KEY } from './helpers.js';
+import { instantSleep, realSockets } from '../helpers/test-kit.js';
 
 const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'all_proxy', 'no_proxy'];
 const savedEnv: Record<string, string | undefined> = {};
@@ -16,7 +16,7 @@ const closers: { close(): void }[] = [];
 
 // nock patches node:http for the whole worker; these tests need real sockets.
 beforeAll(() => {
-  if (nock.isActive()) nock.restore();
+  realSockets();
   for (const name of PROXY_VARIABLES) {
     savedEnv[name] = process.env[name];
     delete process.env[name];
@@ -40,7 +40,7 @@ describe('session.proxies', () => {
   it('is read at every request: setting, replacing and clearing it applies to the next request', async () => {
     server = await startLoopback([ok({ users: [] })]);
     proxy = await startConnectProxy();
-    const session = new APISession(API_KEY, { baseUrl: server.url, sleep: async () => {} });
+    const session = new APISession(API_KEY, { baseUrl: server.url, sleep: instantSleep });
     closers.push(session);
     const target = server.url.replace('http://', '');
 

@@ -8,6 +8,7 @@ import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import type { UntypedApi } from '../../src/core/types/api-types.js';
 import { PDClientError, PDHTTPError, PDServerError } from '../../src/legacy/errors.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
+import { recordingLogger } from '../helpers/test-kit.js';
 
 const SERVICES = { services: [{ id: 'PS1', name: 'a', num: 7 }, { id: 'PS2', name: 'b', num: 42 }], limit: 100, offset: 0, more: false };
 
@@ -86,8 +87,8 @@ describe('the key named as * and its last four characters', () => {
   });
 
   it('each debug line names it', async () => {
-    const lines: string[] = [];
-    const logger = { debug: (line: string) => void lines.push(line), info: () => {}, warn: () => {}, error: () => {} };
+    const logger = recordingLogger();
+    const lines = logger.lines.debug;
     const session = makeSession('5.4.1', { logger });
     nock(BASE).get('/users/PU1').reply(200, { user: {} });
     await session.rget('/users/PU1');

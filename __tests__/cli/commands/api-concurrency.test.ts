@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { runCli } from '../cli-harness.js';
+import { realSockets } from '../../helpers/test-kit.js';
 
-// Real sockets: lift nock's patch of node:http for this file.
-beforeAll(() => {
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 describe('pagerduty api --paginate --concurrency', () => {
   it('prints every item once, in order, reading pages at once', async () => {

@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { run } from '../../../src/cli/run.js';
 import { runCli } from '../cli-harness.js';
+import { realSockets } from '../../helpers/test-kit.js';
 
-// Real sockets: lift nock's patch of node:http for this file.
-beforeAll(() => {
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 describe('pagerduty emulator', () => {
   it('prints its URL and fake keys, serves the REST API, and stops when told', async () => {

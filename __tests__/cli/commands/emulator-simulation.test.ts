@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { runCli } from '../cli-harness.js';
+import { realSockets } from '../../helpers/test-kit.js';
 
-// Real sockets: lift nock's patch of node:http for this file.
-beforeAll(() => {
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 describe('pagerduty emulator --latency --rate-limit', () => {
   it('starts with the simulated round trip and rate limit, and says so', async () => {

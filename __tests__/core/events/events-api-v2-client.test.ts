@@ -14,16 +14,16 @@ import {
   errorSchemaErrors,
   successSchemaErrors,
 } from './schema-check.js';
+import { instantSleep, recordingSleep } from '../../helpers/test-kit.js';
 
 const HOST = 'https://events.pagerduty.com';
 const KEY = 'R0UT1NGKEY000000000000000000abcd';
-const noSleep = async (): Promise<void> => {};
 
 type Body = Record<string, unknown>;
 
 const clients: EventsApiV2Client[] = [];
 function makeClient(options: EventsApiV2ClientOptions = {}): EventsApiV2Client {
-  const client = new EventsApiV2Client(KEY, { sleep: noSleep, ...options });
+  const client = new EventsApiV2Client(KEY, { sleep: instantSleep, ...options });
   clients.push(client);
   return client;
 }
@@ -339,8 +339,8 @@ describe('EventsApiV2Client configuration', () => {
   it('retries a 502 by default and succeeds', async () => {
     nock(HOST).post('/v2/enqueue').times(2).reply(502, 'bad gateway');
     nock(HOST).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'after-retry' });
-    const pauses: number[] = [];
-    const client = makeClient({ sleep: async (seconds) => void pauses.push(seconds) });
+    const { pauses, sleep } = recordingSleep();
+    const client = makeClient({ sleep });
     await expect(client.trigger('s', 'src')).resolves.toBe('after-retry');
     expect(pauses).toEqual([3, 6]);
   });

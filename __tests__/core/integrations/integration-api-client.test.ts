@@ -7,6 +7,7 @@ import {
   type IntegrationApiDescriptor,
 } from '../../../src/core/integrations/index.js';
 import { RestApiV2BaseClient } from '../../../src/core/rest/index.js';
+import { instantRetries, recordingSleep } from '../../helpers/test-kit.js';
 
 const DESCRIPTOR: IntegrationApiDescriptor = {
   baseUrl: 'https://api.pagerduty.com/integration-example',
@@ -15,7 +16,6 @@ const DESCRIPTOR: IntegrationApiDescriptor = {
   authRule: 'any',
   tables: { canonicalPaths: ['/widgets', '/widgets/{id}'], cursorPaths: [], wrapperConfig: {} },
 };
-const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('integrationAuth', () => {
@@ -40,7 +40,7 @@ describe('integrationAuth', () => {
 
 describe('IntegrationApiClient', () => {
   it('is a RestApiV2BaseClient driven by its descriptor', () => {
-    const client = new IntegrationApiClient(DESCRIPTOR, 'key', noSleep);
+    const client = new IntegrationApiClient(DESCRIPTOR, 'key', instantRetries);
     expect(client).toBeInstanceOf(RestApiV2BaseClient);
     expect(client.url).toBe(DESCRIPTOR.baseUrl);
     expect(client.permittedMethods).toEqual(['GET', 'PUT']);
@@ -57,7 +57,7 @@ describe('IntegrationApiClient', () => {
         headers = this.req.headers;
         return [200, { widget: { id: 'W1' } }];
       });
-    const client = new IntegrationApiClient(DESCRIPTOR, 'oauth-token', { ...noSleep, authType: 'bearer' });
+    const client = new IntegrationApiClient(DESCRIPTOR, 'oauth-token', { ...instantRetries, authType: 'bearer' });
     expect(await client.rget('/widgets/W1')).toEqual({ id: 'W1' });
     expect(headers.authorization).toBe('Bearer oauth-token');
     expect(headers['x-example']).toBe('yes');
@@ -67,7 +67,7 @@ describe('IntegrationApiClient', () => {
   });
 
   it('refuses methods the API does not permit, before any request', async () => {
-    const client = new IntegrationApiClient(DESCRIPTOR, 'key', noSleep);
+    const client = new IntegrationApiClient(DESCRIPTOR, 'key', instantRetries);
     await expect(client.jpost('/widgets', { json: {} })).rejects.toBeInstanceOf(UrlError);
     await expect(client.delete('/widgets/W1')).rejects.toThrow(/DELETE is not permitted/);
     client.close();
@@ -75,15 +75,8 @@ describe('IntegrationApiClient', () => {
 
   it('accepts another baseUrl and the engine options', async () => {
     nock('http://127.0.0.1:1').get('/widgets').query(true).reply(503).get('/widgets').query(true).reply(200, { widgets: [], more: false });
-    const pauses: number[] = [];
-    const client = new IntegrationApiClient(DESCRIPTOR, 'key', {
-      baseUrl: 'http://127.0.0.1:1',
-      retry: { 503: 1 },
-      sleepTimer: 1,
-      sleep: async (seconds) => {
-        pauses.push(seconds);
-      },
-    });
+    const { pauses, sleep } = recordingSleep();
+    const client = new IntegrationApiClient(DESCRIPTOR, 'key', { baseUrl: 'http://127.0.0.1:1', retry: { 503: 1 }, sleepTimer: 1, sleep });
     expect(await client.listAll('/widgets')).toEqual([]);
     expect(pauses).toEqual([2]);
     client.close();

@@ -18,11 +18,12 @@ import {
   SlackIntegrationConnectionsApiClient,
 } from '../../../src/core/integrations/index.js';
 import { disagreements, FakeApi } from '../../helpers/description-agreement.js';
+import { instantSleep } from '../../helpers/test-kit.js';
 
 const DESCRIPTIONS = ['integration-jira-cloud', 'integration-jira-service', 'integration-ms-teams-service', 'integration-slack-service'];
 const context = descriptionContext(PROJECT_ROOT);
 const fake = new FakeApi();
-const engine = { fetch: fake.fetch, sleep: async (): Promise<void> => {} };
+const engine = { fetch: fake.fetch, sleep: instantSleep };
 const clients: IntegrationApiClient[] = [
   new JiraCloudIntegrationApiClient('u+jiracloudkey11', engine),
   new JiraServerIntegrationApiClient('access-token-1234', 'signature-token-5678', engine),

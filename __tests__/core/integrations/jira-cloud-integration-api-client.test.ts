@@ -3,15 +3,15 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { JiraCloudIntegrationApiClient, JIRA_CLOUD_INTEGRATION_API } from '../../../src/core/integrations/index.js';
 import { RestApiV2BaseClient } from '../../../src/core/rest/index.js';
+import { instantRetries } from '../../helpers/test-kit.js';
 
 const HOST = 'https://api.pagerduty.com';
 const KEY = 'u+jiracloudkey5678';
-const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('JiraCloudIntegrationApiClient', () => {
   it('has the Jira Cloud base URL, methods and tables', () => {
-    const client = new JiraCloudIntegrationApiClient(KEY, noSleep);
+    const client = new JiraCloudIntegrationApiClient(KEY, instantRetries);
     expect(client).toBeInstanceOf(RestApiV2BaseClient);
     expect(client.url).toBe(`${HOST}/integration-jira-cloud`);
     expect(client.permittedMethods).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
@@ -20,7 +20,7 @@ describe('JiraCloudIntegrationApiClient', () => {
   });
 
   it('matches each canonical path', () => {
-    const client = new JiraCloudIntegrationApiClient(KEY, noSleep);
+    const client = new JiraCloudIntegrationApiClient(KEY, instantRetries);
     expect(client.canonicalPath('/accounts_mappings')).toBe('/accounts_mappings');
     expect(client.canonicalPath('accounts_mappings/PM1')).toBe('/accounts_mappings/{id}');
     expect(client.canonicalPath(`${HOST}/integration-jira-cloud/accounts_mappings/PM1/rules`)).toBe('/accounts_mappings/{id}/rules');
@@ -30,7 +30,7 @@ describe('JiraCloudIntegrationApiClient', () => {
   });
 
   it('has the wrappers of its table and the convention elsewhere', () => {
-    const client = new JiraCloudIntegrationApiClient(KEY, noSleep);
+    const client = new JiraCloudIntegrationApiClient(KEY, instantRetries);
     expect(client.entityWrappers('GET', '/accounts_mappings')).toEqual(['accounts_mappings', 'accounts_mappings']);
     expect(client.entityWrappers('GET', '/accounts_mappings/{id}')).toEqual([null, null]);
     expect(client.entityWrappers('GET', '/accounts_mappings/{id}/rules')).toEqual(['rules', 'rules']);
@@ -55,7 +55,7 @@ describe('JiraCloudIntegrationApiClient', () => {
       .get('/integration-jira-cloud/accounts_mappings/PM1/rules')
       .query({ limit: '100', offset: '0' })
       .reply(200, { rules: [{ id: 'R1' }, { id: 'R2' }], more: false });
-    const client = new JiraCloudIntegrationApiClient(KEY, noSleep);
+    const client = new JiraCloudIntegrationApiClient(KEY, instantRetries);
     expect(await client.listAll('/accounts_mappings')).toEqual([{ id: 'PM1' }]);
     expect(await client.listAll('/accounts_mappings/PM1/rules')).toEqual([{ id: 'R1' }, { id: 'R2' }]);
     expect(headers[0].authorization).toBe(`Token token=${KEY}`);
@@ -76,7 +76,7 @@ describe('JiraCloudIntegrationApiClient', () => {
       })
       .put('/integration-jira-cloud/accounts_mappings/PM1/rules/R9').reply(200, { id: 'R9', ...rule, enabled: false })
       .delete('/integration-jira-cloud/accounts_mappings/PM1/rules/R9').reply(204);
-    const client = new JiraCloudIntegrationApiClient('oauth-token', { ...noSleep, authType: 'bearer' });
+    const client = new JiraCloudIntegrationApiClient('oauth-token', { ...instantRetries, authType: 'bearer' });
     expect(await client.rget('/accounts_mappings/PM1')).toEqual({ id: 'PM1', pagerduty_account: {} });
     expect(await client.rpost<unknown>('/accounts_mappings/PM1/rules', { json: rule })).toEqual({ id: 'R9', ...rule });
     expect(posted).toEqual(rule);
@@ -87,7 +87,7 @@ describe('JiraCloudIntegrationApiClient', () => {
   });
 
   it('keeps the key out of JSON.stringify and util.inspect', () => {
-    const client = new JiraCloudIntegrationApiClient(KEY, noSleep);
+    const client = new JiraCloudIntegrationApiClient(KEY, instantRetries);
     expect(JSON.stringify(client)).not.toContain(KEY);
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
     client.close();

@@ -3,16 +3,16 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { JiraServerIntegrationApiClient } from '../../../src/core/integrations/index.js';
+import { instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 
 const BASE = 'https://app.pagerduty.com/integration-jira-service';
 const TOKEN = 'pdus+oauthaccess_1111';
 const SIGNATURE = 'jira-signature-token-2222';
-const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('JiraServerIntegrationApiClient', () => {
   it('has the Jira Server base URL on the app host and its methods', () => {
-    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, noSleep);
+    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, instantRetries);
     expect(client.url).toBe(BASE);
     expect(client.permittedMethods).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
     expect(client.redactedSignature).toBe('*2222');
@@ -20,7 +20,7 @@ describe('JiraServerIntegrationApiClient', () => {
   });
 
   it('matches /rules and /rules/{id}, wrapped by convention', () => {
-    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, noSleep);
+    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, instantRetries);
     expect(client.canonicalPath('/rules')).toBe('/rules');
     expect(client.canonicalPath('/rules/PR1')).toBe('/rules/{id}');
     expect(client.entityWrappers('GET', '/rules')).toEqual(['rules', 'rules']);
@@ -46,7 +46,7 @@ describe('JiraServerIntegrationApiClient', () => {
       .get('/rules/PR2').reply(200, { rule: { id: 'PR2' } })
       .put('/rules/PR2').reply(200, { rule: { id: 'PR2', name: 'n' } })
       .delete('/rules/PR2').reply(204);
-    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, noSleep);
+    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, instantRetries);
     expect(await client.listAll('/rules')).toEqual([{ id: 'PR1' }]);
     expect(await client.rpost<unknown>('/rules', { json: { name: 'n' } })).toEqual({ id: 'PR2' });
     expect(await client.rget('/rules/PR2')).toEqual({ id: 'PR2' });
@@ -67,12 +67,12 @@ describe('JiraServerIntegrationApiClient', () => {
   });
 
   it('never shows either secret: serialised, inspected, in errors or in debug output', async () => {
-    const lines: string[] = [];
-    const logger = { debug: (m: string) => lines.push(m), info: () => {}, warn: () => {}, error: () => {} };
+    const logger = recordingLogger();
+    const lines = logger.lines.debug;
     nock(BASE)
       .get('/rules/PR1').reply(403, `signature ${SIGNATURE} and token ${TOKEN} refused`)
       .get('/rules/PR2').reply(200, { not_rule: SIGNATURE });
-    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, { ...noSleep, logger });
+    const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, { ...instantRetries, logger });
     const forbidden = (await client.rget('/rules/PR1').catch((err: unknown) => err)) as HttpError;
     const unwrapped = (await client.rget('/rules/PR2').catch((err: unknown) => err)) as HttpServerError;
     expect(forbidden).toBeInstanceOf(HttpError);

@@ -3,15 +3,15 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors/error-classes.js';
 import { MsTeamsIntegrationApiClient } from '../../../src/core/integrations/index.js';
+import { instantRetries } from '../../helpers/test-kit.js';
 
 const BASE = 'https://api.pagerduty.com/integration-ms-teams';
 const KEY = 'u+msteamskey3333';
-const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('MsTeamsIntegrationApiClient', () => {
   it('has the MS Teams base URL and permits the methods of its description (GET, POST, DELETE)', async () => {
-    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    const client = new MsTeamsIntegrationApiClient(KEY, instantRetries);
     expect(client.url).toBe(BASE);
     expect(client.permittedMethods).toEqual(['GET', 'POST', 'DELETE']);
     await expect(client.request('PUT', '/incidents/PINC1/meeting')).rejects.toBeInstanceOf(UrlError);
@@ -30,7 +30,7 @@ describe('MsTeamsIntegrationApiClient', () => {
       })
       .delete('/incidents/PINC1/dedicated_chat')
       .reply(204);
-    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    const client = new MsTeamsIntegrationApiClient(KEY, instantRetries);
     expect(client.canonicalPath('/incidents/PINC1/dedicated_chat')).toBe('/incidents/{incident_id}/dedicated_chat');
     // GET answers the chat beside the tenant: the whole body; POST answers the chat alone.
     expect(await client.rget('/incidents/PINC1/dedicated_chat')).toEqual({ chat: { id: 'CH1' }, tenant_id: 'T1' });
@@ -43,7 +43,7 @@ describe('MsTeamsIntegrationApiClient', () => {
   });
 
   it('matches the meeting path; the request goes unwrapped, the response comes in meeting', () => {
-    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    const client = new MsTeamsIntegrationApiClient(KEY, instantRetries);
     expect(client.canonicalPath('/incidents/PINC1/meeting')).toBe('/incidents/{incident_id}/meeting');
     expect(client.entityWrappers('POST', '/incidents/{incident_id}/meeting')).toEqual([null, 'meeting']);
     client.close();
@@ -57,7 +57,7 @@ describe('MsTeamsIntegrationApiClient', () => {
         seen = { auth: this.req.headers.authorization, body };
         return [201, { meeting: { name: 'Fire', url: 'https://teams.example/m' } }];
       });
-    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    const client = new MsTeamsIntegrationApiClient(KEY, instantRetries);
     const json = { mst_team_id: '19:abc@thread.tacv2', meeting: { name: 'Fire' } };
     expect(await client.rpost('/incidents/PINC1/meeting', { json })).toEqual({ name: 'Fire', url: 'https://teams.example/m' });
     expect(seen).toEqual({ auth: `Token token=${KEY}`, body: json });
@@ -70,7 +70,7 @@ describe('MsTeamsIntegrationApiClient', () => {
   });
 
   it('keeps the key out of JSON.stringify and util.inspect', () => {
-    const client = new MsTeamsIntegrationApiClient(KEY, noSleep);
+    const client = new MsTeamsIntegrationApiClient(KEY, instantRetries);
     expect(JSON.stringify(client)).not.toContain(KEY);
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
     client.close();

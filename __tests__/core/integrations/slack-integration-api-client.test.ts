@@ -3,22 +3,22 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors/error-classes.js';
 import { SlackIntegrationApiClient } from '../../../src/core/integrations/index.js';
+import { instantRetries } from '../../helpers/test-kit.js';
 
 const BASE = 'https://api.pagerduty.com/integration-slack';
 const KEY = 'u+slackkey4444';
-const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('SlackIntegrationApiClient', () => {
   it('has the Slack base URL on the REST API host and its methods', () => {
-    const client = new SlackIntegrationApiClient(KEY, noSleep);
+    const client = new SlackIntegrationApiClient(KEY, instantRetries);
     expect(client.url).toBe(BASE);
     expect(client.permittedMethods).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
     client.close();
   });
 
   it('matches each canonical path', () => {
-    const client = new SlackIntegrationApiClient(KEY, noSleep);
+    const client = new SlackIntegrationApiClient(KEY, instantRetries);
     expect(client.canonicalPath('/incidents/PINC1/dedicated_channel')).toBe('/incidents/{incident_id}/dedicated_channel');
     expect(client.canonicalPath('/incidents/PINC1/notification_channels')).toBe('/incidents/{incident_id}/notification_channels');
     expect(client.canonicalPath('/incidents/PINC1/notification_channels/C1')).toBe(
@@ -29,7 +29,7 @@ describe('SlackIntegrationApiClient', () => {
   });
 
   it('has the wrappers of its table', () => {
-    const client = new SlackIntegrationApiClient(KEY, noSleep);
+    const client = new SlackIntegrationApiClient(KEY, instantRetries);
     for (const method of ['GET', 'POST']) {
       expect(client.entityWrappers(method, '/incidents/{incident_id}/dedicated_channel')).toEqual(['channel', 'channel']);
     }
@@ -54,7 +54,7 @@ describe('SlackIntegrationApiClient', () => {
       .put('/incidents/PINC1/notification_channels').reply(record(200, { channels: [{ id: 'C3' }], warnings: [] }))
       .delete('/incidents/PINC1/notification_channels/C3').reply(204)
       .delete('/incidents/PINC1/dedicated_channel').reply(204);
-    const client = new SlackIntegrationApiClient('oauth-token', { ...noSleep, authType: 'oauth2' });
+    const client = new SlackIntegrationApiClient('oauth-token', { ...instantRetries, authType: 'oauth2' });
     expect(await client.rget('/incidents/PINC1/dedicated_channel')).toEqual({ id: 'C1' });
     expect(await client.rpost('/incidents/PINC1/dedicated_channel', { json: { slack_team_id: 'T1' } })).toEqual({ id: 'C1' });
     expect(await client.rget('/incidents/PINC1/notification_channels')).toEqual([{ id: 'C2' }]);
@@ -76,7 +76,7 @@ describe('SlackIntegrationApiClient', () => {
         auth = this.req.headers.authorization;
         return [200, { channel: {} }];
       });
-    const client = new SlackIntegrationApiClient(KEY, noSleep);
+    const client = new SlackIntegrationApiClient(KEY, instantRetries);
     await client.rget('/incidents/PINC1/dedicated_channel');
     expect(auth).toBe(`Token token=${KEY}`);
     expect(JSON.stringify(client)).not.toContain(KEY);

@@ -2,15 +2,15 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { SlackIntegrationConnectionsApiClient } from '../../../src/core/integrations/index.js';
+import { instantRetries } from '../../helpers/test-kit.js';
 
 const BASE = 'https://app.pagerduty.com/integration-slack';
 const KEY = 'u+slackconnkey5555';
-const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('SlackIntegrationConnectionsApiClient', () => {
   it('lives on the app host, with its methods', () => {
-    const client = new SlackIntegrationConnectionsApiClient(KEY, noSleep);
+    const client = new SlackIntegrationConnectionsApiClient(KEY, instantRetries);
     expect(client.url).toBe(BASE);
     expect(client.permittedMethods).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
     expect(() => client.canonicalPath('https://api.pagerduty.com/integration-slack/workspaces/T1/connections')).toThrow(
@@ -20,7 +20,7 @@ describe('SlackIntegrationConnectionsApiClient', () => {
   });
 
   it('matches each canonical path and has the wrappers of its table', () => {
-    const client = new SlackIntegrationConnectionsApiClient(KEY, noSleep);
+    const client = new SlackIntegrationConnectionsApiClient(KEY, instantRetries);
     const index = '/workspaces/{slack_team_id}/connections';
     const one = '/workspaces/{slack_team_id}/connections/{connection_id}';
     expect(client.canonicalPath('/workspaces/T1/connections')).toBe(index);
@@ -56,7 +56,7 @@ describe('SlackIntegrationConnectionsApiClient', () => {
         return { slack_connection: { id: 'PC4', notification_type: 'responder' } };
       })
       .delete('/workspaces/T1/connections/PC4').reply(204);
-    const client = new SlackIntegrationConnectionsApiClient(KEY, noSleep);
+    const client = new SlackIntegrationConnectionsApiClient(KEY, instantRetries);
     const ids: unknown[] = [];
     for await (const connection of client.iterAll<{ id: string }>('/workspaces/T1/connections', {}, { pageSize: 2 })) {
       ids.push(connection.id);
@@ -79,7 +79,7 @@ describe('SlackIntegrationConnectionsApiClient', () => {
   });
 
   it('keeps the key out of JSON.stringify and util.inspect', () => {
-    const client = new SlackIntegrationConnectionsApiClient(KEY, { ...noSleep, authType: 'bearer' });
+    const client = new SlackIntegrationConnectionsApiClient(KEY, { ...instantRetries, authType: 'bearer' });
     expect(JSON.stringify(client)).not.toContain(KEY);
     expect(inspect(client, { depth: 10, showHidden: true })).not.toContain(KEY);
     client.close();

@@ -7,10 +7,10 @@ import nock from 'nock';
 import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { McpApiClient, McpError } from '../../../src/core/mcp/index.js';
+import { instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 
 const BASE = 'https://mcp.pagerduty.com';
 const KEY = 'u+mcpsecretkey9876';
-const noSleep = { sleep: async (): Promise<void> => {} };
 
 
 describe('McpApiClient.call', () => {
@@ -22,7 +22,7 @@ describe('McpApiClient.call', () => {
         seen = { headers: this.req.headers, body };
         return [200, { jsonrpc: '2.0', id: 42, result: { tools: [{ name: 'list_incidents' }] } }];
       });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     const reply = await client.call<{ tools: { name: string }[] }>('tools/list', undefined, 42);
     expect(reply.result.tools[0].name).toBe('list_incidents');
     expect(seen?.body).toEqual({ jsonrpc: '2.0', id: 42, method: 'tools/list' });
@@ -40,7 +40,7 @@ describe('McpApiClient.call', () => {
         body = requestBody as typeof body;
         return { jsonrpc: '2.0', id: body.id, result: {} };
       });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     const params = { name: 'list_incidents', arguments: { query_model: { limit: 10 } } };
     const reply = await client.call('tools/call', params);
     expect(body.params).toEqual(params);
@@ -58,8 +58,8 @@ describe('McpApiClient.call', () => {
         seen.push(this.req.headers.authorization);
         return [200, { jsonrpc: '2.0', id: 1, result: {} }];
       });
-    const a = new McpApiClient('oauthtoken1', { ...noSleep, authType: 'bearer' });
-    const b = new McpApiClient(bearerAuth('oauthtoken2'), noSleep);
+    const a = new McpApiClient('oauthtoken1', { ...instantRetries, authType: 'bearer' });
+    const b = new McpApiClient(bearerAuth('oauthtoken2'), instantRetries);
     await a.call('ping', undefined, 1);
     await b.call('ping', undefined, 1);
     expect(seen).toEqual(['Bearer oauthtoken1', 'Bearer oauthtoken2']);
@@ -77,7 +77,7 @@ describe('McpApiClient.call', () => {
       'data: {"jsonrpc":"2.0","id":"other","result":"no"}\n\n' +
       'id: 3\ndata: {"jsonrpc":"2.0",\ndata:  "id":"mine","result":{"ok":true}}\n\n';
     nock(BASE).post('/mcp').reply(200, stream, { 'Content-Type': 'text/event-stream' });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     const reply = await client.call('tools/call', { name: 'x' }, 'mine');
     expect(reply).toEqual({ jsonrpc: '2.0', id: 'mine', result: { ok: true } });
     client.close();
@@ -87,7 +87,7 @@ describe('McpApiClient.call', () => {
     nock(BASE)
       .post('/mcp')
       .reply(200, { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'Invalid params', data: { details: 'name' } } });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     const error = await client.call('tools/call', {}, 5).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(McpError);
     const mcpError = error as McpError;
@@ -104,7 +104,7 @@ describe('McpApiClient.call', () => {
     nock(BASE)
       .post('/mcp')
       .reply(400, { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid Request' } });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     const error = (await client.call('x', undefined, 1).catch((err: unknown) => err)) as McpError;
     expect(error).toBeInstanceOf(McpError);
     expect(error.status).toBe(400);
@@ -115,7 +115,7 @@ describe('McpApiClient.call', () => {
   it('throws HttpError for an error status without a JSON-RPC error, and HttpServerError for 5xx', async () => {
     nock(BASE).post('/mcp').reply(403, { error: { message: 'Forbidden', code: 2010 } });
     nock(BASE).post('/mcp').reply(500, 'boom');
-    const client = new McpApiClient(KEY, { ...noSleep, retry: { 500: 0 } });
+    const client = new McpApiClient(KEY, { ...instantRetries, retry: { 500: 0 } });
     const forbidden = await client.call('x', undefined, 1).catch((err: unknown) => err);
     expect(forbidden).toBeInstanceOf(HttpError);
     expect(forbidden).not.toBeInstanceOf(HttpServerError);
@@ -127,7 +127,7 @@ describe('McpApiClient.call', () => {
   it('throws HttpServerError when the reply is not JSON or does not answer this request', async () => {
     nock(BASE).post('/mcp').reply(200, '<html></html>', { 'Content-Type': 'text/html' });
     nock(BASE).post('/mcp').reply(200, 'data: {"jsonrpc":"2.0","id":"x","result":1}\n\n', { 'Content-Type': 'text/event-stream' });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     await expect(client.call('m', undefined, 'y')).rejects.toThrow(/not valid JSON/);
     const error = await client.call('m', undefined, 'y').catch((err: unknown) => err);
     expect(error).toBeInstanceOf(HttpServerError);
@@ -148,7 +148,7 @@ describe('McpApiClient.call', () => {
         const id = (body as { id?: unknown }).id;
         return id === undefined ? [202, ''] : [200, { jsonrpc: '2.0', id, result: {} }];
       });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     expect(client.sessionId).toBeUndefined();
     await client.call('initialize', { protocolVersion: '2025-06-18', capabilities: {} }, 1);
     expect(client.sessionId).toBe('sess-1');
@@ -168,7 +168,7 @@ describe('McpApiClient.notify', () => {
         body = requestBody;
         return '';
       });
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     await expect(client.notify('notifications/initialized', { a: 1 })).resolves.toBeUndefined();
     expect(body).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized', params: { a: 1 } });
     client.close();
@@ -176,7 +176,7 @@ describe('McpApiClient.notify', () => {
 
   it('throws HttpError when the server refuses it', async () => {
     nock(BASE).post('/mcp').reply(400, 'bad');
-    const client = new McpApiClient(KEY, noSleep);
+    const client = new McpApiClient(KEY, instantRetries);
     await expect(client.notify('n')).rejects.toBeInstanceOf(HttpError);
     client.close();
   });
@@ -212,7 +212,7 @@ describe('McpApiClient with a stream split across chunks (loopback server)', () 
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
-    const client = new McpApiClient(KEY, { ...noSleep, baseUrl: `http://127.0.0.1:${port}` });
+    const client = new McpApiClient(KEY, { ...instantRetries, baseUrl: `http://127.0.0.1:${port}` });
     try {
       const reply = await client.call('tools/call', { name: 'say_hello' }, 7);
       expect(reply).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'hello' }] } });
@@ -226,10 +226,10 @@ describe('McpApiClient with a stream split across chunks (loopback server)', () 
 
 describe('McpApiClient secrets', () => {
   it('keeps the credential out of JSON.stringify, util.inspect, error messages and debug output', async () => {
-    const lines: string[] = [];
-    const logger = { debug: (m: string) => lines.push(m), info: () => {}, warn: () => {}, error: () => {} };
+    const logger = recordingLogger();
+    const lines = logger.lines.debug;
     nock(BASE).post('/mcp').reply(400, `rejected ${KEY}`);
-    const client = new McpApiClient(KEY, { ...noSleep, logger });
+    const client = new McpApiClient(KEY, { ...instantRetries, logger });
     const error = (await client.call('x', undefined, 1).catch((err: unknown) => err)) as Error;
     expect(error.message).toContain('*9876');
     for (const text of [JSON.stringify(client), inspect(client, { depth: 5, showHidden: true }), error.message, lines.join('\n')]) {

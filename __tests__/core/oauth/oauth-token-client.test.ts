@@ -3,6 +3,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError, UrlError } from '../../../src/core/errors/error-classes.js';
 import { datetimeToRelativeSeconds, OAuthTokenClient } from '../../../src/core/oauth/index.js';
+import { instantSleep, recordingLogger } from '../../helpers/test-kit.js';
 
 const IDENTITY = 'https://identity.pagerduty.com';
 const SECRET = 'pdcs_clientsecret_XYZW';
@@ -12,7 +13,7 @@ const RFC_OCTETS = Uint8Array.from([
   116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191,
   240, 91, 88, 5, 88, 83, 132, 141, 121,
 ]);
-const base = { sleep: async (): Promise<void> => {}, now: () => NOW };
+const base = { sleep: instantSleep, now: () => NOW };
 const tokenReply = { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'bearer', expires_in: 3600 };
 
 /** Captures the form body and headers of the next token request. */
@@ -225,8 +226,8 @@ describe('OAuthTokenClient keeps the client secret secret', () => {
   });
 
   it('out of the debug output, through a logger or printed to standard error', async () => {
-    const lines: string[] = [];
-    const logger = { debug: (m: string) => lines.push(m), info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+    const logger = recordingLogger();
+    const lines = logger.lines.all;
     nock(IDENTITY).post('/oauth/token').reply(503, 'busy').post('/oauth/token').reply(200, tokenReply);
     const withLogger = new OAuthTokenClient(SECRET, CLIENT_ID, { ...base, logger, retry: { 503: 1 } });
     await withLogger.getScopedAppToken('read');
@@ -299,7 +300,7 @@ describe('OAuthTokenClient.refreshClient', () => {
     const [kept] = await oauth.refreshClient('a', 'r', at(61));
     const [client, refreshed] = await oauth.refreshClient('a', 'r', at(-5), {
       baseUrl: 'https://api.eu.pagerduty.com',
-      sleep: async () => {},
+      sleep: instantSleep,
     });
     expect(refreshed?.access_token).toBe('new-access');
     expect(client.url).toBe('https://api.eu.pagerduty.com');

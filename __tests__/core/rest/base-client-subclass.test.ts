@@ -4,6 +4,7 @@ import type { HttpMethod } from '../../../src/core/client/api-client.js';
 import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import { RestApiV2BaseClient, type RestApiTables } from '../../../src/core/rest/index.js';
 import { UrlError } from '../../../src/index.js';
+import { instantSleep } from '../../helpers/test-kit.js';
 
 const SLACK = 'https://api.pagerduty.com/integration-slack';
 const SLACK_TABLES: RestApiTables = {
@@ -19,7 +20,7 @@ const SLACK_TABLES: RestApiTables = {
 /** An integration client as another module will build them: own tables, host, methods and headers. */
 class SlackLikeClient extends RestApiV2BaseClient {
   constructor(key: string) {
-    super(tokenAuth(key), { baseUrl: SLACK, tables: SLACK_TABLES, sleep: async () => {} });
+    super(tokenAuth(key), { baseUrl: SLACK, tables: SLACK_TABLES, sleep: instantSleep });
   }
 
   override get permittedMethods(): readonly HttpMethod[] {

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
+import { BASE } from '../../helpers/test-kit.js';
 
-const BASE = 'https://api.pagerduty.com';
 
 afterEach(() => nock.cleanAll());
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/index.js';
-import { BASE, makeClient, queryOf, recordingLogger } from './rest-test-kit.js';
+import { BASE, makeClient, queryOf, recordingLogger } from '../../helpers/test-kit.js';
 
 
 describe('iterHistory', () => {

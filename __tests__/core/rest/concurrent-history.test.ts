@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { BASE, makeClient, queryOf, recordingLogger } from './rest-test-kit.js';
+import { BASE, makeClient, queryOf, recordingLogger } from '../../helpers/test-kit.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2024, 0, 1);

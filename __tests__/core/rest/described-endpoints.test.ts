@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { BASE, makeClient } from './rest-test-kit.js';
+import { BASE, makeClient } from '../../helpers/test-kit.js';
 
 type Method = 'rget' | 'rpost' | 'rput';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { BASE, makeClient, queryOf, recordingLogger, records } from './rest-test-kit.js';
+import { BASE, makeClient, queryOf, recordingLogger, records } from '../../helpers/test-kit.js';
 
 /** Serves `items` by cursor (c1, c2, ...) in pages of `size`, recording each query. */
 function cursorIndex(path: string, key: string, items: unknown[], size: number) {

@@ -6,11 +6,10 @@ import nock from 'nock';
 import type { RequestOptions } from '../../../src/core/api-client-options.js';
 import { EventsApiV2Client } from '../../../src/core/events/events-api-v2-client.js';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
-import { API_KEY, BASE } from './rest-test-kit.js';
+import { API_KEY, BASE, instantRetries, makeClient } from '../../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
-const NO_SLEEP = { sleep: async (): Promise<void> => {} };
 const USER = { id: 'PU1', type: 'user', name: 'Ann', self: `${BASE}/users/PU1` };
 
 function usersIndex() {
@@ -38,7 +37,7 @@ describe('the core clients route through their overridable methods', () => {
     nock(BASE).delete('/users/PU1').reply(204);
     usersIndex();
     nock(BASE).get('/incidents').query(true).reply(200, { incidents: [], total: 7, more: false });
-    const client = new Audited(API_KEY, NO_SLEEP);
+    const client = new Audited(API_KEY, instantRetries);
     await client.rput<unknown>('/users/PU1', { json: { name: 'Ann' } });
     await client.rdelete('/users/PU1');
     await client.listAll('/users');
@@ -55,7 +54,7 @@ describe('the core clients route through their overridable methods', () => {
       }
     }
     nock(EVENTS).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
-    await new Audited(ROUTING_KEY, NO_SLEEP).trigger('x', 'y');
+    await new Audited(ROUTING_KEY, instantRetries).trigger('x', 'y');
     expect(urls).toEqual(['/v2/enqueue']);
   });
 
@@ -66,8 +65,8 @@ describe('the core clients route through their overridable methods', () => {
       }
     }
     nock(BASE).get('/users/PX').twice().reply(404, { error: 'nope' });
-    const plain = await new RestApiV2Client(API_KEY, NO_SLEEP).rget('/users/PX').catch((e: unknown) => e);
-    const routed = await new Passing(API_KEY, NO_SLEEP).rget('/users/PX').catch((e: unknown) => e);
+    const plain = await makeClient().rget('/users/PX').catch((e: unknown) => e);
+    const routed = await new Passing(API_KEY, instantRetries).rget('/users/PX').catch((e: unknown) => e);
     expect((routed as Error).constructor).toBe((plain as Error).constructor);
     expect((routed as Error).message).toBe((plain as Error).message);
   });
@@ -80,7 +79,7 @@ describe('the core clients route through their overridable methods', () => {
         return super.get(url, options);
       }
     }
-    const clients = [new RestApiV2Client(API_KEY, NO_SLEEP), new Passing(API_KEY, NO_SLEEP)];
+    const clients = [makeClient(), new Passing(API_KEY, instantRetries)];
     const outcomes = [];
     for (const client of clients) {
       nock(BASE).get('/users/PU1').reply(200, { user: USER });

@@ -3,7 +3,7 @@ import nock from 'nock';
 import type { ErrorFactory } from '../../../src/core/errors/error-classes.js';
 import { HttpError, HttpServerError, UrlError } from '../../../src/index.js';
 import { coreErrorFactory } from '../../../src/core/errors/error-classes.js';
-import { API_KEY, BASE, deepFreeze, makeClient, queryOf } from './rest-test-kit.js';
+import { API_KEY, BASE, deepFreeze, makeClient, queryOf } from '../../helpers/test-kit.js';
 
 
 describe('canonicalPath and entityWrappers', () => {

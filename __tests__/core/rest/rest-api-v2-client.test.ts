@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError, UrlError } from '../../../src/index.js';
-import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 import type { BulkOverrideResult, Incident, IncidentUpdate } from '../../../src/index.js';
-import { API_KEY, BASE, makeClient, queryOf, recordingLogger } from './rest-test-kit.js';
+import { API_KEY, BASE, makeClient, queryOf, recordingLogger } from '../../helpers/test-kit.js';
 
 const EU = 'https://api.eu.pagerduty.com';
 
@@ -52,7 +51,7 @@ describe('construction and headers', () => {
 
   it('sends a bearer token with authType oauth2', async () => {
     const seen = captureHeaders();
-    const client = new RestApiV2Client('oauth-token-1234', { authType: 'oauth2', sleep: async () => {} });
+    const client = makeClient({ authType: 'oauth2' }, 'oauth-token-1234');
     await client.rget('/users/me');
     expect(seen[0].authorization).toBe('Bearer oauth-token-1234');
     client.close();

@@ -12,19 +12,15 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
 import { deriveRestOperations } from '../../../scripts/generate/rest-facts.mjs';
-import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 import { disagreements, FakeApi } from '../../helpers/description-agreement.js';
+import { silentLogger } from '../../../src/core/logging.js';
+import { makeClient } from '../../helpers/test-kit.js';
 
 const extract = descriptionContext(PROJECT_ROOT).readDescription('rest');
 const operations = deriveRestOperations(extract);
 const fake = new FakeApi();
-const client = new RestApiV2Client('u+agreementkey1', { fetch: fake.fetch, sleep: async () => {}, logger: silent() });
+const client = makeClient({ fetch: fake.fetch, logger: silentLogger }, 'u+agreementkey1');
 afterAll(() => client.close());
-
-function silent() {
-  const none = (): void => {};
-  return { debug: none, info: none, warn: none, error: none };
-}
 
 describe(`the REST API v2 description (${operations.length} operations)`, () => {
   it('has the 465 operations of the upstream file the extract came from', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpServerError, UrlError } from '../../../src/index.js';
-import { BASE, deepFreeze, makeClient, queryOf, recordingLogger, records } from './rest-test-kit.js';
+import { BASE, collect, deepFreeze, makeClient, queryOf, recordingLogger, records } from '../../helpers/test-kit.js';
 
 
 /** Serves a classic-paginated index of `items` under `wrapper`, recording each query. */
@@ -22,12 +22,6 @@ function classicIndex(path: string, wrapper: string, items: unknown[], times: nu
       return [200, { [wrapper]: page, offset, limit, more: offset + page.length < items.length, total: query.total === 'true' ? items.length : null }];
     });
   return queries;
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
 }
 
 describe('iterAll with classic pagination', () => {

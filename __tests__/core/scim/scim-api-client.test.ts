@@ -5,10 +5,9 @@ import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { ScimApiClient } from '../../../src/core/scim/index.js';
 import type { ScimPatchOperation, ScimUser } from '../../../src/types.js';
+import { BASE, instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 
-const BASE = 'https://api.pagerduty.com';
 const KEY = 'u+scimsecretkey4321';
-const noSleep = { sleep: async (): Promise<void> => {} };
 const users = (from: number, to: number): ScimUser[] =>
   Array.from({ length: to - from + 1 }, (_, i) => ({
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
@@ -41,7 +40,7 @@ describe('ScimApiClient.iterUsers', () => {
         const start = Number(query.startIndex);
         return [200, listResponse(start, users(start, Math.min(start + 1, 5)), 5), { 'Content-Type': 'application/scim+json' }];
       });
-    const client = new ScimApiClient(KEY, { ...noSleep, baseUrl: `${BASE}/scim/v2` });
+    const client = new ScimApiClient(KEY, { ...instantRetries, baseUrl: `${BASE}/scim/v2` });
     const seen: string[] = [];
     for await (const user of client.iterUsers({ pageSize: 2, filter: 'userName sw "u"' })) seen.push(String(user.id));
     expect(seen).toEqual(['U1', 'U2', 'U3', 'U4', 'U5']);
@@ -57,7 +56,7 @@ describe('ScimApiClient.iterUsers', () => {
   it('stops on an empty page, and uses startIndex 1 and count 100 by default', async () => {
     nock(BASE).get('/scim/v2/Users').query({ startIndex: '1', count: '100' }).reply(200, listResponse(1, users(1, 100), 1000));
     nock(BASE).get('/scim/v2/Users').query({ startIndex: '101', count: '100' }).reply(200, listResponse(101, [], 1000));
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     const all = await client.listUsers();
     expect(all).toHaveLength(100);
     expect(nock.isDone()).toBe(true);
@@ -66,7 +65,7 @@ describe('ScimApiClient.iterUsers', () => {
 
   it('starts at the startIndex given', async () => {
     nock(BASE).get('/scim/v2/Users').query({ startIndex: '4', count: '10' }).reply(200, listResponse(4, users(4, 5), 5));
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     expect((await client.listUsers({ startIndex: 4, pageSize: 10 })).map((u) => u.id)).toEqual(['U4', 'U5']);
     client.close();
   });
@@ -80,7 +79,7 @@ describe('ScimApiClient.iterUsers', () => {
         headers = this.req.headers;
         return [200, listResponse(1, [], 0)];
       });
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     expect(await client.listUsers()).toEqual([]);
     expect(headers.authorization).toBe(`Token token=${KEY}`);
     expect(headers.accept).toBe('application/scim+json, application/json');
@@ -97,8 +96,8 @@ describe('ScimApiClient.iterUsers', () => {
         seen.push(this.req.headers.authorization);
         return [200, listResponse(1, [], 0)];
       });
-    const a = new ScimApiClient('apptoken1', { ...noSleep, authType: 'oauth2' });
-    const b = new ScimApiClient(bearerAuth('apptoken2'), noSleep);
+    const a = new ScimApiClient('apptoken1', { ...instantRetries, authType: 'oauth2' });
+    const b = new ScimApiClient(bearerAuth('apptoken2'), instantRetries);
     await a.listUsers();
     await b.listUsers();
     expect(seen).toEqual(['Bearer apptoken1', 'Bearer apptoken2']);
@@ -110,7 +109,7 @@ describe('ScimApiClient.iterUsers', () => {
   it('keeps the users already yielded when a later page fails, while listUsers rejects', async () => {
     nock(BASE).get('/scim/v2/Users').query(true).reply(200, listResponse(1, users(1, 2), 4));
     nock(BASE).get('/scim/v2/Users').query(true).reply(403, { detail: 'no' });
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     const seen: unknown[] = [];
     const error = await (async () => {
       for await (const user of client.iterUsers({ pageSize: 2 })) seen.push(user.id);
@@ -125,14 +124,14 @@ describe('ScimApiClient.iterUsers', () => {
   it('throws HttpServerError for a page that is not a SCIM list response', async () => {
     nock(BASE).get('/scim/v2/Users').query(true).reply(200, { Resources: 'nope' });
     nock(BASE).get('/scim/v2/Users').query(true).reply(200, 'not json');
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     await expect(client.listUsers()).rejects.toThrow(/not a SCIM list response/);
     await expect(client.listUsers()).rejects.toBeInstanceOf(HttpServerError);
     client.close();
   });
 
   it('refuses a page size or start index that is not a positive integer', async () => {
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     await expect(client.listUsers({ pageSize: 0 })).rejects.toThrow(RangeError);
     await expect(client.listUsers({ startIndex: 1.5 })).rejects.toThrow(RangeError);
     client.close();
@@ -153,7 +152,7 @@ describe('ScimApiClient request methods', () => {
       .put('/scim/v2/Users/U1').reply(record(200, user))
       .patch('/scim/v2/Users/U1').reply(record(204, ''))
       .delete('/scim/v2/Users/U1').reply(204);
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     const patch: ScimPatchOperation = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] };
     expect(await client.jget('/Users/U1')).toEqual(user);
     expect(await client.jpost<unknown>('Users', { json: { userName: 'a@example.com' } })).toEqual(user);
@@ -167,7 +166,7 @@ describe('ScimApiClient request methods', () => {
 
   it('throws HttpError from the j-methods on a non-success status', async () => {
     nock(BASE).get('/scim/v2/Users/NOPE').reply(404, { detail: 'Not Found' });
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     const error = (await client.jget('/Users/NOPE').catch((err: unknown) => err)) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(404);
@@ -176,7 +175,7 @@ describe('ScimApiClient request methods', () => {
 
   it('keeps the generic engine methods, under the SCIM base URL only', async () => {
     nock(BASE).get('/scim/v2/Schemas').reply(200, { Resources: [] });
-    const client = new ScimApiClient(KEY, noSleep);
+    const client = new ScimApiClient(KEY, instantRetries);
     const response = await client.get('/Schemas');
     expect(response.status).toBe(200);
     await expect(client.get('https://api.pagerduty.com/users')).rejects.toThrow(/not under the client's base URL/);
@@ -186,10 +185,10 @@ describe('ScimApiClient request methods', () => {
 
 describe('ScimApiClient secrets', () => {
   it('keeps the key out of JSON.stringify, util.inspect, errors and debug output', async () => {
-    const lines: string[] = [];
-    const logger = { debug: (m: string) => lines.push(m), info: () => {}, warn: () => {}, error: () => {} };
+    const logger = recordingLogger();
+    const lines = logger.lines.debug;
     nock(BASE).get('/scim/v2/Users/X').reply(400, `bad key ${KEY}`);
-    const client = new ScimApiClient(KEY, { ...noSleep, logger });
+    const client = new ScimApiClient(KEY, { ...instantRetries, logger });
     const error = (await client.jget('/Users/X').catch((err: unknown) => err)) as Error;
     for (const text of [JSON.stringify(client), inspect(client, { depth: 5, showHidden: true }), error.message, lines.join('\n')]) {
       expect(text).not.toContain(KEY);

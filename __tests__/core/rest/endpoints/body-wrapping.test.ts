@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { unwrapBody, wrapBody } from '../../../../src/core/rest/endpoints/body-wrapping.js';
-import { deepFreeze } from '../rest-test-kit.js';
+import { deepFreeze } from '../../../helpers/test-kit.js';
 
 describe('wrapBody', () => {
   it('wraps an entity in its wrapper', () => {

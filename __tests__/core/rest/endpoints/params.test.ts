@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { restQueryParams } from '../../../../src/core/rest/endpoints/params.js';
-import { deepFreeze } from '../rest-test-kit.js';
+import { deepFreeze } from '../../../helpers/test-kit.js';
 
 describe('restQueryParams', () => {
   it('appends [] to list keys that lack it and keeps keys that have it', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { QueryParams } from '../../../../src/core/request/query.js';
 import { classicPages, type ClassicPaginationOptions } from '../../../../src/core/rest/pagination/classic-pagination.js';
 import { itemsOf, type FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
+import { collect } from '../../../helpers/test-kit.js';
 
 /** A fake index of `count` numbered items that honours limit/offset and records each request. */
 function fakeIndex(count: number, overrides: Partial<Record<string, unknown>> = {}) {
@@ -14,12 +15,6 @@ function fakeIndex(count: number, overrides: Partial<Record<string, unknown>> = 
     return { body: { more: offset + items.length < count, total: params.total ? count : null, ...overrides }, items };
   };
   return { requests, fetchPage };
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
 }
 
 const options = (overrides: Partial<ClassicPaginationOptions> = {}) => {

@@ -4,17 +4,14 @@
  * requests are in flight. No timer runs: the client's sleep is injected.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { HttpError, RestApiV2Client, type RestApiV2ClientOptions } from '../../../../src/index.js';
 import { startHeldServer, type HeldRequest, type HeldServer } from '../../../helpers/held-server.js';
-import { records, recordingLogger } from '../rest-test-kit.js';
+import { makeClient as restClient, realSockets, recordingLogger, records } from '../../../helpers/test-kit.js';
 
 let server: HeldServer;
 const clients: RestApiV2Client[] = [];
 
-beforeAll(() => {
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 afterEach(async () => {
   for (const client of clients.splice(0)) client.close();
@@ -22,7 +19,7 @@ afterEach(async () => {
 });
 
 function makeClient(options: RestApiV2ClientOptions = {}): RestApiV2Client {
-  const client = new RestApiV2Client('u+CONCURRENTKEY0000', { baseUrl: server.url, sleep: async () => {}, ...options });
+  const client = restClient({ baseUrl: server.url, ...options }, 'u+CONCURRENTKEY0000');
   clients.push(client);
   return client;
 }

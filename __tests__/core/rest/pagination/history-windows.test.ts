@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { historyWindows, isHistoryRange, splitWindow, windowParams } from '../../../../src/core/rest/pagination/history-windows.js';
 import { itemsOf } from '../../../../src/core/rest/pagination/pages.js';
+import { collect } from '../../../helpers/test-kit.js';
 
 const T0 = Date.UTC(2024, 0, 1);
 const at = (ms: number): Date => new Date(T0 + ms);
@@ -41,12 +42,6 @@ describe('historyWindows', () => {
         warn: (message: string) => void warnings.push(message),
       },
     };
-  }
-
-  async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-    const out: T[] = [];
-    for await (const item of iterable) out.push(item);
-    return out;
   }
 
   it('reads a window under the limit in one pass', async () => {

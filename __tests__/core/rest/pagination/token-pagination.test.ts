@@ -7,12 +7,7 @@ import {
   nextCursor,
   tokenPages,
 } from '../../../../src/core/rest/pagination/token-pagination.js';
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
-}
+import { collect } from '../../../helpers/test-kit.js';
 
 describe('tokenPages', () => {
   it('follows next_cursor until it is null, sending no cursor first', async () => {

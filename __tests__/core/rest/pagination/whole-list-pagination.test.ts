@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { QueryParams } from '../../../../src/core/request/query.js';
 import type { FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
 import { wholeListPages, type WholeListOptions } from '../../../../src/core/rest/pagination/whole-list-pagination.js';
+import { collect } from '../../../helpers/test-kit.js';
 
 function run(count: number, options: Partial<WholeListOptions>) {
   const requests: QueryParams[] = [];
@@ -19,12 +20,6 @@ function run(count: number, options: Partial<WholeListOptions>) {
     ...options,
   });
   return { requests, warnings, pages };
-}
-
-async function collect(pages: AsyncIterable<FetchedPage>): Promise<FetchedPage[]> {
-  const out: FetchedPage[] = [];
-  for await (const page of pages) out.push(page);
-  return out;
 }
 
 describe('wholeListPages', () => {
