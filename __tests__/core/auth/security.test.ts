@@ -1,24 +1,16 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { inspect } from 'node:util';
-import { ApiClient, tokenAuth, UrlError, type Logger } from '../../../src/index.js';
+import { ApiClient, tokenAuth, UrlError } from '../../../src/index.js';
 import { reset, startLoopback } from '../../helpers/loopback.js';
+import { BASE, instantSleep, recordingLogger } from '../../helpers/test-kit.js';
 
 const KEY = 'u+TOPSECRETVALUE9876';
-const BASE = 'https://api.pagerduty.com';
 
 afterEach(() => {
   nock.cleanAll();
   jest.restoreAllMocks();
 });
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const push = (message: string) => {
-    lines.push(message);
-  };
-  return { lines, debug: push, info: push, warn: push, error: push };
-}
 
 describe('secrets', () => {
   it('are not shown by JSON.stringify or util.inspect of a client', () => {
@@ -75,7 +67,7 @@ describe('debug output', () => {
       writes.push(String(chunk));
       return true;
     });
-    const client = new ApiClient(tokenAuth(KEY), { debug: true, sleep: async () => {} });
+    const client = new ApiClient(tokenAuth(KEY), { debug: true, sleep: instantSleep });
     await client.get(`/users?note=${KEY}`);
     expect(writes).toHaveLength(3);
     expect(writes[0]).toMatch(/DEBUG ApiClient: GET https:\/\/api\.pagerduty\.com\/users\?note=\*9876 -> 429 \(x-request-id rid-1\) attempt 1, retrying in 3\.00 s/);
@@ -97,9 +89,9 @@ describe('debug output', () => {
     const logger = recordingLogger();
     const client = new ApiClient(tokenAuth(KEY), { logger });
     await client.get(`/users/${KEY}`);
-    expect(logger.lines).toHaveLength(1);
-    expect(logger.lines[0]).toContain('/users/*9876');
-    expect(logger.lines[0]).not.toContain(KEY);
+    expect(logger.lines.all).toHaveLength(1);
+    expect(logger.lines.all[0]).toContain('/users/*9876');
+    expect(logger.lines.all[0]).not.toContain(KEY);
     expect(client.log).toBe(logger);
   });
 });

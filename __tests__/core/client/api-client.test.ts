@@ -9,18 +9,13 @@ import {
   UrlError,
   type ApiClientOptions,
 } from '../../../src/index.js';
+import { BASE, recordingSleep } from '../../helpers/test-kit.js';
 
-const BASE = 'https://api.pagerduty.com';
 const KEY = 'u+SECRETKEY1234567890';
 
 function makeClient(options: ApiClientOptions = {}) {
-  const sleeps: number[] = [];
-  const client = new ApiClient(tokenAuth(KEY), {
-    sleep: async (seconds) => {
-      sleeps.push(seconds);
-    },
-    ...options,
-  });
+  const { pauses: sleeps, sleep } = recordingSleep();
+  const client = new ApiClient(tokenAuth(KEY), { sleep, ...options });
   return { client, sleeps };
 }
 

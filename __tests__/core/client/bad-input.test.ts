@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiClient, RestApiV2Client, ScimApiClient, tokenAuth, UrlError } from '../../../src/index.js';
 import { APISession } from '../../../src/legacy/api-session.js';
 import { URLError } from '../../../src/legacy/errors.js';
-import { deepFreeze } from '../../helpers/deep-freeze.js';
 import { ok, startLoopback, type LoopbackServer } from '../../helpers/loopback.js';
+import { deepFreeze, instantSleep } from '../../helpers/test-kit.js';
 
 let server: LoopbackServer;
 let base: string;
@@ -17,8 +17,6 @@ beforeAll(async () => {
   base = `${server.url}/pfx`;
 });
 afterAll(() => server.close());
-
-const noSleep = async (): Promise<void> => {};
 
 interface Case {
   readonly name: string;
@@ -72,10 +70,10 @@ const cases: readonly Case[] = [
 
 type Subject = [string, (url: string) => RestApiV2Client, typeof UrlError | typeof URLError, readonly Case[]];
 describe.each<Subject>([
-  ['RestApiV2Client', (url: string) => new RestApiV2Client('k', { baseUrl: url, sleep: noSleep }), UrlError, cases],
+  ['RestApiV2Client', (url: string) => new RestApiV2Client('k', { baseUrl: url, sleep: instantSleep }), UrlError, cases],
   [
     'APISession (compat 5.x)',
-    (url: string) => new APISession('k', { baseUrl: url, sleep: noSleep }),
+    (url: string) => new APISession('k', { baseUrl: url, sleep: instantSleep }),
     URLError,
     cases.filter((c) => !c.coreOnly),
   ],
@@ -96,7 +94,7 @@ describe.each<Subject>([
 describe('the SCIM credential stays under /scim/v2', () => {
   it("get('../../users') is a UrlError and nothing is sent", async () => {
     const before = server.requests.length;
-    await using scim = new ScimApiClient('k', { baseUrl: `${server.url}/scim/v2`, sleep: noSleep });
+    await using scim = new ScimApiClient('k', { baseUrl: `${server.url}/scim/v2`, sleep: instantSleep });
     await expect(scim.get('../../users')).rejects.toBeInstanceOf(UrlError);
     expect(server.requests.length).toBe(before);
   });

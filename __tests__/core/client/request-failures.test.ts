@@ -4,12 +4,12 @@
  * Real sockets on loopback; no test sleeps for real.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import type http from 'node:http';
-import { ApiClient, NetworkError, PagerDutyError, RequestAbortedError, tokenAuth, type Logger } from '../../../src/index.js';
+import { ApiClient, NetworkError, PagerDutyError, RequestAbortedError, tokenAuth } from '../../../src/index.js';
 import { PDClientError } from '../../../src/legacy/errors.js';
 import { APISession } from '../../../src/legacy/api-session.js';
 import { hang, ok, reset, startLoopback, type LoopbackServer } from '../../helpers/loopback.js';
+import { instantSleep, realSockets, recordingLogger, recordingSleep } from '../../helpers/test-kit.js';
 
 let server: LoopbackServer | undefined;
 const never = (): Promise<void> => new Promise(() => {});
@@ -17,35 +17,18 @@ const unavailable = (_req: http.IncomingMessage, res: http.ServerResponse): void
   res.writeHead(503).end('busy');
 };
 
-beforeAll(() => {
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function warnings(onWarn: (line: string) => void = () => {}): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const ignore = (): void => {};
-  return {
-    lines,
-    debug: ignore,
-    info: ignore,
-    error: ignore,
-    warn: (line: string) => {
-      lines.push(line);
-      onWarn(line);
-    },
-  };
-}
 
 describe('aborts', () => {
   it('an abort during the pause before a retry rejects at once with RequestAbortedError keeping the reason', async () => {
     server = await startLoopback([unavailable]);
     const controller = new AbortController();
     // The pause never ends by itself: only the abort can end the request.
-    const logger = warnings(() => controller.abort('caller gave up'));
+    const logger = { ...recordingLogger(), warn: () => controller.abort('caller gave up') };
     await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url, retry: { 503: 5 }, sleep: never, logger });
     const error = await client.get('/x', { signal: controller.signal as never }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestAbortedError);
@@ -106,10 +89,10 @@ describe('programming errors are not network errors', () => {
     ['a proxy with an unsupported scheme from a proxy function', { proxy: () => 'socks5://proxy:1080' }, {}],
   ])('%s is thrown at once as a TypeError, with no retry and no pause', async (_what, clientOptions, requestOptions) => {
     server = await startLoopback([ok()]);
-    const pauses: number[] = [];
+    const { pauses, sleep } = recordingSleep();
     await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
       baseUrl: server.url,
-      sleep: async (s) => void pauses.push(s),
+      sleep,
       ...clientOptions,
     });
     const error = await client.get('/x', requestOptions).catch((e: unknown) => e);
@@ -145,8 +128,8 @@ describe('a malformed proxy option', () => {
 describe('the legacy session, for the same cases', () => {
   it('throws a body on GET at once as a TypeError, sending nothing', async () => {
     server = await startLoopback([ok()]);
-    const pauses: number[] = [];
-    const session = new APISession('u+REQUESTFAILUREKEY', { baseUrl: server.url, sleep: async (s) => void pauses.push(s) });
+    const { pauses, sleep } = recordingSleep();
+    const session = new APISession('u+REQUESTFAILUREKEY', { baseUrl: server.url, sleep });
     const error = await session.get('/users', { body: 'x' }).catch((e: unknown) => e);
     session.close();
     expect((error as Error).name).toBe('TypeError');
@@ -156,22 +139,22 @@ describe('the legacy session, for the same cases', () => {
 
   it('warns of each retry', async () => {
     server = await startLoopback([unavailable, ok({ users: [] })]);
-    const logger = warnings();
-    const session = new APISession('u+REQUESTFAILUREKEY', { baseUrl: server.url, retry: { 503: 1 }, sleep: async () => {}, logger });
+    const logger = recordingLogger();
+    const session = new APISession('u+REQUESTFAILUREKEY', { baseUrl: server.url, retry: { 503: 1 }, sleep: instantSleep, logger });
     await session.get('/users');
     session.close();
-    expect(logger.lines).toEqual([`GET ${server.url}/users: attempt 1 failed (status 503); retrying in 3.0 s`]);
+    expect(logger.lines.warn).toEqual([`GET ${server.url}/users: attempt 1 failed (status 503); retrying in 3.0 s`]);
   });
 });
 
 describe('retries are never silent', () => {
   it('each network retry is a warning with what failed, the attempt and the pause', async () => {
     server = await startLoopback([reset]);
-    const logger = warnings();
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url, sleep: async () => {}, logger });
+    const logger = recordingLogger();
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url, sleep: instantSleep, logger });
     await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);
-    expect(logger.lines).toHaveLength(3);
-    expect(logger.lines.map((l) => l.replace(/\(network error: .*\)/, '(network error)'))).toEqual([
+    expect(logger.lines.warn).toHaveLength(3);
+    expect(logger.lines.warn.map((l) => l.replace(/\(network error: .*\)/, '(network error)'))).toEqual([
       `GET ${server.url}/x: attempt 1 failed (network error); retrying in 3.0 s`,
       `GET ${server.url}/x: attempt 2 failed (network error); retrying in 6.0 s`,
       `GET ${server.url}/x: attempt 3 failed (network error); retrying in 12.0 s`,

@@ -6,8 +6,8 @@ import { coreErrorFactory, type ErrorFactory, type ErrorSpec } from '../../../sr
 import { EventsApiV2Client } from '../../../src/core/events/events-api-v2-client.js';
 import { responseReason, scrubFacts } from '../../../src/core/errors/failure-facts.js';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
+import { BASE, instantSleep, makeClient } from '../../helpers/test-kit.js';
 
-const BASE = 'https://api.pagerduty.com';
 const KEY = 'u+factskey0000abcd';
 
 function recording(): { specs: ErrorSpec[]; factory: ErrorFactory } {
@@ -22,7 +22,7 @@ function recording(): { specs: ErrorSpec[]; factory: ErrorFactory } {
 }
 
 function client(factory: ErrorFactory, options: ConstructorParameters<typeof RestApiV2Client>[1] = {}): RestApiV2Client {
-  return new RestApiV2Client(KEY, { sleep: async () => {}, errorFactory: factory, ...options });
+  return makeClient({ errorFactory: factory, ...options }, KEY);
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -93,7 +93,7 @@ describe('the facts the engine gives the error factory', () => {
 
   it('an event: which kind of event', async () => {
     const { specs, factory } = recording();
-    const events = new EventsApiV2Client('R0UT1NGKEY', { sleep: async () => {}, errorFactory: factory, retry: {} });
+    const events = new EventsApiV2Client('R0UT1NGKEY', { sleep: instantSleep, errorFactory: factory, retry: {} });
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(500, '{}');
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(202, { status: 'success' });
     nock('https://events.pagerduty.com').post('/v2/change/enqueue').reply(202, 'not json');

@@ -10,6 +10,7 @@ import { silentLogger } from '../../../src/core/logging.js';
 import { RequestGate } from '../../../src/core/retry/request-gate.js';
 import type { Transport } from '../../../src/core/transport/transport.js';
 import { InMemoryResponse } from '../../../src/core/transport/in-memory-response.js';
+import { recordingLogger, recordingSleep } from '../../helpers/test-kit.js';
 
 const POLICY = { retry: {}, maxHttpAttempts: 5, maxNetworkAttempts: 3, sleepTimer: 1.5, sleepTimerBase: 2, staggerCooldown: 0 };
 const REQUEST: PreparedRequest = {
@@ -31,7 +32,7 @@ function answer(status: number, body = '', headers: Record<string, string> = {})
 /** A loop over scripted attempts: each entry is an exchange, or an error the transport throws. */
 function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
   const sent: string[] = [];
-  const pauses: number[] = [];
+  const { pauses, sleep } = recordingSleep();
   const failures: ErrorSpec[] = [];
   const transport = {
     send: async (url: string) => {
@@ -45,7 +46,6 @@ function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
   const errors = new ClientErrors((spec) => (failures.push(spec), new Error(spec.message)), () => new Secret('secret'));
   const httpError = ({ method, url, response, body, detail }: HttpErrorParts) => new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`);
   const metrics = new CallMetrics();
-  const sleep = async (seconds: number): Promise<void> => void pauses.push(seconds);
   const loop = new AttemptLoop({ transport, gate: new RequestGate({ sleep }), sleep, random: () => 0.5, errors, metrics, httpError });
   return { loop, sent, pauses, metrics, failures };
 }
@@ -119,8 +119,8 @@ describe('retry warnings', () => {
   });
 
   it('go to the warn level, scrubbed', () => {
-    const lines: string[] = [];
-    warnRetry({ ...silentLogger, warn: (m: string) => void lines.push(m) }, report, (t) => t.replace('SECRET', '*'));
-    expect(lines).toEqual(['GET https://x.example/users?k=*: attempt 2 failed (network error: ECONNREFUSED); retrying in 6.0 s']);
+    const logger = recordingLogger();
+    warnRetry(logger, report, (t) => t.replace('SECRET', '*'));
+    expect(logger.lines.warn).toEqual(['GET https://x.example/users?k=*: attempt 2 failed (network error: ECONNREFUSED); retrying in 6.0 s']);
   });
 });

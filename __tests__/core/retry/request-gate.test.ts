@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AbortedDuringPause } from '../../../src/core/retry/abortable-sleep.js';
 import { RequestGate } from '../../../src/core/retry/request-gate.js';
+import { instantSleep } from '../../helpers/test-kit.js';
 
 function deferred() {
   let resolve!: () => void;
@@ -16,13 +17,13 @@ const spent = new Headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': '7' }
 
 describe('RequestGate', () => {
   it('lets requests through without an await while nothing holds it', () => {
-    const gate = new RequestGate({ sleep: async () => {} });
+    const gate = new RequestGate({ sleep: instantSleep });
     expect(gate.wait()).toBeUndefined();
     expect(gate.held).toBe(false);
   });
 
   it('holds every request until the pause of a 429 is over', async () => {
-    const gate = new RequestGate({ sleep: async () => {} });
+    const gate = new RequestGate({ sleep: instantSleep });
     const pause = deferred();
     gate.hold(pause.promise);
     let passed = 0;
@@ -36,7 +37,7 @@ describe('RequestGate', () => {
   });
 
   it('is released by a pause that ends in an abort, and lets a waiter leave on its own abort', async () => {
-    const gate = new RequestGate({ sleep: async () => {} });
+    const gate = new RequestGate({ sleep: instantSleep });
     const pause = deferred();
     gate.hold(pause.promise.then(() => Promise.reject(new Error('aborted'))));
     const controller = new AbortController();
@@ -49,7 +50,7 @@ describe('RequestGate', () => {
   });
 
   it('runs at most `width` lane tasks at once, shared by the lanes of the client', async () => {
-    const gate = new RequestGate({ sleep: async () => {} });
+    const gate = new RequestGate({ sleep: instantSleep });
     const a = gate.open(2);
     const b = gate.open(2);
     let running = 0;
@@ -74,12 +75,12 @@ describe('RequestGate', () => {
   });
 
   it('refuses a lane width that is not a positive integer', () => {
-    const gate = new RequestGate({ sleep: async () => {} });
+    const gate = new RequestGate({ sleep: instantSleep });
     expect(() => gate.open(0)).toThrow(RangeError);
   });
 
   it('ignores a spent budget while no concurrent reader is open (one request at a time stays as it was)', () => {
-    const gate = new RequestGate({ sleep: async () => {} });
+    const gate = new RequestGate({ sleep: instantSleep });
     gate.observe(spent);
     expect(gate.wait()).toBeUndefined();
     const lane = gate.open(1);

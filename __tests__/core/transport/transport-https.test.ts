@@ -3,7 +3,6 @@
 // so the test makes Node's https agents trust that certificate for its duration (jest's
 // `process.env` is a copy, which Node's TLS never reads).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
@@ -11,6 +10,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient, NetworkError, RequestAbortedError, tokenAuth } from '../../../src/index.js';
+import { instantSleep, realSockets } from '../../helpers/test-kit.js';
 
 type Handler = (res: import('node:http').ServerResponse) => void;
 
@@ -22,7 +22,7 @@ const servers: https.Server[] = [];
 const clients: ApiClient[] = [];
 
 beforeAll(() => {
-  if (nock.isActive()) nock.restore();
+  realSockets();
   const dir = mkdtempSync(path.join(tmpdir(), 'pagerduty-tls-'));
   try {
     execFileSync(
@@ -84,7 +84,7 @@ const stall: Handler = (res) => {
 const never: Handler = () => {};
 
 function client(url: string, options: { timeout?: number; maxNetworkAttempts?: number } = {}) {
-  const made = new ApiClient(tokenAuth('u+HTTPSKEY0000wxyz'), { baseUrl: url, sleep: async () => {}, ...options });
+  const made = new ApiClient(tokenAuth('u+HTTPSKEY0000wxyz'), { baseUrl: url, sleep: instantSleep, ...options });
   clients.push(made);
   return made;
 }

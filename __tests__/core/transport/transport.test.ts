@@ -1,32 +1,24 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import nock from 'nock';
 import http from 'node:http';
 import { ApiClient, NetworkError, RequestAbortedError, tokenAuth, type ApiClientOptions } from '../../../src/index.js';
 import { startConnectProxy } from '../../helpers/connect-proxy.js';
 import { cutShort, hang, ok, reset, stallBody, startLoopback, type Handler, type LoopbackServer } from '../../helpers/loopback.js';
+import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
 
 const KEY = 'u+LOOPBACKKEY000wxyz';
 let server: LoopbackServer | undefined;
 const clients: ApiClient[] = [];
 
 function makeClient(url: string, options: ApiClientOptions = {}) {
-  const sleeps: number[] = [];
-  const client = new ApiClient(tokenAuth(KEY), {
-    baseUrl: url,
-    sleep: async (s) => {
-      sleeps.push(s);
-    },
-    ...options,
-  });
+  const { pauses: sleeps, sleep } = recordingSleep();
+  const client = new ApiClient(tokenAuth(KEY), { baseUrl: url, sleep, ...options });
   clients.push(client);
   return { client, sleeps };
 }
 
 // nock patches node:http for the whole worker process; these tests need real sockets and
 // agents, so they lift the patch while they run.
-beforeAll(() => {
-  if (nock.isActive()) nock.restore();
-});
+beforeAll(realSockets);
 
 afterEach(async () => {
   for (const client of clients.splice(0)) client.close();
