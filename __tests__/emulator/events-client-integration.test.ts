@@ -1,7 +1,7 @@
 /** The Events API v2 client against the emulator over real HTTP, faults included. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpError } from '../../src/core/errors/error-classes.js';
-import { EventsApiV2Client } from '../../src/core/events/index.js';
+import { EventsApiV2Client } from '../../src/core/events/events-api-v2-client.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { instantSleep } from '../helpers/test-kit.js';
 

@@ -3,11 +3,8 @@ import { inspect } from 'node:util';
 import nock from 'nock';
 import type { RequestInit, Response } from 'node-fetch';
 import { HttpError, HttpServerError, UrlError, type ErrorFactory, coreErrorFactory } from '../../../src/core/errors/error-classes.js';
-import {
-  DEFAULT_EVENTS_RETRY,
-  EventsApiV2Client,
-  type EventsApiV2ClientOptions,
-} from '../../../src/core/events/index.js';
+import { DEFAULT_EVENTS_RETRY } from '../../../src/core/events/endpoints.js';
+import { EventsApiV2Client, type EventsApiV2ClientOptions } from '../../../src/core/events/events-api-v2-client.js';
 import {
   alertEventSchemaErrors,
   changeEventSchemaErrors,

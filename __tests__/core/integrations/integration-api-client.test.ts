@@ -1,12 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors/error-classes.js';
-import {
-  IntegrationApiClient,
-  integrationAuth,
-  type IntegrationApiDescriptor,
-} from '../../../src/core/integrations/index.js';
-import { RestApiV2BaseClient } from '../../../src/core/rest/index.js';
+import { IntegrationApiClient, integrationAuth } from '../../../src/core/integrations/integration-api-client.js';
+import type { IntegrationApiDescriptor } from '../../../src/core/integrations/integration-api-descriptor.js';
+import { RestApiV2BaseClient } from '../../../src/core/rest/rest-api-v2-base-client.js';
 import { instantRetries, recordingSleep } from '../../helpers/test-kit.js';
 
 const DESCRIPTOR: IntegrationApiDescriptor = {

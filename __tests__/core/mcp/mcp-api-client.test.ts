@@ -6,7 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
-import { McpApiClient, McpError } from '../../../src/core/mcp/index.js';
+import { McpApiClient } from '../../../src/core/mcp/mcp-api-client.js';
+import { McpError } from '../../../src/core/mcp/mcp-error.js';
 import { instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 
 const BASE = 'https://mcp.pagerduty.com';

@@ -2,7 +2,8 @@ import { inspect } from 'node:util';
 import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError, UrlError } from '../../../src/core/errors/error-classes.js';
-import { datetimeToRelativeSeconds, OAuthTokenClient } from '../../../src/core/oauth/index.js';
+import { datetimeToRelativeSeconds } from '../../../src/core/oauth/token-expiry.js';
+import { OAuthTokenClient } from '../../../src/core/oauth/oauth-token-client.js';
 import { instantSleep, recordingLogger } from '../../helpers/test-kit.js';
 
 const IDENTITY = 'https://identity.pagerduty.com';

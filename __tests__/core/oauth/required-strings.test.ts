@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { OAuthTokenClient } from '../../../src/core/oauth/index.js';
+import { OAuthTokenClient } from '../../../src/core/oauth/oauth-token-client.js';
 import { requireStrings } from '../../../src/core/oauth/required-strings.js';
 import { startLoopback, ok } from '../../helpers/loopback.js';
 

@@ -1,15 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { pathShape } from '../../../src/core/rest/endpoints/canonical-path.js';
 import { compileWrapperConfig } from '../../../src/core/rest/endpoints/entity-wrappers.js';
-import {
-  CANONICAL_PATHS,
-  CURSOR_BASED_PAGINATION_PATHS,
-  ENTITY_WRAPPER_CONFIG,
-  HISTORICAL_RECORD_PATHS,
-  ITERATION_LIMIT,
-  REST_API_V2_TABLES,
-  SPECIALISED_ITERATORS,
-} from '../../../src/core/rest/index.js';
+import { CANONICAL_PATHS } from '../../../src/generated/rest-tables/canonical-paths.js';
+import { CURSOR_BASED_PAGINATION_PATHS } from '../../../src/generated/rest-tables/cursor-based-pagination-paths.js';
+import { ENTITY_WRAPPER_CONFIG } from '../../../src/generated/rest-tables/entity-wrapper-config.js';
+import { HISTORICAL_RECORD_PATHS } from '../../../src/generated/rest-tables/historical-record-paths.js';
+import { ITERATION_LIMIT } from '../../../src/core/rest/pagination/limits.js';
+import { REST_API_V2_TABLES } from '../../../src/generated/rest-tables/rest-api-v2-tables.js';
+import { SPECIALISED_ITERATORS } from '../../../src/generated/rest-tables/specialised-iterators.js';
 
 const canonicalShapes = new Set(CANONICAL_PATHS.map(pathShape));
 const keyPath = (key: string): string => key.slice(key.indexOf(' ') + 1);

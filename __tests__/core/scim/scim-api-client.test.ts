@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { bearerAuth } from '../../../src/core/auth/auth-methods.js';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
-import { ScimApiClient } from '../../../src/core/scim/index.js';
+import { ScimApiClient } from '../../../src/core/scim/scim-api-client.js';
 import type { ScimPatchOperation, ScimUser } from '../../../src/types.js';
 import { BASE, instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 

@@ -7,7 +7,7 @@
  */
 import type { ApiClientOptions, HttpMethod } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
-import { RestApiV2BaseClient } from '../rest/index.js';
+import { RestApiV2BaseClient } from '../rest/rest-api-v2-base-client.js';
 import type { IntegrationApiDescriptor, IntegrationAuthRule } from './integration-api-descriptor.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 

@@ -7,7 +7,7 @@
  * @module
  */
 import type { HttpMethod } from '../client/api-client.js';
-import type { RestApiTables } from '../rest/index.js';
+import type { RestApiTables } from '../rest/endpoints/table-types.js';
 
 /**
  * How an integration API authenticates: `'any'` lets the caller choose with `authType`

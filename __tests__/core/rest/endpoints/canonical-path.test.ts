@@ -6,7 +6,7 @@ import {
   pathShape,
   urlPathOf,
 } from '../../../../src/core/rest/endpoints/canonical-path.js';
-import { CANONICAL_PATHS } from '../../../../src/core/rest/index.js';
+import { CANONICAL_PATHS } from '../../../../src/generated/rest-tables/canonical-paths.js';
 
 const fail = (message: string): Error => new Error(message);
 const index = compileCanonicalPaths(CANONICAL_PATHS);
