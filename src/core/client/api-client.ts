@@ -65,7 +65,7 @@ export class ApiClient {
     this.#auth = auth;
     // HTTP errors go through the client's own method, which a subclass may extend.
     this.#engine = engineParts(engineOptions, { secret: () => authSecret(this.#auth), httpError: (parts) => this.httpError(parts), metrics: this.#metrics });
-    const metricKey = callKey ?? pathCallKey;
+    const metricKey = callKey ?? pathCallKey; // fixed at construction
     // The overridable parts (permittedMethods, normalizeUrl, encodeParams, defaultHeaders) are read per request.
     this.#preparation = {
       clientName: this.constructor.name, timeout: () => this.timeout, permittedMethods: () => this.permittedMethods,
@@ -273,11 +273,7 @@ export class ApiClient {
    *
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  async requestText(
-    method: string,
-    url: string,
-    options?: RequestOptions,
-  ): Promise<{
+  async requestText(method: string, url: string, options?: RequestOptions): Promise<{
     /** The response; its own body has been read. */
     response: Response;
     /** The body, decoded as UTF-8. */

@@ -257,8 +257,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     if (text.trim() === '') return null as T;
     const unwrapped = unwrapBody(body, responseWrapper);
     if (unwrapped.ok) return unwrapped.value as T;
-    const facts: ResponseFacts = { reason: 'missing-key', expected: responseWrapper ?? undefined };
-    throw this.unexpectedResponse(method, response, text, `API responded with a body without its wrapper: ${unwrapped.problem}`, facts);
+    const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
+    throw this.unexpectedResponse(method, response, text, detail, { reason: 'missing-key', expected: responseWrapper ?? undefined });
   }
 
   /**
@@ -367,14 +367,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected async fetchPage(
-    method: string,
-    url: string,
-    init: RequestOptions,
-    wrapper: string,
-    check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
-    context?: RequestContext,
-  ): Promise<FetchedPage> {
+  protected async fetchPage(method: string, url: string, init: RequestOptions, wrapper: string,
+    check?: (body: Readonly<Record<string, unknown>>) => string | undefined, context?: RequestContext): Promise<FetchedPage> {
     const { response, text, body } = await this.exchangeJson(method, url, init, context);
     const refuse = (detail: string, facts?: ResponseFacts): Error => this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
     return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
@@ -387,12 +381,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param method - the public method asking, named in errors
    * @throws UrlError for a path that cannot be paged this way
    */
-  protected pagesOf(
-    url: string,
-    params: QueryParams,
-    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
-    method: string,
-  ): AsyncGenerator<FetchedPage, void, undefined> {
+  protected pagesOf(url: string, params: QueryParams, options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>, method: string): AsyncGenerator<FetchedPage, void, undefined> {
     const endpoints = this.#endpoints;
     const source: IndexPageSource = {
       compiled: endpoints.compiled, policy: this.policy, urlPath: (target) => endpoints.urlPath(target), urlRefusal: (target) => endpoints.urlRefusal(target),
