@@ -8,23 +8,18 @@
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { authorizationHeader, authSecret, type AuthMethod } from '../auth/auth-methods.js';
-import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
-import { coreErrorFactory, type ErrorSpec } from '../errors/error-classes.js';
+import type { HttpErrorParts } from '../errors/client-errors.js';
+import type { ErrorSpec } from '../errors/error-classes.js';
 import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
 import { decodeJsonBody } from '../errors/json-body.js';
-import { ALL_METHODS, upperMethod, type ApiClientOptions, type HttpMethod, type PassThroughInit, type RequestOptions } from '../api-client-options.js';
+import { ALL_METHODS, upperMethod, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../api-client-options.js';
 import { silentLogger, stderrLogger, type Logger } from '../logging.js';
-import { appendQuery, type QueryParams } from '../request/query.js';
-import { timerSleep } from '../retry/abortable-sleep.js';
-import { AttemptLoop, type PreparedRequest } from '../retry/attempt-loop.js';
-import { CallMetrics, pathCallKey, type CallKey } from './call-metrics.js';
+import type { QueryParams } from '../request/query.js';
+import type { RequestGate } from '../retry/request-gate.js';
+import { CallMetrics, pathCallKey } from './call-metrics.js';
+import { engineParts, type EngineParts } from './engine-parts.js';
 import { sendThroughLowLevel } from './low-level-call.js';
-import { checkSetting } from './settings.js';
-import { ClientSettings } from './settings.js';
-import { normalizeProxyUrl } from '../transport/proxy.js';
-import { outgoingInit } from '../request/outgoing-request.js';
-import { RequestGate } from '../retry/request-gate.js';
-import { Transport } from '../transport/transport.js';
+import { prepareRequest, type RequestPreparationHost } from './request-preparation.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
 
@@ -52,15 +47,11 @@ export class ApiClient {
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
   printDebug: boolean;
   #auth: AuthMethod;
-  readonly #settings: ClientSettings;
   readonly #metrics = new CallMetrics();
-  readonly #callKey: CallKey;
-  readonly #transport: Transport;
-  readonly #loop: AttemptLoop;
-  readonly #errors: ClientErrors;
-  /** The client's fetch options for every request. */
-  readonly #passThrough: PassThroughInit;
-  readonly #gate: RequestGate;
+  /** Settings, errors, transport, gate and attempt loop. */
+  readonly #engine: EngineParts;
+  /** What a request is prepared from (see `prepareRequest`). */
+  readonly #preparation: RequestPreparationHost;
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
@@ -70,26 +61,18 @@ export class ApiClient {
    * @param options - engine options; every one has a default
    */
   constructor(auth: AuthMethod, options: ApiClientOptions = {}) {
-    const {
-      baseUrl, debug, timeout, headers, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer,
-      sleepTimerBase, staggerCooldown, logger, fetch, agent, proxy, sleep, random, errorFactory,
-      callKey, ...passThrough
-    } = options;
-    this.#settings = new ClientSettings({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown });
+    const { baseUrl, debug, headers, logger, callKey, ...engineOptions } = options;
     this.#auth = auth;
-    this.#callKey = callKey ?? pathCallKey;
-    this.#errors = new ClientErrors(errorFactory ?? coreErrorFactory, () => authSecret(this.#auth));
-    // A malformed proxy is a configuration error now, not a network error at each request.
-    const checkedProxy = typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
-    this.#transport = new Transport({ fetch, agent, proxy: checkedProxy });
-    const pause = sleep ?? timerSleep;
-    this.#gate = new RequestGate({ sleep: pause });
     // HTTP errors go through the client's own method, which a subclass may extend.
-    this.#loop = new AttemptLoop({
-      transport: this.#transport, gate: this.#gate, sleep: pause, random: random ?? Math.random,
-      errors: this.#errors, metrics: this.#metrics, httpError: (parts) => this.httpError(parts),
-    });
-    this.#passThrough = { ...passThrough };
+    this.#engine = engineParts(engineOptions, { secret: () => authSecret(this.#auth), httpError: (parts) => this.httpError(parts), metrics: this.#metrics });
+    const metricKey = callKey ?? pathCallKey; // fixed at construction
+    // The overridable parts (permittedMethods, normalizeUrl, encodeParams, defaultHeaders) are read per request.
+    this.#preparation = {
+      clientName: this.constructor.name, timeout: () => this.timeout, permittedMethods: () => this.permittedMethods,
+      fail: (spec) => this.#engine.errors.fail(spec), normalizeUrl: (url) => this.normalizeUrl(url), encodeParams: (params) => this.encodeParams(params),
+      requestParts: () => ({ defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: authorizationHeader(this.#auth), auth: this.#auth, passThrough: this.#engine.passThrough }),
+      metricKey: (verb, target) => metricKey(verb, target, this.#url), retryPolicy: () => this.#engine.settings.retryPolicy(), log: () => this.log,
+    };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
     this.headers = { ...headers };
@@ -101,72 +84,72 @@ export class ApiClient {
    * may be changed in place (`client.retry[404] = 3`), read (and checked) at every request.
    */
   get retry(): Record<number, number> {
-    return this.#settings.retry;
+    return this.#engine.settings.retry;
   }
 
   /** Replaces `retry` with a mutable copy, checked at once (`TypeError` or `RangeError`; the old value stays). */
   set retry(value: Readonly<Record<number, number>>) {
-    this.#settings.retry = value;
+    this.#engine.settings.retry = value;
   }
 
   /** Cap on finite-status retries per request: a whole non-negative number. */
   get maxHttpAttempts(): number {
-    return this.#settings.maxHttpAttempts;
+    return this.#engine.settings.maxHttpAttempts;
   }
 
   /** Sets `maxHttpAttempts`, checked as the constructor checks it. */
   set maxHttpAttempts(value: number) {
-    this.#settings.maxHttpAttempts = value;
+    this.#engine.settings.maxHttpAttempts = value;
   }
 
   /** Cap on network retries per request: a whole non-negative number. */
   get maxNetworkAttempts(): number {
-    return this.#settings.maxNetworkAttempts;
+    return this.#engine.settings.maxNetworkAttempts;
   }
 
   /** Sets `maxNetworkAttempts`, checked as the constructor checks it. */
   set maxNetworkAttempts(value: number) {
-    this.#settings.maxNetworkAttempts = value;
+    this.#engine.settings.maxNetworkAttempts = value;
   }
 
   /** Seconds before an attempt times out: a positive finite number. */
   get timeout(): number {
-    return this.#settings.timeout;
+    return this.#engine.settings.timeout;
   }
 
   /** Sets `timeout`, checked as the constructor checks it. */
   set timeout(value: number) {
-    this.#settings.timeout = value;
+    this.#engine.settings.timeout = value;
   }
 
   /** The first cooldown factor, in seconds: a non-negative finite number. */
   get sleepTimer(): number {
-    return this.#settings.sleepTimer;
+    return this.#engine.settings.sleepTimer;
   }
 
   /** Sets `sleepTimer`, checked as the constructor checks it. */
   set sleepTimer(value: number) {
-    this.#settings.sleepTimer = value;
+    this.#engine.settings.sleepTimer = value;
   }
 
   /** The cooldown's exponent base: a non-negative finite number. */
   get sleepTimerBase(): number {
-    return this.#settings.sleepTimerBase;
+    return this.#engine.settings.sleepTimerBase;
   }
 
   /** Sets `sleepTimerBase`, checked as the constructor checks it. */
   set sleepTimerBase(value: number) {
-    this.#settings.sleepTimerBase = value;
+    this.#engine.settings.sleepTimerBase = value;
   }
 
   /** The randomising factor `rho`: a non-negative finite number. */
   get staggerCooldown(): number {
-    return this.#settings.staggerCooldown;
+    return this.#engine.settings.staggerCooldown;
   }
 
   /** Sets `staggerCooldown`, checked as the constructor checks it. */
   set staggerCooldown(value: number) {
-    this.#settings.staggerCooldown = value;
+    this.#engine.settings.staggerCooldown = value;
   }
 
   /**
@@ -210,7 +193,7 @@ export class ApiClient {
 
   /** Sets the base URL; a non-https (non-loopback) or malformed URL is a `UrlError`. */
   set url(value: string) {
-    this.#url = checkBaseUrl(value, (message) => this.#errors.fail({ kind: 'url', message }));
+    this.#url = checkBaseUrl(value, (message) => this.#engine.errors.fail({ kind: 'url', message }));
   }
 
   /** The logger: the `logger` option, else a standard-error printer while `printDebug` is on, else silent. */
@@ -233,7 +216,7 @@ export class ApiClient {
 
   /** The credential, redacted (`*` and its last four characters). */
   get redactedSecret(): string {
-    return this.#errors.redactedSecret();
+    return this.#engine.errors.redactedSecret();
   }
 
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
@@ -248,7 +231,7 @@ export class ApiClient {
 
   /** The client's request gate: a 429 pauses every request of the client; concurrent pagination takes turns there. */
   protected get requestGate(): RequestGate {
-    return this.#gate;
+    return this.#engine.gate;
   }
 
   /** The auth method, for subclasses that build clients from the same credential. */
@@ -266,7 +249,7 @@ export class ApiClient {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    const refuse: RefusalFailure = (message, facts) => this.#errors.fail({ kind: 'url', message, facts });
+    const refuse: RefusalFailure = (message, facts) => this.#engine.errors.fail({ kind: 'url', message, facts });
     return resolveUrl(this.#url, url, refuse);
   }
 
@@ -280,7 +263,7 @@ export class ApiClient {
    * @throws HttpError on 401
    */
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    return this.#loop.run(this.#prepare(method, url, options));
+    return this.#engine.loop.run(prepareRequest(method, url, options, this.#preparation));
   }
 
   /**
@@ -290,11 +273,7 @@ export class ApiClient {
    *
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  async requestText(
-    method: string,
-    url: string,
-    options?: RequestOptions,
-  ): Promise<{
+  async requestText(method: string, url: string, options?: RequestOptions): Promise<{
     /** The response; its own body has been read. */
     response: Response;
     /** The body, decoded as UTF-8. */
@@ -321,24 +300,6 @@ export class ApiClient {
     const response = await sendThroughLowLevel(this, verb, url, options);
     const text = await response.text();
     return this.#success(verb, response, text, response.url || this.normalizeUrl(url), context);
-  }
-
-  /** A request as it will be sent: checked, resolved once, with its headers, body and metrics key. */
-  #prepare(method: string, url: string, options: RequestOptions): PreparedRequest {
-    const verb = upperMethod(method) as HttpMethod;
-    const timeoutSeconds = options.timeout === undefined ? this.timeout : checkSetting('timeout', options.timeout);
-    const permitted = this.permittedMethods;
-    if (!permitted.includes(verb)) {
-      const message = `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted.join(', ')})`;
-      throw this.#errors.fail({ kind: 'method', message, facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } });
-    }
-    const resolved = this.normalizeUrl(url);
-    const target = options.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(options.params));
-    const auth = this.#auth;
-    const parts = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: authorizationHeader(auth), auth, passThrough: this.#passThrough };
-    const metricKey = this.#callKey(verb, target, this.#url);
-    const signal = options.signal ?? undefined;
-    return { verb, resolved, target, fetchInit: outgoingInit(verb, options, parts), timeoutSeconds, signal, policy: this.#settings.retryPolicy(), log: this.log, metricKey };
   }
 
   /** `request('GET', ...)`; every GET of a higher-level method (`rget`, the iterators, ...) goes through it. */
@@ -407,17 +368,17 @@ export class ApiClient {
    * @internal
    */
   httpError(parts: HttpErrorParts): Error {
-    return this.#errors.http(parts);
+    return this.#engine.errors.http(parts);
   }
 
   /** Builds (does not throw) an error of the given kind through the client's error factory (the legacy layer's too). */
   protected makeError(spec: ErrorSpec): Error {
-    return this.#errors.fail(spec);
+    return this.#engine.errors.fail(spec);
   }
 
   /** Frees the client's connections. The client must not be used afterwards. */
   close(): void {
-    this.#transport.close();
+    this.#engine.transport.close();
   }
 
   /** `await using client = new ...` closes the client at the end of the block. */

@@ -10,24 +10,23 @@ import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
 import { decodeJsonBody } from '../errors/json-body.js';
-import type { FailureFacts, RefusalFailure, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
+import type { FailureFacts, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
 import type { QueryParams } from '../request/query.js';
 import { isPlainObject } from '../plain-object.js';
 import { refuseBodyOnGet } from './endpoints/body-on-get.js';
 import { unwrapBody, wrapBody } from './endpoints/body-wrapping.js';
-import { matchCanonicalPath, urlPathOf } from './endpoints/canonical-path.js';
 import { compileTables, type CompiledTables } from './endpoints/compiled-tables.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
-import { indexTarget, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoints/endpoint-resolution.js';
+import { EndpointLookup } from './endpoints/endpoint-lookup.js';
 import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
 import { restQueryParams } from './endpoints/params.js';
-import { acceptsResourceObject, resolveRestPolicy, type RestPolicy } from './endpoints/policy.js';
-import { targetUrl, type ResourceObject, type ResourceTarget } from './endpoints/resource-target.js';
+import { resolveRestPolicy, type RestPolicy } from './endpoints/policy.js';
+import type { ResourceObject, ResourceTarget } from './endpoints/resource-target.js';
 import type { CanonicalPath, RestApiTables } from './endpoints/table-types.js';
-import { indexPages } from './pagination/index-pages.js';
+import { indexPages, type IndexPageSource } from './pagination/index-pages.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
-import { readPage } from './pagination/page-reading.js';
-import { collectItems, itemsOf, type FetchedPage } from './pagination/pages.js';
+import { pageOrThrow, readPage } from './pagination/page-reading.js';
+import { collectItems, itemsByKey, itemsOf, type FetchedPage } from './pagination/pages.js';
 import type { DecodedResponse, DictAllOptions, IterAllOptions, IterCursorOptions, RestApiV2BaseClientOptions } from './rest-method-options.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
@@ -61,7 +60,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   readonly tables: RestApiTables;
   /** The behaviour at the legacy seams (frozen). @internal */
   readonly policy: RestPolicy;
-  readonly #compiled: CompiledTables;
+  /** The endpoint side: URL to path, canonical path, wrappers, index wrapper. */
+  readonly #endpoints: EndpointLookup;
   #defaultPageSize = DEFAULT_PAGE_SIZE;
 
   /**
@@ -74,12 +74,13 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     super(auth, { ...engineOptions, callKey: engineOptions.callKey ?? canonicalCallKey(compiled) });
     this.tables = tables;
     this.policy = resolveRestPolicy(policy);
-    this.#compiled = compiled;
+    const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
+    this.#endpoints = new EndpointLookup(compiled, this.policy, { baseUrl: () => this.url, normalizeUrl: (url) => this.normalizeUrl(url), urlError });
   }
 
   /** The tables in the shapes the lookups use, built once at construction. @internal */
   protected get compiledTables(): CompiledTables {
-    return this.#compiled;
+    return this.#endpoints.compiled;
   }
 
   /** GET, POST, PUT, PATCH and DELETE. */
@@ -102,7 +103,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError when the URL is foreign, matches no canonical path, or matches two equally well
    */
   canonicalPath(url: string): CanonicalPath {
-    return matchCanonicalPath(this.#compiled.paths, this.#urlPath(url), this.#urlRefusal(url));
+    return this.#endpoints.canonicalPath(url);
   }
 
   /**
@@ -117,7 +118,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * ```
    */
   entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair {
-    return wrapperPairFor(this.#compiled, this.policy, method, path, (message) => this.#urlError(message));
+    return this.#endpoints.wrapperPair(method, path);
   }
 
   /**
@@ -221,8 +222,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(target: P | ResourceObject, init?: EntityInit<A, 'DELETE', P>): Promise<Response>;
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
-    const url = this.#target(target, 'rdelete');
-    const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.entityWrappers('DELETE', this.#wrapperPath(url))[0]) };
+    const url = this.#endpoints.target(target, 'rdelete');
+    const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.entityWrappers('DELETE', this.#endpoints.wrapperPath(url))[0]) };
     // Through `delete`, as both predecessors did, so that an override of it sees the call.
     const response = await this.delete(url, send === undefined ? undefined : { ...send });
     if (response.status >= 200 && response.status < 300) return response;
@@ -244,25 +245,20 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
     refuseBodyOnGet(method, name, init);
-    return (await this.requestJson<T>(method, this.#target(target, name), init)) as T;
+    return (await this.requestJson<T>(method, this.#endpoints.target(target, name), init)) as T;
   }
 
   async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
     refuseBodyOnGet(method, name, init);
-    const url = this.#target(target, name);
-    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.#wrapperPath(url));
+    const url = this.#endpoints.target(target, name);
+    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.#endpoints.wrapperPath(url));
     const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
     const { response, text, body } = await this.exchangeJson(method, url, send);
     if (text.trim() === '') return null as T;
     const unwrapped = unwrapBody(body, responseWrapper);
     if (unwrapped.ok) return unwrapped.value as T;
-    const facts: ResponseFacts = { reason: 'missing-key', expected: responseWrapper ?? undefined };
-    throw this.unexpectedResponse(method, response, text, `API responded with a body without its wrapper: ${unwrapped.problem}`, facts);
-  }
-
-  /** The path whose wrappers apply to a request to a URL under the policy (see `wrapperPathFor`). */
-  #wrapperPath(url: string): CanonicalPath {
-    return wrapperPathFor(this.#compiled, this.policy, this.#urlPath(url), this.#urlRefusal(url));
+    const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
+    throw this.unexpectedResponse(method, response, text, detail, { reason: 'missing-key', expected: responseWrapper ?? undefined });
   }
 
   /**
@@ -273,27 +269,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   protected unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error {
     return this.httpError({ method, url: response.url, response, body: text, detail, kind: 'http-server', facts });
-  }
-
-  #target(target: ResourceTarget, method: string): string {
-    // A URL, nearly always: nothing to look up, no refusal to prepare.
-    if (typeof target === 'string') return target;
-    return targetUrl(target, acceptsResourceObject(this.policy, method), method, (message) => this.#urlError(message));
-  }
-
-  /** The path of a URL below the base URL (a foreign URL is refused). */
-  #urlPath(url: string): string {
-    return urlPathOf(this.url, this.normalizeUrl(url));
-  }
-
-  /** Builds (does not throw) the `UrlError` of a URL or path the client refuses. */
-  #urlError(message: string, facts?: FailureFacts): Error {
-    return this.makeError({ kind: 'url', message, facts });
-  }
-
-  /** Builds the refusals of a URL the caller gave, naming it in their facts. */
-  #urlRefusal(requestedUrl: string): RefusalFailure {
-    return (message, facts) => this.#urlError(message, facts && { ...facts, requestedUrl });
   }
 
   /**
@@ -330,11 +305,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * for await (const user of client.iterAll('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
    * ```
    */
-  iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
-    url: P,
-    params?: IndexQuery<A, P>,
-    options?: IterAllOptions<IndexItem<T, A, P>>,
-  ): AsyncIterableIterator<IndexItem<T, A, P>>;
+  iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): AsyncIterableIterator<T> {
     return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook, this.policy.unknownTotal);
   }
@@ -344,11 +315,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws UrlError when the path is not cursor-based
    */
-  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
-    url: P,
-    params?: IndexQuery<A, P>,
-    options?: IterCursorOptions<IndexItem<T, A, P>>,
-  ): AsyncIterableIterator<IndexItem<T, A, P>>;
+  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterCursorOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterCursor<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterCursorOptions<T> = {}): AsyncIterableIterator<T> {
     return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook, this.policy.unknownTotal);
   }
@@ -362,11 +329,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const services = await client.listAll('/services', { include: ['teams'] }); // Service[]
    * ```
    */
-  listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
-    url: P,
-    params?: IndexQuery<A, P>,
-    options?: IterAllOptions<IndexItem<T, A, P>>,
-  ): Promise<IndexItem<T, A, P>[]>;
+  listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): Promise<IndexItem<T, A, P>[]>;
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
     return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook, this.policy.unknownTotal);
   }
@@ -377,19 +340,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws UrlError when an item lacks the attribute
    */
-  dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
-    url: P,
-    options?: DictAllOptions<IndexQuery<A, P>>,
-  ): Promise<Record<string, IndexItem<T, A, P>>>;
+  dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, options?: DictAllOptions<IndexQuery<A, P>>): Promise<Record<string, IndexItem<T, A, P>>>;
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
     const by = options.by ?? 'id';
-    const items: Record<string, T> = {};
-    for (const item of await this.listAll<T, string>(url, options.params, { concurrency: options.concurrency })) {
-      const key = isPlainObject(item) ? item[by] : undefined;
-      if (key === undefined || key === null) throw this.#urlError(`dictAll: an item of ${url} has no "${by}" attribute`);
-      items[String(key)] = item as T;
-    }
-    return items;
+    const items = await this.listAll<T, string>(url, options.params, { concurrency: options.concurrency });
+    return itemsByKey<T>(items, by, () => this.#endpoints.urlError(`dictAll: an item of ${url} has no "${by}" attribute`));
   }
 
   /**
@@ -397,20 +352,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
-  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
-    url: P,
-    params?: IndexQuery<A, P>,
-    init?: Pick<RequestOptions, 'signal'>,
-  ): Promise<number>;
+  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, init?: Pick<RequestOptions, 'signal'>): Promise<number>;
   async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
-    const { response, text, body } = await this.exchangeJson('GET', url, {
-      params: { ...params, total: true, limit: 1, offset: 0 },
-      signal: init.signal,
-    });
-    if (!isPlainObject(body) || typeof body.total !== 'number') {
-      throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
-    }
-    return body.total;
+    const { response, text, body } = await this.exchangeJson('GET', url, { params: { ...params, total: true, limit: 1, offset: 0 }, signal: init.signal });
+    if (isPlainObject(body) && typeof body.total === 'number') return body.total;
+    throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
   }
 
   /**
@@ -421,20 +367,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected async fetchPage(
-    method: string,
-    url: string,
-    init: RequestOptions,
-    wrapper: string,
-    check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
-    context?: RequestContext,
-  ): Promise<FetchedPage> {
+  protected async fetchPage(method: string, url: string, init: RequestOptions, wrapper: string,
+    check?: (body: Readonly<Record<string, unknown>>) => string | undefined, context?: RequestContext): Promise<FetchedPage> {
     const { response, text, body } = await this.exchangeJson(method, url, init, context);
-    const read = readPage(body, wrapper, check);
-    const refusal = (detail: string, facts?: ResponseFacts): Error =>
-      this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
-    if (!read.ok) throw refusal(read.detail, read.missingKey ? { ...context, reason: 'missing-key', expected: wrapper } : context);
-    return read.problem === undefined ? read.page : { ...read.page, failure: refusal(`whose ${read.problem}`, context) };
+    const refuse = (detail: string, facts?: ResponseFacts): Error => this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
+    return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
   }
 
   /**
@@ -444,21 +381,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param method - the public method asking, named in errors
    * @throws UrlError for a path that cannot be paged this way
    */
-  protected pagesOf(
-    url: string,
-    params: QueryParams,
-    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
-    method: string,
-  ): AsyncGenerator<FetchedPage, void, undefined> {
-    const source = {
-      compiled: this.#compiled,
-      policy: this.policy,
-      defaultPageSize: () => this.#defaultPageSize,
-      urlPath: (target: string) => this.#urlPath(target),
-      urlRefusal: (target: string) => this.#urlRefusal(target),
-      fetchPage: this.fetchPage.bind(this),
-      warn: (message: string) => this.log.warn(message),
-      openLane: (width: number) => this.requestGate.open(width),
+  protected pagesOf(url: string, params: QueryParams, options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>, method: string): AsyncGenerator<FetchedPage, void, undefined> {
+    const endpoints = this.#endpoints;
+    const source: IndexPageSource = {
+      compiled: endpoints.compiled, policy: this.policy, urlPath: (target) => endpoints.urlPath(target), urlRefusal: (target) => endpoints.urlRefusal(target),
+      defaultPageSize: () => this.#defaultPageSize, fetchPage: this.fetchPage.bind(this),
+      warn: (message) => this.log.warn(message), openLane: (width) => this.requestGate.open(width),
     };
     return indexPages(source, url, params, options, method);
   }
@@ -470,8 +398,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError for a path that cannot be paged
    */
   protected indexPage(url: string, params: QueryParams, method: string, signal?: AbortSignal): Promise<FetchedPage> {
-    const { wrapper } = indexTarget(this.compiledTables, this.policy, this.#urlPath(url), method, (message) => this.#urlError(message));
-    return this.fetchPage('GET', url, { params, signal }, wrapper);
+    return this.fetchPage('GET', url, { params, signal }, this.#endpoints.indexWrapper(url, method));
   }
 
   /**
@@ -479,7 +406,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * `RestApiTables.specialisedIterators`); the generic iterators call it first.
    */
   protected refuseSpecialised(path: CanonicalPath, method: string): void {
-    const problem = specialisedProblem(this.compiledTables, path, method);
-    if (problem !== undefined) throw this.#urlError(problem);
+    const refusal = this.#endpoints.specialisedRefusal(path, method);
+    if (refusal !== undefined) throw refusal;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { collectItems, itemsOf, reportedTotal, type FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
+import { collectItems, itemsByKey, itemsOf, reportedTotal, type FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
 
 async function* pagesFrom(...pages: FetchedPage[]): AsyncGenerator<FetchedPage> {
   yield* pages;
@@ -91,5 +91,20 @@ describe('itemsOf, as an iterator', () => {
     expect(await failed.next()).toEqual({ value: 'a', done: false });
     await expect(failed.next()).rejects.toThrow('page 2 failed');
     expect(await failed.next()).toEqual({ value: undefined, done: true });
+  });
+});
+
+describe('itemsByKey', () => {
+  it('keys items by the attribute, a later item replacing an earlier one with the same key', () => {
+    const items = [{ id: 'P1', n: 1 }, { id: 2, n: 2 }, { id: 'P1', n: 3 }];
+    expect(itemsByKey(items, 'id', () => new Error('no id'))).toEqual({ P1: { id: 'P1', n: 3 }, '2': { id: 2, n: 2 } });
+    expect(itemsByKey([{ email: 'a@example.com' }], 'email', () => new Error('no email'))).toEqual({ 'a@example.com': { email: 'a@example.com' } });
+  });
+
+  it("throws the caller's error for an item without the attribute, with null, or no object", () => {
+    const missing = (): Error => new RangeError('no id');
+    expect(() => itemsByKey([{ id: 'P1' }, { name: 'x' }], 'id', missing)).toThrow(RangeError);
+    expect(() => itemsByKey([{ id: null }], 'id', missing)).toThrow('no id');
+    expect(() => itemsByKey(['P1'], 'id', missing)).toThrow('no id');
   });
 });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
 import { unwrapBody } from '../endpoints/body-wrapping.js';
 import type { FetchedPage } from './pages.js';
 
@@ -33,4 +34,26 @@ export function readPage(body: unknown, wrapper: string, check?: (body: Readonly
   const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
   const problem = check?.(page.body);
   return problem === undefined ? { ok: true, page } : { ok: true, page, problem };
+}
+
+/**
+ * The page of a reading, or throws the refusal of a body that is no page (its facts say
+ * `missing-key` when the wrapper is missing). A page with a `problem` carries its refusal
+ * as `failure`, to be thrown once its items are out.
+ *
+ * @param refuse - builds (does not throw) the error for a `detail` that follows "API responded with a page "
+ * @param context - what the calling method is doing, for the facts of the errors
+ * @example
+ * ```ts
+ * pageOrThrow(readPage(body, 'users'), 'users', (detail) => new Error(`API responded with a page ${detail}`));
+ * ```
+ */
+export function pageOrThrow(
+  read: PageReading,
+  wrapper: string,
+  refuse: (detail: string, facts?: ResponseFacts) => Error,
+  context?: RequestContext,
+): FetchedPage {
+  if (!read.ok) throw refuse(read.detail, read.missingKey ? { ...context, reason: 'missing-key', expected: wrapper } : context);
+  return read.problem === undefined ? read.page : { ...read.page, failure: refuse(`whose ${read.problem}`, context) };
 }

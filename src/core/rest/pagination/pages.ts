@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isPlainObject } from '../../plain-object.js';
 
 /** One page as the client fetched it: the decoded body and the list inside its wrapper. */
 export interface FetchedPage {
@@ -70,4 +71,23 @@ export async function collectItems<T>(
   const items: T[] = [];
   for await (const item of itemsOf(pages, itemHook, unknownTotal)) items.push(item);
   return items;
+}
+
+/**
+ * Items keyed by an attribute; a later item with the same key replaces an earlier one.
+ *
+ * @param missing - builds (does not throw) the error for an item without the attribute (or with `null`)
+ * @example
+ * ```ts
+ * itemsByKey([{ id: 'P1' }, { id: 'P2' }], 'id', () => new Error('no id')); // { P1: { id: 'P1' }, P2: { id: 'P2' } }
+ * ```
+ */
+export function itemsByKey<T>(items: readonly unknown[], by: string, missing: () => Error): Record<string, T> {
+  const keyed: Record<string, T> = {};
+  for (const item of items) {
+    const key = isPlainObject(item) ? item[by] : undefined;
+    if (key === undefined || key === null) throw missing();
+    keyed[String(key)] = item as T;
+  }
+  return keyed;
 }

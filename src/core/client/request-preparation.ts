@@ -1,0 +1,69 @@
+/**
+ * A request as `ApiClient` hands it to its attempt loop: the method checked, the URL
+ * resolved once (with its query), the headers and body worked out, the timeout, retry
+ * policy, logger and metrics key fixed. Pure over what it reads of the client, which it
+ * reads in this order and only when needed, so that the first problem found is the one reported.
+ *
+ * @module
+ */
+import type { HttpMethod, RequestOptions } from '../api-client-options.js';
+import { upperMethod } from '../api-client-options.js';
+import type { ErrorSpec } from '../errors/error-classes.js';
+import type { Logger } from '../logging.js';
+import { outgoingInit, type ClientRequestParts } from '../request/outgoing-request.js';
+import { appendQuery, type QueryParams } from '../request/query.js';
+import type { PreparedRequest } from '../retry/attempt-loop.js';
+import type { RetryPolicy } from '../retry/retry-rules.js';
+import { checkSetting } from './settings.js';
+
+/** What {@link prepareRequest} reads of the client sending the request (its overridable parts included). */
+export interface RequestPreparationHost {
+  /** The client's class name, for the refusal of a method it does not permit. */
+  readonly clientName: string;
+  /** The client's `timeout` setting now, in seconds. */
+  timeout(): number;
+  /** The methods the client may send. */
+  permittedMethods(): readonly HttpMethod[];
+  /** Builds (does not throw) an error through the client's error factory. */
+  fail(spec: ErrorSpec): Error;
+  /** The full URL of a path or URL under the base URL (refuses a foreign URL). */
+  normalizeUrl(url: string): string;
+  /** The query parameters as sent. */
+  encodeParams(params: QueryParams): QueryParams;
+  /** The client's side of the request's headers and body. */
+  requestParts(): ClientRequestParts;
+  /** The key the request's answered attempts are counted under. */
+  metricKey(verb: HttpMethod, target: string): string;
+  /** The retry policy now. */
+  retryPolicy(): RetryPolicy;
+  /** The client's logger now. */
+  log(): Logger;
+}
+
+/**
+ * A request as it will be sent. The caller's options are not changed.
+ *
+ * @throws what `host.fail` builds (a `MethodError`) for a method the client does not
+ *   permit, a `UrlError` (from `normalizeUrl`) for a foreign URL, and `TypeError` /
+ *   `RangeError` for a bad per-request `timeout`
+ * @example
+ * ```ts
+ * const prepared = prepareRequest('get', '/users', { params: { limit: 1 } }, host);
+ * prepared.target; // 'https://api.pagerduty.com/users?limit=1'
+ * ```
+ */
+export function prepareRequest(method: string, url: string, options: RequestOptions, host: RequestPreparationHost): PreparedRequest {
+  const verb = upperMethod(method) as HttpMethod;
+  const timeoutSeconds = options.timeout === undefined ? host.timeout() : checkSetting('timeout', options.timeout);
+  const permitted = host.permittedMethods();
+  if (!permitted.includes(verb)) {
+    const message = `${verb} is not permitted on ${host.clientName} (permitted: ${permitted.join(', ')})`;
+    throw host.fail({ kind: 'method', message, facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } });
+  }
+  const resolved = host.normalizeUrl(url);
+  const target = options.params === undefined ? resolved : appendQuery(resolved, host.encodeParams(options.params));
+  const parts = host.requestParts();
+  const metricKey = host.metricKey(verb, target);
+  const signal = options.signal ?? undefined;
+  return { verb, resolved, target, fetchInit: outgoingInit(verb, options, parts), timeoutSeconds, signal, policy: host.retryPolicy(), log: host.log(), metricKey };
+}

@@ -1,0 +1,101 @@
+/**
+ * `EndpointLookup`: a REST client's endpoint side, from a URL (or resource object) to its
+ * path below the base URL, canonical path, wrappers and index wrapper, over the client's
+ * compiled tables and policy. The refusals are built by the client, so that each throws
+ * its own error classes.
+ *
+ * @module
+ */
+import type { FailureFacts, RefusalFailure } from '../../errors/failure-facts.js';
+import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
+import type { CompiledTables } from './compiled-tables.js';
+import { indexTarget, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
+import type { EntityWrapperPair } from './entity-wrappers.js';
+import { acceptsResourceObject, type RestPolicy } from './policy.js';
+import { targetUrl, type ResourceTarget } from './resource-target.js';
+import type { CanonicalPath } from './table-types.js';
+
+/** What an {@link EndpointLookup} reads of its client at each call (the base URL is settable). */
+export interface EndpointLookupHost {
+  /** The client's base URL now. */
+  baseUrl(): string;
+  /** The full URL of a path or of a URL under the base URL; refuses a foreign URL (the client's `normalizeUrl`). */
+  normalizeUrl(url: string): string;
+  /** Builds (does not throw) the client's `UrlError`. */
+  urlError(message: string, facts?: FailureFacts): Error;
+}
+
+/**
+ * The endpoint lookups of one client.
+ *
+ * @example
+ * ```ts
+ * const lookup = new EndpointLookup(compileTables(tables), resolveRestPolicy(), {
+ *   baseUrl: () => 'https://api.pagerduty.com',
+ *   normalizeUrl: (url) => new URL(url, 'https://api.pagerduty.com/').href,
+ *   urlError: (message) => new Error(message),
+ * });
+ * lookup.canonicalPath('/users/PABC123'); // '/users/{id}'
+ * ```
+ */
+export class EndpointLookup {
+  /** The client's tables, compiled. */
+  readonly compiled: CompiledTables;
+  /** The client's policy (frozen). */
+  readonly policy: RestPolicy;
+  readonly #host: EndpointLookupHost;
+
+  constructor(compiled: CompiledTables, policy: RestPolicy, host: EndpointLookupHost) {
+    this.compiled = compiled;
+    this.policy = policy;
+    this.#host = host;
+  }
+
+  /** The path of a URL below the base URL (a foreign URL is refused). */
+  urlPath(url: string): string {
+    return urlPathOf(this.#host.baseUrl(), this.#host.normalizeUrl(url));
+  }
+
+  /** Builds (does not throw) the `UrlError` of a URL or path the client refuses. */
+  urlError(message: string, facts?: FailureFacts): Error {
+    return this.#host.urlError(message, facts);
+  }
+
+  /** Builds the refusals of a URL the caller gave, naming it in their facts. */
+  urlRefusal(requestedUrl: string): RefusalFailure {
+    return (message, facts) => this.urlError(message, facts && { ...facts, requestedUrl });
+  }
+
+  /** The canonical path of a URL or path. @throws UrlError when none matches, or two match equally well */
+  canonicalPath(url: string): CanonicalPath {
+    return matchCanonicalPath(this.compiled.paths, this.urlPath(url), this.urlRefusal(url));
+  }
+
+  /** The wrappers of an endpoint under the policy (see `wrapperPairFor`). */
+  wrapperPair(method: string, path: CanonicalPath): EntityWrapperPair {
+    return wrapperPairFor(this.compiled, this.policy, method, path, (message) => this.urlError(message));
+  }
+
+  /** The path whose wrappers apply to a request to a URL under the policy (see `wrapperPathFor`). */
+  wrapperPath(url: string): CanonicalPath {
+    return wrapperPathFor(this.compiled, this.policy, this.urlPath(url), this.urlRefusal(url));
+  }
+
+  /** The URL of a target; a resource object stands for its `self` URL when the policy lets it. */
+  target(target: ResourceTarget, method: string): string {
+    // A URL, nearly always: nothing to look up, no refusal to prepare.
+    if (typeof target === 'string') return target;
+    return targetUrl(target, acceptsResourceObject(this.policy, method), method, (message) => this.urlError(message));
+  }
+
+  /** The list wrapper of a pageable index (see `indexTarget`); `method` is named in errors. */
+  indexWrapper(url: string, method: string): string {
+    return indexTarget(this.compiled, this.policy, this.urlPath(url), method, (message) => this.urlError(message)).wrapper;
+  }
+
+  /** The `UrlError` naming the right method when `path` pages in its own style, else `undefined`. */
+  specialisedRefusal(path: CanonicalPath, method: string): Error | undefined {
+    const problem = specialisedProblem(this.compiled, path, method);
+    return problem === undefined ? undefined : this.urlError(problem);
+  }
+}
