@@ -6,6 +6,7 @@
  * @module
  */
 import { Secret } from './secret.js';
+import { isPlainObject } from '../plain-object.js';
 
 /** An API key sent as `Authorization: Token token=<key>` (REST API v2 default). */
 export interface TokenAuth {
@@ -173,6 +174,3 @@ export function authSecret(auth: AuthMethod): Secret | undefined {
   return auth.kind === 'none' ? undefined : auth.secret;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isPlainObject } from '../plain-object.js';
 
 /**
  * The API's explanation of a failed request, decoded from the response body.
@@ -21,12 +22,6 @@ export interface ApiErrorBody {
   readonly errors: readonly string[];
 }
 
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
@@ -42,7 +37,7 @@ function detail(value: unknown): string {
 
 function details(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(detail);
-  if (isRecord(value)) return Object.entries(value).map(([key, item]) => `${key}: ${detail(item)}`);
+  if (isPlainObject(value)) return Object.entries(value).map(([key, item]) => `${key}: ${detail(item)}`);
   return text(value) === undefined ? [] : [value as string];
 }
 
@@ -72,9 +67,9 @@ export function decodeApiError(body: string): ApiErrorBody | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecord(parsed)) return undefined;
+  if (!isPlainObject(parsed)) return undefined;
   const { error } = parsed;
-  if (isRecord(error)) {
+  if (isPlainObject(error)) {
     // REST API v2 and the APIs built like it (integrations, JSON-RPC errors of MCP).
     return decoded({ code: code(error.code), message: text(error.message), errors: details(error.errors) });
   }

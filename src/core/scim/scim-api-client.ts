@@ -13,6 +13,7 @@ import { nextScimStartIndex, type ScimListResponse } from './scim-pagination.js'
 import type { EndpointOf as Ep, JsonBodyOf, JsonResultOf, PathHint, RequestOptionsOf } from '../types/endpoint-types.js';
 import type { ScimApiTypes } from '../../generated/types/scim-api-endpoints.js';
 import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
+import { isPlainObject } from '../plain-object.js';
 
 /** What a SCIM j-method returns: the endpoint's body for a literal path, else `T` or `null` (empty body). */
 type ScimResult<T, E> = [T] extends [never] ? JsonResultOf<E> : T | null;
@@ -175,7 +176,7 @@ export class ScimApiClient extends ApiClient {
     const onInvalid = (): Error => this.httpError({ method: 'GET', url: response.url, response, body: text, detail, kind: 'http-server' });
     const page = decodeJsonBody(text, onInvalid, { emptyIsNull: false });
     const resources = (page as ScimListResponse | null)?.Resources;
-    if (typeof page !== 'object' || page === null || Array.isArray(page) || (resources !== undefined && !Array.isArray(resources))) {
+    if (!isPlainObject(page) || (resources !== undefined && !Array.isArray(resources))) {
       throw this.httpError({ method: 'GET', url: response.url, response, body: text, detail: 'API responded with a body that is not a SCIM list response', kind: 'http-server' });
     }
     return page as ScimListResponse;
