@@ -48,7 +48,7 @@ export interface EmulatorOptions extends SeedOptions {
    * `ratelimit-reset` (changeable later through `emulator.rateLimit`). @default none
    */
   rateLimit?: number;
-  /** How the emulator waits `latency` milliseconds (tests inject one that does not wait). @default a timer */
+  /** How the emulator waits `latency` milliseconds and the MCP tool `slow_report` its steps (tests inject one that does not wait). @default a timer */
   delay?: (milliseconds: number) => Promise<void>;
 }
 
