@@ -36,7 +36,7 @@ export interface ServerParts {
   /** Milliseconds every answer waits (read per request). @default none */
   latency?: () => number;
   /** How the latency is waited. @default a timer */
-  delay?: (milliseconds: number) => Promise<void>;
+  delay?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   /** The rate limit in force, if any (read per request). @default none */
   limiter?: () => RateLimiter | undefined;
   /** The MCP endpoint at `/mcp`. @default none (`/mcp` answers 404 like any unknown path) */

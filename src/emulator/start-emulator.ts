@@ -65,6 +65,17 @@ function listen(server: Server, port: number): Promise<AddressInfo> {
   });
 }
 
+/** A timer that is cleared when `signal` aborts, so a cancelled tool leaves no timer behind. */
+function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, milliseconds);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
 /**
  * Starts an emulator on a loopback port and seeds its state.
  *
@@ -103,7 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw error;
   }
   const sessions = new McpSessions();
-  const mcp = { store, sessions, delay: options.delay ?? ((milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds))) };
+  const mcp = { store, sessions, delay: options.delay ?? cancellableTimer };
   server.on(
     'request',
     requestListener({ store, faults: () => plan, log, latency: () => latency, delay: options.delay, limiter: () => limiter, mcp }),

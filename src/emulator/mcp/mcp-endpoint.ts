@@ -37,8 +37,8 @@ export interface McpEndpointParts {
   store: EmulatorStore;
   /** The sessions. */
   sessions: McpSessions;
-  /** How slow tools wait. */
-  delay: (milliseconds: number) => Promise<void>;
+  /** How slow tools wait; the signal aborts when the call is cancelled. */
+  delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** One HTTP exchange. */

@@ -30,8 +30,8 @@ export interface ToolCallExchange {
   from: string | undefined;
   /** Whether the client accepts `text/event-stream`. */
   streams: boolean;
-  /** How tools wait. */
-  delay: (milliseconds: number) => Promise<void>;
+  /** How tools wait; the signal aborts when the call is cancelled. */
+  delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   /** The response's `x-request-id`. */
   requestId: string;
   /** Records the request in the log once its status is known. */
@@ -39,12 +39,12 @@ export interface ToolCallExchange {
 }
 
 /** `delay`, cut short with {@link ToolCancelledError} when `signal` aborts. */
-function waitOrCancel(delay: (milliseconds: number) => Promise<void>, milliseconds: number, signal: AbortSignal): Promise<void> {
+function waitOrCancel(delay: ToolCallExchange['delay'], milliseconds: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.reject(new ToolCancelledError());
   return new Promise((resolve, reject) => {
     const onAbort = (): void => reject(new ToolCancelledError());
     signal.addEventListener('abort', onAbort, { once: true });
-    delay(milliseconds).then(() => {
+    delay(milliseconds, signal).then(() => {
       signal.removeEventListener('abort', onAbort);
       if (signal.aborted) reject(new ToolCancelledError());
       else resolve();
