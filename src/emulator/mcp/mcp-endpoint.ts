@@ -11,7 +11,7 @@ import { VERSION } from '../../generated/version.js';
 import { BodyTooLargeError, readBody, writeReply } from '../http-io.js';
 import type { Reply } from '../replies.js';
 import { parseAuthorization } from '../rest-auth.js';
-import type { EmulatorStore } from '../store.js';
+import type { EmulatorStore, KeyIdentity } from '../store.js';
 import {
   MCP_PROTOCOL_VERSION,
   readMessage,
@@ -94,7 +94,14 @@ interface PostOutcome {
   rpcMethod?: string;
 }
 
-async function post(parts: McpEndpointParts, request: HttpRequest, response: ServerResponse, exchange: McpExchange, key: string): Promise<PostOutcome> {
+async function post(
+  parts: McpEndpointParts,
+  request: HttpRequest,
+  response: ServerResponse,
+  exchange: McpExchange,
+  caller: { key: string; identity: KeyIdentity },
+): Promise<PostOutcome> {
+  const { key } = caller;
   const raw = await readBody(request).catch((error: unknown) => {
     if (error instanceof BodyTooLargeError) return error;
     throw error;
@@ -127,7 +134,7 @@ async function post(parts: McpEndpointParts, request: HttpRequest, response: Ser
     {
       ...parts,
       session,
-      identity: parts.store.identify(key)!,
+      identity: caller.identity,
       from: header(request, 'from'),
       streams: accept.toLowerCase().includes('text/event-stream'),
       requestId: exchange.requestId,
@@ -159,7 +166,8 @@ export async function serveMcp(parts: McpEndpointParts, request: HttpRequest, re
     return answer(failure(405, RPC_ERRORS.invalidRequest, 'Method not allowed: this server opens no stream of its own', { Allow: 'POST, DELETE' }));
   }
   const key = parseAuthorization(header(request, 'authorization'))?.secret;
-  if (key === undefined || !parts.store.identify(key)) {
+  const identity = key === undefined ? undefined : parts.store.identify(key);
+  if (key === undefined || identity === undefined) {
     request.resume();
     return answer(failure(401, RPC_ERRORS.unauthorized, 'Authentication failed: send an API key as "Token token=<key>" or "Bearer <key>"'));
   }
@@ -175,6 +183,6 @@ export async function serveMcp(parts: McpEndpointParts, request: HttpRequest, re
     parts.sessions.end(session.id);
     return answer({ status: 200 });
   }
-  const outcome = await post(parts, request, response, exchange, key);
+  const outcome = await post(parts, request, response, exchange, { key, identity });
   if (outcome.reply) answer(outcome.reply, outcome.rpcMethod);
 }

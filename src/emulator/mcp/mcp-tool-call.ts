@@ -100,7 +100,7 @@ export async function serveToolCall(exchange: ToolCallExchange, id: RpcId, param
     stream.end();
     return;
   }
-  // Plain JSON: a cancelled call has nothing to say, and says it with 204.
+  // Plain JSON: a cancelled call has nothing to say, and says it with 204 (if the client is still there).
   exchange.record(message ? 200 : 204, name);
-  writeReply(response, { status: message ? 200 : 204, body: message }, exchange.requestId);
+  if (!response.destroyed) writeReply(response, { status: message ? 200 : 204, body: message }, exchange.requestId);
 }
