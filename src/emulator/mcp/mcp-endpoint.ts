@@ -121,7 +121,6 @@ async function post(
   if (message.kind === 'response') return { reply: { status: 202 } };
   if (message.kind === 'notification') {
     const { requestId } = message.params;
-    if (message.method === 'notifications/initialized') session.initialized = true;
     if (message.method === 'notifications/cancelled' && (typeof requestId === 'string' || typeof requestId === 'number')) parts.sessions.cancel(session, requestId);
     return { reply: { status: 202 }, rpcMethod: message.method };
   }

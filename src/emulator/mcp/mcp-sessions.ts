@@ -16,8 +16,6 @@ export interface McpSession {
   readonly key: string;
   /** The negotiated protocol revision. */
   readonly protocolVersion: string;
-  /** Whether the client has sent `notifications/initialized`. */
-  initialized: boolean;
 }
 
 /** The sessions of one emulator. */
@@ -27,7 +25,7 @@ export class McpSessions {
 
   /** Opens a session for `key`. */
   open(key: string, protocolVersion: string): McpSession {
-    const session: McpSession = { id: randomUUID(), key, protocolVersion, initialized: false };
+    const session: McpSession = { id: randomUUID(), key, protocolVersion };
     this.#sessions.set(session.id, session);
     this.#inFlight.set(session.id, new Map());
     return session;
