@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startEmulator } from '../dist/emulator/index.js';
-import { EventsApiV2Client, RestApiV2Client } from '../dist/index.js';
+import { EventsApiV2Client, McpApiClient, RestApiV2Client } from '../dist/index.js';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -72,7 +72,31 @@ try {
   console.log(`   ... ${count} users in ${pages} pages (requests the emulator served)`);
   check(count === emulator.keys.users.length, 'every user was read');
 
-  step(7, 'Done: closing the emulator');
+  step(7, `An agent's MCP session on the emulator (POST ${emulator.url}/mcp), as ${responder.email}`);
+  const mcp = new McpApiClient(responder.key, { baseUrl: emulator.url });
+  rest.push(mcp);
+  // Today's call/notify; with the new client these are mcp.connect(), mcp.listTools() and mcp.callTool().
+  const tool = async (name, args) => (await mcp.call('tools/call', { name, arguments: args })).result;
+  const init = await mcp.call('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'demo', version: '1' } });
+  await mcp.notify('notifications/initialized');
+  const tools = [];
+  for (let cursor; ; ) {
+    const { result } = await mcp.call('tools/list', cursor ? { cursor } : {});
+    tools.push(...result.tools.map((listed) => listed.name));
+    if (!(cursor = result.nextCursor)) break;
+  }
+  console.log(`   ${init.result.serverInfo.name}, protocol ${init.result.protocolVersion}, session ${mcp.sessionId}`);
+  console.log(`   tools: ${tools.join(', ')}`);
+  const [target] = (await tool('list_incidents', { status: 'acknowledged', limit: 1 })).structuredContent.incidents;
+  const resolvedByTool = await tool('resolve_incident', { id: target.id });
+  const seen = await client.rget(`incidents/${target.id}`);
+  console.log(`   resolve_incident ${target.id}: the REST API now shows ${seen.summary} as ${seen.status}`);
+  check(!resolvedByTool.isError && seen.status === 'resolved', 'the MCP tool call changed what the REST API shows');
+  const report = await tool('slow_report', { steps: 3, intervalMs: 100 });
+  console.log(`   slow_report: ${JSON.stringify(report.structuredContent.report.incidents)}`);
+  check(tools.length === 5 && report.structuredContent.report.steps === 3, 'every tool page was read and the report ran');
+
+  step(8, 'Done: closing the emulator');
 } finally {
   for (const client of rest) client.close();
   await emulator.close();

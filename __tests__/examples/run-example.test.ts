@@ -16,6 +16,7 @@ describe('the example runner', () => {
       'create-schedule-overrides',
       'export-audit-records',
       'list-on-call-users',
+      'mcp-agent-session',
       'oauth-pkce-login',
       'send-ci-alert',
     ]);

@@ -48,8 +48,12 @@ export interface EmulatorOptions extends SeedOptions {
    * `ratelimit-reset` (changeable later through `emulator.rateLimit`). @default none
    */
   rateLimit?: number;
-  /** How the emulator waits `latency` milliseconds (tests inject one that does not wait). @default a timer */
-  delay?: (milliseconds: number) => Promise<void>;
+  /**
+   * How the emulator waits `latency` milliseconds and the MCP tool `slow_report` its
+   * steps; a step's wait gets a signal that aborts when the call is cancelled (tests inject
+   * a delay that does not wait). @default a timer
+   */
+  delay?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Seed options with every default filled in. */

@@ -17,6 +17,10 @@ export interface RequestRecord {
   query: string;
   /** The status answered, or `dropped` when the connection was destroyed. */
   status: number | 'dropped';
+  /** The JSON-RPC method of a message to `/mcp` (`initialize`, `tools/call`, ...), when it has one. */
+  rpcMethod?: string;
+  /** The tool named by a `tools/call`. */
+  tool?: string;
   /** The fault injected into this request, if any. */
   fault?: 'rate-limit' | 'server-error' | 'drop';
 }

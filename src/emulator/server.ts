@@ -1,6 +1,7 @@
 /**
- * The request handler: request id, faults, then the Events API (`/v2/...`, no REST auth)
- * or the REST API (auth, route, JSON body, handler). It only routes; every decision is in
+ * The request handler: request id, faults, then the Events API (`/v2/...`, no REST auth),
+ * the MCP endpoint (`/mcp`, which writes its own replies) or the REST API (auth, route,
+ * JSON body, handler). It only routes; every decision is in
  * the modules it calls.
  *
  * @module
@@ -19,6 +20,8 @@ import { authenticate, parseAuthorization } from './rest-auth.js';
 import { findRoute, type Route } from './router.js';
 import { REST_ROUTES } from './routes/index.js';
 import type { EmulatorStore, KeyIdentity } from './store.js';
+import { serveMcp, type McpEndpointParts } from './mcp/mcp-endpoint.js';
+import { MCP_ENDPOINT_PATH } from './mcp/mcp-protocol.js';
 
 /** What the handler works with. */
 export interface ServerParts {
@@ -33,9 +36,11 @@ export interface ServerParts {
   /** Milliseconds every answer waits (read per request). @default none */
   latency?: () => number;
   /** How the latency is waited. @default a timer */
-  delay?: (milliseconds: number) => Promise<void>;
+  delay?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   /** The rate limit in force, if any (read per request). @default none */
   limiter?: () => RateLimiter | undefined;
+  /** The MCP endpoint at `/mcp`. @default none (`/mcp` answers 404 like any unknown path) */
+  mcp?: McpEndpointParts;
 }
 
 function timerDelay(milliseconds: number): Promise<void> {
@@ -136,6 +141,12 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
   if (decision.kind === 'drop') {
     parts.log.add({ ...record, requestId: '', fault: 'drop' });
     request.socket.destroy();
+    return;
+  }
+  if (decision.kind === 'none' && parts.mcp && path === MCP_ENDPOINT_PATH) {
+    const recordMcp = (status: number, rpcMethod?: string, tool?: string): void =>
+      parts.log.add({ ...record, status, ...(rpcMethod ? { rpcMethod } : {}), ...(tool ? { tool } : {}) });
+    await serveMcp(parts.mcp, request, response, { requestId, record: recordMcp });
     return;
   }
   let reply: Reply;

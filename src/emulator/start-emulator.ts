@@ -14,6 +14,7 @@ import { RequestLog, type RequestRecord } from './request-log.js';
 import { seedStore, type EmulatorKeys } from './seed.js';
 import { requestListener } from './server.js';
 import { EmulatorStore } from './store.js';
+import { McpSessions } from './mcp/mcp-sessions.js';
 
 /** The loopback address the emulator listens on (never another interface). */
 export const EMULATOR_HOST = '127.0.0.1';
@@ -45,7 +46,12 @@ export interface Emulator extends AsyncDisposable {
   readonly requests: RequestRecord[];
   /** Forgets the recorded requests. */
   clearRequests(): void;
-  /** Stops listening and closes every open connection. */
+  /**
+   * Ends every MCP session at once, as a server that forgot them would: later requests
+   * naming one get `404`, and tool calls in flight stop. Returns how many there were.
+   */
+  expireMcpSessions(): number;
+  /** Stops listening and closes every open connection (ending MCP tool calls in flight). */
   close(): Promise<void>;
 }
 
@@ -56,6 +62,17 @@ function listen(server: Server, port: number): Promise<AddressInfo> {
       server.off('error', reject);
       resolve(server.address() as AddressInfo);
     });
+  });
+}
+
+/** A timer that is cleared when `signal` aborts, so a cancelled tool leaves no timer behind. */
+function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, milliseconds);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
   });
 }
 
@@ -96,14 +113,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.close();
     throw error;
   }
+  const sessions = new McpSessions();
+  const mcp = { store, sessions, delay: options.delay ?? cancellableTimer };
   server.on(
     'request',
-    requestListener({ store, faults: () => plan, log, latency: () => latency, delay: options.delay, limiter: () => limiter }),
+    requestListener({ store, faults: () => plan, log, latency: () => latency, delay: options.delay, limiter: () => limiter, mcp }),
   );
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closed ??= new Promise<void>((resolve, reject) => {
+      sessions.expireAll();
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
     });
@@ -141,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return log.records();
     },
     clearRequests: () => log.clear(),
+    expireMcpSessions: () => sessions.expireAll(),
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -1,0 +1,63 @@
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
+import { main } from '../../examples/mcp-agent-session.js';
+import { instantRetries, realSockets } from '../helpers/test-kit.js';
+
+const emulators: Emulator[] = [];
+beforeAll(realSockets);
+afterEach(async () => {
+  await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
+});
+
+async function emulator(): Promise<Emulator> {
+  // slow_report's steps do not wait in tests.
+  const started = await startEmulator({ seedIncidents: 30, delay: async () => {} });
+  emulators.push(started);
+  return started;
+}
+
+const triggeredIds = (emulator: Emulator): string[] => emulator.state.incidents.all().filter((incident) => incident.status === 'triggered').map((incident) => incident.id);
+
+describe('examples/mcp-agent-session', () => {
+  it('lists every tool, acknowledges the first triggered incidents as the key’s user, each with one tool call, and reports', async () => {
+    const server = await emulator();
+    const triggered = triggeredIds(server);
+    expect(triggered.length).toBeGreaterThan(2);
+    const user = server.keys.users[1];
+    const lines: string[] = [];
+
+    const outcome = await main({ apiKey: user.key, baseUrl: server.url, limit: 2, print: (line) => lines.push(line), clientOptions: instantRetries });
+
+    expect(outcome.tools).toEqual(['list_incidents', 'get_incident', 'acknowledge_incident', 'resolve_incident', 'slow_report']);
+    expect(outcome.acknowledged).toEqual(triggered.slice(0, 2));
+    for (const id of outcome.acknowledged) {
+      expect(server.state.incidents.get(id)).toMatchObject({ status: 'acknowledged', acknowledgements: [{ acknowledger: { id: user.userId } }] });
+    }
+    expect(server.state.incidents.get(triggered[2])!.status).toBe('triggered');
+    expect(server.requests.filter((record) => record.tool === 'acknowledge_incident')).toHaveLength(2);
+    expect(outcome.report).toEqual({ incidents: expect.objectContaining({ triggered: triggered.length - 2 }), steps: 3 });
+    expect(lines[0]).toBe('connected to pagerduty-client-emulator');
+  });
+
+  it('acts as the From user with an account-level key', async () => {
+    const server = await emulator();
+    const [first] = triggeredIds(server);
+    const responder = server.keys.users[3];
+
+    await main({ apiKey: server.keys.account, from: responder.email, baseUrl: server.url, limit: 1, print: () => {}, clientOptions: instantRetries });
+
+    expect(server.state.incidents.get(first)!.acknowledgements.at(-1)?.acknowledger.id).toBe(responder.userId);
+  });
+
+  it('reports tool errors and changes nothing when an account-level key comes without From', async () => {
+    const server = await emulator();
+    const before = triggeredIds(server);
+    const lines: string[] = [];
+
+    const outcome = await main({ apiKey: server.keys.account, baseUrl: server.url, limit: 2, print: (line) => lines.push(line), clientOptions: instantRetries });
+
+    expect(outcome.acknowledged).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('could not acknowledge'))).toHaveLength(2);
+    expect(triggeredIds(server)).toEqual(before);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * An agent-style MCP session: connect to an MCP server, list its tools (every page),
+ * find the triggered incidents, acknowledge them one tool call at a time, and run a slow
+ * report. Tool failures come back as results with `isError: true` (the model is meant to
+ * read them), so they are printed and skipped rather than thrown.
+ *
+ * The tool names are those of the local emulator (`npm run example -- mcp-agent-session`
+ * starts one); PagerDuty's own MCP server lists its own with `tools/list`.
+ *
+ * ```sh
+ * PAGERDUTY_API_KEY=... PAGERDUTY_FROM=you@example.com PAGERDUTY_BASE_URL=http://127.0.0.1:8080 npx tsx examples/mcp-agent-session.ts
+ * ```
+ *
+ * @module
+ */
+import { pathToFileURL } from 'node:url';
+import { McpApiClient, type McpApiClientOptions } from 'pagerduty-client';
+
+/** What {@link main} needs. */
+export interface AgentSessionOptions {
+  /** An API key: user-scoped, or account-level together with `from`. */
+  apiKey: string;
+  /** The email of the user to act as (sent as `From`), for an account-level key. */
+  from?: string;
+  /** The MCP server's base URL (the endpoint is `/mcp` under it). @default 'https://mcp.pagerduty.com' */
+  baseUrl?: string;
+  /** The most incidents to acknowledge. @default 5 */
+  limit?: number;
+  /** Further client options (retries, logger, ...). */
+  clientOptions?: McpApiClientOptions;
+  /** Where progress goes. @default console.log */
+  print?: (line: string) => void;
+}
+
+/** What the session did. */
+export interface AgentSessionOutcome {
+  /** The names of every tool the server lists. */
+  tools: string[];
+  /** The ids of the incidents acknowledged. */
+  acknowledged: string[];
+  /** What `slow_report` returned. */
+  report: unknown;
+}
+
+/** A `tools/call` result, as MCP defines it. */
+interface ToolResult {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/**
+ * Runs the session and returns what it did.
+ *
+ * @example
+ * ```ts
+ * const { acknowledged } = await main({ apiKey: emulator.keys.users[0].key, baseUrl: emulator.url });
+ * ```
+ */
+export async function main(options: AgentSessionOptions): Promise<AgentSessionOutcome> {
+  const print = options.print ?? console.log;
+  const from = options.from ? { From: options.from } : {};
+  await using mcp = new McpApiClient(options.apiKey, {
+    ...options.clientOptions,
+    baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl,
+    headers: { ...options.clientOptions?.headers, ...from },
+  });
+  // These three steps are what `await mcp.connect()`, `mcp.listTools()` and
+  // `mcp.callTool(name, args, { onProgress })` will do for us.
+  const callTool = async (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
+    (await mcp.call<ToolResult>('tools/call', { name, arguments: args })).result;
+  const init = await mcp.call<{ serverInfo: { name: string } }>('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'mcp-agent-session example', version: '1.0.0' },
+  });
+  await mcp.notify('notifications/initialized');
+  print(`connected to ${init.result.serverInfo.name}`);
+
+  const tools: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await mcp.call<{ tools: { name: string }[]; nextCursor?: string }>('tools/list', cursor ? { cursor } : {});
+    tools.push(...page.result.tools.map((tool) => tool.name));
+    cursor = page.result.nextCursor;
+  } while (cursor);
+  print(`tools: ${tools.join(', ')}`);
+
+  const listed = await callTool('list_incidents', { status: 'triggered', limit: options.limit ?? 5 });
+  const triggered = (listed.structuredContent?.incidents ?? []) as { id: string; title: string }[];
+  print(`${triggered.length} triggered incident(s)`);
+  const acknowledged: string[] = [];
+  for (const incident of triggered) {
+    // A write tool is called once: an error result is reported, not retried.
+    const result = await callTool('acknowledge_incident', { id: incident.id });
+    if (result.isError) print(`could not acknowledge ${incident.id}: ${result.content[0]?.text ?? ''}`);
+    else acknowledged.push(incident.id);
+  }
+  print(`acknowledged ${acknowledged.length}: ${acknowledged.join(', ')}`);
+
+  const report = (await callTool('slow_report', { steps: 3, intervalMs: 200 })).structuredContent?.report;
+  print(`report: ${JSON.stringify(report)}`);
+  return { tools, acknowledged, report };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const apiKey = process.env.PAGERDUTY_API_KEY;
+  if (!apiKey) {
+    console.error('Set PAGERDUTY_API_KEY (and PAGERDUTY_FROM for an account-level key), and PAGERDUTY_BASE_URL for an emulator.');
+    process.exitCode = 2;
+  } else {
+    main({ apiKey, from: process.env.PAGERDUTY_FROM, baseUrl: process.env.PAGERDUTY_BASE_URL }).catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    });
+  }
+}
