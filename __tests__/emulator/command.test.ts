@@ -15,6 +15,7 @@ describe('emulatorBanner', () => {
     expect(text).not.toContain('/v2/enqueue');
     expect(lines).toContain('  REST API v2 base URL:   http://127.0.0.1:5000   (baseUrl; pagerduty api --base-url, or PAGERDUTY_BASE_URL)');
     expect(lines).toContain('  Events API v2 base URL: http://127.0.0.1:5000   (baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)');
+    expect(lines).toContain('  MCP base URL:           http://127.0.0.1:5000   (baseUrl of McpApiClient; the endpoint is http://127.0.0.1:5000/mcp)');
     expect(text).toContain('ACCOUNTKEY0000000000');
     expect(text).toContain('u+key4');
     expect(text).not.toContain('u+key5');
