@@ -65,6 +65,20 @@ describe('stream: true', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('closes the connection when the caller destroys the body before its end', async () => {
+    let closed: Promise<void> | undefined;
+    server = await startLoopback([
+      (req, res) => {
+        closed = new Promise((resolve) => res.on('close', () => resolve()));
+        lateChunk(5000)(req, res);
+      },
+    ]);
+    const { client } = makeClient(server.url);
+    const response = await client.post('/x', { json: {}, stream: true });
+    (response.body as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    await expect(closed).resolves.toBeUndefined();
+  });
+
   it('the caller signal still ends a live body', async () => {
     server = await startLoopback([lateChunk(5000)]);
     const { client } = makeClient(server.url);

@@ -97,14 +97,19 @@ function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
   return view;
 }
 
-/** Calls `done` once a live body has ended, been destroyed or failed (at once when there is none). */
-function whenBodyEnds(response: FetchResponse, done: () => void): void {
+/**
+ * Calls `done` once a live body has closed: read to its end (`complete`), or destroyed or
+ * failed before. At once, as complete, when there is no Node stream to watch.
+ */
+function whenBodyEnds(response: FetchResponse, done: (complete: boolean) => void): void {
   const body = response.body as (NodeJS.ReadableStream & { once?: (event: string, listener: () => void) => unknown }) | null;
   if (body === null || typeof body.once !== 'function') {
-    done();
+    done(true);
     return;
   }
-  body.once('close', done);
+  let complete = false;
+  body.once('end', () => (complete = true));
+  body.once('close', () => done(complete));
 }
 
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
@@ -186,7 +191,11 @@ export class Transport {
       if (stream) {
         live = true;
         clearTimeout(timer);
-        whenBodyEnds(response, () => callerSignal?.removeEventListener('abort', onCallerAbort));
+        // A body destroyed before its end aborts the request, so that its connection closes too.
+        whenBodyEnds(response, (complete) => {
+          callerSignal?.removeEventListener('abort', onCallerAbort);
+          if (!complete) end('caller');
+        });
         return response;
       }
       // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
