@@ -119,10 +119,12 @@ export type { AmendedTokenResponse, OAuthTokenResponse } from './core/oauth/toke
 export type { PkcePair, RandomBytes } from './core/oauth/pkce.js';
 export type { McpApiClientOptions, McpCallOptions } from './core/mcp/mcp-api-client.js';
 export type { McpCancelReason } from './core/mcp/mcp-error.js';
+export type { RetryMode } from './core/retry/retry-mode.js';
 export type { McpRequestHandler } from './core/mcp/server-requests.js';
 export type {
-  McpBlobResourceContents, McpCallToolResult, McpContentBlock, McpGetPromptResult, McpImplementation, McpProgress, McpPrompt,
-  McpPromptArgument, McpReadResourceResult, McpResource, McpTextResourceContents, McpTool, McpToolAnnotations,
+  McpBlobResourceContents, McpCallToolResult, McpContentBlock, McpEmbeddedResource, McpGetPromptResult, McpImplementation, McpMediaContent,
+  McpObjectSchema, McpProgress, McpPrompt, McpPromptArgument, McpPromptMessage, McpReadResourceResult, McpResource, McpResourceLink,
+  McpTextContent, McpTextResourceContents, McpTool, McpToolAnnotations,
 } from './core/mcp/mcp-types.js';
 export type { JsonRpcErrorObject, JsonRpcFailure, JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, JsonRpcSuccess } from './core/mcp/json-rpc.js';
 export type { ScimApiClientOptions, ScimUserQuery } from './core/scim/scim-api-client.js';

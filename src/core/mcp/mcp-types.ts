@@ -29,6 +29,16 @@ export interface McpToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** A JSON Schema of an object (a tool's arguments or structured result). */
+export interface McpObjectSchema {
+  /** Always `'object'`. */
+  type: 'object';
+  /** The schema of each property. */
+  properties?: Record<string, unknown>;
+  /** The properties that must be present. */
+  required?: string[];
+}
+
 /** A tool the server offers (`tools/list`). */
 export interface McpTool {
   /** The name `callTool` takes. */
@@ -37,10 +47,10 @@ export interface McpTool {
   title?: string;
   /** What it does, for a model to read. */
   description?: string;
-  /** A JSON Schema of its arguments (`type: 'object'`). */
-  inputSchema: { type: 'object'; properties?: Record<string, unknown>; required?: string[] };
+  /** A JSON Schema of its arguments. */
+  inputSchema: McpObjectSchema;
   /** A JSON Schema of its `structuredContent`, when it has one. */
-  outputSchema?: { type: 'object'; properties?: Record<string, unknown>; required?: string[] };
+  outputSchema?: McpObjectSchema;
   /** Hints about its behaviour. */
   annotations?: McpToolAnnotations;
 }
@@ -65,13 +75,48 @@ export interface McpBlobResourceContents {
   blob: string;
 }
 
+/** Text content. */
+export interface McpTextContent {
+  /** Discriminant. */
+  type: 'text';
+  /** The text. */
+  text: string;
+}
+
+/** An image or an audio clip. */
+export interface McpMediaContent {
+  /** Discriminant. */
+  type: 'image' | 'audio';
+  /** The data, base64-encoded. */
+  data: string;
+  /** Its media type (`image/png`, `audio/wav`, ...). */
+  mimeType: string;
+}
+
+/** A link to a resource the client may read. */
+export interface McpResourceLink {
+  /** Discriminant. */
+  type: 'resource_link';
+  /** The resource's URI. */
+  uri: string;
+  /** Its name. */
+  name: string;
+  /** What it is. */
+  description?: string;
+  /** Its media type. */
+  mimeType?: string;
+}
+
+/** A resource's contents, embedded. */
+export interface McpEmbeddedResource {
+  /** Discriminant. */
+  type: 'resource';
+  /** The contents. */
+  resource: McpTextResourceContents | McpBlobResourceContents;
+}
+
 /** A piece of content in a tool result or a prompt message. */
-export type McpContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: string; mimeType: string }
-  | { type: 'audio'; data: string; mimeType: string }
-  | { type: 'resource_link'; uri: string; name: string; description?: string; mimeType?: string }
-  | { type: 'resource'; resource: McpTextResourceContents | McpBlobResourceContents };
+export type McpContentBlock = McpTextContent | McpMediaContent | McpResourceLink | McpEmbeddedResource;
 
 /**
  * The result of `tools/call`. A tool that fails reports it here with `isError: true`
@@ -135,7 +180,15 @@ export interface McpGetPromptResult {
   /** What the prompt is for. */
   description?: string;
   /** The messages of the prompt. */
-  messages: { role: 'user' | 'assistant'; content: McpContentBlock }[];
+  messages: McpPromptMessage[];
+}
+
+/** One message of a prompt. */
+export interface McpPromptMessage {
+  /** Who says it. */
+  role: 'user' | 'assistant';
+  /** What is said. */
+  content: McpContentBlock;
 }
 
 /** A progress report of a request (the params of `notifications/progress`). */

@@ -10,8 +10,9 @@
 import type { AttemptOutcome } from './retry-rules.js';
 
 /**
- * How a request may be retried: `'idempotent'` (the default) as the retry rules say;
- * `'at-most-once'` only when the request provably did not arrive (see {@link mayRetryAtMostOnce}).
+ * How a request may be retried: `'idempotent'` (the default) as the retry settings say;
+ * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED`,
+ * `ENOTFOUND` or `EAI_AGAIN`, or a 429 / 503 with `Retry-After` (within the retry settings).
  */
 export type RetryMode = 'idempotent' | 'at-most-once';
 
