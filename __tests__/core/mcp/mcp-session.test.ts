@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import { McpSessionExpiredError } from '../../../src/core/mcp/mcp-error.js';
+import { McpSession } from '../../../src/core/mcp/mcp-session.js';
 import { replyJson, startMcpServer, type McpHandler, type McpServerOptions, type McpTestServer } from '../../helpers/mcp-server.js';
 import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
 
@@ -23,6 +24,21 @@ afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
   await server?.close();
   server = undefined;
+});
+
+describe('McpSession', () => {
+  it('keeps the id and the agreed version, falls back to the version asked, and forgets only its own id', () => {
+    const session = new McpSession();
+    expect(session.headers()).toEqual({});
+    session.start('s-1', { protocolVersion: '2025-03-26' }, '2025-06-18');
+    expect(session.headers()).toEqual({ 'Mcp-Session-Id': 's-1', 'MCP-Protocol-Version': '2025-03-26' });
+    expect(session.forget('s-0')).toBe(false);
+    expect(session.id).toBe('s-1');
+    expect(session.forget('s-1')).toBe(true);
+    expect(session.headers()).toEqual({});
+    session.start(null, {}, '2025-06-18');
+    expect(session.headers()).toEqual({ 'MCP-Protocol-Version': '2025-06-18' });
+  });
 });
 
 describe('the session', () => {

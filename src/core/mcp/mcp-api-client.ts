@@ -16,6 +16,7 @@ import { exchange, withProgressToken, type ExchangeHost } from './mcp-exchange.j
 import { McpError, McpRequestCancelledError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
 import { answerServerRequest, type McpRequestHandler } from './server-requests.js';
 import { isSafeMcpMethod } from './safe-methods.js';
+import { McpSession, SESSION_HEADER } from './mcp-session.js';
 import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
 import type { McpCallToolResult, McpGetPromptResult, McpImplementation, McpProgress, McpPrompt, McpReadResourceResult, McpResource, McpTool } from './mcp-types.js';
 
@@ -28,8 +29,6 @@ export const MCP_PROTOCOL_VERSION = '2025-06-18';
 /** The path every message is sent to. */
 const MCP_PATH = '/mcp';
 
-const SESSION_HEADER = 'Mcp-Session-Id';
-const VERSION_HEADER = 'MCP-Protocol-Version';
 
 /** Options of {@link McpApiClient}: the engine's, plus the session's. */
 export interface McpApiClientOptions extends ApiClientOptions {
@@ -88,8 +87,7 @@ function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined):
  * ```
  */
 export class McpApiClient extends ApiClient {
-  #sessionId: string | undefined;
-  #protocolVersion: string | undefined;
+  readonly #session = new McpSession();
   #connecting: Promise<void> | undefined;
   readonly #clientInfo: McpImplementation;
   readonly #capabilities: Readonly<Record<string, unknown>>;
@@ -114,7 +112,7 @@ export class McpApiClient extends ApiClient {
     this.#exchangeHost = {
       post: (init) => this.post(MCP_PATH, init),
       get: (init) => this.get(MCP_PATH, init),
-      sessionHeaders: () => this.#sessionHeaders(),
+      sessionHeaders: () => this.#session.headers(),
       httpError: (parts) => this.httpError(parts),
       notification: (message) => this.#guard('onNotification', () => this.#onNotification?.(message)),
       serverRequest: (message) => this.#answer(message),
@@ -127,12 +125,12 @@ export class McpApiClient extends ApiClient {
 
   /** The `Mcp-Session-Id` the server assigned, sent on every later message; `undefined` before one. */
   get sessionId(): string | undefined {
-    return this.#sessionId;
+    return this.#session.id;
   }
 
   /** The protocol version agreed in `initialize`, sent as `MCP-Protocol-Version`; `undefined` before. */
   get protocolVersion(): string | undefined {
-    return this.#protocolVersion;
+    return this.#session.version;
   }
 
   /** MCP clients must accept both JSON and event-stream replies. */
@@ -216,7 +214,7 @@ export class McpApiClient extends ApiClient {
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => cancel('timeout'), timeoutMs);
     const onAbort = (): void => cancel('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const session = this.#sessionId;
+    const session = this.#session.id;
     try {
       const result = await exchange(this.#exchangeHost, {
         request, retryMode: isSafeMcpMethod(method) ? 'idempotent' : 'at-most-once', signal: controller.signal,
@@ -230,7 +228,11 @@ export class McpApiClient extends ApiClient {
       }
       const { reply, response } = result;
       if ('error' in reply) throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
-      if (method === 'initialize') this.#startSession(response.headers.get(SESSION_HEADER), reply.result);
+      if (method === 'initialize') {
+        this.#session.start(response.headers.get(SESSION_HEADER), reply.result, MCP_PROTOCOL_VERSION);
+        // A caller who sent initialize through call() has the handshake in hand.
+        this.#connecting ??= Promise.resolve();
+      }
       return reply as JsonRpcSuccess<T>;
     } catch (error) {
       if (reason === undefined) throw error;
@@ -262,7 +264,7 @@ export class McpApiClient extends ApiClient {
 
   /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
   async #post(message: object): Promise<void> {
-    const response = await this.post(MCP_PATH, { json: message, headers: this.#sessionHeaders(), retryMode: 'at-most-once' });
+    const response = await this.post(MCP_PATH, { json: message, headers: this.#session.headers(), retryMode: 'at-most-once' });
     await this.successText('POST', response);
   }
 
@@ -292,27 +294,9 @@ export class McpApiClient extends ApiClient {
     }
   }
 
-  #sessionHeaders(): Record<string, string> {
-    const headers: Record<string, string> = {};
-    if (this.#sessionId !== undefined) headers[SESSION_HEADER] = this.#sessionId;
-    if (this.#protocolVersion !== undefined) headers[VERSION_HEADER] = this.#protocolVersion;
-    return headers;
-  }
-
-  #startSession(sessionId: string | null, result: unknown): void {
-    if (sessionId) this.#sessionId = sessionId;
-    const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
-    this.#protocolVersion = typeof agreed === 'string' && agreed !== '' ? agreed : MCP_PROTOCOL_VERSION;
-    // A caller who sent initialize through call() has the handshake in hand.
-    this.#connecting ??= Promise.resolve();
-  }
-
   /** Forgets the session the server no longer knows (not one started since by another call). */
   #forgetSession(sessionId: string | undefined): void {
-    if (this.#sessionId !== sessionId) return;
-    this.#sessionId = undefined;
-    this.#protocolVersion = undefined;
-    this.#connecting = undefined;
+    if (this.#session.forget(sessionId)) this.#connecting = undefined;
   }
 
   /**
@@ -393,14 +377,14 @@ export class McpApiClient extends ApiClient {
     for (const body of this.#liveBodies) discardLiveBody(body);
     this.#liveBodies.clear();
     await Promise.allSettled([...this.#background]);
-    if (this.#sessionId !== undefined) {
+    if (this.#session.id !== undefined) {
       try {
-        const response = await this.delete(MCP_PATH, { headers: this.#sessionHeaders(), retryMode: 'at-most-once' });
+        const response = await this.delete(MCP_PATH, { headers: this.#session.headers(), retryMode: 'at-most-once' });
         await response.text();
       } catch (error) {
         this.log.debug(`DELETE of the MCP session failed (ignored): ${error instanceof Error ? error.message : String(error)}`);
       }
-      this.#forgetSession(this.#sessionId);
+      this.#forgetSession(this.#session.id);
     }
     super.close();
   }
