@@ -30,6 +30,8 @@ export interface McpTestServer {
 export interface McpServerOptions {
   /** Answers GET (resumption); 405 when absent. */
   onGet?: McpHandler;
+  /** Answers initialize instead of the built-in handshake. */
+  onInitialize?: McpHandler;
   /** Session ids the server still knows; a POST with another one gets 404. @default every id it issued */
   knows?: (sessionId: string) => boolean;
 }
@@ -58,6 +60,7 @@ export async function startMcpServer(handle: McpHandler, options: McpServerOptio
       const session = req.headers['mcp-session-id'];
       const message = entry.message!;
       if (typeof session === 'string' && !(options.knows?.(session) ?? true)) return void res.writeHead(404).end('session not found');
+      if (message.method === 'initialize' && options.onInitialize) return options.onInitialize(entry, res);
       if (message.method === 'initialize') {
         sessions += 1;
         res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': `s-${sessions}` });

@@ -2,14 +2,14 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { NetworkError } from '../../../src/core/errors/error-classes.js';
 import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import { McpRequestCancelledError } from '../../../src/core/mcp/mcp-error.js';
-import { openStream, replyJson, startMcpServer, type McpHandler, type McpTestServer } from '../../helpers/mcp-server.js';
+import { openStream, replyJson, startMcpServer, type McpHandler, type McpServerOptions, type McpTestServer } from '../../helpers/mcp-server.js';
 import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
 
 let server: McpTestServer | undefined;
 const clients: McpApiClient[] = [];
 
-async function setUp(handle: McpHandler, options: McpApiClientOptions = {}) {
-  server = await startMcpServer(handle);
+async function setUp(handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) {
+  server = await startMcpServer(handle, serverOptions);
   const { pauses, sleep } = recordingSleep();
   const client = new McpApiClient('u+cancelkey000abcd', { baseUrl: server.url, sleep, ...options });
   clients.push(client);
@@ -60,6 +60,15 @@ describe('a call given up', () => {
     expect((error.cause as Error).message).toBe('user pressed stop');
     const cancelled = await srv.waitFor((r) => r.message?.method === 'notifications/cancelled');
     expect(cancelled.message?.params).toEqual({ requestId: 9, reason: 'the caller aborted the request' });
+  });
+
+  it('while the session is starting: the timeout covers the handshake, and nothing of the call is sent', async () => {
+    const { server: srv, client } = await setUp(slowTool, {}, { onInitialize: () => undefined });
+    const started = Date.now();
+    const error = await client.callTool('x', {}, { timeout: 0.2 }).catch((err: unknown) => err);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(error).toBeInstanceOf(McpRequestCancelledError);
+    expect(srv.methods()).toEqual(['initialize']);
   });
 
   it('before it is sent, when the signal has fired already: nothing is sent', async () => {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { ApiClient, type ApiClientOptions } from '../client/api-client.js';
+import { ApiClient } from '../client/api-client.js';
 import { checkSetting } from '../client/settings.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import { VERSION } from '../../generated/version.js';
@@ -14,11 +14,14 @@ import { discardLiveBody, type LiveBody } from './event-stream.js';
 import { jsonRpcNotification, jsonRpcRequest, type JsonRpcId, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcSuccess } from './json-rpc.js';
 import { exchange, withProgressToken, type ExchangeHost } from './mcp-exchange.js';
 import { McpError, McpRequestCancelledError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
+import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { answerServerRequest, type McpRequestHandler } from './server-requests.js';
 import { isSafeMcpMethod } from './safe-methods.js';
 import { McpSession, SESSION_HEADER } from './mcp-session.js';
 import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
-import type { McpCallToolResult, McpGetPromptResult, McpImplementation, McpProgress, McpPrompt, McpReadResourceResult, McpResource, McpTool } from './mcp-types.js';
+import type { McpCallToolResult, McpGetPromptResult, McpImplementation, McpPrompt, McpReadResourceResult, McpResource, McpTool } from './mcp-types.js';
+
+export type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 
 /** The MCP server's base URL (the endpoint is `/mcp` under it). */
 export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
@@ -29,41 +32,6 @@ export const MCP_PROTOCOL_VERSION = '2025-06-18';
 /** The path every message is sent to. */
 const MCP_PATH = '/mcp';
 
-
-/** Options of {@link McpApiClient}: the engine's, plus the session's. */
-export interface McpApiClientOptions extends ApiClientOptions {
-  /**
-   * How a string credential is sent: `'token'` for an API key, `'bearer'`/`'oauth2'` for an
-   * OAuth token (as `RestApiV2Client`). Only with a string credential.
-   * @default 'token'
-   */
-  authType?: AuthType;
-  /** The `clientInfo` of `initialize`. @default `{ name: 'pagerduty-client', version: <the library's> }` */
-  clientInfo?: McpImplementation;
-  /** The client capabilities declared in `initialize` (`{ elicitation: {} }` with an `onRequest` that answers it). @default {} */
-  capabilities?: Readonly<Record<string, unknown>>;
-  /** Every notification the server sends on a stream, but a call's own progress (which goes to its `onProgress`). */
-  onNotification?: (message: JsonRpcNotification) => void;
-  /**
-   * Answers a request the server sends on a stream (`elicitation/create`,
-   * `sampling/createMessage`, ...): return its result, or `undefined` to leave it to the
-   * default (`ping` answered with `{}`, anything else with error -32601); throw an
-   * `McpError` (or anything with a numeric `code`) to answer with that error.
-   */
-  onRequest?: McpRequestHandler;
-}
-
-/** Options of one call. */
-export interface McpCallOptions {
-  /** The request id. @default a random UUID */
-  id?: JsonRpcId;
-  /** Seconds to wait for the response, the whole call included; then the call is cancelled. */
-  timeout?: number;
-  /** Cancels the call when it fires. */
-  signal?: AbortSignal;
-  /** Progress reports of this call, in order (the request is sent with a `progressToken`). */
-  onProgress?: (progress: McpProgress) => void;
-}
 
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
   if (typeof auth === 'string') return authForType(auth, authType);
@@ -159,7 +127,7 @@ export class McpApiClient extends ApiClient {
 
   async #handshake(): Promise<void> {
     const params = { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: this.#capabilities, clientInfo: this.#clientInfo };
-    await this.#send('initialize', params, {});
+    await this.#send('initialize', params, {}, false);
     await this.notify('notifications/initialized');
   }
 
@@ -195,11 +163,14 @@ export class McpApiClient extends ApiClient {
    */
   async call<T = unknown>(method: string, params?: Readonly<Record<string, unknown>>, options?: McpCallOptions | JsonRpcId): Promise<JsonRpcSuccess<T>> {
     const callOptions: McpCallOptions = typeof options === 'object' ? options : { id: options };
-    if (method !== 'initialize') await this.connect();
-    return this.#send<T>(method, params, callOptions);
+    return this.#send<T>(method, params, callOptions, method !== 'initialize');
   }
 
-  async #send<T>(method: string, params: Readonly<Record<string, unknown>> | undefined, options: McpCallOptions, replayed = false): Promise<JsonRpcSuccess<T>> {
+  /**
+   * One call: connects first when asked (within the call's timeout and signal), sends, and
+   * on a 404 of the session replays a safe request once on a new session.
+   */
+  async #send<T>(method: string, params: Readonly<Record<string, unknown>> | undefined, options: McpCallOptions, connectFirst: boolean): Promise<JsonRpcSuccess<T>> {
     const id = options.id ?? globalThis.crypto.randomUUID();
     const { onProgress } = options;
     const request = jsonRpcRequest(method, onProgress ? withProgressToken(params, id) : params, id);
@@ -214,30 +185,35 @@ export class McpApiClient extends ApiClient {
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => cancel('timeout'), timeoutMs);
     const onAbort = (): void => cancel('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const session = this.#session.id;
+    let sent = false;
     try {
-      const result = await exchange(this.#exchangeHost, {
-        request, retryMode: isSafeMcpMethod(method) ? 'idempotent' : 'at-most-once', signal: controller.signal,
-        onProgress: onProgress && ((progress) => this.#guard('onProgress', () => onProgress(progress))),
-      });
-      if (result.kind === 'session-gone') {
-        this.#forgetSession(session);
-        if (!isSafeMcpMethod(method) || replayed || method === 'initialize') throw new McpSessionExpiredError(method, session ?? '');
-        await this.connect();
-        return await this.#send<T>(method, params, options, true);
+      for (let replayed = false; ; replayed = true) {
+        if (connectFirst || replayed) await untilAborted(this.connect(), controller.signal);
+        const session = this.#session.id;
+        sent = true;
+        const result = await exchange(this.#exchangeHost, {
+          request, retryMode: isSafeMcpMethod(method) ? 'idempotent' : 'at-most-once', signal: controller.signal,
+          onProgress: onProgress && ((progress) => this.#guard('onProgress', () => onProgress(progress))),
+        });
+        if (result.kind === 'session-gone') {
+          sent = false; // the server did not know the session, so it did not act on the request
+          this.#forgetSession(session);
+          if (!isSafeMcpMethod(method) || replayed || method === 'initialize') throw new McpSessionExpiredError(method, session ?? '');
+          continue;
+        }
+        const { reply, response } = result;
+        if ('error' in reply) throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
+        if (method === 'initialize') {
+          this.#session.start(response.headers.get(SESSION_HEADER), reply.result, MCP_PROTOCOL_VERSION);
+          // A caller who sent initialize through call() has the handshake in hand.
+          this.#connecting ??= Promise.resolve();
+        }
+        return reply as JsonRpcSuccess<T>;
       }
-      const { reply, response } = result;
-      if ('error' in reply) throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
-      if (method === 'initialize') {
-        this.#session.start(response.headers.get(SESSION_HEADER), reply.result, MCP_PROTOCOL_VERSION);
-        // A caller who sent initialize through call() has the handshake in hand.
-        this.#connecting ??= Promise.resolve();
-      }
-      return reply as JsonRpcSuccess<T>;
     } catch (error) {
       if (reason === undefined) throw error;
       // The request may have reached the server: tell it to stop (never for initialize).
-      if (method !== 'initialize') await this.#notifyCancelled(id, reason);
+      if (sent && method !== 'initialize') await this.#notifyCancelled(id, reason);
       throw controller.signal.reason as Error;
     } finally {
       clearTimeout(timer);
@@ -393,4 +369,14 @@ export class McpApiClient extends ApiClient {
   override async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }
+}
+
+/** The promise, or the signal's reason once it fires first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
