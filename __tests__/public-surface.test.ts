@@ -32,6 +32,8 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'HttpError',
       'HttpServerError',
       'McpError',
+      'McpRequestCancelledError',
+      'McpSessionExpiredError',
       'NetworkError',
       'PagerDutyError',
       'RequestAbortedError',

@@ -33,7 +33,7 @@ export {
   RequestAbortedError,
   UrlError,
 } from './core/errors/error-classes.js';
-export { McpError } from './core/mcp/mcp-error.js';
+export { McpError, McpRequestCancelledError, McpSessionExpiredError } from './core/mcp/mcp-error.js';
 
 // Auth methods
 export {
@@ -117,8 +117,16 @@ export type {
 export type { OAuthTokenClientOptions, RefreshClientOptions } from './core/oauth/oauth-token-client.js';
 export type { AmendedTokenResponse, OAuthTokenResponse } from './core/oauth/token-response.js';
 export type { PkcePair, RandomBytes } from './core/oauth/pkce.js';
-export type { McpApiClientOptions } from './core/mcp/mcp-api-client.js';
-export type { JsonRpcErrorObject, JsonRpcFailure, JsonRpcId, JsonRpcResponse, JsonRpcSuccess } from './core/mcp/json-rpc.js';
+export type { McpApiClientOptions, McpCallOptions } from './core/mcp/mcp-api-client.js';
+export type { McpCancelReason } from './core/mcp/mcp-error.js';
+export type { RetryMode } from './core/retry/retry-mode.js';
+export type { McpRequestHandler } from './core/mcp/server-requests.js';
+export type {
+  McpBlobResourceContents, McpCallToolResult, McpContentBlock, McpEmbeddedResource, McpGetPromptResult, McpImplementation, McpMediaContent,
+  McpObjectSchema, McpProgress, McpPrompt, McpPromptArgument, McpPromptMessage, McpReadResourceResult, McpResource, McpResourceLink,
+  McpTextContent, McpTextResourceContents, McpTool, McpToolAnnotations,
+} from './core/mcp/mcp-types.js';
+export type { JsonRpcErrorObject, JsonRpcFailure, JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, JsonRpcSuccess } from './core/mcp/json-rpc.js';
 export type { ScimApiClientOptions, ScimUserQuery } from './core/scim/scim-api-client.js';
 export type { FixedAuthIntegrationApiClientOptions, IntegrationApiClientOptions } from './core/integrations/integration-api-client.js';
 

@@ -9,6 +9,7 @@ import type { Logger } from './logging.js';
 import type { ProxySetting } from './transport/proxy.js';
 import type { QueryParams } from './request/query.js';
 import type { AgentOption, FetchLike } from './transport/transport.js';
+import type { RetryMode } from './retry/retry-mode.js';
 
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -102,7 +103,21 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
   /**
    * Seconds each attempt of this request may take, replacing the client's `timeout` for
    * it (a positive finite number). Use `signal` (`AbortSignal.timeout(ms)`) to bound the
-   * whole request, pauses between retries included.
+   * whole request, pauses between retries included. With `stream`, it covers the
+   * connection and the headers only.
    */
   timeout?: number;
+  /**
+   * Return as soon as the headers are in, with the body live (not read into memory): the
+   * caller must read it to the end or destroy it. For replies that stream (server-sent
+   * events). @default false
+   */
+  stream?: boolean;
+  /**
+   * `'at-most-once'` for a request that acts and must not act twice: it is retried only
+   * when it provably did not reach the server (connection refused, host not found) or
+   * after a 429 / 503 with `Retry-After`; never after a timeout or a reset.
+   * @default 'idempotent' (retried as the client's retry settings say)
+   */
+  retryMode?: RetryMode;
 }

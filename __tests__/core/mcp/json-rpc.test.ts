@@ -4,7 +4,9 @@ import {
   isJsonRpcResponse,
   jsonRpcNotification,
   jsonRpcRequest,
-  replyMessages,
+  jsonMessages,
+  isJsonRpcRequest,
+  isJsonRpcNotification,
 } from '../../../src/core/mcp/json-rpc.js';
 
 describe('jsonRpcRequest / jsonRpcNotification', () => {
@@ -38,21 +40,26 @@ describe('isJsonRpcResponse', () => {
   });
 });
 
-describe('replyMessages', () => {
+describe('jsonMessages', () => {
   it('decodes a JSON body, and spreads a batch', () => {
-    expect(replyMessages('{"a":1}', 'application/json; charset=utf-8')).toEqual([{ a: 1 }]);
-    expect(replyMessages('[{"a":1},{"b":2}]', 'application/json')).toEqual([{ a: 1 }, { b: 2 }]);
-    expect(replyMessages('', 'application/json')).toEqual([]);
+    expect(jsonMessages('{"a":1}')).toEqual([{ a: 1 }]);
+    expect(jsonMessages('[{"a":1},{"b":2}]')).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(jsonMessages('')).toEqual([]);
   });
 
-  it('decodes the data of message events of a stream, skipping keep-alives and other event types', () => {
-    const stream = 'data: {"a":1}\n\ndata:\n\nevent: endpoint\ndata: /x\n\nevent: message\ndata: {"b":2}\n\n';
-    expect(replyMessages(stream, 'Text/Event-Stream')).toEqual([{ a: 1 }, { b: 2 }]);
+  it('throws SyntaxError for a body that is not JSON', () => {
+    expect(() => jsonMessages('<html>')).toThrow(SyntaxError);
   });
+});
 
-  it('throws SyntaxError for a body or event that is not JSON', () => {
-    expect(() => replyMessages('<html>', 'text/html')).toThrow(SyntaxError);
-    expect(() => replyMessages('data: nope\n\n', 'text/event-stream')).toThrow(SyntaxError);
+describe('isJsonRpcRequest / isJsonRpcNotification', () => {
+  it('tells requests (method and id) from notifications (method, no id) and responses', () => {
+    expect(isJsonRpcRequest({ jsonrpc: '2.0', id: 1, method: 'ping' })).toBe(true);
+    expect(isJsonRpcRequest({ jsonrpc: '2.0', method: 'ping' })).toBe(false);
+    expect(isJsonRpcRequest({ jsonrpc: '2.0', id: 1, result: {} })).toBe(false);
+    expect(isJsonRpcNotification({ jsonrpc: '2.0', method: 'notifications/progress' })).toBe(true);
+    expect(isJsonRpcNotification({ jsonrpc: '2.0', id: 1, method: 'ping' })).toBe(false);
+    expect(isJsonRpcNotification({ method: 'x' })).toBe(false);
   });
 });
 

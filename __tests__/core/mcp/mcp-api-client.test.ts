@@ -13,9 +13,20 @@ import { instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 const BASE = 'https://mcp.pagerduty.com';
 const KEY = 'u+mcpsecretkey9876';
 
+/** Answers the handshake the first call starts (initialize, then notifications/initialized), without a session. */
+function nockHandshake(): void {
+  nock(BASE)
+    .post('/mcp', (body: { method?: string }) => body.method === 'initialize')
+    .reply(200, (_uri, body) => ({ jsonrpc: '2.0', id: (body as { id: unknown }).id, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 't', version: '1' } } }));
+  nock(BASE)
+    .post('/mcp', (body: { method?: string }) => body.method === 'notifications/initialized')
+    .reply(202);
+}
+
 
 describe('McpApiClient.call', () => {
   it('posts a JSON-RPC 2.0 request to /mcp with token auth and both accepted types, and returns the JSON reply', async () => {
+    nockHandshake();
     let seen: { headers: Record<string, string | string[] | undefined>; body: unknown } | undefined;
     nock(BASE)
       .post('/mcp')
@@ -34,6 +45,7 @@ describe('McpApiClient.call', () => {
   });
 
   it('sends params and a random UUID id when none is given', async () => {
+    nockHandshake();
     let body: { id?: unknown; params?: unknown } = {};
     nock(BASE)
       .post('/mcp')
@@ -51,6 +63,8 @@ describe('McpApiClient.call', () => {
   });
 
   it('sends a bearer token with authType bearer, or an auth method as given', async () => {
+    nockHandshake();
+    nockHandshake();
     const seen: unknown[] = [];
     nock(BASE)
       .post('/mcp')
@@ -73,6 +87,7 @@ describe('McpApiClient.call', () => {
   });
 
   it('reads an event-stream reply and returns the response whose id matches', async () => {
+    nockHandshake();
     const stream =
       'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n' +
       'data: {"jsonrpc":"2.0","id":"other","result":"no"}\n\n' +
@@ -85,6 +100,7 @@ describe('McpApiClient.call', () => {
   });
 
   it('turns a JSON-RPC error member into an McpError with its code, message and data', async () => {
+    nockHandshake();
     nock(BASE)
       .post('/mcp')
       .reply(200, { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'Invalid params', data: { details: 'name' } } });
@@ -102,6 +118,7 @@ describe('McpApiClient.call', () => {
   });
 
   it('also reads the JSON-RPC error of a 400 reply, keeping its status', async () => {
+    nockHandshake();
     nock(BASE)
       .post('/mcp')
       .reply(400, { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid Request' } });
@@ -114,6 +131,7 @@ describe('McpApiClient.call', () => {
   });
 
   it('throws HttpError for an error status without a JSON-RPC error, and HttpServerError for 5xx', async () => {
+    nockHandshake();
     nock(BASE).post('/mcp').reply(403, { error: { message: 'Forbidden', code: 2010 } });
     nock(BASE).post('/mcp').reply(500, 'boom');
     const client = new McpApiClient(KEY, { ...instantRetries, retry: { 500: 0 } });
@@ -126,6 +144,7 @@ describe('McpApiClient.call', () => {
   });
 
   it('throws HttpServerError when the reply is not JSON or does not answer this request', async () => {
+    nockHandshake();
     nock(BASE).post('/mcp').reply(200, '<html></html>', { 'Content-Type': 'text/html' });
     nock(BASE).post('/mcp').reply(200, 'data: {"jsonrpc":"2.0","id":"x","result":1}\n\n', { 'Content-Type': 'text/event-stream' });
     const client = new McpApiClient(KEY, instantRetries);
@@ -156,7 +175,16 @@ describe('McpApiClient.call', () => {
     await client.notify('notifications/initialized');
     await client.call('tools/list', undefined, 2);
     expect(sessions).toEqual(['sess-1', 'sess-1']);
-    client.close();
+    let deleted: unknown;
+    nock(BASE)
+      .delete('/mcp')
+      .reply(function () {
+        deleted = [this.req.headers['mcp-session-id'], this.req.headers['mcp-protocol-version']];
+        return [405, ''];
+      });
+    await client.close();
+    expect(deleted).toEqual(['sess-1', '2025-06-18']);
+    expect(client.sessionId).toBeUndefined();
   });
 });
 
@@ -176,6 +204,7 @@ describe('McpApiClient.notify', () => {
   });
 
   it('throws HttpError when the server refuses it', async () => {
+    nockHandshake();
     nock(BASE).post('/mcp').reply(400, 'bad');
     const client = new McpApiClient(KEY, instantRetries);
     await expect(client.notify('n')).rejects.toBeInstanceOf(HttpError);
@@ -196,7 +225,16 @@ describe('McpApiClient with a stream split across chunks (loopback server)', () 
       let received = '';
       req.on('data', (part: Buffer) => (received += part.toString()));
       req.on('end', () => {
-        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'X-Seen': encodeURIComponent(received) });
+        const { id, method } = JSON.parse(received) as { id?: number; method: string };
+        if (method === 'initialize') {
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-06-18' } }));
+          return;
+        }
+        if (id === undefined) {
+          res.writeHead(202).end();
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
         let index = 0;
         const next = (): void => {
           if (index === chunks.length) {
@@ -227,6 +265,7 @@ describe('McpApiClient with a stream split across chunks (loopback server)', () 
 
 describe('McpApiClient secrets', () => {
   it('keeps the credential out of JSON.stringify, util.inspect, error messages and debug output', async () => {
+    nockHandshake();
     const logger = recordingLogger();
     const lines = logger.lines.debug;
     nock(BASE).post('/mcp').reply(400, `rejected ${KEY}`);

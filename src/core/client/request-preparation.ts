@@ -65,5 +65,7 @@ export function prepareRequest(method: string, url: string, options: RequestOpti
   const parts = host.requestParts();
   const metricKey = host.metricKey(verb, target);
   const signal = options.signal ?? undefined;
-  return { verb, resolved, target, fetchInit: outgoingInit(verb, options, parts), timeoutSeconds, signal, policy: host.retryPolicy(), log: host.log(), metricKey };
+  const { stream = false, retryMode = 'idempotent' } = options;
+  if (retryMode !== 'idempotent' && retryMode !== 'at-most-once') throw new TypeError(`retryMode must be 'idempotent' or 'at-most-once', got ${String(retryMode)}`);
+  return { verb, resolved, target, fetchInit: outgoingInit(verb, options, parts), timeoutSeconds, signal, policy: host.retryPolicy(), log: host.log(), metricKey, stream, retryMode };
 }

@@ -1,10 +1,10 @@
 /**
- * JSON-RPC 2.0 messages as MCP uses them: building a request, reading the messages out of
- * a reply body (JSON or event stream), and finding the response to a given request. Pure.
+ * JSON-RPC 2.0 messages as MCP uses them: building a request, reading the messages of a
+ * JSON reply body, telling requests, notifications and responses apart, and finding the
+ * response to a given request. Pure.
  *
  * @module
  */
-import { parseSse } from './sse-parser.js';
 import { isPlainObject } from '../plain-object.js';
 
 /** A JSON-RPC request id. */
@@ -114,24 +114,29 @@ export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
 }
 
 /**
- * The JSON messages of a reply body: the decoded body for JSON (a batch array gives its
- * members), or the decoded `data` of each `message` event for an event stream. Events
- * with empty data (keep-alives) are skipped.
+ * The JSON messages of a JSON reply body: the decoded body (a batch array gives its
+ * members); none for an empty body.
  *
- * @param body - the reply body as text
- * @param contentType - the reply's `Content-Type`
- * @throws SyntaxError when the body or an event's data is not JSON
+ * @throws SyntaxError when the body is not JSON
+ * @example
+ * ```ts
+ * jsonMessages('{"jsonrpc":"2.0","id":1,"result":{}}'); // [{ jsonrpc: '2.0', id: 1, result: {} }]
+ * ```
  */
-export function replyMessages(body: string, contentType: string | null): unknown[] {
-  const isStream = (contentType ?? '').toLowerCase().split(';')[0].trim() === 'text/event-stream';
-  const decoded = isStream
-    ? parseSse(body)
-        .filter((event) => event.event === 'message' && event.data.trim() !== '')
-        .map((event) => JSON.parse(event.data) as unknown)
-    : body.trim() === ''
-      ? []
-      : [JSON.parse(body) as unknown];
-  return decoded.flatMap((message) => (Array.isArray(message) ? (message as unknown[]) : [message]));
+export function jsonMessages(body: string): unknown[] {
+  if (body.trim() === '') return [];
+  const decoded = JSON.parse(body) as unknown;
+  return Array.isArray(decoded) ? (decoded as unknown[]) : [decoded];
+}
+
+/** Whether a message is a JSON-RPC request (a method and an id): a server-to-client request on a stream. */
+export function isJsonRpcRequest(value: unknown): value is JsonRpcRequest {
+  return isPlainObject(value) && value.jsonrpc === '2.0' && typeof value.method === 'string' && (typeof value.id === 'string' || typeof value.id === 'number');
+}
+
+/** Whether a message is a JSON-RPC notification (a method, no id). */
+export function isJsonRpcNotification(value: unknown): value is JsonRpcNotification {
+  return isPlainObject(value) && value.jsonrpc === '2.0' && typeof value.method === 'string' && !('id' in value);
 }
 
 /**

@@ -1,42 +1,38 @@
 /**
- * `McpApiClient`: JSON-RPC 2.0 calls to PagerDuty's remote MCP server over POST `/mcp`,
- * with replies in plain JSON or as an event stream.
+ * `McpApiClient`: PagerDuty's remote MCP server over Streamable HTTP (revision
+ * 2025-06-18): the session's life (initialise, version header, 404, DELETE), JSON-RPC
+ * calls whose replies are read as they stream in, at most once for requests that act,
+ * cancellation, server-to-client requests, and typed helpers.
  *
  * @module
  */
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import { ApiClient, type ApiClientOptions } from '../client/api-client.js';
+import { ApiClient } from '../client/api-client.js';
+import { checkSetting } from '../client/settings.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
-import {
-  findJsonRpcResponse,
-  jsonRpcNotification,
-  jsonRpcRequest,
-  replyMessages,
-  type JsonRpcId,
-  type JsonRpcSuccess,
-} from './json-rpc.js';
-import { McpError } from './mcp-error.js';
+import { VERSION } from '../../generated/version.js';
+import { discardLiveBody, type LiveBody } from './event-stream.js';
+import { jsonRpcNotification, jsonRpcRequest, type JsonRpcId, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcSuccess } from './json-rpc.js';
+import { exchange, withProgressToken, type ExchangeHost } from './mcp-exchange.js';
+import { McpError, McpRequestCancelledError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
+import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
+import { answerServerRequest, type McpRequestHandler } from './server-requests.js';
+import { isSafeMcpMethod } from './safe-methods.js';
+import { McpSession, SESSION_HEADER } from './mcp-session.js';
+import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
+import type { McpCallToolResult, McpGetPromptResult, McpImplementation, McpPrompt, McpReadResourceResult, McpResource, McpTool } from './mcp-types.js';
+
+export type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 
 /** The MCP server's base URL (the endpoint is `/mcp` under it). */
 export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
 
-/** The path every JSON-RPC message is posted to. */
+/** The protocol revision the client asks for in `initialize`. */
+export const MCP_PROTOCOL_VERSION = '2025-06-18';
+
+/** The path every message is sent to. */
 const MCP_PATH = '/mcp';
 
-/** The session header of MCP's streamable HTTP transport. */
-const SESSION_HEADER = 'Mcp-Session-Id';
 
-/** Options of {@link McpApiClient}: the engine's, plus how a string credential is sent. */
-export interface McpApiClientOptions extends ApiClientOptions {
-  /**
-   * How a string credential is sent: `'token'` for an API key, `'bearer'`/`'oauth2'` for an
-   * OAuth token (as `RestApiV2Client`). Only with a string credential.
-   * @default 'token'
-   */
-  authType?: AuthType;
-}
-
-/** The auth method for a string credential and its `authType`, or the auth method given. */
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
   if (typeof auth === 'string') return authForType(auth, authType);
   if (authType !== undefined) throw new TypeError('authType applies only to a string credential, not to an auth method');
@@ -47,31 +43,62 @@ function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined):
  * A client of the MCP API. The credential is an API key (`Token`) or an OAuth token
  * (`Bearer`), given as a string with `authType`, or as an auth method.
  *
- * Replies sent as `text/event-stream` are read to the end of the stream (the server closes
- * it after the response), then the JSON-RPC response with the request's id is returned.
+ * The session starts with {@link McpApiClient.connect}, or with the first call. A request
+ * that may act (`tools/call`, anything not in the safe list) is sent at most once: never
+ * retried once its body may have reached the server, never replayed on a new session.
  *
  * @example
  * ```ts
  * await using mcp = new McpApiClient(process.env.PAGERDUTY_API_KEY!);
- * const { result } = await mcp.call<{ tools: { name: string }[] }>('tools/list');
- * console.log(result.tools.map((tool) => tool.name));
+ * for await (const tool of mcp.iterTools()) console.log(tool.name);
+ * const result = await mcp.callTool('list_incidents', { query_model: { limit: 5 } }, { timeout: 60 });
  * ```
  */
 export class McpApiClient extends ApiClient {
-  #sessionId: string | undefined;
+  readonly #session = new McpSession();
+  #connecting: Promise<void> | undefined;
+  readonly #clientInfo: McpImplementation;
+  readonly #capabilities: Readonly<Record<string, unknown>>;
+  readonly #onNotification: ((message: JsonRpcNotification) => void) | undefined;
+  readonly #onRequest: McpRequestHandler | undefined;
+  readonly #liveBodies = new Set<LiveBody>();
+  readonly #background = new Set<Promise<void>>();
+  readonly #exchangeHost: ExchangeHost;
+  readonly #list: ListCaller = (method, params) => this.call(method, params);
 
   /**
    * @param auth - an API key or OAuth token (see `authType`), or an auth method such as `bearerAuth(token)`
-   * @param options - engine options (`baseUrl` defaults to `https://mcp.pagerduty.com`) and `authType`
+   * @param options - engine options (`baseUrl` defaults to `https://mcp.pagerduty.com`), `authType`, and the session's
    */
   constructor(auth: AuthMethod | string, options: McpApiClientOptions = {}) {
-    const { authType, ...engine } = options;
+    const { authType, clientInfo, capabilities, onNotification, onRequest, ...engine } = options;
     super(resolveAuth(auth, authType), { ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL });
+    this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
+    this.#capabilities = { ...capabilities };
+    this.#onNotification = onNotification;
+    this.#onRequest = onRequest;
+    this.#exchangeHost = {
+      post: (init) => this.post(MCP_PATH, init),
+      get: (init) => this.get(MCP_PATH, init),
+      sessionHeaders: () => this.#session.headers(),
+      httpError: (parts) => this.httpError(parts),
+      notification: (message) => this.#guard('onNotification', () => this.#onNotification?.(message)),
+      serverRequest: (message) => this.#answer(message),
+      track: (body) => {
+        this.#liveBodies.add(body);
+        return () => this.#liveBodies.delete(body);
+      },
+    };
   }
 
   /** The `Mcp-Session-Id` the server assigned, sent on every later message; `undefined` before one. */
   get sessionId(): string | undefined {
-    return this.#sessionId;
+    return this.#session.id;
+  }
+
+  /** The protocol version agreed in `initialize`, sent as `MCP-Protocol-Version`; `undefined` before. */
+  get protocolVersion(): string | undefined {
+    return this.#session.version;
   }
 
   /** MCP clients must accept both JSON and event-stream replies. */
@@ -80,78 +107,276 @@ export class McpApiClient extends ApiClient {
   }
 
   /**
-   * Calls a JSON-RPC method and returns its response.
-   *
-   * @param method - the method, such as `tools/list`, `tools/call` or `initialize`
-   * @param params - its parameters
-   * @param id - the request id; a random UUID when omitted
-   * @returns the JSON-RPC response whose id matches (its `result` holds the answer)
-   * @throws McpError when the response has an `error` member
-   * @throws HttpError for a non-success status without a JSON-RPC error
-   * @throws HttpServerError when the reply is not JSON or holds no response to this request
+   * Starts the session: `initialize` (protocol version, capabilities, `clientInfo`), then
+   * `notifications/initialized`. Keeps the session id and the agreed version. Runs once;
+   * the first call runs it when it has not been; after a failure the next call tries again.
    *
    * @example
    * ```ts
-   * const reply = await mcp.call('tools/call', {
-   *   name: 'list_incidents',
-   *   arguments: { query_model: { status: ['triggered'], limit: 10 } },
+   * await mcp.connect();
+   * console.log(mcp.sessionId, mcp.protocolVersion);
+   * ```
+   */
+  connect(): Promise<void> {
+    this.#connecting ??= this.#handshake().catch((error: unknown) => {
+      this.#connecting = undefined;
+      throw error;
+    });
+    return this.#connecting;
+  }
+
+  async #handshake(): Promise<void> {
+    const params = { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: this.#capabilities, clientInfo: this.#clientInfo };
+    await this.#send('initialize', params, {}, false);
+    await this.notify('notifications/initialized');
+  }
+
+  /**
+   * Calls a JSON-RPC method and returns its response as soon as it arrives (an event
+   * stream is read as it comes and closed after the response). Starts the session first
+   * when there is none (unless the method is `initialize`: calling it yourself takes the
+   * handshake over, `notifications/initialized` included).
+   *
+   * Only the methods in the safe list are retried or replayed; any other is sent at most
+   * once. On `timeout` or `signal` the server is sent `notifications/cancelled` and the call
+   * rejects with `McpRequestCancelledError`.
+   *
+   * @param method - the method, such as `tools/list` or `tools/call`
+   * @param params - its parameters
+   * @param options - `id`, `timeout` (seconds), `signal`, `onProgress`; or the request id itself
+   * @returns the JSON-RPC response whose id matches (its `result` holds the answer)
+   * @throws McpError when the response has an `error` member
+   * @throws McpRequestCancelledError on `timeout` or `signal`
+   * @throws McpSessionExpiredError when the session expired and the request may act
+   * @throws HttpError for a non-success status without a JSON-RPC error
+   * @throws HttpServerError when the reply is not JSON or holds no response to this request
+   * @throws NetworkError when the request failed on the network (sent again only when provably not sent)
+   *
+   * @example
+   * ```ts
+   * const reply = await mcp.call('tools/call', { name: 'list_incidents', arguments: {} }, {
+   *   timeout: 60,
+   *   onProgress: (p) => console.log(p.progress, p.total),
    * });
    * console.log(reply.result);
    * ```
    */
-  async call<T = unknown>(
-    method: string,
-    params?: Readonly<Record<string, unknown>>,
-    id?: JsonRpcId,
-  ): Promise<JsonRpcSuccess<T>> {
-    const requestId = id ?? globalThis.crypto.randomUUID();
-    const response = await this.post(MCP_PATH, { json: jsonRpcRequest(method, params, requestId), headers: this.#sessionHeaders() });
-    const text = await response.text();
-    const messages = this.#messages(response, text);
-    const reply = messages && findJsonRpcResponse(messages, requestId);
-    if (reply && 'error' in reply) {
-      throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
-    }
-    if (!response.ok) throw this.httpError({ method: 'POST', url: response.url, response, body: text });
-    if (!reply) {
-      const detail = messages
-        ? `MCP server replied without a JSON-RPC response to request id ${JSON.stringify(requestId)}`
-        : 'MCP server replied with a body that is not valid JSON';
-      throw this.httpError({ method: 'POST', url: response.url, response, body: text, detail, kind: 'http-server' });
-    }
-    this.#keepSession(response);
-    return reply as JsonRpcSuccess<T>;
+  async call<T = unknown>(method: string, params?: Readonly<Record<string, unknown>>, options?: McpCallOptions | JsonRpcId): Promise<JsonRpcSuccess<T>> {
+    const callOptions: McpCallOptions = typeof options === 'object' ? options : { id: options };
+    return this.#send<T>(method, params, callOptions, method !== 'initialize');
   }
 
   /**
-   * Sends a JSON-RPC notification (no id, no response), such as
-   * `notifications/initialized` after `initialize`.
+   * One call: connects first when asked (within the call's timeout and signal), sends, and
+   * on a 404 of the session replays a safe request once on a new session.
+   */
+  async #send<T>(method: string, params: Readonly<Record<string, unknown>> | undefined, options: McpCallOptions, connectFirst: boolean): Promise<JsonRpcSuccess<T>> {
+    const id = options.id ?? globalThis.crypto.randomUUID();
+    const { onProgress } = options;
+    const request = jsonRpcRequest(method, onProgress ? withProgressToken(params, id) : params, id);
+    const timeoutMs = options.timeout === undefined ? undefined : checkSetting('timeout', options.timeout) * 1000;
+    if (options.signal?.aborted) throw new McpRequestCancelledError(method, id, 'aborted', options.signal.reason);
+    const controller = new AbortController();
+    let reason: McpCancelReason | undefined;
+    const cancel = (why: McpCancelReason): void => {
+      reason ??= why;
+      controller.abort(new McpRequestCancelledError(method, id, reason, why === 'aborted' ? options.signal?.reason : undefined));
+    };
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => cancel('timeout'), timeoutMs);
+    const onAbort = (): void => cancel('aborted');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let sent = false;
+    try {
+      for (let replayed = false; ; replayed = true) {
+        if (connectFirst || replayed) await untilAborted(this.connect(), controller.signal);
+        const session = this.#session.id;
+        sent = true;
+        const result = await exchange(this.#exchangeHost, {
+          request, retryMode: isSafeMcpMethod(method) ? 'idempotent' : 'at-most-once', signal: controller.signal,
+          onProgress: onProgress && ((progress) => this.#guard('onProgress', () => onProgress(progress))),
+        });
+        if (result.kind === 'session-gone') {
+          sent = false; // the server did not know the session, so it did not act on the request
+          this.#forgetSession(session);
+          if (!isSafeMcpMethod(method) || replayed || method === 'initialize') throw new McpSessionExpiredError(method, session ?? '');
+          continue;
+        }
+        const { reply, response } = result;
+        if ('error' in reply) throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
+        if (method === 'initialize') {
+          this.#session.start(response.headers.get(SESSION_HEADER), reply.result, MCP_PROTOCOL_VERSION);
+          // A caller who sent initialize through call() has the handshake in hand.
+          this.#connecting ??= Promise.resolve();
+        }
+        return reply as JsonRpcSuccess<T>;
+      }
+    } catch (error) {
+      if (reason === undefined) throw error;
+      // The request may have reached the server: tell it to stop (never for initialize).
+      if (sent && method !== 'initialize') await this.#notifyCancelled(id, reason);
+      throw controller.signal.reason as Error;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Sends a JSON-RPC notification (no id, no response). Starts the session first when
+   * there is none, unless it is `notifications/initialized`.
    *
    * @param method - the notification
    * @param params - its parameters
    * @throws HttpError when the server does not accept it (any non-2xx status)
+   * @example
+   * ```ts
+   * await mcp.notify('notifications/roots/list_changed');
+   * ```
    */
   async notify(method: string, params?: Readonly<Record<string, unknown>>): Promise<void> {
-    const response = await this.post(MCP_PATH, { json: jsonRpcNotification(method, params), headers: this.#sessionHeaders() });
-    await this.successText('POST', response);
-    this.#keepSession(response);
+    if (method !== 'notifications/initialized') await this.connect();
+    await this.#post(jsonRpcNotification(method, params));
   }
 
-  /** The decoded messages of a reply, or `null` when it is not JSON (or not an event stream of JSON). */
-  #messages(response: Response, text: string): unknown[] | null {
+  /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
+  async #post(message: object): Promise<void> {
+    const response = await this.post(MCP_PATH, { json: message, headers: this.#session.headers(), retryMode: 'at-most-once' });
+    await this.successText('POST', response);
+  }
+
+  async #notifyCancelled(requestId: JsonRpcId, reason: McpCancelReason): Promise<void> {
+    const text = reason === 'timeout' ? 'the client timed out' : 'the caller aborted the request';
     try {
-      return replyMessages(text, response.headers.get('content-type'));
-    } catch {
-      return null;
+      await this.#post(jsonRpcNotification('notifications/cancelled', { requestId, reason: text }));
+    } catch (error) {
+      this.log.warn(`notifications/cancelled for request ${JSON.stringify(requestId)} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  #sessionHeaders(): Record<string, string> | undefined {
-    return this.#sessionId === undefined ? undefined : { [SESSION_HEADER]: this.#sessionId };
+  /** Answers a server request in the background; `close` waits for the answers under way. */
+  #answer(request: JsonRpcRequest): void {
+    const work = answerServerRequest(request, this.#onRequest)
+      .then((message) => this.#post(message))
+      .catch((error: unknown) => this.log.warn(`answering the server's ${request.method} failed: ${error instanceof Error ? error.message : String(error)}`));
+    this.#background.add(work);
+    void work.finally(() => this.#background.delete(work));
   }
 
-  #keepSession(response: Response): void {
-    const session = response.headers.get(SESSION_HEADER);
-    if (session) this.#sessionId = session;
+  #guard(what: string, callback: () => void): void {
+    try {
+      callback();
+    } catch (error) {
+      this.log.warn(`${what} threw: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
+
+  /** Forgets the session the server no longer knows (not one started since by another call). */
+  #forgetSession(sessionId: string | undefined): void {
+    if (this.#session.forget(sessionId)) this.#connecting = undefined;
+  }
+
+  /**
+   * Every tool, all pages collected (see {@link McpApiClient.iterTools}).
+   *
+   * @example
+   * ```ts
+   * const tools = await mcp.listTools();
+   * ```
+   */
+  listTools(): Promise<McpTool[]> {
+    return collect(this.iterTools());
+  }
+
+  /** The tools, page by page as the loop needs them (`tools/list` with `nextCursor`). */
+  iterTools(): AsyncGenerator<McpTool, void, undefined> {
+    return cursorPages<McpTool>(this.#list, 'tools/list', 'tools');
+  }
+
+  /**
+   * Calls a tool (`tools/call`), at most once. A tool's own failure comes back as a result
+   * with `isError: true`; a JSON-RPC error throws `McpError`.
+   *
+   * @param args - the tool's arguments
+   * @param options - `timeout` (seconds), `signal`, `onProgress`, `id`
+   * @example
+   * ```ts
+   * const result = await mcp.callTool('get_incident', { incident_id: 'Q1' }, { timeout: 30 });
+   * if (!result.isError) console.log(result.content);
+   * ```
+   */
+  async callTool(name: string, args?: Readonly<Record<string, unknown>>, options?: McpCallOptions): Promise<McpCallToolResult> {
+    return (await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options)).result;
+  }
+
+  /** Every resource, all pages collected. */
+  listResources(): Promise<McpResource[]> {
+    return collect(this.iterResources());
+  }
+
+  /** The resources, page by page as the loop needs them. */
+  iterResources(): AsyncGenerator<McpResource, void, undefined> {
+    return cursorPages<McpResource>(this.#list, 'resources/list', 'resources');
+  }
+
+  /** Reads a resource (`resources/read`). */
+  async readResource(uri: string, options?: McpCallOptions): Promise<McpReadResourceResult> {
+    return (await this.call<McpReadResourceResult>('resources/read', { uri }, options)).result;
+  }
+
+  /** Every prompt, all pages collected. */
+  listPrompts(): Promise<McpPrompt[]> {
+    return collect(this.iterPrompts());
+  }
+
+  /** The prompts, page by page as the loop needs them. */
+  iterPrompts(): AsyncGenerator<McpPrompt, void, undefined> {
+    return cursorPages<McpPrompt>(this.#list, 'prompts/list', 'prompts');
+  }
+
+  /** A prompt filled with its arguments (`prompts/get`). */
+  async getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: McpCallOptions): Promise<McpGetPromptResult> {
+    return (await this.call<McpGetPromptResult>('prompts/get', args === undefined ? { name } : { name, arguments: args }, options)).result;
+  }
+
+  /**
+   * Ends the session: frees open streams, waits for answers to server requests under
+   * way, sends DELETE with the session id (a 405, another status or a network error is
+   * ignored: the server may not allow it), then frees the connections. The client must
+   * not be used afterwards.
+   *
+   * @example
+   * ```ts
+   * await mcp.close();
+   * ```
+   */
+  override async close(): Promise<void> {
+    for (const body of this.#liveBodies) discardLiveBody(body);
+    this.#liveBodies.clear();
+    await Promise.allSettled([...this.#background]);
+    if (this.#session.id !== undefined) {
+      try {
+        const response = await this.delete(MCP_PATH, { headers: this.#session.headers(), retryMode: 'at-most-once' });
+        await response.text();
+      } catch (error) {
+        this.log.debug(`DELETE of the MCP session failed (ignored): ${error instanceof Error ? error.message : String(error)}`);
+      }
+      this.#forgetSession(this.#session.id);
+    }
+    super.close();
+  }
+
+  /** `await using mcp = new McpApiClient(...)` ends the session at the end of the block. */
+  override async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+}
+
+/** The promise, or the signal's reason once it fires first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

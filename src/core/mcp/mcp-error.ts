@@ -45,3 +45,65 @@ export class McpError extends PagerDutyError {
     this.status = status;
   }
 }
+
+/** Why a call was given up: its `timeout` elapsed, or its `signal` fired. */
+export type McpCancelReason = 'timeout' | 'aborted';
+
+/**
+ * A call was given up before its response came, by its `timeout` or its `signal`. The
+ * client sent `notifications/cancelled` for it, but the server may have acted already:
+ * a tool may still have run.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await mcp.callTool('resolve_incident', { id }, { timeout: 30 });
+ * } catch (err) {
+ *   if (err instanceof McpRequestCancelledError) console.warn(err.message); // check the incident before trying again
+ * }
+ * ```
+ */
+export class McpRequestCancelledError extends PagerDutyError {
+  /** The method of the call. */
+  readonly method: string;
+  /** The id of the request given up. */
+  readonly requestId: JsonRpcId;
+  /** `timeout` or `aborted`. */
+  readonly reason: McpCancelReason;
+
+  /**
+   * @param method - the method of the call
+   * @param requestId - its id
+   * @param reason - what gave it up
+   * @param cause - the signal's reason, when it had one
+   */
+  constructor(method: string, requestId: JsonRpcId, reason: McpCancelReason, cause?: unknown) {
+    const why = reason === 'timeout' ? 'timed out' : 'was aborted';
+    super(`${method} (request id ${JSON.stringify(requestId)}) ${why} before its response; the server was sent notifications/cancelled, but it may have acted already (a tool may still have run)`, { cause });
+    this.method = method;
+    this.requestId = requestId;
+    this.reason = reason;
+  }
+}
+
+/**
+ * The server no longer knew the session (404 on a request that carried `Mcp-Session-Id`)
+ * and the request may act, so it was not sent again on a new session. The next call
+ * starts a new session.
+ */
+export class McpSessionExpiredError extends PagerDutyError {
+  /** The method of the call. */
+  readonly method: string;
+  /** The session the server no longer knew. */
+  readonly sessionId: string;
+
+  /**
+   * @param method - the method of the call
+   * @param sessionId - the session that expired
+   */
+  constructor(method: string, sessionId: string) {
+    super(`${method}: the MCP server no longer knows session ${sessionId} (404); the request was not sent again, since it may act; the next call starts a new session`);
+    this.method = method;
+    this.sessionId = sessionId;
+  }
+}

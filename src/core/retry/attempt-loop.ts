@@ -9,7 +9,7 @@
  * @module
  * @internal
  */
-import type { FetchRequestInit } from '../transport/fetch-types.js';
+import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { ClientErrors, HttpErrorParts } from '../errors/client-errors.js';
 import type { CallMetrics } from '../client/call-metrics.js';
 import type { HttpMethod } from '../api-client-options.js';
@@ -18,7 +18,7 @@ import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
 import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
 import type { RequestGate } from './request-gate.js';
 import type { Transport } from '../transport/transport.js';
-import type { InMemoryResponse } from '../transport/in-memory-response.js';
+import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
 
 /** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
 export interface PreparedRequest {
@@ -35,6 +35,17 @@ export interface PreparedRequest {
   readonly log: Logger;
   /** The key each answered attempt is counted under in the call metrics. */
   readonly metricKey: string;
+  /** Return once the headers are in, the body live (see `RequestOptions.stream`). */
+  readonly stream?: boolean;
+  /** How the request may be retried. @default 'idempotent' */
+  readonly retryMode?: RetryMode;
+}
+
+/** Frees the live body of a streamed response that will not be read (before a retry). */
+function discardBody(response: FetchResponse): void {
+  const body = response.body as { destroy?: () => void; cancel?: () => Promise<void> } | null;
+  if (typeof body?.destroy === 'function') body.destroy();
+  else void body?.cancel?.().catch(() => undefined);
 }
 
 /**
@@ -82,16 +93,18 @@ export class AttemptLoop {
 
   /**
    * Sends `request` until the retry rules stop, and returns the last response (its body
-   * read into memory), whatever its status but 401.
+   * read into memory, or live with `stream`), whatever its status but 401. An
+   * at-most-once request is retried only where `mayRetryAtMostOnce` allows.
    *
    * @throws the host's errors: network (retries spent), abort (the caller's signal), 401
    */
-  async run(request: PreparedRequest): Promise<InMemoryResponse> {
+  async run(request: PreparedRequest): Promise<FetchResponse> {
     const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log } = request;
+    const atMostOnce = request.retryMode === 'at-most-once';
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     let state = initialRetryState(policy);
     for (let attempt = 1; ; attempt += 1) {
-      let response: InMemoryResponse;
+      let response: FetchResponse;
       const held = this.#gate.wait(signal);
       if (held) {
         try {
@@ -102,12 +115,13 @@ export class AttemptLoop {
       }
       const started = realNow();
       try {
-        response = await this.#transport.send(target, fetchInit, timeoutSeconds);
+        response = await this.#transport.send(target, fetchInit, timeoutSeconds, request.stream === true);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         if (attemptFailureKind(error) === 'programming') throw error;
         const reason = error instanceof Error ? error.message : String(error);
-        const decision = retryDecision({ kind: 'network-error' }, state, policy, this.#random());
+        const allowed = !atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error);
+        const decision = allowed ? retryDecision({ kind: 'network-error' }, state, policy, this.#random()) : ({ action: 'network-exhausted' } as const);
         const cooldown = decision.action === 'retry' ? decision.pause : undefined;
         this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason, cooldown });
         if (decision.action !== 'retry') {
@@ -132,7 +146,8 @@ export class AttemptLoop {
         return response;
       }
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
-      const decision = retryDecision({ kind: 'response', status, retryAfter }, state, policy, this.#random());
+      const outcome = { kind: 'response', status, retryAfter } as const;
+      const decision = atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome) ? ({ action: 'return' } as const) : retryDecision(outcome, state, policy, this.#random());
       const cooldown = decision.action === 'retry' ? decision.pause : undefined;
       this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId, cooldown });
       if (decision.action === 'unauthorized') {
@@ -143,6 +158,7 @@ export class AttemptLoop {
         throw this.#httpError({ method: verb, url: target, response, body, detail, facts: { reason: 'unauthorized', redactedKey: key } });
       }
       if (decision.action !== 'retry') return response;
+      if (request.stream) discardBody(response);
       this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.

@@ -97,6 +97,21 @@ function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
   return view;
 }
 
+/**
+ * Calls `done` once a live body has closed: read to its end (`complete`), or destroyed or
+ * failed before. At once, as complete, when there is no Node stream to watch.
+ */
+function whenBodyEnds(response: FetchResponse, done: (complete: boolean) => void): void {
+  const body = response.body as (NodeJS.ReadableStream & { once?: (event: string, listener: () => void) => unknown }) | null;
+  if (body === null || typeof body.once !== 'function') {
+    done(true);
+    return;
+  }
+  let complete = false;
+  body.once('end', () => (complete = true));
+  body.once('close', () => done(complete));
+}
+
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
 export class Transport {
   readonly #fetch: FetchLike | undefined;
@@ -142,11 +157,16 @@ export class Transport {
    * timeout rejects with an error whose `code` is `ETIMEDOUT`, a body cut short with
    * `ECONNRESET`, the caller's signal with an `AbortError`.
    *
+   * With `stream`, resolves once the headers are in and hands the body back live: the
+   * timeout then covers the connection and the headers only, the caller's signal still
+   * ends the body, and the caller must read the body to its end or destroy it.
+   *
    * @param init - the request; its `signal` (the caller's) ends the attempt too
    * @param timeoutSeconds - how long the attempt may take: connection, headers and body together
-   * @returns the response, its body read into memory
+   * @param stream - hand the body back live instead of reading it
+   * @returns the response, its body read into memory (or live, with `stream`)
    */
-  async send(url: string, init: FetchRequestInit, timeoutSeconds: number): Promise<InMemoryResponse> {
+  async send(url: string, init: FetchRequestInit, timeoutSeconds: number, stream = false): Promise<FetchResponse> {
     const fetch = this.#fetch ?? (await loadNodeFetch());
     const chosen = init.agent === undefined ? await this.#agentFor(url) : { agent: init.agent, own: false };
     const callerSignal = init.signal ?? undefined;
@@ -161,12 +181,23 @@ export class Transport {
     const timer = setTimeout(() => end('timeout'), Math.max(1, Math.round(timeoutSeconds * 1000)));
     const onCallerAbort = (): void => end('caller');
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    let live = false;
     try {
       const { agent, own } = chosen;
       const sendAgent = own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, () => end('cut-short')) : agent;
       // A copy: the caller's options and headers stay as they were, whatever the fetch does.
       const request: FetchRequestInit = { ...init, headers: init.headers && { ...init.headers }, agent: sendAgent, redirect: 'manual', signal: controller.signal };
       const response = await fetch(url, request);
+      if (stream) {
+        live = true;
+        clearTimeout(timer);
+        // A body destroyed before its end aborts the request, so that its connection closes too.
+        whenBodyEnds(response, (complete) => {
+          callerSignal?.removeEventListener('abort', onCallerAbort);
+          if (!complete) end('caller');
+        });
+        return response;
+      }
       // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
       const reader = response as Partial<NodeFetchResponse>;
       const body = typeof reader.buffer === 'function' ? await reader.buffer() : Buffer.from(await response.arrayBuffer());
@@ -179,7 +210,8 @@ export class Transport {
       throw error;
     } finally {
       clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
+      // A live body keeps listening to the caller's signal until it ends.
+      if (!live) callerSignal?.removeEventListener('abort', onCallerAbort);
     }
   }
 

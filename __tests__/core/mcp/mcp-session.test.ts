@@ -1,0 +1,167 @@
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
+import { McpSessionExpiredError } from '../../../src/core/mcp/mcp-error.js';
+import { McpSession } from '../../../src/core/mcp/mcp-session.js';
+import { replyJson, startMcpServer, type McpHandler, type McpServerOptions, type McpTestServer } from '../../helpers/mcp-server.js';
+import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
+
+let server: McpTestServer | undefined;
+const clients: McpApiClient[] = [];
+
+async function setUp(handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) {
+  server = await startMcpServer(handle, serverOptions);
+  const { sleep } = recordingSleep();
+  const client = new McpApiClient('u+sessionkey5678', { baseUrl: server.url, sleep, ...options });
+  clients.push(client);
+  return { server, client };
+}
+
+const tools: McpHandler = (received, res) => replyJson(received, res, { tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
+
+beforeAll(realSockets);
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+  await server?.close();
+  server = undefined;
+});
+
+describe('McpSession', () => {
+  it('keeps the id and the agreed version, falls back to the version asked, and forgets only its own id', () => {
+    const session = new McpSession();
+    expect(session.headers()).toEqual({});
+    session.start('s-1', { protocolVersion: '2025-03-26' }, '2025-06-18');
+    expect(session.headers()).toEqual({ 'Mcp-Session-Id': 's-1', 'MCP-Protocol-Version': '2025-03-26' });
+    expect(session.forget('s-0')).toBe(false);
+    expect(session.id).toBe('s-1');
+    expect(session.forget('s-1')).toBe(true);
+    expect(session.headers()).toEqual({});
+    session.start(null, {}, '2025-06-18');
+    expect(session.headers()).toEqual({ 'MCP-Protocol-Version': '2025-06-18' });
+  });
+});
+
+describe('the session', () => {
+  it('starts with initialize and notifications/initialized, then sends the session id and version on every request', async () => {
+    const { server: srv, client } = await setUp(tools, { clientInfo: { name: 'agent', version: '9' }, capabilities: { elicitation: {} } });
+    expect(client.sessionId).toBeUndefined();
+    expect(client.protocolVersion).toBeUndefined();
+    await client.connect();
+    expect(client.sessionId).toBe('s-1');
+    expect(client.protocolVersion).toBe('2025-06-18');
+    await client.listTools();
+    await client.close();
+    clients.pop();
+    expect(srv.received.map((r) => `${r.httpMethod} ${r.message?.method ?? ''}`.trim())).toEqual(['POST initialize', 'POST notifications/initialized', 'POST tools/list', 'DELETE']);
+    const [init, ...later] = srv.received;
+    expect(init.message?.params).toEqual({ protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'agent', version: '9' } });
+    expect(init.headers['mcp-session-id']).toBeUndefined();
+    expect(init.headers['mcp-protocol-version']).toBeUndefined();
+    for (const request of later) {
+      expect(request.headers['mcp-session-id']).toBe('s-1');
+      expect(request.headers['mcp-protocol-version']).toBe('2025-06-18');
+    }
+    expect(client.sessionId).toBeUndefined();
+  });
+
+  it('starts once for concurrent first calls', async () => {
+    const { server: srv, client } = await setUp(tools);
+    await Promise.all([client.listTools(), client.listTools(), client.call('ping')]);
+    expect(srv.methods().filter((m) => m === 'initialize')).toHaveLength(1);
+  });
+
+  it('starts a new session once on a 404 and replays a safe request there', async () => {
+    let expired = false;
+    const { server: srv, client } = await setUp(tools, {}, { knows: (id) => !(expired && id === 's-1') });
+    await client.connect();
+    expired = true;
+    const listed = await client.listTools();
+    expect(listed.map((tool) => tool.name)).toEqual(['a']);
+    expect(client.sessionId).toBe('s-2');
+    expect(srv.methods()).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'initialize', 'notifications/initialized', 'tools/list']);
+  });
+
+  it('re-initialises only once: a second 404 is an error', async () => {
+    const { server: srv, client } = await setUp((_received, res) => void res.writeHead(404).end());
+    await client.connect();
+    await expect(client.listTools()).rejects.toBeInstanceOf(McpSessionExpiredError);
+    expect(srv.methods().filter((m) => m === 'initialize')).toHaveLength(2);
+    expect(srv.methods().filter((m) => m === 'tools/list')).toHaveLength(2);
+  });
+
+  it('does not replay a request that may act: it says so, and the next call starts a new session', async () => {
+    let expired = false;
+    const { server: srv, client } = await setUp(tools, {}, { knows: (id) => !(expired && id === 's-1') });
+    await client.connect();
+    expired = true;
+    const error = await client.callTool('resolve_incident', { id: 'Q1' }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(McpSessionExpiredError);
+    expect((error as Error).message).toContain('was not sent again');
+    expect(srv.methods().filter((m) => m === 'tools/call')).toHaveLength(1);
+    expect(client.sessionId).toBeUndefined();
+    await client.listTools();
+    expect(client.sessionId).toBe('s-2');
+  });
+
+  it('ignores a DELETE that fails on the network', async () => {
+    const { server: srv, client } = await setUp(tools);
+    await client.connect();
+    await srv.close();
+    await expect(client.close()).resolves.toBeUndefined();
+  });
+
+  it('takes over a handshake the caller sent with call(initialize)', async () => {
+    const { server: srv, client } = await setUp(tools);
+    const reply = await client.call<{ protocolVersion: string }>('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'me', version: '1' } });
+    expect(reply.result.protocolVersion).toBe('2025-06-18');
+    await client.notify('notifications/initialized');
+    await client.call('tools/list');
+    expect(srv.methods()).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
+  });
+});
+
+describe('the typed helpers', () => {
+  it('page through list results by nextCursor, lazily, and collect them', async () => {
+    const pages: Record<string, { tools: { name: string }[]; nextCursor?: string }> = {
+      '': { tools: [{ name: 't1' }, { name: 't2' }], nextCursor: 'c2' },
+      c2: { tools: [{ name: 't3' }], nextCursor: 'c3' },
+      c3: { tools: [{ name: 't4' }] },
+    };
+    const { server: srv, client } = await setUp((received, res) => replyJson(received, res, pages[String(received.message?.params?.cursor ?? '')]));
+    const first: string[] = [];
+    for await (const tool of client.iterTools()) {
+      first.push(tool.name);
+      break;
+    }
+    expect(first).toEqual(['t1']);
+    expect(srv.methods().filter((m) => m === 'tools/list')).toHaveLength(1);
+    expect((await client.listTools()).map((tool) => tool.name)).toEqual(['t1', 't2', 't3', 't4']);
+    expect(srv.received.filter((r) => r.message?.method === 'tools/list').map((r) => r.message?.params)).toEqual([undefined, undefined, { cursor: 'c2' }, { cursor: 'c3' }]);
+  });
+
+  it('stop a server that sends the same cursor again', async () => {
+    const { client } = await setUp((received, res) => replyJson(received, res, { prompts: [{ name: 'p' }], nextCursor: 'same' }));
+    await expect(client.listPrompts()).rejects.toThrow(/cursor "same" twice/);
+  });
+
+  it('send the methods and params of the schema', async () => {
+    const results: Record<string, unknown> = {
+      'tools/call': { content: [{ type: 'text', text: 'ok' }], isError: false },
+      'resources/list': { resources: [{ uri: 'pd://x', name: 'x' }] },
+      'resources/read': { contents: [{ uri: 'pd://x', text: 'hello' }] },
+      'prompts/get': { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] },
+    };
+    const { server: srv, client } = await setUp((received, res) => replyJson(received, res, results[received.message!.method!]));
+    expect((await client.callTool('t', { a: 1 })).content).toEqual([{ type: 'text', text: 'ok' }]);
+    expect((await client.listResources()).map((r) => r.uri)).toEqual(['pd://x']);
+    expect((await client.readResource('pd://x')).contents[0]).toEqual({ uri: 'pd://x', text: 'hello' });
+    expect((await client.getPrompt('greet', { who: 'me' })).messages).toHaveLength(1);
+    const params = Object.fromEntries(srv.received.filter((r) => r.message?.id !== undefined && r.message.method !== 'initialize').map((r) => [r.message!.method, r.message!.params]));
+    expect(params).toEqual({
+      'tools/call': { name: 't', arguments: { a: 1 } },
+      'resources/list': undefined,
+      'resources/read': { uri: 'pd://x' },
+      'prompts/get': { name: 'greet', arguments: { who: 'me' } },
+    });
+  });
+});

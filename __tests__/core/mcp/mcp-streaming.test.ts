@@ -1,0 +1,173 @@
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { HttpServerError } from '../../../src/core/errors/error-classes.js';
+import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
+import type { JsonRpcNotification } from '../../../src/core/mcp/json-rpc.js';
+import type { McpProgress } from '../../../src/core/mcp/mcp-types.js';
+import { openStream, sendEvent, startMcpServer, type McpHandler, type McpTestServer } from '../../helpers/mcp-server.js';
+import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
+
+let server: McpTestServer | undefined;
+const clients: McpApiClient[] = [];
+const timers: NodeJS.Timeout[] = [];
+
+async function setUp(handle: McpHandler, options: McpApiClientOptions = {}, onGet?: McpHandler) {
+  server = await startMcpServer(handle, { onGet });
+  const { pauses, sleep } = recordingSleep();
+  const client = new McpApiClient('u+streamingkey1234', { baseUrl: server.url, sleep, ...options });
+  clients.push(client);
+  return { server, client, pauses };
+}
+
+function later(ms: number, action: () => void): void {
+  timers.push(setTimeout(action, ms));
+}
+
+beforeAll(realSockets);
+
+afterEach(async () => {
+  for (const timer of timers.splice(0)) clearTimeout(timer);
+  for (const client of clients.splice(0)) await client.close();
+  await server?.close();
+  server = undefined;
+});
+
+describe('a streamed reply', () => {
+  it('resolves on its response event, not when the server ends the stream, and closes the stream itself', async () => {
+    let streamClosed: Promise<number> | undefined;
+    const started = Date.now();
+    const { server: srv, client, pauses } = await setUp((received, res) => {
+      openStream(res);
+      streamClosed = new Promise((resolve) => res.on('close', () => resolve(Date.now() - started)));
+      later(50, () => sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [{ type: 'text', text: 'done' }] } }));
+      later(2000, () => res.end());
+    });
+    await client.connect();
+    const callStarted = Date.now();
+    const result = await client.callTool('slow_reply', {});
+    const elapsed = Date.now() - callStarted;
+    expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(elapsed).toBeLessThan(1000);
+    // The client closed the stream the server meant to keep open for 2 s.
+    expect(await streamClosed).toBeLessThan(1500);
+    expect(srv.methods().filter((m) => m === 'tools/call')).toHaveLength(1);
+    expect(pauses).toEqual([]);
+  });
+
+  it('hands this call its progress in order, and every other notification to onNotification', async () => {
+    const notifications: JsonRpcNotification[] = [];
+    const { client } = await setUp(
+      (received, res) => {
+        const token = (received.message?.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+        openStream(res);
+        for (const progress of [1, 2, 3]) sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress, total: 3, message: `step ${progress}` } });
+        sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'someone-else', progress: 9 } });
+        sendEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hello' } });
+        later(20, () => sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } }));
+      },
+      { onNotification: (message) => notifications.push(message) },
+    );
+    const progress: McpProgress[] = [];
+    const reply = await client.call('tools/call', { name: 'steps', arguments: {} }, { id: 'call-1', onProgress: (p) => progress.push(p) });
+    expect(reply.id).toBe('call-1');
+    expect(progress.map((p) => [p.progressToken, p.progress, p.message])).toEqual([
+      ['call-1', 1, 'step 1'],
+      ['call-1', 2, 'step 2'],
+      ['call-1', 3, 'step 3'],
+    ]);
+    expect(notifications.map((n) => n.method)).toEqual(['notifications/progress', 'notifications/message']);
+  });
+
+  it("sends the caller's params with a progress token added, leaving the caller's object as it was", async () => {
+    const { server: srv, client } = await setUp((received, res) => {
+      openStream(res);
+      sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: {} });
+    });
+    const params = { name: 'x', arguments: {}, _meta: { trace: 't1' } };
+    await client.call('tools/call', params, { id: 5, onProgress: () => undefined });
+    expect(params).toEqual({ name: 'x', arguments: {}, _meta: { trace: 't1' } });
+    const sent = srv.received.find((r) => r.message?.method === 'tools/call')?.message?.params;
+    expect(sent?._meta).toEqual({ trace: 't1', progressToken: 5 });
+  });
+
+  it('answers server requests on the stream: ping with {}, others with -32601 by default, or as onRequest says', async () => {
+    const handler: McpHandler = (received, res) => {
+      openStream(res);
+      sendEvent(res, { jsonrpc: '2.0', id: 'p1', method: 'ping' });
+      sendEvent(res, { jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } } });
+      sendEvent(res, { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: {} });
+      // The result comes once the server has the three answers.
+      void Promise.all(['p1', 'e1', 's1'].map((id) => server!.waitFor((r) => r.message?.id === id && r.message.method === undefined))).then(() =>
+        sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } }),
+      );
+    };
+    const { server: srv, client } = await setUp(handler);
+    await client.callTool('asks', {});
+    const answers = Object.fromEntries(srv.received.filter((r) => r.message?.method === undefined && r.message?.id !== undefined).map((r) => [r.message!.id, r.message]));
+    expect(answers.p1).toEqual({ jsonrpc: '2.0', id: 'p1', result: {} });
+    expect(answers.e1).toEqual({ jsonrpc: '2.0', id: 'e1', error: { code: -32601, message: 'Method not found: elicitation/create' } });
+    expect(answers.s1).toMatchObject({ error: { code: -32601 } });
+    const answered = srv.received.find((r) => r.message?.id === 'e1' && r.message.method === undefined)!;
+    expect(answered.headers['mcp-session-id']).toBe('s-1');
+    expect(answered.headers['mcp-protocol-version']).toBe('2025-06-18');
+    await client.close();
+    clients.pop();
+    await server?.close();
+    const seen: string[] = [];
+    const second = await setUp(handler, {
+      onRequest: (request) => {
+        seen.push(request.method);
+        if (request.method === 'elicitation/create') return { action: 'decline' };
+        if (request.method === 'sampling/createMessage') throw Object.assign(new Error('no model here'), { code: -1 });
+        return undefined;
+      },
+    });
+    await second.client.callTool('asks', {});
+    const again = Object.fromEntries(second.server.received.filter((r) => r.message?.method === undefined && r.message?.id !== undefined).map((r) => [r.message!.id, r.message]));
+    expect(seen).toEqual(['ping', 'elicitation/create', 'sampling/createMessage']);
+    expect(again.p1).toEqual({ jsonrpc: '2.0', id: 'p1', result: {} });
+    expect(again.e1).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'decline' } });
+    expect(again.s1).toEqual({ jsonrpc: '2.0', id: 's1', error: { code: -1, message: 'no model here' } });
+  });
+
+  it('resumes a stream that broke before the response with GET and Last-Event-ID', async () => {
+    let callId: unknown;
+    const progress: number[] = [];
+    const { server: srv, client } = await setUp(
+      (received, res) => {
+        callId = received.message?.id;
+        const token = (received.message?.params?._meta as { progressToken?: unknown }).progressToken;
+        openStream(res);
+        sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1 } }, 'ev-1');
+        later(20, () => res.destroy());
+      },
+      {},
+      (received, res) => {
+        openStream(res);
+        if (received.headers['last-event-id'] !== 'ev-1') return void res.end();
+        sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: callId, progress: 2 } }, 'ev-2');
+        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'resumed' }] } }, 'ev-3');
+      },
+    );
+    const result = await client.callTool('flaky', {}, { onProgress: (p) => progress.push(p.progress) });
+    expect(result.content).toEqual([{ type: 'text', text: 'resumed' }]);
+    expect(progress).toEqual([1, 2]);
+    const gets = srv.received.filter((r) => r.httpMethod === 'GET');
+    expect(gets).toHaveLength(1);
+    expect(gets[0].headers['mcp-session-id']).toBe('s-1');
+    expect(gets[0].headers.accept).toBe('text/event-stream');
+    expect(srv.methods().filter((m) => m === 'tools/call')).toHaveLength(1);
+  });
+
+  it('fails without sending the request again when a stream without event ids ends before the response', async () => {
+    const { server: srv, client } = await setUp((_received, res) => {
+      openStream(res);
+      sendEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: {} });
+      later(10, () => res.end());
+    });
+    const error = await client.callTool('acts', {}).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpServerError);
+    expect((error as Error).message).toMatch(/event stream ended without a JSON-RPC response.*not sent again/);
+    expect(srv.methods().filter((m) => m === 'tools/call')).toHaveLength(1);
+    expect(srv.received.filter((r) => r.httpMethod === 'GET')).toHaveLength(0);
+  });
+});

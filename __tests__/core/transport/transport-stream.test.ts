@@ -1,0 +1,148 @@
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiClient, NetworkError, tokenAuth, type ApiClientOptions } from '../../../src/index.js';
+import { hang, ok, startLoopback, type Handler, type LoopbackServer } from '../../helpers/loopback.js';
+import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
+
+let server: LoopbackServer | undefined;
+const clients: ApiClient[] = [];
+
+function makeClient(url: string, options: ApiClientOptions = {}) {
+  const { pauses, sleep } = recordingSleep();
+  const client = new ApiClient(tokenAuth('u+streamkey0000abcd'), { baseUrl: url, sleep, ...options });
+  clients.push(client);
+  return { client, pauses };
+}
+
+/** Headers at once, one chunk after `delayMs`, the stream left open. */
+const lateChunk =
+  (delayMs: number): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.flushHeaders();
+    setTimeout(() => res.write('data: late\n\n'), delayMs).unref();
+  };
+
+const status =
+  (code: number, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(code, headers);
+    res.end('{}');
+  };
+
+beforeAll(realSockets);
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await server?.close();
+  server = undefined;
+});
+
+describe('stream: true', () => {
+  it('resolves once the headers are in, and the timeout no longer covers the body', async () => {
+    server = await startLoopback([lateChunk(300)]);
+    const { client } = makeClient(server.url, { timeout: 0.1 });
+    const started = Date.now();
+    const response = await client.post('/x', { json: {}, stream: true });
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(response.status).toBe(200);
+    const body = response.body as NodeJS.ReadableStream & { destroy(): void };
+    // The chunk comes 300 ms in, well after the 100 ms timeout.
+    const chunk = await new Promise<string>((resolve) => body.once('data', (data: Buffer) => resolve(String(data))));
+    expect(chunk).toBe('data: late\n\n');
+    body.destroy();
+  });
+
+  it('hands back a body that is read as it arrives', async () => {
+    server = await startLoopback([lateChunk(50)]);
+    const { client } = makeClient(server.url, { timeout: 0.1 });
+    const response = await client.post('/x', { json: {}, stream: true });
+    const body = response.body as NodeJS.ReadableStream & { destroy(): void };
+    const chunk = await new Promise<string>((resolve) => body.once('data', (data: Buffer) => resolve(String(data))));
+    expect(chunk).toBe('data: late\n\n');
+    body.destroy();
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('closes the connection when the caller destroys the body before its end', async () => {
+    let closed: Promise<void> | undefined;
+    server = await startLoopback([
+      (req, res) => {
+        closed = new Promise((resolve) => res.on('close', () => resolve()));
+        lateChunk(5000)(req, res);
+      },
+    ]);
+    const { client } = makeClient(server.url);
+    const response = await client.post('/x', { json: {}, stream: true });
+    (response.body as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    await expect(closed).resolves.toBeUndefined();
+  });
+
+  it('the caller signal still ends a live body', async () => {
+    server = await startLoopback([lateChunk(5000)]);
+    const { client } = makeClient(server.url);
+    const controller = new AbortController();
+    const response = await client.post('/x', { json: {}, stream: true, signal: controller.signal });
+    const body = response.body as NodeJS.ReadableStream;
+    const ended = new Promise<string>((resolve) => {
+      body.once('error', (error: Error) => resolve(error.name));
+      body.once('close', () => resolve('close'));
+    });
+    controller.abort();
+    await expect(ended).resolves.toMatch(/AbortError|close/);
+  });
+});
+
+describe("retryMode: 'at-most-once'", () => {
+  it('never re-sends after a timeout (idempotent requests still are)', async () => {
+    server = await startLoopback([hang]);
+    const { client, pauses } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 3 });
+    await expect(client.post('/x', { json: {}, retryMode: 'at-most-once' })).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(1);
+    expect(pauses).toEqual([]);
+    await expect(client.post('/x', { json: {} })).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(5);
+  });
+
+  it('retries a refused connection, which sent nothing', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { client, pauses } = makeClient(`http://127.0.0.1:${port}`, { maxNetworkAttempts: 2 });
+    const error = await client.post('/x', { json: {}, retryMode: 'at-most-once' }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain('after 3 attempts');
+    expect(pauses).toHaveLength(2);
+  });
+
+  it('retries 429/503 only with Retry-After, and no other status', async () => {
+    server = await startLoopback([status(503, { 'retry-after': '1' }), status(429), ok()]);
+    const { client, pauses } = makeClient(server.url, { retry: { 503: 3, 429: 3 } });
+    const response = await client.post('/x', { json: {}, retryMode: 'at-most-once' });
+    expect(response.status).toBe(429);
+    expect(server.requests).toHaveLength(2);
+    expect(pauses).toEqual([3]);
+    await server.close();
+    server = await startLoopback([status(500), ok()]);
+    const second = makeClient(server.url, { retry: { 500: 3 } });
+    expect((await second.client.post('/x', { json: {}, retryMode: 'at-most-once' })).status).toBe(500);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('discards the live body of a streamed reply it retries', async () => {
+    server = await startLoopback([status(503, { 'retry-after': '0' }), ok({ done: 1 })]);
+    const { client } = makeClient(server.url, { retry: { 503: 1 } });
+    const response = await client.post('/x', { json: {}, stream: true, retryMode: 'at-most-once' });
+    expect(await response.json()).toEqual({ done: 1 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('refuses an unknown retry mode before sending', async () => {
+    server = await startLoopback([ok()]);
+    const { client } = makeClient(server.url);
+    await expect(client.post('/x', { retryMode: 'twice' as 'idempotent' })).rejects.toThrow(TypeError);
+    expect(server.requests).toHaveLength(0);
+  });
+});

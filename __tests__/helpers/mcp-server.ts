@@ -1,0 +1,109 @@
+/**
+ * A scripted MCP endpoint on loopback for the client's tests: it answers the handshake
+ * itself (a new session id per `initialize`), accepts notifications and responses with
+ * 202, records every message, and hands each other request to the test's handler.
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** One message the server received. */
+export interface Received {
+  readonly httpMethod: string;
+  readonly headers: http.IncomingHttpHeaders;
+  /** The JSON-RPC message (POST), or undefined (GET, DELETE). */
+  readonly message: { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown } | undefined;
+}
+
+/** Answers a request the handshake does not cover. */
+export type McpHandler = (received: Received, res: http.ServerResponse) => void;
+
+export interface McpTestServer {
+  readonly url: string;
+  readonly received: Received[];
+  /** The JSON-RPC methods of the POSTs, in order (responses as `response:<id>`). */
+  methods(): string[];
+  /** Resolves when a message matching `test` has been received. */
+  waitFor(test: (received: Received) => boolean): Promise<Received>;
+  close(): Promise<void>;
+}
+
+export interface McpServerOptions {
+  /** Answers GET (resumption); 405 when absent. */
+  onGet?: McpHandler;
+  /** Answers initialize instead of the built-in handshake. */
+  onInitialize?: McpHandler;
+  /** Session ids the server still knows; a POST with another one gets 404. @default every id it issued */
+  knows?: (sessionId: string) => boolean;
+}
+
+/** Starts the server on 127.0.0.1. */
+export async function startMcpServer(handle: McpHandler, options: McpServerOptions = {}): Promise<McpTestServer> {
+  const sockets = new Set<Socket>();
+  const received: Received[] = [];
+  const waiters: { test: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
+  let sessions = 0;
+  const record = (entry: Received): void => {
+    received.push(entry);
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.test(entry)) waiter.resolve(entry);
+      else waiters.push(waiter);
+    }
+  };
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const entry: Received = { httpMethod: req.method ?? '', headers: req.headers, message: text === '' ? undefined : (JSON.parse(text) as Received['message']) };
+      record(entry);
+      if (req.method === 'DELETE') return void res.writeHead(200).end();
+      if (req.method === 'GET') return options.onGet ? options.onGet(entry, res) : void res.writeHead(405).end();
+      const session = req.headers['mcp-session-id'];
+      const message = entry.message!;
+      if (typeof session === 'string' && !(options.knows?.(session) ?? true)) return void res.writeHead(404).end('session not found');
+      if (message.method === 'initialize' && options.onInitialize) return options.onInitialize(entry, res);
+      if (message.method === 'initialize') {
+        sessions += 1;
+        res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': `s-${sessions}` });
+        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'loopback', version: '1' } } }));
+      }
+      if (message.id === undefined || message.method === undefined) return void res.writeHead(202).end();
+      handle(entry, res);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    methods: () => received.filter((r) => r.httpMethod === 'POST').map((r) => r.message?.method ?? `response:${String(r.message?.id)}`),
+    waitFor: (test) => {
+      const found = received.find(test);
+      return found ? Promise.resolve(found) : new Promise((resolve) => waiters.push({ test, resolve }));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Starts an event-stream reply. */
+export function openStream(res: http.ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+}
+
+/** Writes one message event (with an id when given). */
+export function sendEvent(res: http.ServerResponse, message: unknown, id?: string): void {
+  res.write(`${id === undefined ? '' : `id: ${id}\n`}event: message\ndata: ${JSON.stringify(message)}\n\n`);
+}
+
+/** A JSON reply with the result for `received`. */
+export function replyJson(received: Received, res: http.ServerResponse, result: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id: received.message?.id, result }));
+}

@@ -1,0 +1,92 @@
+/**
+ * Reads the JSON-RPC messages of a live `text/event-stream` body as they arrive, through
+ * `eventsource-parser`, and stops as soon as the caller has what it waited for.
+ *
+ * @module
+ */
+import { createParser } from 'eventsource-parser';
+
+/** A live body: a Node stream (node-fetch) or a web stream (an injected fetch); both iterate chunks. */
+export type LiveBody = NodeJS.ReadableStream | AsyncIterable<Uint8Array | string>;
+
+/** How reading a stream ended. */
+export interface StreamOutcome {
+  /** `done`: the handler said so; `ended`: the stream ended first; `failed`: it broke (or was destroyed). */
+  readonly end: 'done' | 'ended' | 'failed';
+  /** The id of the last event that carried one (for `Last-Event-ID`), if any did. */
+  readonly lastEventId: string | undefined;
+  /** What the stream failed with, for `failed`. */
+  readonly error?: unknown;
+}
+
+/**
+ * The handler of each message: `true` once the awaited message has come, which stops
+ * the reading. It is called with each member of a batch.
+ */
+export type MessageHandler = (message: unknown) => boolean;
+
+/** Frees a live body: destroys a Node stream, cancels a web stream. */
+export function discardLiveBody(body: unknown): void {
+  const live = body as { destroy?: () => void; cancel?: () => Promise<void> } | null | undefined;
+  if (typeof live?.destroy === 'function') live.destroy();
+  else void live?.cancel?.().catch(() => undefined);
+}
+
+/**
+ * Feeds `body` to the parser chunk by chunk and hands each `message` event's JSON data to
+ * `onMessage` at once; events with empty data (keep-alives) and other event types are
+ * passed over. The body is discarded when the handler is done, so that a stream the
+ * server leaves open does not hold the connection.
+ *
+ * @param lastEventId - the id to report when no event carries a new one (a resumed stream)
+ * @throws SyntaxError when a message event's data is not JSON (the body is discarded)
+ * @example
+ * ```ts
+ * const outcome = await readMessageEvents(response.body, (message) => isAnswer(message));
+ * ```
+ */
+export async function readMessageEvents(body: LiveBody, onMessage: MessageHandler, lastEventId?: string): Promise<StreamOutcome> {
+  let lastId = lastEventId;
+  let done = false;
+  let invalid: SyntaxError | undefined;
+  const parser = createParser({
+    onEvent(event) {
+      if (done || invalid) return;
+      if (event.id !== undefined) lastId = event.id;
+      if ((event.event ?? 'message') !== 'message' || event.data.trim() === '') return;
+      let decoded: unknown;
+      try {
+        decoded = JSON.parse(event.data);
+      } catch (error) {
+        invalid = error as SyntaxError;
+        return;
+      }
+      for (const message of Array.isArray(decoded) ? (decoded as unknown[]) : [decoded]) {
+        if (onMessage(message)) {
+          done = true;
+          return;
+        }
+      }
+    },
+  });
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
+      const decoded = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      if (decoded !== '') text = decoded;
+      parser.feed(decoded);
+      if (invalid) throw invalid;
+      if (done) return { end: 'done', lastEventId: lastId };
+    }
+    // The parser keeps a final `\r` waiting for a `\n` that will not come: it ended a line.
+    if (text.endsWith('\r')) parser.feed('\n');
+    if (invalid) throw invalid;
+    return { end: done ? 'done' : 'ended', lastEventId: lastId };
+  } catch (error) {
+    if (error === invalid) throw error;
+    return { end: 'failed', lastEventId: lastId, error };
+  } finally {
+    discardLiveBody(body);
+  }
+}

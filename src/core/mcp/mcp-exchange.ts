@@ -1,0 +1,152 @@
+/**
+ * One JSON-RPC request's exchange with the MCP endpoint: the POST, the reply read as it
+ * arrives (JSON, or an event stream whose notifications and server requests are handed
+ * on), and, when a stream breaks before the response, its resumption by GET with
+ * `Last-Event-ID`. Knows nothing of sessions but the 404 that ends one.
+ *
+ * @module
+ */
+import type { RequestOptions } from '../api-client-options.js';
+import type { HttpErrorParts } from '../errors/client-errors.js';
+import type { RetryMode } from '../retry/retry-mode.js';
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import { discardLiveBody, readMessageEvents, type LiveBody, type StreamOutcome } from './event-stream.js';
+import {
+  findJsonRpcResponse,
+  isJsonRpcNotification,
+  isJsonRpcRequest,
+  isJsonRpcResponse,
+  jsonMessages,
+  type JsonRpcId,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+} from './json-rpc.js';
+import type { McpProgress } from './mcp-types.js';
+
+/** How many times a broken stream is resumed before the call fails. */
+export const MAX_RESUMPTIONS = 3;
+
+/** What an exchange needs of its client. */
+export interface ExchangeHost {
+  /** POSTs to the endpoint through the client's `post`. */
+  post(options: RequestOptions): Promise<Response>;
+  /** GETs the endpoint through the client's `get`. */
+  get(options: RequestOptions): Promise<Response>;
+  /** The session headers now (`Mcp-Session-Id`, `MCP-Protocol-Version`). */
+  sessionHeaders(): Record<string, string>;
+  /** Builds the client's HTTP error. */
+  httpError(parts: HttpErrorParts): Error;
+  /** A notification that is not this call's progress. */
+  notification(message: JsonRpcNotification): void;
+  /** A request from the server (answered by the client, in the background). */
+  serverRequest(message: JsonRpcRequest): void;
+  /** Registers a live body, so that closing the client frees it; returns the unregistering. */
+  track(body: LiveBody): () => void;
+}
+
+/** One call. */
+export interface ExchangeCall {
+  readonly request: JsonRpcRequest;
+  readonly retryMode: RetryMode;
+  /** Ends the call (its timeout and the caller's signal). */
+  readonly signal: AbortSignal;
+  /** This call's progress reports, when it asked for them. */
+  readonly onProgress?: (progress: McpProgress) => void;
+}
+
+/** How an exchange ended: the response, or a 404 on the session it was sent with. */
+export type ExchangeResult = { readonly kind: 'response'; readonly reply: JsonRpcResponse; readonly response: Response } | { readonly kind: 'session-gone' };
+
+function mediaType(response: Response): string {
+  return (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0].trim();
+}
+
+/**
+ * Sends the request and waits for its response. The stream it came on is closed then,
+ * even if the server leaves it open.
+ *
+ * @throws the client's HTTP errors for a failed status without a JSON-RPC error, a body
+ *   that is not JSON, or a reply without the response (a stream that ended or broke and
+ *   could not be resumed); the engine's errors (network, abort)
+ */
+export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<ExchangeResult> {
+  const headers = host.sessionHeaders();
+  const response = await host.post({ json: call.request, headers, stream: true, retryMode: call.retryMode, signal: call.signal });
+  if (response.status === 404 && headers['Mcp-Session-Id'] !== undefined) {
+    discardLiveBody(response.body);
+    return { kind: 'session-gone' };
+  }
+  const fail = (body: string, detail?: string): Error =>
+    host.httpError({ method: 'POST', url: response.url, response, body, detail, kind: detail === undefined ? undefined : 'http-server' });
+  if (!(response.ok && mediaType(response) === 'text/event-stream' && response.body !== null)) {
+    const text = await response.text();
+    let messages: unknown[];
+    try {
+      messages = jsonMessages(text);
+    } catch {
+      if (!response.ok) throw fail(text);
+      throw fail(text, 'MCP server replied with a body that is not valid JSON');
+    }
+    const reply = findJsonRpcResponse(messages, call.request.id);
+    if (reply && ('error' in reply || response.ok)) return { kind: 'response', reply, response };
+    if (!response.ok) throw fail(text);
+    throw fail(text, `MCP server replied without a JSON-RPC response to request id ${JSON.stringify(call.request.id)}`);
+  }
+  let reply: JsonRpcResponse | undefined;
+  const onMessage = (message: unknown): boolean => {
+    if (isJsonRpcResponse(message)) {
+      if (message.id === call.request.id || message.id === null) reply = message;
+      return reply !== undefined;
+    }
+    if (isJsonRpcRequest(message)) host.serverRequest(message);
+    else if (isJsonRpcNotification(message)) dispatchNotification(host, call, message);
+    return false;
+  };
+  let outcome = await readTracked(host, response.body, onMessage, call.signal);
+  for (let resumed = 0; !reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && resumed < MAX_RESUMPTIONS && !call.signal.aborted; resumed += 1) {
+    const resumedFrom = outcome.lastEventId;
+    const again = await host.get({ headers: { ...host.sessionHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom }, stream: true, signal: call.signal });
+    if (!again.ok || mediaType(again) !== 'text/event-stream' || again.body === null) {
+      discardLiveBody(again.body);
+      break;
+    }
+    outcome = await readTracked(host, again.body, onMessage, call.signal, resumedFrom);
+  }
+  if (reply) return { kind: 'response', reply, response };
+  if (call.signal.aborted) throw call.signal.reason;
+  const how = outcome.end === 'failed' ? 'broke' : 'ended';
+  const error = fail('', `MCP server's event stream ${how} without a JSON-RPC response to request id ${JSON.stringify(call.request.id)}; the request was not sent again`);
+  if (outcome.error !== undefined && error.cause === undefined) Object.defineProperty(error, 'cause', { value: outcome.error, configurable: true, writable: true });
+  throw error;
+}
+
+/** Reads a live body, freed when the call's signal fires or the client closes. */
+async function readTracked(host: ExchangeHost, body: LiveBody, onMessage: (message: unknown) => boolean, signal: AbortSignal, lastEventId?: string): Promise<StreamOutcome> {
+  const untrack = host.track(body);
+  const onAbort = (): void => discardLiveBody(body);
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await readMessageEvents(body, onMessage, lastEventId);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    untrack();
+  }
+}
+
+/** Progress with this call's token goes to its `onProgress`; any other notification to the client's handler. */
+function dispatchNotification(host: ExchangeHost, call: ExchangeCall, message: JsonRpcNotification): void {
+  const params = message.params as Partial<McpProgress> | undefined;
+  if (call.onProgress && message.method === 'notifications/progress' && params?.progressToken === call.request.id && typeof params.progress === 'number') {
+    call.onProgress(params as McpProgress);
+    return;
+  }
+  host.notification(message);
+}
+
+/** The token a call with `onProgress` is sent with: its request id. */
+export function withProgressToken(params: Readonly<Record<string, unknown>> | undefined, id: JsonRpcId): Record<string, unknown> {
+  const meta = params?._meta;
+  const base = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : {};
+  return { ...params, _meta: { ...base, progressToken: id } };
+}

@@ -1,0 +1,57 @@
+/**
+ * The per-request retry modes. `idempotent` (every client's default) retries as the
+ * retry rules say. `at-most-once` is for requests that act and must not act twice (an
+ * MCP `tools/call`): it retries only where the request provably never reached the
+ * server, so that its body is never sent twice; the client's retry settings still cap
+ * what it retries.
+ *
+ * @module
+ */
+import type { AttemptOutcome } from './retry-rules.js';
+
+/**
+ * How a request may be retried: `'idempotent'` (the default) as the retry settings say;
+ * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED`,
+ * `ENOTFOUND` or `EAI_AGAIN`, or a 429 / 503 with `Retry-After` (within the retry settings).
+ */
+export type RetryMode = 'idempotent' | 'at-most-once';
+
+/**
+ * System error codes that mean no connection was made, so no byte of the request left
+ * the process: the connection was refused, or the host name did not resolve. A reset
+ * (`ECONNRESET`, `EPIPE`) or a timeout may come after the body was written, so they are
+ * not among them.
+ */
+export const NOT_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** The system error code of a transport failure (node-fetch's `code`, or undici's `cause.code`). */
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string') return code;
+  return typeof cause === 'object' && cause !== null && typeof (cause as { code?: unknown }).code === 'string'
+    ? (cause as { code: string }).code
+    : undefined;
+}
+
+/**
+ * Whether an at-most-once request may be retried after this attempt: a network error
+ * whose code is in {@link NOT_SENT_CODES}, or a 429 / 503 that carries a wait
+ * (`Retry-After`), which says the server did not act on the request. Never a timeout,
+ * never a reset, never any other status.
+ *
+ * @param error - what the attempt failed with, for a network error
+ * @example
+ * ```ts
+ * mayRetryAtMostOnce({ kind: 'network-error' }, { code: 'ECONNREFUSED' }); // true
+ * mayRetryAtMostOnce({ kind: 'network-error' }, { code: 'ETIMEDOUT' });    // false
+ * mayRetryAtMostOnce({ kind: 'response', status: 503, retryAfter: 2 });    // true
+ * ```
+ */
+export function mayRetryAtMostOnce(outcome: AttemptOutcome, error?: unknown): boolean {
+  if (outcome.kind === 'network-error') {
+    const code = errorCode(error);
+    return code !== undefined && NOT_SENT_CODES.has(code);
+  }
+  return (outcome.status === 429 || outcome.status === 503) && outcome.retryAfter !== undefined;
+}
