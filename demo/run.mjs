@@ -22,6 +22,7 @@ function check(condition, message) {
 
 const emulator = await startEmulator({ seedUsers: 230, seedIncidents: 12 });
 const rest = [];
+const mcps = [];
 try {
   const responder = emulator.keys.users[0];
   const routing = emulator.keys.routing[0];
@@ -74,30 +75,26 @@ try {
 
   step(7, `An agent's MCP session on the emulator (POST ${emulator.url}/mcp), as ${responder.email}`);
   const mcp = new McpApiClient(responder.key, { baseUrl: emulator.url });
-  rest.push(mcp);
-  // Today's call/notify; with the new client these are mcp.connect(), mcp.listTools() and mcp.callTool().
-  const tool = async (name, args) => (await mcp.call('tools/call', { name, arguments: args })).result;
-  const init = await mcp.call('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'demo', version: '1' } });
-  await mcp.notify('notifications/initialized');
-  const tools = [];
-  for (let cursor; ; ) {
-    const { result } = await mcp.call('tools/list', cursor ? { cursor } : {});
-    tools.push(...result.tools.map((listed) => listed.name));
-    if (!(cursor = result.nextCursor)) break;
-  }
-  console.log(`   ${init.result.serverInfo.name}, protocol ${init.result.protocolVersion}, session ${mcp.sessionId}`);
+  mcps.push(mcp);
+  await mcp.connect(); // initialize + notifications/initialized; the session id rides on every later request
+  const tools = (await mcp.listTools()).map((listed) => listed.name); // every page, by nextCursor
+  console.log(`   protocol ${mcp.protocolVersion}, session ${mcp.sessionId}`);
   console.log(`   tools: ${tools.join(', ')}`);
-  const [target] = (await tool('list_incidents', { status: 'acknowledged', limit: 1 })).structuredContent.incidents;
-  const resolvedByTool = await tool('resolve_incident', { id: target.id });
+  const [target] = (await mcp.callTool('list_incidents', { status: 'acknowledged', limit: 1 })).structuredContent.incidents;
+  // A tool that acts is sent at most once: never retried once it may have reached the server.
+  const resolvedByTool = await mcp.callTool('resolve_incident', { id: target.id });
   const seen = await client.rget(`incidents/${target.id}`);
   console.log(`   resolve_incident ${target.id}: the REST API now shows ${seen.summary} as ${seen.status}`);
   check(!resolvedByTool.isError && seen.status === 'resolved', 'the MCP tool call changed what the REST API shows');
-  const report = await tool('slow_report', { steps: 3, intervalMs: 100 });
-  console.log(`   slow_report: ${JSON.stringify(report.structuredContent.report.incidents)}`);
-  check(tools.length === 5 && report.structuredContent.report.steps === 3, 'every tool page was read and the report ran');
+  const progress = [];
+  const report = await mcp.callTool('slow_report', { steps: 3, intervalMs: 100 }, { onProgress: (p) => progress.push(`${p.progress}/${p.total ?? '?'}`) });
+  console.log(`   slow_report, progress ${progress.join(' ')}: ${JSON.stringify(report.structuredContent.report.incidents)}`);
+  check(tools.length === 5 && progress.length === 3 && report.structuredContent.report.steps === 3, 'every tool page was read and the report streamed its progress');
+  await mcp.close(); // DELETE /mcp ends the session
 
   step(8, 'Done: closing the emulator');
 } finally {
   for (const client of rest) client.close();
+  for (const mcp of mcps) await mcp.close();
   await emulator.close();
 }

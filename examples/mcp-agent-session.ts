@@ -42,13 +42,6 @@ export interface AgentSessionOutcome {
   report: unknown;
 }
 
-/** A `tools/call` result, as MCP defines it. */
-interface ToolResult {
-  content: { type: string; text?: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
-
 /**
  * Runs the session and returns what it did.
  *
@@ -65,40 +58,27 @@ export async function main(options: AgentSessionOptions): Promise<AgentSessionOu
     baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl,
     headers: { ...options.clientOptions?.headers, ...from },
   });
-  // These three steps are what `await mcp.connect()`, `mcp.listTools()` and
-  // `mcp.callTool(name, args, { onProgress })` will do for us.
-  const callTool = async (name: string, args: Record<string, unknown>): Promise<ToolResult> =>
-    (await mcp.call<ToolResult>('tools/call', { name, arguments: args })).result;
-  const init = await mcp.call<{ serverInfo: { name: string } }>('initialize', {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'mcp-agent-session example', version: '1.0.0' },
-  });
-  await mcp.notify('notifications/initialized');
-  print(`connected to ${init.result.serverInfo.name}`);
-
-  const tools: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await mcp.call<{ tools: { name: string }[]; nextCursor?: string }>('tools/list', cursor ? { cursor } : {});
-    tools.push(...page.result.tools.map((tool) => tool.name));
-    cursor = page.result.nextCursor;
-  } while (cursor);
+  await mcp.connect(); // initialize + notifications/initialized: a session
+  print(`connected: MCP ${mcp.protocolVersion}, session ${mcp.sessionId}`);
+  const tools = (await mcp.listTools()).map((tool) => tool.name); // every page, by nextCursor
   print(`tools: ${tools.join(', ')}`);
 
-  const listed = await callTool('list_incidents', { status: 'triggered', limit: options.limit ?? 5 });
+  const listed = await mcp.callTool('list_incidents', { status: 'triggered', limit: options.limit ?? 5 });
   const triggered = (listed.structuredContent?.incidents ?? []) as { id: string; title: string }[];
   print(`${triggered.length} triggered incident(s)`);
   const acknowledged: string[] = [];
   for (const incident of triggered) {
-    // A write tool is called once: an error result is reported, not retried.
-    const result = await callTool('acknowledge_incident', { id: incident.id });
-    if (result.isError) print(`could not acknowledge ${incident.id}: ${result.content[0]?.text ?? ''}`);
+    // A tool that acts is sent at most once: an error result is reported, never retried.
+    const result = await mcp.callTool('acknowledge_incident', { id: incident.id });
+    const said = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
+    if (result.isError) print(`could not acknowledge ${incident.id}: ${said}`);
     else acknowledged.push(incident.id);
   }
   print(`acknowledged ${acknowledged.length}: ${acknowledged.join(', ')}`);
 
-  const report = (await callTool('slow_report', { steps: 3, intervalMs: 200 })).structuredContent?.report;
+  const report = (
+    await mcp.callTool('slow_report', { steps: 3, intervalMs: 200 }, { onProgress: (p) => print(`progress ${p.progress}/${p.total ?? '?'}`) })
+  ).structuredContent?.report;
   print(`report: ${JSON.stringify(report)}`);
   return { tools, acknowledged, report };
 }

@@ -36,7 +36,8 @@ describe('examples/mcp-agent-session', () => {
     expect(server.state.incidents.get(triggered[2])!.status).toBe('triggered');
     expect(server.requests.filter((record) => record.tool === 'acknowledge_incident')).toHaveLength(2);
     expect(outcome.report).toEqual({ incidents: expect.objectContaining({ triggered: triggered.length - 2 }), steps: 3 });
-    expect(lines[0]).toBe('connected to pagerduty-client-emulator');
+    expect(lines[0]).toMatch(/^connected: MCP 2025-06-18, session \S+$/);
+    expect(lines.filter((line) => line.startsWith('progress '))).toEqual(['progress 1/3', 'progress 2/3', 'progress 3/3']);
   });
 
   it('acts as the From user with an account-level key', async () => {
