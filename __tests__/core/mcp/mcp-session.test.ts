@@ -103,6 +103,19 @@ describe('the session', () => {
     expect(client.sessionId).toBe('s-2');
   });
 
+  it('ends a session the server no longer knows on a notification too: not sent again, and the next call starts a new one', async () => {
+    let expired = false;
+    const { server: srv, client } = await setUp(tools, {}, { knows: (id) => !(expired && id === 's-1') });
+    await client.connect();
+    expired = true;
+    const error = await client.notify('notifications/roots/list_changed').catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(McpSessionExpiredError);
+    expect(srv.methods().filter((m) => m === 'notifications/roots/list_changed')).toHaveLength(1);
+    expect(client.sessionId).toBeUndefined();
+    await client.listTools();
+    expect(client.sessionId).toBe('s-2');
+  });
+
   it('ignores a DELETE that fails on the network', async () => {
     const { server: srv, client } = await setUp(tools);
     await client.connect();

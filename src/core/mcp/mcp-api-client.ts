@@ -10,6 +10,7 @@ import { ApiClient } from '../client/api-client.js';
 import { checkSetting } from '../client/settings.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import { VERSION } from '../../generated/version.js';
+import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, type LiveBody } from './event-stream.js';
 import { jsonRpcNotification, jsonRpcRequest, type JsonRpcId, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcSuccess } from './json-rpc.js';
 import { exchange, withProgressToken, type ExchangeHost } from './mcp-exchange.js';
@@ -227,7 +228,9 @@ export class McpApiClient extends ApiClient {
    *
    * @param method - the notification
    * @param params - its parameters
-   * @throws HttpError when the server does not accept it (any non-2xx status)
+   * @throws McpSessionExpiredError when the server no longer knew the session (404): the
+   *   notification is not sent again, and the next call starts a new session
+   * @throws HttpError when the server does not accept it (any other non-2xx status)
    * @example
    * ```ts
    * await mcp.notify('notifications/roots/list_changed');
@@ -235,7 +238,14 @@ export class McpApiClient extends ApiClient {
    */
   async notify(method: string, params?: Readonly<Record<string, unknown>>): Promise<void> {
     if (method !== 'notifications/initialized') await this.connect();
-    await this.#post(jsonRpcNotification(method, params));
+    const session = this.#session.id;
+    try {
+      await this.#post(jsonRpcNotification(method, params));
+    } catch (error) {
+      if (session === undefined || !(error instanceof HttpError) || error.status !== 404) throw error;
+      this.#forgetSession(session);
+      throw new McpSessionExpiredError(method, session);
+    }
   }
 
   /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
