@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import type { JsonRpcNotification } from '../../../src/core/mcp/json-rpc.js';
 import type { McpProgress } from '../../../src/core/mcp/mcp-types.js';
@@ -127,47 +126,5 @@ describe('a streamed reply', () => {
     expect(again.p1).toEqual({ jsonrpc: '2.0', id: 'p1', result: {} });
     expect(again.e1).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'decline' } });
     expect(again.s1).toEqual({ jsonrpc: '2.0', id: 's1', error: { code: -1, message: 'no model here' } });
-  });
-
-  it('resumes a stream that broke before the response with GET and Last-Event-ID', async () => {
-    let callId: unknown;
-    const progress: number[] = [];
-    const { server: srv, client } = await setUp(
-      (received, res) => {
-        callId = received.message?.id;
-        const token = (received.message?.params?._meta as { progressToken?: unknown }).progressToken;
-        openStream(res);
-        sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1 } }, 'ev-1');
-        later(20, () => res.destroy());
-      },
-      {},
-      (received, res) => {
-        openStream(res);
-        if (received.headers['last-event-id'] !== 'ev-1') return void res.end();
-        sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: callId, progress: 2 } }, 'ev-2');
-        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'resumed' }] } }, 'ev-3');
-      },
-    );
-    const result = await client.callTool('flaky', {}, { onProgress: (p) => progress.push(p.progress) });
-    expect(result.content).toEqual([{ type: 'text', text: 'resumed' }]);
-    expect(progress).toEqual([1, 2]);
-    const gets = srv.received.filter((r) => r.httpMethod === 'GET');
-    expect(gets).toHaveLength(1);
-    expect(gets[0].headers['mcp-session-id']).toBe('s-1');
-    expect(gets[0].headers.accept).toBe('text/event-stream');
-    expect(srv.methods().filter((m) => m === 'tools/call')).toHaveLength(1);
-  });
-
-  it('fails without sending the request again when a stream without event ids ends before the response', async () => {
-    const { server: srv, client } = await setUp((_received, res) => {
-      openStream(res);
-      sendEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: {} });
-      later(10, () => res.end());
-    });
-    const error = await client.callTool('acts', {}).catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(HttpServerError);
-    expect((error as Error).message).toMatch(/event stream ended without a JSON-RPC response.*not sent again/);
-    expect(srv.methods().filter((m) => m === 'tools/call')).toHaveLength(1);
-    expect(srv.received.filter((r) => r.httpMethod === 'GET')).toHaveLength(0);
   });
 });

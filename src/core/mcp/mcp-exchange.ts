@@ -104,11 +104,18 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
     return false;
   };
   let outcome = await readTracked(host, response.body, onMessage, call.signal);
-  for (let resumed = 0; !reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && resumed < MAX_RESUMPTIONS && !call.signal.aborted; resumed += 1) {
+  // Why the stream was not resumed (again): said in the error, with the request's fate.
+  let unresumed = 'no event id to resume from';
+  for (let resumed = 0; !reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && !call.signal.aborted; resumed += 1) {
+    if (resumed === MAX_RESUMPTIONS) {
+      unresumed = `resumed ${MAX_RESUMPTIONS} times, the limit`;
+      break;
+    }
     const resumedFrom = outcome.lastEventId;
     const again = await host.get({ headers: { ...host.sessionHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom }, stream: true, signal: call.signal });
     if (!again.ok || mediaType(again) !== 'text/event-stream' || again.body === null) {
       discardLiveBody(again.body);
+      unresumed = `it could not be resumed (GET answered ${again.status}${again.ok ? ' without an event stream' : ''})`;
       break;
     }
     outcome = await readTracked(host, again.body, onMessage, call.signal, resumedFrom);
@@ -116,7 +123,8 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
   if (reply) return { kind: 'response', reply, response };
   if (call.signal.aborted) throw call.signal.reason;
   const how = outcome.end === 'failed' ? 'broke' : 'ended';
-  const error = fail('', `MCP server's event stream ${how} without a JSON-RPC response to request id ${JSON.stringify(call.request.id)}; the request was not sent again`);
+  const id = JSON.stringify(call.request.id);
+  const error = fail('', `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; the request may have run on the server, so it was not sent again`);
   if (outcome.error !== undefined && error.cause === undefined) Object.defineProperty(error, 'cause', { value: outcome.error, configurable: true, writable: true });
   throw error;
 }

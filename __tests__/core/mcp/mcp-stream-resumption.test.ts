@@ -1,0 +1,204 @@
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type http from 'node:http';
+import { HttpServerError } from '../../../src/core/errors/error-classes.js';
+import { McpApiClient } from '../../../src/core/mcp/mcp-api-client.js';
+import { MAX_RESUMPTIONS } from '../../../src/core/mcp/mcp-exchange.js';
+import { openStream, sendEvent, startMcpServer, type McpHandler, type McpTestServer, type Received } from '../../helpers/mcp-server.js';
+import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
+
+let server: McpTestServer | undefined;
+const clients: McpApiClient[] = [];
+const timers: NodeJS.Timeout[] = [];
+
+async function setUp(handle: McpHandler, onGet?: McpHandler) {
+  server = await startMcpServer(handle, { onGet });
+  const { pauses, sleep } = recordingSleep();
+  const client = new McpApiClient('u+resumingkey1234', { baseUrl: server.url, sleep });
+  clients.push(client);
+  return { server, client, pauses };
+}
+
+function later(ms: number, action: () => void): void {
+  timers.push(setTimeout(action, ms));
+}
+
+/** Writes `events` (message, id) on a new stream, then breaks the connection. */
+function streamThenBreak(res: http.ServerResponse, events: readonly (readonly [unknown, string | undefined])[]): void {
+  openStream(res);
+  for (const [message, id] of events) sendEvent(res, message, id);
+  later(10, () => res.destroy());
+}
+
+function progress(token: unknown, value: number): unknown {
+  return { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: value } };
+}
+
+function gets(srv: McpTestServer): Received[] {
+  return srv.received.filter((r) => r.httpMethod === 'GET');
+}
+
+function posted(srv: McpTestServer, method: string): number {
+  return srv.methods().filter((m) => m === method).length;
+}
+
+beforeAll(realSockets);
+
+afterEach(async () => {
+  for (const timer of timers.splice(0)) clearTimeout(timer);
+  for (const client of clients.splice(0)) await client.close();
+  await server?.close();
+  server = undefined;
+});
+
+describe('resuming a broken stream', () => {
+  it('resumes a stream that broke before the response with GET and Last-Event-ID', async () => {
+    let callId: unknown;
+    const seen: number[] = [];
+    const { server: srv, client } = await setUp(
+      (received, res) => {
+        callId = received.message?.id;
+        const token = (received.message?.params?._meta as { progressToken?: unknown }).progressToken;
+        openStream(res);
+        sendEvent(res, progress(token, 1), 'ev-1');
+        later(20, () => res.destroy());
+      },
+      (received, res) => {
+        openStream(res);
+        if (received.headers['last-event-id'] !== 'ev-1') return void res.end();
+        sendEvent(res, progress(callId, 2), 'ev-2');
+        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'resumed' }] } }, 'ev-3');
+      },
+    );
+    const result = await client.callTool('flaky', {}, { onProgress: (p) => seen.push(p.progress) });
+    expect(result.content).toEqual([{ type: 'text', text: 'resumed' }]);
+    expect(seen).toEqual([1, 2]);
+    expect(gets(srv)).toHaveLength(1);
+    expect(gets(srv)[0].headers['mcp-session-id']).toBe('s-1');
+    expect(gets(srv)[0].headers.accept).toBe('text/event-stream');
+    expect(posted(srv, 'tools/call')).toBe(1);
+  });
+
+  it('resumes several times in a row, each GET from the last event id seen, with the session headers', async () => {
+    let callId: unknown;
+    const seen: number[] = [];
+    const { server: srv, client, pauses } = await setUp(
+      (received, res) => {
+        callId = received.message?.id;
+        streamThenBreak(res, [[progress(callId, 1), '1']]);
+      },
+      (received, res) => {
+        if (received.headers['last-event-id'] === '1') return streamThenBreak(res, [[progress(callId, 2), '2']]);
+        openStream(res);
+        if (received.headers['last-event-id'] !== '2') return void res.end();
+        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'third time' }] } }, '3');
+      },
+    );
+    const result = await client.callTool('flaky', {}, { onProgress: (p) => seen.push(p.progress) });
+    expect(result.content).toEqual([{ type: 'text', text: 'third time' }]);
+    expect(seen).toEqual([1, 2]);
+    expect(gets(srv).map((r) => r.headers['last-event-id'])).toEqual(['1', '2']);
+    for (const get of gets(srv)) {
+      expect(get.headers['mcp-session-id']).toBe('s-1');
+      expect(get.headers['mcp-protocol-version']).toBe('2025-06-18');
+      expect(get.headers.accept).toBe('text/event-stream');
+    }
+    expect(posted(srv, 'tools/call')).toBe(1);
+    expect(pauses).toEqual([]);
+  });
+
+  it(`gives up after ${MAX_RESUMPTIONS} resumptions that all break, saying the stream broke and the request may have run`, async () => {
+    let callId: unknown;
+    let next = 1;
+    const { server: srv, client } = await setUp(
+      (received, res) => {
+        callId = received.message?.id;
+        streamThenBreak(res, [[progress(callId, next), String(next)]]);
+      },
+      (_received, res) => {
+        next += 1;
+        streamThenBreak(res, [[progress(callId, next), String(next)]]);
+      },
+    );
+    const error = await client.callTool('acts', {}).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpServerError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/event stream broke without a JSON-RPC response/);
+    expect(message).toMatch(new RegExp(`resumed ${MAX_RESUMPTIONS} times`));
+    expect(message).toMatch(/may have run.*not sent again/);
+    expect(gets(srv).map((r) => r.headers['last-event-id'])).toEqual(['1', '2', '3']);
+    expect(posted(srv, 'tools/call')).toBe(1);
+  });
+
+  it('rejects without sending the request again when the server answers the resumption GET with 405', async () => {
+    const { server: srv, client, pauses } = await setUp((received, res) => streamThenBreak(res, [[progress(received.message?.id, 1), 'ev-1']]));
+    const error = await client.callTool('acts', {}).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpServerError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/event stream broke without a JSON-RPC response/);
+    expect(message).toMatch(/could not be resumed \(GET answered 405\)/);
+    expect(message).toMatch(/may have run.*not sent again/);
+    expect(gets(srv)).toHaveLength(1);
+    expect(gets(srv)[0].headers['last-event-id']).toBe('ev-1');
+    expect(posted(srv, 'tools/call')).toBe(1);
+    expect(pauses).toEqual([]);
+  });
+
+  it('does not try to resume a stream that broke before any event carried an id', async () => {
+    const { server: srv, client } = await setUp((received, res) => streamThenBreak(res, [[progress(received.message?.id, 1), undefined]]));
+    const error = await client.callTool('acts', {}).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpServerError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/event stream broke without a JSON-RPC response/);
+    expect(message).toMatch(/no event id to resume from/);
+    expect(message).toMatch(/may have run.*not sent again/);
+    expect(gets(srv)).toHaveLength(0);
+    expect(posted(srv, 'tools/call')).toBe(1);
+  });
+
+  it('does not send a safe method again either once its stream has broken: the POST was answered', async () => {
+    const { server: srv, client, pauses } = await setUp((received, res) => streamThenBreak(res, [[{ jsonrpc: '2.0', method: 'notifications/message', params: {} }, undefined]]));
+    const error = await client.call('tools/list', {}).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpServerError);
+    expect((error as Error).message).toMatch(/event stream broke without a JSON-RPC response.*no event id to resume from/);
+    expect(gets(srv)).toHaveLength(0);
+    expect(posted(srv, 'tools/list')).toBe(1);
+    expect(pauses).toEqual([]);
+  });
+
+  it('fails without sending the request again when a stream without event ids ends before the response', async () => {
+    const { server: srv, client } = await setUp((_received, res) => {
+      openStream(res);
+      sendEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: {} });
+      later(10, () => res.end());
+    });
+    const error = await client.callTool('acts', {}).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpServerError);
+    expect((error as Error).message).toMatch(/event stream ended without a JSON-RPC response.*not sent again/);
+    expect(posted(srv, 'tools/call')).toBe(1);
+    expect(gets(srv)).toHaveLength(0);
+  });
+
+  it('delivers each progress event once when the server replays the events after Last-Event-ID', async () => {
+    let callId: unknown;
+    const seen: number[] = [];
+    // The server's log of this stream's events; a resumption replays those after Last-Event-ID.
+    const events: (readonly [unknown, string])[] = [];
+    const { server: srv, client } = await setUp(
+      (received, res) => {
+        callId = received.message?.id;
+        events.push([progress(callId, 1), 'e1'], [progress(callId, 2), 'e2'], [progress(callId, 3), 'e3']);
+        streamThenBreak(res, events.slice(0, 2));
+      },
+      (received, res) => {
+        openStream(res);
+        const after = events.findIndex(([, id]) => id === received.headers['last-event-id']) + 1;
+        for (const [message, id] of events.slice(after)) sendEvent(res, message, id);
+        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [] } }, 'e4');
+      },
+    );
+    await client.call('tools/call', { name: 'steps', arguments: {} }, { onProgress: (p) => seen.push(p.progress) });
+    expect(gets(srv).map((r) => r.headers['last-event-id'])).toEqual(['e2']);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(posted(srv, 'tools/call')).toBe(1);
+  });
+});
