@@ -9,6 +9,7 @@
 import type { FailureFacts, RefusalFailure } from '../../errors/failure-facts.js';
 import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
+import { operationKey } from './declared-requirements.js';
 import { indexTarget, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
 import type { EntityWrapperPair } from './entity-wrappers.js';
 import { acceptsResourceObject, type RestPolicy } from './policy.js';
@@ -44,11 +45,32 @@ export class EndpointLookup {
   /** The client's policy (frozen). */
   readonly policy: RestPolicy;
   readonly #host: EndpointLookupHost;
+  /** The first segments of the paths that declare headers: a cheap check before a lookup. */
+  readonly #headerRoots: ReadonlySet<string>;
 
   constructor(compiled: CompiledTables, policy: RestPolicy, host: EndpointLookupHost) {
     this.compiled = compiled;
     this.policy = policy;
     this.#host = host;
+    this.#headerRoots = new Set([...compiled.declaredHeaders.keys()].map((key) => key.split('/')[1]));
+  }
+
+  /** The headers the operation of a request declares (the early-access header), when the policy honours them. */
+  declaredHeaders(method: string, url: string): Readonly<Record<string, string>> | undefined {
+    return this.#declared(this.compiled.declaredHeaders, method, url, (urlPath) => this.#headerRoots.has(urlPath.split('/')[1]));
+  }
+
+  #declared<V>(table: ReadonlyMap<string, V>, method: string, url: string, worthLooking: (urlPath: string) => boolean): V | undefined {
+    if (!this.policy.declaredRequirements || table.size === 0) return undefined;
+    let urlPath: string;
+    try {
+      urlPath = this.urlPath(url);
+    } catch {
+      return undefined; // a foreign URL: the request itself refuses it
+    }
+    if (!worthLooking(urlPath)) return undefined;
+    const key = operationKey(this.compiled, method, urlPath);
+    return key === null ? undefined : table.get(key);
   }
 
   /** The path of a URL below the base URL (a foreign URL is refused). */
