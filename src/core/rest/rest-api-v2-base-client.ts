@@ -91,10 +91,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /**
    * List-valued query keys get `[]` first when the policy says so (`statuses: [...]` goes
-   * out as `statuses[]=...`), on every request, the low-level ones included.
+   * out as `statuses[]=...`), on every request, the low-level ones included; a parameter
+   * the operation declares in another style goes out in that style (`sort_by=a,b`).
    */
-  protected override encodeParams(params: QueryParams): QueryParams {
-    return restQueryParams(params, this.policy);
+  protected override encodeParams(params: QueryParams, method?: HttpMethod, url?: string): QueryParams {
+    const styles = method === undefined || url === undefined ? undefined : this.#endpoints.queryStyles(method, url, params);
+    return restQueryParams(params, this.policy, styles);
   }
 
   /** Every request, with the headers its operation declares (early access) unless the caller sets them. */

@@ -9,9 +9,10 @@ import { Response } from 'node-fetch';
 import type { RequestInit } from 'node-fetch';
 import { deriveRestOperations } from '../../../../scripts/generate/rest-facts.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../../scripts/generate/index.mjs';
-import { withDeclaredHeaders } from '../../../../src/core/rest/endpoints/declared-requirements.js';
+import { styledParams, withDeclaredHeaders } from '../../../../src/core/rest/endpoints/declared-requirements.js';
 import type { RestApiV2ClientOptions } from '../../../../src/core/rest/rest-client-options.js';
 import { EARLY_ACCESS_HEADERS } from '../../../../src/generated/rest-tables/early-access-headers.js';
+import { APISession } from '../../../../src/legacy/api-session.js';
 import { concretePath } from '../../../helpers/description-agreement.js';
 import { makeClient } from '../../../helpers/test-kit.js';
 
@@ -35,6 +36,9 @@ const earlyAccess = (headers: Record<string, string>) =>
   Object.entries(headers)
     .filter(([name]) => name.toLowerCase() === 'x-early-access')
     .map(([name, value]) => `${name}: ${value}`);
+
+/** The query string of a recorded URL, without the `?`. */
+const queryString = (url: string) => new URL(url).search.slice(1);
 
 describe('the early-access header', () => {
   const operations = deriveRestOperations(descriptionContext(PROJECT_ROOT).readDescription('rest') as object);
@@ -95,5 +99,68 @@ describe('the early-access header', () => {
     expect(withDeclaredHeaders(declared, {}, { From: 'a@example.com' })).toEqual({ 'X-EARLY-ACCESS': 'ip-allow-lists', From: 'a@example.com' });
     expect(withDeclaredHeaders(declared, { 'X-Early-Access': 'x' }, undefined)).toBeUndefined();
     expect(withDeclaredHeaders(declared, undefined, { 'x-early-access': 'y' })).toBeUndefined();
+  });
+});
+
+describe('declared query styles', () => {
+  it('sends sort_by of GET /incidents comma-separated under its declared name, other lists as name[]', async () => {
+    const { client, sent } = recordingClient({}, { incidents: [], more: false });
+    await client.jget('/incidents', { params: { sort_by: ['created_at:desc', 'urgency'], statuses: ['triggered'] } });
+    await client.listAll('/incidents', { sort_by: ['created_at:desc', 'urgency'] });
+    client.close();
+    expect(queryString(sent[0].url)).toBe('sort_by=created_at%3Adesc%2Curgency&statuses%5B%5D=triggered');
+    expect(new URL(sent[0].url).searchParams.get('sort_by')).toBe('created_at:desc,urgency');
+    expect(queryString(sent[1].url)).toBe('limit=100&sort_by=created_at%3Adesc%2Curgency&offset=0');
+  });
+
+  it('sends ids of GET /standards/scores/{resource_type} repeated under its declared name ids', async () => {
+    const { client, sent } = recordingClient({}, { resources: [] });
+    await client.jget('/standards/scores/technical_services', { params: { ids: ['PS1', 'PS2'] } });
+    client.close();
+    expect(queryString(sent[0].url)).toBe('ids=PS1&ids=PS2');
+  });
+
+  it('keeps name[] for the same names on operations that declare them otherwise, and a caller-bracketed key as given', async () => {
+    const { client, sent } = recordingClient();
+    await client.request('GET', '/business_services/impactors', { params: { ids: ['P1', 'P2'] } });
+    await client.request('GET', '/incidents', { params: { 'sort_by[]': ['created_at'] } });
+    await client.request('GET', '/incidents', { params: { sort_by: 'created_at:desc' } });
+    client.close();
+    expect(sent.map((request) => queryString(request.url))).toEqual([
+      'ids%5B%5D=P1&ids%5B%5D=P2',
+      'sort_by%5B%5D=created_at',
+      'sort_by=created_at%3Adesc',
+    ]);
+  });
+
+  it('keeps the predecessor rule under a policy without declared requirements and in the legacy sessions', async () => {
+    const { client, sent } = recordingClient({ policy: { declaredRequirements: false } });
+    await client.request('GET', '/incidents', { params: { sort_by: ['created_at:desc', 'urgency'] } });
+    client.close();
+    expect(queryString(sent[0].url)).toBe('sort_by%5B%5D=created_at%3Adesc&sort_by%5B%5D=urgency');
+    const legacySent: string[] = [];
+    const legacyHeaders: Record<string, string>[] = [];
+    const fetch = async (url: string, init: RequestInit) => {
+      legacySent.push(url);
+      legacyHeaders.push({ ...(init.headers as Record<string, string>) });
+      return new Response('{"incidents":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const session = new APISession('u+legacykey0000wxyz', { fetch: fetch as unknown as RestApiV2ClientOptions['fetch'] });
+    await session.jget('/incidents', { params: { sort_by: ['created_at:desc', 'urgency'] } });
+    await session.jget('/ip_allow_lists');
+    session.close();
+    expect(queryString(legacySent[0])).toBe('sort_by%5B%5D=created_at%3Adesc&sort_by%5B%5D=urgency');
+    expect(legacyHeaders.map(earlyAccess)).toEqual([[], []]);
+  });
+
+  it('styledParams joins explode-false lists and marks explode-true names bare, leaving other keys and the input alone', () => {
+    const params = Object.freeze({ sort_by: ['a', 'b'], ids: ['1'], other: ['x'] });
+    const { params: out, bare } = styledParams(params, {
+      sort_by: { style: 'form', explode: false },
+      ids: { style: 'form', explode: true },
+    });
+    expect(out).toEqual({ sort_by: 'a,b', ids: ['1'], other: ['x'] });
+    expect([...bare]).toEqual(['ids']);
+    expect(params.sort_by).toEqual(['a', 'b']);
   });
 });
