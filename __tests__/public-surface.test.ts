@@ -66,6 +66,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'ENTITY_WRAPPER_CONFIG',
       'EVENTS_BASE_URL',
       'HISTORICAL_RECORD_PATHS',
+      'HISTORY_MAX_RANGE_DAYS',
       'INDEX_PAGINATION',
       'ITERATION_LIMIT',
       'JIRA_CLOUD_INTEGRATION_API',

@@ -17,6 +17,7 @@ export { CANONICAL_PATHS } from './generated/rest-tables/canonical-paths.js';
 export { CURSOR_BASED_PAGINATION_PATHS } from './generated/rest-tables/cursor-based-pagination-paths.js';
 export { ENTITY_WRAPPER_CONFIG } from './generated/rest-tables/entity-wrapper-config.js';
 export { HISTORICAL_RECORD_PATHS } from './generated/rest-tables/historical-record-paths.js';
+export { HISTORY_MAX_RANGE_DAYS } from './generated/rest-tables/history-max-ranges.js';
 export { INDEX_PAGINATION } from './generated/rest-tables/index-pagination.js';
 export { SPECIALISED_ITERATORS } from './generated/rest-tables/specialised-iterators.js';
 export { REST_API_V2_TABLES } from './generated/rest-tables/rest-api-v2-tables.js';
@@ -36,6 +37,7 @@ export type {
   EntityWrapperSpec,
   IndexPagination,
   IndexPaginationStyle,
+  QueryStyle,
   RestApiTables,
 } from './core/rest/endpoints/table-types.js';
 export type { IntegrationApiDescriptor, IntegrationAuthRule } from './core/integrations/integration-api-descriptor.js';

@@ -22,6 +22,7 @@ describe('APISession construction', () => {
       wrappers: 'config',
       acceptResourceObjects: ['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput'],
       unknownTotal: '?',
+      declaredRequirements: false,
     });
     expect(session.url).toBe(BASE);
   });
@@ -34,6 +35,7 @@ describe('APISession construction', () => {
       wrappers: 'convention',
       acceptResourceObjects: ['rget', 'rput', 'rdelete'],
       unknownTotal: null,
+      declaredRequirements: false,
     });
   });
 

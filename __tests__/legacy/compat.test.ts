@@ -124,6 +124,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
       wrappers: 'convention',
       acceptResourceObjects: ['rget', 'rput', 'rdelete'],
       unknownTotal: null,
+      declaredRequirements: false,
     });
   });
 
@@ -135,6 +136,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
         wrappers: 'config',
         acceptResourceObjects: ['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput'],
         unknownTotal: '?',
+        declaredRequirements: false,
       });
       expect(policy.errors.url).toBe('URLError');
     }

@@ -1,6 +1,8 @@
 // Stage: the REST API v2 tables (src/generated/rest-tables/) from descriptions/rest.json.
-import { entryLines, generatedHeader, itemLines } from './render-ts.mjs';
+import { HISTORY_RANGE_OVERRIDES } from './history-range-overrides.mjs';
+import { entryLines, generatedHeader, itemLines, literal, str } from './render-ts.mjs';
 import { deriveRestOperations } from './rest-facts.mjs';
+import { declaredQueryStyles, earlyAccessHeaders, historyMaxRanges } from './request-facts.mjs';
 import { tableRows } from './table-rows.mjs';
 
 const DIRECTORY = 'src/generated/rest-tables';
@@ -15,9 +17,94 @@ export const restTablesStage = Object.freeze({
     const withoutOperations = Object.entries(extract.paths)
       .filter(([, item]) => !['get', 'post', 'put', 'patch', 'delete'].some((method) => item[method]))
       .map(([path]) => path);
-    return restTableFiles(tableRows(operations, withoutOperations), context.descriptionSource('rest'));
+    const source = context.descriptionSource('rest');
+    return [
+      ...restTableFiles(tableRows(operations, withoutOperations), source),
+      ...requestFactFiles(
+        {
+          historyRanges: historyMaxRanges(extract, operations, HISTORY_RANGE_OVERRIDES),
+          headers: earlyAccessHeaders(extract),
+          queryStyles: declaredQueryStyles(extract),
+        },
+        source,
+      ),
+    ];
   },
 });
+
+/**
+ * The generated modules of what a request must carry: the longest history range of each
+ * historical index, the early-access headers, the declared query styles.
+ *
+ * @param {{ historyRanges: Record<string, { days: number, source: string }>, headers: Record<string, Record<string, string>>, queryStyles: Record<string, Record<string, object>> }} facts
+ * @param {import('./index.mjs').DescriptionSource} source
+ * @returns {import('./index.mjs').GeneratedFile[]}
+ */
+export function requestFactFiles(facts, source) {
+  const header = generatedHeader(source);
+  const file = (name, content) => ({ path: `${DIRECTORY}/${name}`, content: `${header}\n${content}` });
+  const rangeLines = Object.entries(facts.historyRanges)
+    .map(([path, range]) => `  // ${range.source}\n  ${str(path)}: ${literal(range.days)},\n`)
+    .join('');
+  return [
+    file(
+      'history-max-ranges.ts',
+      `/**
+ * The longest since/until range each historical index of the REST API v2 accepts.
+ *
+ * @module
+ */
+import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+
+/**
+ * The longest range, in days, between \`since\` and \`until\` of the historical indexes that
+ * limit it, keyed by canonical path. The description states these limits only in the text
+ * of a parameter; each entry names that operation and parameter, and the reviewed row of
+ * scripts/generate/history-range-overrides.mjs says how it became days. \`iterHistory\` splits
+ * a longer range into windows of at most this length before it splits by count.
+ */
+export const HISTORY_MAX_RANGE_DAYS: Readonly<Record<CanonicalPath, number>> = Object.freeze({
+${rangeLines}});
+`,
+    ),
+    file(
+      'early-access-headers.ts',
+      `/**
+ * The headers the REST API v2 requires on its early-access operations.
+ *
+ * @module
+ */
+
+/**
+ * The \`X-EARLY-ACCESS\` header each early-access operation declares (with its declared value),
+ * keyed by \`'<METHOD> <canonical path>'\`. The client sends it on those operations unless the
+ * caller sets a header of that name.
+ */
+export const EARLY_ACCESS_HEADERS: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
+${entryLines(Object.entries(facts.headers))}});
+`,
+    ),
+    file(
+      'query-styles.ts',
+      `/**
+ * The REST API v2 query parameters that are not sent as \`name[]\`.
+ *
+ * @module
+ */
+import type { QueryStyle } from '../../core/rest/endpoints/table-types.js';
+
+/**
+ * Query parameters declared with a name or style the \`name[]\` convention would get wrong,
+ * keyed by \`'<METHOD> <canonical path>'\` then by the declared name: \`explode: false\` joins a
+ * list with commas (\`sort_by=created_at:desc,urgency\`), \`explode: true\` repeats the
+ * declared name (\`ids=A&ids=B\`).
+ */
+export const QUERY_STYLES: Readonly<Record<string, Readonly<Record<string, QueryStyle>>>> = Object.freeze({
+${entryLines(Object.entries(facts.queryStyles))}});
+`,
+    ),
+  ];
+}
 
 /**
  * The generated modules for a set of table rows.
@@ -152,9 +239,12 @@ ${entryLines(rows.indexes)}});
 import type { RestApiTables } from '../../core/rest/endpoints/table-types.js';
 import { CANONICAL_PATHS } from './canonical-paths.js';
 import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
+import { EARLY_ACCESS_HEADERS } from './early-access-headers.js';
 import { ENTITY_WRAPPER_CONFIG } from './entity-wrapper-config.js';
 import { HISTORICAL_RECORD_PATHS } from './historical-record-paths.js';
+import { HISTORY_MAX_RANGE_DAYS } from './history-max-ranges.js';
 import { INDEX_PAGINATION } from './index-pagination.js';
+import { QUERY_STYLES } from './query-styles.js';
 import { SPECIALISED_ITERATORS } from './specialised-iterators.js';
 
 /** The tables of the REST API v2, as \`RestApiV2Client\` passes them to its base class. */
@@ -165,6 +255,9 @@ export const REST_API_V2_TABLES: RestApiTables = Object.freeze({
   historicalPaths: HISTORICAL_RECORD_PATHS,
   specialisedIterators: SPECIALISED_ITERATORS,
   indexes: INDEX_PAGINATION,
+  historyMaxRangeDays: HISTORY_MAX_RANGE_DAYS,
+  declaredHeaders: EARLY_ACCESS_HEADERS,
+  queryStyles: QUERY_STYLES,
 });
 `,
     ),

@@ -78,6 +78,7 @@ const BEFORE_4_4: LegacyPolicy = {
     wrappers: 'convention',
     acceptResourceObjects: Object.freeze(['rget', 'rput', 'rdelete']),
     unknownTotal: null,
+    declaredRequirements: false,
   },
   errors: {
     url: 'PDClientError',
@@ -112,6 +113,7 @@ const FROM_5_0: LegacyPolicy = {
     wrappers: 'config',
     acceptResourceObjects: Object.freeze(['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput']),
     unknownTotal: '?',
+    declaredRequirements: false,
   },
   errors: {
     url: 'URLError',

@@ -69,7 +69,7 @@ export class ApiClient {
     // The overridable parts (permittedMethods, normalizeUrl, encodeParams, defaultHeaders) are read per request.
     this.#preparation = {
       clientName: this.constructor.name, timeout: () => this.timeout, permittedMethods: () => this.permittedMethods,
-      fail: (spec) => this.#engine.errors.fail(spec), normalizeUrl: (url) => this.normalizeUrl(url), encodeParams: (params) => this.encodeParams(params),
+      fail: (spec) => this.#engine.errors.fail(spec), normalizeUrl: (url) => this.normalizeUrl(url), encodeParams: (params, verb, url) => this.encodeParams(params, verb, url),
       requestParts: () => ({ defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: authorizationHeader(this.#auth), auth: this.#auth, passThrough: this.#engine.passThrough }),
       metricKey: (verb, target) => metricKey(verb, target, this.#url), retryPolicy: () => this.#engine.settings.retryPolicy(), log: () => this.log,
     };
@@ -224,8 +224,11 @@ export class ApiClient {
     return { 'User-Agent': userAgent(), Accept: 'application/json' };
   }
 
-  /** The query parameters as sent: unchanged here; the REST clients append `[]` to list keys. */
-  protected encodeParams(params: QueryParams): QueryParams {
+  /**
+   * The query parameters as sent: unchanged here; the REST clients append `[]` to list keys
+   * (or use the style the operation declares, hence the method and URL).
+   */
+  protected encodeParams(params: QueryParams, _method?: HttpMethod, _url?: string): QueryParams {
     return params;
   }
 

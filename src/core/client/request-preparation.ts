@@ -28,8 +28,8 @@ export interface RequestPreparationHost {
   fail(spec: ErrorSpec): Error;
   /** The full URL of a path or URL under the base URL (refuses a foreign URL). */
   normalizeUrl(url: string): string;
-  /** The query parameters as sent. */
-  encodeParams(params: QueryParams): QueryParams;
+  /** The query parameters as sent by `verb` to the resolved URL. */
+  encodeParams(params: QueryParams, verb: HttpMethod, url: string): QueryParams;
   /** The client's side of the request's headers and body. */
   requestParts(): ClientRequestParts;
   /** The key the request's answered attempts are counted under. */
@@ -61,7 +61,7 @@ export function prepareRequest(method: string, url: string, options: RequestOpti
     throw host.fail({ kind: 'method', message, facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } });
   }
   const resolved = host.normalizeUrl(url);
-  const target = options.params === undefined ? resolved : appendQuery(resolved, host.encodeParams(options.params));
+  const target = options.params === undefined ? resolved : appendQuery(resolved, host.encodeParams(options.params, verb, resolved));
   const parts = host.requestParts();
   const metricKey = host.metricKey(verb, target);
   const signal = options.signal ?? undefined;

@@ -16,6 +16,7 @@ import { isPlainObject } from '../plain-object.js';
 import { refuseBodyOnGet } from './endpoints/body-on-get.js';
 import { unwrapBody, wrapBody } from './endpoints/body-wrapping.js';
 import { compileTables, type CompiledTables } from './endpoints/compiled-tables.js';
+import { withDeclaredHeaders } from './endpoints/declared-requirements.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
 import { EndpointLookup } from './endpoints/endpoint-lookup.js';
 import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
@@ -90,10 +91,19 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /**
    * List-valued query keys get `[]` first when the policy says so (`statuses: [...]` goes
-   * out as `statuses[]=...`), on every request, the low-level ones included.
+   * out as `statuses[]=...`), on every request, the low-level ones included; a parameter
+   * the operation declares in another style goes out in that style (`sort_by=a,b`).
    */
-  protected override encodeParams(params: QueryParams): QueryParams {
-    return restQueryParams(params, this.policy);
+  protected override encodeParams(params: QueryParams, method?: HttpMethod, url?: string): QueryParams {
+    const styles = method === undefined || url === undefined ? undefined : this.#endpoints.queryStyles(method, url, params);
+    return restQueryParams(params, this.policy, styles);
+  }
+
+  /** Every request, with the headers its operation declares (early access) unless the caller sets them. */
+  override request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    const declared = this.#endpoints.declaredHeaders(method, url);
+    const headers = declared && withDeclaredHeaders(declared, this.headers, options.headers);
+    return super.request(method, url, headers ? { ...options, headers } : options);
   }
 
   /**

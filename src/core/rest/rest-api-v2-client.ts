@@ -20,7 +20,7 @@ import {
 } from './rest-client-options.js';
 import { concurrencyOrDefault } from './pagination/concurrency.js';
 import { concurrentHistoryPages } from './pagination/concurrent-pagination.js';
-import { historyWindows, isHistoryRange, windowParams } from './pagination/history-windows.js';
+import { historyWindows, isHistoryRange, rangeWindows, windowParams } from './pagination/history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
 import { attributeMatches, differsFrom, persistSearchValue } from './resource-comparison.js';
@@ -159,9 +159,13 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
 
   /**
    * Iterates over the historical records of [since, until) past the 10,000-record limit
-   * of classic pagination, by halving the interval until each window holds at most
-   * `ITERATION_LIMIT` records (or is one second long). Each record comes once.
-   * Cursor-paginated endpoints have no such limit and are read in one pass.
+   * of classic pagination. The range is first cut into windows within the endpoint's
+   * longest accepted range (`/audit/records` 31 days, `/incidents` 180, `/notifications` 88:
+   * `HISTORY_MAX_RANGE_DAYS`), then each window is halved until it holds at most
+   * `ITERATION_LIMIT` records (or is one second long). Each record comes once, oldest window
+   * first. Cursor-paginated endpoints have no count limit: each window is read in one pass.
+   * This is the way to read every incident: `iterAll('/incidents')` without `since`/`until`
+   * covers only the API's default recent window.
    *
    * @throws UrlError for an endpoint that is not an index of historical records, or invalid dates
    * @example
@@ -210,8 +214,9 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     }
     if (since.getTime() === until.getTime()) return;
     const window = (start: Date, end: Date): QueryParams => windowParams(params, start, end);
+    const maxRangeMs = this.policy.declaredRequirements ? tables.historyMaxRangeMs.get(shape) : undefined;
     if (tables.cursorShapes.has(shape)) {
-      yield* this.pagesOf(url, window(since, until), {}, 'iterHistory');
+      for (const [start, end] of rangeWindows(since, until, maxRangeMs)) yield* this.pagesOf(url, window(start, end), {}, 'iterHistory');
       return;
     }
     if (shape === '/oncalls') this.log.warn('iterHistory may yield duplicate results when used with /oncalls');
@@ -229,6 +234,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
             pageLimit,
             endpoint: `GET ${path}`,
             warn: (message) => this.log.warn(message),
+            maxRangeMs,
           },
           { lane, failFast: false },
         );
@@ -241,6 +247,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       count: (start, end) => this.getTotal(url, window(start, end)),
       pages: (start, end) => this.pagesOf(url, window(start, end), {}, 'iterHistory'),
       warn: (message) => this.log.warn(message),
+      maxRangeMs,
     });
   }
 

@@ -16,7 +16,7 @@ import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
 import { isPlainObject } from '../plain-object.js';
 
 /** What a SCIM j-method returns: the endpoint's body for a literal path, else `T` or `null` (empty body). */
-type ScimResult<T, E> = [T] extends [never] ? JsonResultOf<E> : T | null;
+type ScimResult<T, E> = [NoInfer<T>] extends [never] ? JsonResultOf<E> : NoInfer<T> | null;
 /** The options of a SCIM j-method call, typed for a literal path. */
 type ScimOptions<E> = RequestOptionsOf<E, JsonBodyOf<E>>;
 

@@ -68,8 +68,12 @@ export type EndpointOf<A extends ApiTypes, M extends string, P extends string> =
  */
 export type PathHint<A extends ApiTypes, K extends keyof ApiPathHints> = A['hints'][K] | (string & Record<never, never>);
 
-/** An explicit type argument when there is one (`never`: none), else the type from the path. */
-export type Resolved<T, FromPath> = [T] extends [never] ? FromPath : T;
+/**
+ * An explicit type argument when there is one (`never`: none), else the type from the path.
+ * `NoInfer`: a type annotation on the result (`const n: number = await client.rget(...)`)
+ * is checked against the path's type instead of silently becoming `T`.
+ */
+export type Resolved<T, FromPath> = [NoInfer<T>] extends [never] ? FromPath : NoInfer<T>;
 
 /** `R[K]` for each member of `R`, as unwrapping returns it (`null` stays `null`). */
 type Unwrapped<R, K extends string> = R extends unknown ? (R extends null ? null : K extends keyof R ? Exclude<R[K], undefined> : unknown) : never;

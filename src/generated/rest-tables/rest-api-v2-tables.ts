@@ -12,9 +12,12 @@
 import type { RestApiTables } from '../../core/rest/endpoints/table-types.js';
 import { CANONICAL_PATHS } from './canonical-paths.js';
 import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
+import { EARLY_ACCESS_HEADERS } from './early-access-headers.js';
 import { ENTITY_WRAPPER_CONFIG } from './entity-wrapper-config.js';
 import { HISTORICAL_RECORD_PATHS } from './historical-record-paths.js';
+import { HISTORY_MAX_RANGE_DAYS } from './history-max-ranges.js';
 import { INDEX_PAGINATION } from './index-pagination.js';
+import { QUERY_STYLES } from './query-styles.js';
 import { SPECIALISED_ITERATORS } from './specialised-iterators.js';
 
 /** The tables of the REST API v2, as `RestApiV2Client` passes them to its base class. */
@@ -25,4 +28,7 @@ export const REST_API_V2_TABLES: RestApiTables = Object.freeze({
   historicalPaths: HISTORICAL_RECORD_PATHS,
   specialisedIterators: SPECIALISED_ITERATORS,
   indexes: INDEX_PAGINATION,
+  historyMaxRangeDays: HISTORY_MAX_RANGE_DAYS,
+  declaredHeaders: EARLY_ACCESS_HEADERS,
+  queryStyles: QUERY_STYLES,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { historyWindows, isHistoryRange, splitWindow, windowParams } from '../../../../src/core/rest/pagination/history-windows.js';
+import { historyWindows, isHistoryRange, rangeWindows, splitWindow, windowParams } from '../../../../src/core/rest/pagination/history-windows.js';
 import { itemsOf } from '../../../../src/core/rest/pagination/pages.js';
 import { collect } from '../../../helpers/test-kit.js';
 
@@ -108,5 +108,26 @@ describe('windowParams', () => {
       until: '2024-01-01T00:00:01.000Z',
     });
     expect(params).toEqual({ statuses: ['resolved'], since: 'ignored' });
+  });
+});
+
+describe('rangeWindows', () => {
+  const day = 86_400_000;
+  it('cuts a range into consecutive windows of at most the maximum, the last one shorter', () => {
+    const since = new Date(Date.UTC(2024, 0, 1));
+    const until = new Date(since.getTime() + 70 * day);
+    const windows = rangeWindows(since, until, 31 * day);
+    expect(windows.map(([a, b]) => [a.getTime() - since.getTime(), b.getTime() - since.getTime()])).toEqual([
+      [0, 31 * day],
+      [31 * day, 62 * day],
+      [62 * day, 70 * day],
+    ]);
+  });
+
+  it('keeps one window without a maximum or when the range fits', () => {
+    const since = new Date(0);
+    const until = new Date(10 * day);
+    expect(rangeWindows(since, until)).toEqual([[since, until]]);
+    expect(rangeWindows(since, until, 10 * day)).toEqual([[since, until]]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { compileCanonicalPaths, pathShape, type CanonicalPathIndex } from './canonical-path.js';
 import { compileWrapperConfig, type CompiledWrapperConfig } from './entity-wrappers.js';
-import type { CanonicalPath, IndexPagination, RestApiTables } from './table-types.js';
+import type { CanonicalPath, IndexPagination, QueryStyle, RestApiTables } from './table-types.js';
 
 /** The tables of one API, indexed. */
 export interface CompiledTables {
@@ -22,7 +22,15 @@ export interface CompiledTables {
   readonly specialised: ReadonlyMap<string, string>;
   /** Shapes of the index paths, to their pagination; `null` when the tables list no indexes. */
   readonly indexes: ReadonlyMap<string, IndexPagination> | null;
+  /** Shapes of the historical paths with a longest range, to that range in milliseconds. */
+  readonly historyMaxRangeMs: ReadonlyMap<string, number>;
+  /** `'<METHOD> <shape>'` to the headers that operation requires. */
+  readonly declaredHeaders: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  /** `'<METHOD> <shape>'` to its query parameters not sent as `name[]`. */
+  readonly queryStyles: ReadonlyMap<string, Readonly<Record<string, QueryStyle>>>;
 }
+
+const DAY_MS = 86_400_000;
 
 const cache = new WeakMap<RestApiTables, CompiledTables>();
 
@@ -41,6 +49,9 @@ export function compileTables(tables: RestApiTables): CompiledTables {
       historicalShapes: shapes(tables.historicalPaths ?? []),
       specialised: new Map(Object.entries(tables.specialisedIterators ?? {}).map(([path, name]) => [pathShape(path), name])),
       indexes: tables.indexes ? new Map(Object.entries(tables.indexes).map(([path, index]) => [pathShape(path), index])) : null,
+      historyMaxRangeMs: new Map(Object.entries(tables.historyMaxRangeDays ?? {}).map(([path, days]) => [pathShape(path), days * DAY_MS])),
+      declaredHeaders: byOperationShape(tables.declaredHeaders ?? {}),
+      queryStyles: byOperationShape(tables.queryStyles ?? {}),
     };
     cache.set(tables, compiled);
   }
@@ -49,4 +60,14 @@ export function compileTables(tables: RestApiTables): CompiledTables {
 
 function shapes(paths: readonly CanonicalPath[]): ReadonlySet<string> {
   return new Set(paths.map(pathShape));
+}
+
+/** Keys `'<METHOD> <path>'` rewritten as `'<METHOD> <shape>'`. */
+function byOperationShape<V>(table: Readonly<Record<string, V>>): ReadonlyMap<string, V> {
+  return new Map(
+    Object.entries(table).map(([key, value]) => {
+      const space = key.indexOf(' ');
+      return [`${key.slice(0, space)} ${pathShape(key.slice(space + 1))}`, value];
+    }),
+  );
 }

@@ -7,13 +7,15 @@
  * @module
  */
 import type { FailureFacts, RefusalFailure } from '../../errors/failure-facts.js';
+import type { QueryParams } from '../../request/query.js';
 import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
+import { operationKey } from './declared-requirements.js';
 import { indexTarget, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
 import type { EntityWrapperPair } from './entity-wrappers.js';
 import { acceptsResourceObject, type RestPolicy } from './policy.js';
 import { targetUrl, type ResourceTarget } from './resource-target.js';
-import type { CanonicalPath } from './table-types.js';
+import type { CanonicalPath, QueryStyle } from './table-types.js';
 
 /** What an {@link EndpointLookup} reads of its client at each call (the base URL is settable). */
 export interface EndpointLookupHost {
@@ -44,11 +46,42 @@ export class EndpointLookup {
   /** The client's policy (frozen). */
   readonly policy: RestPolicy;
   readonly #host: EndpointLookupHost;
+  /** The first segments of the paths that declare headers, and the declared query names: cheap checks before a lookup. */
+  readonly #headerRoots: ReadonlySet<string>;
+  readonly #styledNames: ReadonlySet<string>;
 
   constructor(compiled: CompiledTables, policy: RestPolicy, host: EndpointLookupHost) {
     this.compiled = compiled;
     this.policy = policy;
     this.#host = host;
+    this.#headerRoots = new Set([...compiled.declaredHeaders.keys()].map((key) => key.split('/')[1]));
+    this.#styledNames = new Set([...compiled.queryStyles.values()].flatMap((styles) => Object.keys(styles)));
+  }
+
+  /** The headers the operation of a request declares (the early-access header), when the policy honours them. */
+  declaredHeaders(method: string, url: string): Readonly<Record<string, string>> | undefined {
+    // Most requests name none of these paths: a substring test spares them the URL's parsing.
+    if (![...this.#headerRoots].some((root) => url.includes(root))) return undefined;
+    return this.#declared(this.compiled.declaredHeaders, method, url, (urlPath) => this.#headerRoots.has(urlPath.split('/')[1]));
+  }
+
+  /** The declared styles of the request's query parameters that differ from `name[]`, when the policy honours them. */
+  queryStyles(method: string, url: string, params: QueryParams): Readonly<Record<string, QueryStyle>> | undefined {
+    if (!Object.keys(params).some((name) => this.#styledNames.has(name))) return undefined;
+    return this.#declared(this.compiled.queryStyles, method, url, () => true);
+  }
+
+  #declared<V>(table: ReadonlyMap<string, V>, method: string, url: string, worthLooking: (urlPath: string) => boolean): V | undefined {
+    if (!this.policy.declaredRequirements || table.size === 0) return undefined;
+    let urlPath: string;
+    try {
+      urlPath = this.urlPath(url);
+    } catch {
+      return undefined; // a foreign URL: the request itself refuses it
+    }
+    if (!worthLooking(urlPath)) return undefined;
+    const key = operationKey(this.compiled, method, urlPath);
+    return key === null ? undefined : table.get(key);
   }
 
   /** The path of a URL below the base URL (a foreign URL is refused). */

@@ -49,6 +49,13 @@ export interface RestPolicy {
    * (what the predecessor passed from 5.0.0). @default null
    */
   readonly unknownTotal: null | '?';
+  /**
+   * Send requests as the API's description requires beyond paths and wrappers: windows of
+   * `iterHistory` within each endpoint's longest since/until range, the early-access header
+   * of the operations that declare one, and query parameters in their declared style
+   * (`sort_by=a,b`). The predecessor did none of these. @default true
+   */
+  readonly declaredRequirements: boolean;
 }
 
 /** The policy of the core clients: every modern behaviour on. */
@@ -57,6 +64,7 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
   wrappers: 'config',
   acceptResourceObjects: true,
   unknownTotal: null,
+  declaredRequirements: true,
 });
 
 /**
@@ -68,6 +76,7 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
 export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPolicy {
   const policy: { -readonly [K in keyof RestPolicy]: RestPolicy[K] } = { ...DEFAULT_REST_POLICY, ...withoutUndefined(overrides) };
   if (typeof policy.appendListBrackets !== 'boolean') throw new TypeError('policy.appendListBrackets must be a boolean');
+  if (typeof policy.declaredRequirements !== 'boolean') throw new TypeError('policy.declaredRequirements must be a boolean');
   const objects: unknown = policy.acceptResourceObjects;
   if (Array.isArray(objects)) {
     if (!objects.every((name) => typeof name === 'string')) throw new TypeError('policy.acceptResourceObjects must list method names');

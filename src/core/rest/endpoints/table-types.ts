@@ -61,6 +61,18 @@ export interface IndexPagination {
 }
 
 /**
+ * How a query parameter declared otherwise than by the `name[]` convention goes out
+ * (OpenAPI's `form` style): `explode: false` joins a list with commas under the declared
+ * name, `explode: true` repeats the declared name for each value.
+ */
+export interface QueryStyle {
+  /** The only style the REST API v2 declares for the query. */
+  readonly style: 'form';
+  /** Whether each value gets its own `name=value`. */
+  readonly explode: boolean;
+}
+
+/**
  * Everything a REST client needs to know about its API's paths. Each API (REST API v2,
  * and each integration API) has its own.
  *
@@ -96,4 +108,20 @@ export interface RestApiTables {
    * classically (or by cursor when listed in `cursorPaths`). @default undefined
    */
   readonly indexes?: Readonly<Record<CanonicalPath, IndexPagination>>;
+  /**
+   * The longest since/until range, in days, of the historical indexes that limit it, keyed
+   * by canonical path; `iterHistory` reads a longer range in windows of at most this
+   * length. @default {}
+   */
+  readonly historyMaxRangeDays?: Readonly<Record<CanonicalPath, number>>;
+  /**
+   * Headers an operation requires, keyed by `'<METHOD> <canonical path>'` (the early-access
+   * header): sent unless the caller sets a header of that name. @default {}
+   */
+  readonly declaredHeaders?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Query parameters not sent as `name[]`, keyed by `'<METHOD> <canonical path>'` then by
+   * the declared name. @default {}
+   */
+  readonly queryStyles?: Readonly<Record<string, Readonly<Record<string, QueryStyle>>>>;
 }

@@ -10,7 +10,7 @@
 import type { Lane } from '../../retry/request-gate.js';
 import type { QueryParams } from '../../request/query.js';
 import { classicPages, type ClassicPaginationOptions } from './classic-pagination.js';
-import { MIN_WINDOW_MS, splitWindow, unsplittableWindowWarning } from './history-windows.js';
+import { MIN_WINDOW_MS, rangeWindows, splitWindow, unsplittableWindowWarning } from './history-windows.js';
 import { ITERATION_LIMIT } from './limits.js';
 import { remainingOffsets } from './offset-plan.js';
 import { orderedWindow, type Step, type Task } from './ordered-window.js';
@@ -89,6 +89,8 @@ export interface ConcurrentHistorySource {
   readonly endpoint: string;
   /** Where warnings go. */
   readonly warn: (message: string) => void;
+  /** The longest range the endpoint accepts, in milliseconds; none when absent. */
+  readonly maxRangeMs?: number;
 }
 
 /**
@@ -133,5 +135,6 @@ export async function* concurrentHistoryPages(
       }
       return { then: [firstPageTask(start, end, total)] };
     };
-  yield* orderedWindow([windowTask(since, until)], { width: lane.width, failFast, cancel: () => controller.abort() });
+  const windows = rangeWindows(since, until, source.maxRangeMs).map(([start, end]) => windowTask(start, end));
+  yield* orderedWindow(windows, { width: lane.width, failFast, cancel: () => controller.abort() });
 }

@@ -19,6 +19,27 @@ export interface HistorySource {
   readonly pages: (since: Date, until: Date) => AsyncIterable<FetchedPage>;
   /** Where the warning goes when a one-second window still holds too many records. */
   readonly warn: (message: string) => void;
+  /** The longest range the endpoint accepts, in milliseconds; none when absent. */
+  readonly maxRangeMs?: number;
+}
+
+/**
+ * [since, until) cut into consecutive windows of at most `maxRangeMs` (the last one
+ * shorter); one window when there is no maximum or the range fits.
+ *
+ * @example
+ * ```ts
+ * rangeWindows(new Date('2024-01-01T00:00:00Z'), new Date('2024-03-01T00:00:00Z'), 31 * 86_400_000);
+ * // [[2024-01-01, 2024-02-01], [2024-02-01, 2024-03-01]]
+ * ```
+ */
+export function rangeWindows(since: Date, until: Date, maxRangeMs?: number): [Date, Date][] {
+  if (maxRangeMs === undefined || !(maxRangeMs > 0)) return [[since, until]];
+  const windows: [Date, Date][] = [];
+  for (let start = since.getTime(); start < until.getTime(); start += maxRangeMs) {
+    windows.push([new Date(start), new Date(Math.min(start + maxRangeMs, until.getTime()))]);
+  }
+  return windows;
 }
 
 /**
@@ -39,7 +60,8 @@ export function splitWindow(since: Date, until: Date): [[Date, Date], [Date, Dat
 }
 
 /**
- * Yields the pages of every record of [since, until), each record once, oldest window first: a window whose count
+ * Yields the pages of every record of [since, until), each record once, oldest window first. The
+ * range is first cut into windows within `source.maxRangeMs` ({@link rangeWindows}); a window whose count
  * exceeds {@link ITERATION_LIMIT} is halved, until it fits or is {@link MIN_WINDOW_MS}
  * long (then it is read as far as the limit allows, with a warning). Windows without
  * records are skipped after their count.
@@ -50,7 +72,7 @@ export async function* historyWindows(
   source: HistorySource,
 ): AsyncGenerator<FetchedPage, void, undefined> {
   // A stack instead of recursion: the next window to read is always on top.
-  const pending: [Date, Date][] = [[since, until]];
+  const pending: [Date, Date][] = rangeWindows(since, until, source.maxRangeMs).reverse();
   while (pending.length > 0) {
     const [start, end] = pending.pop() as [Date, Date];
     const total = await source.count(start, end);
