@@ -1,8 +1,8 @@
 /**
  * Checks the HTML site that `typedoc` wrote (run by `npm run docs` after typedoc): every
  * link leads somewhere (a file that exists, an anchor on its page, an external address
- * that is a real https host), and every "On This Page" entry reads as the heading it
- * points to. Typedoc's own validation does not see these: it checks links between
+ * that is a real https host, never a source file shown as raw text), every "On This Page"
+ * entry reads as the heading it points to, and the search index holds the documents' text. Typedoc's own validation does not see these: it checks links between
  * reflections, not the HTML of pages and documents.
  *
  * ```sh
@@ -14,6 +14,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inflateSync } from 'node:zlib';
 
 /** One problem found on a page. */
 export interface SiteProblem {
@@ -101,6 +102,49 @@ export function externalLinkProblem(href: string): string | undefined {
   return undefined;
 }
 
+/** Files a browser shows as raw text: a link to one should be a page or a repository link. */
+const RAW_TEXT = /\.(?:md|markdown|ts|mts|cts|js|mjs|cjs|json|ya?ml|txt)$/i;
+
+/** A search that must find a page through the text of its body (not its name). */
+export interface SearchProbe {
+  /** The words searched for (lower case, as the index holds them). */
+  words: readonly string[];
+  /** The page that must be found (its URL relative to the root). */
+  url: string;
+}
+
+/** The searches {@link searchIndexProblems} makes by default. */
+export const SEARCH_PROBES: readonly SearchProbe[] = [
+  { words: ['rate', 'limit'], url: 'documents/Retries_and_rate_limits.html' },
+  { words: ['cooldown', 'stagger'], url: 'documents/Retries_and_rate_limits.html' },
+];
+
+interface SearchData {
+  rows: { url: string }[];
+  index: { invertedIndex: [string, Record<string, unknown>][] };
+}
+
+/**
+ * Problems of the site's search index (`assets/search.js`, typedoc's deflated lunr index):
+ * each probe's words must all occur in the `document` or `comment` text of its page, so
+ * that the search box finds guide pages by what they say, not only symbols by name.
+ */
+export function searchIndexProblems(searchJs: string, probes: readonly SearchProbe[] = SEARCH_PROBES): SiteProblem[] {
+  const page = 'assets/search.js';
+  const encoded = /window\.searchData = "([^"]*)"/.exec(searchJs)?.[1];
+  if (encoded === undefined) return [{ page, message: 'no search data' }];
+  const data = JSON.parse(inflateSync(Buffer.from(encoded, 'base64')).toString('utf8')) as SearchData;
+  const terms = new Map(data.index.invertedIndex);
+  const pagesWith = (word: string): Set<string> => {
+    const fields = terms.get(word) ?? {};
+    const refs = ['document', 'comment'].flatMap((field) => Object.keys((fields[field] as Record<string, unknown> | undefined) ?? {}));
+    return new Set(refs.map((ref) => data.rows[Number(ref)]?.url ?? ''));
+  };
+  return probes
+    .filter((probe) => !probe.words.every((word) => pagesWith(word).has(probe.url)))
+    .map((probe) => ({ page, message: `searching "${probe.words.join(' ')}" does not find ${probe.url} by its text` }));
+}
+
 /** What a site check reads: its pages (HTML text by path) and whether a file exists. */
 export interface SiteFiles {
   /** Every HTML page, by path relative to the root (`/` separators). */
@@ -138,6 +182,10 @@ export function checkSite(site: SiteFiles): SiteProblem[] {
         problems.push({ page, message: `dead link ${href}: no file ${file}` });
         continue;
       }
+      if (!isPage && RAW_TEXT.test(file)) {
+        problems.push({ page, message: `link ${href} opens raw text (${file}): make it a page or link to the repository` });
+        continue;
+      }
       if (fragment && isPage && !anchorsOf(file)?.has(decodeURIComponent(fragment))) {
         problems.push({ page, message: `dead link ${href}: no anchor #${fragment} on ${file}` });
       }
@@ -171,7 +219,8 @@ export function readSite(root: string): SiteFiles {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const root = path.resolve(process.argv[2] ?? 'docs');
   const site = readSite(root);
-  const problems = checkSite(site);
+  const searchJs = path.join(root, 'assets', 'search.js');
+  const problems = [...checkSite(site), ...searchIndexProblems(existsSync(searchJs) ? readFileSync(searchJs, 'utf8') : '')];
   for (const { page, message } of problems) console.error(`${page}: ${message}`);
   console.error(`docs site: ${site.pages.size} pages checked, ${problems.length} problem(s)`);
   process.exitCode = problems.length > 0 ? 1 : 0;

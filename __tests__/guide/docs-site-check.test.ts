@@ -4,7 +4,8 @@
  * in headings' contents entries.
  */
 import { describe, expect, it } from '@jest/globals';
-import { checkSite, contentsEntries, externalLinkProblem, headingTexts, visibleText, type SiteFiles } from '../../scripts/check-docs-site.js';
+import { deflateSync } from 'node:zlib';
+import { checkSite, contentsEntries, externalLinkProblem, headingTexts, searchIndexProblems, visibleText, type SiteFiles } from '../../scripts/check-docs-site.js';
 import { headingCodeAsText } from '../../scripts/typedoc/heading-code.mjs';
 
 function page(body: string, contents = ''): string {
@@ -23,9 +24,17 @@ describe('the docs site check', () => {
   it('passes a site whose links, anchors and contents agree', () => {
     const pages = {
       'index.html': page('<h2 id="intro" class="tsd-anchor-link">Intro' + anchor('intro') + '</h2><a href="documents/guide.html#setup">guide</a><a href="https://developer.pagerduty.com/api-reference/">API</a><a id="top"></a>', '<a href="#intro"><span>Intro</span></a>'),
-      'documents/guide.html': page('<h2 id="setup">Setup: <code>npm</code></h2><a href="../media/example.ts">example</a><a id="top"></a>', '<a href="#setup"><span>Setup: npm</span></a>'),
+      'documents/guide.html': page('<h2 id="setup">Setup: <code>npm</code></h2><a href="../media/logo.png">logo</a><a id="top"></a>', '<a href="#setup"><span>Setup: npm</span></a>'),
     };
-    expect(checkSite(site(pages, ['media/example.ts']))).toEqual([]);
+    expect(checkSite(site(pages, ['media/logo.png']))).toEqual([]);
+  });
+
+  it('finds a link that opens a source file or markdown as raw text', () => {
+    const pages = { 'documents/guide.html': page('<a href="../media/example.ts">example</a><a href="../media/CHANGELOG.md">changes</a><a id="top"></a>') };
+    expect(checkSite(site(pages, ['media/example.ts', 'media/CHANGELOG.md']))).toEqual([
+      { page: 'documents/guide.html', message: 'link ../media/example.ts opens raw text (media/example.ts): make it a page or link to the repository' },
+      { page: 'documents/guide.html', message: 'link ../media/CHANGELOG.md opens raw text (media/CHANGELOG.md): make it a page or link to the repository' },
+    ]);
   });
 
   it('finds a link to a missing file, and one to a missing anchor (the hierarchy summary case)', () => {
@@ -61,6 +70,26 @@ describe('the docs site check', () => {
     expect(headingTexts(html).get('auth')).toBe('auth');
     expect(contentsEntries(page('', '<a href="#a"><svg><use href="i.svg#x"></use></svg><span>default<wbr/>From</span></a>'))).toEqual([{ href: '#a', text: 'defaultFrom' }]);
     expect(visibleText('a &amp; b &lt;c&gt; &#39;d&#39;')).toBe("a & b <c> 'd'");
+  });
+});
+
+describe('the search index check', () => {
+  /** A search.js as typedoc writes it: a deflated, base64-encoded lunr index and its rows. */
+  const searchJs = (terms: [string, Record<string, unknown>][]): string => {
+    const data = { rows: [{ url: 'classes/A.html' }, { url: 'documents/Retries.html' }], index: { invertedIndex: terms } };
+    return `window.searchData = "${deflateSync(JSON.stringify(data)).toString('base64')}";`;
+  };
+  const probes = [{ words: ['rate', 'limit'], url: 'documents/Retries.html' }];
+
+  it('passes when the page is found by the words of its text', () => {
+    const js = searchJs([['rate', { _index: 0, name: {}, comment: {}, document: { 1: {} } }], ['limit', { _index: 1, name: {}, comment: {}, document: { 1: {} } }]]);
+    expect(searchIndexProblems(js, probes)).toEqual([]);
+  });
+
+  it('fails when only names are indexed (the words match a name, not the text), or there is no index', () => {
+    const namesOnly = searchJs([['rate', { _index: 0, name: { 1: {} }, comment: {}, document: {} }], ['limit', { _index: 1, name: { 0: {} }, comment: {}, document: {} }]]);
+    expect(searchIndexProblems(namesOnly, probes)).toEqual([{ page: 'assets/search.js', message: 'searching "rate limit" does not find documents/Retries.html by its text' }]);
+    expect(searchIndexProblems('', probes)).toEqual([{ page: 'assets/search.js', message: 'no search data' }]);
   });
 });
 

@@ -10,6 +10,7 @@ import type { ProxySetting } from './transport/proxy.js';
 import type { QueryParams } from './request/query.js';
 import type { AgentOption, FetchLike } from './transport/transport.js';
 import type { RetryMode } from './retry/retry-mode.js';
+import type { OptionNames } from './client/option-names.js';
 
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -45,7 +46,7 @@ export interface ApiClientOptions extends PassThroughInit {
   baseUrl?: string;
   /** Print one DEBUG line per attempt to standard error (sets {@link ApiClient.printDebug}). @default false */
   debug?: boolean;
-  /** Seconds one attempt may take, connection and body included; a timeout is a network error. @default 60 */
+  /** Seconds (not milliseconds: at most 600) one attempt may take, connection and body included; a timeout is a network error. @default 60 */
   timeout?: number;
   /** Headers sent with every request (after the defaults, before per-request headers). */
   headers?: HeaderMap;
@@ -55,7 +56,7 @@ export interface ApiClientOptions extends PassThroughInit {
   maxHttpAttempts?: number;
   /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
   maxNetworkAttempts?: number;
-  /** The first cooldown factor `t0`, in seconds: the first pause is `t0 * a`. @default 1.5 */
+  /** The first cooldown factor `t0`, in seconds (at most 3600): the first pause is `t0 * a`. @default 1.5 */
   sleepTimer?: number;
   /** The exponent base `a` of the cooldown. @default 2 */
   sleepTimerBase?: number;
@@ -90,6 +91,13 @@ export interface ApiClientOptions extends PassThroughInit {
   callKey?: (method: string, url: string, baseUrl: string) => string;
 }
 
+/** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
+export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.freeze({
+  baseUrl: true, debug: true, timeout: true, headers: true, retry: true, maxHttpAttempts: true, maxNetworkAttempts: true,
+  sleepTimer: true, sleepTimerBase: true, staggerCooldown: true, logger: true, fetch: true, agent: true, proxy: true,
+  sleep: true, random: true, errorFactory: true, callKey: true, compress: true, size: true,
+});
+
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
 export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
   /** Headers of this request only. */
@@ -121,3 +129,13 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
    */
   retryMode?: RetryMode;
 }
+
+/**
+ * The names of {@link RequestOptions}, checked at every request: the engine's own, and the
+ * node-fetch `RequestInit` keys the library's fetch types declare (`body`, `signal`,
+ * `redirect`, `agent`, `compress`, `size`), which are passed on to fetch.
+ */
+export const REQUEST_OPTION_NAMES: OptionNames<RequestOptions> = Object.freeze({
+  headers: true, json: true, form: true, params: true, timeout: true, stream: true, retryMode: true,
+  body: true, signal: true, redirect: true, agent: true, compress: true, size: true,
+});

@@ -16,7 +16,8 @@ import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass } from './session-brand.js';
 import { sessionAuth, truncated } from './session-credential.js';
-import { sessionSetup, type PDSessionOptions } from './session-setup.js';
+import { PD_SESSION_OPTION_NAMES, sessionSetup, type PDSessionOptions } from './session-setup.js';
+import { checkOptionNames, type OptionNames } from '../core/client/option-names.js';
 
 /** Options of {@link APISession} (all optional): the session's, plus these. */
 export interface APISessionOptions extends PDSessionOptions {
@@ -33,6 +34,9 @@ export interface APISessionOptions extends PDSessionOptions {
 type DeleteResponse = Awaited<ReturnType<RestApiV2Client['rdelete']>>;
 
 const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
+
+/** The names of {@link APISessionOptions}, checked at construction. */
+export const API_SESSION_OPTION_NAMES: OptionNames<APISessionOptions> = Object.freeze({ ...PD_SESSION_OPTION_NAMES, defaultFrom: true, authType: true });
 
 /** pdpyras 4.x's call metrics key: `'get:users/{id}'`, from the URL's own segments. */
 function pdpyras4CallKey(method: string, url: string, baseUrl: string): string {
@@ -105,6 +109,7 @@ export class APISession extends RestApiV2Client<UntypedApi> {
    * @throws TypeError / RangeError for an invalid `compat` or `authType`
    */
   constructor(apiKey: string, options: APISessionOptions = {}) {
+    checkOptionNames('APISession', options, API_SESSION_OPTION_NAMES);
     const setup = sessionSetup(options);
     // Call metrics are keyed as the `compat` release keyed them: 'GET /users/{id}' from 5.0.0.
     const callKey = setup.policy.callKeys === 'tokens' ? pdpyras4CallKey : undefined;

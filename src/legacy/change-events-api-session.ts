@@ -21,7 +21,8 @@ import {
   type SessionSubmitOptions,
 } from './event-arguments.js';
 import { PDSession } from './pd-session.js';
-import type { PDSessionOptions } from './session-setup.js';
+import { PD_SESSION_OPTION_NAMES, type PDSessionOptions } from './session-setup.js';
+import { checkOptionNames, type OptionNames } from '../core/client/option-names.js';
 
 const POST_ONLY: readonly HttpMethod[] = Object.freeze(['POST']);
 
@@ -30,6 +31,9 @@ export interface ChangeEventsAPISessionOptions extends PDSessionOptions {
   /** The clock that dates change events submitted without a timestamp. @default () => new Date() */
   now?: () => Date;
 }
+
+/** The names of {@link ChangeEventsAPISessionOptions}, checked at construction. */
+export const CHANGE_EVENTS_API_SESSION_OPTION_NAMES: OptionNames<ChangeEventsAPISessionOptions> = Object.freeze({ ...PD_SESSION_OPTION_NAMES, now: true });
 
 /**
  * A session for the Events API v2 change events (deploys, configuration changes),
@@ -57,6 +61,7 @@ export class ChangeEventsAPISession extends PDSession {
    *   defaults to `https://events.pagerduty.com` and `retry` to the `compat` release's (see above)
    */
   constructor(routingKey: string, options: ChangeEventsAPISessionOptions = {}) {
+    checkOptionNames('ChangeEventsAPISession', options, CHANGE_EVENTS_API_SESSION_OPTION_NAMES);
     const { now, ...session } = options;
     super(routingKeyAuth(routingKey), {
       ...session,

@@ -14,7 +14,8 @@ import { legacyPolicyFor, resolveCompat } from './compat.js';
 import { PDClientError } from './errors.js';
 import { pdpyrasAlertProblems, triggerOptionProblems, triggerOptions, type SessionTriggerOptions } from './event-arguments.js';
 import { PDSession } from './pd-session.js';
-import type { PDSessionOptions } from './session-setup.js';
+import { PD_SESSION_OPTION_NAMES, type PDSessionOptions } from './session-setup.js';
+import { checkOptionNames } from '../core/client/option-names.js';
 
 const POST_ONLY: readonly HttpMethod[] = Object.freeze(['POST']);
 
@@ -49,6 +50,7 @@ export class EventsAPISession extends PDSession {
    *   `https://events.pagerduty.com` and `retry` to the `compat` release's (see above)
    */
   constructor(routingKey: string, options: PDSessionOptions = {}) {
+    checkOptionNames('EventsAPISession', options, PD_SESSION_OPTION_NAMES);
     super(routingKeyAuth(routingKey), {
       ...options,
       baseUrl: options.baseUrl ?? EVENTS_BASE_URL,

@@ -11,7 +11,8 @@ import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass, isBrandedSession } from './session-brand.js';
 import { truncated, withCredential } from './session-credential.js';
-import { sessionSetup, type PDSessionOptions } from './session-setup.js';
+import { PD_SESSION_OPTION_NAMES, sessionSetup, type PDSessionOptions } from './session-setup.js';
+import { checkOptionNames } from '../core/client/option-names.js';
 
 /**
  * The base of the session classes: the core engine (`ApiClient`: retries, timeouts,
@@ -65,6 +66,7 @@ export abstract class PDSession extends ApiClient {
    * @throws TypeError / RangeError for an invalid `compat`
    */
   protected constructor(auth: AuthMethod, options: PDSessionOptions = {}) {
+    checkOptionNames(new.target.name, options, PD_SESSION_OPTION_NAMES);
     const setup = sessionSetup(options);
     super(auth, setup.engine);
     this.compat = setup.compat;

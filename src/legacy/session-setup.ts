@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { ApiClientOptions } from '../core/api-client-options.js';
+import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../core/api-client-options.js';
+import type { OptionNames } from '../core/client/option-names.js';
 import type { ErrorFactory } from '../core/errors/error-classes.js';
 import type { ProxySetting } from '../core/transport/proxy.js';
 import { legacyPolicyFor, resolveCompat, type LegacyPolicy } from './compat.js';
@@ -37,6 +38,9 @@ export interface PDSessionOptions extends ApiClientOptions {
    */
   proxies?: Readonly<SessionProxies>;
 }
+
+/** The names of {@link PDSessionOptions}, checked at construction. */
+export const PD_SESSION_OPTION_NAMES: OptionNames<PDSessionOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, compat: true, proxies: true });
 
 /** The outcome of {@link sessionSetup}. */
 export interface SessionSetup<T> {

@@ -12,12 +12,13 @@ import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
 import { decodeJsonBody } from '../errors/json-body.js';
-import { ALL_METHODS, upperMethod, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../api-client-options.js';
+import { ALL_METHODS, API_CLIENT_OPTION_NAMES, upperMethod, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../api-client-options.js';
 import { silentLogger, stderrLogger, type Logger } from '../logging.js';
 import type { QueryParams } from '../request/query.js';
 import type { RequestGate } from '../retry/request-gate.js';
 import { CallMetrics, pathCallKey } from './call-metrics.js';
 import { engineParts, type EngineParts } from './engine-parts.js';
+import { checkOptionNames } from './option-names.js';
 import { sendThroughLowLevel } from './low-level-call.js';
 import { prepareRequest, type RequestPreparationHost } from './request-preparation.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
@@ -59,8 +60,10 @@ export class ApiClient {
   /**
    * @param auth - how requests are authenticated (see `tokenAuth`, `bearerAuth`, ...)
    * @param options - engine options; every one has a default
+   * @throws TypeError for options that are not an object or have an unknown key
    */
   constructor(auth: AuthMethod, options: ApiClientOptions = {}) {
+    checkOptionNames('ApiClient', options, API_CLIENT_OPTION_NAMES);
     const { baseUrl, debug, headers, logger, callKey, ...engineOptions } = options;
     this.#auth = auth;
     // HTTP errors go through the client's own method, which a subclass may extend.
@@ -112,7 +115,7 @@ export class ApiClient {
     this.#engine.settings.maxNetworkAttempts = value;
   }
 
-  /** Seconds before an attempt times out: a positive finite number. */
+  /** Seconds before an attempt times out: a positive finite number, at most 600. */
   get timeout(): number {
     return this.#engine.settings.timeout;
   }
@@ -122,7 +125,7 @@ export class ApiClient {
     this.#engine.settings.timeout = value;
   }
 
-  /** The first cooldown factor, in seconds: a non-negative finite number. */
+  /** The first cooldown factor, in seconds: a non-negative finite number, at most 3600. */
   get sleepTimer(): number {
     return this.#engine.settings.sleepTimer;
   }

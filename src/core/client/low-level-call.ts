@@ -9,6 +9,7 @@
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { RequestOptions } from '../api-client-options.js';
+import { checkRequestOptions } from './request-preparation.js';
 
 /** The low-level method names. */
 export type LowLevelMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -36,6 +37,7 @@ export type LowLevelClient = Record<LowLevelMethod, (url: string, options?: Requ
  * @throws TypeError when the method does not return a Response
  */
 export async function sendThroughLowLevel(client: LowLevelClient, verb: string, url: string, options: RequestOptions): Promise<Response> {
+  checkRequestOptions(options);
   const name = LOW_LEVEL_METHODS[verb];
   const init = { ...options };
   const response: unknown = name === undefined ? await client.request(verb, url, init) : await client[name](url, init);

@@ -7,13 +7,14 @@
  * @module
  */
 import type { HttpMethod, RequestOptions } from '../api-client-options.js';
-import { upperMethod } from '../api-client-options.js';
+import { REQUEST_OPTION_NAMES, upperMethod } from '../api-client-options.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import type { Logger } from '../logging.js';
 import { outgoingInit, type ClientRequestParts } from '../request/outgoing-request.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
 import type { PreparedRequest } from '../retry/attempt-loop.js';
 import type { RetryPolicy } from '../retry/retry-rules.js';
+import { checkOptionNames } from './option-names.js';
 import { checkSetting } from './settings.js';
 
 /** What {@link prepareRequest} reads of the client sending the request (its overridable parts included). */
@@ -44,8 +45,8 @@ export interface RequestPreparationHost {
  * A request as it will be sent. The caller's options are not changed.
  *
  * @throws what `host.fail` builds (a `MethodError`) for a method the client does not
- *   permit, a `UrlError` (from `normalizeUrl`) for a foreign URL, and `TypeError` /
- *   `RangeError` for a bad per-request `timeout`
+ *   permit, a `UrlError` (from `normalizeUrl`) for a foreign URL, `TypeError` for
+ *   options with an unknown key, and `TypeError` / `RangeError` for a bad per-request `timeout`
  * @example
  * ```ts
  * const prepared = prepareRequest('get', '/users', { params: { limit: 1 } }, host);
@@ -53,6 +54,7 @@ export interface RequestPreparationHost {
  * ```
  */
 export function prepareRequest(method: string, url: string, options: RequestOptions, host: RequestPreparationHost): PreparedRequest {
+  checkRequestOptions(options);
   const verb = upperMethod(method) as HttpMethod;
   const timeoutSeconds = options.timeout === undefined ? host.timeout() : checkSetting('timeout', options.timeout);
   const permitted = host.permittedMethods();
@@ -69,3 +71,20 @@ export function prepareRequest(method: string, url: string, options: RequestOpti
   if (retryMode !== 'idempotent' && retryMode !== 'at-most-once') throw new TypeError(`retryMode must be 'idempotent' or 'at-most-once', got ${String(retryMode)}`);
   return { verb, resolved, target, fetchInit: outgoingInit(verb, options, parts), timeoutSeconds, signal, policy: host.retryPolicy(), log: host.log(), metricKey, stream, retryMode };
 }
+
+/**
+ * Checks the options of one request (see `checkOptionNames`): called where they are
+ * first copied, before a string would be spread into an object of its characters.
+ *
+ * @throws TypeError for options that are not an object or have an unknown key
+ * @example
+ * ```ts
+ * checkRequestOptions({ include: ['teams'] }); // TypeError: unknown request option "include"; query parameters go in params ...
+ * ```
+ */
+export function checkRequestOptions(options: unknown): void {
+  checkOptionNames('request', options, REQUEST_OPTION_NAMES, REQUEST_HINT);
+}
+
+// `rget(path, { include: [...] })` is the usual slip: the query belongs under `params`.
+const REQUEST_HINT = 'query parameters go in params ({ params: { ... } }); the request options are ' + Object.keys(REQUEST_OPTION_NAMES).join(', ');

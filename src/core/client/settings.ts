@@ -83,7 +83,7 @@ export class ClientSettings {
     this.#maxNetworkAttempts = checkSetting('maxNetworkAttempts', value);
   }
 
-  /** Seconds before an attempt times out: a positive finite number. */
+  /** Seconds before an attempt times out: a positive finite number, at most 600. */
   get timeout(): number {
     return this.#timeout;
   }
@@ -93,7 +93,7 @@ export class ClientSettings {
     this.#timeout = checkSetting('timeout', value);
   }
 
-  /** The first cooldown factor, in seconds: a non-negative finite number. */
+  /** The first cooldown factor, in seconds: a non-negative finite number, at most 3600. */
   get sleepTimer(): number {
     return this.#sleepTimer;
   }
@@ -147,14 +147,16 @@ export interface NumberRule {
   readonly integer?: boolean;
   /** Zero is refused too (a timeout of 0 s would fail every attempt). */
   readonly positive?: boolean;
+  /** The largest value, in seconds: above it the caller surely meant milliseconds. */
+  readonly maxSeconds?: number;
 }
 
 /** The numeric settings of `ApiClient` and their rules. */
 export const SETTING_RULES = Object.freeze({
   maxHttpAttempts: { integer: true },
   maxNetworkAttempts: { integer: true },
-  timeout: { positive: true },
-  sleepTimer: {},
+  timeout: { positive: true, maxSeconds: 600 },
+  sleepTimer: { maxSeconds: 3600 },
   sleepTimerBase: {},
   staggerCooldown: {},
 } satisfies Record<string, NumberRule>);
@@ -168,7 +170,8 @@ export type NumericSetting = keyof typeof SETTING_RULES;
  *
  * @returns the value, unchanged
  * @throws TypeError when the value is not a number (or is NaN)
- * @throws RangeError when it is negative, infinite, zero where refused, or fractional where refused
+ * @throws RangeError when it is negative, infinite, zero where refused, fractional where
+ *   refused, or above the rule's `maxSeconds`
  *
  * @example
  * ```ts
@@ -184,6 +187,9 @@ export function checkNumber(name: string, value: unknown, rule: NumberRule): num
   const bad = !Number.isFinite(value) || value < 0 || (rule.positive && value === 0) || (rule.integer && !Number.isInteger(value));
   if (bad) {
     throw new RangeError(`${name} must be a${rule.integer ? ' whole' : ''} ${sign} finite number, got ${value}`);
+  }
+  if (rule.maxSeconds !== undefined && value > rule.maxSeconds) {
+    throw new RangeError(`${name} is in seconds and must be at most ${rule.maxSeconds} seconds, got ${value}`);
   }
   return value;
 }

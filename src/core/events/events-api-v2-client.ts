@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
 import { routingKeyAuth } from '../auth/auth-methods.js';
 import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
@@ -25,6 +27,9 @@ export interface EventsApiV2ClientOptions extends ApiClientOptions {
   /** The clock that dates change events sent without a timestamp. @default () => new Date() */
   now?: () => Date;
 }
+
+/** The names of {@link EventsApiV2ClientOptions}, checked at construction. */
+export const EVENTS_API_V2_CLIENT_OPTION_NAMES: OptionNames<EventsApiV2ClientOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, now: true });
 
 /**
  * A client of the Events API v2 (base URL {@link EVENTS_BASE_URL}), authenticated by the
@@ -48,6 +53,7 @@ export class EventsApiV2Client extends ApiClient {
    *   `retry` to {@link DEFAULT_EVENTS_RETRY}
    */
   constructor(routingKey: string, options: EventsApiV2ClientOptions = {}) {
+    checkOptionNames('EventsApiV2Client', options, EVENTS_API_V2_CLIENT_OPTION_NAMES);
     const { now, ...engine } = options;
     super(routingKeyAuth(routingKey), {
       ...engine,

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { ApiClientOptions, HttpMethod } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import { RestApiV2BaseClient } from '../rest/rest-api-v2-base-client.js';
@@ -20,6 +22,9 @@ export interface IntegrationApiClientOptions extends ApiClientOptions {
    */
   authType?: AuthType;
 }
+
+/** The names of {@link IntegrationApiClientOptions}, checked at construction. */
+export const INTEGRATION_API_CLIENT_OPTION_NAMES: OptionNames<IntegrationApiClientOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, authType: true });
 
 /** Options of the integration clients whose API accepts one kind of credential only. */
 export type FixedAuthIntegrationApiClientOptions = Omit<IntegrationApiClientOptions, 'authType'>;
@@ -62,6 +67,7 @@ export class IntegrationApiClient<A extends ApiTypes = UntypedApi> extends RestA
    * @param options - engine options and, where the API allows a choice, `authType`
    */
   constructor(descriptor: IntegrationApiDescriptor, credential: string, options: IntegrationApiClientOptions = {}) {
+    checkOptionNames('IntegrationApiClient', options, INTEGRATION_API_CLIENT_OPTION_NAMES);
     const { authType, baseUrl, ...engine } = options;
     super(integrationAuth(descriptor.authRule, credential, authType), {
       ...engine,

@@ -6,6 +6,8 @@
  *
  * @module
  */
+import { checkOptionNames } from '../client/option-names.js';
+import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
 import { checkSetting } from '../client/settings.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
@@ -72,6 +74,7 @@ export class McpApiClient extends ApiClient {
    * @param options - engine options (`baseUrl` defaults to `https://mcp.pagerduty.com`), `authType`, and the session's
    */
   constructor(auth: AuthMethod | string, options: McpApiClientOptions = {}) {
+    checkOptionNames('McpApiClient', options, MCP_API_CLIENT_OPTION_NAMES);
     const { authType, clientInfo, capabilities, onNotification, onRequest, ...engine } = options;
     super(resolveAuth(auth, authType), { ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL });
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };

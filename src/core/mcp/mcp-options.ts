@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { ApiClientOptions } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../api-client-options.js';
+import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.js';
 import type { McpImplementation, McpProgress } from './mcp-types.js';
@@ -31,6 +32,11 @@ export interface McpApiClientOptions extends ApiClientOptions {
    */
   onRequest?: McpRequestHandler;
 }
+
+/** The names of {@link McpApiClientOptions}, checked at construction. */
+export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Object.freeze({
+  ...API_CLIENT_OPTION_NAMES, authType: true, clientInfo: true, capabilities: true, onNotification: true, onRequest: true,
+});
 
 /** Options of one call. */
 export interface McpCallOptions {

@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
 import { clientCredentialsAuth } from '../auth/auth-methods.js';
@@ -29,6 +31,11 @@ export interface OAuthTokenClientOptions extends ApiClientOptions {
   /** The random source of {@link OAuthTokenClient.generateS256PkceParams}. @default node:crypto randomBytes */
   randomBytes?: RandomBytes;
 }
+
+/** The names of {@link OAuthTokenClientOptions}, checked at construction. */
+export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOptions> = Object.freeze({
+  ...API_CLIENT_OPTION_NAMES, earlyRefreshBuffer: true, now: true, randomBytes: true,
+});
 
 /** Options of the REST client that {@link OAuthTokenClient.refreshClient} builds (it always uses bearer auth). */
 export type RefreshClientOptions = Omit<RestApiV2ClientOptions, 'authType'>;
@@ -67,6 +74,7 @@ export class OAuthTokenClient extends ApiClient {
    * @param options - engine options (`baseUrl` defaults to `https://identity.pagerduty.com`), `earlyRefreshBuffer`, and the clock and random seams
    */
   constructor(clientSecret: string, clientId: string, options: OAuthTokenClientOptions = {}) {
+    checkOptionNames('OAuthTokenClient', options, OAUTH_TOKEN_CLIENT_OPTION_NAMES);
     const { earlyRefreshBuffer, now, randomBytes, ...engine } = options;
     super(clientCredentialsAuth(clientId, clientSecret), { ...engine, baseUrl: engine.baseUrl ?? IDENTITY_BASE_URL });
     this.clientId = clientId;

@@ -29,6 +29,9 @@ import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { pageOrThrow, readPage } from './pagination/page-reading.js';
 import { collectItems, itemsByKey, itemsOf, type FetchedPage } from './pagination/pages.js';
 import type { DecodedResponse, DictAllOptions, IterAllOptions, IterCursorOptions, RestApiV2BaseClientOptions } from './rest-method-options.js';
+import { DICT_ALL_OPTION_NAMES, ITER_ALL_OPTION_NAMES, ITER_CURSOR_OPTION_NAMES, REST_API_V2_BASE_CLIENT_OPTION_NAMES } from './rest-method-options.js';
+import { checkOptionNames, optionNamesProblem } from '../client/option-names.js';
+import { checkRequestOptions } from '../client/request-preparation.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
 import type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-call-types.js';
@@ -70,6 +73,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param options - engine options, the API's `tables`, and an optional `policy`
    */
   constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
+    checkOptionNames('RestApiV2BaseClient', options, REST_API_V2_BASE_CLIENT_OPTION_NAMES);
     const { tables, policy, ...engineOptions } = options;
     const compiled = compileTables(tables);
     super(auth, { ...engineOptions, callKey: engineOptions.callKey ?? canonicalCallKey(compiled) });
@@ -232,6 +236,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(target: P | ResourceObject, init?: EntityInit<A, 'DELETE', P>): Promise<Response>;
   async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
+    checkRequestOptions(init);
     const url = this.#endpoints.target(target, 'rdelete');
     const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.entityWrappers('DELETE', this.#endpoints.wrapperPath(url))[0]) };
     // Through `delete`, as both predecessors did, so that an override of it sees the call.
@@ -317,6 +322,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): AsyncIterableIterator<T> {
+    checkOptionNames('iterAll', options, ITER_ALL_OPTION_NAMES, ITERATOR_HINT);
     return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook, this.policy.unknownTotal);
   }
 
@@ -327,6 +333,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterCursorOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterCursor<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterCursorOptions<T> = {}): AsyncIterableIterator<T> {
+    checkOptionNames('iterCursor', options, ITER_CURSOR_OPTION_NAMES, ITERATOR_HINT);
     return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook, this.policy.unknownTotal);
   }
 
@@ -341,6 +348,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): Promise<IndexItem<T, A, P>[]>;
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
+    const refusal = optionNamesProblem('listAll', options, ITER_ALL_OPTION_NAMES, ITERATOR_HINT);
+    if (refusal !== undefined) return Promise.reject(refusal);
     return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook, this.policy.unknownTotal);
   }
 
@@ -352,6 +361,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, options?: DictAllOptions<IndexQuery<A, P>>): Promise<Record<string, IndexItem<T, A, P>>>;
   async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
+    checkOptionNames('dictAll', options, DICT_ALL_OPTION_NAMES, 'query parameters go in params');
     const by = options.by ?? 'id';
     const items = await this.listAll<T, string>(url, options.params, { concurrency: options.concurrency });
     return itemsByKey<T>(items, by, () => this.#endpoints.urlError(`dictAll: an item of ${url} has no "${by}" attribute`));
@@ -420,3 +430,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     if (refusal !== undefined) throw refusal;
   }
 }
+
+// The options are the third argument; the query parameters, the usual slip, the second.
+const ITERATOR_HINT = 'query parameters are the second argument, options the third';

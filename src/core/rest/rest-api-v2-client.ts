@@ -13,6 +13,7 @@ import { unwrapBody } from './endpoints/body-wrapping.js';
 import { pathShape } from './endpoints/canonical-path.js';
 import {
   regionBaseUrl,
+  REST_API_V2_CLIENT_OPTION_NAMES,
   type AlertGroupingSettingsOptions,
   type AnalyticsRawIncidentsOptions,
   type IncidentNotesOptions,
@@ -25,6 +26,7 @@ import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
 import { attributeMatches, differsFrom, persistSearchValue } from './resource-comparison.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-method-options.js';
+import { checkOptionNames } from '../client/option-names.js';
 import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
 import { alertGroupingSettingsParams, analyticsRawIncidentsBody, incidentNotesRequest } from './pagination/specialised-requests.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './pagination/token-pagination.js';
@@ -83,6 +85,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    * @throws TypeError for an unknown `authType` or `region`
    */
   constructor(apiKey: string, options: RestApiV2ClientOptions = {}) {
+    checkOptionNames('RestApiV2Client', options, REST_API_V2_CLIENT_OPTION_NAMES);
     const { defaultFrom, authType, region, baseUrl, ...rest } = options;
     super(authForType(apiKey, authType), { ...rest, baseUrl: baseUrl ?? regionBaseUrl(region), tables: REST_API_V2_TABLES });
     this.defaultFrom = defaultFrom;

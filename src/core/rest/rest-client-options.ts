@@ -5,6 +5,8 @@
  * @module
  */
 import type { ApiClientOptions } from '../client/api-client.js';
+import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import type { QueryParams } from '../request/query.js';
 import type { RestPolicy } from './endpoints/policy.js';
@@ -53,6 +55,11 @@ export interface RestApiV2ClientOptions extends ApiClientOptions {
   /** Behaviour at the legacy seams; omitted fields keep the modern default. @default DEFAULT_REST_POLICY */
   policy?: Partial<RestPolicy>;
 }
+
+/** The names of {@link RestApiV2ClientOptions}, checked at construction. */
+export const REST_API_V2_CLIENT_OPTION_NAMES: OptionNames<RestApiV2ClientOptions> = Object.freeze({
+  ...API_CLIENT_OPTION_NAMES, defaultFrom: true, authType: true, region: true, policy: true,
+});
 
 /** Options of `RestApiV2Client.iterIncidentNotes`. */
 export interface IncidentNotesOptions {

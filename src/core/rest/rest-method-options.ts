@@ -5,6 +5,8 @@
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { ApiClientOptions } from '../client/api-client.js';
+import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import type { OptionNames } from '../client/option-names.js';
 import type { QueryParams } from '../request/query.js';
 import type { ItemHook } from './pagination/pages.js';
 import type { RestPolicy } from './endpoints/policy.js';
@@ -17,6 +19,11 @@ export interface RestApiV2BaseClientOptions extends ApiClientOptions {
   /** Behaviour at the legacy seams; omitted fields keep the modern default. @default DEFAULT_REST_POLICY */
   policy?: Partial<RestPolicy>;
 }
+
+/** The names of {@link RestApiV2BaseClientOptions}, checked at construction. */
+export const REST_API_V2_BASE_CLIENT_OPTION_NAMES: OptionNames<RestApiV2BaseClientOptions> = Object.freeze({
+  ...API_CLIENT_OPTION_NAMES, tables: true, policy: true,
+});
 
 /** Options of `RestApiV2BaseClient.iterAll`. */
 export interface IterAllOptions<T> {
@@ -34,6 +41,11 @@ export interface IterAllOptions<T> {
    */
   concurrency?: number;
 }
+
+/** The names of {@link IterAllOptions} (of `iterAll` and `listAll`), checked at each call. */
+export const ITER_ALL_OPTION_NAMES: OptionNames<IterAllOptions<unknown>> = Object.freeze({
+  pageSize: true, total: true, itemHook: true, concurrency: true,
+});
 
 /** Options of `RestApiV2Client.iterHistory`. */
 export interface IterHistoryOptions {
@@ -54,6 +66,9 @@ export interface IterCursorOptions<T> {
   itemHook?: ItemHook<T>;
 }
 
+/** The names of {@link IterCursorOptions}, checked at each call. */
+export const ITER_CURSOR_OPTION_NAMES: OptionNames<IterCursorOptions<unknown>> = Object.freeze({ pageSize: true, itemHook: true });
+
 /**
  * Options of `RestApiV2BaseClient.dictAll`.
  *
@@ -67,6 +82,9 @@ export interface DictAllOptions<Q = QueryParams> {
   /** Pages read at once, as for `listAll` (see {@link IterAllOptions.concurrency}). @default 1 */
   concurrency?: number;
 }
+
+/** The names of {@link DictAllOptions}, checked at each call. */
+export const DICT_ALL_OPTION_NAMES: OptionNames<DictAllOptions> = Object.freeze({ by: true, params: true, concurrency: true });
 
 /**
  * Options of `RestApiV2BaseClient.find`.

@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
@@ -35,6 +37,9 @@ export interface ScimApiClientOptions extends ApiClientOptions {
    */
   authType?: AuthType;
 }
+
+/** The names of {@link ScimApiClientOptions}, checked at construction. */
+export const SCIM_API_CLIENT_OPTION_NAMES: OptionNames<ScimApiClientOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, authType: true });
 
 /** What {@link ScimApiClient.iterUsers} and {@link ScimApiClient.listUsers} page through. */
 export interface ScimUserQuery {
@@ -78,6 +83,7 @@ export class ScimApiClient extends ApiClient {
    * @param options - engine options (`baseUrl` defaults to `https://api.pagerduty.com/scim/v2`) and `authType`
    */
   constructor(auth: AuthMethod | string, options: ScimApiClientOptions = {}) {
+    checkOptionNames('ScimApiClient', options, SCIM_API_CLIENT_OPTION_NAMES);
     const { authType, ...engine } = options;
     super(resolveAuth(auth, authType), { ...engine, baseUrl: engine.baseUrl ?? SCIM_BASE_URL });
   }
