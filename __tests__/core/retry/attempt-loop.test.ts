@@ -132,6 +132,27 @@ describe('AttemptLoop', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('reports each retry once, as a warning, and the last attempt as a debug line', async () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const logger = recordingLogger();
+    const { loop } = scripted([answer(503, '', { 'x-request-id': 'rid-1' }), reset, answer(200, '', { 'x-request-id': 'rid-3' })]);
+    await loop.run({ ...REQUEST, log: logger, policy: { ...POLICY, retry: { 503: 1 } } });
+    expect(logger.lines.warn).toEqual([
+      'GET https://api.example/users?limit=1: attempt 1 failed (status 503, x-request-id rid-1); retrying in 3.0 s',
+      'GET https://api.example/users?limit=1: attempt 2 failed (network error: socket hang up); retrying in 6.0 s',
+    ]);
+    expect(logger.lines.debug).toEqual(['GET https://api.example/users?limit=1 -> 200 (x-request-id rid-3) attempt 3 (key *cret)']);
+  });
+
+  it('reports a network failure that is not retried as a debug line, without a warning', async () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const logger = recordingLogger();
+    const { loop } = scripted([reset]);
+    await expect(loop.run({ ...REQUEST, log: logger, policy: { ...POLICY, maxNetworkAttempts: 0 } })).rejects.toThrow('after 1 attempt');
+    expect(logger.lines.warn).toEqual([]);
+    expect(logger.lines.debug).toEqual(['GET https://api.example/users?limit=1 -> network error: socket hang up attempt 1 (key *cret)']);
+  });
+
   it('lets a programming error through at once, unretried', async () => {
     const { loop, sent } = scripted([new TypeError('not a function'), answer(200)]);
     await expect(loop.run(REQUEST)).rejects.toThrow(TypeError);

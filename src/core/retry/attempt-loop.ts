@@ -130,9 +130,8 @@ export class AttemptLoop {
         const retryable = kind === 'transport' || policy.retryUnresolvedHosts === true;
         const allowed = retryable && (!atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error));
         const decision = allowed ? retryDecision({ kind: 'network-error' }, state, policy, this.#random()) : ({ action: 'network-exhausted' } as const);
-        const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-        this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason, cooldown });
         if (decision.action !== 'retry') {
+          this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
           throw this.#errors.fail({
             kind: 'network',
             message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
@@ -156,8 +155,8 @@ export class AttemptLoop {
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
       const outcome = { kind: 'response', status, retryAfter } as const;
       const decision = atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome) ? ({ action: 'return' } as const) : retryDecision(outcome, state, policy, this.#random());
-      const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId, cooldown });
+      // A retried attempt is reported once, by its warning; the last one by a debug line.
+      if (decision.action !== 'retry') this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
       if (decision.action === 'unauthorized') {
         const key = this.#errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
@@ -167,7 +166,7 @@ export class AttemptLoop {
       }
       if (decision.action !== 'retry') return response;
       if (request.stream) discardBody(response);
-      this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
+      this.#reportRetry(log, verb, target, attempt, `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`, decision.pause);
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
       if (status === 429) this.#gate.hold(paused);
@@ -206,7 +205,7 @@ export interface RetryReport {
   readonly url: string;
   /** The attempt that failed, from 1. */
   readonly attempt: number;
-  /** What failed: `status 503` or `network error: ...`. */
+  /** What failed: `status 503` (with `, x-request-id ...` when the response had one) or `network error: ...`. */
   readonly failure: string;
   /** The pause before the next attempt, in seconds. */
   readonly pause: number;
