@@ -4,14 +4,23 @@
 // `node -e 0`. One bundle per entry point, split so that the code two entry points share
 // lives in one chunk: a class is one class whatever entry point it came from (`instanceof`
 // holds between the core and the legacy layer). Dynamic imports stay dynamic (the CLI's
-// commands, node-fetch, the proxy agent), and every dependency stays an external import.
+// commands, node-fetch, the proxy agent), and every dependency stays an external import
+// but node-fetch and the proxy agent: they are CommonJS, and their `require()`s of Node
+// built-ins break a consumer's ES module bundle (`esbuild --bundle --format=esm`, the usual
+// Lambda setup) at the first request. Each is bundled (node-fetch from its ES module
+// build) into a chunk of its own, still loaded on first use, with the built-in
+// `require()`s of CommonJS code turned into imports (`builtin-requires-plugin.mjs`).
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtinRequires } from './builtin-requires-plugin.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+/** The CommonJS dependencies loaded on a request (node-fetch; the proxy agent, through a proxy). */
+const BUNDLED = new Set(['node-fetch', 'https-proxy-agent']);
 
 const result = await build({
   absWorkingDir: root,
@@ -30,8 +39,12 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: `node${pkg.engines.node.replace(/^>=\s*/, '')}`,
-  // Dependencies (node-fetch, https-proxy-agent, yargs) are installed beside the package.
-  packages: 'external',
+  // Dependencies (https-proxy-agent, yargs, ...) are installed beside the package; a
+  // package name also covers its subpaths.
+  external: Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name)),
+  // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
+  mainFields: ['module', 'main'],
+  plugins: [builtinRequires],
   // Class and function names show in messages (`... is not permitted on RestApiV2Client`).
   keepNames: false,
   legalComments: 'none',
@@ -50,8 +63,10 @@ const walk = (dir) =>
     entry.isDirectory() ? walk(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : [],
   );
 const sourceClasses = new Set(walk(path.join(root, 'src')).flatMap((file) => classNames(readFileSync(file, 'utf8'))));
+// The bundled node-fetch chunk holds node-fetch's classes, not the package's own.
+const ownCode = (output) => Object.keys(result.metafile.outputs[output].inputs).some((input) => input.startsWith('src/'));
 const renamed = Object.keys(result.metafile.outputs)
-  .filter((output) => output.endsWith('.js'))
+  .filter((output) => output.endsWith('.js') && ownCode(output))
   .flatMap((output) => classNames(readFileSync(path.join(root, output), 'utf8')).filter((name) => !sourceClasses.has(name)).map((name) => `${output}: ${name}`));
 if (renamed.length > 0) {
   console.error(`bundling renamed these classes (give them distinct names in src):\n  ${[...new Set(renamed)].join('\n  ')}`);

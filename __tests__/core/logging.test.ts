@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { formatAttempt, silentLogger, stderrLogger } from '../../src/core/logging.js';
 
 describe('formatAttempt', () => {
-  it('names method, URL, status, request id, attempt and cooldown', () => {
+  it('names method, URL, status, request id, attempt and the redacted key', () => {
     expect(
-      formatAttempt({ method: 'GET', url: 'https://h/users', attempt: 2, status: 429, requestId: 'abc', cooldown: 3 }),
-    ).toBe('GET https://h/users -> 429 (x-request-id abc) attempt 2, retrying in 3.00 s');
+      formatAttempt({ method: 'GET', url: 'https://h/users', attempt: 2, status: 429, requestId: 'abc', key: '*wxyz' }),
+    ).toBe('GET https://h/users -> 429 (x-request-id abc) attempt 2 (key *wxyz)');
   });
 
   it('describes network errors', () => {

@@ -1,18 +1,19 @@
 /**
  * Packs the package as npm would publish it and loads the tarball from throwaway ESM and
  * CommonJS projects, so the `exports` map, the built files and `require()` support are
- * checked as a user meets them; TypeScript consumers are checked with every setting of
+ * checked as a user meets them, also bundled by esbuild as ESM and as CommonJS; TypeScript consumers are checked with every setting of
  * Getting started's table, and the tarball with publint and arethetypeswrong. Dependencies
  * are linked from this checkout: no network.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { tableAfter } from '../guide/markdown-blocks.js';
 import { consumerDiagnostics } from './consumer-type-check.js';
+import { ok, startLoopback } from '../helpers/loopback.js';
 
 const root = process.cwd();
 let work = '';
@@ -39,6 +40,15 @@ function project(name: string, type: 'module' | 'commonjs', files: Record<string
 
 const node = (dir: string, ...args: string[]): string =>
   execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+
+/** Runs a program without blocking this process (a loopback server here answers it). */
+function run(file: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { cwd, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NODE_OPTIONS: '', ...env } }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${path.basename(file)} ${args.join(' ')}: ${error.message}\n${stderr}`)) : resolve({ stdout, stderr }),
+    );
+  });
+}
 
 function consumer(name: string, type: 'module' | 'commonjs', file: string, code: string): string {
   return node(project(name, type, { [file]: code }), file);
@@ -270,4 +280,37 @@ describe('TypeScript consumers of the packed package', () => {
     writeFileSync(path.join(dir, `run-${module}.cjs`), `require('./main-${module}.cjs').main().then((out) => console.log(out.join(' ')));\n`);
     expect(node(dir, `run-${module}.cjs`).trim()).toMatch(/^2 \S+ \d+(\.\d+)? true false P1 10000$/);
   });
+});
+
+/** A consumer that makes one request through the package; bundled as ESM and as CommonJS below. */
+const BUNDLED_CONSUMER = `
+import { RestApiV2Client } from 'pagerduty-client';
+
+const client = new RestApiV2Client('u+bundledconsumer1', { baseUrl: process.env.PD_BASE_URL, sleep: async () => {} });
+client.rget('/users/PABC').then(
+  (user) => console.log(user.id),
+  (error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  },
+).finally(() => client.close());
+`;
+
+describe('a consumer bundled with esbuild (--bundle --platform=node), the usual Lambda setup', () => {
+  it.each(['esm', 'cjs'])('as %s, makes its request against a loopback server, run where no node_modules is', async (format) => {
+    const dir = project(`bundled-${format}`, 'module', { 'consumer.mjs': BUNDLED_CONSUMER });
+    const outfile = path.join(dir, 'out', format === 'esm' ? 'consumer.mjs' : 'consumer.cjs');
+    await run(path.join(root, 'node_modules', '.bin', 'esbuild'), ['consumer.mjs', '--bundle', '--platform=node', `--format=${format}`, `--outfile=${outfile}`, '--log-level=error'], dir);
+    // The bundle alone, as deployed: nothing beside it to resolve a package from.
+    const deployed = mkdtempSync(path.join(work, 'deployed-'));
+    writeFileSync(path.join(deployed, path.basename(outfile)), readFileSync(outfile));
+    const server = await startLoopback([ok({ user: { id: 'PABC', type: 'user' } })]);
+    try {
+      const { stdout } = await run(process.execPath, [path.basename(outfile)], deployed, { PD_BASE_URL: server.url });
+      expect(stdout.trim()).toBe('PABC');
+      expect(server.requests.map((req) => req.url)).toEqual(['/users/PABC']);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -44,7 +44,7 @@ export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 
 export interface ApiClientOptions extends PassThroughInit {
   /** The base URL every relative path is resolved against (`https://` unless loopback). @default `https://api.pagerduty.com` (each client documents its own) */
   baseUrl?: string;
-  /** Print one DEBUG line per attempt to standard error (sets {@link ApiClient.printDebug}). @default false */
+  /** Print one line per attempt to standard error: a WARN line for each retry, else DEBUG (sets {@link ApiClient.printDebug}). @default false */
   debug?: boolean;
   /** Seconds (not milliseconds: at most 600) one attempt may take, connection and body included; a timeout is a network error. @default 60 */
   timeout?: number;
@@ -56,6 +56,12 @@ export interface ApiClientOptions extends PassThroughInit {
   maxHttpAttempts?: number;
   /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
   maxNetworkAttempts?: number;
+  /**
+   * Retry a host name that does not resolve (`ENOTFOUND`) like any other network error,
+   * as pdpyras did (the legacy sessions set it). A temporary DNS failure (`EAI_AGAIN`) is
+   * retried either way. @default false
+   */
+  retryUnresolvedHosts?: boolean;
   /** The first cooldown factor `t0`, in seconds (at most 3600): the first pause is `t0 * a`. @default 1.5 */
   sleepTimer?: number;
   /** The exponent base `a` of the cooldown. @default 2 */
@@ -95,7 +101,7 @@ export interface ApiClientOptions extends PassThroughInit {
 export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.freeze({
   baseUrl: true, debug: true, timeout: true, headers: true, retry: true, maxHttpAttempts: true, maxNetworkAttempts: true,
   sleepTimer: true, sleepTimerBase: true, staggerCooldown: true, logger: true, fetch: true, agent: true, proxy: true,
-  sleep: true, random: true, errorFactory: true, callKey: true, compress: true, size: true,
+  sleep: true, random: true, errorFactory: true, callKey: true, retryUnresolvedHosts: true, compress: true, size: true,
 });
 
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */

@@ -60,22 +60,19 @@ export interface AttemptRecord {
   status?: number;
   requestId?: string | null;
   error?: string;
-  /** The pause before the next attempt, in seconds, when there is one. */
-  cooldown?: number;
   /** The credential, redacted (`*` and its last four characters), when there is one. */
   key?: string;
 }
 
 /**
- * The debug line for one attempt:
- * `GET https://api.pagerduty.com/users -> 429 (x-request-id abc) attempt 1, retrying in 3.00 s (key *wxyz)`.
+ * The debug line of an attempt that is not retried (a retried one is reported by its
+ * warning, once): `GET https://api.pagerduty.com/users -> 200 (x-request-id abc) attempt 2 (key *wxyz)`.
  */
 export function formatAttempt(record: AttemptRecord): string {
   const outcome =
     record.status !== undefined
       ? `${record.status}${record.requestId ? ` (x-request-id ${record.requestId})` : ''}`
       : `network error: ${record.error ?? 'unknown'}`;
-  const next = record.cooldown !== undefined ? `, retrying in ${record.cooldown.toFixed(2)} s` : '';
   const key = record.key ? ` (key ${record.key})` : '';
-  return `${record.method} ${record.url} -> ${outcome} attempt ${record.attempt}${next}${key}`;
+  return `${record.method} ${record.url} -> ${outcome} attempt ${record.attempt}${key}`;
 }

@@ -72,6 +72,7 @@ export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSet
     compat,
     policy,
     proxies,
-    engine: { ...engine, errorFactory: legacyErrorFactory(policy), proxy: sessionProxySetting(() => proxies.current) },
+    // pdpyras retried every connection error, a name that does not resolve included.
+    engine: { retryUnresolvedHosts: true, ...engine, errorFactory: legacyErrorFactory(policy), proxy: sessionProxySetting(() => proxies.current) },
   };
 }

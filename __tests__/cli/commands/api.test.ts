@@ -166,7 +166,7 @@ describe('pagerduty api', () => {
     const result = await api(['/limited']);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true });
-    expect(result.stderr).toMatch(new RegExp(`^pagerduty: warning: GET ${cli.base}/limited: attempt 1 failed \\(status 429\\); retrying in [\\d.]+ s\n$`));
+    expect(result.stderr).toMatch(new RegExp(`^pagerduty: warning: GET ${cli.base}/limited: attempt 1 failed \\(status 429, x-request-id \\S+\\); retrying in [\\d.]+ s\n$`));
   });
 
   it('exits 2 without PAGERDUTY_API_KEY', async () => {

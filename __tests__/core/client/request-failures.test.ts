@@ -104,6 +104,41 @@ describe('programming errors are not network errors', () => {
   });
 });
 
+describe('only transport failures are retried', () => {
+  it('a fetch that throws a plain Error rejects with it after exactly one attempt, without a pause', async () => {
+    const thrown = new Error('Dynamic require of "stream" is not supported');
+    let calls = 0;
+    const { pauses, sleep } = recordingSleep();
+    const fetch = async (): Promise<never> => {
+      calls += 1;
+      throw thrown;
+    };
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { fetch, sleep });
+    await expect(client.get('/users')).rejects.toBe(thrown);
+    expect(calls).toBe(1);
+    expect(pauses).toEqual([]);
+  });
+
+  it('a name that does not resolve is one attempt, a NetworkError with ENOTFOUND; the legacy session retries it as pdpyras did', async () => {
+    const unresolved = () => Object.assign(new Error('getaddrinfo ENOTFOUND api.pagerdty.com'), { name: 'FetchError', type: 'system', code: 'ENOTFOUND' });
+    let calls = 0;
+    const fetch = async (): Promise<never> => {
+      calls += 1;
+      throw unresolved();
+    };
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { fetch, sleep: instantSleep });
+    const error = await client.get('/users').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).code).toBe('ENOTFOUND');
+    expect(calls).toBe(1);
+    calls = 0;
+    const session = new APISession('u+REQUESTFAILUREKEY', { fetch, sleep: instantSleep });
+    await expect(session.get('/users')).rejects.toBeInstanceOf(PDClientError);
+    session.close();
+    expect(calls).toBe(4);
+  });
+});
+
 describe('a malformed proxy option', () => {
   it.each(['not a url', 'ftp://proxy:21', 'http://proxy:3128/path', 'socks5://user:hunter2@proxy:1080'])(
     '%s is a TypeError at construction, naming the option without a password',

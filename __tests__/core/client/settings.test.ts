@@ -66,7 +66,13 @@ describe('the retry policy each request reads', () => {
       sleepTimer: 0.5,
       sleepTimerBase: 3,
       staggerCooldown: 0.1,
+      retryUnresolvedHosts: false,
     });
+  });
+
+  it('retries a name that does not resolve only when asked (the legacy sessions ask)', () => {
+    expect(new ClientSettings().retryPolicy().retryUnresolvedHosts).toBe(false);
+    expect(new ClientSettings({ retryUnresolvedHosts: true }).retryPolicy().retryUnresolvedHosts).toBe(true);
   });
 
   it('follows retry changed in place, and refuses a bad entry at the next read', () => {

@@ -232,7 +232,7 @@ describe('OAuthTokenClient keeps the client secret secret', () => {
     nock(IDENTITY).post('/oauth/token').reply(503, 'busy').post('/oauth/token').reply(200, tokenReply);
     const withLogger = new OAuthTokenClient(SECRET, CLIENT_ID, { ...base, logger, retry: { 503: 1 } });
     await withLogger.getScopedAppToken('read');
-    expect(lines.length).toBe(3); // two attempts (debug) and the retry between them (warn)
+    expect(lines.length).toBe(2); // the retry, once (warn), and the last attempt (debug)
     expect(lines.join('\n')).toContain('/oauth/token');
     expect(lines.join('\n')).not.toContain(SECRET);
     withLogger.close();

@@ -1,7 +1,7 @@
 // The attempt loop alone, over a stand-in transport: what it sends, how often, what it
 // reports to its host, and that it returns only the last response.
 import { describe, expect, it } from '@jest/globals';
-import { AttemptLoop, attemptFailureKind, retryWarning, warnRetry, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
+import { AttemptLoop, retryWarning, warnRetry, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
 import type { ErrorSpec } from '../../../src/core/errors/error-classes.js';
 import { ClientErrors, type HttpErrorParts } from '../../../src/core/errors/client-errors.js';
 import { CallMetrics } from '../../../src/core/client/call-metrics.js';
@@ -83,29 +83,80 @@ describe('AttemptLoop', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('rethrows a plain Error from the fetch after exactly one attempt, as it is', async () => {
+    const thrown = new Error('Dynamic require of "stream" is not supported');
+    const { loop, sent, pauses, failures } = scripted([thrown, answer(200)]);
+    await expect(loop.run(REQUEST)).rejects.toBe(thrown);
+    expect(sent).toHaveLength(1);
+    expect(pauses).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
+  it('rethrows a module that could not be loaded at once', async () => {
+    const missing = Object.assign(new Error("Cannot find package 'node-fetch'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const { loop, sent } = scripted([missing, answer(200)]);
+    await expect(loop.run(REQUEST)).rejects.toBe(missing);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('does not retry a host name that does not resolve, and says so', async () => {
+    const unresolved = Object.assign(new Error('getaddrinfo ENOTFOUND api.example'), { code: 'ENOTFOUND' });
+    const { loop, sent, pauses, failures } = scripted([unresolved, answer(200)]);
+    await expect(loop.run(REQUEST)).rejects.toThrow(
+      'GET https://api.example/users?limit=1: network error after 1 attempt: getaddrinfo ENOTFOUND api.example (the host name does not resolve; not retried: check the base URL)',
+    );
+    expect(sent).toHaveLength(1);
+    expect(pauses).toEqual([]);
+    expect(failures.map((spec) => spec.kind)).toEqual(['network']);
+  });
+
+  it('retries a temporary DNS failure (EAI_AGAIN)', async () => {
+    const again = Object.assign(new Error('getaddrinfo EAI_AGAIN api.example'), { code: 'EAI_AGAIN' });
+    const { loop, sent, pauses } = scripted([again, answer(200)]);
+    await expect(loop.run(REQUEST)).resolves.toMatchObject({ status: 200 });
+    expect(sent).toHaveLength(2);
+    expect(pauses).toEqual([3]);
+  });
+
+  it('retries a name that does not resolve when the policy asks (the legacy sessions)', async () => {
+    const unresolved = Object.assign(new Error('getaddrinfo ENOTFOUND api.example'), { code: 'ENOTFOUND' });
+    const { loop, sent } = scripted([unresolved, unresolved, answer(200)]);
+    await expect(loop.run({ ...REQUEST, policy: { ...POLICY, retryUnresolvedHosts: true } })).resolves.toMatchObject({ status: 200 });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('does not retry an unresolved name in at-most-once mode either', async () => {
+    const unresolved = Object.assign(new Error('getaddrinfo ENOTFOUND api.example'), { code: 'ENOTFOUND' });
+    const { loop, sent } = scripted([unresolved, answer(200)]);
+    await expect(loop.run({ ...REQUEST, retryMode: 'at-most-once' })).rejects.toThrow('not retried');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('reports each retry once, as a warning, and the last attempt as a debug line', async () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const logger = recordingLogger();
+    const { loop } = scripted([answer(503, '', { 'x-request-id': 'rid-1' }), reset, answer(200, '', { 'x-request-id': 'rid-3' })]);
+    await loop.run({ ...REQUEST, log: logger, policy: { ...POLICY, retry: { 503: 1 } } });
+    expect(logger.lines.warn).toEqual([
+      'GET https://api.example/users?limit=1: attempt 1 failed (status 503, x-request-id rid-1); retrying in 3.0 s',
+      'GET https://api.example/users?limit=1: attempt 2 failed (network error: socket hang up); retrying in 6.0 s',
+    ]);
+    expect(logger.lines.debug).toEqual(['GET https://api.example/users?limit=1 -> 200 (x-request-id rid-3) attempt 3 (key *cret)']);
+  });
+
+  it('reports a network failure that is not retried as a debug line, without a warning', async () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const logger = recordingLogger();
+    const { loop } = scripted([reset]);
+    await expect(loop.run({ ...REQUEST, log: logger, policy: { ...POLICY, maxNetworkAttempts: 0 } })).rejects.toThrow('after 1 attempt');
+    expect(logger.lines.warn).toEqual([]);
+    expect(logger.lines.debug).toEqual(['GET https://api.example/users?limit=1 -> network error: socket hang up attempt 1 (key *cret)']);
+  });
+
   it('lets a programming error through at once, unretried', async () => {
     const { loop, sent } = scripted([new TypeError('not a function'), answer(200)]);
     await expect(loop.run(REQUEST)).rejects.toThrow(TypeError);
     expect(sent).toHaveLength(1);
-  });
-});
-
-describe('attemptFailureKind', () => {
-  it.each([
-    ['a node-fetch FetchError', Object.assign(new Error('request failed, reason: connect ECONNREFUSED'), { name: 'FetchError', code: 'ECONNREFUSED' })],
-    ['the engine timeout', Object.assign(new Error('no complete response within 1 s'), { code: 'ETIMEDOUT' })],
-    ["undici's fetch failed", new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })],
-    ['a TypeError over a system error', new TypeError('terminated', { cause: { code: 'UND_ERR_SOCKET' } })],
-  ])('%s is a transport failure (retried)', (_what, error) => {
-    expect(attemptFailureKind(error)).toBe('transport');
-  });
-
-  it.each([
-    ['a body on GET', new TypeError('Request with GET/HEAD method cannot have body')],
-    ['an invalid proxy URL', Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL' })],
-    ['a TypeError over an argument error', new TypeError('bad', { cause: { code: 'ERR_INVALID_ARG_TYPE' } })],
-  ])('%s is a programming error (thrown at once)', (_what, error) => {
-    expect(attemptFailureKind(error)).toBe('programming');
   });
 });
 

@@ -20,26 +20,6 @@ export function redact(secret: string): string {
 }
 
 /**
- * The text with a secret redacted wherever it appears: as it is, and in the forms it takes
- * in a query string or a form (a PagerDuty key's `+` as `%2B`), where it is also sent.
- *
- * @example
- * ```ts
- * scrubSecret('GET /users?token=u%2Babcdefgh1234', new Secret('u+abcdefgh1234')); // 'GET /users?token=*1234'
- * ```
- */
-export function scrubSecret(text: string, secret: Secret | undefined): string {
-  if (!secret) return text;
-  const value = secret.reveal();
-  const redacted = secret.toString();
-  let scrubbed = text.split(value).join(redacted);
-  for (const encoded of [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]) {
-    if (encoded !== value) scrubbed = scrubbed.split(encoded).join(redacted);
-  }
-  return scrubbed;
-}
-
-/**
  * Holds a credential in a private field. `String(secret)`, `JSON.stringify(secret)` and
  * `util.inspect(secret)` all give the redacted form; only {@link Secret.reveal} gives the
  * value, and the library calls it only where the value goes onto the wire.

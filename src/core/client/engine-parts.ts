@@ -59,10 +59,10 @@ export interface EngineParts {
  */
 export function engineParts(options: EngineOptions, hooks: EngineHooks): EngineParts {
   const {
-    timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown,
+    timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown, retryUnresolvedHosts,
     fetch, agent, proxy, sleep, random, errorFactory, ...passThrough
   } = options;
-  const settings = new ClientSettings({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown });
+  const settings = new ClientSettings({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown, retryUnresolvedHosts });
   const errors = new ClientErrors(errorFactory ?? coreErrorFactory, hooks.secret);
   // A malformed proxy is a configuration error now, not a network error at each request.
   const checkedProxy = typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;

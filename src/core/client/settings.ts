@@ -11,7 +11,7 @@ import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
 /** The settings the constructor reads (each optional; the defaults apply otherwise). */
 export type SettingsOptions = Pick<
   ApiClientOptions,
-  'timeout' | 'retry' | 'maxHttpAttempts' | 'maxNetworkAttempts' | 'sleepTimer' | 'sleepTimerBase' | 'staggerCooldown'
+  'timeout' | 'retry' | 'maxHttpAttempts' | 'maxNetworkAttempts' | 'sleepTimer' | 'sleepTimerBase' | 'staggerCooldown' | 'retryUnresolvedHosts'
 >;
 
 /**
@@ -33,6 +33,7 @@ export class ClientSettings {
   #sleepTimer = 1.5;
   #sleepTimerBase = 2;
   #staggerCooldown = 0;
+  readonly #retryUnresolvedHosts: boolean;
 
   /** @param options - the settings; absent ones keep their defaults */
   constructor(options: SettingsOptions = {}) {
@@ -43,6 +44,7 @@ export class ClientSettings {
     this.sleepTimer = options.sleepTimer ?? 1.5;
     this.sleepTimerBase = options.sleepTimerBase ?? 2;
     this.staggerCooldown = options.staggerCooldown ?? 0;
+    this.#retryUnresolvedHosts = options.retryUnresolvedHosts === true;
   }
 
   /**
@@ -137,6 +139,7 @@ export class ClientSettings {
       sleepTimer: this.#sleepTimer,
       sleepTimerBase: this.#sleepTimerBase,
       staggerCooldown: this.#staggerCooldown,
+      retryUnresolvedHosts: this.#retryUnresolvedHosts,
     });
   }
 }

@@ -8,7 +8,8 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { errorKindForStatus, httpErrorMessage, type ErrorFactory, type ErrorSpec } from './error-classes.js';
 import { responseReason, scrubFacts, type ResponseFacts } from './failure-facts.js';
-import { scrubSecret, type Secret } from '../auth/secret.js';
+import type { Secret } from '../auth/secret.js';
+import { scrubSecret } from '../auth/scrub-secret.js';
 import { InMemoryResponse } from '../transport/in-memory-response.js';
 
 /** What an HTTP error is built from. */

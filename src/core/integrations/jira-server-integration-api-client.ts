@@ -7,6 +7,7 @@
 import type { ErrorSpec } from '../errors/error-classes.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import { Secret } from '../auth/secret.js';
+import { scrubSecret } from '../auth/scrub-secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { JIRA_SERVER_INTEGRATION_API } from '../../generated/integrations/jira-server-integration-api.js';
 import type { JiraServerIntegrationApiTypes } from '../../generated/types/jira-server-integration-api-endpoints.js';
@@ -71,6 +72,6 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
   #scrub(text: string): string {
     // Errors raised while the base constructors run come before the signature exists.
     if (!(#signature in this)) return text;
-    return text.split(this.#signature.reveal()).join(this.#signature.toString());
+    return scrubSecret(text, this.#signature);
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The attempt loop: sends a prepared request, asks the pure retry rules
  * (`retry-rules.ts`) what to do after each attempt, pauses (warning before each retry),
- * and returns the last response. Only a failure of the transport is retried: a
- * `TypeError` raised while the request was built would fail the same way every time.
+ * and returns the last response. Only a failure of the transport is retried (see
+ * `attempt-failure.ts`): any other error would fail the same way every time, and is
+ * rethrown as it is after one attempt.
  * It is given the parts of its client it needs (transport, gate, errors, metrics), and
  * knows nothing of URLs, headers or auth.
  *
@@ -19,6 +20,10 @@ import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type 
 import type { RequestGate } from './request-gate.js';
 import type { Transport } from '../transport/transport.js';
 import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
+import { attemptFailureKind } from './attempt-failure.js';
+
+/** Ends the message of a host name that did not resolve, which is not retried. */
+const UNRESOLVED_NOTE = ' (the host name does not resolve; not retried: check the base URL)';
 
 /** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
 export interface PreparedRequest {
@@ -118,16 +123,18 @@ export class AttemptLoop {
         response = await this.#transport.send(target, fetchInit, timeoutSeconds, request.stream === true);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
-        if (attemptFailureKind(error) === 'programming') throw error;
+        const kind = attemptFailureKind(error);
+        if (kind === 'programming') throw error;
         const reason = error instanceof Error ? error.message : String(error);
-        const allowed = !atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error);
+        // A name that does not resolve will not resolve in 21 s either (pdpyras retried it).
+        const retryable = kind === 'transport' || policy.retryUnresolvedHosts === true;
+        const allowed = retryable && (!atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error));
         const decision = allowed ? retryDecision({ kind: 'network-error' }, state, policy, this.#random()) : ({ action: 'network-exhausted' } as const);
-        const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-        this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason, cooldown });
         if (decision.action !== 'retry') {
+          this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
           throw this.#errors.fail({
             kind: 'network',
-            message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}`,
+            message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
             cause: error,
             facts: { reason: 'network', method: verb, url: target, urlBeforeParams: resolved, retryLimit: policy.maxNetworkAttempts },
           });
@@ -148,8 +155,8 @@ export class AttemptLoop {
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
       const outcome = { kind: 'response', status, retryAfter } as const;
       const decision = atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome) ? ({ action: 'return' } as const) : retryDecision(outcome, state, policy, this.#random());
-      const cooldown = decision.action === 'retry' ? decision.pause : undefined;
-      this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId, cooldown });
+      // A retried attempt is reported once, by its warning; the last one by a debug line.
+      if (decision.action !== 'retry') this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
       if (decision.action === 'unauthorized') {
         const key = this.#errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
@@ -159,7 +166,7 @@ export class AttemptLoop {
       }
       if (decision.action !== 'retry') return response;
       if (request.stream) discardBody(response);
-      this.#reportRetry(log, verb, target, attempt, `status ${status}`, decision.pause);
+      this.#reportRetry(log, verb, target, attempt, `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`, decision.pause);
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
       if (status === 429) this.#gate.hold(paused);
@@ -190,37 +197,6 @@ export class AttemptLoop {
   }
 }
 
-/** `transport`: retry as a network error; `programming`: rethrow as it is. */
-export type AttemptFailureKind = 'transport' | 'programming';
-
-/**
- * Classifies an error an attempt rejected with.
- *
- * node-fetch reports transport failures as `FetchError`s (and the engine's own timeouts
- * carry `code: 'ETIMEDOUT'`); a WHATWG `fetch` (undici) reports them as a
- * `TypeError('fetch failed')` whose `cause` has the system error code. Any other
- * `TypeError` is a mistake in the request itself.
- *
- * @example
- * ```ts
- * attemptFailureKind(new TypeError('Request with GET/HEAD method cannot have body')); // 'programming'
- * attemptFailureKind(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })); // 'transport'
- * ```
- */
-export function attemptFailureKind(error: unknown): AttemptFailureKind {
-  // By name, not instanceof: errors raised inside Node's own code may come from another
-  // realm (a VM context, a test runner) whose TypeError is a different class.
-  if (typeof error !== 'object' || error === null) return 'transport';
-  const { name, message } = error as { name?: unknown; message?: unknown };
-  if (name !== 'TypeError' || message === 'fetch failed') return 'transport';
-  const cause: unknown = (error as { cause?: unknown }).cause;
-  const causeCode = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
-  // A system error code (ECONNRESET, UND_ERR_SOCKET, ...) under the TypeError means the
-  // transport failed; Node's own ERR_* codes are argument errors.
-  if (typeof causeCode === 'string' && !causeCode.startsWith('ERR_')) return 'transport';
-  return 'programming';
-}
-
 /** One retry about to happen. */
 export interface RetryReport {
   /** The request method. */
@@ -229,7 +205,7 @@ export interface RetryReport {
   readonly url: string;
   /** The attempt that failed, from 1. */
   readonly attempt: number;
-  /** What failed: `status 503` or `network error: ...`. */
+  /** What failed: `status 503` (with `, x-request-id ...` when the response had one) or `network error: ...`. */
   readonly failure: string;
   /** The pause before the next attempt, in seconds. */
   readonly pause: number;

@@ -8,11 +8,13 @@
  * @module
  */
 import type { AttemptOutcome } from './retry-rules.js';
+import { failureCode } from './attempt-failure.js';
 
 /**
  * How a request may be retried: `'idempotent'` (the default) as the retry settings say;
- * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED`,
- * `ENOTFOUND` or `EAI_AGAIN`, or a 429 / 503 with `Retry-After` (within the retry settings).
+ * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED` or
+ * `EAI_AGAIN`, or a 429 / 503 with `Retry-After` (within the retry settings). A host name
+ * that does not resolve (`ENOTFOUND`) is retried in neither mode by default.
  */
 export type RetryMode = 'idempotent' | 'at-most-once';
 
@@ -23,16 +25,6 @@ export type RetryMode = 'idempotent' | 'at-most-once';
  * not among them.
  */
 export const NOT_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/** The system error code of a transport failure (node-fetch's `code`, or undici's `cause.code`). */
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  if (typeof code === 'string') return code;
-  return typeof cause === 'object' && cause !== null && typeof (cause as { code?: unknown }).code === 'string'
-    ? (cause as { code: string }).code
-    : undefined;
-}
 
 /**
  * Whether an at-most-once request may be retried after this attempt: a network error
@@ -50,7 +42,7 @@ function errorCode(error: unknown): string | undefined {
  */
 export function mayRetryAtMostOnce(outcome: AttemptOutcome, error?: unknown): boolean {
   if (outcome.kind === 'network-error') {
-    const code = errorCode(error);
+    const code = failureCode(error);
     return code !== undefined && NOT_SENT_CODES.has(code);
   }
   return (outcome.status === 429 || outcome.status === 503) && outcome.retryAfter !== undefined;

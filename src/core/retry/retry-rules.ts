@@ -20,6 +20,8 @@ export interface RetryPolicy {
   readonly sleepTimerBase: number;
   /** The randomising factor `rho`; 0 makes cooldowns deterministic. */
   readonly staggerCooldown: number;
+  /** Retry a host name that does not resolve (`ENOTFOUND`) like any network error. @default false */
+  readonly retryUnresolvedHosts?: boolean;
 }
 
 /** Where one request stands in its retries. */

@@ -5,7 +5,9 @@
  * and can be retried like any other.
  *
  * node-fetch is loaded on the first request that needs it, and the proxy agent on the
- * first request through a proxy, so that importing the library costs neither.
+ * first request through a proxy, so that importing the library costs neither. The build
+ * bundles both into chunks of their own, so that a consumer's ES module bundle keeps them
+ * working (`scripts/bundle.mjs`).
  *
  * @module
  */
@@ -64,8 +66,14 @@ function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
 /** node-fetch, imported on the first request that uses it. */
 const loadNodeFetch = importOnce(async () => (await import('node-fetch')).default as unknown as FetchLike);
 
-/** https-proxy-agent, imported on the first request through a proxy. */
-const loadProxyAgent = importOnce(async () => (await import('https-proxy-agent')).HttpsProxyAgent as unknown as ProxyAgentClass);
+/**
+ * https-proxy-agent, imported on the first request through a proxy. The built package
+ * bundles this CommonJS module, whose exports are then its default export only.
+ */
+const loadProxyAgent = importOnce(async () => {
+  const loaded = (await import('https-proxy-agent')) as { HttpsProxyAgent?: unknown; default?: { HttpsProxyAgent?: unknown } };
+  return (loaded.HttpsProxyAgent ?? loaded.default?.HttpsProxyAgent) as ProxyAgentClass;
+});
 
 /**
  * The error an attempt ended by the caller's signal is ended with (what node-fetch's own
