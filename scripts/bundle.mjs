@@ -4,10 +4,11 @@
 // `node -e 0`. One bundle per entry point, split so that the code two entry points share
 // lives in one chunk: a class is one class whatever entry point it came from (`instanceof`
 // holds between the core and the legacy layer). Dynamic imports stay dynamic (the CLI's
-// commands, node-fetch, the proxy agent), and every dependency stays an external import
-// but node-fetch and the proxy agent: they are CommonJS, and their `require()`s of Node
-// built-ins break a consumer's ES module bundle (`esbuild --bundle --format=esm`, the usual
-// Lambda setup) at the first request. Each is bundled (node-fetch from its ES module
+// commands, node-fetch, the proxy agent), and every dependency stays an external import.
+// node-fetch and the proxy agent are not dependencies of the package but parts of it: they
+// are CommonJS, and their `require()`s of Node built-ins break a consumer's ES module
+// bundle (`esbuild --bundle --format=esm`, the usual Lambda setup) at the first request.
+// Each is bundled (node-fetch from its ES module
 // build) into a chunk of its own, still loaded on first use, with the built-in
 // `require()`s of CommonJS code turned into imports (`builtin-requires-plugin.mjs`).
 import { build } from 'esbuild';
@@ -18,9 +19,6 @@ import { builtinRequires } from './builtin-requires-plugin.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-
-/** The CommonJS dependencies loaded on a request (node-fetch; the proxy agent, through a proxy). */
-const BUNDLED = new Set(['node-fetch', 'https-proxy-agent']);
 
 const result = await build({
   absWorkingDir: root,
@@ -39,9 +37,9 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: `node${pkg.engines.node.replace(/^>=\s*/, '')}`,
-  // Dependencies (https-proxy-agent, yargs, ...) are installed beside the package; a
-  // package name also covers its subpaths.
-  external: Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name)),
+  // Dependencies (yargs, eventsource-parser) are installed beside the package; a package
+  // name also covers its subpaths. node-fetch and the proxy agent are devDependencies, bundled.
+  external: Object.keys(pkg.dependencies),
   // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
   mainFields: ['module', 'main'],
   plugins: [builtinRequires],

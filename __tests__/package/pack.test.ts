@@ -23,14 +23,17 @@ let listing: string[] = [];
 /** A file a build of long ago left in dist/: `prepack` must not ship it. */
 const STALE = path.join(root, 'dist', 'stale-from-an-old-build.js');
 
-/** Creates a throwaway project with the tarball and this checkout's dependencies installed. */
-function project(name: string, type: 'module' | 'commonjs', files: Record<string, string>): string {
+/**
+ * Creates a throwaway project with the tarball and this checkout's dependencies installed
+ * (`only`: just those packages, as an install of the package alone would have them).
+ */
+function project(name: string, type: 'module' | 'commonjs', files: Record<string, string>, only?: readonly string[]): string {
   const dir = path.join(work, name);
   const modules = path.join(dir, 'node_modules');
   mkdirSync(path.join(modules, 'pagerduty-client'), { recursive: true });
   execFileSync('tar', ['-xzf', tarball, '-C', path.join(modules, 'pagerduty-client'), '--strip-components=1']);
   for (const entry of readdirSync(path.join(root, 'node_modules'))) {
-    if (entry.startsWith('.') || entry === 'pagerduty-client') continue;
+    if (entry.startsWith('.') || entry === 'pagerduty-client' || (only && !only.includes(entry))) continue;
     symlinkSync(path.join(root, 'node_modules', entry), path.join(modules, entry));
   }
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, private: true, type }));
@@ -295,6 +298,22 @@ client.rget('/users/PABC').then(
   },
 ).finally(() => client.close());
 `;
+
+describe('an installed package', () => {
+  it('makes its request with only its declared dependencies installed (node-fetch and the proxy agent are bundled)', async () => {
+    const declared = Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+    expect(declared).not.toContain('node-fetch');
+    const dir = project('declared-only', 'module', { 'consumer.mjs': BUNDLED_CONSUMER }, declared);
+    expect(readdirSync(path.join(dir, 'node_modules')).sort()).toEqual(['pagerduty-client', ...declared].sort());
+    const server = await startLoopback([ok({ user: { id: 'PABC', type: 'user' } })]);
+    try {
+      const { stdout } = await run(process.execPath, ['consumer.mjs'], dir, { PD_BASE_URL: server.url });
+      expect(stdout.trim()).toBe('PABC');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
 
 describe('a consumer bundled with esbuild (--bundle --platform=node), the usual Lambda setup', () => {
   it.each(['esm', 'cjs'])('as %s, makes its request against a loopback server, run where no node_modules is', async (format) => {
