@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { RequestOptions } from '../../../../src/core/client/api-client.js';
-import { entityDelete, entityExchange, jsonExchange, type EntityExchangeHost } from '../../../../src/core/rest/endpoints/entity-exchange.js';
+import { decodeExchange, entityDelete, entityExchange, jsonExchange, type EntityExchangeHost } from '../../../../src/core/rest/endpoints/entity-exchange.js';
 import type { FetchResponse } from '../../../../src/core/transport/fetch-types.js';
 import { deepFreeze } from '../../../helpers/test-kit.js';
 
@@ -97,5 +97,21 @@ describe('entityDelete', () => {
   it('throws the client\'s HTTP error, with the body, for a non-success status', async () => {
     const { host } = fakeHost('gone', 404);
     await expect(entityDelete(host, '/users/P1')).rejects.toThrow('http error: gone');
+  });
+});
+
+describe('decodeExchange', () => {
+  it('decodes the text, keeping the response and text', () => {
+    const { host } = fakeHost('');
+    const sent = { response: response(200), text: '{"a":1}' };
+    expect(decodeExchange(host, 'GET', sent)).toEqual({ response: sent.response, text: '{"a":1}', body: { a: 1 } });
+    expect(decodeExchange(host, 'DELETE', { response: response(204), text: '' }).body).toBeNull();
+  });
+
+  it('throws the unexpectedResponse error, with the context, for a body that is not JSON', () => {
+    const { host } = fakeHost('');
+    expect(() => decodeExchange(host, 'GET', { response: response(200), text: '<html>' }, { caller: 'getTotal' })).toThrow(
+      expect.objectContaining({ message: 'API responded with a body that is not valid JSON', facts: { caller: 'getTotal', reason: 'not-json' } }),
+    );
   });
 });

@@ -7,6 +7,7 @@
 import type { ApiClient, HttpMethod, RequestOptions } from '../../client/api-client.js';
 import { checkRequestOptions } from '../../client/request-preparation.js';
 import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
+import { decodeJsonBody } from '../../errors/json-body.js';
 import type { FetchResponse as Response } from '../../transport/fetch-types.js';
 import type { DecodedResponse } from '../rest-method-options.js';
 import { refuseBodyOnGet } from './body-on-get.js';
@@ -28,6 +29,23 @@ export interface EntityExchangeHost {
   exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse>;
   /** The client's `unexpectedResponse`. */
   unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error;
+}
+
+/**
+ * `exchangeJson`: the decoded body of a response already read as text (`null` when empty).
+ *
+ * @param context - what the calling method is doing, for the facts of the error
+ * @throws HttpServerError (from `unexpectedResponse`) for a body that is not JSON
+ * @example
+ * ```ts
+ * const { body } = decodeExchange(host, 'GET', { response, text: '{"users":[]}' }); // body: { users: [] }
+ * ```
+ */
+export function decodeExchange(host: Pick<EntityExchangeHost, 'unexpectedResponse'>, method: string, sent: { response: Response; text: string },
+  context?: RequestContext): DecodedResponse {
+  const { response, text } = sent;
+  const onInvalid = (): Error => host.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
+  return { response, text, body: decodeJsonBody(text, onInvalid) };
 }
 
 /**
