@@ -9,14 +9,11 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
-import { decodeJsonBody } from '../errors/json-body.js';
 import type { FailureFacts, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
 import type { QueryParams } from '../request/query.js';
-import { isPlainObject } from '../plain-object.js';
-import { refuseBodyOnGet } from './endpoints/body-on-get.js';
-import { unwrapBody, wrapBody } from './endpoints/body-wrapping.js';
 import { compileTables, type CompiledTables } from './endpoints/compiled-tables.js';
-import { withDeclaredHeaders } from './endpoints/declared-requirements.js';
+import { withDeclaredRequestHeaders } from './endpoints/declared-requirements.js';
+import { decodeExchange, entityDelete, entityExchange, jsonExchange, type EntityExchangeHost } from './endpoints/entity-exchange.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
 import { EndpointLookup } from './endpoints/endpoint-lookup.js';
 import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
@@ -26,12 +23,11 @@ import type { ResourceObject, ResourceTarget } from './endpoints/resource-target
 import type { CanonicalPath, RestApiTables } from './endpoints/table-types.js';
 import { indexPages, type IndexPageSource } from './pagination/index-pages.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
-import { pageOrThrow, readPage } from './pagination/page-reading.js';
-import { collectItems, itemsByKey, itemsOf, type FetchedPage } from './pagination/pages.js';
-import type { DecodedResponse, DictAllOptions, IterAllOptions, IterCursorOptions, RestApiV2BaseClientOptions } from './rest-method-options.js';
-import { DICT_ALL_OPTION_NAMES, ITER_ALL_OPTION_NAMES, ITER_CURSOR_OPTION_NAMES, REST_API_V2_BASE_CLIENT_OPTION_NAMES } from './rest-method-options.js';
-import { checkOptionNames, optionNamesProblem } from '../client/option-names.js';
-import { checkRequestOptions } from '../client/request-preparation.js';
+import { exchangePage, readTotal } from './pagination/page-exchange.js';
+import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
+import type { FetchedPage } from './pagination/pages.js';
+import { REST_API_V2_BASE_CLIENT_OPTION_NAMES, type DecodedResponse, type DictAllOptions, type IterAllOptions, type IterCursorOptions, type RestApiV2BaseClientOptions } from './rest-method-options.js';
+import { checkOptionNames } from '../client/option-names.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
 import type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-call-types.js';
@@ -66,6 +62,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   readonly policy: RestPolicy;
   /** The endpoint side: URL to path, canonical path, wrappers, index wrapper. */
   readonly #endpoints: EndpointLookup;
+  /** This client as its exchanges and its index pages see it (every request through its own overridable methods). */
+  readonly #parts: EntityExchangeHost & IndexPageSource;
   #defaultPageSize = DEFAULT_PAGE_SIZE;
 
   /**
@@ -81,6 +79,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     this.policy = resolveRestPolicy(policy);
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
     this.#endpoints = new EndpointLookup(compiled, this.policy, { baseUrl: () => this.url, normalizeUrl: (url) => this.normalizeUrl(url), urlError });
+    this.#parts = {
+      client: this, endpoints: this.#endpoints, defaultPageSize: () => this.#defaultPageSize, warn: (message) => this.log.warn(message),
+      exchangeJson: (...args) => this.exchangeJson(...args), unexpectedResponse: (...args) => this.unexpectedResponse(...args),
+      fetchPage: (...args) => this.fetchPage(...args), openLane: (width) => this.requestGate.open(width),
+    };
   }
 
   /** The tables in the shapes the lookups use, built once at construction. @internal */
@@ -99,15 +102,13 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * the operation declares in another style goes out in that style (`sort_by=a,b`).
    */
   protected override encodeParams(params: QueryParams, method?: HttpMethod, url?: string): QueryParams {
-    const styles = method === undefined || url === undefined ? undefined : this.#endpoints.queryStyles(method, url, params);
-    return restQueryParams(params, this.policy, styles);
+    return restQueryParams(params, this.policy, this.#endpoints.queryStyles(method, url, params));
   }
 
   /** Every request, with the headers its operation declares (early access) unless the caller sets them. */
   override request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
     const declared = this.#endpoints.declaredHeaders(method, url);
-    const headers = declared && withDeclaredHeaders(declared, this.headers, options.headers);
-    return super.request(method, url, headers ? { ...options, headers } : options);
+    return super.request(method, url, withDeclaredRequestHeaders(declared, () => this.headers, options));
   }
 
   /**
@@ -146,31 +147,31 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(target: P | ResourceObject, init?: JsonInit<A, 'GET', P>): JsonResult<T, A, 'GET', P>;
   jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('GET', 'jget', target, init);
+    return jsonExchange<T>(this.#parts, 'GET', 'jget', target, init);
   }
 
   /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
   jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(target: P | ResourceObject, init?: JsonInit<A, 'POST', P>): JsonResult<T, A, 'POST', P>;
   jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('POST', 'jpost', target, init);
+    return jsonExchange<T>(this.#parts, 'POST', 'jpost', target, init);
   }
 
   /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
   jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(target: P | ResourceObject, init?: JsonInit<A, 'PUT', P>): JsonResult<T, A, 'PUT', P>;
   jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('PUT', 'jput', target, init);
+    return jsonExchange<T>(this.#parts, 'PUT', 'jput', target, init);
   }
 
   /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
   jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(target: P | ResourceObject, init?: JsonInit<A, 'PATCH', P>): JsonResult<T, A, 'PATCH', P>;
   jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('PATCH', 'jpatch', target, init);
+    return jsonExchange<T>(this.#parts, 'PATCH', 'jpatch', target, init);
   }
 
   /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
   jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(target: P | ResourceObject, init?: JsonInit<A, 'DELETE', P>): JsonResult<T, A, 'DELETE', P>;
   jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#jmethod<T>('DELETE', 'jdelete', target, init);
+    return jsonExchange<T>(this.#parts, 'DELETE', 'jdelete', target, init);
   }
 
   /**
@@ -188,7 +189,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(target: P | ResourceObject, init?: EntityInit<A, 'GET', P>): EntityResult<T, A, 'GET', P>;
   rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('GET', 'rget', target, init);
+    return entityExchange<T>(this.#parts, 'GET', 'rget', target, init);
   }
 
   /**
@@ -202,7 +203,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(target: P | ResourceObject, init?: EntityInit<A, 'POST', P>): EntityResult<T, A, 'POST', P>;
   rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('POST', 'rpost', target, init);
+    return entityExchange<T>(this.#parts, 'POST', 'rpost', target, init);
   }
 
   /**
@@ -219,13 +220,13 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(target: P | ResourceObject, init?: EntityInit<A, 'PUT', P>): EntityResult<T, A, 'PUT', P>;
   rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('PUT', 'rput', target, init);
+    return entityExchange<T>(this.#parts, 'PUT', 'rput', target, init);
   }
 
   /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
   rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(target: P | ResourceObject, init?: EntityInit<A, 'PATCH', P>): EntityResult<T, A, 'PATCH', P>;
   rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#rmethod<T>('PATCH', 'rpatch', target, init);
+    return entityExchange<T>(this.#parts, 'PATCH', 'rpatch', target, init);
   }
 
   /**
@@ -235,14 +236,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws HttpError for a non-success status
    */
   rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(target: P | ResourceObject, init?: EntityInit<A, 'DELETE', P>): Promise<Response>;
-  async rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
-    checkRequestOptions(init);
-    const url = this.#endpoints.target(target, 'rdelete');
-    const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, this.entityWrappers('DELETE', this.#endpoints.wrapperPath(url))[0]) };
-    // Through `delete`, as both predecessors did, so that an override of it sees the call.
-    const response = await this.delete(url, send === undefined ? undefined : { ...send });
-    if (response.status >= 200 && response.status < 300) return response;
-    throw this.httpError({ method: 'DELETE', url: response.url, response, body: await response.text() });
+  rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
+    return entityDelete(this.#parts, target, init);
   }
 
   /**
@@ -253,27 +248,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
    */
   protected async exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse> {
-    const { response, text } = await this.sendText(method, url, init, context);
-    const onInvalid = (): Error => this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
-    return { response, text, body: decodeJsonBody(text, onInvalid) };
-  }
-
-  async #jmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    refuseBodyOnGet(method, name, init);
-    return (await this.requestJson<T>(method, this.#endpoints.target(target, name), init)) as T;
-  }
-
-  async #rmethod<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
-    refuseBodyOnGet(method, name, init);
-    const url = this.#endpoints.target(target, name);
-    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.#endpoints.wrapperPath(url));
-    const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
-    const { response, text, body } = await this.exchangeJson(method, url, send);
-    if (text.trim() === '') return null as T;
-    const unwrapped = unwrapBody(body, responseWrapper);
-    if (unwrapped.ok) return unwrapped.value as T;
-    const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
-    throw this.unexpectedResponse(method, response, text, detail, { reason: 'missing-key', expected: responseWrapper ?? undefined });
+    return decodeExchange(this.#parts, method, await this.sendText(method, url, init, context), context);
   }
 
   /**
@@ -322,8 +297,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): AsyncIterableIterator<T> {
-    checkOptionNames('iterAll', options, ITER_ALL_OPTION_NAMES, ITERATOR_HINT);
-    return itemsOf<T>(this.pagesOf(url, params, options, 'iterAll'), options.itemHook, this.policy.unknownTotal);
+    return iterateIndex<T>('iterAll', options, () => this.pagesOf(url, params, options, 'iterAll'), this.policy.unknownTotal);
   }
 
   /**
@@ -333,8 +307,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterCursorOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterCursor<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterCursorOptions<T> = {}): AsyncIterableIterator<T> {
-    checkOptionNames('iterCursor', options, ITER_CURSOR_OPTION_NAMES, ITERATOR_HINT);
-    return itemsOf<T>(this.pagesOf(url, params, options, 'iterCursor'), options.itemHook, this.policy.unknownTotal);
+    return iterateIndex<T>('iterCursor', options, () => this.pagesOf(url, params, options, 'iterCursor'), this.policy.unknownTotal);
   }
 
   /**
@@ -348,9 +321,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): Promise<IndexItem<T, A, P>[]>;
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
-    const refusal = optionNamesProblem('listAll', options, ITER_ALL_OPTION_NAMES, ITERATOR_HINT);
-    if (refusal !== undefined) return Promise.reject(refusal);
-    return collectItems<T>(this.pagesOf(url, params, options, 'listAll'), options.itemHook, this.policy.unknownTotal);
+    return listIndex<T>(options, () => this.pagesOf(url, params, options, 'listAll'), this.policy.unknownTotal);
   }
 
   /**
@@ -360,11 +331,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError when an item lacks the attribute
    */
   dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, options?: DictAllOptions<IndexQuery<A, P>>): Promise<Record<string, IndexItem<T, A, P>>>;
-  async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
-    checkOptionNames('dictAll', options, DICT_ALL_OPTION_NAMES, 'query parameters go in params');
-    const by = options.by ?? 'id';
-    const items = await this.listAll<T, string>(url, options.params, { concurrency: options.concurrency });
-    return itemsByKey<T>(items, by, () => this.#endpoints.urlError(`dictAll: an item of ${url} has no "${by}" attribute`));
+  dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
+    return keyIndex<T>(url, options, (params, opts) => this.listAll<T, string>(url, params, opts), (message) => this.#endpoints.urlError(message));
   }
 
   /**
@@ -373,10 +341,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws HttpServerError when the response has no numeric `total`
    */
   getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, init?: Pick<RequestOptions, 'signal'>): Promise<number>;
-  async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
-    const { response, text, body } = await this.exchangeJson('GET', url, { params: { ...params, total: true, limit: 1, offset: 0 }, signal: init.signal });
-    if (isPlainObject(body) && typeof body.total === 'number') return body.total;
-    throw this.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
+  getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
+    return readTotal(this.#parts, url, params, init.signal);
   }
 
   /**
@@ -387,11 +353,9 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected async fetchPage(method: string, url: string, init: RequestOptions, wrapper: string,
+  protected fetchPage(method: string, url: string, init: RequestOptions, wrapper: string,
     check?: (body: Readonly<Record<string, unknown>>) => string | undefined, context?: RequestContext): Promise<FetchedPage> {
-    const { response, text, body } = await this.exchangeJson(method, url, init, context);
-    const refuse = (detail: string, facts?: ResponseFacts): Error => this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
-    return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
+    return exchangePage(this.#parts, method, url, init, wrapper, check, context);
   }
 
   /**
@@ -402,13 +366,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError for a path that cannot be paged this way
    */
   protected pagesOf(url: string, params: QueryParams, options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>, method: string): AsyncGenerator<FetchedPage, void, undefined> {
-    const endpoints = this.#endpoints;
-    const source: IndexPageSource = {
-      compiled: endpoints.compiled, policy: this.policy, urlPath: (target) => endpoints.urlPath(target), urlRefusal: (target) => endpoints.urlRefusal(target),
-      defaultPageSize: () => this.#defaultPageSize, fetchPage: this.fetchPage.bind(this),
-      warn: (message) => this.log.warn(message), openLane: (width) => this.requestGate.open(width),
-    };
-    return indexPages(source, url, params, options, method);
+    return indexPages(this.#parts, url, params, options, method);
   }
 
   /**
@@ -430,6 +388,3 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     if (refusal !== undefined) throw refusal;
   }
 }
-
-// The options are the third argument; the query parameters, the usual slip, the second.
-const ITERATOR_HINT = 'query parameters are the second argument, options the third';

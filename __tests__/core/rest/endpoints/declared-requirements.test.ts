@@ -4,12 +4,12 @@
  * parameters declared in another style than `name[]`, as exact query strings. The legacy
  * sessions keep the predecessor's rule.
  */
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { Response } from 'node-fetch';
 import type { RequestInit } from 'node-fetch';
 import { deriveRestOperations } from '../../../../scripts/generate/rest-facts.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../../scripts/generate/index.mjs';
-import { styledParams, withDeclaredHeaders } from '../../../../src/core/rest/endpoints/declared-requirements.js';
+import { styledParams, withDeclaredHeaders, withDeclaredRequestHeaders } from '../../../../src/core/rest/endpoints/declared-requirements.js';
 import type { RestApiV2ClientOptions } from '../../../../src/core/rest/rest-client-options.js';
 import { EARLY_ACCESS_HEADERS } from '../../../../src/generated/rest-tables/early-access-headers.js';
 import { APISession } from '../../../../src/legacy/api-session.js';
@@ -99,6 +99,17 @@ describe('the early-access header', () => {
     expect(withDeclaredHeaders(declared, {}, { From: 'a@example.com' })).toEqual({ 'X-EARLY-ACCESS': 'ip-allow-lists', From: 'a@example.com' });
     expect(withDeclaredHeaders(declared, { 'X-Early-Access': 'x' }, undefined)).toBeUndefined();
     expect(withDeclaredHeaders(declared, undefined, { 'x-early-access': 'y' })).toBeUndefined();
+  });
+
+  it('withDeclaredRequestHeaders adds them to a copy of the options, reading the client headers only when something is declared', () => {
+    const declared = { 'X-EARLY-ACCESS': 'ip-allow-lists' };
+    const options = Object.freeze({ params: { a: 1 }, headers: { From: 'a@example.com' } });
+    const clientHeaders = jest.fn(() => ({}));
+    expect(withDeclaredRequestHeaders(declared, clientHeaders, options)).toEqual({ params: { a: 1 }, headers: { 'X-EARLY-ACCESS': 'ip-allow-lists', From: 'a@example.com' } });
+    expect(clientHeaders).toHaveBeenCalledTimes(1);
+    expect(withDeclaredRequestHeaders(undefined, clientHeaders, options)).toBe(options);
+    expect(clientHeaders).toHaveBeenCalledTimes(1);
+    expect(withDeclaredRequestHeaders(declared, () => ({ 'x-early-access': 'mine' }), options)).toBe(options);
   });
 });
 

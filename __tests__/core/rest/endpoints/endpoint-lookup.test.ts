@@ -5,12 +5,13 @@ import { EndpointLookup } from '../../../../src/core/rest/endpoints/endpoint-loo
 import { resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/endpoints/policy.js';
 import type { RestApiTables } from '../../../../src/core/rest/endpoints/table-types.js';
 
-const TABLES = compileTables({
+const RAW_TABLES = {
   canonicalPaths: ['/users', '/users/{id}', '/users/me', '/audit/records', '/alert_grouping_settings', '/schedules/{id}/overrides'],
   wrapperConfig: { '* /schedules/{id}/overrides': ['overrides', null] },
   cursorPaths: ['/audit/records'],
   specialisedIterators: { '/alert_grouping_settings': 'iterAlertGroupingSettings' },
-} as RestApiTables);
+} as RestApiTables;
+const TABLES = compileTables(RAW_TABLES);
 
 class UrlRefusal extends Error {
   constructor(
@@ -37,6 +38,15 @@ function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup;
 }
 
 describe('EndpointLookup', () => {
+  it('gives the declared query styles of a request, none without its method and URL', () => {
+    const lookup = new EndpointLookup(compileTables({ ...RAW_TABLES, queryStyles: { 'GET /users': { sort_by: { style: 'form', explode: false } } } } as RestApiTables), resolveRestPolicy({}), {
+      baseUrl: () => 'https://api.example/v2', normalizeUrl: (url) => `https://api.example/v2${url}`, urlError: (message) => new Error(message),
+    });
+    expect(lookup.queryStyles('GET', '/users', { sort_by: ['a'] })).toEqual({ sort_by: { style: 'form', explode: false } });
+    expect(lookup.queryStyles(undefined, '/users', { sort_by: ['a'] })).toBeUndefined();
+    expect(lookup.queryStyles('GET', undefined, { sort_by: ['a'] })).toBeUndefined();
+  });
+
   it('takes the path below the base URL as it is at each call', () => {
     const { lookup, base } = lookupWith();
     expect(lookup.urlPath('/users/PU1?limit=1')).toBe('/users/PU1');

@@ -27,6 +27,26 @@ export function operationKey(tables: CompiledTables, method: string, urlPath: st
 }
 
 /**
+ * A request's options with the declared headers added (see {@link withDeclaredHeaders});
+ * `options` itself when nothing is declared or added. `clientHeaders` is read only when
+ * something is declared.
+ *
+ * @example
+ * ```ts
+ * withDeclaredRequestHeaders({ 'X-EARLY-ACCESS': 'ip-allow-lists' }, () => ({}), { params: { a: 1 } });
+ * // { params: { a: 1 }, headers: { 'X-EARLY-ACCESS': 'ip-allow-lists' } }
+ * ```
+ */
+export function withDeclaredRequestHeaders<O extends { readonly headers?: HeaderMap }>(
+  declared: Readonly<Record<string, string>> | undefined,
+  clientHeaders: () => HeaderMap | undefined,
+  options: O,
+): O {
+  const headers = declared && withDeclaredHeaders(declared, clientHeaders(), options.headers);
+  return headers ? { ...options, headers } : options;
+}
+
+/**
  * The request's headers with the declared ones added, each only when neither the client's
  * `headers` setting nor the request names it (in any case): the caller's header wins.
  * `undefined` when nothing is added.

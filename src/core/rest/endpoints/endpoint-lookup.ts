@@ -65,9 +65,9 @@ export class EndpointLookup {
     return this.#declared(this.compiled.declaredHeaders, method, url, (urlPath) => this.#headerRoots.has(urlPath.split('/')[1]));
   }
 
-  /** The declared styles of the request's query parameters that differ from `name[]`, when the policy honours them. */
-  queryStyles(method: string, url: string, params: QueryParams): Readonly<Record<string, QueryStyle>> | undefined {
-    if (!Object.keys(params).some((name) => this.#styledNames.has(name))) return undefined;
+  /** The declared styles of the request's query parameters that differ from `name[]`, when the policy honours them (none without a method and URL). */
+  queryStyles(method: string | undefined, url: string | undefined, params: QueryParams): Readonly<Record<string, QueryStyle>> | undefined {
+    if (method === undefined || url === undefined || !Object.keys(params).some((name) => this.#styledNames.has(name))) return undefined;
     return this.#declared(this.compiled.queryStyles, method, url, () => true);
   }
 

@@ -4,12 +4,11 @@
  *
  * @module
  */
-import type { RefusalFailure, RequestContext } from '../../errors/failure-facts.js';
+import type { RequestContext } from '../../errors/failure-facts.js';
 import type { QueryParams } from '../../request/query.js';
 import type { Lane } from '../../retry/request-gate.js';
-import type { CompiledTables } from '../endpoints/compiled-tables.js';
+import type { EndpointLookup } from '../endpoints/endpoint-lookup.js';
 import { indexTarget } from '../endpoints/endpoint-resolution.js';
-import type { RestPolicy } from '../endpoints/policy.js';
 import type { IterAllOptions } from '../rest-method-options.js';
 import { classicPages } from './classic-pagination.js';
 import { concurrencyOrDefault } from './concurrency.js';
@@ -31,16 +30,10 @@ export type PageFetcher = (
 
 /** What {@link indexPages} needs of the client whose index it reads. */
 export interface IndexPageSource {
-  /** The client's tables, compiled. */
-  readonly compiled: CompiledTables;
-  /** The client's policy. */
-  readonly policy: RestPolicy;
+  /** The client's endpoint lookup: its compiled tables, its policy, the paths and refusals of URLs (a foreign URL is refused). */
+  readonly endpoints: Pick<EndpointLookup, 'compiled' | 'policy' | 'urlPath' | 'urlRefusal'>;
   /** The `limit` to send when the caller gives no page size (read on the first page). */
   defaultPageSize(): number;
-  /** The path of a URL below the base URL (a foreign URL is refused). */
-  urlPath(url: string): string;
-  /** The refusals of a URL the caller gave. */
-  urlRefusal(url: string): RefusalFailure;
   /** Requests one page. */
   fetchPage: PageFetcher;
   /** Logs a warning. */
@@ -65,7 +58,8 @@ export async function* indexPages(
   options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
   method: string,
 ): AsyncGenerator<FetchedPage, void, undefined> {
-  const { path, wrapper, plan } = indexTarget(source.compiled, source.policy, source.urlPath(url), method, source.urlRefusal(url));
+  const { endpoints } = source;
+  const { path, wrapper, plan } = indexTarget(endpoints.compiled, endpoints.policy, endpoints.urlPath(url), method, endpoints.urlRefusal(url));
   const concurrency = concurrencyOrDefault(options.concurrency);
   const endpoint = `GET ${path}`;
   const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';

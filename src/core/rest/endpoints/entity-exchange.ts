@@ -1,0 +1,110 @@
+/**
+ * The j- and r-families of `RestApiV2BaseClient`: resolve the target, wrap the entity,
+ * send it through the client's own overridable methods, unwrap the answer.
+ *
+ * @module
+ */
+import type { ApiClient, HttpMethod, RequestOptions } from '../../client/api-client.js';
+import { checkRequestOptions } from '../../client/request-preparation.js';
+import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
+import { decodeJsonBody } from '../../errors/json-body.js';
+import type { FetchResponse as Response } from '../../transport/fetch-types.js';
+import type { DecodedResponse } from '../rest-method-options.js';
+import { refuseBodyOnGet } from './body-on-get.js';
+import { unwrapBody, wrapBody } from './body-wrapping.js';
+import type { EndpointLookup } from './endpoint-lookup.js';
+import type { EntityWrapperPair } from './entity-wrappers.js';
+import type { ResourceTarget } from './resource-target.js';
+import type { CanonicalPath } from './table-types.js';
+
+/** What the exchanges need of the client; every request goes through `client` or `exchangeJson`, so overrides see it. */
+export interface EntityExchangeHost {
+  /** The client's public methods the exchanges call. */
+  readonly client: Pick<ApiClient, 'requestJson' | 'delete' | 'httpError'> & {
+    entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair;
+  };
+  /** The client's endpoint lookup: targets and the paths whose wrappers apply. */
+  readonly endpoints: Pick<EndpointLookup, 'target' | 'wrapperPath'>;
+  /** The client's `exchangeJson`. */
+  exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse>;
+  /** The client's `unexpectedResponse`. */
+  unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error;
+}
+
+/**
+ * `exchangeJson`: the decoded body of a response already read as text (`null` when empty).
+ *
+ * @param context - what the calling method is doing, for the facts of the error
+ * @throws HttpServerError (from `unexpectedResponse`) for a body that is not JSON
+ * @example
+ * ```ts
+ * const { body } = decodeExchange(host, 'GET', { response, text: '{"users":[]}' }); // body: { users: [] }
+ * ```
+ */
+export function decodeExchange(host: Pick<EntityExchangeHost, 'unexpectedResponse'>, method: string, sent: { response: Response; text: string },
+  context?: RequestContext): DecodedResponse {
+  const { response, text } = sent;
+  const onInvalid = (): Error => host.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
+  return { response, text, body: decodeJsonBody(text, onInvalid) };
+}
+
+/**
+ * A j-method: sends `init` as it is and returns the decoded body (`null` for an empty one).
+ *
+ * @param name - the public method (`'jget'`), named in errors
+ * @throws TypeError before any request for a body on a GET
+ * @example
+ * ```ts
+ * const body = await jsonExchange(host, 'GET', 'jget', '/users', { params: { limit: 5 } });
+ * ```
+ */
+export async function jsonExchange<T>(host: EntityExchangeHost, method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
+  refuseBodyOnGet(method, name, init);
+  return (await host.client.requestJson<T>(method, host.endpoints.target(target, name), init)) as T;
+}
+
+/**
+ * An r-method: wraps `init.json` when the endpoint wants it and returns the entity inside
+ * the response's wrapper (`null` for an empty body).
+ *
+ * @param name - the public method (`'rget'`), named in errors
+ * @throws TypeError before any request for a body on a GET
+ * @throws HttpServerError (from `unexpectedResponse`) when the body lacks its wrapper
+ * @example
+ * ```ts
+ * const user = await entityExchange(host, 'POST', 'rpost', '/users', { json: { name: 'Ann' } }); // sends { user: { name: 'Ann' } }
+ * ```
+ */
+export async function entityExchange<T>(host: EntityExchangeHost, method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
+  refuseBodyOnGet(method, name, init);
+  const url = host.endpoints.target(target, name);
+  const [requestWrapper, responseWrapper] = host.client.entityWrappers(method, host.endpoints.wrapperPath(url));
+  const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
+  const { response, text, body } = await host.exchangeJson(method, url, send);
+  if (text.trim() === '') return null as T;
+  const unwrapped = unwrapBody(body, responseWrapper);
+  if (unwrapped.ok) return unwrapped.value as T;
+  const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
+  throw host.unexpectedResponse(method, response, text, detail, { reason: 'missing-key', expected: responseWrapper ?? undefined });
+}
+
+/**
+ * `rdelete`: DELETE (wrapping a `json` body as the r-methods do) and return the response
+ * once its status is a success, its body unread.
+ *
+ * @throws HttpError for a non-success status
+ * @example
+ * ```ts
+ * const response = await entityDelete(host, '/users/PABC123'); // response.status: 204
+ * ```
+ */
+export async function entityDelete(host: EntityExchangeHost, target: ResourceTarget, init?: RequestOptions): Promise<Response> {
+  checkRequestOptions(init);
+  const url = host.endpoints.target(target, 'rdelete');
+  const wrapper = (): string | null => host.client.entityWrappers('DELETE', host.endpoints.wrapperPath(url))[0];
+  const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, wrapper()) };
+  // Through `delete`, as both predecessors did, so that an override of it sees the call.
+  const response = await host.client.delete(url, send === undefined ? undefined : { ...send });
+  if (response.status >= 200 && response.status < 300) return response;
+  throw host.client.httpError({ method: 'DELETE', url: response.url, response, body: await response.text() });
+}
