@@ -1,10 +1,10 @@
 /**
  * Reads the JSON-RPC messages of a live `text/event-stream` body as they arrive, through
- * `eventsource-parser`, and stops as soon as the caller has what it waited for.
+ * `eventsource-parser`, and stops as soon as the caller has what it waited for. The parser
+ * is loaded with the first stream, so that importing the library does not cost it.
  *
  * @module
  */
-import { createParser } from 'eventsource-parser';
 
 /** A live body: a Node stream (node-fetch) or a web stream (an injected fetch); both iterate chunks. */
 export type LiveBody = NodeJS.ReadableStream | AsyncIterable<Uint8Array | string>;
@@ -49,6 +49,7 @@ export async function readMessageEvents(body: LiveBody, onMessage: MessageHandle
   let lastId = lastEventId;
   let done = false;
   let invalid: SyntaxError | undefined;
+  const { createParser } = await import('eventsource-parser');
   const parser = createParser({
     onEvent(event) {
       if (done || invalid) return;
