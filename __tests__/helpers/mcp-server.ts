@@ -5,6 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { McpApiClient } from '../../src/core/mcp/mcp-api-client.js';
+import type { McpApiClientOptions } from '../../src/core/mcp/mcp-options.js';
+import { recordingSleep } from './test-kit.js';
 
 /** One message the server received. */
 export interface Received {
@@ -106,4 +109,44 @@ export function sendEvent(res: http.ServerResponse, message: unknown, id?: strin
 export function replyJson(received: Received, res: http.ServerResponse, result: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', id: received.message?.id, result }));
+}
+
+/** What {@link mcpTestBed} sets up for one test. */
+export interface McpTestSetUp {
+  readonly server: McpTestServer;
+  readonly client: McpApiClient;
+  /** The pauses the client asked for (its sleep is injected and never waits). */
+  readonly pauses: number[];
+}
+
+/**
+ * One scripted server and its clients per test, all torn down by `tearDown` (register it
+ * with `afterEach`); `later` runs an action after a real delay and is cleared with them.
+ */
+export function mcpTestBed(key: string): {
+  setUp(handle: McpHandler, options?: McpApiClientOptions, serverOptions?: McpServerOptions): Promise<McpTestSetUp>;
+  later(ms: number, action: () => void): void;
+  tearDown(): Promise<void>;
+} {
+  let server: McpTestServer | undefined;
+  const clients: McpApiClient[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  return {
+    async setUp(handle, options = {}, serverOptions = {}) {
+      server = await startMcpServer(handle, serverOptions);
+      const { pauses, sleep } = recordingSleep();
+      const client = new McpApiClient(key, { baseUrl: server.url, sleep, ...options });
+      clients.push(client);
+      return { server, client, pauses };
+    },
+    later(ms, action) {
+      timers.push(setTimeout(action, ms));
+    },
+    async tearDown() {
+      for (const timer of timers.splice(0)) clearTimeout(timer);
+      for (const client of clients.splice(0)) await client.close();
+      await server?.close();
+      server = undefined;
+    },
+  };
 }

@@ -1,33 +1,21 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { NetworkError } from '../../../src/core/errors/error-classes.js';
-import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
+import { type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import { McpRequestCancelledError } from '../../../src/core/mcp/mcp-error.js';
-import { openStream, replyJson, startMcpServer, type McpHandler, type McpServerOptions, type McpTestServer } from '../../helpers/mcp-server.js';
-import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
-
-let server: McpTestServer | undefined;
-const clients: McpApiClient[] = [];
-
-async function setUp(handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) {
-  server = await startMcpServer(handle, serverOptions);
-  const { pauses, sleep } = recordingSleep();
-  const client = new McpApiClient('u+cancelkey000abcd', { baseUrl: server.url, sleep, ...options });
-  clients.push(client);
-  return { server, client, pauses };
-}
+import { openStream, replyJson, type McpHandler, type McpServerOptions, mcpTestBed } from '../../helpers/mcp-server.js';
+import { realSockets } from '../../helpers/test-kit.js';
 
 /** A slow tool: the stream opens, and its response never comes. */
 const slowTool: McpHandler = (_received, res) => openStream(res);
 /** A tool that never even sends headers. */
 const silent: McpHandler = () => undefined;
 
+const bed = mcpTestBed('u+cancelkey000abcd');
+const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) => bed.setUp(handle, options, serverOptions);
+
 beforeAll(realSockets);
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(bed.tearDown);
 
 describe('a call given up', () => {
   for (const [name, handler] of [['an open stream', slowTool], ['no headers', silent]] as const) {

@@ -1,30 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
+import { type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import { McpSessionExpiredError } from '../../../src/core/mcp/mcp-error.js';
 import { McpSession } from '../../../src/core/mcp/mcp-session.js';
-import { replyJson, startMcpServer, type McpHandler, type McpServerOptions, type McpTestServer } from '../../helpers/mcp-server.js';
-import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
-
-let server: McpTestServer | undefined;
-const clients: McpApiClient[] = [];
-
-async function setUp(handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) {
-  server = await startMcpServer(handle, serverOptions);
-  const { sleep } = recordingSleep();
-  const client = new McpApiClient('u+sessionkey5678', { baseUrl: server.url, sleep, ...options });
-  clients.push(client);
-  return { server, client };
-}
+import { replyJson, type McpHandler, type McpServerOptions, mcpTestBed } from '../../helpers/mcp-server.js';
+import { realSockets } from '../../helpers/test-kit.js';
 
 const tools: McpHandler = (received, res) => replyJson(received, res, { tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
 
+const bed = mcpTestBed('u+sessionkey5678');
+const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) => bed.setUp(handle, options, serverOptions);
+
 beforeAll(realSockets);
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(bed.tearDown);
 
 describe('McpSession', () => {
   it('keeps the id and the agreed version, falls back to the version asked, and forgets only its own id', () => {
@@ -51,7 +39,6 @@ describe('the session', () => {
     expect(client.protocolVersion).toBe('2025-06-18');
     await client.listTools();
     await client.close();
-    clients.pop();
     expect(srv.received.map((r) => `${r.httpMethod} ${r.message?.method ?? ''}`.trim())).toEqual(['POST initialize', 'POST notifications/initialized', 'POST tools/list', 'DELETE']);
     const [init, ...later] = srv.received;
     expect(init.message?.params).toEqual({ protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'agent', version: '9' } });

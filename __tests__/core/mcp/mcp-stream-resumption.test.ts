@@ -1,26 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type http from 'node:http';
 import { HttpServerError } from '../../../src/core/errors/error-classes.js';
-import { McpApiClient } from '../../../src/core/mcp/mcp-api-client.js';
 import { MAX_RESUMPTIONS } from '../../../src/core/mcp/mcp-exchange.js';
-import { openStream, sendEvent, startMcpServer, type McpHandler, type McpTestServer, type Received } from '../../helpers/mcp-server.js';
-import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
-
-let server: McpTestServer | undefined;
-const clients: McpApiClient[] = [];
-const timers: NodeJS.Timeout[] = [];
-
-async function setUp(handle: McpHandler, onGet?: McpHandler) {
-  server = await startMcpServer(handle, { onGet });
-  const { pauses, sleep } = recordingSleep();
-  const client = new McpApiClient('u+resumingkey1234', { baseUrl: server.url, sleep });
-  clients.push(client);
-  return { server, client, pauses };
-}
-
-function later(ms: number, action: () => void): void {
-  timers.push(setTimeout(action, ms));
-}
+import { openStream, sendEvent, type McpHandler, type McpTestServer, type Received, mcpTestBed } from '../../helpers/mcp-server.js';
+import { realSockets } from '../../helpers/test-kit.js';
 
 /** Writes `events` (message, id) on a new stream, then breaks the connection. */
 function streamThenBreak(res: http.ServerResponse, events: readonly (readonly [unknown, string | undefined])[]): void {
@@ -41,14 +24,13 @@ function posted(srv: McpTestServer, method: string): number {
   return srv.methods().filter((m) => m === method).length;
 }
 
+const bed = mcpTestBed('u+resumingkey1234');
+const setUp = (handle: McpHandler, onGet?: McpHandler) => bed.setUp(handle, {}, { onGet });
+const later = bed.later;
+
 beforeAll(realSockets);
 
-afterEach(async () => {
-  for (const timer of timers.splice(0)) clearTimeout(timer);
-  for (const client of clients.splice(0)) await client.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(bed.tearDown);
 
 describe('resuming a broken stream', () => {
   it('resumes a stream that broke before the response with GET and Last-Event-ID', async () => {

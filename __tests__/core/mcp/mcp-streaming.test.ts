@@ -1,34 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
+import { type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import type { JsonRpcNotification } from '../../../src/core/mcp/json-rpc.js';
 import type { McpProgress } from '../../../src/core/mcp/mcp-types.js';
-import { openStream, sendEvent, startMcpServer, type McpHandler, type McpTestServer } from '../../helpers/mcp-server.js';
-import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
+import { openStream, sendEvent, type McpHandler, type McpTestServer, mcpTestBed } from '../../helpers/mcp-server.js';
+import { realSockets } from '../../helpers/test-kit.js';
 
-let server: McpTestServer | undefined;
-const clients: McpApiClient[] = [];
-const timers: NodeJS.Timeout[] = [];
-
-async function setUp(handle: McpHandler, options: McpApiClientOptions = {}, onGet?: McpHandler) {
-  server = await startMcpServer(handle, { onGet });
-  const { pauses, sleep } = recordingSleep();
-  const client = new McpApiClient('u+streamingkey1234', { baseUrl: server.url, sleep, ...options });
-  clients.push(client);
-  return { server, client, pauses };
-}
-
-function later(ms: number, action: () => void): void {
-  timers.push(setTimeout(action, ms));
-}
+const bed = mcpTestBed('u+streamingkey1234');
+const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, onGet?: McpHandler) => bed.setUp(handle, options, { onGet });
+const later = bed.later;
 
 beforeAll(realSockets);
 
-afterEach(async () => {
-  for (const timer of timers.splice(0)) clearTimeout(timer);
-  for (const client of clients.splice(0)) await client.close();
-  await server?.close();
-  server = undefined;
-});
+afterEach(bed.tearDown);
 
 describe('a streamed reply', () => {
   it('resolves on its response event, not when the server ends the stream, and closes the stream itself', async () => {
@@ -89,17 +72,19 @@ describe('a streamed reply', () => {
   });
 
   it('answers server requests on the stream: ping with {}, others with -32601 by default, or as onRequest says', async () => {
+    let current: McpTestServer | undefined;
     const handler: McpHandler = (received, res) => {
       openStream(res);
       sendEvent(res, { jsonrpc: '2.0', id: 'p1', method: 'ping' });
       sendEvent(res, { jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } } });
       sendEvent(res, { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: {} });
       // The result comes once the server has the three answers.
-      void Promise.all(['p1', 'e1', 's1'].map((id) => server!.waitFor((r) => r.message?.id === id && r.message.method === undefined))).then(() =>
+      void Promise.all(['p1', 'e1', 's1'].map((id) => current!.waitFor((r) => r.message?.id === id && r.message.method === undefined))).then(() =>
         sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } }),
       );
     };
     const { server: srv, client } = await setUp(handler);
+    current = srv;
     await client.callTool('asks', {});
     const answers = Object.fromEntries(srv.received.filter((r) => r.message?.method === undefined && r.message?.id !== undefined).map((r) => [r.message!.id, r.message]));
     expect(answers.p1).toEqual({ jsonrpc: '2.0', id: 'p1', result: {} });
@@ -109,8 +94,7 @@ describe('a streamed reply', () => {
     expect(answered.headers['mcp-session-id']).toBe('s-1');
     expect(answered.headers['mcp-protocol-version']).toBe('2025-06-18');
     await client.close();
-    clients.pop();
-    await server?.close();
+    await srv.close();
     const seen: string[] = [];
     const second = await setUp(handler, {
       onRequest: (request) => {
@@ -120,6 +104,7 @@ describe('a streamed reply', () => {
         return undefined;
       },
     });
+    current = second.server;
     await second.client.callTool('asks', {});
     const again = Object.fromEntries(second.server.received.filter((r) => r.message?.method === undefined && r.message?.id !== undefined).map((r) => [r.message!.id, r.message]));
     expect(seen).toEqual(['ping', 'elicitation/create', 'sampling/createMessage']);
