@@ -100,7 +100,7 @@ describe('the pagerduty executable (a real child process)', () => {
   it('reads the routing key from PAGERDUTY_ROUTING_KEY', async () => {
     requests.length = 0;
     nextReply = [202, { status: 'success', dedup_key: 'k2' }];
-    const result = await runChild(cli.main, ['resolve', '--dedup-key', 'k2', '--base-url', base], { PAGERDUTY_ROUTING_KEY: KEY });
+    const result = await runChild(cli.main, ['resolve', '-i', 'k2', '--base-url', base], { PAGERDUTY_ROUTING_KEY: KEY });
     expect(result).toEqual({ status: 0, stdout: 'k2\n', stderr: '' });
     expect(requests[0]?.body).toEqual({ routing_key: KEY, event_action: 'resolve', dedup_key: 'k2' });
   });
@@ -168,9 +168,9 @@ describe('the pagerduty executable (a real child process)', () => {
   });
 
   it.each([
-    ['trigger', ['-k, --routing-key', '--description', '--dedup-key', '--source', '--severity', '--base-url', '--json', '-h, --help']],
-    ['acknowledge', ['-k, --routing-key', '--dedup-key', '--base-url', '--json', '-h, --help']],
-    ['resolve', ['-k, --routing-key', '--dedup-key', '--base-url', '--json', '-h, --help']],
+    ['trigger', ['-k, --routing-key', '--description', '-i, --dedup-key', '--source', '--severity', '--base-url', '--json', '-h, --help']],
+    ['acknowledge', ['-k, --routing-key', '-i, --dedup-key', '--base-url', '--json', '-h, --help']],
+    ['resolve', ['-k, --routing-key', '-i, --dedup-key', '--base-url', '--json', '-h, --help']],
     ['submit', ['-k, --routing-key', '--description', '--source', '--base-url', '--json', '-h, --help']],
     ['api', ['-X, --method', '-F, --field', '-f, --raw-field', '-H, --header', '--input', '--paginate', '--from', '--base-url', '-h, --help']],
   ])('%s -h lists every option', async (name, options) => {

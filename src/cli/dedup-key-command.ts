@@ -28,8 +28,8 @@ export function dedupKeyCommand(
     describe,
     builder: (yargs: Argv) =>
       withEventOptions(yargs)
-        .option('dedup-key', { type: 'string', demandOption: true, describe: 'The dedup key of the alert' })
-        .example(`$0 ${action} -k KEY --dedup-key db01/disk`, '') as unknown as Argv<DedupKeyArgs>,
+        .option('dedup-key', { alias: 'i', type: 'string', demandOption: true, describe: 'The dedup key of the alert' })
+        .example(`$0 ${action} -k KEY -i db01/disk`, '') as unknown as Argv<DedupKeyArgs>,
     handler: async (args: ArgumentsCamelCase<DedupKeyArgs>) => {
       const response = await withEventsClient(args, io, (client) => client[action](args.dedupKey));
       if (args.json) writeJson(io, response);

@@ -17,19 +17,11 @@ import { triggerCommand } from './commands/trigger.js';
 import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
 import { COMMAND_NAMES, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
 
-/**
- * `Run "pagerduty api --help" for usage.`, naming the command the line names, if any; after
- * `-i` in an event command, first where the dedup key went (`-i` meant `--dedup-key` there
- * before it meant `--include` everywhere).
- */
+/** `Run "pagerduty api --help" for usage.`, naming the command the line names, if any. */
 export function usageHint(args: readonly string[]): string {
   const command = args.find((arg) => COMMAND_NAMES.includes(arg));
-  const movedDedupKey = command !== undefined && DEDUP_KEY_COMMANDS.includes(command) && args.includes('-i');
-  const moved = movedDedupKey ? 'The dedup key is --dedup-key (-i is --include, of "pagerduty api").\n' : '';
-  return `${moved}Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for usage.\n`;
+  return `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for usage.\n`;
 }
-
-const DEDUP_KEY_COMMANDS: readonly string[] = ['trigger', 'acknowledge', 'resolve'];
 
 /**
  * Parses `args` with yargs and runs the command they name. To add a command, import its

@@ -6,12 +6,12 @@ const KEY = 'routingkey-0000000000000000-wxyz';
 
 
 describe('pagerduty acknowledge', () => {
-  it('acknowledges the alert --dedup-key names and prints its dedup key', async () => {
+  it('acknowledges the alert -i names and prints its dedup key', async () => {
     let body: unknown;
     nock('https://events.pagerduty.com')
       .post('/v2/enqueue', (b) => ((body = b), true))
       .reply(202, { status: 'success', message: 'Event processed', dedup_key: 'db01/disk' });
-    const result = await runCli(['acknowledge', '-k', KEY, '--dedup-key', 'db01/disk']);
+    const result = await runCli(['acknowledge', '-k', KEY, '-i', 'db01/disk']);
     expect(result).toEqual({ status: 0, stdout: 'db01/disk\n', stderr: '' });
     expect(body).toEqual({ routing_key: KEY, event_action: 'acknowledge', dedup_key: 'db01/disk' });
   });

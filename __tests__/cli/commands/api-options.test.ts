@@ -10,7 +10,7 @@ const { api } = cli;
 
 describe('pagerduty api --include and --silent', () => {
   it('prints the status line and the headers (x-request-id, rate limits), a blank line, then the body', async () => {
-    const result = await api(['/abilities', '-i']);
+    const result = await api(['/abilities', '--include']);
     expect(result.status).toBe(0);
     const [head, body] = result.stdout.split('\n\n');
     const lines = (head ?? '').split('\n');
@@ -21,9 +21,9 @@ describe('pagerduty api --include and --silent', () => {
     expect(JSON.parse(body ?? '')).toEqual({ echo: true });
   });
 
-  it('--silent prints no body; with -i only the head', async () => {
+  it('--silent prints no body; with --include only the head', async () => {
     expect(await api(['/abilities', '--silent'])).toEqual({ status: 0, stdout: '', stderr: '' });
-    const result = await api(['/abilities', '-i', '--silent']);
+    const result = await api(['/abilities', '--include', '--silent']);
     expect(result.stdout).toMatch(/^HTTP\/1\.1 200 OK\n(?:[a-z-]+: .*\n)+\n$/);
   });
 
@@ -33,8 +33,8 @@ describe('pagerduty api --include and --silent', () => {
     expect(cli.requests).toHaveLength(3);
   });
 
-  it('with -i, a failed exchange is printed whole on stdout and explained on stderr', async () => {
-    const result = await api(['/users/PGONE', '-i']);
+  it('with --include, a failed exchange is printed whole on stdout and explained on stderr', async () => {
+    const result = await api(['/users/PGONE', '--include']);
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\n/);
     expect(result.stdout).toContain('x-request-id: req-42');
@@ -43,7 +43,7 @@ describe('pagerduty api --include and --silent', () => {
   });
 
   it('refuses --include with --paginate before any request', async () => {
-    const result = await api(['/users', '--paginate', '-i']);
+    const result = await api(['/users', '--paginate', '--include']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('--include cannot be combined with --paginate');
     expect(cli.requests).toEqual([]);

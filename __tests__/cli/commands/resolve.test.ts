@@ -36,7 +36,7 @@ describe('pagerduty resolve', () => {
 
   it('exits 1 with the failure as the last line, after a warning per retry, when the network fails', async () => {
     const base = `http://127.0.0.1:${await closedPort()}`;
-    const result = await runCli(['resolve', '-k', KEY, '--dedup-key', 'x', '--base-url', base]);
+    const result = await runCli(['resolve', '-k', KEY, '-i', 'x', '--base-url', base]);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.split('\n');
@@ -52,7 +52,7 @@ describe('pagerduty resolve', () => {
   it('retries a 503 and succeeds', async () => {
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(503, 'busy');
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'x' });
-    const result = await runCli(['resolve', '-k', KEY, '--dedup-key', 'x']);
+    const result = await runCli(['resolve', '-k', KEY, '-i', 'x']);
     expect(result).toEqual({
       status: 0,
       stdout: 'x\n',
@@ -67,8 +67,8 @@ describe('pagerduty resolve and PAGERDUTY_EVENTS_URL', () => {
     const env = nock('https://events.example.com').post('/v2/enqueue').reply(202, reply);
     const flag = nock('https://events.eu.pagerduty.com').post('/v2/enqueue').reply(202, reply);
     const environment = { PAGERDUTY_ROUTING_KEY: KEY, PAGERDUTY_EVENTS_URL: 'https://events.example.com' };
-    expect((await runCli(['resolve', '--dedup-key', 'k'], environment)).status).toBe(0);
-    expect((await runCli(['resolve', '--dedup-key', 'k', '--base-url', 'https://events.eu.pagerduty.com'], environment)).status).toBe(0);
+    expect((await runCli(['resolve', '-i', 'k'], environment)).status).toBe(0);
+    expect((await runCli(['resolve', '-i', 'k', '--base-url', 'https://events.eu.pagerduty.com'], environment)).status).toBe(0);
     expect(env.isDone() && flag.isDone()).toBe(true);
   });
 });

@@ -29,10 +29,10 @@ describe('pagerduty trigger', () => {
     });
   });
 
-  it('takes the key from PAGERDUTY_ROUTING_KEY and sends --source, --severity and --dedup-key', async () => {
+  it('takes the key from PAGERDUTY_ROUTING_KEY and sends --source, --severity and -i', async () => {
     const { seen } = expectTrigger({ status: 'success', dedup_key: 'db01/disk' });
     const result = await runCli(
-      ['trigger', '--description', 'Disk full', '--source', 'db01', '--severity', 'warning', '--dedup-key', 'db01/disk'],
+      ['trigger', '--description', 'Disk full', '--source', 'db01', '--severity', 'warning', '-i', 'db01/disk'],
       { PAGERDUTY_ROUTING_KEY: KEY },
     );
     expect(result.status).toBe(0);

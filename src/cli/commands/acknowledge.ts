@@ -13,7 +13,7 @@ import { dedupKeyCommand, type DedupKeyArgs } from '../dedup-key-command.js';
  *
  * @example
  * ```sh
- * pagerduty acknowledge -k $KEY --dedup-key db01/disk
+ * pagerduty acknowledge -k $KEY -i db01/disk
  * ```
  */
 export function acknowledgeCommand(io: CliIo): CommandModule<object, DedupKeyArgs> {

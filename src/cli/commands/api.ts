@@ -43,7 +43,7 @@ export interface ApiArgs extends ConnectionArgs {
   readonly input?: string;
   /** `--paginate`: every page, one item per line. */
   readonly paginate?: boolean;
-  /** `-i/--include`: print the status line and headers before the body. */
+  /** `--include`: print the status line and headers before the body. */
   readonly include?: boolean;
   /** `--silent`: do not print the response body. */
   readonly silent?: boolean;
@@ -146,7 +146,7 @@ async function printResponse(client: RestApiV2Client, args: ApiArgs, request: Re
  * ```sh
  * pagerduty api /incidents -F statuses=triggered -F statuses=acknowledged --paginate | jq -r .id
  * pagerduty api /incidents -X POST --from me@example.com --input incident.json
- * pagerduty api /incidents/PABC123/notes -X POST -F note[content]=@notes.txt -i
+ * pagerduty api /incidents/PABC123/notes -X POST -F note[content]=@notes.txt --include
  * ```
  */
 export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
@@ -176,7 +176,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         .option('header', { alias: 'H', type: 'string', array: true, nargs: 1, describe: 'A request header "Name: value"' })
         .option('input', { type: 'string', nargs: 1, describe: 'A file holding the JSON request body ("-" for standard input); fields then go to the query string' })
         .option('paginate', { type: 'boolean', default: false, describe: 'Fetch every page of an index and print one JSON item per line' })
-        .option('include', { alias: 'i', type: 'boolean', default: false, describe: 'Print the status line and response headers (x-request-id, rate limits) before the body' })
+        .option('include', { type: 'boolean', default: false, describe: 'Print the status line and response headers (x-request-id, rate limits) before the body' })
         .option('silent', { type: 'boolean', default: false, describe: 'Do not print the response body' })
         .option('concurrency', { type: 'number', describe: 'With --paginate: pages read at once (1-16; cursor-paginated indexes stay one at a time)', defaultDescription: '1' })
         .option('from', {
@@ -198,7 +198,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 api /users -F query=ann --paginate', '')
-        .example('$0 api /abilities -i --silent', '')
+        .example('$0 api /abilities --include --silent', '')
         .example('$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved', '') as unknown as Argv<ApiArgs>,
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {
       const key = apiKeyFrom(io.env);

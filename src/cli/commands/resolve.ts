@@ -13,7 +13,7 @@ import { dedupKeyCommand, type DedupKeyArgs } from '../dedup-key-command.js';
  *
  * @example
  * ```sh
- * pagerduty resolve -k $KEY --dedup-key db01/disk
+ * pagerduty resolve -k $KEY -i db01/disk
  * ```
  */
 export function resolveCommand(io: CliIo): CommandModule<object, DedupKeyArgs> {
