@@ -23,6 +23,7 @@ describe('APISession construction', () => {
       acceptResourceObjects: ['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput'],
       unknownTotal: '?',
       declaredRequirements: false,
+      cursorAnyPath: false,
     });
     expect(session.url).toBe(BASE);
   });
@@ -36,6 +37,7 @@ describe('APISession construction', () => {
       acceptResourceObjects: ['rget', 'rput', 'rdelete'],
       unknownTotal: null,
       declaredRequirements: false,
+      cursorAnyPath: false,
     });
   });
 

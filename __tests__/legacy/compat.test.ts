@@ -125,6 +125,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
       acceptResourceObjects: ['rget', 'rput', 'rdelete'],
       unknownTotal: null,
       declaredRequirements: false,
+      cursorAnyPath: true,
     });
   });
 
@@ -137,6 +138,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
         acceptResourceObjects: ['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput'],
         unknownTotal: '?',
         declaredRequirements: false,
+        cursorAnyPath: false,
       });
       expect(policy.errors.url).toBe('URLError');
     }

@@ -4,7 +4,8 @@
  *
  * The gates come from the pdpyras changelog and its source: 4.1.0 let `rget`, `rput` and
  * `rdelete` take a resource object for its `self` URL; 4.4.0 added `[]` to list-valued
- * query keys and the `PDHTTPError` subclass for HTTP failures; 5.0.0 made wrapper-driven
+ * query keys and the `PDHTTPError` subclass for HTTP failures; 4.5.0 added `iter_cursor`,
+ * which paged any path by cursor under the URL's last node, with no `limit`; 5.0.0 made wrapper-driven
  * methods work on every endpoint (the wrapper table and canonical paths), let the
  * j-methods take resource objects too, passed `'?'` to item hooks for an unknown total,
  * keyed call metrics by canonical path and introduced `URLError` (earlier releases raised
@@ -79,6 +80,7 @@ const BEFORE_4_4: LegacyPolicy = {
     acceptResourceObjects: Object.freeze(['rget', 'rput', 'rdelete']),
     unknownTotal: null,
     declaredRequirements: false,
+    cursorAnyPath: false,
   },
   errors: {
     url: 'PDClientError',
@@ -114,6 +116,7 @@ const FROM_5_0: LegacyPolicy = {
     acceptResourceObjects: Object.freeze(['rget', 'rput', 'rdelete', 'jget', 'jpost', 'jput']),
     unknownTotal: '?',
     declaredRequirements: false,
+    cursorAnyPath: false,
   },
   errors: {
     url: 'URLError',
@@ -154,7 +157,7 @@ export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
   compatRange(OLDEST_PDPYRAS_RELEASE, '4.1.0', { ...BEFORE_4_4, rest: { ...BEFORE_4_4.rest, acceptResourceObjects: false } }),
   compatRange('4.1.0', '4.4.0', BEFORE_4_4),
   compatRange('4.4.0', '4.5.0', FROM_4_4),
-  compatRange('4.5.0', '5.0.0', { ...FROM_4_4, wording: PDPYRAS_4_5_WORDING }),
+  compatRange('4.5.0', '5.0.0', { ...FROM_4_4, rest: { ...FROM_4_4.rest, cursorAnyPath: true }, wording: PDPYRAS_4_5_WORDING }),
   compatRange('5.0.0', '5.0.3', FROM_5_0),
   compatRange('5.0.3', '5.1.2', { ...FROM_5_0, wording: PDPYRAS_5_0_3_WORDING }),
   compatRange('5.1.2', '5.3.0', FROM_5_1_2),

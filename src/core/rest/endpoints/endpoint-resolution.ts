@@ -97,11 +97,12 @@ export interface IndexTarget {
  */
 export function indexTarget(
   tables: CompiledTables,
-  policy: Pick<RestPolicy, 'wrappers'>,
+  policy: Pick<RestPolicy, 'wrappers'> & Partial<Pick<RestPolicy, 'cursorAnyPath'>>,
   urlPath: string,
   method: string,
   fail: PathFailure,
 ): IndexTarget {
+  if (method === 'iterCursor' && policy.cursorAnyPath === true) return anyPathCursor(urlPath);
   const path = wrapperPathFor(tables, policy, urlPath, fail);
   const canonical = policy.wrappers === 'config' ? path : quietCanonicalPath(tables, urlPath);
   const special = canonical === null ? undefined : specialisedProblem(tables, canonical, method);
@@ -126,6 +127,13 @@ export function indexTarget(
     });
   }
   return { path, wrapper: responseWrapper(tables, policy, path, method, fail), plan };
+}
+
+/** The predecessor's `iter_cursor` (4.5): any path, its last node as the key, no `limit`. */
+function anyPathCursor(urlPath: string): IndexTarget {
+  const segments = urlPath.split('/');
+  const plan: PagingPlan = { style: 'cursor', listKey: null, sendLimit: false, untilShortPage: false, maxPageSize: null };
+  return { path: urlPath, wrapper: segments[segments.length - 1], plan };
 }
 
 function notCursorBased(path: string): string {

@@ -56,6 +56,12 @@ export interface RestPolicy {
    * (`sort_by=a,b`). The predecessor did none of these. @default true
    */
   readonly declaredRequirements: boolean;
+  /**
+   * `iterCursor` pages any path by cursor, under the last node of the URL, with no
+   * `limit`, as the predecessor's `iter_cursor` did from 4.5.0 to 5.0.0 (it had no cursor
+   * table). @default false
+   */
+  readonly cursorAnyPath: boolean;
 }
 
 /** The policy of the core clients: every modern behaviour on. */
@@ -65,6 +71,7 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
   acceptResourceObjects: true,
   unknownTotal: null,
   declaredRequirements: true,
+  cursorAnyPath: false,
 });
 
 /**
@@ -77,6 +84,7 @@ export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPoli
   const policy: { -readonly [K in keyof RestPolicy]: RestPolicy[K] } = { ...DEFAULT_REST_POLICY, ...withoutUndefined(overrides) };
   if (typeof policy.appendListBrackets !== 'boolean') throw new TypeError('policy.appendListBrackets must be a boolean');
   if (typeof policy.declaredRequirements !== 'boolean') throw new TypeError('policy.declaredRequirements must be a boolean');
+  if (typeof policy.cursorAnyPath !== 'boolean') throw new TypeError('policy.cursorAnyPath must be a boolean');
   const objects: unknown = policy.acceptResourceObjects;
   if (Array.isArray(objects)) {
     if (!objects.every((name) => typeof name === 'string')) throw new TypeError('policy.acceptResourceObjects must list method names');
