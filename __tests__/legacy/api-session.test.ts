@@ -11,6 +11,7 @@ import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
 import type { PDSessionOptions } from '../../src/legacy/session-setup.js';
 import { API_KEY, BASE, makeSession } from './helpers.js';
 import { instantSleep } from '../helpers/test-kit.js';
+import { PDPYRAS_5_WRAPPER_ROWS as WRAPPERS } from '../../src/legacy/pdpyras-wrapper-rows.js';
 
 
 describe('APISession construction', () => {
@@ -24,6 +25,7 @@ describe('APISession construction', () => {
       unknownTotal: '?',
       declaredRequirements: false,
       cursorAnyPath: false,
+      wrapperOverrides: WRAPPERS,
     });
     expect(session.url).toBe(BASE);
   });
@@ -38,6 +40,7 @@ describe('APISession construction', () => {
       unknownTotal: null,
       declaredRequirements: false,
       cursorAnyPath: false,
+      wrapperOverrides: {},
     });
   });
 

@@ -13,6 +13,7 @@ import {
   PDPYRAS_RELEASES,
   type PdpyrasVersion,
 } from '../../src/legacy/pdpyras-releases.js';
+import { PDPYRAS_5_WRAPPER_ROWS as WRAPPERS } from '../../src/legacy/pdpyras-wrapper-rows.js';
 
 describe('the pdpyras release table', () => {
   it('lists major.minor.patch versions, oldest first, each once', () => {
@@ -126,6 +127,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
       unknownTotal: null,
       declaredRequirements: false,
       cursorAnyPath: true,
+      wrapperOverrides: {},
     });
   });
 
@@ -139,6 +141,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
         unknownTotal: '?',
         declaredRequirements: false,
         cursorAnyPath: false,
+        wrapperOverrides: WRAPPERS,
       });
       expect(policy.errors.url).toBe('URLError');
     }

@@ -8,7 +8,8 @@
  * which paged any path by cursor under the URL's last node, with no `limit`; 5.0.0 made wrapper-driven
  * methods work on every endpoint (the wrapper table and canonical paths), let the
  * j-methods take resource objects too, passed `'?'` to item hooks for an unknown total,
- * keyed call metrics by canonical path and introduced `URLError` (earlier releases raised
+ * keyed call metrics by canonical path (its own wrapper rows where they differ from the
+ * description's: `pdpyras-wrapper-rows.ts`) and introduced `URLError` (earlier releases raised
  * their client error for input they refused); 5.1.2 gave the events sessions default
  * retries of server errors (never 504 for change events). A method a session does not
  * permit was a `PDClientError` at every release. The wording of the errors (and the class
@@ -26,6 +27,7 @@ import {
   PDPYRAS_RELEASES,
   type PdpyrasVersion,
 } from './pdpyras-releases.js';
+import { PDPYRAS_5_WRAPPER_ROWS } from './pdpyras-wrapper-rows.js';
 import {
   PDPYRAS_4_3_WORDING,
   PDPYRAS_4_4_WORDING,
@@ -81,6 +83,7 @@ const BEFORE_4_4: LegacyPolicy = {
     unknownTotal: null,
     declaredRequirements: false,
     cursorAnyPath: false,
+    wrapperOverrides: Object.freeze({}),
   },
   errors: {
     url: 'PDClientError',
@@ -117,6 +120,7 @@ const FROM_5_0: LegacyPolicy = {
     unknownTotal: '?',
     declaredRequirements: false,
     cursorAnyPath: false,
+    wrapperOverrides: PDPYRAS_5_WRAPPER_ROWS,
   },
   errors: {
     url: 'URLError',

@@ -11,7 +11,7 @@ import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-c
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { FailureFacts, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
 import type { QueryParams } from '../request/query.js';
-import { compileTables, type CompiledTables } from './endpoints/compiled-tables.js';
+import { compileTables, withWrapperRows, type CompiledTables } from './endpoints/compiled-tables.js';
 import { withDeclaredRequestHeaders } from './endpoints/declared-requirements.js';
 import { decodeExchange, entityDelete, entityExchange, jsonExchange, type EntityExchangeHost } from './endpoints/entity-exchange.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
@@ -73,10 +73,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
     checkOptionNames('RestApiV2BaseClient', options, REST_API_V2_BASE_CLIENT_OPTION_NAMES);
     const { tables, policy, ...engineOptions } = options;
-    const compiled = compileTables(tables);
+    const resolved = resolveRestPolicy(policy);
+    const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
     super(auth, { ...engineOptions, callKey: engineOptions.callKey ?? canonicalCallKey(compiled) });
     this.tables = tables;
-    this.policy = resolveRestPolicy(policy);
+    this.policy = resolved;
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
     this.#endpoints = new EndpointLookup(compiled, this.policy, { baseUrl: () => this.url, normalizeUrl: (url) => this.normalizeUrl(url), urlError });
     this.#parts = {

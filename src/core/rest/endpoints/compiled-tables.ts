@@ -6,7 +6,7 @@
  */
 import { compileCanonicalPaths, pathShape, type CanonicalPathIndex } from './canonical-path.js';
 import { compileWrapperConfig, type CompiledWrapperConfig } from './entity-wrappers.js';
-import type { CanonicalPath, IndexPagination, QueryStyle, RestApiTables } from './table-types.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination, QueryStyle, RestApiTables } from './table-types.js';
 
 /** The tables of one API, indexed. */
 export interface CompiledTables {
@@ -31,6 +31,18 @@ export interface CompiledTables {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Compiled tables whose wrapper rows for the same method and path are replaced by `rows`
+ * (`compiled` itself when there are none).
+ *
+ * @throws TypeError for a malformed row
+ */
+export function withWrapperRows(compiled: CompiledTables, rows: EntityWrapperConfig): CompiledTables {
+  if (Object.keys(rows).length === 0) return compiled;
+  const entries = new Map([...compiled.wrappers.entries, ...compileWrapperConfig(rows).entries]);
+  return { ...compiled, wrappers: { entries } };
+}
 
 const cache = new WeakMap<RestApiTables, CompiledTables>();
 

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { EntityWrapperConfig } from './table-types.js';
 
 /**
  * How a REST client behaves where the predecessor's versions differed.
@@ -62,6 +63,12 @@ export interface RestPolicy {
    * table). @default false
    */
   readonly cursorAnyPath: boolean;
+  /**
+   * Wrapper rows, as in the tables' `wrapperConfig`, that win over the table's row for the
+   * same method and path (the predecessor release's own entries where they differ from
+   * the API's description). Only consulted under `'config'`. @default {}
+   */
+  readonly wrapperOverrides: EntityWrapperConfig;
 }
 
 /** The policy of the core clients: every modern behaviour on. */
@@ -72,6 +79,7 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
   unknownTotal: null,
   declaredRequirements: true,
   cursorAnyPath: false,
+  wrapperOverrides: Object.freeze({}),
 });
 
 /**
@@ -85,6 +93,9 @@ export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPoli
   if (typeof policy.appendListBrackets !== 'boolean') throw new TypeError('policy.appendListBrackets must be a boolean');
   if (typeof policy.declaredRequirements !== 'boolean') throw new TypeError('policy.declaredRequirements must be a boolean');
   if (typeof policy.cursorAnyPath !== 'boolean') throw new TypeError('policy.cursorAnyPath must be a boolean');
+  if (typeof policy.wrapperOverrides !== 'object' || policy.wrapperOverrides === null) {
+    throw new TypeError('policy.wrapperOverrides must be a wrapper table');
+  }
   const objects: unknown = policy.acceptResourceObjects;
   if (Array.isArray(objects)) {
     if (!objects.every((name) => typeof name === 'string')) throw new TypeError('policy.acceptResourceObjects must list method names');
