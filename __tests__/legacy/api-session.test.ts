@@ -26,6 +26,7 @@ describe('APISession construction', () => {
       declaredRequirements: false,
       cursorAnyPath: false,
       wrapperOverrides: WRAPPERS,
+      wrappedWhen: 'has-key',
     });
     expect(session.url).toBe(BASE);
   });
@@ -41,6 +42,7 @@ describe('APISession construction', () => {
       declaredRequirements: false,
       cursorAnyPath: false,
       wrapperOverrides: {},
+      wrappedWhen: 'has-key',
     });
   });
 

@@ -128,6 +128,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
       declaredRequirements: false,
       cursorAnyPath: true,
       wrapperOverrides: {},
+      wrappedWhen: 'has-key',
     });
   });
 
@@ -142,6 +143,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
         declaredRequirements: false,
         cursorAnyPath: false,
         wrapperOverrides: WRAPPERS,
+        wrappedWhen: 'has-key',
       });
       expect(policy.errors.url).toBe('URLError');
     }

@@ -84,6 +84,7 @@ const BEFORE_4_4: LegacyPolicy = {
     declaredRequirements: false,
     cursorAnyPath: false,
     wrapperOverrides: Object.freeze({}),
+    wrappedWhen: 'has-key',
   },
   errors: {
     url: 'PDClientError',
@@ -121,6 +122,7 @@ const FROM_5_0: LegacyPolicy = {
     declaredRequirements: false,
     cursorAnyPath: false,
     wrapperOverrides: PDPYRAS_5_WRAPPER_ROWS,
+    wrappedWhen: 'has-key',
   },
   errors: {
     url: 'URLError',

@@ -22,6 +22,13 @@ describe('wrapBody', () => {
     expect(wrapBody({ user: 'x', name: 'Ann' }, 'user')).toEqual({ user: { user: 'x', name: 'Ann' } });
   });
 
+  it("with 'has-key' (the predecessor's test) sends an object holding the wrapper key as it is", () => {
+    const body = { user: { name: 'Ann' }, extra: 1 };
+    expect(wrapBody(body, 'user', 'has-key')).toBe(body);
+    expect(wrapBody({ name: 'Ann' }, 'user', 'has-key')).toEqual({ user: { name: 'Ann' } });
+    expect(wrapBody([{ id: 'P1' }], 'incidents', 'has-key')).toEqual({ incidents: [{ id: 'P1' }] });
+  });
+
   it('sends the body as it is when there is no wrapper', () => {
     const body = { name: 'Ann' };
     expect(wrapBody(body, null)).toBe(body);

@@ -12,18 +12,20 @@ export type UnwrapResult = { readonly ok: true; readonly value: unknown } | { re
 
 /**
  * The request body to send: `{ [wrapper]: json }`, unless there is no wrapper or `json`
- * is already wrapped (an object whose one key is the wrapper).
+ * is already wrapped: an object whose one key is the wrapper, or with `wrappedWhen`
+ * `'has-key'` any object holding that key (the predecessor's test).
  *
  * @example
  * ```ts
  * wrapBody({ name: 'Ann' }, 'user'); // { user: { name: 'Ann' } }
  * wrapBody({ user: { name: 'Ann' } }, 'user'); // unchanged (same object)
  * wrapBody([{ id: 'P1' }], 'incidents'); // { incidents: [{ id: 'P1' }] }
+ * wrapBody({ user: { name: 'Ann' }, extra: 1 }, 'user', 'has-key'); // unchanged
  * ```
  */
-export function wrapBody(json: unknown, wrapper: EntityWrapper): unknown {
+export function wrapBody(json: unknown, wrapper: EntityWrapper, wrappedWhen: 'only-key' | 'has-key' = 'only-key'): unknown {
   if (wrapper === null) return json;
-  if (isPlainObject(json) && Object.keys(json).length === 1 && Object.hasOwn(json, wrapper)) return json;
+  if (isPlainObject(json) && Object.hasOwn(json, wrapper) && (wrappedWhen === 'has-key' || Object.keys(json).length === 1)) return json;
   return { [wrapper]: json };
 }
 

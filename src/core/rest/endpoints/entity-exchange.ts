@@ -24,7 +24,7 @@ export interface EntityExchangeHost {
     entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair;
   };
   /** The client's endpoint lookup: targets and the paths whose wrappers apply. */
-  readonly endpoints: Pick<EndpointLookup, 'target' | 'wrapperPath'>;
+  readonly endpoints: Pick<EndpointLookup, 'target' | 'wrapperPath' | 'policy'>;
   /** The client's `exchangeJson`. */
   exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse>;
   /** The client's `unexpectedResponse`. */
@@ -79,7 +79,7 @@ export async function entityExchange<T>(host: EntityExchangeHost, method: HttpMe
   refuseBodyOnGet(method, name, init);
   const url = host.endpoints.target(target, name);
   const [requestWrapper, responseWrapper] = host.client.entityWrappers(method, host.endpoints.wrapperPath(url));
-  const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper) } : init;
+  const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper, host.endpoints.policy.wrappedWhen) } : init;
   const { response, text, body } = await host.exchangeJson(method, url, send);
   if (text.trim() === '') return null as T;
   const unwrapped = unwrapBody(body, responseWrapper);
@@ -102,7 +102,7 @@ export async function entityDelete(host: EntityExchangeHost, target: ResourceTar
   checkRequestOptions(init);
   const url = host.endpoints.target(target, 'rdelete');
   const wrapper = (): string | null => host.client.entityWrappers('DELETE', host.endpoints.wrapperPath(url))[0];
-  const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, wrapper()) };
+  const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, wrapper(), host.endpoints.policy.wrappedWhen) };
   // Through `delete`, as both predecessors did, so that an override of it sees the call.
   const response = await host.client.delete(url, send === undefined ? undefined : { ...send });
   if (response.status >= 200 && response.status < 300) return response;

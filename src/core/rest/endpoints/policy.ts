@@ -69,6 +69,12 @@ export interface RestPolicy {
    * the API's description). Only consulted under `'config'`. @default {}
    */
   readonly wrapperOverrides: EntityWrapperConfig;
+  /**
+   * When a request body counts as already wrapped (and is sent as given): `'only-key'` an
+   * object whose one key is the wrapper; `'has-key'` any object holding the wrapper key,
+   * the predecessor's test at every release (`req_w not in json`). @default 'only-key'
+   */
+  readonly wrappedWhen: 'only-key' | 'has-key';
 }
 
 /** The policy of the core clients: every modern behaviour on. */
@@ -80,6 +86,7 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
   declaredRequirements: true,
   cursorAnyPath: false,
   wrapperOverrides: Object.freeze({}),
+  wrappedWhen: 'only-key',
 });
 
 /**
@@ -105,6 +112,9 @@ export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPoli
   }
   if (policy.unknownTotal !== null && policy.unknownTotal !== '?') {
     throw new TypeError(`policy.unknownTotal must be null or '?', got ${JSON.stringify(policy.unknownTotal)}`);
+  }
+  if (policy.wrappedWhen !== 'only-key' && policy.wrappedWhen !== 'has-key') {
+    throw new TypeError(`policy.wrappedWhen must be 'only-key' or 'has-key', got ${JSON.stringify(policy.wrappedWhen)}`);
   }
   if (policy.wrappers !== 'config' && policy.wrappers !== 'convention') {
     throw new TypeError(`policy.wrappers must be 'config' or 'convention', got ${JSON.stringify(policy.wrappers)}`);
