@@ -14,6 +14,10 @@ describe('encodeQuery', () => {
     );
   });
 
+  it('sends a bigint as its decimal digits, alone or in a list', () => {
+    expect(encodeQuery({ offset: 12345678901234567890n, ids: [1n, 2n] })).toBe('offset=12345678901234567890&ids=1&ids=2');
+  });
+
   it.each([
     ['an object', { filter: { a: 1 } }],
     ['a function', { f: () => 1 }],

@@ -5,8 +5,8 @@
  * @module
  */
 
-/** One query value: scalars, `Date` (sent as ISO 8601), or a list of scalars. */
-export type QueryScalar = string | number | boolean | Date;
+/** One query value: scalars (a `bigint` is sent as its decimal digits), `Date` (sent as ISO 8601), or a list of scalars. */
+export type QueryScalar = string | number | boolean | bigint | Date;
 
 /** A query value; `null` and `undefined` are left out of the query string. */
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
@@ -15,7 +15,7 @@ export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 /**
- * One value as sent. Anything that is not a string, finite number, boolean or valid
+ * One value as sent. Anything that is not a string, finite number, bigint, boolean or valid
  * `Date` is refused: `String()` would otherwise send `[object Object]`, a function's
  * source, or `null` as text.
  */
@@ -24,6 +24,7 @@ function scalar(key: string, value: unknown): string {
     case 'string':
       return value;
     case 'boolean':
+    case 'bigint':
       return String(value);
     case 'number':
       if (Number.isFinite(value)) return String(value);
@@ -35,7 +36,7 @@ function scalar(key: string, value: unknown): string {
       }
       throw new TypeError(
         `query parameter "${key}": ${describe(value)} is not a query value ` +
-          '(strings, numbers, booleans, Dates and lists of them are; null and undefined leave the key out)',
+          '(strings, numbers, bigints, booleans, Dates and lists of them are; null and undefined leave the key out)',
       );
   }
 }

@@ -91,11 +91,11 @@ export function styledParams(
     if (!Array.isArray(value)) continue;
     if (style.explode) bare.add(name);
     // Anything but plain scalars stays a list, for the encoder to refuse as usual.
-    else if ((value as readonly unknown[]).every(isPlainScalar)) out[name] = (value as readonly (string | number | boolean)[]).map(String).join(',');
+    else if ((value as readonly unknown[]).every(isPlainScalar)) out[name] = (value as readonly (string | number | boolean | bigint)[]).map(String).join(',');
   }
   return { params: out, bare };
 }
 
-function isPlainScalar(item: unknown): item is string | number | boolean {
-  return typeof item === 'string' || typeof item === 'boolean' || (typeof item === 'number' && Number.isFinite(item));
+function isPlainScalar(item: unknown): item is string | number | boolean | bigint {
+  return typeof item === 'string' || typeof item === 'boolean' || typeof item === 'bigint' || (typeof item === 'number' && Number.isFinite(item));
 }
