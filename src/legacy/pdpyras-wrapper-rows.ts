@@ -5,8 +5,10 @@
  * wraps and unwraps as the release did. Each row cites the case of the table differential
  * (`../shared/tools/pdpyras-tables`, 5.0.0 / 5.0.4 / 5.4.1) that it settles.
  *
- * These are override rows for exactly the entries that differ, not a table generated per
- * release from the pdpyras sources (issue 29 asks for that; it is still to do).
+ * These are override rows for exactly the entries that differ; the sessions do not yet
+ * consult each release's whole table. Each release's own tables are extracted into
+ * `src/generated/pdpyras-tables/` (`scripts/extract-pdpyras-tables.mjs`), and a test checks
+ * every row against them.
  *
  * @module
  */
