@@ -1,6 +1,7 @@
 // Issue 29: every pdpyras release wrapped a POST/PUT body only when the wrapper key was not
 // in it (`req_w not in pass_kw['json']`, 4.x `envelope_name not in ...`), so an
-// already-wrapped body with other keys went out as given. The core wraps it.
+// already-wrapped body with other keys went out as given. The core wraps it. pdpyras'
+// rdelete wrapped nothing (only POST and PUT bodies were wrapped).
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
@@ -37,5 +38,20 @@ describe('an already-wrapped body with other keys', () => {
     const client = new RestApiV2Client(API_KEY, { sleep: instantSleep });
     await client.rpost<unknown, string>('/users', { json: BODY });
     expect(seen[0].body).toEqual({ user: BODY });
+  });
+
+  it.each<PdpyrasVersion>(['4.3.0', '5.4.1'])('%s: rdelete sends a json body as given; the core wraps it', async (compat) => {
+    const seen: Seen[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      nock(BASE)
+        .delete('/users/PU1')
+        .reply(function (uri, body) {
+          seen.push({ path: uri, body });
+          return [204];
+        });
+    }
+    await makeSession(compat).rdelete('/users/PU1', { json: { reason: 'x' } });
+    await new RestApiV2Client(API_KEY, { sleep: instantSleep }).rdelete('/users/PU1', { json: { reason: 'x' } });
+    expect(seen.map((entry) => entry.body)).toEqual([{ reason: 'x' }, { user: { reason: 'x' } }]);
   });
 });

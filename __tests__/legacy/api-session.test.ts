@@ -27,6 +27,7 @@ describe('APISession construction', () => {
       cursorAnyPath: false,
       wrapperOverrides: WRAPPERS,
       wrappedWhen: 'has-key',
+      wrapDeleteBody: false,
     });
     expect(session.url).toBe(BASE);
   });
@@ -43,6 +44,7 @@ describe('APISession construction', () => {
       cursorAnyPath: false,
       wrapperOverrides: {},
       wrappedWhen: 'has-key',
+      wrapDeleteBody: false,
     });
   });
 

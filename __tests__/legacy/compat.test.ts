@@ -129,6 +129,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
       cursorAnyPath: true,
       wrapperOverrides: {},
       wrappedWhen: 'has-key',
+      wrapDeleteBody: false,
     });
   });
 
@@ -144,6 +145,7 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
         cursorAnyPath: false,
         wrapperOverrides: WRAPPERS,
         wrappedWhen: 'has-key',
+        wrapDeleteBody: false,
       });
       expect(policy.errors.url).toBe('URLError');
     }

@@ -85,6 +85,7 @@ const BEFORE_4_4: LegacyPolicy = {
     cursorAnyPath: false,
     wrapperOverrides: Object.freeze({}),
     wrappedWhen: 'has-key',
+    wrapDeleteBody: false,
   },
   errors: {
     url: 'PDClientError',
@@ -123,6 +124,7 @@ const FROM_5_0: LegacyPolicy = {
     cursorAnyPath: false,
     wrapperOverrides: PDPYRAS_5_WRAPPER_ROWS,
     wrappedWhen: 'has-key',
+    wrapDeleteBody: false,
   },
   errors: {
     url: 'URLError',

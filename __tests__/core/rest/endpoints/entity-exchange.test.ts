@@ -20,7 +20,7 @@ function fakeHost(text: string, status = 200) {
     endpoints: {
       target: (target: unknown, name: string) => (calls.push(['target', name]), typeof target === 'string' ? target : '/users/P1'),
       wrapperPath: (url: string) => `${url}:path`,
-      policy: { wrappedWhen: 'only-key' },
+      policy: { wrappedWhen: 'only-key', wrapDeleteBody: true },
     },
     exchangeJson: jest.fn(async (method: string, url: string, init?: RequestOptions) => {
       calls.push(['exchangeJson', method, url, init]);

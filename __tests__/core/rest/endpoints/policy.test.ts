@@ -3,13 +3,13 @@ import { acceptsResourceObject, DEFAULT_REST_POLICY, resolveRestPolicy, type Res
 
 describe('REST policy', () => {
   it('defaults to every modern behaviour', () => {
-    expect(DEFAULT_REST_POLICY).toEqual({ appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true, unknownTotal: null, declaredRequirements: true, cursorAnyPath: false, wrapperOverrides: {}, wrappedWhen: 'only-key' });
+    expect(DEFAULT_REST_POLICY).toEqual({ appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true, unknownTotal: null, declaredRequirements: true, cursorAnyPath: false, wrapperOverrides: {}, wrappedWhen: 'only-key', wrapDeleteBody: true });
     expect(resolveRestPolicy()).toEqual(DEFAULT_REST_POLICY);
   });
 
   it('takes given fields over the default and freezes the result', () => {
     const policy = resolveRestPolicy({ wrappers: 'convention', acceptResourceObjects: false, appendListBrackets: undefined });
-    expect(policy).toEqual({ appendListBrackets: true, wrappers: 'convention', acceptResourceObjects: false, unknownTotal: null, declaredRequirements: true, cursorAnyPath: false, wrapperOverrides: {}, wrappedWhen: 'only-key' });
+    expect(policy).toEqual({ appendListBrackets: true, wrappers: 'convention', acceptResourceObjects: false, unknownTotal: null, declaredRequirements: true, cursorAnyPath: false, wrapperOverrides: {}, wrappedWhen: 'only-key', wrapDeleteBody: true });
     expect(Object.isFrozen(policy)).toBe(true);
   });
 

@@ -102,7 +102,8 @@ export async function entityDelete(host: EntityExchangeHost, target: ResourceTar
   checkRequestOptions(init);
   const url = host.endpoints.target(target, 'rdelete');
   const wrapper = (): string | null => host.client.entityWrappers('DELETE', host.endpoints.wrapperPath(url))[0];
-  const send = init?.json === undefined ? init : { ...init, json: wrapBody(init.json, wrapper(), host.endpoints.policy.wrappedWhen) };
+  const { wrapDeleteBody, wrappedWhen } = host.endpoints.policy;
+  const send = init?.json === undefined || !wrapDeleteBody ? init : { ...init, json: wrapBody(init.json, wrapper(), wrappedWhen) };
   // Through `delete`, as both predecessors did, so that an override of it sees the call.
   const response = await host.client.delete(url, send === undefined ? undefined : { ...send });
   if (response.status >= 200 && response.status < 300) return response;

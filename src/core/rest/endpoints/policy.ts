@@ -75,6 +75,11 @@ export interface RestPolicy {
    * the predecessor's test at every release (`req_w not in json`). @default 'only-key'
    */
   readonly wrappedWhen: 'only-key' | 'has-key';
+  /**
+   * `rdelete` wraps a `json` body as the other r-methods do; the predecessor sent it as
+   * given at every release (it wrapped only POST and PUT bodies). @default true
+   */
+  readonly wrapDeleteBody: boolean;
 }
 
 /** The policy of the core clients: every modern behaviour on. */
@@ -87,6 +92,7 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
   cursorAnyPath: false,
   wrapperOverrides: Object.freeze({}),
   wrappedWhen: 'only-key',
+  wrapDeleteBody: true,
 });
 
 /**
@@ -99,6 +105,7 @@ export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPoli
   const policy: { -readonly [K in keyof RestPolicy]: RestPolicy[K] } = { ...DEFAULT_REST_POLICY, ...withoutUndefined(overrides) };
   if (typeof policy.appendListBrackets !== 'boolean') throw new TypeError('policy.appendListBrackets must be a boolean');
   if (typeof policy.declaredRequirements !== 'boolean') throw new TypeError('policy.declaredRequirements must be a boolean');
+  if (typeof policy.wrapDeleteBody !== 'boolean') throw new TypeError('policy.wrapDeleteBody must be a boolean');
   if (typeof policy.cursorAnyPath !== 'boolean') throw new TypeError('policy.cursorAnyPath must be a boolean');
   if (typeof policy.wrapperOverrides !== 'object' || policy.wrapperOverrides === null) {
     throw new TypeError('policy.wrapperOverrides must be a wrapper table');
