@@ -5,9 +5,9 @@
 //
 //   node scripts/extract-pdpyras-tables.mjs [dir holding pdpyras-<version>.py]
 //
-// The default dir is ../shared/tools/pdpyras-tables/pdpyras (read once, here); nothing at
-// build or test time needs it: the module is committed, and a test compares it with a
-// fresh extract only when the sources are present.
+// The default dir is ../shared/tools/pdpyras-tables/pdpyras (read once, here, by hand);
+// nothing at build or test time reads it: the module is committed, and rerunning this
+// script must leave it unchanged (`git diff` shows any drift).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
