@@ -25,7 +25,7 @@ describe('APISession construction', () => {
       unknownTotal: '?',
       declaredRequirements: false,
       cursorAnyPath: false,
-      wrapperOverrides: WRAPPERS,
+      wrapperOverrides: WRAPPERS['5.4.1'],
       wrappedWhen: 'has-key',
       wrapDeleteBody: false,
     });

@@ -143,11 +143,18 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
         unknownTotal: '?',
         declaredRequirements: false,
         cursorAnyPath: false,
-        wrapperOverrides: WRAPPERS,
+        wrapperOverrides: WRAPPERS[version],
         wrappedWhen: 'has-key',
         wrapDeleteBody: false,
       });
       expect(policy.errors.url).toBe('URLError');
+    }
+  });
+
+  it('takes the wrapper rows of the nearest measured release at or below the compat', () => {
+    const measured: Record<string, string> = { '5.0.0': '5.0.0', '5.0.3': '5.0.0', '5.0.4': '5.0.4', '5.1.2': '5.0.4', '5.4.0': '5.0.4', '5.4.1': '5.4.1' };
+    for (const [version, tables] of Object.entries(measured)) {
+      expect([version, legacyPolicyFor(version as PdpyrasVersion).rest.wrapperOverrides]).toEqual([version, WRAPPERS[tables]]);
     }
   });
 

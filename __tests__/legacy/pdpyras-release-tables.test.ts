@@ -1,12 +1,13 @@
 // Issue 29: pdpyras 5.x's own tables, extracted once into src/generated/pdpyras-tables/ by
 // `node scripts/extract-pdpyras-tables.mjs` (run by hand, like extract-description: the
 // tests never read the pdpyras sources beside the project), and the legacy wrapper rows
-// are what each release's table (then its inference) gives, but for the one exception kept.
+// are what each release's table (then its inference) gives for every path it knows, but
+// for the listed exceptions.
 import { describe, expect, it } from '@jest/globals';
 import { inferEntityWrapper } from '../../src/core/rest/endpoints/entity-wrappers.js';
 import type { EntityWrapperSpec } from '../../src/core/rest/endpoints/table-types.js';
 import { PDPYRAS_5_TABLES } from '../../src/generated/pdpyras-tables/pdpyras-5-tables.js';
-import { PDPYRAS_5_WRAPPER_ROWS } from '../../src/legacy/pdpyras-wrapper-rows.js';
+import { PDPYRAS_5_WRAPPER_EXCEPTIONS, PDPYRAS_5_WRAPPER_ROWS } from '../../src/legacy/pdpyras-wrapper-rows.js';
 
 describe('the extracted pdpyras 5.x tables', () => {
   it('hold the three measured releases, each with its path lists and wrapper table', () => {
@@ -32,22 +33,26 @@ function releasePair(version: string, operation: string): readonly [string | nul
 }
 
 describe('the legacy wrapper rows', () => {
-  // pdpyras sent this body bare, which the API refuses: the request stays wrapped.
-  const KEPT: Readonly<Record<string, readonly [string | null, string | null]>> = {
-    'PUT /business_services/priority_thresholds': [null, null],
-  };
-
-  it.each(Object.keys(PDPYRAS_5_TABLES))('are what pdpyras %s says for each row, or a listed exception', (version) => {
-    for (const [operation, spec] of Object.entries(PDPYRAS_5_WRAPPER_ROWS)) {
-      const ours = typeof spec === 'string' || spec === null ? [spec, spec] : spec;
-      const expected = releasePair(version, operation);
-      expect(PDPYRAS_5_TABLES[version].canonicalPaths).toContain(operation.split(' ')[1]);
-      if (operation in KEPT) {
-        expect(expected).toEqual(KEPT[operation]);
-        expect(ours[1]).toBe(expected[1]);
-      } else {
-        expect([operation, ours]).toEqual([operation, expected]);
+  it.each(Object.keys(PDPYRAS_5_TABLES))('are what pdpyras %s says for every path it knows and each method, but the listed exceptions', (version) => {
+    const rows = PDPYRAS_5_WRAPPER_ROWS[version];
+    for (const path of PDPYRAS_5_TABLES[version].canonicalPaths) {
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+        const operation = `${method} ${path}`;
+        const expected = operation in PDPYRAS_5_WRAPPER_EXCEPTIONS ? pair(PDPYRAS_5_WRAPPER_EXCEPTIONS[operation]) : releasePair(version, operation);
+        expect([operation, pair(rows[operation])]).toEqual([operation, expected]);
       }
+    }
+    expect(Object.keys(rows)).toHaveLength(PDPYRAS_5_TABLES[version].canonicalPaths.length * 4);
+  });
+
+  it('list as exceptions only operations where some release contradicts the API', () => {
+    for (const [operation, spec] of Object.entries(PDPYRAS_5_WRAPPER_EXCEPTIONS)) {
+      const differs = Object.keys(PDPYRAS_5_TABLES).some((version) => JSON.stringify(releasePair(version, operation)) !== JSON.stringify(pair(spec)));
+      expect([operation, differs]).toEqual([operation, true]);
     }
   });
 });
+
+function pair(spec: EntityWrapperSpec): readonly [string | null, string | null] {
+  return typeof spec === 'string' || spec === null ? [spec, spec] : spec;
+}

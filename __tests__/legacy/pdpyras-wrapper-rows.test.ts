@@ -1,4 +1,4 @@
-// Issue 29: from 5.0.0 a session wraps as pdpyras 5.x's own wrapper table where it
+// Issue 29: from 5.0.0 a session wraps as its pdpyras release's own wrapper table (then its inference) where it
 // differs from the description's (pdpyras-tables cases at 5.0.0, 5.0.4, 5.4.1); 4.5.2
 // keeps pdpyras 4.x's URL-node rule on the same URLs.
 import { describe, expect, it } from '@jest/globals';
@@ -77,5 +77,44 @@ describe('the core client keeps the description tables', () => {
   it('rpost of /change_events at the default policy is not a legacy row', async () => {
     const { DEFAULT_REST_POLICY } = await import('../../src/core/rest/endpoints/policy.js');
     expect(DEFAULT_REST_POLICY.wrapperOverrides).toEqual({});
+  });
+});
+
+describe('each release table at both sides of the 5.0.0 gate', () => {
+  it.each(FIVE)('%s: rget of /analytics/raw/incidents returns the whole body (the release row is None)', async (compat) => {
+    const body = { incidents: [{ id: 'PI1' }], more: false };
+    answer('GET', '/analytics/raw/incidents', body, []);
+    await expect(makeSession(compat).rget('/analytics/raw/incidents')).resolves.toEqual(body);
+  });
+
+  it('4.5.2: rget of /analytics/raw/incidents unwraps the last node', async () => {
+    answer('GET', '/analytics/raw/incidents', { incidents: [{ id: 'PI1' }], more: false }, []);
+    await expect(makeSession('4.5.2').rget('/analytics/raw/incidents')).resolves.toEqual([{ id: 'PI1' }]);
+  });
+
+  it.each(FIVE)('%s: rput of /teams/{id}/escalation_policies/{id} sends the body as given (the release row is None)', async (compat) => {
+    const seen: Seen[] = [];
+    answer('PUT', '/teams/PT1/escalation_policies/PE1', { ok: true }, seen);
+    await expect(makeSession(compat).rput('/teams/PT1/escalation_policies/PE1', { json: { a: 1 } })).resolves.toEqual({ ok: true });
+    expect(seen[0].body).toEqual({ a: 1 });
+  });
+
+  it('4.5.2: rput of /teams/{id}/escalation_policies/{id} wraps in the singular of the node before the id', async () => {
+    const seen: Seen[] = [];
+    answer('PUT', '/teams/PT1/escalation_policies/PE1', { escalation_policy: { id: 'PE1' } }, seen);
+    await expect(makeSession('4.5.2').rput('/teams/PT1/escalation_policies/PE1', { json: { a: 1 } })).resolves.toEqual({ id: 'PE1' });
+    expect(seen[0].body).toEqual({ escalation_policy: { a: 1 } });
+  });
+
+  it.each(FIVE)('%s: exception: rpost of /event_orchestrations wraps in "orchestration" as the API takes (pdpyras used "orchestrations")', async (compat) => {
+    const seen: Seen[] = [];
+    answer('POST', '/event_orchestrations', { orchestration: { id: 'PO1' } }, seen);
+    await expect(makeSession(compat).rpost('/event_orchestrations', { json: { name: 'n' } })).resolves.toEqual({ id: 'PO1' });
+    expect(seen[0].body).toEqual({ orchestration: { name: 'n' } });
+  });
+
+  it.each(FIVE)('%s: a URL no pdpyras release knows uses the description tables', async (compat) => {
+    answer('GET', '/alert_grouping_settings/PA1', { alert_grouping_setting: { id: 'PA1' } }, []);
+    await expect(makeSession(compat).rget('/alert_grouping_settings/PA1')).resolves.toEqual({ id: 'PA1' });
   });
 });

@@ -8,8 +8,8 @@
  * which paged any path by cursor under the URL's last node, with no `limit`; 5.0.0 made wrapper-driven
  * methods work on every endpoint (the wrapper table and canonical paths), let the
  * j-methods take resource objects too, passed `'?'` to item hooks for an unknown total,
- * keyed call metrics by canonical path (its own wrapper rows where they differ from the
- * description's: `pdpyras-wrapper-rows.ts`) and introduced `URLError` (earlier releases raised
+ * keyed call metrics by canonical path (the wrappers of the paths it knew come from its
+ * own tables, the nearest measured release at or below: `pdpyras-wrapper-rows.ts`) and introduced `URLError` (earlier releases raised
  * their client error for input they refused); 5.1.2 gave the events sessions default
  * retries of server errors (never 504 for change events). A method a session does not
  * permit was a `PDClientError` at every release. The wording of the errors (and the class
@@ -122,7 +122,7 @@ const FROM_5_0: LegacyPolicy = {
     unknownTotal: '?',
     declaredRequirements: false,
     cursorAnyPath: false,
-    wrapperOverrides: PDPYRAS_5_WRAPPER_ROWS,
+    wrapperOverrides: PDPYRAS_5_WRAPPER_ROWS['5.0.0'],
     wrappedWhen: 'has-key',
     wrapDeleteBody: false,
   },
@@ -167,10 +167,17 @@ export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
   compatRange('4.4.0', '4.5.0', FROM_4_4),
   compatRange('4.5.0', '5.0.0', { ...FROM_4_4, rest: { ...FROM_4_4.rest, cursorAnyPath: true }, wording: PDPYRAS_4_5_WORDING }),
   compatRange('5.0.0', '5.0.3', FROM_5_0),
-  compatRange('5.0.3', '5.1.2', { ...FROM_5_0, wording: PDPYRAS_5_0_3_WORDING }),
-  compatRange('5.1.2', '5.3.0', FROM_5_1_2),
-  compatRange('5.3.0', null, { ...FROM_5_1_2, wording: PDPYRAS_5_3_WORDING }),
+  compatRange('5.0.3', '5.0.4', { ...FROM_5_0, wording: PDPYRAS_5_0_3_WORDING }),
+  compatRange('5.0.4', '5.1.2', { ...FROM_5_0, rest: tablesOf('5.0.4'), wording: PDPYRAS_5_0_3_WORDING }),
+  compatRange('5.1.2', '5.3.0', { ...FROM_5_1_2, rest: tablesOf('5.0.4') }),
+  compatRange('5.3.0', '5.4.1', { ...FROM_5_1_2, rest: tablesOf('5.0.4'), wording: PDPYRAS_5_3_WORDING }),
+  compatRange('5.4.1', null, { ...FROM_5_1_2, rest: tablesOf('5.4.1'), wording: PDPYRAS_5_3_WORDING }),
 ]);
+
+/** The 5.x REST policy with a measured release's wrapper rows (the nearest measured at or below the range). */
+function tablesOf(measured: '5.0.0' | '5.0.4' | '5.4.1'): RestPolicy {
+  return { ...FROM_5_0.rest, wrapperOverrides: PDPYRAS_5_WRAPPER_ROWS[measured] };
+}
 
 function compatRange(since: PdpyrasVersion, before: PdpyrasVersion | null, policy: LegacyPolicy): CompatRange {
   const frozen: LegacyPolicy = Object.freeze({
