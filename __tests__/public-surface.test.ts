@@ -9,6 +9,7 @@ import * as types from '../src/types.js';
 import * as tables from '../src/tables.js';
 import * as legacy from '../src/legacy/index.js';
 import * as emulator from '../src/emulator/index.js';
+import * as rateLimitRedis from '../src/rate-limit-redis/index.js';
 
 const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client': {
@@ -98,6 +99,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
     ],
   },
   'pagerduty-client/emulator': { module: emulator, names: ['startEmulator'] },
+  'pagerduty-client/rate-limit-redis': { module: rateLimitRedis, names: ['RedisRateLimiter', 'createRedisRateLimiter'] },
 };
 
 describe('the public surface', () => {

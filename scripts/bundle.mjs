@@ -28,6 +28,7 @@ const result = await build({
     tables: 'src/tables.ts',
     'legacy/index': 'src/legacy/index.ts',
     'emulator/index': 'src/emulator/index.ts',
+    'rate-limit-redis/index': 'src/rate-limit-redis/index.ts',
     'cli/main': 'src/cli/main.ts',
   },
   outdir: 'dist',
@@ -38,8 +39,8 @@ const result = await build({
   platform: 'node',
   target: `node${pkg.engines.node.replace(/^>=\s*/, '')}`,
   // Dependencies (yargs, eventsource-parser) are installed beside the package; a package
-  // name also covers its subpaths. node-fetch and the proxy agent are devDependencies, bundled.
-  external: Object.keys(pkg.dependencies),
+  // name also covers its subpaths; the optional peers (ioredis) stay imports too. node-fetch and the proxy agent are devDependencies, bundled.
+  external: [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})],
   // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
   mainFields: ['module', 'main'],
   plugins: [builtinRequires],

@@ -1,0 +1,17 @@
+/**
+ * `pagerduty-client/rate-limit-redis`: one rate-limit budget per API key, shared through
+ * Redis by every process (and machine) that uses the key. Needs the optional peer
+ * dependency `ioredis`; nothing else in the package imports it.
+ *
+ * @example
+ * ```ts
+ * import { RestApiV2Client } from 'pagerduty-client';
+ * import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
+ *
+ * const rateLimiter = await createRedisRateLimiter({ url: 'redis://127.0.0.1:6379' });
+ * const client = new RestApiV2Client(apiKey, { rateLimiter });
+ * ```
+ *
+ * @module
+ */
+export { createRedisRateLimiter, RedisRateLimiter, type RedisRateLimiterOptions } from './redis-rate-limiter.js';
