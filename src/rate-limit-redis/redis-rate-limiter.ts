@@ -148,6 +148,7 @@ export class RedisRateLimiter implements RateLimiter {
   /** Closes the Redis connection, when this limiter opened it. */
   async close(): Promise<void> {
     if (!this.#owned) return;
+    if (this.#redis.status !== 'ready') return this.#redis.disconnect();
     try {
       await withTimeout(this.#redis.quit(), this.#timeoutMs);
     } catch {

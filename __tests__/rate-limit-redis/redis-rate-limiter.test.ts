@@ -1,0 +1,146 @@
+/**
+ * The Redis limiter in one process: in memory (fake clock) while Redis cannot answer,
+ * against a real `redis-server` two limiters share a budget and a pause, and after Redis
+ * comes back they share again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { CONNECTION_OPTIONS, createRedisRateLimiter, RedisRateLimiter } from '../../src/rate-limit-redis/redis-rate-limiter.js';
+import { recordingLogger } from '../helpers/test-kit.js';
+import { redisSkipReason, startTestRedis, type TestRedis } from '../helpers/redis-server.js';
+
+const key = { id: 'hash-of-a-key' };
+
+/** A sleep that records each wait and then stops the acquire (so no test waits for real). */
+function stoppingSleep(): { waits: number[]; sleep: (ms: number) => Promise<void> } {
+  const waits: number[] = [];
+  return {
+    waits,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      throw new Error('stopped waiting');
+    },
+  };
+}
+
+describe('while Redis cannot answer', () => {
+  /** A client that never connected (lazy): every step runs in memory. */
+  const unconnected = (): Redis => new Redis('redis://127.0.0.1:1', { ...CONNECTION_OPTIONS });
+
+  it('paces in memory with the configured budget and warns once', async () => {
+    const logger = recordingLogger();
+    const { waits, sleep } = stoppingSleep();
+    const limiter = new RedisRateLimiter(unconnected(), true, { points: 2, durationMs: 5000, logger, now: () => 1000, sleep });
+    await limiter.acquire(key);
+    await limiter.acquire(key);
+    await expect(limiter.acquire(key)).rejects.toThrow('stopped waiting');
+    expect(waits).toEqual([5000]);
+    expect(limiter.degraded).toBe(true);
+    expect(logger.lines.warn).toEqual([expect.stringMatching(/^rate limit: Redis unreachable \(connection wait\)/)]);
+    expect(limiter.state(key)).toEqual({ limit: 2, paused: true, pausedUntil: 6000 });
+    await limiter.close();
+  });
+
+  it("follows the server's headers and pauses on a 429, in memory too", async () => {
+    let now = 0;
+    const { waits, sleep } = stoppingSleep();
+    const limiter = new RedisRateLimiter(unconnected(), true, { now: () => now, sleep });
+    await limiter.acquire(key);
+    await limiter.report({ key, status: 429, limit: 10, remaining: 0, resetSeconds: 3, retryAfterSeconds: 3 });
+    now = 1000;
+    await expect(limiter.acquire(key)).rejects.toThrow('stopped waiting');
+    expect(waits).toEqual([2000]);
+    await limiter.pause(key, 10_000);
+    expect(limiter.state(key)).toMatchObject({ limit: 10, remaining: 0, paused: true, pausedUntil: 10_000 });
+    await limiter.close();
+  });
+
+  it('rejects a waiting acquire with the signal’s reason', async () => {
+    const limiter = new RedisRateLimiter(unconnected(), true, { points: 1, now: () => 0 });
+    await limiter.acquire(key);
+    const controller = new AbortController();
+    const waiting = limiter.acquire(key, controller.signal);
+    controller.abort(new Error('caller gave up'));
+    await expect(waiting).rejects.toThrow('caller gave up');
+    await limiter.close();
+  });
+
+  it('refuses a bad budget before anything is sent', () => {
+    expect(() => new RedisRateLimiter(unconnected(), true, { points: 0 })).toThrow(RangeError);
+    expect(() => new RedisRateLimiter(unconnected(), true, { durationMs: 1.5 })).toThrow('durationMs must be a whole number >= 1, got 1.5');
+  });
+});
+
+const skip = redisSkipReason();
+
+describe(`against a real redis-server${skip}`, () => {
+  let redis: TestRedis | undefined;
+  beforeAll(async () => {
+    if (!skip) redis = await startTestRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  const run = skip ? it.skip : it;
+
+  run('two limiters (two connections) draw on one budget and honour one pause', async () => {
+    const namespace = randomUUID();
+    const stoppedA = stoppingSleep();
+    const a = await createRedisRateLimiter({ url: redis!.url, namespace, points: 3, durationMs: 60_000, sleep: stoppedA.sleep });
+    const stopped = stoppingSleep();
+    const b = await createRedisRateLimiter({ url: redis!.url, namespace, points: 3, durationMs: 60_000, sleep: stopped.sleep });
+    await a.acquire(key);
+    await a.acquire(key);
+    await b.acquire(key);
+    await expect(b.acquire(key)).rejects.toThrow('stopped waiting');
+    expect(stopped.waits[0]).toBeGreaterThan(58_000);
+    // A 429 that one of them met on another key: the other one's next request waits it out.
+    const other = { id: 'another-key' };
+    await b.report({ key: other, status: 429, retryAfterSeconds: 30 });
+    await expect(a.acquire(other)).rejects.toThrow('stopped waiting');
+    expect(stoppedA.waits).toEqual([expect.any(Number)]);
+    expect(stoppedA.waits[0]).toBeGreaterThan(28_000);
+    expect(stoppedA.waits[0]).toBeLessThanOrEqual(30_000);
+    expect(a.state(other)).toMatchObject({ paused: true });
+    expect(a.degraded || b.degraded).toBe(false);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  run('never stores the key itself: only the namespace and the id', async () => {
+    const namespace = randomUUID();
+    const limiter = await createRedisRateLimiter({ url: redis!.url, namespace });
+    await limiter.acquire(key);
+    const probe = new Redis(redis!.url);
+    expect(await probe.keys(`${namespace}*`)).toEqual([`${namespace}:${key.id}`]);
+    expect(await probe.pttl(`${namespace}:${key.id}`)).toBeGreaterThan(0);
+    probe.disconnect();
+    await limiter.close();
+  });
+
+  run('falls back when Redis dies, and shares again once it is back', async () => {
+    const namespace = randomUUID();
+    const logger = recordingLogger();
+    const client = new Redis(redis!.url, { ...CONNECTION_OPTIONS, lazyConnect: false });
+    client.on('error', () => {});
+    await new Promise((resolve) => client.once('ready', resolve));
+    const limiter = await createRedisRateLimiter({ client, namespace, logger, points: 2 });
+    await limiter.acquire(key);
+    await redis!.kill();
+    await limiter.acquire(key);
+    expect(limiter.degraded).toBe(true);
+    expect(logger.lines.warn).toHaveLength(1);
+    await redis!.restart();
+    await new Promise((resolve) => client.once('ready', resolve));
+    // Back: the step runs in Redis (seeded with what this process knew), and says so once.
+    const stopped = stoppingSleep();
+    const other = await createRedisRateLimiter({ url: redis!.url, namespace, points: 2, sleep: stopped.sleep });
+    await limiter.acquire(key);
+    expect(limiter.degraded).toBe(false);
+    expect(logger.lines.info).toEqual(['rate limit: Redis answers again; the budget is shared again']);
+    await other.acquire(key);
+    await expect(other.acquire(key)).rejects.toThrow('stopped waiting');
+    await Promise.all([limiter.close(), other.close()]);
+    client.disconnect();
+  });
+});
