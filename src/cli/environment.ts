@@ -16,6 +16,8 @@ export const FROM_ENV = 'PAGERDUTY_FROM';
 export const ROUTING_KEY_ENV = 'PAGERDUTY_ROUTING_KEY';
 /** The Events API base URL of the event commands when `--base-url` is not given. */
 export const EVENTS_URL_ENV = 'PAGERDUTY_EVENTS_URL';
+/** The Redis through which `pagerduty api` shares its key's rate limit, when `--redis-url` is not given. */
+export const REDIS_URL_ENV = 'PAGERDUTY_REDIS_URL';
 
 /** Every variable, with what it stands for, for the program's help. */
 export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
@@ -24,6 +26,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   [FROM_ENV, 'email of the acting user for "api" (--from)'],
   [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
+  [REDIS_URL_ENV, 'Redis shared by "api" runs that use one key (--redis-url)'],
 ];
 
 /** A variable's value; an empty one counts as unset, as a shell's `VAR=` means. */
