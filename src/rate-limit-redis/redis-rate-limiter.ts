@@ -248,6 +248,11 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions = 
   const limiter = new RedisRateLimiter(redis, true, options);
   // Connecting once is worth a short wait (the first request then shares); failing is not an error.
   // (its 'error' event has already warned, and ioredis keeps reconnecting).
-  await withTimeout(redis.connect(), CONNECTION_OPTIONS.connectTimeout ?? 1000).catch(() => undefined);
+  const settled = new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', () => resolve());
+  });
+  redis.connect().catch(() => undefined);
+  await withTimeout(settled, CONNECTION_OPTIONS.connectTimeout ?? 1000).catch(() => undefined);
   return limiter;
 }

@@ -10,6 +10,7 @@ import { AUTH_TYPES, type AuthType } from '../../core/auth/auth-methods.js';
 import { HttpError, UrlError } from '../../core/errors/error-classes.js';
 import type { RequestOptions } from '../../core/api-client-options.js';
 import { REGION_BASE_URLS } from '../../core/rest/rest-client-options.js';
+import { silentLogger } from '../../core/logging.js';
 import type { RestApiV2Client } from '../../core/rest/rest-api-v2-client.js';
 import { fieldFile, fieldsToBody, fieldsToQuery, parseField, parseHeader, type FieldAssignment, type JsonValue } from '../api-arguments.js';
 import { readFieldFile, readInputJson } from '../api-input.js';
@@ -18,7 +19,8 @@ import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
 import { clientOptions, writeJson, type ConnectionArgs } from '../cli-client-options.js';
 import { paginateTerms } from '../command-line-terms.js';
-import { API_KEY_ENV, BASE_URL_ENV, envDefault, FROM_ENV, fromEnv } from '../environment.js';
+import { API_KEY_ENV, BASE_URL_ENV, envDefault, FROM_ENV, fromEnv, REDIS_URL_ENV } from '../environment.js';
+import { redisUrlFrom, sharedRateLimiter } from '../shared-rate-limit.js';
 import { responseHead } from '../response-head.js';
 import { UsageError } from '../usage-error.js';
 
@@ -55,6 +57,8 @@ export interface ApiArgs extends ConnectionArgs {
   readonly authType: AuthType;
   /** `--region`: the service region whose base URL to use when `--base-url` is absent. */
   readonly region?: 'us' | 'eu';
+  /** `--redis-url`: share the key's rate limit through this Redis; `PAGERDUTY_REDIS_URL` when absent. */
+  readonly redisUrl?: string;
 }
 
 /**
@@ -196,6 +200,11 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           describe: 'The REST API base URL (the emulator\'s, say); wins over --region',
           defaultDescription: envDefault(BASE_URL_ENV, REGION_BASE_URLS.us),
         })
+        .option('redis-url', {
+          type: 'string',
+          describe: 'Share the key\'s rate limit with every run that uses this Redis (redis://host:port; needs the package ioredis)',
+          defaultDescription: envDefault(REDIS_URL_ENV),
+        })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 api /users -F query=ann --paginate', '')
         .example('$0 api /abilities --include --silent', '')
@@ -205,9 +214,13 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       checkCombination(args);
       const input = args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
       const request = requestParts(args, await readFields(args, io), input);
+      const redisUrl = redisUrlFrom(args, io.env);
       const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');
+      const options = clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io);
+      const rateLimiter = await sharedRateLimiter(redisUrl, options.logger ?? silentLogger);
       const client = new Client(key, {
-        ...clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io),
+        ...options,
+        ...(rateLimiter ? { rateLimiter } : {}),
         defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV),
         authType: args.authType,
         region: args.region ?? 'us',
@@ -225,6 +238,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         throw error;
       } finally {
         client.close();
+        await rateLimiter?.close?.();
       }
     },
   };
