@@ -97,6 +97,16 @@ describe('a client with a rateLimiter', () => {
     expect(scope.isDone()).toBe(false);
   });
 
+  it('fails as an abort even when the limiter does not heed the signal', async () => {
+    const deaf: RateLimiter = { ...recordingLimiter().limiter, acquire: () => new Promise<void>(() => undefined) };
+    const scope = nock(BASE).get('/users').reply(200, { users: [] });
+    const controller = new AbortController();
+    const request = makeClient({ rateLimiter: deaf }).get('/users', { signal: controller.signal });
+    setImmediate(() => controller.abort(new Error('stop')));
+    await expect(request).rejects.toThrow(RequestAbortedError);
+    expect(scope.isDone()).toBe(false);
+  });
+
   it('refuses a rateLimiter that is not one', () => {
     expect(() => makeClient({ rateLimiter: {} as RateLimiter })).toThrow(/rateLimiter must be an object with acquire/);
     expect(() => makeClient({ onRateLimit: 'no' as never })).toThrow(/onRateLimit must be a function, got string/);

@@ -52,6 +52,26 @@ export class RateLimitDeclined extends Error {
   }
 }
 
+/**
+ * Waits for `promise`, or rejects with {@link AbortedDuringPause} as soon as `signal`
+ * fires: a limiter that does not heed the signal cannot keep an aborted request waiting.
+ */
+async function untilAborted(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new AbortedDuringPause(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // The limiter's own rejection after an abort is of no interest.
+  promise.catch(() => undefined);
+  try {
+    await Promise.race([promise, aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
 /** Checks the `rateLimiter` option: an object with the methods of {@link RateLimiter}. */
 export function checkRateLimiter(value: unknown): RateLimiter | undefined {
   if (value === undefined) return undefined;
@@ -132,7 +152,7 @@ export class ClientRateLimit {
    *
    * @returns a promise only when there is a limiter to tell
    */
-  observe(status: number, headers: { get(name: string): string | null }, retryAfter: number | undefined, attempt: RateLimitAttempt): Promise<void> | undefined {
+  observe(status: number, headers: { get(name: string): string | null }, retryAfter: number | undefined, log: Logger): Promise<void> | undefined {
     const seen = readRateLimitHeaders(headers);
     if (seen) {
       if (seen.limit !== undefined) this.#limit = seen.limit;
@@ -141,7 +161,7 @@ export class ClientRateLimit {
     }
     if (!this.#limiter) return undefined;
     const report = { key: this.key(), status, ...seen, retryAfterSeconds: status === 429 ? retryAfter : undefined };
-    return this.#safely(attempt.log, () => this.#limiter?.report(report));
+    return this.#safely(log, () => this.#limiter?.report(report));
   }
 
   /** Notes the pause of a request that got a 429 (it holds the client's gate meanwhile). */
@@ -160,7 +180,7 @@ export class ClientRateLimit {
     if (this.#onRateLimit) await this.#askBeforeSending(attempt, signal);
     if (this.#limiter) {
       try {
-        await this.#limiter.acquire(this.key(), signal);
+        await untilAborted(this.#limiter.acquire(this.key(), signal), signal);
         return;
       } catch (error) {
         if (signal?.aborted) throw new AbortedDuringPause(signal.reason);

@@ -131,7 +131,7 @@ export class InMemoryRateLimiter implements RateLimiter {
     }
   }
 
-  /** Records what an answer said; a 429 or a spent budget pauses every holder of its key (see {@link pauseUntil}). */
+  /** Records what an answer said; a 429 (by its `Retry-After`) or a spent budget (by its reset) pauses every holder of its key. */
   async report(report: RateLimitReport): Promise<void> {
     const budget = this.#budget(report.key);
     const now = this.#now();

@@ -158,7 +158,7 @@ export class AttemptLoop {
       this.#metrics.record(request.metricKey, (realNow() - started) / 1000);
       this.#gate.observe(response.headers);
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
-      const reported = rateLimit.observe(status, response.headers, retryAfter, { method: verb, url: target, attempt, log });
+      const reported = rateLimit.observe(status, response.headers, retryAfter, log);
       if (reported) await reported;
       const requestId = response.headers.get('x-request-id');
       if (returnsAtOnce(status)) {
