@@ -197,9 +197,10 @@ describe('the packed package', () => {
        const emulator = require('pagerduty-client/emulator');
        const tables = require('pagerduty-client/tables');
        const types = require('pagerduty-client/types');
-       console.log(typeof legacy.APISession, typeof emulator.startEmulator, tables.ITERATION_LIMIT, Object.keys(types).length);`,
+       const redis = require('pagerduty-client/rate-limit-redis');
+       console.log(typeof legacy.APISession, typeof emulator.startEmulator, tables.ITERATION_LIMIT, Object.keys(types).length, typeof redis.createRedisRateLimiter);`,
     );
-    expect(out.trim()).toBe('function function 10000 0');
+    expect(out.trim()).toBe('function function 10000 0 function');
   });
 
   it('requires from a CommonJS project', () => {
@@ -309,6 +310,48 @@ describe('an installed package', () => {
     try {
       const { stdout } = await run(process.execPath, ['consumer.mjs'], dir, { PD_BASE_URL: server.url });
       expect(stdout.trim()).toBe('PABC');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
+
+describe('the optional peer ioredis', () => {
+  const declared = (): string[] => Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+
+  it('left out: the root and the CLI work, and the Redis entry says what to install', async () => {
+    const dir = project('without-ioredis', 'module', {
+      'consumer.mjs': `import { RestApiV2Client } from 'pagerduty-client';
+        import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
+        console.log(typeof RestApiV2Client);
+        await createRedisRateLimiter({ url: 'redis://127.0.0.1:1' }).catch((error) => console.log(error.message));`,
+    }, declared());
+    expect(readdirSync(path.join(dir, 'node_modules'))).not.toContain('ioredis');
+    const { stdout } = await run(process.execPath, ['consumer.mjs'], dir);
+    expect(stdout.trim().split('\n')).toEqual(['function', 'pagerduty-client/rate-limit-redis needs the optional peer dependency ioredis: npm install ioredis@6']);
+    const cli = path.join('node_modules', 'pagerduty-client', 'dist', 'cli', 'main.js');
+    const failed = await run(process.execPath, [cli, 'api', '/users', '--base-url', 'http://127.0.0.1:1'], dir, { PAGERDUTY_API_KEY: 'abcdefgh', PAGERDUTY_REDIS_URL: 'redis://127.0.0.1:1' }).catch(
+      (error: Error) => error.message,
+    );
+    expect(failed).toMatch(/--redis-url \(PAGERDUTY_REDIS_URL\) needs the optional package ioredis: npm install ioredis@6/);
+  }, 60_000);
+
+  it('installed: a Redis that cannot be reached leaves requests to each process, with one warning', async () => {
+    const dir = project('with-ioredis', 'module', {
+      'consumer.mjs': `import { RestApiV2Client } from 'pagerduty-client';
+        import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
+        const warnings = [];
+        const rateLimiter = await createRedisRateLimiter({ url: 'redis://127.0.0.1:1', logger: { debug() {}, info() {}, warn: (line) => warnings.push(line), error() {} } });
+        const client = new RestApiV2Client('abcdefgh', { baseUrl: process.env.PD_BASE_URL, rateLimiter });
+        const user = await client.rget('/users/PABC');
+        client.close();
+        await rateLimiter.close();
+        console.log(user.id, warnings.length);`,
+    });
+    const server = await startLoopback([ok({ user: { id: 'PABC', type: 'user' } })]);
+    try {
+      const { stdout } = await run(process.execPath, ['consumer.mjs'], dir, { PD_BASE_URL: server.url });
+      expect(stdout.trim()).toBe('PABC 1');
     } finally {
       await server.close();
     }
