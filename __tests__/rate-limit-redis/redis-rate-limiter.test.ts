@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { CONNECTION_OPTIONS, createRedisRateLimiter, RedisRateLimiter } from '../../src/rate-limit-redis/redis-rate-limiter.js';
+import { BUDGET_SCRIPT, decodeScriptReply, scriptArguments } from '../../src/rate-limit-redis/budget-script.js';
+import { acquireStep, initialBudget, reportStep, type BudgetState } from '../../src/rate-limit-redis/shared-budget.js';
+import type { RateLimitReport } from '../../src/core/rate-limit/rate-limiter.js';
 import { recordingLogger } from '../helpers/test-kit.js';
 import { redisSkipReason, startTestRedis, type TestRedis } from '../helpers/redis-server.js';
 
@@ -83,6 +86,39 @@ describe(`against a real redis-server${skip}`, () => {
     await redis?.stop();
   });
   const run = skip ? it.skip : it;
+
+  run('the Lua script takes the same steps as the in-memory twin', async () => {
+    const probe = new Redis(redis!.url);
+    const redisKey = `${randomUUID()}:twin`;
+    const config = { points: 3, durationMs: 60_000 };
+    let twin: BudgetState = initialBudget(config);
+    const steps: Array<{ op: 'acquire' } | { op: 'report'; report: RateLimitReport }> = [
+      { op: 'acquire' },
+      { op: 'acquire' },
+      { op: 'report', report: { key, status: 200, limit: 4, remaining: 3, resetSeconds: 5 } },
+      { op: 'acquire' },
+      { op: 'report', report: { key, status: 200, limit: 4, remaining: 1, resetSeconds: 5 } },
+      { op: 'acquire' },
+      { op: 'acquire' },
+      { op: 'report', report: { key, status: 429, limit: 4, remaining: 0, resetSeconds: 4, retryAfterSeconds: 4 } },
+      { op: 'acquire' },
+    ];
+    for (const step of steps) {
+      const now = Date.now();
+      const decoded = decodeScriptReply(await probe.eval(BUDGET_SCRIPT, 1, redisKey, ...scriptArguments(config, step)), now);
+      const decision = step.op === 'acquire' ? acquireStep(twin, now) : { state: reportStep(twin, step.report, now), waitMs: 0 };
+      twin = decision.state;
+      const { windowEnd, pausedUntil, resetAt, ...rest } = decoded.state;
+      const { windowEnd: twinEnd, pausedUntil: twinPause, resetAt: twinReset, ...twinRest } = twin;
+      expect(rest).toEqual(twinRest);
+      // The times agree to within the round trip (Redis's clock against this process's).
+      for (const [ours, theirs] of [[windowEnd, twinEnd], [pausedUntil, twinPause], [resetAt, twinReset], [decoded.waitMs, decision.waitMs]]) {
+        expect(Math.abs((ours ?? 0) - (theirs ?? 0))).toBeLessThan(100);
+      }
+    }
+    expect(twin).toMatchObject({ limit: 4, used: 4, confirmed: true, windowMs: 5000 });
+    probe.disconnect();
+  });
 
   run('two limiters (two connections) draw on one budget and honour one pause', async () => {
     const namespace = randomUUID();
