@@ -190,10 +190,7 @@ export class ApiClient {
     return this.#metrics.totalCallTime;
   }
 
-  /**
-   * The rate limit as this client last saw it (`ratelimit-limit`, `-remaining`, and when
-   * the window resets), and whether its requests are held now; a fresh read-only copy.
-   */
+  /** The rate limit as this client last saw it (the `ratelimit-*` headers), and whether its requests are held now: a read-only copy. */
   get rateLimit(): RateLimitState {
     return this.#engine.rateLimit.view();
   }
