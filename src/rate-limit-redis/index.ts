@@ -12,6 +12,6 @@
  * const client = new RestApiV2Client(apiKey, { rateLimiter });
  * ```
  *
- * @module
+ * @module pagerduty-client/rate-limit-redis
  */
 export { createRedisRateLimiter, RedisRateLimiter, type RedisRateLimiterOptions } from './redis-rate-limiter.js';
