@@ -218,13 +218,20 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');
       const options = clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io);
       const rateLimiter = await sharedRateLimiter(redisUrl, options.logger ?? silentLogger);
-      const client = new Client(key, {
-        ...options,
-        ...(rateLimiter ? { rateLimiter } : {}),
-        defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV),
-        authType: args.authType,
-        region: args.region ?? 'us',
-      });
+      let client: RestApiV2Client;
+      try {
+        client = new Client(key, {
+          ...options,
+          ...(rateLimiter ? { rateLimiter } : {}),
+          defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV),
+          authType: args.authType,
+          region: args.region ?? 'us',
+        });
+      } catch (error) {
+        // An open Redis connection would keep the program from exiting.
+        await rateLimiter?.close?.();
+        throw error;
+      }
       try {
         if (args.paginate) {
           for await (const item of client.iterAll(args.path, request.params, { concurrency: args.concurrency })) {
