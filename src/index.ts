@@ -25,6 +25,7 @@ export { SlackIntegrationConnectionsApiClient } from './core/integrations/slack-
 
 // Errors
 export {
+  AmbiguousMatchError,
   coreErrorFactory,
   HttpError,
   HttpServerError,
@@ -70,7 +71,7 @@ export type {
   TokenAuth,
 } from './core/auth/auth-methods.js';
 export type { Secret } from './core/auth/secret.js';
-export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors/error-classes.js';
+export type { AmbiguousMatch, AmbiguousMatchParts, ErrorFactory, ErrorKind, ErrorSpec } from './core/errors/error-classes.js';
 export type { ApiErrorBody } from './core/errors/api-error-body.js';
 export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-facts.js';
 export type { Logger, LineWriter } from './core/logging.js';

@@ -96,6 +96,19 @@ export interface FindOptions<Q = QueryParams> {
   attribute?: string;
   /** Further query parameters of the index request. */
   params?: Q;
+  /**
+   * Compare case-sensitively: the attribute must equal the value exactly. Without it, case
+   * is ignored, as the predecessor did (the API treats names and emails that way).
+   * @default false
+   */
+  exact?: boolean;
+  /**
+   * Require at most one match: when a second item matches, throw an `AmbiguousMatchError`
+   * naming the matches (reading stops at the page where the second one is found). Without
+   * it, the first match is returned and no further page is read.
+   * @default false
+   */
+  unique?: boolean;
 }
 
 /** Options of `RestApiV2BaseClient.persist`. */
