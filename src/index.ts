@@ -105,6 +105,7 @@ export type { RestPolicy } from './core/rest/endpoints/policy.js';
 export type { ResourceObject, ResourceTarget } from './core/rest/endpoints/resource-target.js';
 export type { RestApiTables } from './core/rest/endpoints/table-types.js';
 export type { EventsApiV2ClientOptions } from './core/events/events-api-v2-client.js';
+export type { EventResult, EventsWithResponse } from './core/events/events-with-response.js';
 export type { SubmitOptions, TriggerOptions } from './core/events/event-bodies.js';
 export type {
   ChangeEventResponse,
