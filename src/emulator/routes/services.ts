@@ -35,7 +35,10 @@ function updateService(context: RestContext): ReturnType<Route['handler']> {
     service.escalation_policy = store.ref(policy);
   }
   service.summary = service.name;
-  if (fields.length > 0) recordAudit(store, { resource: service, action: 'update', fields, requestId: context.requestId, at: context.now });
+  if (fields.length > 0) {
+    recordAudit(store, { resource: service, action: 'update', fields, requestId: context.requestId, at: context.now });
+    store.announce({ kind: 'service', type: 'service.updated', service, agent: null, at: context.now });
+  }
   return ok({ service });
 }
 
