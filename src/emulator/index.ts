@@ -38,4 +38,13 @@ export type {
   WebhookFilterType,
   WebhookSubscription,
 } from './webhook-subscriptions.js';
-export type { IncidentChange, IncidentChangeType, PingChange, ServiceChange, ServiceChangeType, StoreChange, StoreChangeListener } from './store-changes.js';
+export type {
+  IncidentChange,
+  IncidentChangeType,
+  IncidentNoteChange,
+  PingChange,
+  ServiceChange,
+  ServiceChangeType,
+  StoreChange,
+  StoreChangeListener,
+} from './store-changes.js';

@@ -13,6 +13,14 @@ export type IncidentChangeType = 'incident.triggered' | 'incident.acknowledged' 
 /** The service changes the emulator makes, by the V3 webhook event type they map to. */
 export type ServiceChangeType = 'service.created' | 'service.updated' | 'service.deleted';
 
+/** The note an `incident.annotated` change adds. */
+export interface IncidentNoteChange {
+  /** The note's id (its log entry's). */
+  id: string;
+  /** The note's text. */
+  content: string;
+}
+
 /** An incident changed. */
 export interface IncidentChange {
   /** Always `incident`. */
@@ -26,7 +34,7 @@ export interface IncidentChange {
   /** When. */
   at: Date;
   /** The note, for `incident.annotated`. */
-  note?: { id: string; content: string };
+  note?: IncidentNoteChange;
 }
 
 /** A service changed. */
