@@ -208,15 +208,22 @@ describe('webhook deliveries', () => {
     expect(got(byTeam.id)).toEqual([`incident.triggered@${serviceB.id}`, `incident.resolved@${serviceB.id}`]);
   });
 
-  it('sends service.updated when a service changes', async () => {
+  it('sends service.created, service.updated and service.deleted', async () => {
     await setUp([200]);
-    await subscribe();
-    const service = emulator.state.services.all()[1];
-    await call(emulator, 'PUT', `/services/${service.id}`, { key: emulator.keys.account, json: { service: { name: 'Renamed' } } });
+    await subscribe({ events: ['service.created', 'service.updated', 'service.deleted'] });
+    const policy = emulator.state.escalationPolicies.all()[0];
+    const created = await call(emulator, 'POST', '/services', { key: emulator.keys.account, json: { service: { name: 'Billing', escalation_policy: { id: policy.id } } } });
+    const id = (created.body as { service: { id: string } }).service.id;
+    await call(emulator, 'PUT', `/services/${id}`, { key: emulator.keys.account, json: { service: { name: 'Renamed' } } });
+    await call(emulator, 'PUT', `/services/${id}`, { key: emulator.keys.account, json: { service: { name: 'Renamed' } } }); // no change, no event
+    await call(emulator, 'DELETE', `/services/${id}`, { key: emulator.keys.account });
     await emulator.webhooksIdle();
-    expect(receiver.events()).toEqual([
-      expect.objectContaining({ event_type: 'service.updated', resource_type: 'service', data: expect.objectContaining({ id: service.id, type: 'service', name: 'Renamed' }) }),
+    expect(receiver.events().map((event) => [event.event_type, event.resource_type, event.data.id, event.data.name])).toEqual([
+      ['service.created', 'service', id, 'Billing'],
+      ['service.updated', 'service', id, 'Renamed'],
+      ['service.deleted', 'service', id, 'Renamed'],
     ]);
+    expect(receiver.events()[0].data).toMatchObject({ type: 'service', teams: policy.teams.map((team) => expect.objectContaining({ id: team.id, html_url: expect.any(String) })) });
   });
 
   it('delivers nothing after delete, and cancels what a deleted subscription had pending', async () => {
