@@ -146,6 +146,24 @@ describe('webhook deliveries', () => {
     expect(delivery.attempts.map((attempt) => attempt.status ?? attempt.error)).toEqual(['no answer within 20 ms', 500, 500]);
   });
 
+  it('ends a delivery whose injected sleep throws, and goes on with the next', async () => {
+    await setUp([500, 500, 200], {
+      retrySchedule: [1],
+      sleep: async () => {
+        throw new Error('sleep broke');
+      },
+    });
+    await subscribe();
+    const id = await trigger();
+    await setStatus(id, 'acknowledged');
+    await emulator.webhooksIdle();
+    expect(emulator.webhookDeliveries.map((delivery) => [delivery.eventType, delivery.status, delivery.reason])).toEqual([
+      ['incident.triggered', 'failed', 'sleep broke'],
+      ['incident.acknowledged', 'failed', 'sleep broke'],
+    ]);
+    expect(receiver.received).toHaveLength(2);
+  });
+
   it('drops a webhook answered with another 4xx at once, and goes on with the next', async () => {
     await setUp([404, 200]);
     await subscribe();

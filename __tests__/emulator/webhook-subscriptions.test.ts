@@ -59,7 +59,11 @@ describe('webhook subscription bodies', () => {
       'delivery_method.custom_headers names must be unique',
     ]);
     const malformed = checkWebhookSubscription({ ...valid, delivery_method: { ...valid.delivery_method, custom_headers: [{ name: 'A' }] } }, 'create', always);
-    expect(!malformed.ok && malformed.errors).toEqual(['delivery_method.custom_headers must be a list of { name, value } strings']);
+    expect(!malformed.ok && malformed.errors).toEqual(['delivery_method.custom_headers must be a list of { name, value }: a header name and a one-line value']);
+    for (const header of [{ name: 'Bad Name', value: '1' }, { name: 'X-A', value: 'one\r\nX-Injected: two' }]) {
+      const refused = checkWebhookSubscription({ ...valid, delivery_method: { ...valid.delivery_method, custom_headers: [header] } }, 'create', always);
+      expect(refused.ok).toBe(false);
+    }
   });
 
   it('shows the secret and header values only when asked (the create answer), without touching the stored subscription', () => {

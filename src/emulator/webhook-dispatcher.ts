@@ -159,7 +159,11 @@ export class WebhookDispatcher {
     // The first await lets the REST answer that caused the change go out first.
     await Promise.resolve();
     while (queue.length > 0) {
-      await this.#deliver(queue[0]);
+      const delivery = queue[0];
+      await this.#deliver(delivery).catch((error: unknown) => {
+        // Only an injected sleep can throw: the delivery ends there, the queue goes on.
+        Object.assign(delivery, { status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      });
       queue.shift();
       this.#settled();
     }

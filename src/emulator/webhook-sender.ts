@@ -69,11 +69,18 @@ export function sendWebhook(request: WebhookRequest, timeout: number, signal: Ab
     };
     const target = new URL(request.url);
     const transport = target.protocol === 'https:' ? https : http;
-    const outgoing = transport.request(target, { method: 'POST', headers: webhookHeaders(request), agent: false, signal }, (response) => {
-      response.on('error', () => undefined);
-      response.resume();
-      settle({ status: response.statusCode ?? 0 });
-    });
+    let outgoing: http.ClientRequest;
+    try {
+      outgoing = transport.request(target, { method: 'POST', headers: webhookHeaders(request), agent: false, signal }, (response) => {
+        response.on('error', () => undefined);
+        response.resume();
+        settle({ status: response.statusCode ?? 0 });
+      });
+    } catch (error) {
+      // A header Node refuses to send: an answer that will never come, like a refused connection.
+      resolve({ error: error instanceof Error ? error.message : String(error) });
+      return;
+    }
     const timer = setTimeout(() => {
       settle({ error: `no answer within ${timeout} ms` });
       outgoing.destroy();

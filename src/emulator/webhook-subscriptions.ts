@@ -81,6 +81,7 @@ export interface WebhookSubscriptionFields {
 
 const FILTER_TYPES: readonly string[] = ['account_reference', 'service_reference', 'team_reference'];
 const EVENT_TYPE = /^[a-z_]+(\.[a-z_]+)+$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The value REST answers show instead of a custom header's value. */
 export const REDACTED_HEADER_VALUE = '-- redacted --';
@@ -124,9 +125,11 @@ function checkUrl(value: unknown, errors: string[]): string | undefined {
 
 function checkHeaders(value: unknown, errors: string[]): WebhookCustomHeader[] {
   if (value === undefined || value === null) return [];
-  const valid = Array.isArray(value) && value.every((item) => isPlainObject(item) && typeof item.name === 'string' && item.name !== '' && typeof item.value === 'string');
+  const valid =
+    Array.isArray(value) &&
+    value.every((item) => isPlainObject(item) && typeof item.name === 'string' && HEADER_NAME.test(item.name) && typeof item.value === 'string' && !/[\r\n\0]/.test(item.value));
   if (!valid) {
-    errors.push('delivery_method.custom_headers must be a list of { name, value } strings');
+    errors.push('delivery_method.custom_headers must be a list of { name, value }: a header name and a one-line value');
     return [];
   }
   const headers = (value as WebhookCustomHeader[]).map((item) => ({ name: item.name, value: item.value }));
