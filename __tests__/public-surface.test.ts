@@ -48,6 +48,8 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'noAuth',
       'routingKeyAuth',
       'tokenAuth',
+      // the rate limiter several clients of one process share
+      'InMemoryRateLimiter',
       // loggers, constants and the helper the contract names
       'REST_API_V2_ACCEPT',
       'VERSION',

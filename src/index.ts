@@ -47,6 +47,9 @@ export {
   tokenAuth,
 } from './core/auth/auth-methods.js';
 
+// Rate limits: a limiter several clients of one process share
+export { InMemoryRateLimiter } from './core/rate-limit/in-memory-rate-limiter.js';
+
 // Loggers, helpers the contract names, version
 export { silentLogger, stderrLogger } from './core/logging.js';
 export { datetimeToRelativeSeconds } from './core/oauth/token-expiry.js';
@@ -77,6 +80,9 @@ export type { ClientOperation, FailureFacts, FailureReason, RequestContext } fro
 export type { Logger, LineWriter } from './core/logging.js';
 export type { QueryParams, QueryScalar, QueryValue } from './core/request/query.js';
 export type { RetryPolicy } from './core/retry/retry-rules.js';
+export type { RateLimiter, RateLimitKey, RateLimitReport, RateLimitState } from './core/rate-limit/rate-limiter.js';
+export type { InMemoryRateLimiterOptions } from './core/rate-limit/in-memory-rate-limiter.js';
+export type { OnRateLimit, RateLimitInfo, RateLimitReason } from './core/rate-limit/rate-limit-info.js';
 export type { Lane, RequestGate, RequestGateOptions } from './core/retry/request-gate.js';
 export type { AgentOption, FetchLike } from './core/transport/transport.js';
 export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/transport/fetch-types.js';

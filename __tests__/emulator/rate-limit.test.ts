@@ -23,6 +23,17 @@ describe('RateLimiter', () => {
     expect(() => new RateLimiter(1.5)).toThrow(RangeError);
   });
 
+  it('counts over a window of the given seconds, and refuses one that is not a whole number >= 1', () => {
+    const limiter = new RateLimiter(2, 10);
+    expect(limiter.windowSeconds).toBe(10);
+    expect(limiter.take('k', 0)).toEqual({ allowed: true, limit: 2, remaining: 1, reset: 10 });
+    expect(limiter.take('k', 2500)).toEqual({ allowed: true, limit: 2, remaining: 0, reset: 8 });
+    expect(limiter.take('k', 9000)).toEqual({ allowed: false, limit: 2, remaining: 0, reset: 1 });
+    expect(limiter.take('k', 10_000)).toEqual({ allowed: true, limit: 2, remaining: 1, reset: 10 });
+    expect(new RateLimiter(2).windowSeconds).toBe(60);
+    for (const bad of [0, 0.5, -1, Number.NaN]) expect(() => new RateLimiter(2, bad)).toThrow(/rateLimitWindow/);
+  });
+
   it('names the budget in headers, and the wait in Retry-After when refused', () => {
     expect(rateLimitHeaders({ allowed: true, limit: 5, remaining: 4, reset: 60 })).toEqual({ 'ratelimit-limit': '5', 'ratelimit-remaining': '4', 'ratelimit-reset': '60' });
     expect(rateLimitHeaders({ allowed: false, limit: 5, remaining: 0, reset: 12 })['Retry-After']).toBe('12');
@@ -97,5 +108,7 @@ describe('the emulator latency', () => {
     expect(plain.some((line) => line.startsWith('Simulated'))).toBe(false);
     const simulated = emulatorBanner({ url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys, latency: 50, rateLimit: 960 });
     expect(simulated).toContain('Simulated: round trip 50 ms, rate limit 960 requests per key per minute.');
+    const short = emulatorBanner({ url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys, rateLimit: 120, rateLimitWindow: 10 });
+    expect(short).toContain('Simulated: rate limit 120 requests per key per 10 s.');
   });
 });

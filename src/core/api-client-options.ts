@@ -11,6 +11,8 @@ import type { QueryParams } from './request/query.js';
 import type { AgentOption, FetchLike } from './transport/transport.js';
 import type { RetryMode } from './retry/retry-mode.js';
 import type { OptionNames } from './client/option-names.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import type { OnRateLimit } from './rate-limit/rate-limit-info.js';
 
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -95,6 +97,19 @@ export interface ApiClientOptions extends PassThroughInit {
    * the REST clients key by canonical path (`GET /users/{id}`)
    */
   callKey?: (method: string, url: string, baseUrl: string) => string;
+  /**
+   * A limiter shared with other clients (and, with `pagerduty-client/rate-limit-redis`,
+   * other processes) using the same key: asked before every attempt, told after every
+   * answer, so that a 429 or a spent budget met by one holds them all. It only ever sees
+   * a hash of the key. A limiter that fails never fails a request: the client falls back
+   * to its own pacing and warns once. @default none (the client paces only itself)
+   */
+  rateLimiter?: RateLimiter;
+  /**
+   * Called on every 429 and whenever a request would wait for a spent budget; return
+   * `false` to fail at once instead of waiting (see {@link OnRateLimit}). @default none (wait)
+   */
+  onRateLimit?: OnRateLimit;
 }
 
 /** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
@@ -102,6 +117,7 @@ export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.fre
   baseUrl: true, debug: true, timeout: true, headers: true, retry: true, maxHttpAttempts: true, maxNetworkAttempts: true,
   sleepTimer: true, sleepTimerBase: true, staggerCooldown: true, logger: true, fetch: true, agent: true, proxy: true,
   sleep: true, random: true, errorFactory: true, callKey: true, retryUnresolvedHosts: true, compress: true, size: true,
+  rateLimiter: true, onRateLimit: true,
 });
 
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */

@@ -21,8 +21,10 @@ export interface EmulatorCommandArgs {
   seed?: number;
   /** `--latency`: a simulated round-trip time in milliseconds. @default 0 */
   latency?: number;
-  /** `--rate-limit`: REST requests per API key per minute; more get 429. @default none */
+  /** `--rate-limit`: REST requests per API key per window; more get 429. @default none */
   rateLimit?: number;
+  /** `--rate-limit-window`: the window of `--rate-limit`, in whole seconds. @default 60 */
+  rateLimitWindow?: number;
 }
 
 /** Where the command writes and when it stops; for tests and embedding. */
@@ -36,13 +38,18 @@ export interface EmulatorCommandIo {
 /** How many user keys the banner lists before summarising the rest. */
 const LISTED_USERS = 5;
 
+/** "minute" for the REST API's own window, "10 s" for a shorter or longer one. */
+function windowWords(seconds: number | undefined): string {
+  return seconds === undefined || seconds === 60 ? 'minute' : `${seconds} s`;
+}
+
 /**
  * The lines printed at start: URLs, then keys. The keys are printed in full on purpose:
  * they are fake keys of this throwaway emulator, valid nowhere else, and a newcomer
  * needs them to try the API.
  */
 export function emulatorBanner(
-  emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> & Partial<Pick<Emulator, 'latency' | 'rateLimit'>>,
+  emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> & Partial<Pick<Emulator, 'latency' | 'rateLimit' | 'rateLimitWindow'>>,
 ): string[] {
   const { keys } = emulator;
   const lines = [
@@ -60,7 +67,7 @@ export function emulatorBanner(
   for (const routing of keys.routing) lines.push(`  routing key:           ${routing.routingKey}   (service ${routing.serviceName})`);
   const simulated = [
     emulator.latency ? `round trip ${emulator.latency} ms` : undefined,
-    emulator.rateLimit !== undefined ? `rate limit ${emulator.rateLimit} requests per key per minute` : undefined,
+    emulator.rateLimit !== undefined ? `rate limit ${emulator.rateLimit} requests per key per ${windowWords(emulator.rateLimitWindow)}` : undefined,
   ].filter((part) => part !== undefined);
   if (simulated.length > 0) lines.push('', `Simulated: ${simulated.join(', ')}.`);
   lines.push('', 'Press Ctrl+C to stop.');
@@ -102,6 +109,7 @@ export async function runEmulatorCommand(args: EmulatorCommandArgs = {}, io: Emu
     seed: args.seed,
     latency: args.latency,
     rateLimit: args.rateLimit,
+    rateLimitWindow: args.rateLimitWindow,
   };
   const emulator = await startEmulator(options);
   try {

@@ -44,11 +44,18 @@ export interface EmulatorOptions extends SeedOptions {
    */
   latency?: number;
   /**
-   * A rate limit: REST API requests per API key per minute; past it, `429` with
-   * `Retry-After`, and every answer carries `ratelimit-limit`, `ratelimit-remaining` and
-   * `ratelimit-reset` (changeable later through `emulator.rateLimit`). @default none
+   * A rate limit: REST API requests per API key per window (a minute unless
+   * `rateLimitWindow` says otherwise); past it, `429` with `Retry-After`, and every answer
+   * carries `ratelimit-limit`, `ratelimit-remaining` and `ratelimit-reset` (changeable later
+   * through `emulator.rateLimit`). @default none
    */
   rateLimit?: number;
+  /**
+   * The window `rateLimit` counts over, in whole seconds (a short one lets tests and
+   * benchmarks meet the limit in seconds; changeable later through
+   * `emulator.rateLimitWindow`). @default 60
+   */
+  rateLimitWindow?: number;
   /**
    * How the emulator waits `latency` milliseconds and the MCP tool `slow_report` its
    * steps; a step's wait gets a signal that aborts when the call is cancelled (tests inject

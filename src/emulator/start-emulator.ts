@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
 import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, resolveRateLimitWindow } from './rate-limiter.js';
 import { seededRandom } from './random.js';
 import { RequestLog, type RequestRecord } from './request-log.js';
 import { seedStore, type EmulatorKeys } from './seed.js';
@@ -38,10 +38,12 @@ export interface Emulator extends AsyncDisposable {
   /** The simulated round-trip time in milliseconds (0: none). Assigning applies from the next request. */
   latency: number;
   /**
-   * The rate limit in REST requests per API key per minute (`undefined`: none). Assigning
+   * The rate limit in REST requests per API key per window (`undefined`: none). Assigning
    * starts every key's budget afresh.
    */
   rateLimit: number | undefined;
+  /** The window of `rateLimit`, in whole seconds. Assigning starts every key's budget afresh. */
+  rateLimitWindow: number;
   /** Requests seen and faults fired per kind, since the faults were last set. */
   readonly faultCounters: Readonly<Record<'dropConnection' | 'rateLimit' | 'serverError', FaultCounters>>;
   /** The latest requests served, oldest first (a copy). */
@@ -115,7 +117,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faultRandom = seededRandom(seed.seed ^ 0x5eed);
   let plan = new FaultPlan(options.faults ?? {}, faultRandom);
   let latency = resolveLatency(options.latency);
-  let limiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit);
+  let rateLimitWindow = resolveRateLimitWindow(options.rateLimitWindow);
+  let limiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit, rateLimitWindow);
 
   const server = createServer();
   const address = await listen(server, port);
@@ -171,7 +174,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return limiter?.perMinute;
     },
     set rateLimit(value: number | undefined) {
-      limiter = value === undefined ? undefined : new RateLimiter(value);
+      limiter = value === undefined ? undefined : new RateLimiter(value, rateLimitWindow);
+    },
+    get rateLimitWindow(): number {
+      return rateLimitWindow;
+    },
+    set rateLimitWindow(value: number) {
+      rateLimitWindow = resolveRateLimitWindow(value);
+      if (limiter) limiter = new RateLimiter(limiter.perMinute, rateLimitWindow);
     },
     get faultCounters() {
       return plan.counters;

@@ -15,11 +15,15 @@ import { legacyErrorFactory } from './error-factory.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, sessionProxySetting, type SessionProxies } from './proxies.js';
 
+/** The engine's options a session does not take: the rate-limit opt-ins, which pdpyras had not. */
+type NotOnSessions = 'rateLimiter' | 'onRateLimit';
+
 /**
  * Options of every session (all optional): the engine's options, except the two that the
- * session sets from `compat` and `proxies` (`errorFactory` and `proxy`), plus these.
+ * session sets from `compat` and `proxies` (`errorFactory` and `proxy`) and the rate-limit
+ * opt-ins, plus these.
  */
-export interface PDSessionOptions extends ApiClientOptions {
+export interface PDSessionOptions extends Omit<ApiClientOptions, NotOnSessions> {
   /** Print one DEBUG line per attempt to standard error (sets `session.printDebug`). @default false */
   debug?: boolean;
   /** Not available on a session: the error classes follow `compat`. */
@@ -39,8 +43,10 @@ export interface PDSessionOptions extends ApiClientOptions {
   proxies?: Readonly<SessionProxies>;
 }
 
-/** The names of {@link PDSessionOptions}, checked at construction. */
-export const PD_SESSION_OPTION_NAMES: OptionNames<PDSessionOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, compat: true, proxies: true });
+const { rateLimiter: _rateLimiter, onRateLimit: _onRateLimit, ...ENGINE_OPTION_NAMES } = API_CLIENT_OPTION_NAMES;
+
+/** The names of {@link PDSessionOptions}, checked at construction (a rate-limit opt-in is an unknown option). */
+export const PD_SESSION_OPTION_NAMES: OptionNames<PDSessionOptions> = Object.freeze({ ...ENGINE_OPTION_NAMES, compat: true, proxies: true });
 
 /** The outcome of {@link sessionSetup}. */
 export interface SessionSetup<T> {

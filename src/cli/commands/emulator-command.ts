@@ -23,8 +23,10 @@ export interface EmulatorArgs {
   readonly seed: number;
   /** `--latency`: a simulated round-trip time in milliseconds. */
   readonly latency?: number;
-  /** `--rate-limit`: REST requests per API key per minute. */
+  /** `--rate-limit`: REST requests per API key per window. */
   readonly rateLimit?: number;
+  /** `--rate-limit-window`: the window of `--rate-limit`, in seconds. */
+  readonly rateLimitWindow?: number;
 }
 
 /**
@@ -48,7 +50,8 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
         .option('seed-incidents', { type: 'number', default: 12, describe: 'How many incidents to create' })
         .option('seed', { type: 'number', default: 1, describe: 'Random seed of the generated data' })
         .option('latency', { type: 'number', describe: 'Simulated round-trip time in milliseconds', defaultDescription: '0' })
-        .option('rate-limit', { type: 'number', describe: 'REST requests per API key per minute; more get 429', defaultDescription: 'none' })
+        .option('rate-limit', { type: 'number', describe: 'REST requests per API key per window; more get 429', defaultDescription: 'none' })
+        .option('rate-limit-window', { type: 'number', describe: 'The window of --rate-limit, in seconds', defaultDescription: '60' })
         .example('$0 emulator --port 8080', '') as unknown as Argv<EmulatorArgs>,
     handler: async (args: ArgumentsCamelCase<EmulatorArgs>) => {
       // Loaded here, not at start-up: every other command (and --help) does without it.
@@ -63,6 +66,7 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
             seed: args.seed,
             latency: args.latency,
             rateLimit: args.rateLimit,
+            rateLimitWindow: args.rateLimitWindow,
           },
           { write: (line) => io.stdout.write(`${line}\n`), until: io.until },
         );

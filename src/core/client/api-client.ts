@@ -16,6 +16,7 @@ import { ALL_METHODS, API_CLIENT_OPTION_NAMES, upperMethod, type ApiClientOption
 import { silentLogger, stderrLogger, type Logger } from '../logging.js';
 import type { QueryParams } from '../request/query.js';
 import type { RequestGate } from '../retry/request-gate.js';
+import type { RateLimitState } from '../rate-limit/rate-limiter.js';
 import { CallMetrics, pathCallKey } from './call-metrics.js';
 import { engineParts, type EngineParts } from './engine-parts.js';
 import { checkOptionNames } from './option-names.js';
@@ -187,6 +188,11 @@ export class ApiClient {
   /** The seconds spent so far (the sum of `apiTime`). */
   get totalCallTime(): number {
     return this.#metrics.totalCallTime;
+  }
+
+  /** The rate limit as this client last saw it (the `ratelimit-*` headers), and whether its requests are held now: a read-only copy. */
+  get rateLimit(): RateLimitState {
+    return this.#engine.rateLimit.view();
   }
 
   /** The base URL (`https://` unless loopback, no trailing slash). Settable. */

@@ -1,8 +1,8 @@
 /**
  * The parts an `ApiClient` sends with, built from its engine options: the checked
- * settings, the error builder, the transport, the request gate and the attempt loop, and
- * the options left over for fetch. Built in this order, so that a bad setting is reported
- * before a bad proxy.
+ * settings, the error builder, the transport, the request gate, the rate limit and the
+ * attempt loop, and the options left over for fetch. Built in this order, so that a bad
+ * setting is reported before a bad proxy.
  *
  * @module
  */
@@ -17,6 +17,7 @@ import { normalizeProxyUrl } from '../transport/proxy.js';
 import { Transport } from '../transport/transport.js';
 import type { CallMetrics } from './call-metrics.js';
 import { ClientSettings } from './settings.js';
+import { checkOnRateLimit, checkRateLimiter, ClientRateLimit } from '../rate-limit/client-rate-limit.js';
 
 /** The options {@link engineParts} reads: those of `ApiClientOptions` the client keeps for itself are not among them. */
 export type EngineOptions = Omit<ApiClientOptions, 'baseUrl' | 'debug' | 'headers' | 'logger' | 'callKey'>;
@@ -41,6 +42,8 @@ export interface EngineParts {
   readonly transport: Transport;
   /** A 429 pauses every request of the client here; concurrent pagination takes turns here. */
   readonly gate: RequestGate;
+  /** What the client saw of its rate limit, and the caller's limiter and hook. */
+  readonly rateLimit: ClientRateLimit;
   /** Sends a prepared request with retries. */
   readonly loop: AttemptLoop;
   /** The fetch options of every request (the options the engine does not know). */
@@ -60,7 +63,7 @@ export interface EngineParts {
 export function engineParts(options: EngineOptions, hooks: EngineHooks): EngineParts {
   const {
     timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown, retryUnresolvedHosts,
-    fetch, agent, proxy, sleep, random, errorFactory, ...passThrough
+    fetch, agent, proxy, sleep, random, errorFactory, rateLimiter, onRateLimit, ...passThrough
   } = options;
   const settings = new ClientSettings({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown, retryUnresolvedHosts });
   const errors = new ClientErrors(errorFactory ?? coreErrorFactory, hooks.secret);
@@ -69,8 +72,11 @@ export function engineParts(options: EngineOptions, hooks: EngineHooks): EngineP
   const transport = new Transport({ fetch, agent, proxy: checkedProxy });
   const pause = sleep ?? timerSleep;
   const gate = new RequestGate({ sleep: pause });
-  const loop = new AttemptLoop({
-    transport, gate, sleep: pause, random: random ?? Math.random, errors, metrics: hooks.metrics, httpError: (parts) => hooks.httpError(parts),
+  const rateLimit = new ClientRateLimit({
+    limiter: checkRateLimiter(rateLimiter), onRateLimit: checkOnRateLimit(onRateLimit), secret: hooks.secret, gate, sleep: pause, scrub: (text) => errors.scrub(text),
   });
-  return { settings, errors, transport, gate, loop, passThrough: { ...passThrough } };
+  const loop = new AttemptLoop({
+    transport, gate, rateLimit, sleep: pause, random: random ?? Math.random, errors, metrics: hooks.metrics, httpError: (parts) => hooks.httpError(parts),
+  });
+  return { settings, errors, transport, gate, rateLimit, loop, passThrough: { ...passThrough } };
 }

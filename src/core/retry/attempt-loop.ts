@@ -21,6 +21,7 @@ import type { RequestGate } from './request-gate.js';
 import type { Transport } from '../transport/transport.js';
 import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
 import { attemptFailureKind } from './attempt-failure.js';
+import { ClientRateLimit, RateLimitDeclined } from '../rate-limit/client-rate-limit.js';
 
 /** Ends the message of a host name that did not resolve, which is not retried. */
 const UNRESOLVED_NOTE = ' (the host name does not resolve; not retried: check the base URL)';
@@ -65,6 +66,8 @@ function realNow(): number {
 export interface AttemptLoopParts {
   readonly transport: Transport;
   readonly gate: RequestGate;
+  /** The client's rate limit: records headers; when opted in, its limiter and hook. @default one that only records headers */
+  readonly rateLimit?: ClientRateLimit;
   readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly random: () => number;
   /** Builds the client's errors, its secret scrubbed. */
@@ -79,6 +82,7 @@ export interface AttemptLoopParts {
 export class AttemptLoop {
   readonly #transport: Transport;
   readonly #gate: RequestGate;
+  readonly #rateLimit: ClientRateLimit;
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
   readonly #errors: ClientErrors;
@@ -89,6 +93,9 @@ export class AttemptLoop {
   constructor(parts: AttemptLoopParts) {
     this.#transport = parts.transport;
     this.#gate = parts.gate;
+    this.#rateLimit = parts.rateLimit ?? new ClientRateLimit({
+      limiter: undefined, onRateLimit: undefined, secret: () => undefined, gate: parts.gate, sleep: parts.sleep, scrub: (text) => parts.errors.scrub(text),
+    });
     this.#sleep = parts.sleep;
     this.#random = parts.random;
     this.#errors = parts.errors;
@@ -108,13 +115,16 @@ export class AttemptLoop {
     const atMostOnce = request.retryMode === 'at-most-once';
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     let state = initialRetryState(policy);
+    const rateLimit = this.#rateLimit;
     for (let attempt = 1; ; attempt += 1) {
       let response: FetchResponse;
-      const held = this.#gate.wait(signal);
+      // Opted in: the shared limiter (or the hook) decides; else the gate alone, as always.
+      const held = rateLimit.active ? rateLimit.beforeAttempt({ method: verb, url: target, attempt, log }, signal) : this.#gate.wait(signal);
       if (held) {
         try {
           await held;
         } catch (error) {
+          if (error instanceof RateLimitDeclined) throw this.#declined(verb, target, error);
           throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
         }
       }
@@ -147,12 +157,14 @@ export class AttemptLoop {
       const { status } = response;
       this.#metrics.record(request.metricKey, (realNow() - started) / 1000);
       this.#gate.observe(response.headers);
+      const retryAfter = parseRetryAfter(status, response.headers, Date.now());
+      const reported = rateLimit.observe(status, response.headers, retryAfter, log);
+      if (reported) await reported;
       const requestId = response.headers.get('x-request-id');
       if (returnsAtOnce(status)) {
         this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
         return response;
       }
-      const retryAfter = parseRetryAfter(status, response.headers, Date.now());
       const outcome = { kind: 'response', status, retryAfter } as const;
       const decision = atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome) ? ({ action: 'return' } as const) : retryDecision(outcome, state, policy, this.#random());
       // A retried attempt is reported once, by its warning; the last one by a debug line.
@@ -164,15 +176,32 @@ export class AttemptLoop {
         const body = await response.text();
         throw this.#httpError({ method: verb, url: target, response, body, detail, facts: { reason: 'unauthorized', redactedKey: key } });
       }
+      if (status === 429 && rateLimit.active) {
+        const retryPause = decision.action === 'retry' ? decision.pause : undefined;
+        if (!(await rateLimit.rateLimited({ method: verb, url: target, attempt, log }, retryPause, retryAfter))) {
+          if (retryPause !== undefined) this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
+          const detail = 'API responded with 429 Too Many Requests, and onRateLimit chose not to wait';
+          throw this.#httpError({ method: verb, url: target, response, body: await response.text(), detail });
+        }
+      }
       if (decision.action !== 'retry') return response;
       if (request.stream) discardBody(response);
       this.#reportRetry(log, verb, target, attempt, `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`, decision.pause);
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
-      if (status === 429) this.#gate.hold(paused);
+      if (status === 429) {
+        this.#gate.hold(paused);
+        rateLimit.notePause(Date.now() + decision.pause * 1000);
+      }
       await paused;
       state = decision.state;
     }
+  }
+
+  #declined(verb: string, target: string, declined: RateLimitDeclined): Error {
+    const until = new Date(Date.now() + declined.info.retryAfter * 1000).toISOString();
+    const message = `${verb} ${target}: not sent: the rate-limit budget is spent until ${until}, and onRateLimit chose not to wait`;
+    return this.#errors.fail({ kind: 'abort', message, cause: declined.info });
   }
 
   #aborted(verb: string, target: string, reason: unknown): Error {

@@ -1,0 +1,189 @@
+/**
+ * The in-memory rate limiter: what one client's request gate does on a rate limit, made
+ * explicit and shareable by every client of one process.
+ *
+ * - A 429 pauses every holder of its key until its `Retry-After` (or `ratelimit-reset`).
+ * - An answer saying the budget is spent (`ratelimit-remaining: 0`) pauses every holder
+ *   until its `ratelimit-reset`.
+ * - With `pacing`, the requests of a key are spread over what is left of the window, by
+ *   the last `ratelimit-remaining` and `ratelimit-reset` seen, rather than sent in a burst.
+ *
+ * @module
+ */
+import { abortableSleep, AbortedDuringPause, timerSleep } from '../retry/abortable-sleep.js';
+import type { RateLimiter, RateLimitKey, RateLimitReport, RateLimitState } from './rate-limiter.js';
+
+/** Options of {@link InMemoryRateLimiter} (all optional). */
+export interface InMemoryRateLimiterOptions {
+  /**
+   * Spread each key's requests evenly over what is left of its window, by the last
+   * `ratelimit-remaining` and `ratelimit-reset` seen. @default false (send at once until
+   * the budget is spent)
+   */
+  readonly pacing?: boolean;
+  /** How the limiter waits, in seconds; it gets the waiting request's signal. Tests inject one that does not wait. @default a timer */
+  readonly sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock, in epoch milliseconds. @default Date.now */
+  readonly now?: () => number;
+}
+
+/** What the limiter knows of one key's budget. */
+interface Budget {
+  limit?: number;
+  remaining?: number;
+  resetAt?: number;
+  pausedUntil: number;
+  /** With pacing: the earliest time the next request may go. */
+  nextSlotAt: number;
+  /** With pacing: requests let go since the last report, which its `remaining` does not count yet. */
+  sentSinceReport: number;
+}
+
+/**
+ * The milliseconds between two paced requests: what is left of the window shared by what
+ * is left of the budget; 0 when the budget or its window is not known (or is over).
+ *
+ * @example
+ * ```ts
+ * pacingInterval({ remaining: 10, resetAt: 6000 }, 1000); // 500
+ * pacingInterval({ remaining: 10 }, 1000);                // 0
+ * ```
+ */
+export function pacingInterval(budget: { readonly remaining?: number; readonly resetAt?: number }, nowMs: number): number {
+  const { remaining, resetAt } = budget;
+  if (remaining === undefined || resetAt === undefined || resetAt <= nowMs) return 0;
+  return (resetAt - nowMs) / Math.max(1, remaining);
+}
+
+/**
+ * Until when (epoch milliseconds) an answer pauses its key: a 429 until its `Retry-After`
+ * (else its `ratelimit-reset`), a spent budget until its `ratelimit-reset`; `undefined`
+ * when it pauses nothing (a 429 that names no wait pauses only the request that got it,
+ * by its client's cooldown).
+ *
+ * @example
+ * ```ts
+ * pauseUntil({ key, status: 429, retryAfterSeconds: 3 }, 1000);              // 4000
+ * pauseUntil({ key, status: 200, remaining: 0, resetSeconds: 10 }, 1000);     // 11000
+ * pauseUntil({ key, status: 200, remaining: 5, resetSeconds: 10 }, 1000);     // undefined
+ * ```
+ */
+export function pauseUntil(report: RateLimitReport, nowMs: number): number | undefined {
+  if (report.status === 429) {
+    const seconds = report.retryAfterSeconds ?? report.resetSeconds;
+    return seconds === undefined ? undefined : nowMs + seconds * 1000;
+  }
+  if (report.remaining === 0 && report.resetSeconds !== undefined) return nowMs + report.resetSeconds * 1000;
+  return undefined;
+}
+
+/**
+ * A {@link RateLimiter} for the clients of one process: give the same instance to every
+ * client that uses one key, and a 429 or a spent budget met by any of them pauses all of
+ * them. (For many processes, see `pagerduty-client/rate-limit-redis`.)
+ *
+ * @example
+ * ```ts
+ * const rateLimiter = new InMemoryRateLimiter({ pacing: true });
+ * const reader = new RestApiV2Client(key, { rateLimiter });
+ * const writer = new RestApiV2Client(key, { rateLimiter });
+ * // a 429 met by the reader now holds the writer too, until its Retry-After
+ * ```
+ */
+export class InMemoryRateLimiter implements RateLimiter {
+  readonly #budgets = new Map<string, Budget>();
+  readonly #pacing: boolean;
+  readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
+  readonly #now: () => number;
+
+  /** @param options - pacing, and the sleep and clock (injected in tests) */
+  constructor(options: InMemoryRateLimiterOptions = {}) {
+    this.#pacing = options.pacing === true;
+    this.#sleep = options.sleep ?? timerSleep;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Resolves when a request on `key` may be sent: at once unless the key is paused (or,
+   * with pacing, its next slot is later).
+   *
+   * @throws `signal.reason` (the promise rejects) when `signal` fires while waiting
+   */
+  async acquire(key: RateLimitKey, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) throw signal.reason;
+    let paced = !this.#pacing;
+    for (;;) {
+      const budget = this.#budgets.get(key.id);
+      if (!budget) return;
+      const now = this.#now();
+      let until = budget.pausedUntil > now ? budget.pausedUntil : 0;
+      if (until === 0 && !paced) {
+        // The slot is taken now, before waiting, so that concurrent requests line up.
+        paced = true;
+        const slot = Math.max(now, budget.nextSlotAt);
+        const remaining = budget.remaining === undefined ? undefined : budget.remaining - budget.sentSinceReport;
+        budget.nextSlotAt = slot + pacingInterval({ remaining, resetAt: budget.resetAt }, slot);
+        budget.sentSinceReport += 1;
+        until = slot > now ? slot : 0;
+      }
+      if (until === 0) return;
+      await this.#wait(until - now, signal);
+    }
+  }
+
+  /** Records what an answer said; a 429 (by its `Retry-After`) or a spent budget (by its reset) pauses every holder of its key. */
+  async report(report: RateLimitReport): Promise<void> {
+    const budget = this.#budget(report.key);
+    const now = this.#now();
+    if (report.limit !== undefined) budget.limit = report.limit;
+    if (report.remaining !== undefined) {
+      budget.remaining = report.remaining;
+      budget.sentSinceReport = 0;
+    }
+    if (report.resetSeconds !== undefined) budget.resetAt = now + report.resetSeconds * 1000;
+    const until = pauseUntil(report, now);
+    if (until !== undefined) budget.pausedUntil = Math.max(budget.pausedUntil, until);
+  }
+
+  /** Holds every request on `key` until `untilMs` (a pause already longer stays). */
+  async pause(key: RateLimitKey, untilMs: number): Promise<void> {
+    const budget = this.#budget(key);
+    budget.pausedUntil = Math.max(budget.pausedUntil, untilMs);
+  }
+
+  /** The last limit, remaining and reset seen for `key`, and whether it is paused now. */
+  state(key: RateLimitKey): RateLimitState {
+    const budget = this.#budgets.get(key.id);
+    if (!budget) return { paused: false };
+    const paused = budget.pausedUntil > this.#now();
+    return {
+      limit: budget.limit,
+      remaining: budget.remaining,
+      resetAt: budget.resetAt,
+      paused,
+      pausedUntil: paused ? budget.pausedUntil : undefined,
+    };
+  }
+
+  /** Forgets every budget (nothing else is held: waits end by their own timers). */
+  async close(): Promise<void> {
+    this.#budgets.clear();
+  }
+
+  #budget(key: RateLimitKey): Budget {
+    let budget = this.#budgets.get(key.id);
+    if (!budget) {
+      budget = { pausedUntil: 0, nextSlotAt: 0, sentSinceReport: 0 };
+      this.#budgets.set(key.id, budget);
+    }
+    return budget;
+  }
+
+  async #wait(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await abortableSleep(this.#sleep, milliseconds / 1000, signal);
+    } catch (error) {
+      throw error instanceof AbortedDuringPause ? error.reason : error;
+    }
+  }
+}
