@@ -1,9 +1,10 @@
 /**
  * guide/from-pdjs-axios-fetch.md: every TypeScript block is type-checked against the
  * library and run against the emulator, with what it printed checked. The page's
- * `PAGERDUTY_API_KEY` is a fixture user's key (Ada, `PABC123`); the clients it makes talk
- * to the emulator and never sleep. A `ts` block without a `<!-- run: name -->` marker, or
- * without a case here, fails the test.
+ * `PAGERDUTY_API_KEY` is a fixture user's key (Ada, `PABC123`), `PAGERDUTY_ROUTING_KEY` the
+ * routing key of a fixture service (`PSVC001`); the clients it makes talk to the emulator
+ * and never sleep. A `ts` block without a `<!-- run: name -->` marker, or without a case
+ * here, fails the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
@@ -17,17 +18,18 @@ import { instantSleep } from '../helpers/test-kit.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const snippets = sectionSnippets(readFileSync(path.join(root, 'guide/from-pdjs-axios-fetch.md'), 'utf8'), '# From pdjs, node-pagerduty, axios or fetch');
 const ADA_KEY = 'u+ada-port-guide';
+const LEDGER_ROUTING_KEY = 'ledger0routing0key0000000000000a';
 
 let emulator: Emulator;
 let modules: Record<string, Readonly<Record<string, unknown>>>;
-const savedKey = process.env.PAGERDUTY_API_KEY;
+const saved = { PAGERDUTY_API_KEY: process.env.PAGERDUTY_API_KEY, PAGERDUTY_ROUTING_KEY: process.env.PAGERDUTY_ROUTING_KEY };
 
 beforeAll(async () => {
   emulator = await startEmulator({
     seedIncidents: 250, // one every minute from 2024-01-01T00:00Z: three pages of 100 in the first day
     fixtures: {
       users: [{ id: 'PABC123', name: 'Ada Lovelace', email: 'ada@example.com', apiKey: ADA_KEY }],
-      services: [{ id: 'PSVC001', name: 'Ledger', responderId: 'PABC123' }],
+      services: [{ id: 'PSVC001', name: 'Ledger', responderId: 'PABC123', routingKey: LEDGER_ROUTING_KEY }],
       incidents: [{ id: 'PINC001', serviceId: 'PSVC001', title: 'Ledger down' }],
     },
   });
@@ -38,13 +40,21 @@ beforeAll(async () => {
       super(key, { baseUrl: url, sleep: instantSleep, ...options });
     }
   }
-  modules = { 'pagerduty-client': { ...core, RestApiV2Client } };
+  class EventsApiV2Client extends core.EventsApiV2Client {
+    constructor(routingKey: string, options: core.EventsApiV2ClientOptions = {}) {
+      super(routingKey, { baseUrl: url, sleep: instantSleep, ...options });
+    }
+  }
+  modules = { 'pagerduty-client': { ...core, RestApiV2Client, EventsApiV2Client } };
   process.env.PAGERDUTY_API_KEY = ADA_KEY;
+  process.env.PAGERDUTY_ROUTING_KEY = LEDGER_ROUTING_KEY;
 });
 
 afterAll(async () => {
-  if (savedKey === undefined) delete process.env.PAGERDUTY_API_KEY;
-  else process.env.PAGERDUTY_API_KEY = savedKey;
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await emulator.close();
 });
 
@@ -86,6 +96,12 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
   fetch: () => (printed) => {
     expect(printed).toEqual(['resolved true']);
     expect(emulator.state.incidents.get('PINC001')?.status).toBe('resolved');
+  },
+  events: () => (printed) => {
+    expect(printed).toEqual(['db01/disk']);
+    const incident = incidents().find((item) => item.incident_key === 'db01/disk');
+    expect(incident).toMatchObject({ service: { id: 'PSVC001' }, title: 'Disk 95% full on db01', status: 'triggered' });
+    expect(emulator.state.changeEvents.all().map((event) => [event.summary, event.source, event.services[0].id])).toEqual([['Deployed v1.4.2', 'ci', 'PSVC001']]);
   },
   'rotating-token': () => {
     const before = emulator.requests.length;
