@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RestApiV2Client } from '../../src/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { incidentSortKeys, sortIncidents } from '../../src/emulator/incident-sort.js';
 import { ReplyError } from '../../src/emulator/replies.js';
@@ -90,6 +91,16 @@ describe('GET /incidents?sort_by', () => {
     const resolvedFirst = await numbers('statuses[]=resolved&statuses[]=triggered&sort_by=resolved_at:desc&limit=100');
     const open = emulator.state.incidents.all().filter((incident) => incident.status === 'triggered').map((incident) => incident.incident_number);
     expect(resolvedFirst.slice(0, open.length)).toEqual(open);
+  });
+
+  it('takes sort_by from the typed client, which sends the list comma-separated', async () => {
+    await using client = new RestApiV2Client(emulator.keys.account, { baseUrl: emulator.url });
+    const sorted = await client.listAll('/incidents', { sort_by: ['urgency:desc', 'incident_number:desc'] }, { pageSize: 5 });
+    const expected = [...emulator.state.incidents.all()]
+      .sort((a, b) => (a.urgency === b.urgency ? b.incident_number - a.incident_number : a.urgency < b.urgency ? 1 : -1))
+      .map((incident) => incident.incident_number);
+    expect(sorted.map((incident) => incident.incident_number)).toEqual(expected);
+    expect(emulator.requests.at(-1)?.query).toContain('sort_by=urgency%3Adesc%2Cincident_number%3Adesc');
   });
 
   it('answers 400 for a value the API does not take', async () => {
