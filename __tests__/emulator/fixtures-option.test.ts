@@ -29,7 +29,13 @@ describe('startEmulator({ fixtures }) and emulator.addFixtures', () => {
     );
   });
 
-  it('rejects invalid fixtures, listing the problems', async () => {
+  it('rejects fixtures of the wrong shape', async () => {
+    await expect(startEmulator({ fixtures: { users: [{ name: 'Ada', email: 'nobody' }] } })).rejects.toThrow(
+      'invalid fixtures:\n  fixtures.users[0].email must be an email address',
+    );
+  });
+
+  it('rejects fixtures that clash with the seeded data, listing the problems', async () => {
     await expect(startEmulator({ fixtures: { incidents: [{ serviceId: 'PNOSVC0', title: 'x' }] } })).rejects.toThrow(
       /^invalid fixtures:\n {2}fixtures.incidents\[0\].serviceId names no service: PNOSVC0$/,
     );

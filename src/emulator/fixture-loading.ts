@@ -6,7 +6,7 @@
  * @module
  */
 import { recordAudit } from './audit.js';
-import { fixtureShapeProblems, type EmulatorFixtures, type IncidentFixture, type ServiceFixture, type UserFixture } from './fixtures.js';
+import { assertFixtureShapes, invalidFixtures, type EmulatorFixtures, type IncidentFixture, type ServiceFixture, type UserFixture } from './fixtures.js';
 import { changeStatus, createIncident, firstResponder } from './incident-lifecycle.js';
 import { randomHex32, randomString } from './random.js';
 import type { RoutingKey, UserKey } from './seed.js';
@@ -168,9 +168,9 @@ function addIncident(store: EmulatorStore, fixture: IncidentFixture, now: Date):
  * ```
  */
 export function addFixtures(store: EmulatorStore, fixtures: EmulatorFixtures): AddedFixtures {
-  const shape = fixtureShapeProblems(fixtures);
-  const problems = shape.length > 0 ? shape : stateProblems(store, fixtures);
-  if (problems.length > 0) throw new RangeError(`invalid fixtures:\n  ${problems.join('\n  ')}`);
+  assertFixtureShapes(fixtures);
+  const problems = stateProblems(store, fixtures);
+  if (problems.length > 0) throw invalidFixtures(problems);
   const now = store.now();
   return {
     users: (fixtures.users ?? []).map((user) => addUser(store, user, now)),

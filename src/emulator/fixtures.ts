@@ -78,6 +78,21 @@ export interface EmulatorFixtures {
   incidents?: readonly IncidentFixture[];
 }
 
+/** The error for fixtures with problems: one line per problem. */
+export function invalidFixtures(problems: readonly string[]): RangeError {
+  return new RangeError(`invalid fixtures:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * Checks the fixtures' own shapes (what needs no state).
+ *
+ * @throws RangeError listing every problem
+ */
+export function assertFixtureShapes(fixtures: unknown): asserts fixtures is EmulatorFixtures {
+  const problems = fixtureShapeProblems(fixtures);
+  if (problems.length > 0) throw invalidFixtures(problems);
+}
+
 /** The problems of the fixtures' own shapes, as `fixtures.<kind>[i].<field> ...` lines. */
 export function fixtureShapeProblems(fixtures: unknown): string[] {
   if (!isPlainObject(fixtures)) return ['fixtures must be an object with users, services and/or incidents'];

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addFixtures as addFixturesTo, type AddedFixtures } from './fixture-loading.js';
-import type { EmulatorFixtures } from './fixtures.js';
+import { assertFixtureShapes, type EmulatorFixtures } from './fixtures.js';
 import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
 import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -93,7 +93,8 @@ function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<v
  * Starts an emulator on a loopback port and seeds its state.
  *
  * @param options - port, seed counts, fixtures, faults, latency, rate limit; all optional
- * @throws RangeError for invalid options (the server is closed again)
+ * @throws RangeError for invalid options, before anything listens (fixtures that clash
+ *   with the seeded data are found after: the server is closed again)
  *
  * @example
  * ```ts
@@ -108,6 +109,7 @@ function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<v
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const port = resolvePort(options.port);
   const seed = resolveSeedOptions(options);
+  if (options.fixtures !== undefined) assertFixtureShapes(options.fixtures);
   const log = new RequestLog(options.requestLogSize ?? 1000);
   // Faults draw from their own seeded source so that setting them never shifts the ids seeded data gets.
   const faultRandom = seededRandom(seed.seed ^ 0x5eed);

@@ -1,7 +1,7 @@
 /**
- * `/incidents` (list with filters, create, multi-update), `/incidents/{id}` (get, update),
- * and an incident's notes and log entries. Every change needs a user: the key's own for a
- * user-scoped key, the `From` user for an account-level key.
+ * `/incidents` (list with filters and `sort_by`, create, multi-update), `/incidents/{id}`
+ * (get, update), and an incident's notes and log entries. Every change needs a user: the
+ * key's own for a user-scoped key, the `From` user for an account-level key.
  *
  * @module
  */
