@@ -31,12 +31,13 @@ describe('creating and deleting services over HTTP', () => {
     expect(bad.status).toBe(400);
     expect((bad.body as { error: { errors: string[] } }).error.errors).toEqual([
       'service.name must be a non-empty string',
-      'escalation_policy must reference an existing escalation policy',
+      'service.escalation_policy must reference an existing escalation policy',
     ]);
     const policy = emulator.state.escalationPolicies.all()[0];
-    const taken = emulator.state.services.all()[0].name.toUpperCase();
-    const duplicate = await call(emulator, 'POST', '/services', { key: emulator.keys.account, json: { service: { name: taken, escalation_policy: { id: policy.id } } } });
+    const taken = emulator.state.services.all()[0].name;
+    const duplicate = await call(emulator, 'POST', '/services', { key: emulator.keys.account, json: { service: { type: 'service', name: taken, escalation_policy: { id: policy.id } } } });
     expect(duplicate.status).toBe(400);
+    expect((duplicate.body as { error: { errors: string[] } }).error.errors).toEqual([`service.name ${taken} has already been taken`]);
   });
 
   it('deletes a service (204, then 404); its routing key stops opening incidents', async () => {

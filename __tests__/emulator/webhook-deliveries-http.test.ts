@@ -230,7 +230,7 @@ describe('webhook deliveries', () => {
     await setUp([200]);
     await subscribe({ events: ['service.created', 'service.updated', 'service.deleted'] });
     const policy = emulator.state.escalationPolicies.all()[0];
-    const created = await call(emulator, 'POST', '/services', { key: emulator.keys.account, json: { service: { name: 'Billing', escalation_policy: { id: policy.id } } } });
+    const created = await call(emulator, 'POST', '/services', { key: emulator.keys.account, json: { service: { type: 'service', name: 'Billing', escalation_policy: { id: policy.id } } } });
     const id = (created.body as { service: { id: string } }).service.id;
     await call(emulator, 'PUT', `/services/${id}`, { key: emulator.keys.account, json: { service: { name: 'Renamed' } } });
     await call(emulator, 'PUT', `/services/${id}`, { key: emulator.keys.account, json: { service: { name: 'Renamed' } } }); // no change, no event

@@ -4,6 +4,7 @@
  * @module
  */
 import type { FaultSettings } from './faults.js';
+import type { EmulatorFixtures } from './fixtures.js';
 import type { WebhookOptions } from './webhook-options.js';
 
 /** How much state to seed, and from what. The same options always seed the same state. */
@@ -32,6 +33,11 @@ export interface SeedOptions {
 export interface EmulatorOptions extends SeedOptions {
   /** The loopback port to listen on; 0 picks a free one. @default 0 */
   port?: number;
+  /**
+   * Users, services and incidents with known ids, added after the seeded data (later ones
+   * through `emulator.addFixtures`). @default none
+   */
+  fixtures?: EmulatorFixtures;
   /** Faults to inject from the first request on (changeable later through `emulator.faults`). @default none */
   faults?: FaultSettings;
   /** The clock for what happens after seeding (new incidents, log entries). @default the real clock */

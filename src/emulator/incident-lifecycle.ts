@@ -18,6 +18,8 @@ import type {
 
 /** What a new incident is made of. */
 export interface NewIncident {
+  /** A known id (already reserved); a fresh one when absent. */
+  id?: string;
   /** The service it opens on. */
   service: Service;
   /** The title (also the summary after `[#n]`). */
@@ -79,7 +81,7 @@ function logEntry(
 export function createIncident(store: EmulatorStore, spec: NewIncident): Incident {
   const at = spec.at.toISOString();
   const number = store.nextIncidentNumber();
-  const id = store.ids.next();
+  const id = spec.id ?? store.ids.next();
   const responder = firstResponder(store, spec.service);
   const incident: Incident = {
     id,

@@ -17,6 +17,8 @@ export { startEmulator } from './start-emulator.js';
 export type { Emulator } from './start-emulator.js';
 export type { EmulatorOptions, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
 export type { EmulatorKeys, UserKey, RoutingKey } from './seed.js';
+export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } from './fixtures.js';
+export type { AddedFixtures } from './fixture-loading.js';
 export type { FaultSettings, FaultRule, RateLimitFault, ServerErrorFault, FaultCounters } from './faults.js';
 export type { RequestRecord } from './request-log.js';
 // `Emulator.state` is the store: its type (not the class) is public, with what it holds.

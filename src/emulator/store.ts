@@ -74,7 +74,7 @@ export class EmulatorStore {
   readonly users = new Collection<User>();
   /** Services. */
   readonly services = new Collection<Service>();
-  /** Events API v2 integrations (one per service), holding the routing keys. */
+  /** Integrations (seeded: one Events API v2 integration per service), holding the routing keys. */
   readonly integrations = new Collection<Integration>();
   /** Escalation policies. */
   readonly escalationPolicies = new Collection<EscalationPolicy>();
@@ -142,10 +142,10 @@ export class EmulatorStore {
     return this.#usersByEmail.get(email.trim().toLowerCase());
   }
 
-  /** Adds an integration and indexes its routing key. */
+  /** Adds an integration and indexes its routing key, when it has one. */
   addIntegration(integration: Integration): Integration {
     this.integrations.add(integration);
-    this.#integrationsByKey.set(integration.integration_key, integration);
+    if (integration.integration_key !== undefined) this.#integrationsByKey.set(integration.integration_key, integration);
     return integration;
   }
 

@@ -12,7 +12,9 @@ import { incidentRoutes } from './incidents.js';
 import { logEntryRoutes } from './log-entries.js';
 import { onCallRoutes } from './oncalls.js';
 import { scheduleRoutes } from './schedules.js';
+import { serviceChangeEventRoutes } from './service-change-events.js';
 import { serviceRoutes } from './services.js';
+import { serviceWriteRoutes } from './service-writes.js';
 import { teamRoutes } from './teams.js';
 import { userRoutes } from './users.js';
 import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
@@ -22,6 +24,8 @@ export const REST_ROUTES: readonly Route[] = [
   ...userRoutes,
   ...teamRoutes,
   ...serviceRoutes,
+  ...serviceWriteRoutes,
+  ...serviceChangeEventRoutes,
   ...escalationPolicyRoutes,
   ...scheduleRoutes,
   ...incidentRoutes,
