@@ -12,8 +12,10 @@ import { INTEGRATION_APIS } from './integration-apis.mjs';
 import { deriveIntegrationOperations } from './integration-facts.mjs';
 import { operationsOf } from './openapi-schema.mjs';
 import { openapiTypesSource } from './openapi-types.mjs';
+import { applySchemaOverrides } from './apply-schema-overrides.mjs';
 import { generatedHeader } from './render-ts.mjs';
 import { deriveRestOperations } from './rest-facts.mjs';
+import { SCHEMA_OVERRIDES } from './schema-overrides.mjs';
 import { schemaExportNames, schemaNamesSource } from './schema-names.mjs';
 
 const DIRECTORY = 'src/generated/types';
@@ -78,8 +80,22 @@ function endpointMaps(description, extract) {
   }));
 }
 
+/** The reviewed schema overrides of a description (the REST API v2's only). */
+function overridesOf(description) {
+  return description.extract === 'rest' ? SCHEMA_OVERRIDES : [];
+}
+
+/** The extract whose types are written: the description's, with its reviewed schema overrides applied. */
+function typesExtract(description, context) {
+  const extract = context.readDescription(description.extract);
+  const rows = overridesOf(description);
+  return rows.length === 0 ? extract : applySchemaOverrides(extract, rows);
+}
+
 function fileMaker(description, context) {
-  const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n`;
+  const rows = overridesOf(description);
+  const applied = rows.length === 0 ? '' : `// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs): ${rows.map((row) => row.id).join(', ')}.\n`;
+  const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n${applied}`;
   const header = `${generatedHeader(context.descriptionSource(description.extract))}${note}\n`;
   return (name, content) => ({ path: `${DIRECTORY}/${name}.ts`, content: `${header}${content}` });
 }
@@ -94,7 +110,7 @@ function fileMaker(description, context) {
 export function endpointMapFiles(context) {
   const files = [];
   for (const description of DESCRIPTIONS) {
-    const extract = context.readDescription(description.extract);
+    const extract = typesExtract(description, context);
     const file = fileMaker(description, context);
     const openapiModule = `./${description.file}-openapi.js`;
     const names = schemaExportNames(Object.keys(extract.components?.schemas ?? {}), description);
@@ -113,7 +129,7 @@ export const endpointTypesStage = Object.freeze({
   async generate(context) {
     const openapi = [];
     for (const description of DESCRIPTIONS) {
-      const extract = context.readDescription(description.extract);
+      const extract = typesExtract(description, context);
       openapi.push(fileMaker(description, context)(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
     }
     return [...openapi, ...endpointMapFiles(context)];

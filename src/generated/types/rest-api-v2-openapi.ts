@@ -4,6 +4,7 @@
 // To change it, update the extract (`npm run extract-description -- <file>`) or a reviewed
 // override (scripts/generate/*-overrides.mjs), then run `npm run generate`.
 // Types written by openapi-typescript 7.13.0: names and types only.
+// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs): alert-grouping-aggregate-values, intelligent-alert-grouping-aggregate-values, incident-description, integration-key, incident-time-zone, service-change-events-required, change-events-required, related-change-events-required.
 
 export interface paths {
     "/{entity_type}/{id}/change_tags": {
@@ -5118,7 +5119,7 @@ export interface components {
         };
         ContentBasedIntelligentAlertGroupingConfiguration: {
             /** @enum {string} */
-            aggregate?: "all, any";
+            aggregate?: "all" | "any";
             fields?: string[];
             time_window?: number;
             readonly recommended_time_window?: number;
@@ -6184,6 +6185,7 @@ export interface components {
             /** @enum {string} */
             urgency?: "high" | "low";
             body?: components["schemas"]["IncidentBody"];
+            readonly description?: string;
         };
         EscalationPolicyReference: components["schemas"]["Reference"] & {
             /** @enum {string} */
@@ -6493,6 +6495,7 @@ export interface components {
                 from_email_mode: "match" | "no-match" | "always";
                 from_email_regex?: string;
             }[];
+            readonly integration_key?: string;
         };
         IntegrationReference: components["schemas"]["Reference"] & {
             /** @enum {string} */
@@ -7353,7 +7356,7 @@ export interface components {
         };
         ContentBasedAlertGroupingConfiguration: {
             /** @enum {string} */
-            aggregate?: "all, any";
+            aggregate?: "all" | "any";
             fields?: string[];
             time_window?: number;
             readonly recommended_time_window?: number;
@@ -11931,7 +11934,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_events?: components["schemas"]["ChangeEvent"][];
+                        change_events: components["schemas"]["ChangeEvent"][];
                     };
                 };
             };
@@ -14284,6 +14287,7 @@ export interface operations {
         parameters: {
             query?: {
                 "include[]"?: components["parameters"]["include_incident"];
+                time_zone?: components["parameters"]["time_zone"];
             };
             header?: never;
             path: {
@@ -14841,7 +14845,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_events?: (components["schemas"]["ChangeEvent"] & {
+                        change_events: (components["schemas"]["ChangeEvent"] & {
                             correlation_reason?: {
                                 /** @enum {string} */
                                 readonly reason?: "most_recent" | "related_service" | "intelligent";
@@ -17247,7 +17251,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_events?: components["schemas"]["ChangeEvent"][];
+                        change_events: components["schemas"]["ChangeEvent"][];
                     };
                 };
             };

@@ -1,0 +1,55 @@
+// Type test (compiled by `npm run typecheck` under `strict`, not run): lines as the ported
+// programs of issue 32 wrote them, one or more per row of scripts/generate/schema-overrides.mjs,
+// each with a misspelt twin that must stay an error. A row removed, or a twin that starts
+// compiling, fails the typecheck.
+import type { Incident, RestApiV2Client } from 'pagerduty-client';
+import type { Integration } from 'pagerduty-client/types';
+import { expectTypeOf } from '../helpers/type-assertions.js';
+
+declare const client: RestApiV2Client;
+
+export async function portedLines(): Promise<void> {
+  // incident-time-zone, incident-description
+  const incident = await client.rget('/incidents/PINC123', { params: { time_zone: 'Europe/Paris', include: ['acknowledgers'] } });
+  expectTypeOf(incident).toBe<Incident>();
+  expectTypeOf(incident.description).toBe<string | undefined>();
+  const title: string = incident.description ?? incident.title ?? '';
+  // @ts-expect-error misspelt parameter
+  await client.rget('/incidents/PINC123', { params: { timezone: 'Europe/Paris' } });
+  // @ts-expect-error misspelt field
+  void incident.descriptoin;
+
+  // time_zone on the indexes that always declared it stays accepted
+  await client.jget('/incidents', { params: { time_zone: 'UTC', statuses: ['triggered'], since: new Date(0) } });
+  await client.listAll('/log_entries', { time_zone: 'UTC', is_overview: true });
+  await client.jget('/oncalls', { params: { time_zone: 'UTC', earliest: true } });
+
+  // integration-key
+  const integration = await client.rget('/services/PSVC123/integrations/PINT123');
+  expectTypeOf(integration).toBe<Integration>();
+  const routingKey: string | undefined = integration.integration_key;
+  // @ts-expect-error misspelt field
+  void integration.integrationKey;
+
+  // service-change-events-required, change-events-required, related-change-events-required
+  const changes = await client.jget('/services/PSVC123/change_events', { params: { since: '2026-01-01T00:00:00Z' } });
+  const count: number = changes.change_events.length;
+  expectTypeOf((await client.jget('/change_events')).change_events.length).toBe<number>();
+  expectTypeOf((await client.jget('/incidents/PINC123/related_change_events')).change_events.length).toBe<number>();
+  // @ts-expect-error misspelt list
+  void changes.changes_events;
+
+  // alert-grouping-aggregate-values, intelligent-alert-grouping-aggregate-values
+  const service = { type: 'service', escalation_policy: { id: 'PEP123', type: 'escalation_policy_reference' } } as const;
+  await client.rput('/services/PSVC123', {
+    json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'all', fields: ['summary'], time_window: 300 } } },
+  });
+  await client.rput('/services/PSVC123', {
+    json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'any', fields: ['source'] } } },
+  });
+  await client.rput('/services/PSVC123', {
+    // @ts-expect-error the two values are separate: the description's single string is no value
+    json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'all, any', fields: ['summary'] } } },
+  });
+  void [title, routingKey, count];
+}

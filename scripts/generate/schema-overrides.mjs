@@ -1,0 +1,83 @@
+// The reviewed overrides of the REST API v2 *types*: where the official description refuses
+// what the API accepts or answers (an enum written as one string, a field the API returns
+// but the schema omits, a parameter it takes but does not declare, a field always answered
+// but not required). One row per decision, with its reason and its evidence; the generator
+// applies them to a copy of the extract before openapi-typescript writes the types, and fails
+// when a row's premise no longer holds (see apply-schema-overrides.mjs). The runtime tables
+// are not affected. `node scripts/generate/survey-description.mjs` lists the candidates.
+
+const ALERT_GROUPING_AGGREGATE = {
+  reason:
+    'The enum is the single string "all, any": the two values written as one, so neither value the API ' +
+    'takes (`all`, `any`) type-checks. Split into its two values.',
+  evidence:
+    'The property\'s own text in the description names `all` and `any` as the two choices; PagerDuty/go-pagerduty ' +
+    'sends it as a free string (service.go, AlertGroupParamsConfig.Aggregate); survey-description.mjs (class a).',
+};
+
+const CHANGE_EVENTS_ALWAYS = {
+  reason:
+    '`change_events` is the list this index answers (the client reads its pages from it); the schema declares ' +
+    'it but does not require it, so `.change_events.length` does not type-check though the API always answers it.',
+  evidence:
+    'The description\'s own example of the response holds `change_events` (with limit/offset/more); it is the ' +
+    'list key the generated tables read; survey-description.mjs (class c).',
+};
+
+/** @type {readonly import('./apply-schema-overrides.mjs').SchemaOverrideRow[]} */
+export const SCHEMA_OVERRIDES = Object.freeze([
+  {
+    id: 'alert-grouping-aggregate-values',
+    target: 'schema ContentBasedAlertGroupingConfiguration',
+    change: { kind: 'enum', property: 'aggregate', from: ['all, any'], to: ['all', 'any'] },
+    ...ALERT_GROUPING_AGGREGATE,
+  },
+  {
+    id: 'intelligent-alert-grouping-aggregate-values',
+    target: 'schema ContentBasedIntelligentAlertGroupingConfiguration',
+    change: { kind: 'enum', property: 'aggregate', from: ['all, any'], to: ['all', 'any'] },
+    ...ALERT_GROUPING_AGGREGATE,
+  },
+  {
+    id: 'incident-description',
+    target: 'schema Incident',
+    change: { kind: 'add-property', property: 'description', schema: { type: 'string', readOnly: true } },
+    reason:
+      'The API answers incidents with a `description`; the schema does not declare it, so reading it does not ' +
+      'type-check.',
+    evidence:
+      'PagerDuty/go-pagerduty incident.go: `Incident.Description` (json `description`) is decoded from GET ' +
+      '/incidents and GET /incidents/{id}; the description\'s analytics examples of incidents hold `description`.',
+  },
+  {
+    id: 'integration-key',
+    target: 'schema Integration',
+    change: { kind: 'add-property', property: 'integration_key', schema: { type: 'string', readOnly: true } },
+    reason:
+      'An events integration has an `integration_key` (the routing key for the Events API, which a program ' +
+      'creating an integration reads back); the schema does not declare it.',
+    evidence:
+      'PagerDuty/go-pagerduty decodes `IntegrationKey` (json `integration_key`) from the integration endpoints; the ' +
+      'PagerDuty Terraform provider\'s `pagerduty_service_integration` exports `integration_key` read from them.',
+  },
+  {
+    id: 'incident-time-zone',
+    target: 'operation GET /incidents/{id}',
+    change: { kind: 'add-query-parameter', parameter: 'time_zone' },
+    reason:
+      'The time zone in which an incident\'s dates are rendered: declared on the index (GET /incidents) that ' +
+      'answers the same `Incident` schema, and on the other show endpoints with dates (GET /log_entries/{id}, ' +
+      'GET /schedules/{id}), but not on GET /incidents/{id}.',
+    evidence:
+      'The description declares the shared `time_zone` parameter on GET /incidents, /log_entries, /log_entries/{id}, ' +
+      '/schedules/{id}, /oncalls, /notifications and /services; the ported programs pass it on GET /incidents/{id}.',
+  },
+  { id: 'service-change-events-required', target: 'response GET /services/{id}/change_events 200', change: { kind: 'require', properties: ['change_events'] }, ...CHANGE_EVENTS_ALWAYS },
+  { id: 'change-events-required', target: 'response GET /change_events 200', change: { kind: 'require', properties: ['change_events'] }, ...CHANGE_EVENTS_ALWAYS },
+  {
+    id: 'related-change-events-required',
+    target: 'response GET /incidents/{id}/related_change_events 200',
+    change: { kind: 'require', properties: ['change_events'] },
+    ...CHANGE_EVENTS_ALWAYS,
+  },
+]);
