@@ -38,6 +38,17 @@ export async function portedLines(): Promise<void> {
   expectTypeOf((await client.jget('/incidents/PINC123/related_change_events')).change_events.length).toBe<number>();
   // @ts-expect-error misspelt list
   void changes.changes_events;
+  // service-change-events-page (and its two twins): the page fields of the answer
+  const more: boolean | undefined = changes.more;
+  expectTypeOf((await client.jget('/change_events')).total).toBe<number | null | undefined>();
+  // alert-grouping-settings-cursor
+  const after: string | null | undefined = (await client.jget('/alert_grouping_settings')).after;
+
+  // answered-wrapper rows: the wrapper a j-method answers is there
+  const name: string = (await client.jget('/users/PUSR123')).user.name;
+  expectTypeOf((await client.jget('/services')).services.length).toBe<number>();
+  // @ts-expect-error misspelt wrapper
+  void (await client.jget('/users/PUSR123')).usr;
 
   // alert-grouping-aggregate-values, intelligent-alert-grouping-aggregate-values
   const service = { type: 'service', escalation_policy: { id: 'PEP123', type: 'escalation_policy_reference' } } as const;
@@ -51,5 +62,5 @@ export async function portedLines(): Promise<void> {
     // @ts-expect-error the two values are separate: the description's single string is no value
     json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'all, any', fields: ['summary'] } } },
   });
-  void [title, routingKey, count];
+  void [title, routingKey, count, more, after, name];
 }

@@ -2,7 +2,7 @@
 
 export type SchemaChange =
   | { kind: 'enum'; property: string; from: readonly string[]; to: readonly string[] }
-  | { kind: 'add-property'; property: string; schema: object }
+  | { kind: 'add-properties'; properties: Readonly<Record<string, object>> }
   | { kind: 'require'; properties: readonly string[] }
   | { kind: 'add-query-parameter'; parameter: string };
 
@@ -15,3 +15,6 @@ export interface SchemaOverrideRow {
 }
 
 export declare function applySchemaOverrides<T extends object>(extract: T, rows: readonly SchemaOverrideRow[]): T;
+export declare function applySchemaOverrideRow(extract: object, row: SchemaOverrideRow): void;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a node of untyped JSON
+export declare function targetNode(extract: object, target: string, rowId?: string): any;

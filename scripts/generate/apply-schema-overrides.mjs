@@ -12,7 +12,7 @@
 //   'operation <METHOD> <path>'        an operation (for its query parameters)
 // Changes (`change.kind`):
 //   'enum'                 { property, from, to }: the property's enum, `from` -> `to`
-//   'add-property'         { property, schema }: declares an undeclared property
+//   'add-properties'       { properties }: declares undeclared properties (name -> schema)
 //   'require'              { properties }: declared, not yet required names become required
 //   'add-query-parameter'  { parameter }: a component parameter (`#/components/parameters/<name>`)
 //                          the operation does not declare yet
@@ -21,7 +21,7 @@ import { resolveRef } from './openapi-schema.mjs';
 
 /**
  * @typedef {{ kind: 'enum', property: string, from: readonly string[], to: readonly string[] }
- *   | { kind: 'add-property', property: string, schema: object }
+ *   | { kind: 'add-properties', properties: Record<string, object> }
  *   | { kind: 'require', properties: readonly string[] }
  *   | { kind: 'add-query-parameter', parameter: string }} SchemaChange
  * @typedef {object} SchemaOverrideRow
@@ -41,8 +41,16 @@ function operationAt(extract, method, path, rowId) {
   return operation;
 }
 
-/** The node a row's target designates, inside `extract` (a copy the caller may change). */
-function targetNode(extract, target, rowId) {
+/**
+ * The node a row's target designates inside `extract` (the node itself, not a copy).
+ *
+ * @param {object} extract
+ * @param {string} target - `'schema <Name>'`, `'response <METHOD> <path> <status>'` or `'operation <METHOD> <path>'`
+ * @param {string} [rowId] - for the error messages
+ * @returns {any}
+ * @throws {Error} when the target designates nothing, or a shared schema through a response
+ */
+export function targetNode(extract, target, rowId = target) {
   const [kind, ...rest] = target.split(' ');
   if (kind === 'schema' && rest.length === 1) {
     const node = extract.components?.schemas?.[rest[0]];
@@ -83,13 +91,14 @@ function applyEnum(extract, node, change, rowId) {
   property.enum = [...change.to];
 }
 
-function applyAddProperty(extract, node, change, rowId) {
-  if (declaredNames(extract, node).includes(change.property)) {
-    throw new Error(`schema override ${rowId}: ${change.property} is declared already: review the row`);
-  }
+function applyAddProperties(extract, node, change, rowId) {
+  const declared = declaredNames(extract, node);
   const owners = declaringNodes(node);
   if (owners.length === 0) throw new Error(`schema override ${rowId}: no inline member declares properties`);
-  owners[owners.length - 1].properties[change.property] = structuredClone(change.schema);
+  for (const [name, schema] of Object.entries(change.properties)) {
+    if (declared.includes(name)) throw new Error(`schema override ${rowId}: ${name} is declared already: review the row`);
+    owners[owners.length - 1].properties[name] = structuredClone(schema);
+  }
 }
 
 function applyRequire(extract, node, change, rowId) {
@@ -111,7 +120,27 @@ function applyAddQueryParameter(extract, operation, change, rowId) {
   operation.parameters = [...(operation.parameters ?? []), { $ref: `#/components/parameters/${change.parameter}` }];
 }
 
-const APPLY = { enum: applyEnum, 'add-property': applyAddProperty, require: applyRequire, 'add-query-parameter': applyAddQueryParameter };
+const APPLY = { enum: applyEnum, 'add-properties': applyAddProperties, require: applyRequire, 'add-query-parameter': applyAddQueryParameter };
+
+/**
+ * Applies one row to `extract` itself: for a copy the caller owns. The row's premise is
+ * checked before anything is changed, so a refused row leaves the extract as it was.
+ *
+ * @param {object} extract
+ * @param {SchemaOverrideRow} row
+ * @throws {Error} as {@link applySchemaOverrides}
+ */
+export function applySchemaOverrideRow(extract, row) {
+  for (const field of ['reason', 'evidence']) {
+    if (typeof row[field] !== 'string' || row[field].trim() === '') throw new Error(`schema override ${row.id} has no ${field}`);
+  }
+  const apply = APPLY[row.change?.kind];
+  if (!apply) throw new Error(`schema override ${row.id}: unknown change ${JSON.stringify(row.change?.kind)}`);
+  if ((row.change.kind === 'add-query-parameter') !== String(row.target).startsWith('operation ')) {
+    throw new Error(`schema override ${row.id}: a query parameter goes on an operation target, the other changes on a schema or response`);
+  }
+  apply(extract, targetNode(extract, row.target, row.id), row.change, row.id);
+}
 
 /**
  * A copy of the extract with every row applied, in order.
@@ -128,15 +157,7 @@ export function applySchemaOverrides(extract, rows) {
   for (const row of rows) {
     if (typeof row.id !== 'string' || ids.has(row.id)) throw new Error(`schema override id ${JSON.stringify(row.id)} is missing or repeated`);
     ids.add(row.id);
-    for (const field of ['reason', 'evidence']) {
-      if (typeof row[field] !== 'string' || row[field].trim() === '') throw new Error(`schema override ${row.id} has no ${field}`);
-    }
-    const apply = APPLY[row.change?.kind];
-    if (!apply) throw new Error(`schema override ${row.id}: unknown change ${JSON.stringify(row.change?.kind)}`);
-    if ((row.change.kind === 'add-query-parameter') !== String(row.target).startsWith('operation ')) {
-      throw new Error(`schema override ${row.id}: a query parameter goes on an operation target, the other changes on a schema or response`);
-    }
-    apply(out, targetNode(out, row.target, row.id), row.change, row.id);
+    applySchemaOverrideRow(out, row);
   }
   return out;
 }

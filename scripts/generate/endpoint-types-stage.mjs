@@ -92,10 +92,15 @@ function typesExtract(description, context) {
   return rows.length === 0 ? extract : applySchemaOverrides(extract, rows);
 }
 
-function fileMaker(description, context) {
+/** The header line naming the reviewed schema overrides applied, one id a line. */
+function overridesNote(description) {
   const rows = overridesOf(description);
-  const applied = rows.length === 0 ? '' : `// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs): ${rows.map((row) => row.id).join(', ')}.\n`;
-  const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n${applied}`;
+  if (rows.length === 0) return '';
+  return `// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs):\n${rows.map((row) => `//   ${row.id}\n`).join('')}`;
+}
+
+function fileMaker(description, context, notes = '') {
+  const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n${notes}`;
   const header = `${generatedHeader(context.descriptionSource(description.extract))}${note}\n`;
   return (name, content) => ({ path: `${DIRECTORY}/${name}.ts`, content: `${header}${content}` });
 }
@@ -110,7 +115,8 @@ function fileMaker(description, context) {
 export function endpointMapFiles(context) {
   const files = [];
   for (const description of DESCRIPTIONS) {
-    const extract = typesExtract(description, context);
+    // The endpoint maps take the operations' facts from the extract itself, as the runtime tables do.
+    const extract = context.readDescription(description.extract);
     const file = fileMaker(description, context);
     const openapiModule = `./${description.file}-openapi.js`;
     const names = schemaExportNames(Object.keys(extract.components?.schemas ?? {}), description);
@@ -130,7 +136,7 @@ export const endpointTypesStage = Object.freeze({
     const openapi = [];
     for (const description of DESCRIPTIONS) {
       const extract = typesExtract(description, context);
-      openapi.push(fileMaker(description, context)(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
+      openapi.push(fileMaker(description, context, overridesNote(description))(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
     }
     return [...openapi, ...endpointMapFiles(context)];
   },

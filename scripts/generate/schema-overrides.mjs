@@ -5,6 +5,7 @@
 // applies them to a copy of the extract before openapi-typescript writes the types, and fails
 // when a row's premise no longer holds (see apply-schema-overrides.mjs). The runtime tables
 // are not affected. `node scripts/generate/survey-description.mjs` lists the candidates.
+import { ANSWERED_WRAPPER_OVERRIDES } from './answered-wrapper-overrides.mjs';
 
 const ALERT_GROUPING_AGGREGATE = {
   reason:
@@ -24,6 +25,21 @@ const CHANGE_EVENTS_ALWAYS = {
     'list key the generated tables read; survey-description.mjs (class c).',
 };
 
+const NULLABLE_COUNT = { type: 'integer', nullable: true, readOnly: true };
+
+const CHANGE_EVENTS_PAGE = {
+  change: {
+    kind: 'add-properties',
+    properties: { limit: NULLABLE_COUNT, offset: NULLABLE_COUNT, total: NULLABLE_COUNT, more: { type: 'boolean', readOnly: true } },
+  },
+  reason:
+    'The answer is a page (`more`, and `limit`/`offset`/`total`, null in the example) but the schema declares only ' +
+    '`change_events`, so reading `more` from a j-method result does not type-check.',
+  evidence:
+    'The description\'s own example of the response holds `limit`, `offset`, `total` (null) and `more` (a boolean); ' +
+    'survey-description.mjs (class b).',
+};
+
 /** @type {readonly import('./apply-schema-overrides.mjs').SchemaOverrideRow[]} */
 export const SCHEMA_OVERRIDES = Object.freeze([
   {
@@ -41,7 +57,7 @@ export const SCHEMA_OVERRIDES = Object.freeze([
   {
     id: 'incident-description',
     target: 'schema Incident',
-    change: { kind: 'add-property', property: 'description', schema: { type: 'string', readOnly: true } },
+    change: { kind: 'add-properties', properties: { description: { type: 'string', readOnly: true } } },
     reason:
       'The API answers incidents with a `description`; the schema does not declare it, so reading it does not ' +
       'type-check.',
@@ -52,7 +68,7 @@ export const SCHEMA_OVERRIDES = Object.freeze([
   {
     id: 'integration-key',
     target: 'schema Integration',
-    change: { kind: 'add-property', property: 'integration_key', schema: { type: 'string', readOnly: true } },
+    change: { kind: 'add-properties', properties: { integration_key: { type: 'string', readOnly: true } } },
     reason:
       'An events integration has an `integration_key` (the routing key for the Events API, which a program ' +
       'creating an integration reads back); the schema does not declare it.',
@@ -69,8 +85,10 @@ export const SCHEMA_OVERRIDES = Object.freeze([
       'answers the same `Incident` schema, and on the other show endpoints with dates (GET /log_entries/{id}, ' +
       'GET /schedules/{id}), but not on GET /incidents/{id}.',
     evidence:
-      'The description declares the shared `time_zone` parameter on GET /incidents, /log_entries, /log_entries/{id}, ' +
-      '/schedules/{id}, /oncalls, /notifications and /services; the ported programs pass it on GET /incidents/{id}.',
+      'The description declares the shared `time_zone` parameter on GET /incidents (same `Incident` schema), ' +
+      '/log_entries, /log_entries/{id}, /schedules/{id}, /oncalls, /notifications and /services: every other read ' +
+      'of incidents and log entries takes it. Inferred from those siblings (no example shows query parameters); ' +
+      'an optional parameter declared only widens what type-checks.',
   },
   { id: 'service-change-events-required', target: 'response GET /services/{id}/change_events 200', change: { kind: 'require', properties: ['change_events'] }, ...CHANGE_EVENTS_ALWAYS },
   { id: 'change-events-required', target: 'response GET /change_events 200', change: { kind: 'require', properties: ['change_events'] }, ...CHANGE_EVENTS_ALWAYS },
@@ -80,4 +98,27 @@ export const SCHEMA_OVERRIDES = Object.freeze([
     change: { kind: 'require', properties: ['change_events'] },
     ...CHANGE_EVENTS_ALWAYS,
   },
+  { id: 'service-change-events-page', target: 'response GET /services/{id}/change_events 200', ...CHANGE_EVENTS_PAGE },
+  { id: 'change-events-page', target: 'response GET /change_events 200', ...CHANGE_EVENTS_PAGE },
+  { id: 'related-change-events-page', target: 'response GET /incidents/{id}/related_change_events 200', ...CHANGE_EVENTS_PAGE },
+  {
+    id: 'alert-grouping-settings-cursor',
+    target: 'response GET /alert_grouping_settings 200',
+    change: {
+      kind: 'add-properties',
+      properties: {
+        after: { type: 'string', nullable: true, readOnly: true },
+        before: { type: 'string', nullable: true, readOnly: true },
+        limit: { type: 'integer', readOnly: true },
+        total: NULLABLE_COUNT,
+      },
+    },
+    reason:
+      'The index pages by its own cursor (`after`/`before`, see the `alert-grouping-settings-pagination` row of ' +
+      'rest-overrides.mjs); the schema declares only the list, so reading the cursor does not type-check.',
+    evidence:
+      'The description\'s own example of the response holds `after` and `before` (strings), `limit` (a number) and ' +
+      '`total` (null); survey-description.mjs (class b).',
+  },
+  ...ANSWERED_WRAPPER_OVERRIDES,
 ]);

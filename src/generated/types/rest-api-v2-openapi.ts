@@ -4,7 +4,153 @@
 // To change it, update the extract (`npm run extract-description -- <file>`) or a reviewed
 // override (scripts/generate/*-overrides.mjs), then run `npm run generate`.
 // Types written by openapi-typescript 7.13.0: names and types only.
-// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs): alert-grouping-aggregate-values, intelligent-alert-grouping-aggregate-values, incident-description, integration-key, incident-time-zone, service-change-events-required, change-events-required, related-change-events-required.
+// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs):
+//   alert-grouping-aggregate-values
+//   intelligent-alert-grouping-aggregate-values
+//   incident-description
+//   integration-key
+//   incident-time-zone
+//   service-change-events-required
+//   change-events-required
+//   related-change-events-required
+//   service-change-events-page
+//   change-events-page
+//   related-change-events-page
+//   alert-grouping-settings-cursor
+//   answered responses: GET /analytics/raw/incidents/{id}/responses 200
+//   answered services: GET /automation_actions/actions/{id}/services 200
+//   answered service: GET /automation_actions/actions/{id}/services/{service_id} 200
+//   answered teams: GET /automation_actions/actions/{id}/teams 200
+//   answered team: GET /automation_actions/actions/{id}/teams/{team_id} 200
+//   answered runners: GET /automation_actions/runners 200
+//   answered teams: GET /automation_actions/runners/{id}/teams 200
+//   answered team: GET /automation_actions/runners/{id}/teams/{team_id} 200
+//   answered subscribers: GET /business_services/{id}/subscribers 200
+//   answered subscriptions: POST /business_services/{id}/subscribers 200
+//   answered services: GET /business_services/{id}/supporting_services/impacts 200
+//   answered impactors: GET /business_services/impactors 200
+//   answered services: GET /business_services/impacts 200
+//   answered global_threshold: GET /business_services/priority_thresholds 200
+//   answered change_event: GET /change_events/{id} 200
+//   answered change_event: PUT /change_events/{id} 200
+//   answered integrations: GET /enrichment/integrations/servicenow 200
+//   answered integration: POST /enrichment/integrations/servicenow 201
+//   answered integration: GET /enrichment/integrations/servicenow/{integration_id} 200
+//   answered cmdb_table: POST /enrichment/integrations/servicenow/{integration_id}/tables 201
+//   answered cmdb_table: PUT /enrichment/integrations/servicenow/{integration_id}/tables/{table_id} 200
+//   answered enrichment_data: GET /enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/test 200
+//   answered credentials: POST /enrichment/integrations/servicenow/credentials 201
+//   answered credentials: GET /enrichment/integrations/servicenow/credentials/{credentials_id} 200
+//   answered credentials: PUT /enrichment/integrations/servicenow/credentials/{credentials_id} 200
+//   answered records: POST /enrichment/query 200
+//   answered schemas: GET /enrichment/schemas 200
+//   answered schema: POST /enrichment/schemas 201
+//   answered schema: POST /enrichment/schemas 202
+//   answered schema: GET /enrichment/schemas/{schema_id} 200
+//   answered schema: PUT /enrichment/schemas/{schema_id} 200
+//   answered schema: DELETE /enrichment/schemas/{schema_id} 200
+//   answered records: GET /enrichment/schemas/{schema_id}/records 200
+//   answered record: DELETE /enrichment/schemas/{schema_id}/records/{record_id} 200
+//   answered orchestrations: GET /event_orchestrations 200
+//   answered orchestration: POST /event_orchestrations 201
+//   answered orchestration: GET /event_orchestrations/{id} 200
+//   answered orchestration: PUT /event_orchestrations/{id} 200
+//   answered integrations: GET /event_orchestrations/{id}/integrations 200
+//   answered integration: POST /event_orchestrations/{id}/integrations 201
+//   answered integration: GET /event_orchestrations/{id}/integrations/{integration_id} 200
+//   answered integration: PUT /event_orchestrations/{id}/integrations/{integration_id} 200
+//   answered integrations: POST /event_orchestrations/{id}/integrations/migration 200
+//   answered cache_variables: GET /event_orchestrations/{id}/cache_variables 200
+//   answered cache_variable: POST /event_orchestrations/{id}/cache_variables 200
+//   answered cache_variable: GET /event_orchestrations/{id}/cache_variables/{cache_variable_id} 200
+//   answered cache_variable: PUT /event_orchestrations/{id}/cache_variables/{cache_variable_id} 200
+//   answered enablements: GET /event_orchestrations/{id}/enablements 200
+//   answered enablement: PUT /event_orchestrations/{id}/enablements/{feature_name} 200
+//   answered event_enrichment: POST /enrichment/event_enrichments 200
+//   answered event_enrichment: GET /enrichment/event_enrichments/{id} 200
+//   answered event_enrichment: PUT /enrichment/event_enrichments/{id} 200
+//   answered associations: GET /enrichment/event_enrichments/{id}/associations 200
+//   answered orchestration_path: GET /enrichment/event_enrichments/{id}/rules 200
+//   answered orchestration_path: PUT /enrichment/event_enrichments/{id}/rules 200
+//   answered actions: GET /incident_workflows/actions 200
+//   answered action: GET /incident_workflows/actions/{id} 200
+//   answered triggers: GET /incident_workflows/triggers 200
+//   answered trigger: GET /incident_workflows/triggers/{id} 200
+//   answered services: GET /incidents/{id}/business_services/impacts 200
+//   answered outlier_incident: GET /incidents/{id}/outlier_incident 200
+//   answered past_incidents: GET /incidents/{id}/past_incidents 200
+//   answered related_incidents: GET /incidents/{id}/related_incidents 200
+//   answered subscribers: GET /incidents/{id}/status_updates/subscribers 200
+//   answered subscriptions: POST /incidents/{id}/status_updates/subscribers 200
+//   answered license_allocations: GET /license_allocations 200
+//   answered licenses: GET /licenses 200
+//   answered paused_incident_reporting_counts: GET /paused_incident_reports/counts 200
+//   answered rulesets: GET /rulesets 200
+//   answered ruleset: GET /rulesets/{id} 200
+//   answered rules: GET /rulesets/{id}/rules 200
+//   answered rule: GET /rulesets/{id}/rules/{rule_id} 200
+//   answered rule: PUT /rulesets/{id}/rules/{rule_id} 200
+//   answered relationships: POST /service_dependencies/associate 200
+//   answered relationships: GET /service_dependencies/business_services/{id} 200
+//   answered relationships: POST /service_dependencies/disassociate 200
+//   answered relationships: GET /service_dependencies/technical_services/{id} 200
+//   answered rules: GET /services/{id}/rules 200
+//   answered rule: GET /services/{id}/rules/{rule_id} 200
+//   answered rule: PUT /services/{id}/rules/{rule_id} 200
+//   answered fields: GET /services/custom_fields 200
+//   answered field: GET /services/custom_fields/{field_id} 200
+//   answered field: PUT /services/custom_fields/{field_id} 200
+//   answered field_options: GET /services/custom_fields/{field_id}/field_options 200
+//   answered field_option: POST /services/custom_fields/{field_id}/field_options 201
+//   answered field_option: GET /services/custom_fields/{field_id}/field_options/{field_option_id} 200
+//   answered field_option: PUT /services/custom_fields/{field_id}/field_options/{field_option_id} 200
+//   answered custom_fields: GET /services/{id}/custom_fields/values 200
+//   answered enablements: GET /services/{id}/enablements 200
+//   answered enablement: PUT /services/{id}/enablements/{feature_name} 200
+//   answered standards: GET /standards 200
+//   answered resources: GET /standards/scores/{resource_type} 200
+//   answered status_dashboards: GET /status_dashboards 200
+//   answered status_dashboard: GET /status_dashboards/{id} 200
+//   answered services: GET /status_dashboards/{id}/service_impacts 200
+//   answered status_dashboard: GET /status_dashboards/url_slugs/{url_slug} 200
+//   answered services: GET /status_dashboards/url_slugs/{url_slug}/service_impacts 200
+//   answered status_pages: GET /status_pages 200
+//   answered impacts: GET /status_pages/{id}/impacts 200
+//   answered impact: GET /status_pages/{id}/impacts/{impact_id} 200
+//   answered services: GET /status_pages/{id}/services 200
+//   answered service: GET /status_pages/{id}/services/{service_id} 200
+//   answered severities: GET /status_pages/{id}/severities 200
+//   answered severity: GET /status_pages/{id}/severities/{severity_id} 200
+//   answered statuses: GET /status_pages/{id}/statuses 200
+//   answered status: GET /status_pages/{id}/statuses/{status_id} 200
+//   answered posts: GET /status_pages/{id}/posts 200
+//   answered post: POST /status_pages/{id}/posts 201
+//   answered post: GET /status_pages/{id}/posts/{post_id} 200
+//   answered post: PUT /status_pages/{id}/posts/{post_id} 200
+//   answered post_updates: GET /status_pages/{id}/posts/{post_id}/post_updates 200
+//   answered post_update: POST /status_pages/{id}/posts/{post_id}/post_updates 201
+//   answered post_update: GET /status_pages/{id}/posts/{post_id}/post_updates/{post_update_id} 200
+//   answered post_update: PUT /status_pages/{id}/posts/{post_id}/post_updates/{post_update_id} 200
+//   answered postmortem: GET /status_pages/{id}/posts/{post_id}/postmortem 200
+//   answered postmortem: PUT /status_pages/{id}/posts/{post_id}/postmortem 200
+//   answered postmortem: PUT /status_pages/{id}/posts/{post_id}/postmortem 201
+//   answered subscriptions: GET /status_pages/{id}/subscriptions 200
+//   answered subscription: POST /status_pages/{id}/subscriptions 201
+//   answered subscription: GET /status_pages/{id}/subscriptions/{subscription_id} 200
+//   answered members: GET /teams/{id}/members 200
+//   answered subscriptions: POST /teams/{id}/notification_subscriptions 200
+//   answered contact_methods: GET /users/{id}/contact_methods 200
+//   answered contact_method: POST /users/{id}/contact_methods 201
+//   answered contact_method: GET /users/{id}/contact_methods/{contact_method_id} 200
+//   answered contact_method: PUT /users/{id}/contact_methods/{contact_method_id} 200
+//   answered notification_rule: PUT /users/{id}/notification_rules/{notification_rule_id} 200
+//   answered subscriptions: POST /users/{id}/notification_subscriptions 200
+//   answered oncall_handoff_notification_rule: PUT /users/{id}/oncall_handoff_notification_rules/{oncall_handoff_notification_rule_id} 200
+//   answered oauth_clients: GET /webhook_subscriptions/oauth_clients 200
+//   answered oauth_client: POST /webhook_subscriptions/oauth_clients 201
+//   answered oauth_client: GET /webhook_subscriptions/oauth_clients/{id} 200
+//   answered oauth_client: PUT /webhook_subscriptions/oauth_clients/{id} 200
+//   answered recommended_rules: GET /recommendations/event_orchestrations/rules 200
 
 export interface paths {
     "/{entity_type}/{id}/change_tags": {
@@ -8924,7 +9070,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variables?: (components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"])[];
+                    cache_variables: (components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"])[];
                 };
             };
         };
@@ -8934,7 +9080,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variable?: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
+                    cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
                 };
             };
         };
@@ -8964,7 +9110,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variable?: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
+                    cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
                 };
             };
         };
@@ -8974,7 +9120,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variable?: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
+                    cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
                 };
             };
         };
@@ -9042,7 +9188,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    recommended_rules?: components["schemas"]["RecommendedRule"][];
+                    recommended_rules: components["schemas"]["RecommendedRule"][];
                     next_cursor?: string | null;
                 };
             };
@@ -9072,7 +9218,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    event_enrichment?: components["schemas"]["EventEnrichment"];
+                    event_enrichment: components["schemas"]["EventEnrichment"];
                 };
             };
         };
@@ -9082,7 +9228,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    event_enrichment?: components["schemas"]["EventEnrichment"];
+                    event_enrichment: components["schemas"]["EventEnrichment"];
                 };
             };
         };
@@ -9092,7 +9238,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    event_enrichment?: components["schemas"]["EventEnrichment"];
+                    event_enrichment: components["schemas"]["EventEnrichment"];
                 };
             };
         };
@@ -9118,7 +9264,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    orchestration_path?: components["schemas"]["EventEnrichmentOrchestrationPath"];
+                    orchestration_path: components["schemas"]["EventEnrichmentOrchestrationPath"];
                 };
             };
         };
@@ -9128,7 +9274,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    orchestration_path?: components["schemas"]["EventEnrichmentOrchestrationPath"];
+                    orchestration_path: components["schemas"]["EventEnrichmentOrchestrationPath"];
                 };
             };
         };
@@ -9138,7 +9284,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    associations?: components["schemas"]["EventEnrichmentAssociation"][];
+                    associations: components["schemas"]["EventEnrichmentAssociation"][];
                     limit?: number;
                     offset?: number;
                     more?: boolean;
@@ -9192,7 +9338,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9202,7 +9348,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9212,7 +9358,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9222,7 +9368,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schemas?: components["schemas"]["EnrichmentSchema"][];
+                    schemas: components["schemas"]["EnrichmentSchema"][];
                 };
             };
         };
@@ -9232,7 +9378,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9242,7 +9388,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9273,7 +9419,7 @@ export interface components {
                 "application/json": {
                     /** Format: uuid */
                     schema_id?: string;
-                    records?: components["schemas"]["EnrichmentRecord"][];
+                    records: components["schemas"]["EnrichmentRecord"][];
                     next_cursor?: string | null;
                 };
             };
@@ -9284,7 +9430,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    record?: components["schemas"]["EnrichmentRecord"];
+                    record: components["schemas"]["EnrichmentRecord"];
                 };
             };
         };
@@ -9294,7 +9440,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    records?: components["schemas"]["EnrichmentRecord"][];
+                    records: components["schemas"]["EnrichmentRecord"][];
                 };
             };
         };
@@ -9304,7 +9450,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    integration?: components["schemas"]["ServiceNowIntegration"];
+                    integration: components["schemas"]["ServiceNowIntegration"];
                 };
             };
         };
@@ -9314,7 +9460,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    integration?: components["schemas"]["ServiceNowIntegration"];
+                    integration: components["schemas"]["ServiceNowIntegration"];
                 };
             };
         };
@@ -9324,7 +9470,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    integrations?: components["schemas"]["ServiceNowIntegration"][];
+                    integrations: components["schemas"]["ServiceNowIntegration"][];
                 };
             };
         };
@@ -9334,7 +9480,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cmdb_table?: components["schemas"]["ServiceNowTable"];
+                    cmdb_table: components["schemas"]["ServiceNowTable"];
                 };
             };
         };
@@ -9344,7 +9490,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cmdb_table?: components["schemas"]["ServiceNowTable"];
+                    cmdb_table: components["schemas"]["ServiceNowTable"];
                 };
             };
         };
@@ -9365,7 +9511,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    enrichment_data?: {
+                    enrichment_data: {
                         [key: string]: string;
                     }[];
                 };
@@ -9377,7 +9523,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    credentials?: components["schemas"]["ServiceNowCredentials"];
+                    credentials: components["schemas"]["ServiceNowCredentials"];
                 };
             };
         };
@@ -9387,7 +9533,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    credentials?: components["schemas"]["ServiceNowCredentials"];
+                    credentials: components["schemas"]["ServiceNowCredentials"];
                 };
             };
         };
@@ -9397,7 +9543,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    credentials?: components["schemas"]["ServiceNowCredentials"];
+                    credentials: components["schemas"]["ServiceNowCredentials"];
                 };
             };
         };
@@ -10166,6 +10312,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         alert_grouping_settings: components["schemas"]["AlertGroupingSetting"][];
+                        readonly after?: string | null;
+                        readonly before?: string | null;
+                        readonly limit?: number;
+                        readonly total?: number | null;
                     };
                 };
             };
@@ -10719,7 +10869,7 @@ export interface operations {
                         /** @enum {string} */
                         order_by?: "requested_at";
                         time_zone?: string;
-                        responses?: components["schemas"]["AnalyticsRawIncidentResponses"][];
+                        responses: components["schemas"]["AnalyticsRawIncidentResponses"][];
                     };
                 };
             };
@@ -11044,7 +11194,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        services?: components["schemas"]["ServiceReference"][];
+                        services: components["schemas"]["ServiceReference"][];
                     };
                 };
             };
@@ -11097,7 +11247,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        service?: components["schemas"]["ServiceReference"];
+                        service: components["schemas"]["ServiceReference"];
                     };
                 };
             };
@@ -11140,7 +11290,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        teams?: components["schemas"]["TeamReference"][];
+                        teams: components["schemas"]["TeamReference"][];
                     };
                 };
             };
@@ -11193,7 +11343,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        team?: components["schemas"]["TeamReference"];
+                        team: components["schemas"]["TeamReference"];
                     };
                 };
             };
@@ -11288,7 +11438,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        runners?: components["schemas"]["AutomationActionsRunner"][];
+                        runners: components["schemas"]["AutomationActionsRunner"][];
                     } & {
                         privileges?: components["schemas"]["AutomationActionsUserPermissions"];
                     } & components["schemas"]["CursorPagination"];
@@ -11413,7 +11563,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        teams?: components["schemas"]["TeamReference"][];
+                        teams: components["schemas"]["TeamReference"][];
                     };
                 };
             };
@@ -11466,7 +11616,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        team?: components["schemas"]["TeamReference"];
+                        team: components["schemas"]["TeamReference"];
                     };
                 };
             };
@@ -11688,7 +11838,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        subscribers?: components["schemas"]["NotificationSubscriber"][];
+                        subscribers: components["schemas"]["NotificationSubscriber"][];
                     } & {
                         account_id?: string;
                     };
@@ -11719,7 +11869,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -11745,7 +11895,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -11803,7 +11953,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        impactors?: components["schemas"]["Impactor"][];
+                        impactors: components["schemas"]["Impactor"][];
                     };
                 };
             };
@@ -11827,7 +11977,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -11852,7 +12002,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        global_threshold?: {
+                        global_threshold: {
                             id?: string;
                             order?: number;
                         } | null;
@@ -11935,6 +12085,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         change_events: components["schemas"]["ChangeEvent"][];
+                        readonly limit?: number | null;
+                        readonly offset?: number | null;
+                        readonly total?: number | null;
+                        readonly more?: boolean;
                     };
                 };
             };
@@ -11974,7 +12128,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_event?: components["schemas"]["ChangeEvent"];
+                        change_event: components["schemas"]["ChangeEvent"];
                     };
                 };
             };
@@ -12003,7 +12157,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_event?: components["schemas"]["ChangeEvent"];
+                        change_event: components["schemas"]["ChangeEvent"];
                     };
                 };
             };
@@ -12508,7 +12662,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        orchestrations?: {
+                        orchestrations: {
                             readonly id?: string;
                             /** Format: url */
                             readonly self?: string;
@@ -12565,7 +12719,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        orchestration?: components["schemas"]["Orchestration"];
+                        orchestration: components["schemas"]["Orchestration"];
                     };
                 };
             };
@@ -12588,7 +12742,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        orchestration?: components["schemas"]["Orchestration"];
+                        orchestration: components["schemas"]["Orchestration"];
                     };
                 };
             };
@@ -12617,7 +12771,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        orchestration?: components["schemas"]["Orchestration"];
+                        orchestration: components["schemas"]["Orchestration"];
                     };
                 };
             };
@@ -12659,7 +12813,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integrations?: components["schemas"]["OrchestrationIntegration"][];
+                        integrations: components["schemas"]["OrchestrationIntegration"][];
                         readonly total?: number | null;
                     };
                 };
@@ -12691,7 +12845,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: components["schemas"]["OrchestrationIntegration"];
+                        integration: components["schemas"]["OrchestrationIntegration"];
                     };
                 };
             };
@@ -12715,7 +12869,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: components["schemas"]["OrchestrationIntegration"];
+                        integration: components["schemas"]["OrchestrationIntegration"];
                     };
                 };
             };
@@ -12747,7 +12901,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: components["schemas"]["OrchestrationIntegration"];
+                        integration: components["schemas"]["OrchestrationIntegration"];
                     };
                 };
             };
@@ -12799,7 +12953,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integrations?: components["schemas"]["OrchestrationIntegration"][];
+                        integrations: components["schemas"]["OrchestrationIntegration"][];
                         readonly total?: number | null;
                     };
                 };
@@ -13286,7 +13440,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablements?: components["schemas"]["FeatureEnablement"][];
+                        enablements: components["schemas"]["FeatureEnablement"][];
                     };
                 };
             };
@@ -13316,7 +13470,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablement?: components["schemas"]["FeatureEnablement"];
+                        enablement: components["schemas"]["FeatureEnablement"];
                     };
                 };
             };
@@ -13880,7 +14034,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         readonly more?: boolean;
-                        actions?: components["schemas"]["IncidentWorkflowAction"][];
+                        actions: components["schemas"]["IncidentWorkflowAction"][];
                     };
                 };
             };
@@ -13903,7 +14057,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action?: components["schemas"]["IncidentWorkflowAction"];
+                        action: components["schemas"]["IncidentWorkflowAction"];
                     };
                 };
             };
@@ -13936,7 +14090,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         readonly more?: boolean;
-                        triggers?: components["schemas"]["IncidentWorkflowTrigger"][];
+                        triggers: components["schemas"]["IncidentWorkflowTrigger"][];
                     };
                 };
             };
@@ -14016,7 +14170,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        trigger?: components["schemas"]["IncidentWorkflowTrigger"];
+                        trigger: components["schemas"]["IncidentWorkflowTrigger"];
                     };
                 };
             };
@@ -14532,7 +14686,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     };
                 };
             };
@@ -14777,7 +14931,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        outlier_incident?: {
+                        outlier_incident: {
                             incident?: components["schemas"]["Incident"];
                             incident_template?: {
                                 readonly id?: string;
@@ -14810,7 +14964,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        past_incidents?: {
+                        past_incidents: {
                             incident?: {
                                 id?: string;
                                 created_at?: string;
@@ -14851,6 +15005,10 @@ export interface operations {
                                 readonly reason?: "most_recent" | "related_service" | "intelligent";
                             };
                         })[];
+                        readonly limit?: number | null;
+                        readonly offset?: number | null;
+                        readonly total?: number | null;
+                        readonly more?: boolean;
                     };
                 };
             };
@@ -14875,7 +15033,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        related_incidents?: {
+                        related_incidents: {
                             incident?: components["schemas"]["Incident"];
                             relationships?: {
                                 /** @enum {string} */
@@ -15036,7 +15194,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        subscribers?: components["schemas"]["NotificationSubscriberWithContext"][];
+                        subscribers: components["schemas"]["NotificationSubscriberWithContext"][];
                     } & {
                         account_id?: string;
                     };
@@ -15067,7 +15225,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -15891,7 +16049,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        license_allocations?: {
+                        license_allocations: {
                             user: components["schemas"]["UserReference"];
                             license: {
                                 id: string;
@@ -15928,7 +16086,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        licenses?: components["schemas"]["LicenseWithCounts"][];
+                        licenses: components["schemas"]["LicenseWithCounts"][];
                     };
                 };
             };
@@ -16308,7 +16466,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paused_incident_reporting_counts?: {
+                        paused_incident_reporting_counts: {
                             since?: string;
                             until?: string;
                             paused_count?: number;
@@ -16364,7 +16522,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        rulesets?: components["schemas"]["Ruleset"][];
+                        rulesets: components["schemas"]["Ruleset"][];
                     };
                 };
             };
@@ -16414,7 +16572,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        ruleset?: components["schemas"]["Ruleset"];
+                        ruleset: components["schemas"]["Ruleset"];
                     };
                 };
             };
@@ -16489,7 +16647,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        rules?: components["schemas"]["EventRule"][];
+                        rules: components["schemas"]["EventRule"][];
                     };
                 };
             };
@@ -16542,7 +16700,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["EventRule"];
+                        rule: components["schemas"]["EventRule"];
                     };
                 };
             };
@@ -16573,7 +16731,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["EventRule"];
+                        rule: components["schemas"]["EventRule"];
                     };
                 };
             };
@@ -16937,7 +17095,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -16971,7 +17129,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -17018,7 +17176,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -17052,7 +17210,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -17252,6 +17410,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         change_events: components["schemas"]["ChangeEvent"][];
+                        readonly limit?: number | null;
+                        readonly offset?: number | null;
+                        readonly total?: number | null;
+                        readonly more?: boolean;
                     };
                 };
             };
@@ -17383,7 +17545,7 @@ export interface operations {
                         /** @enum {string} */
                         readonly migrated_via?: "API" | "UI";
                     } & {
-                        rules?: components["schemas"]["ServiceEventRule"][];
+                        rules: components["schemas"]["ServiceEventRule"][];
                     };
                 };
             };
@@ -17461,7 +17623,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["ServiceEventRule"];
+                        rule: components["schemas"]["ServiceEventRule"];
                     };
                 };
             };
@@ -17492,7 +17654,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["ServiceEventRule"];
+                        rule: components["schemas"]["ServiceEventRule"];
                     };
                 };
             };
@@ -17535,7 +17697,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        fields?: components["schemas"]["ServiceCustomFieldsFieldReadModel"][];
+                        fields: components["schemas"]["ServiceCustomFieldsFieldReadModel"][];
                     };
                 };
             };
@@ -17587,7 +17749,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field?: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
+                        field: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
                     };
                 };
             };
@@ -17616,7 +17778,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field?: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
+                        field: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
                     };
                 };
             };
@@ -17658,7 +17820,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_options?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"][];
+                        field_options: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"][];
                     };
                 };
             };
@@ -17687,7 +17849,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_option?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
+                        field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
                     };
                 };
             };
@@ -17711,7 +17873,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_option?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
+                        field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
                     };
                 };
             };
@@ -17741,7 +17903,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_option?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
+                        field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
                     };
                 };
             };
@@ -17784,7 +17946,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        custom_fields?: components["schemas"]["ServiceCustomFieldsFieldValueReadModel"][];
+                        custom_fields: components["schemas"]["ServiceCustomFieldsFieldValueReadModel"][];
                     };
                 };
             };
@@ -17836,7 +17998,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablements?: components["schemas"]["FeatureEnablement"][];
+                        enablements: components["schemas"]["FeatureEnablement"][];
                     };
                 };
             };
@@ -17866,7 +18028,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablement?: components["schemas"]["FeatureEnablement"];
+                        enablement: components["schemas"]["FeatureEnablement"];
                     };
                 };
             };
@@ -17974,7 +18136,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        standards?: components["schemas"]["Standard"][];
+                        standards: components["schemas"]["Standard"][];
                     };
                 };
             };
@@ -18032,7 +18194,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        resources?: components["schemas"]["StandardApplied"][];
+                        resources: components["schemas"]["StandardApplied"][];
                     };
                 };
             };
@@ -18075,7 +18237,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
-                        status_dashboards?: components["schemas"]["StatusDashboard"][];
+                        status_dashboards: components["schemas"]["StatusDashboard"][];
                     };
                 };
             };
@@ -18098,7 +18260,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_dashboard?: components["schemas"]["StatusDashboard"];
+                        status_dashboard: components["schemas"]["StatusDashboard"];
                     };
                 };
             };
@@ -18123,7 +18285,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -18150,7 +18312,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_dashboard?: components["schemas"]["StatusDashboard"];
+                        status_dashboard: components["schemas"]["StatusDashboard"];
                     };
                 };
             };
@@ -18175,7 +18337,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -18202,7 +18364,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        status_pages?: components["schemas"]["StatusPage"][];
+                        status_pages: components["schemas"]["StatusPage"][];
                     };
                 };
             };
@@ -18227,7 +18389,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        impacts?: components["schemas"]["StatusPageImpact"][];
+                        impacts: components["schemas"]["StatusPageImpact"][];
                     };
                 };
             };
@@ -18251,7 +18413,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        impact?: components["schemas"]["StatusPageImpact"];
+                        impact: components["schemas"]["StatusPageImpact"];
                     };
                 };
             };
@@ -18274,7 +18436,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        services?: components["schemas"]["StatusPageService"][];
+                        services: components["schemas"]["StatusPageService"][];
                     };
                 };
             };
@@ -18298,7 +18460,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        service?: components["schemas"]["StatusPageService"];
+                        service: components["schemas"]["StatusPageService"];
                     };
                 };
             };
@@ -18323,7 +18485,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        severities?: components["schemas"]["StatusPageSeverity"][];
+                        severities: components["schemas"]["StatusPageSeverity"][];
                     };
                 };
             };
@@ -18347,7 +18509,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        severity?: components["schemas"]["StatusPageSeverity"];
+                        severity: components["schemas"]["StatusPageSeverity"];
                     };
                 };
             };
@@ -18372,7 +18534,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        statuses?: components["schemas"]["StatusPageStatus"][];
+                        statuses: components["schemas"]["StatusPageStatus"][];
                     };
                 };
             };
@@ -18396,7 +18558,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status?: components["schemas"]["StatusPageStatus"];
+                        status: components["schemas"]["StatusPageStatus"];
                     };
                 };
             };
@@ -18423,7 +18585,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        posts?: components["schemas"]["StatusPagePost"][];
+                        posts: components["schemas"]["StatusPagePost"][];
                     };
                 };
             };
@@ -18452,7 +18614,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post?: components["schemas"]["StatusPagePost"];
+                        post: components["schemas"]["StatusPagePost"];
                     };
                 };
             };
@@ -18478,7 +18640,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post?: components["schemas"]["StatusPagePost"];
+                        post: components["schemas"]["StatusPagePost"];
                     };
                 };
             };
@@ -18508,7 +18670,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post?: components["schemas"]["StatusPagePost"];
+                        post: components["schemas"]["StatusPagePost"];
                     };
                 };
             };
@@ -18554,7 +18716,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        post_updates?: components["schemas"]["StatusPagePostUpdate"][];
+                        post_updates: components["schemas"]["StatusPagePostUpdate"][];
                     };
                 };
             };
@@ -18584,7 +18746,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post_update?: components["schemas"]["StatusPagePostUpdate"];
+                        post_update: components["schemas"]["StatusPagePostUpdate"];
                     };
                 };
             };
@@ -18609,7 +18771,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post_update?: components["schemas"]["StatusPagePostUpdate"];
+                        post_update: components["schemas"]["StatusPagePostUpdate"];
                     };
                 };
             };
@@ -18640,7 +18802,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post_update?: components["schemas"]["StatusPagePostUpdate"];
+                        post_update: components["schemas"]["StatusPagePostUpdate"];
                     };
                 };
             };
@@ -18685,7 +18847,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        postmortem?: components["schemas"]["StatusPagePostmortem"];
+                        postmortem: components["schemas"]["StatusPagePostmortem"];
                     };
                 };
             };
@@ -18715,7 +18877,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        postmortem?: components["schemas"]["StatusPagePostmortem"];
+                        postmortem: components["schemas"]["StatusPagePostmortem"];
                     };
                 };
             };
@@ -18725,7 +18887,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        postmortem?: components["schemas"]["StatusPagePostmortem"];
+                        postmortem: components["schemas"]["StatusPagePostmortem"];
                     };
                 };
             };
@@ -18771,7 +18933,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        subscriptions?: components["schemas"]["StatusPageSubscription"][];
+                        subscriptions: components["schemas"]["StatusPageSubscription"][];
                     };
                 };
             };
@@ -18814,7 +18976,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscription?: components["schemas"]["StatusPageSubscription"];
+                        subscription: components["schemas"]["StatusPageSubscription"];
                     };
                 };
             };
@@ -18838,7 +19000,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscription?: components["schemas"]["StatusPageSubscription"];
+                        subscription: components["schemas"]["StatusPageSubscription"];
                     };
                 };
             };
@@ -19281,7 +19443,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        members?: {
+                        members: {
                             user?: components["schemas"]["UserReference"];
                             role?: string;
                         }[];
@@ -19339,7 +19501,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -19784,7 +19946,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_methods?: (components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"] | components["schemas"]["WhatsAppContactMethod"])[];
+                        contact_methods: (components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"] | components["schemas"]["WhatsAppContactMethod"])[];
                     };
                 };
             };
@@ -19813,7 +19975,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_method?: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
+                        contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
                     };
                 };
             };
@@ -19837,7 +19999,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_method?: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
+                        contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
                     };
                 };
             };
@@ -19867,7 +20029,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_method?: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
+                        contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
                     };
                 };
             };
@@ -20080,7 +20242,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notification_rule?: components["schemas"]["NotificationRule"];
+                        notification_rule: components["schemas"]["NotificationRule"];
                     };
                 };
             };
@@ -20155,7 +20317,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -20292,7 +20454,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oncall_handoff_notification_rule?: components["schemas"]["HandoffNotificationRule"];
+                        oncall_handoff_notification_rule: components["schemas"]["HandoffNotificationRule"];
                     };
                 };
             };
@@ -21453,7 +21615,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_clients?: components["schemas"]["OAuthClient"][];
+                        oauth_clients: components["schemas"]["OAuthClient"][];
                     };
                 };
             };
@@ -21478,7 +21640,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_client?: components["schemas"]["OAuthClient"];
+                        oauth_client: components["schemas"]["OAuthClient"];
                     };
                 };
             };
@@ -21501,7 +21663,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_client?: components["schemas"]["OAuthClient"];
+                        oauth_client: components["schemas"]["OAuthClient"];
                     };
                 };
             };
@@ -21528,7 +21690,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_client?: components["schemas"]["OAuthClient"];
+                        oauth_client: components["schemas"]["OAuthClient"];
                     };
                 };
             };

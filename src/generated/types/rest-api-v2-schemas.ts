@@ -4,7 +4,6 @@
 // To change it, update the extract (`npm run extract-description -- <file>`) or a reviewed
 // override (scripts/generate/*-overrides.mjs), then run `npm run generate`.
 // Types written by openapi-typescript 7.13.0: names and types only.
-// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs): alert-grouping-aggregate-values, intelligent-alert-grouping-aggregate-values, incident-description, integration-key, incident-time-zone, service-change-events-required, change-events-required, related-change-events-required.
 
 import type { components } from './rest-api-v2-openapi.js';
 
