@@ -44,6 +44,18 @@ export async function portedLines(): Promise<void> {
   // alert-grouping-settings-cursor
   const after: string | null | undefined = (await client.jget('/alert_grouping_settings')).after;
 
+  // incident-workflow-trigger-workflow, template-timestamps, notification-rule-created-at, notification-subscription-name
+  const trigger = await client.rget('/incident_workflows/triggers/PTRG123');
+  const workflowName: string | undefined = trigger.workflow_name;
+  const template = await client.rget('/templates/PTPL123');
+  const stamps: (string | undefined)[] = [template.created_at, template.updated_at];
+  const rule = await client.rget('/users/PUSR123/notification_rules/PNR123');
+  const ruleCreated: string | undefined = rule.created_at;
+  const subscriptions = await client.jget('/users/PUSR123/notification_subscriptions');
+  const subscribed: (string | null | undefined)[] = subscriptions.subscriptions.map((one) => one.subscribable_name);
+  // @ts-expect-error misspelt field
+  void template.created;
+
   // answered-wrapper rows: the wrapper a j-method answers is there
   const name: string = (await client.jget('/users/PUSR123')).user.name;
   expectTypeOf((await client.jget('/services')).services.length).toBe<number>();
@@ -62,5 +74,5 @@ export async function portedLines(): Promise<void> {
     // @ts-expect-error the two values are separate: the description's single string is no value
     json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'all, any', fields: ['summary'] } } },
   });
-  void [title, routingKey, count, more, after, name];
+  void [title, routingKey, count, more, after, name, workflowName, stamps, ruleCreated, subscribed];
 }

@@ -40,6 +40,14 @@ const CHANGE_EVENTS_PAGE = {
     'survey-description.mjs (class b).',
 };
 
+const EXAMPLE_FIELDS = {
+  reason:
+    'The API answers this read-only field on the resource (every example of it holds the field, with a value of ' +
+    'the type declared here); the schema does not declare it, so reading it does not type-check.',
+  evidence: 'The description\'s own response examples of the resource hold the field; survey-description.mjs (class b).',
+};
+const READ_ONLY_TEXT = { type: 'string', readOnly: true };
+
 /** @type {readonly import('./apply-schema-overrides.mjs').SchemaOverrideRow[]} */
 export const SCHEMA_OVERRIDES = Object.freeze([
   {
@@ -119,6 +127,25 @@ export const SCHEMA_OVERRIDES = Object.freeze([
     evidence:
       'The description\'s own example of the response holds `after` and `before` (strings), `limit` (a number) and ' +
       '`total` (null); survey-description.mjs (class b).',
+  },
+  {
+    id: 'incident-workflow-trigger-workflow',
+    target: 'schema IncidentWorkflowTrigger',
+    change: { kind: 'add-properties', properties: { workflow_id: READ_ONLY_TEXT, workflow_name: READ_ONLY_TEXT } },
+    ...EXAMPLE_FIELDS,
+  },
+  {
+    id: 'template-timestamps',
+    target: 'schema Template',
+    change: { kind: 'add-properties', properties: { created_at: { ...READ_ONLY_TEXT, format: 'date-time' }, updated_at: { ...READ_ONLY_TEXT, format: 'date-time' } } },
+    ...EXAMPLE_FIELDS,
+  },
+  { id: 'notification-rule-created-at', target: 'schema NotificationRule', change: { kind: 'add-properties', properties: { created_at: { ...READ_ONLY_TEXT, format: 'date-time' } } }, ...EXAMPLE_FIELDS },
+  {
+    id: 'notification-subscription-name',
+    target: 'schema NotificationSubscription',
+    change: { kind: 'add-properties', properties: { subscribable_name: { ...READ_ONLY_TEXT, nullable: true } } },
+    ...EXAMPLE_FIELDS,
   },
   ...ANSWERED_WRAPPER_OVERRIDES,
 ]);

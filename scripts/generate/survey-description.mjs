@@ -59,7 +59,7 @@ function view(extract, schema, depth = 0) {
   for (const member of node.oneOf ?? node.anyOf ?? []) merge(out, view(extract, member, depth + 1), true);
   if (node.oneOf || node.anyOf) out.alternatives = true;
   for (const [name, property] of Object.entries(node.properties ?? {})) {
-    out.properties[name] = property;
+    out.properties[name] = Object.hasOwn(out.properties, name) ? { allOf: [out.properties[name], property] } : property;
     out.owners[name] = owner;
   }
   out.required.push(...(node.required ?? []));
@@ -69,7 +69,10 @@ function view(extract, schema, depth = 0) {
 }
 
 function merge(into, from, alternative) {
-  Object.assign(into.properties, from.properties);
+  // A property two members declare is both schemas at once (allOf), each declaring fields.
+  for (const [name, property] of Object.entries(from.properties)) {
+    into.properties[name] = Object.hasOwn(into.properties, name) ? { allOf: [into.properties[name], property] } : property;
+  }
   for (const [name, owner] of Object.entries(from.owners)) into.owners[name] ??= owner;
   if (!alternative) into.required.push(...from.required);
   into.open ||= from.open;

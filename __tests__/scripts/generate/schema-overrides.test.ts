@@ -60,6 +60,18 @@ describe('the reviewed schema overrides', () => {
     }
   });
 
+  it.each(SCHEMA_OVERRIDES.filter((candidate) => candidate.change.kind === 'add-properties' && candidate.target.startsWith('schema ')).map((candidate) => [candidate.id, candidate] as const))(
+    '%s declares its fields on its schema',
+    (_id, candidate) => {
+      const name = candidate.target.split(' ')[1];
+      const fields = candidate.change.kind === 'add-properties' ? Object.keys(candidate.change.properties) : [];
+      expect(fields.length).toBeGreaterThan(0);
+      for (const field of fields) expect(inlineProperties(extract.components.schemas[name])[field]).toBeUndefined();
+      const fixed = applySchemaOverrides(extract, [candidate]);
+      expect(Object.keys(inlineProperties(fixed.components.schemas[name]))).toEqual(expect.arrayContaining(fields));
+    },
+  );
+
   it('incident-time-zone declares time_zone on GET /incidents/{id}', () => {
     expect(queryNames(extract, '/incidents/{id}')).not.toContain('time_zone');
     expect(queryNames(applySchemaOverrides(extract, [row('incident-time-zone')]), '/incidents/{id}')).toContain('time_zone');

@@ -17,6 +17,10 @@
 //   change-events-page
 //   related-change-events-page
 //   alert-grouping-settings-cursor
+//   incident-workflow-trigger-workflow
+//   template-timestamps
+//   notification-rule-created-at
+//   notification-subscription-name
 //   answered responses: GET /analytics/raw/incidents/{id}/responses 200
 //   answered services: GET /automation_actions/actions/{id}/services 200
 //   answered service: GET /automation_actions/actions/{id}/services/{service_id} 200
@@ -6012,6 +6016,8 @@ export interface components {
             contact_method: components["schemas"]["ContactMethodReference"];
             /** @enum {string} */
             urgency: "high" | "low";
+            /** Format: date-time */
+            readonly created_at?: string;
         };
         ContactMethodReference: components["schemas"]["Reference"] & {
             /** @enum {string} */
@@ -7186,6 +7192,8 @@ export interface components {
             };
             /** @deprecated */
             is_disabled?: boolean;
+            readonly workflow_id?: string;
+            readonly workflow_name?: string;
         };
         CidrEntry: {
             cidr: string;
@@ -7458,6 +7466,7 @@ export interface components {
             /** @enum {string} */
             subscribable_type?: "incident" | "business_service";
             account_id?: string;
+            readonly subscribable_name?: string | null;
         };
         NotificationSubscriptionWithContext: {
             subscriber_id?: string;
@@ -8108,6 +8117,10 @@ export interface components {
                 /** @enum {string} */
                 type?: "account_reference";
             });
+            /** Format: date-time */
+            readonly created_at?: string;
+            /** Format: date-time */
+            readonly updated_at?: string;
         };
         RenderedTemplate: {
             templated_fields?: {
