@@ -60,6 +60,17 @@ describe('extraParams', () => {
     client.close();
   });
 
+  it('go with every window of iterHistory', async () => {
+    const seen = answerGets('/log_entries', { log_entries: [{ id: 'L1' }], limit: 100, offset: 0, more: false, total: 1 }, 2);
+    const client = makeClient();
+    const since = new Date('2026-01-01T00:00:00Z');
+    const entries = await collect(client.iterHistory('/log_entries', since, new Date('2026-01-02T00:00:00Z'), { is_overview: true }, { extraParams: { beta: 'x' } }));
+    expect(entries).toEqual([{ id: 'L1' }]);
+    expect(seen).toHaveLength(2); // the window's count, then its page
+    for (const query of seen) expect(query).toMatchObject({ is_overview: 'true', beta: 'x', since: since.toISOString() });
+    client.close();
+  });
+
   it('reach the low-level methods too', async () => {
     const seen = answerGets('/users', { users: [] });
     const client = makeClient();

@@ -61,6 +61,11 @@ export interface IterHistoryOptions {
    * @default 1
    */
   concurrency?: number;
+  /**
+   * Query parameters the API's description does not declare, sent with `params` in every
+   * window (see `RequestOptions.extraParams`); a name in both is a `TypeError`.
+   */
+  extraParams?: QueryParams;
 }
 
 /** Options of `RestApiV2BaseClient.iterCursor`. */
