@@ -5,6 +5,7 @@
  * @module
  */
 import { authForType } from '../auth/auth-methods.js';
+import { mergeExtraParams } from '../request/extra-options.js';
 import type { QueryParams } from '../request/query.js';
 import { pathSegment } from '../request/path-segment.js';
 import { apiKeyAccessFromText, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
@@ -205,9 +206,10 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     url: string,
     since: Date,
     until: Date,
-    params: QueryParams,
+    given: QueryParams,
     options: IterHistoryOptions,
   ): AsyncGenerator<FetchedPage> {
+    const params = mergeExtraParams(given, options.extraParams, 'iterHistory') ?? {};
     const concurrency = concurrencyOrDefault(options.concurrency);
     const path = this.canonicalPath(url);
     this.refuseSpecialised(path, 'iterHistory');
