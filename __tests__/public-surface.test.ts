@@ -30,6 +30,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'SlackIntegrationApiClient',
       'SlackIntegrationConnectionsApiClient',
       // errors, and the factory that builds them
+      'AmbiguousMatchError',
       'HttpError',
       'HttpServerError',
       'McpError',

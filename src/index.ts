@@ -25,6 +25,7 @@ export { SlackIntegrationConnectionsApiClient } from './core/integrations/slack-
 
 // Errors
 export {
+  AmbiguousMatchError,
   coreErrorFactory,
   HttpError,
   HttpServerError,
@@ -73,7 +74,7 @@ export type {
   TokenAuth,
 } from './core/auth/auth-methods.js';
 export type { Secret } from './core/auth/secret.js';
-export type { ErrorFactory, ErrorKind, ErrorSpec } from './core/errors/error-classes.js';
+export type { AmbiguousMatch, AmbiguousMatchParts, ErrorFactory, ErrorKind, ErrorSpec } from './core/errors/error-classes.js';
 export type { ApiErrorBody } from './core/errors/api-error-body.js';
 export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-facts.js';
 export type { Logger, LineWriter } from './core/logging.js';
@@ -110,6 +111,7 @@ export type { RestPolicy } from './core/rest/endpoints/policy.js';
 export type { ResourceObject, ResourceTarget } from './core/rest/endpoints/resource-target.js';
 export type { RestApiTables } from './core/rest/endpoints/table-types.js';
 export type { EventsApiV2ClientOptions } from './core/events/events-api-v2-client.js';
+export type { EventResult, EventsWithResponse } from './core/events/events-with-response.js';
 export type { SubmitOptions, TriggerOptions } from './core/events/event-bodies.js';
 export type {
   ChangeEventResponse,

@@ -12,8 +12,10 @@ import { INTEGRATION_APIS } from './integration-apis.mjs';
 import { deriveIntegrationOperations } from './integration-facts.mjs';
 import { operationsOf } from './openapi-schema.mjs';
 import { openapiTypesSource } from './openapi-types.mjs';
+import { applySchemaOverrides } from './apply-schema-overrides.mjs';
 import { generatedHeader } from './render-ts.mjs';
 import { deriveRestOperations } from './rest-facts.mjs';
+import { SCHEMA_OVERRIDES } from './schema-overrides.mjs';
 import { schemaExportNames, schemaNamesSource } from './schema-names.mjs';
 
 const DIRECTORY = 'src/generated/types';
@@ -78,8 +80,27 @@ function endpointMaps(description, extract) {
   }));
 }
 
-function fileMaker(description, context) {
-  const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n`;
+/** The reviewed schema overrides of a description (the REST API v2's only). */
+function overridesOf(description) {
+  return description.extract === 'rest' ? SCHEMA_OVERRIDES : [];
+}
+
+/** The extract whose types are written: the description's, with its reviewed schema overrides applied. */
+function typesExtract(description, context) {
+  const extract = context.readDescription(description.extract);
+  const rows = overridesOf(description);
+  return rows.length === 0 ? extract : applySchemaOverrides(extract, rows);
+}
+
+/** The header line naming the reviewed schema overrides applied, one id a line. */
+function overridesNote(description) {
+  const rows = overridesOf(description);
+  if (rows.length === 0) return '';
+  return `// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs):\n${rows.map((row) => `//   ${row.id}\n`).join('')}`;
+}
+
+function fileMaker(description, context, notes = '') {
+  const note = `// Types written by openapi-typescript ${openapiVersion()}: names and types only.\n${notes}`;
   const header = `${generatedHeader(context.descriptionSource(description.extract))}${note}\n`;
   return (name, content) => ({ path: `${DIRECTORY}/${name}.ts`, content: `${header}${content}` });
 }
@@ -94,6 +115,7 @@ function fileMaker(description, context) {
 export function endpointMapFiles(context) {
   const files = [];
   for (const description of DESCRIPTIONS) {
+    // The endpoint maps take the operations' facts from the extract itself, as the runtime tables do.
     const extract = context.readDescription(description.extract);
     const file = fileMaker(description, context);
     const openapiModule = `./${description.file}-openapi.js`;
@@ -113,8 +135,8 @@ export const endpointTypesStage = Object.freeze({
   async generate(context) {
     const openapi = [];
     for (const description of DESCRIPTIONS) {
-      const extract = context.readDescription(description.extract);
-      openapi.push(fileMaker(description, context)(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
+      const extract = typesExtract(description, context);
+      openapi.push(fileMaker(description, context, overridesNote(description))(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
     }
     return [...openapi, ...endpointMapFiles(context)];
   },

@@ -131,6 +131,19 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
   /** Query parameters (lists are sent as repeated keys, unchanged). */
   params?: QueryParams;
   /**
+   * Query parameters the API's description does not declare, sent as `params` are (merged
+   * with them). Not checked against the endpoint's types, so a typed call keeps its result
+   * type and the checks on everything else. A name in both `params` and `extraParams`
+   * (`statuses` and `statuses[]` count as one) is a `TypeError` before any request.
+   */
+  extraParams?: QueryParams;
+  /**
+   * JSON body fields the API's description does not declare, merged into the body: into
+   * the entity (inside its wrapper) by the r-methods, at the top of `json` otherwise. The
+   * body must be an object or absent; a field in both is a `TypeError` before any request.
+   */
+  extraFields?: Readonly<Record<string, unknown>>;
+  /**
    * Seconds each attempt of this request may take, replacing the client's `timeout` for
    * it (a positive finite number). Use `signal` (`AbortSignal.timeout(ms)`) to bound the
    * whole request, pauses between retries included. With `stream`, it covers the
@@ -159,5 +172,5 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
  */
 export const REQUEST_OPTION_NAMES: OptionNames<RequestOptions> = Object.freeze({
   headers: true, json: true, form: true, params: true, timeout: true, stream: true, retryMode: true,
-  body: true, signal: true, redirect: true, agent: true, compress: true, size: true,
+  extraParams: true, extraFields: true, body: true, signal: true, redirect: true, agent: true, compress: true, size: true,
 });

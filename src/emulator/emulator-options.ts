@@ -4,6 +4,8 @@
  * @module
  */
 import type { FaultSettings } from './faults.js';
+import type { EmulatorFixtures } from './fixtures.js';
+import type { WebhookOptions } from './webhook-options.js';
 
 /** How much state to seed, and from what. The same options always seed the same state. */
 export interface SeedOptions {
@@ -31,6 +33,11 @@ export interface SeedOptions {
 export interface EmulatorOptions extends SeedOptions {
   /** The loopback port to listen on; 0 picks a free one. @default 0 */
   port?: number;
+  /**
+   * Users, services and incidents with known ids, added after the seeded data (later ones
+   * through `emulator.addFixtures`). @default none
+   */
+  fixtures?: EmulatorFixtures;
   /** Faults to inject from the first request on (changeable later through `emulator.faults`). @default none */
   faults?: FaultSettings;
   /** The clock for what happens after seeding (new incidents, log entries). @default the real clock */
@@ -61,6 +68,12 @@ export interface EmulatorOptions extends SeedOptions {
    * a delay that does not wait). @default a timer
    */
   delay?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * How V3 webhooks are delivered to the subscriptions made through
+   * `/webhook_subscriptions`: the retry schedule, the attempt timeout, the wait between
+   * attempts. @default the service's rules (5 s timeout, retries for about 40 hours)
+   */
+  webhooks?: WebhookOptions;
 }
 
 /** Seed options with every default filled in. */

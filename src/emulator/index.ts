@@ -17,6 +17,8 @@ export { startEmulator } from './start-emulator.js';
 export type { Emulator } from './start-emulator.js';
 export type { EmulatorOptions, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
 export type { EmulatorKeys, UserKey, RoutingKey } from './seed.js';
+export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } from './fixtures.js';
+export type { AddedFixtures } from './fixture-loading.js';
 export type { FaultSettings, FaultRule, RateLimitFault, ServerErrorFault, FaultCounters } from './faults.js';
 export type { RequestRecord } from './request-log.js';
 // `Emulator.state` is the store: its type (not the class) is public, with what it holds.
@@ -29,3 +31,22 @@ export type { RandomSource } from './random.js';
 export type { RateLimiter } from './rate-limiter.js';
 export type { RateDecision } from './rate-limiter.js';
 export type * from './resources.js';
+export type { WebhookOptions } from './webhook-options.js';
+export type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from './webhook-dispatcher.js';
+export type {
+  WebhookCustomHeader,
+  WebhookDeliveryMethod,
+  WebhookFilter,
+  WebhookFilterType,
+  WebhookSubscription,
+} from './webhook-subscriptions.js';
+export type {
+  IncidentChange,
+  IncidentChangeType,
+  IncidentNoteChange,
+  PingChange,
+  ServiceChange,
+  ServiceChangeType,
+  StoreChange,
+  StoreChangeListener,
+} from './store-changes.js';

@@ -71,6 +71,21 @@ export class IdGenerator {
   }
 
   /**
+   * Marks a chosen identifier as used, so that {@link next} never hands it out. Returns
+   * false when it is already used.
+   */
+  reserve(id: string): boolean {
+    if (this.#used.has(id)) return false;
+    this.#used.add(id);
+    return true;
+  }
+
+  /** Whether an identifier is in use (handed out or reserved). */
+  has(id: string): boolean {
+    return this.#used.has(id);
+  }
+
+  /**
    * A fresh identifier.
    *
    * @param prefix - the first character(s) @default 'P'

@@ -11,13 +11,14 @@ export function selfUrl(baseUrl: string, collection: string, id: string): string
 }
 
 /**
- * A reference to a resource: same `id`, `summary` and `self`, type `<type>_reference`.
+ * A reference to a resource: same `id`, `summary`, `self` and `html_url`, type
+ * `<type>_reference`.
  *
  * @example
  * ```ts
- * reference(user); // { id: 'PABC123', type: 'user_reference', summary: 'Ada', self: '...' }
+ * reference(user); // { id: 'PABC123', type: 'user_reference', summary: 'Ada', self: '...', html_url: '...' }
  * ```
  */
 export function reference(resource: ResourceBase): Reference {
-  return { id: resource.id, type: `${resource.type}_reference`, summary: resource.summary, self: resource.self };
+  return { id: resource.id, type: `${resource.type}_reference`, summary: resource.summary, self: resource.self, html_url: resource.html_url };
 }

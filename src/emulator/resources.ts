@@ -15,6 +15,11 @@ export interface Reference {
   summary: string;
   /** The referenced resource's full URL. */
   self: string;
+  /**
+   * The referenced resource's web page, as the REST API gives on references. Every
+   * reference the emulator builds has it; optional so that hand-made ones need not.
+   */
+  html_url?: string;
 }
 
 /** Fields every top-level resource has. */
@@ -63,16 +68,23 @@ export interface User extends ResourceBase {
   teams: Reference[];
 }
 
-/** An Events API v2 integration of a service; its `integration_key` is the routing key. */
+/**
+ * An integration of a service. Seeded services have one of type
+ * `events_api_v2_inbound_integration`, whose `integration_key` is the routing key.
+ */
 export interface Integration extends ResourceBase {
-  /** Always `events_api_v2_inbound_integration`. */
-  type: 'events_api_v2_inbound_integration';
+  /** The integration type (`events_api_v2_inbound_integration`, `generic_email_inbound_integration`, ...). */
+  type: string;
   /** The integration's name. */
   name: string;
-  /** The routing key events are sent with. */
-  integration_key: string;
+  /** The routing key events are sent with; every type but the email one has one. */
+  integration_key?: string;
+  /** The address of an email integration. */
+  integration_email?: string;
   /** The service the integration belongs to. */
   service: Reference;
+  /** ISO 8601 creation time, on integrations created through the REST API. */
+  created_at?: string;
 }
 
 /** A service: where incidents are opened. */

@@ -175,18 +175,19 @@ export function seedStore(store: EmulatorStore, options: ResolvedSeedOptions): E
       integrations: [],
       created_at: at.toISOString(),
     });
+    const routingKey = randomHex32(random);
     const integration = store.addIntegration({
       id: integrationId,
       type: 'events_api_v2_inbound_integration',
       summary: 'Events API v2',
       ...store.urls(`services/${serviceId}/integrations`, integrationId),
       name: 'Events API v2',
-      integration_key: randomHex32(random),
+      integration_key: routingKey,
       service: store.ref(service),
     });
     service.integrations.push(store.ref(integration));
     created(store, service, at, { name });
-    return { serviceId, serviceName: name, integrationId, routingKey: integration.integration_key };
+    return { serviceId, serviceName: name, integrationId, routingKey };
   });
 
   const services = store.services.all();

@@ -6,6 +6,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addFixtures as addFixturesTo, type AddedFixtures } from './fixture-loading.js';
+import { assertFixtureShapes, type EmulatorFixtures } from './fixtures.js';
 import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
 import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
 import { RateLimiter, resolveRateLimitWindow } from './rate-limiter.js';
@@ -15,6 +17,8 @@ import { seedStore, type EmulatorKeys } from './seed.js';
 import { requestListener } from './server.js';
 import { EmulatorStore } from './store.js';
 import { McpSessions } from './mcp/mcp-sessions.js';
+import { WebhookDispatcher, type WebhookDelivery } from './webhook-dispatcher.js';
+import { resolveWebhookOptions } from './webhook-options.js';
 
 /** The loopback address the emulator listens on (never another interface). */
 export const EMULATOR_HOST = '127.0.0.1';
@@ -27,7 +31,10 @@ export interface Emulator extends AsyncDisposable {
   readonly eventsUrl: string;
   /** The port listened on. */
   readonly port: number;
-  /** The keys it accepts: account-level, one user-scoped key per user, one routing key per service. */
+  /**
+   * The keys it accepts: account-level, one user-scoped key per user, one routing key per
+   * service (the seeded ones first, then those of fixtures).
+   */
   readonly keys: EmulatorKeys;
   /** The in-memory state, for tests to read or arrange. */
   readonly state: EmulatorStore;
@@ -49,11 +56,31 @@ export interface Emulator extends AsyncDisposable {
   /** Forgets the recorded requests. */
   clearRequests(): void;
   /**
+   * Adds users, services and incidents with known ids (see {@link EmulatorFixtures}),
+   * all or nothing; their keys are added to {@link keys} too.
+   *
+   * @throws RangeError listing every problem (an id, email, key or name taken, a field
+   *   missing, a service or team that does not exist) before anything is added
+   */
+  addFixtures(fixtures: EmulatorFixtures): AddedFixtures;
+  /**
    * Ends every MCP session at once, as a server that forgot them would: later requests
    * naming one get `404`, and tool calls in flight stop. Returns how many there were.
    */
   expireMcpSessions(): number;
-  /** Stops listening and closes every open connection (ending MCP tool calls in flight). */
+  /**
+   * The V3 webhooks sent to subscriptions (`/webhook_subscriptions`), oldest first (copies):
+   * status, attempts, the exact body. The latest `webhooks.logSize` are kept.
+   */
+  readonly webhookDeliveries: WebhookDelivery[];
+  /** Resolves once no webhook is pending: each delivered, dropped, failed or cancelled. */
+  webhooksIdle(): Promise<void>;
+  /** Forgets the recorded webhook deliveries (pending ones go on). */
+  clearWebhookDeliveries(): void;
+  /**
+   * Stops listening, cancels pending webhooks, and closes every open connection (ending
+   * MCP tool calls in flight).
+   */
   close(): Promise<void>;
 }
 
@@ -81,8 +108,9 @@ function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<v
 /**
  * Starts an emulator on a loopback port and seeds its state.
  *
- * @param options - port, seed counts, faults, latency, rate limit; all optional
- * @throws RangeError for invalid options (before anything listens)
+ * @param options - port, seed counts, fixtures, faults, latency, rate limit; all optional
+ * @throws RangeError for invalid options, before anything listens (fixtures that clash
+ *   with the seeded data are found after: the server is closed again)
  *
  * @example
  * ```ts
@@ -97,7 +125,9 @@ function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<v
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const port = resolvePort(options.port);
   const seed = resolveSeedOptions(options);
+  if (options.fixtures !== undefined) assertFixtureShapes(options.fixtures);
   const log = new RequestLog(options.requestLogSize ?? 1000);
+  const webhookOptions = resolveWebhookOptions(options.webhooks);
   // Faults draw from their own seeded source so that setting them never shifts the ids seeded data gets.
   const faultRandom = seededRandom(seed.seed ^ 0x5eed);
   let plan = new FaultPlan(options.faults ?? {}, faultRandom);
@@ -110,12 +140,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const url = `http://${EMULATOR_HOST}:${address.port}`;
   const store = new EmulatorStore({ baseUrl: url, random: seededRandom(seed.seed), now: options.now ?? (() => new Date()) });
   let keys: EmulatorKeys;
+  const addFixtures = (fixtures: EmulatorFixtures): AddedFixtures => {
+    const added = addFixturesTo(store, fixtures);
+    keys = { ...keys, users: [...keys.users, ...added.users], routing: [...keys.routing, ...added.routing] };
+    return added;
+  };
   try {
     keys = seedStore(store, seed);
+    if (options.fixtures !== undefined) addFixtures(options.fixtures);
   } catch (error) {
     server.close();
     throw error;
   }
+  const webhooks = new WebhookDispatcher(store, webhookOptions);
   const sessions = new McpSessions();
   const mcp = { store, sessions, delay: options.delay ?? cancellableTimer };
   server.on(
@@ -125,11 +162,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closed ??= new Promise<void>((resolve, reject) => {
-      sessions.expireAll();
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    });
+    closed ??= Promise.all([
+      webhooks.close(),
+      new Promise<void>((resolve, reject) => {
+        sessions.expireAll();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+    ]).then(() => undefined);
     return closed;
   };
 
@@ -137,7 +177,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url,
     eventsUrl: url,
     port: address.port,
-    keys,
+    get keys(): EmulatorKeys {
+      return keys;
+    },
     state: store,
     get faults(): FaultSettings {
       return plan.settings;
@@ -171,7 +213,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return log.records();
     },
     clearRequests: () => log.clear(),
+    addFixtures,
     expireMcpSessions: () => sessions.expireAll(),
+    get webhookDeliveries(): WebhookDelivery[] {
+      return webhooks.deliveries();
+    },
+    webhooksIdle: () => webhooks.idle(),
+    clearWebhookDeliveries: () => webhooks.clear(),
     close,
     [Symbol.asyncDispose]: close,
   };

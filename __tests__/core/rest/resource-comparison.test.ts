@@ -14,6 +14,13 @@ describe('attributeMatches', () => {
     expect(attributeMatches({ num: 42 }, 'num', 7)).toBe(false);
   });
 
+  it('with exact, case counts (still compared as text)', () => {
+    expect(attributeMatches({ name: 'Ops' }, 'name', 'Ops', true)).toBe(true);
+    expect(attributeMatches({ name: 'Ops' }, 'name', 'ops', true)).toBe(false);
+    expect(attributeMatches({ num: 42 }, 'num', '42', true)).toBe(true);
+    expect(attributeMatches({ name: null }, 'name', 'null', true)).toBe(false);
+  });
+
   it('never matches an item without the attribute', () => {
     expect(attributeMatches({ name: 'x' }, 'email', 'undefined')).toBe(false);
     expect(attributeMatches({ email: null }, 'email', 'null')).toBe(false);

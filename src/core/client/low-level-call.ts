@@ -9,6 +9,7 @@
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { RequestOptions } from '../api-client-options.js';
+import { withExtras } from '../request/extra-options.js';
 import { checkRequestOptions } from './request-preparation.js';
 
 /** The low-level method names. */
@@ -39,7 +40,8 @@ export type LowLevelClient = Record<LowLevelMethod, (url: string, options?: Requ
 export async function sendThroughLowLevel(client: LowLevelClient, verb: string, url: string, options: RequestOptions): Promise<Response> {
   checkRequestOptions(options);
   const name = LOW_LEVEL_METHODS[verb];
-  const init = { ...options };
+  // The undeclared parameters and fields merged first, so that an override sees what is sent.
+  const init = { ...withExtras(options, 'request') };
   const response: unknown = name === undefined ? await client.request(verb, url, init) : await client[name](url, init);
   if (typeof response !== 'object' || response === null || typeof (response as Response).text !== 'function') {
     const via = name === undefined ? 'request()' : `${name}()`;

@@ -11,6 +11,7 @@ import { REQUEST_OPTION_NAMES, upperMethod } from '../api-client-options.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import type { Logger } from '../logging.js';
 import { outgoingInit, type ClientRequestParts } from '../request/outgoing-request.js';
+import { withExtras } from '../request/extra-options.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
 import type { PreparedRequest } from '../retry/attempt-loop.js';
 import type { RetryPolicy } from '../retry/retry-rules.js';
@@ -46,15 +47,16 @@ export interface RequestPreparationHost {
  *
  * @throws what `host.fail` builds (a `MethodError`) for a method the client does not
  *   permit, a `UrlError` (from `normalizeUrl`) for a foreign URL, `TypeError` for
- *   options with an unknown key, and `TypeError` / `RangeError` for a bad per-request `timeout`
+ *   options with an unknown key or `extraParams`/`extraFields` that clash with `params`/`json`, and `TypeError` / `RangeError` for a bad per-request `timeout`
  * @example
  * ```ts
  * const prepared = prepareRequest('get', '/users', { params: { limit: 1 } }, host);
  * prepared.target; // 'https://api.pagerduty.com/users?limit=1'
  * ```
  */
-export function prepareRequest(method: string, url: string, options: RequestOptions, host: RequestPreparationHost): PreparedRequest {
-  checkRequestOptions(options);
+export function prepareRequest(method: string, url: string, given: RequestOptions, host: RequestPreparationHost): PreparedRequest {
+  checkRequestOptions(given);
+  const options: RequestOptions = withExtras(given, 'request');
   const verb = upperMethod(method) as HttpMethod;
   const timeoutSeconds = options.timeout === undefined ? host.timeout() : checkSetting('timeout', options.timeout);
   const permitted = host.permittedMethods();

@@ -119,6 +119,71 @@ export class HttpError extends PagerDutyError {
  */
 export class HttpServerError extends HttpError {}
 
+/** One item of an ambiguous search: its `id` (`null` when it has none) and the value it matched with. */
+export interface AmbiguousMatch {
+  /** The item's `id`. */
+  readonly id: string | null;
+  /** The item's value of the attribute searched, as text. */
+  readonly value: string;
+}
+
+/** What an {@link AmbiguousMatchError} is about. */
+export interface AmbiguousMatchParts {
+  /** The index searched (`'/users'`). */
+  readonly url: string;
+  /** The attribute compared (`'email'`). */
+  readonly attribute: string;
+  /** The value searched for. */
+  readonly value: string;
+  /** Whether case counted (`find`'s `exact`). */
+  readonly exact: boolean;
+  /** The matches found before reading stopped: two or more. */
+  readonly matches: readonly AmbiguousMatch[];
+}
+
+/**
+ * `find` with `unique: true` found more than one matching item. The message and
+ * {@link AmbiguousMatchError.matches} name each match by its `id` and matched value only
+ * (never the rest of the item: an integration's key, for one, stays out of logs). The
+ * matches are those of the pages read: reading stops at the page holding the second one.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.find('/services', 'Checkout', { unique: true });
+ * } catch (err) {
+ *   if (err instanceof AmbiguousMatchError) console.error(err.matches.map((m) => m.id));
+ * }
+ * ```
+ */
+export class AmbiguousMatchError extends PagerDutyError {
+  /** The index searched. */
+  readonly url: string;
+  /** The attribute compared. */
+  readonly attribute: string;
+  /** The value searched for. */
+  readonly value: string;
+  /** The matches found, in the order the API listed them. */
+  readonly matches: readonly AmbiguousMatch[];
+
+  /** @param parts - the search and its matches (see {@link AmbiguousMatchParts}) */
+  constructor(parts: AmbiguousMatchParts) {
+    super(ambiguousMatchMessage(parts));
+    this.url = parts.url;
+    this.attribute = parts.attribute;
+    this.value = parts.value;
+    this.matches = Object.freeze(parts.matches.map((match) => Object.freeze({ ...match })));
+  }
+}
+
+// `find /users: 2 items have email "ann@example.com" (ignoring case), expected one: P1 (email "Ann@example.com"), P2 (...)`
+function ambiguousMatchMessage(parts: AmbiguousMatchParts): string {
+  const { url, attribute, value, exact, matches } = parts;
+  const listed = matches.map((match) => `${match.id ?? '(no id)'} (${attribute} ${JSON.stringify(match.value)})`).join(', ');
+  const comparison = exact ? 'exactly' : '(ignoring case)';
+  return `find ${url}: ${matches.length} items have ${attribute} ${JSON.stringify(value)} ${comparison}, expected one: ${listed}`;
+}
+
 /**
  * Which error of the tree a failure should become. `method` is a request by a method the
  * client does not permit (a `UrlError` in the core; the legacy sessions raise it as

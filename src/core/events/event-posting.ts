@@ -38,16 +38,29 @@ export async function sendAlertEvent(
   refuse: RefuseEvent,
   problems: EventProblems = alertEventProblems,
 ): Promise<EventResponse> {
+  return (await alertEventReply(client, event, refuse, problems)).body as unknown as EventResponse;
+}
+
+/**
+ * {@link sendAlertEvent}, returning the whole reply (status and headers too).
+ *
+ * @throws as {@link sendAlertEvent} does
+ */
+export async function alertEventReply(
+  client: ApiClient,
+  event: AlertEventProperties & { readonly event_action: EventAction },
+  refuse: RefuseEvent,
+  problems: EventProblems = alertEventProblems,
+): Promise<EventReply> {
   const found = problems(event);
   if (found.length > 0) throw refuse(`invalid alert event: ${found.join('; ')}`);
-  const { body } = await postEvent(
+  return postEvent(
     client,
     ALERT_EVENTS_PATH,
     event,
     { check: (value) => typeof value.dedup_key === 'string', describe: 'a dedup_key', key: 'dedup_key' },
     'alert-event',
   );
-  return body as unknown as EventResponse;
 }
 
 /**
@@ -63,10 +76,23 @@ export async function sendChangeEventBody(
   refuse: RefuseEvent,
   problems: EventProblems = changeEventProblems,
 ): Promise<ChangeEventResponse> {
+  return (await changeEventReply(client, event, refuse, problems)).body as unknown as ChangeEventResponse;
+}
+
+/**
+ * {@link sendChangeEventBody}, returning the whole reply (status and headers too).
+ *
+ * @throws as {@link sendChangeEventBody} does
+ */
+export async function changeEventReply(
+  client: ApiClient,
+  event: ChangeEvent,
+  refuse: RefuseEvent,
+  problems: EventProblems = changeEventProblems,
+): Promise<EventReply> {
   const found = problems(event);
   if (found.length > 0) throw refuse(`invalid change event: ${found.join('; ')}`);
-  const { body } = await postEvent(client, CHANGE_EVENTS_PATH, event, undefined, 'change-event');
-  return body as unknown as ChangeEventResponse;
+  return postEvent(client, CHANGE_EVENTS_PATH, event, undefined, 'change-event');
 }
 
 /** The Events API's reply to one event. */

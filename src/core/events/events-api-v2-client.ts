@@ -7,7 +7,7 @@
  */
 import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
-import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
+import { ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import { routingKeyAuth } from '../auth/auth-methods.js';
 import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
 import type {
@@ -19,6 +19,9 @@ import type {
 } from './event-types.js';
 import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './endpoints.js';
 import { sendAlertEvent, sendChangeEventBody } from './event-posting.js';
+import { EventsWithResponse } from './events-with-response.js';
+import type { FetchResponse } from '../transport/fetch-types.js';
+import { isPlainObject } from '../plain-object.js';
 
 const POST_ONLY: readonly HttpMethod[] = Object.freeze(['POST']);
 
@@ -42,15 +45,27 @@ export const EVENTS_API_V2_CLIENT_OPTION_NAMES: OptionNames<EventsApiV2ClientOpt
  * await events.acknowledge(dedupKey);
  * await events.resolve(dedupKey);
  * await events.submit('Deployed v1.4.2', { source: 'ci', links: [{ href: 'https://ci.example.com/builds/42' }] });
+ * // The HTTP status (202) and x-request-id of the answer, beside the usual value:
+ * const { data, status, requestId } = await events.withResponse.resolve(dedupKey);
  * ```
  */
 export class EventsApiV2Client extends ApiClient {
   readonly #now: () => Date;
+  readonly #withResponse: EventsWithResponse;
 
   /**
+   * Checks its arguments at once, synchronously: a client that could send nothing is not
+   * built. When the key comes from input (an environment variable, an Action's input),
+   * construct the client inside `try`, as any other parsing of input.
+   *
    * @param routingKey - the integration's routing key; sent in each body, never printed
    * @param options - engine options; `baseUrl` defaults to {@link EVENTS_BASE_URL} and
    *   `retry` to {@link DEFAULT_EVENTS_RETRY}
+   * @throws TypeError (`a credential must be a non-empty string`) when `routingKey` is empty
+   *   or not a string (`new EventsApiV2Client('')`, an unset variable): every event needs
+   *   the key, so it fails here rather than as a 400 at each event. A blank key (`' '`)
+   *   is not refused: the API rejects it.
+   * @throws TypeError for an unknown option name
    */
   constructor(routingKey: string, options: EventsApiV2ClientOptions = {}) {
     checkOptionNames('EventsApiV2Client', options, EVENTS_API_V2_CLIENT_OPTION_NAMES);
@@ -61,6 +76,55 @@ export class EventsApiV2Client extends ApiClient {
       retry: engine.retry ?? DEFAULT_EVENTS_RETRY,
     });
     this.#now = now ?? (() => new Date());
+    this.#withResponse = new EventsWithResponse({ client: this, now: () => this.#now(), refuse: this.#refuse });
+  }
+
+  /**
+   * The same methods (`trigger`, `acknowledge`, `resolve`, `sendEvent`, `submit`,
+   * `sendChangeEvent`), each resolving to an {@link EventResult}: the usual value as
+   * `data`, plus the HTTP `status` (`202` for an accepted event) and the `requestId`
+   * (`x-request-id`). The plain methods stay as they are.
+   *
+   * @example
+   * ```ts
+   * const { data: dedupKey, status, requestId } = await events.withResponse.trigger('Disk full', 'db01');
+   * console.log(`PagerDuty responded with ${status} (request ${requestId ?? 'unknown'})`, dedupKey);
+   * ```
+   */
+  get withResponse(): EventsWithResponse {
+    return this.#withResponse;
+  }
+
+  /**
+   * POSTs to the Events API without the event methods' checks: the escape hatch for a body
+   * they do not build. All event methods send through it, so an override sees them too.
+   *
+   * What it adds: `routing_key`, the client's, to a `json` body (a new object; the client's
+   * key replaces any `routing_key` the body has). What it does not do: check the event
+   * (action, summary, source, severity, dedup key, links: a mistake is the API's `400`),
+   * nor the status (the response is returned whatever it is, after the client's retries),
+   * nor decode the body. The one check: a `json` that is not a plain object (an array, a
+   * string, `null`) is refused, since the routing key cannot go into it and the Events API
+   * accepts only an object. A `body` you serialised yourself is sent as it is, without the
+   * routing key; `request('POST', ...)` skips this check too.
+   *
+   * @param url - `/v2/enqueue`, `/v2/change/enqueue`, or a full URL of the Events API
+   * @param options - `json` (the event, without `routing_key`) and the engine's request options
+   * @throws UrlError before any request when `json` is not a plain object
+   * @example
+   * ```ts
+   * const response = await events.post('/v2/enqueue', {
+   *   json: { event_action: 'trigger', payload: { summary: 'Raw event', source: 'script', severity: 'info' } },
+   * });
+   * console.log(response.status, response.headers.get('x-request-id'), await response.json());
+   * ```
+   */
+  override post(url: string, options?: RequestOptions): Promise<FetchResponse> {
+    if (options?.json !== undefined && !isPlainObject(options.json)) {
+      const kind = Array.isArray(options.json) ? 'an array' : options.json === null ? 'null' : `a ${typeof options.json}`;
+      return Promise.reject(this.#refuse(`Events API bodies are JSON objects (the routing key goes into them); got ${kind}`));
+    }
+    return super.post(url, options);
   }
 
   /** Only POST: the Events API has no other method. */

@@ -7,13 +7,14 @@ import { isPlainObject } from '../plain-object.js';
 
 /**
  * Whether an item's attribute equals a search value, ignoring case, as the predecessor's
- * `find` compares (the API treats names and emails case-insensitively). Both sides are
- * compared as text, so a numeric attribute matches `42` or `'42'`. An item without the
- * attribute never matches.
+ * `find` compares (the API treats names and emails case-insensitively); with `exact`,
+ * case counts too. Both sides are compared as text, so a numeric attribute matches `42`
+ * or `'42'`. An item without the attribute never matches.
  */
-export function attributeMatches(item: unknown, attribute: string, value: unknown): boolean {
+export function attributeMatches(item: unknown, attribute: string, value: unknown, exact = false): boolean {
   if (!isPlainObject(item) || item[attribute] === undefined || item[attribute] === null) return false;
-  return String(item[attribute]).toLowerCase() === String(value).toLowerCase();
+  const [found, wanted] = [String(item[attribute]), String(value)];
+  return exact ? found === wanted : found.toLowerCase() === wanted.toLowerCase();
 }
 
 /** Deep equality of decoded JSON values (key order does not matter). */

@@ -11,6 +11,7 @@ import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-c
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { FailureFacts, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
 import type { QueryParams } from '../request/query.js';
+import { mergeExtraParams } from '../request/extra-options.js';
 import { compileTables, withWrapperRows, type CompiledTables } from './endpoints/compiled-tables.js';
 import { withDeclaredRequestHeaders } from './endpoints/declared-requirements.js';
 import { decodeExchange, entityDelete, entityExchange, jsonExchange, type EntityExchangeHost } from './endpoints/entity-exchange.js';
@@ -298,7 +299,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): AsyncIterableIterator<T> {
-    return iterateIndex<T>('iterAll', options, () => this.pagesOf(url, params, options, 'iterAll'), this.policy.unknownTotal);
+    return iterateIndex<T>('iterAll', options, () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterAll') ?? {}, options, 'iterAll'), this.policy.unknownTotal);
   }
 
   /**
@@ -308,7 +309,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterCursorOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
   iterCursor<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterCursorOptions<T> = {}): AsyncIterableIterator<T> {
-    return iterateIndex<T>('iterCursor', options, () => this.pagesOf(url, params, options, 'iterCursor'), this.policy.unknownTotal);
+    return iterateIndex<T>('iterCursor', options, () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterCursor') ?? {}, options, 'iterCursor'), this.policy.unknownTotal);
   }
 
   /**
@@ -322,7 +323,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): Promise<IndexItem<T, A, P>[]>;
   listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
-    return listIndex<T>(options, () => this.pagesOf(url, params, options, 'listAll'), this.policy.unknownTotal);
+    return listIndex<T>(options, () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'listAll') ?? {}, options, 'listAll'), this.policy.unknownTotal);
   }
 
   /**

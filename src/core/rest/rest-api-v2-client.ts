@@ -5,6 +5,7 @@
  * @module
  */
 import { authForType } from '../auth/auth-methods.js';
+import { mergeExtraParams } from '../request/extra-options.js';
 import type { QueryParams } from '../request/query.js';
 import { pathSegment } from '../request/path-segment.js';
 import { apiKeyAccessFromText, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
@@ -24,7 +25,8 @@ import { concurrentHistoryPages } from './pagination/concurrent-pagination.js';
 import { historyWindows, isHistoryRange, rangeWindows, windowParams } from './pagination/history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
-import { attributeMatches, differsFrom, persistSearchValue } from './resource-comparison.js';
+import { differsFrom, persistSearchValue } from './resource-comparison.js';
+import { findInPages } from './find-in-pages.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-method-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
@@ -101,13 +103,19 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   }
 
   /**
-   * The first item of an index whose attribute equals `value`, ignoring case (the
-   * predecessor's rule), using the index's `query` parameter to narrow the search; `null`
-   * when there is none. Stops requesting pages once found.
+   * The item of an index whose attribute equals `value`, ignoring case (the predecessor's
+   * rule), using the index's `query` parameter to narrow the search; `null` when there is
+   * none (every page read). Stops requesting pages at the first match. With `exact`, case
+   * counts; with `unique`, a second match is an error (the name-to-id lookup of a CLI),
+   * and pages are read until the second match or the end.
    *
+   * @throws AmbiguousMatchError with `unique`, when more than one item matches (thrown as
+   *   it is by every client, legacy sessions included: pdpyras had no `unique`)
    * @example
    * ```ts
    * const user = await client.find('/users', 'ann@example.com', { attribute: 'email' }); // User | null
+   * // A name given on a command line: exactly this spelling, and only one such service.
+   * const service = await client.find('/services', 'Checkout API', { exact: true, unique: true });
    * ```
    */
   find<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
@@ -118,11 +126,9 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   async find<T = Record<string, unknown>>(url: string, value: string, options: FindOptions = {}): Promise<T | null> {
     const attribute = options.attribute ?? 'name';
     // A number (plain JavaScript callers pass them) is sent and compared as its text.
-    for await (const page of this.pagesOf(url, { ...options.params, query: value }, {}, 'find')) {
-      const found = page.items.find((item) => attributeMatches(item, attribute, value));
-      if (found !== undefined) return found as T;
-    }
-    return null;
+    const pages = this.pagesOf(url, { ...options.params, query: value }, {}, 'find');
+    const criteria = { url, attribute, value: String(value), exact: options.exact === true, unique: options.unique === true };
+    return (await findInPages(pages, criteria)) as T | null;
   }
 
   /**
@@ -200,9 +206,10 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     url: string,
     since: Date,
     until: Date,
-    params: QueryParams,
+    given: QueryParams,
     options: IterHistoryOptions,
   ): AsyncGenerator<FetchedPage> {
+    const params = mergeExtraParams(given, options.extraParams, 'iterHistory') ?? {};
     const concurrency = concurrencyOrDefault(options.concurrency);
     const path = this.canonicalPath(url);
     this.refuseSpecialised(path, 'iterHistory');

@@ -40,11 +40,16 @@ export interface IterAllOptions<T> {
    * @default 1
    */
   concurrency?: number;
+  /**
+   * Query parameters the API's description does not declare, sent with `params` on every
+   * page (see `RequestOptions.extraParams`); a name in both is a `TypeError`.
+   */
+  extraParams?: QueryParams;
 }
 
 /** The names of {@link IterAllOptions} (of `iterAll` and `listAll`), checked at each call. */
 export const ITER_ALL_OPTION_NAMES: OptionNames<IterAllOptions<unknown>> = Object.freeze({
-  pageSize: true, total: true, itemHook: true, concurrency: true,
+  pageSize: true, total: true, itemHook: true, concurrency: true, extraParams: true,
 });
 
 /** Options of `RestApiV2Client.iterHistory`. */
@@ -56,6 +61,11 @@ export interface IterHistoryOptions {
    * @default 1
    */
   concurrency?: number;
+  /**
+   * Query parameters the API's description does not declare, sent with `params` in every
+   * window (see `RequestOptions.extraParams`); a name in both is a `TypeError`.
+   */
+  extraParams?: QueryParams;
 }
 
 /** Options of `RestApiV2BaseClient.iterCursor`. */
@@ -64,10 +74,15 @@ export interface IterCursorOptions<T> {
   pageSize?: number;
   /** Called for each item before it is yielded. */
   itemHook?: ItemHook<T>;
+  /**
+   * Query parameters the API's description does not declare, sent with `params` on every
+   * page (see `RequestOptions.extraParams`); a name in both is a `TypeError`.
+   */
+  extraParams?: QueryParams;
 }
 
 /** The names of {@link IterCursorOptions}, checked at each call. */
-export const ITER_CURSOR_OPTION_NAMES: OptionNames<IterCursorOptions<unknown>> = Object.freeze({ pageSize: true, itemHook: true });
+export const ITER_CURSOR_OPTION_NAMES: OptionNames<IterCursorOptions<unknown>> = Object.freeze({ pageSize: true, itemHook: true, extraParams: true });
 
 /**
  * Options of `RestApiV2BaseClient.dictAll`.
@@ -81,10 +96,15 @@ export interface DictAllOptions<Q = QueryParams> {
   params?: Q;
   /** Pages read at once, as for `listAll` (see {@link IterAllOptions.concurrency}). @default 1 */
   concurrency?: number;
+  /**
+   * Query parameters the API's description does not declare, sent with `params` on every
+   * page (see `RequestOptions.extraParams`); a name in both is a `TypeError`.
+   */
+  extraParams?: QueryParams;
 }
 
 /** The names of {@link DictAllOptions}, checked at each call. */
-export const DICT_ALL_OPTION_NAMES: OptionNames<DictAllOptions> = Object.freeze({ by: true, params: true, concurrency: true });
+export const DICT_ALL_OPTION_NAMES: OptionNames<DictAllOptions> = Object.freeze({ by: true, params: true, concurrency: true, extraParams: true });
 
 /**
  * Options of `RestApiV2BaseClient.find`.
@@ -96,6 +116,19 @@ export interface FindOptions<Q = QueryParams> {
   attribute?: string;
   /** Further query parameters of the index request. */
   params?: Q;
+  /**
+   * Compare case-sensitively: the attribute must equal the value exactly. Without it, case
+   * is ignored, as the predecessor did (the API treats names and emails that way).
+   * @default false
+   */
+  exact?: boolean;
+  /**
+   * Require at most one match: when a second item matches, throw an `AmbiguousMatchError`
+   * naming the matches (reading stops at the page where the second one is found). Without
+   * it, the first match is returned and no further page is read.
+   * @default false
+   */
+  unique?: boolean;
 }
 
 /** Options of `RestApiV2BaseClient.persist`. */

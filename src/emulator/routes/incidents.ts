@@ -1,11 +1,12 @@
 /**
- * `/incidents` (list with filters, create, multi-update), `/incidents/{id}` (get, update),
- * and an incident's notes and log entries. Every change needs a user: the key's own for a
- * user-scoped key, the `From` user for an account-level key.
+ * `/incidents` (list with filters and `sort_by`, create, multi-update), `/incidents/{id}`
+ * (get, update), and an incident's notes and log entries. Every change needs a user: the
+ * key's own for a user-scoped key, the `From` user for an account-level key.
  *
  * @module
  */
 import { itemsInTimeRange } from '../time-range.js';
+import { incidentSortKeys, sortIncidents } from '../incident-sort.js';
 import { incidentFilter, logEntryFilter, matchesIncident, matchesLogEntry } from '../filters.js';
 import { addNote, changeStatus, createIncident, notesOf, statusChangeError } from '../incident-lifecycle.js';
 import { MAX_INCIDENTS_PER_UPDATE, parseIncidentUpdate, type IncidentUpdate } from '../incident-updates.js';
@@ -132,11 +133,13 @@ export const incidentRoutes: readonly Route[] = [
     pattern: '/incidents',
     handler: ({ store, query }) => {
       const filter = incidentFilter(query);
+      const order = incidentSortKeys(query, store.abilities);
       // A time window (iterHistory's) is searched, not scanned: thousands of incidents stay cheap to page.
       const bounded = (filter.since === undefined || filter.sinceIso !== undefined) && (filter.until === undefined || filter.untilIso !== undefined);
       const inRange = bounded ? itemsInTimeRange(store.incidents.all(), createdAt, filter.sinceIso, filter.untilIso) : undefined;
-      if (inRange && onlyTimeWindow(filter)) return classicList('incidents', inRange, query);
-      return classicList('incidents', (inRange ?? store.incidents.all()).filter((incident) => matchesIncident(incident, filter)), query);
+      if (inRange && onlyTimeWindow(filter)) return classicList('incidents', sortIncidents(inRange, order), query);
+      const matching = (inRange ?? store.incidents.all()).filter((incident) => matchesIncident(incident, filter));
+      return classicList('incidents', sortIncidents(matching, order), query);
     },
   },
   { method: 'POST', pattern: '/incidents', handler: create },

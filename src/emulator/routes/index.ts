@@ -12,15 +12,20 @@ import { incidentRoutes } from './incidents.js';
 import { logEntryRoutes } from './log-entries.js';
 import { onCallRoutes } from './oncalls.js';
 import { scheduleRoutes } from './schedules.js';
+import { serviceChangeEventRoutes } from './service-change-events.js';
 import { serviceRoutes } from './services.js';
+import { serviceWriteRoutes } from './service-writes.js';
 import { teamRoutes } from './teams.js';
 import { userRoutes } from './users.js';
+import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
 
 /** The REST API v2 routes, all resources together. */
 export const REST_ROUTES: readonly Route[] = [
   ...userRoutes,
   ...teamRoutes,
   ...serviceRoutes,
+  ...serviceWriteRoutes,
+  ...serviceChangeEventRoutes,
   ...escalationPolicyRoutes,
   ...scheduleRoutes,
   ...incidentRoutes,
@@ -29,4 +34,5 @@ export const REST_ROUTES: readonly Route[] = [
   ...abilityRoutes,
   ...changeEventRoutes,
   ...onCallRoutes,
+  ...webhookSubscriptionRoutes,
 ];

@@ -1,5 +1,6 @@
 /**
- * `/services`, `/services/{id}` and a service's integrations (where routing keys live).
+ * `/services` (list; creating is in `service-writes.ts`), `/services/{id}` (get, update, delete) and a service's
+ * integrations (where routing keys live). Changes are audited and announced (webhooks).
  *
  * @module
  */
@@ -35,8 +36,20 @@ function updateService(context: RestContext): ReturnType<Route['handler']> {
     service.escalation_policy = store.ref(policy);
   }
   service.summary = service.name;
-  if (fields.length > 0) recordAudit(store, { resource: service, action: 'update', fields, requestId: context.requestId, at: context.now });
+  if (fields.length > 0) {
+    recordAudit(store, { resource: service, action: 'update', fields, requestId: context.requestId, at: context.now });
+    store.announce({ kind: 'service', type: 'service.updated', service, agent: null, at: context.now });
+  }
   return ok({ service });
+}
+
+function deleteService(context: RestContext): ReturnType<Route['handler']> {
+  const { store } = context;
+  const service = found(store.services.get(context.params.id), `Service ${context.params.id}`);
+  store.services.remove(service.id);
+  recordAudit(store, { resource: service, action: 'delete', fields: [], requestId: context.requestId, at: context.now });
+  store.announce({ kind: 'service', type: 'service.deleted', service, agent: null, at: context.now });
+  return { status: 204 };
 }
 
 /** The routes of services. */
@@ -56,6 +69,7 @@ export const serviceRoutes: readonly Route[] = [
     handler: ({ store, params }) => ok({ service: found(store.services.get(params.id), `Service ${params.id}`) }),
   },
   { method: 'PUT', pattern: '/services/{id}', handler: updateService },
+  { method: 'DELETE', pattern: '/services/{id}', handler: deleteService },
   {
     method: 'GET',
     pattern: '/services/{id}/integrations/{integration_id}',

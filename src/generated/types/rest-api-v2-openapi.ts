@@ -4,6 +4,157 @@
 // To change it, update the extract (`npm run extract-description -- <file>`) or a reviewed
 // override (scripts/generate/*-overrides.mjs), then run `npm run generate`.
 // Types written by openapi-typescript 7.13.0: names and types only.
+// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs):
+//   alert-grouping-aggregate-values
+//   intelligent-alert-grouping-aggregate-values
+//   incident-description
+//   integration-key
+//   incident-time-zone
+//   service-change-events-required
+//   change-events-required
+//   related-change-events-required
+//   service-change-events-page
+//   change-events-page
+//   related-change-events-page
+//   alert-grouping-settings-cursor
+//   incident-workflow-trigger-workflow
+//   template-timestamps
+//   notification-rule-created-at
+//   notification-subscription-name
+//   answered responses: GET /analytics/raw/incidents/{id}/responses 200
+//   answered services: GET /automation_actions/actions/{id}/services 200
+//   answered service: GET /automation_actions/actions/{id}/services/{service_id} 200
+//   answered teams: GET /automation_actions/actions/{id}/teams 200
+//   answered team: GET /automation_actions/actions/{id}/teams/{team_id} 200
+//   answered runners: GET /automation_actions/runners 200
+//   answered teams: GET /automation_actions/runners/{id}/teams 200
+//   answered team: GET /automation_actions/runners/{id}/teams/{team_id} 200
+//   answered subscribers: GET /business_services/{id}/subscribers 200
+//   answered subscriptions: POST /business_services/{id}/subscribers 200
+//   answered services: GET /business_services/{id}/supporting_services/impacts 200
+//   answered impactors: GET /business_services/impactors 200
+//   answered services: GET /business_services/impacts 200
+//   answered global_threshold: GET /business_services/priority_thresholds 200
+//   answered change_event: GET /change_events/{id} 200
+//   answered change_event: PUT /change_events/{id} 200
+//   answered integrations: GET /enrichment/integrations/servicenow 200
+//   answered integration: POST /enrichment/integrations/servicenow 201
+//   answered integration: GET /enrichment/integrations/servicenow/{integration_id} 200
+//   answered cmdb_table: POST /enrichment/integrations/servicenow/{integration_id}/tables 201
+//   answered cmdb_table: PUT /enrichment/integrations/servicenow/{integration_id}/tables/{table_id} 200
+//   answered enrichment_data: GET /enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/test 200
+//   answered credentials: POST /enrichment/integrations/servicenow/credentials 201
+//   answered credentials: GET /enrichment/integrations/servicenow/credentials/{credentials_id} 200
+//   answered credentials: PUT /enrichment/integrations/servicenow/credentials/{credentials_id} 200
+//   answered records: POST /enrichment/query 200
+//   answered schemas: GET /enrichment/schemas 200
+//   answered schema: POST /enrichment/schemas 201
+//   answered schema: POST /enrichment/schemas 202
+//   answered schema: GET /enrichment/schemas/{schema_id} 200
+//   answered schema: PUT /enrichment/schemas/{schema_id} 200
+//   answered schema: DELETE /enrichment/schemas/{schema_id} 200
+//   answered records: GET /enrichment/schemas/{schema_id}/records 200
+//   answered record: DELETE /enrichment/schemas/{schema_id}/records/{record_id} 200
+//   answered orchestrations: GET /event_orchestrations 200
+//   answered orchestration: POST /event_orchestrations 201
+//   answered orchestration: GET /event_orchestrations/{id} 200
+//   answered orchestration: PUT /event_orchestrations/{id} 200
+//   answered integrations: GET /event_orchestrations/{id}/integrations 200
+//   answered integration: POST /event_orchestrations/{id}/integrations 201
+//   answered integration: GET /event_orchestrations/{id}/integrations/{integration_id} 200
+//   answered integration: PUT /event_orchestrations/{id}/integrations/{integration_id} 200
+//   answered integrations: POST /event_orchestrations/{id}/integrations/migration 200
+//   answered cache_variables: GET /event_orchestrations/{id}/cache_variables 200
+//   answered cache_variable: POST /event_orchestrations/{id}/cache_variables 200
+//   answered cache_variable: GET /event_orchestrations/{id}/cache_variables/{cache_variable_id} 200
+//   answered cache_variable: PUT /event_orchestrations/{id}/cache_variables/{cache_variable_id} 200
+//   answered enablements: GET /event_orchestrations/{id}/enablements 200
+//   answered enablement: PUT /event_orchestrations/{id}/enablements/{feature_name} 200
+//   answered event_enrichment: POST /enrichment/event_enrichments 200
+//   answered event_enrichment: GET /enrichment/event_enrichments/{id} 200
+//   answered event_enrichment: PUT /enrichment/event_enrichments/{id} 200
+//   answered associations: GET /enrichment/event_enrichments/{id}/associations 200
+//   answered orchestration_path: GET /enrichment/event_enrichments/{id}/rules 200
+//   answered orchestration_path: PUT /enrichment/event_enrichments/{id}/rules 200
+//   answered actions: GET /incident_workflows/actions 200
+//   answered action: GET /incident_workflows/actions/{id} 200
+//   answered triggers: GET /incident_workflows/triggers 200
+//   answered trigger: GET /incident_workflows/triggers/{id} 200
+//   answered services: GET /incidents/{id}/business_services/impacts 200
+//   answered outlier_incident: GET /incidents/{id}/outlier_incident 200
+//   answered past_incidents: GET /incidents/{id}/past_incidents 200
+//   answered related_incidents: GET /incidents/{id}/related_incidents 200
+//   answered subscribers: GET /incidents/{id}/status_updates/subscribers 200
+//   answered subscriptions: POST /incidents/{id}/status_updates/subscribers 200
+//   answered license_allocations: GET /license_allocations 200
+//   answered licenses: GET /licenses 200
+//   answered paused_incident_reporting_counts: GET /paused_incident_reports/counts 200
+//   answered rulesets: GET /rulesets 200
+//   answered ruleset: GET /rulesets/{id} 200
+//   answered rules: GET /rulesets/{id}/rules 200
+//   answered rule: GET /rulesets/{id}/rules/{rule_id} 200
+//   answered rule: PUT /rulesets/{id}/rules/{rule_id} 200
+//   answered relationships: POST /service_dependencies/associate 200
+//   answered relationships: GET /service_dependencies/business_services/{id} 200
+//   answered relationships: POST /service_dependencies/disassociate 200
+//   answered relationships: GET /service_dependencies/technical_services/{id} 200
+//   answered rules: GET /services/{id}/rules 200
+//   answered rule: GET /services/{id}/rules/{rule_id} 200
+//   answered rule: PUT /services/{id}/rules/{rule_id} 200
+//   answered fields: GET /services/custom_fields 200
+//   answered field: GET /services/custom_fields/{field_id} 200
+//   answered field: PUT /services/custom_fields/{field_id} 200
+//   answered field_options: GET /services/custom_fields/{field_id}/field_options 200
+//   answered field_option: POST /services/custom_fields/{field_id}/field_options 201
+//   answered field_option: GET /services/custom_fields/{field_id}/field_options/{field_option_id} 200
+//   answered field_option: PUT /services/custom_fields/{field_id}/field_options/{field_option_id} 200
+//   answered custom_fields: GET /services/{id}/custom_fields/values 200
+//   answered enablements: GET /services/{id}/enablements 200
+//   answered enablement: PUT /services/{id}/enablements/{feature_name} 200
+//   answered standards: GET /standards 200
+//   answered resources: GET /standards/scores/{resource_type} 200
+//   answered status_dashboards: GET /status_dashboards 200
+//   answered status_dashboard: GET /status_dashboards/{id} 200
+//   answered services: GET /status_dashboards/{id}/service_impacts 200
+//   answered status_dashboard: GET /status_dashboards/url_slugs/{url_slug} 200
+//   answered services: GET /status_dashboards/url_slugs/{url_slug}/service_impacts 200
+//   answered status_pages: GET /status_pages 200
+//   answered impacts: GET /status_pages/{id}/impacts 200
+//   answered impact: GET /status_pages/{id}/impacts/{impact_id} 200
+//   answered services: GET /status_pages/{id}/services 200
+//   answered service: GET /status_pages/{id}/services/{service_id} 200
+//   answered severities: GET /status_pages/{id}/severities 200
+//   answered severity: GET /status_pages/{id}/severities/{severity_id} 200
+//   answered statuses: GET /status_pages/{id}/statuses 200
+//   answered status: GET /status_pages/{id}/statuses/{status_id} 200
+//   answered posts: GET /status_pages/{id}/posts 200
+//   answered post: POST /status_pages/{id}/posts 201
+//   answered post: GET /status_pages/{id}/posts/{post_id} 200
+//   answered post: PUT /status_pages/{id}/posts/{post_id} 200
+//   answered post_updates: GET /status_pages/{id}/posts/{post_id}/post_updates 200
+//   answered post_update: POST /status_pages/{id}/posts/{post_id}/post_updates 201
+//   answered post_update: GET /status_pages/{id}/posts/{post_id}/post_updates/{post_update_id} 200
+//   answered post_update: PUT /status_pages/{id}/posts/{post_id}/post_updates/{post_update_id} 200
+//   answered postmortem: GET /status_pages/{id}/posts/{post_id}/postmortem 200
+//   answered postmortem: PUT /status_pages/{id}/posts/{post_id}/postmortem 200
+//   answered postmortem: PUT /status_pages/{id}/posts/{post_id}/postmortem 201
+//   answered subscriptions: GET /status_pages/{id}/subscriptions 200
+//   answered subscription: POST /status_pages/{id}/subscriptions 201
+//   answered subscription: GET /status_pages/{id}/subscriptions/{subscription_id} 200
+//   answered members: GET /teams/{id}/members 200
+//   answered subscriptions: POST /teams/{id}/notification_subscriptions 200
+//   answered contact_methods: GET /users/{id}/contact_methods 200
+//   answered contact_method: POST /users/{id}/contact_methods 201
+//   answered contact_method: GET /users/{id}/contact_methods/{contact_method_id} 200
+//   answered contact_method: PUT /users/{id}/contact_methods/{contact_method_id} 200
+//   answered notification_rule: PUT /users/{id}/notification_rules/{notification_rule_id} 200
+//   answered subscriptions: POST /users/{id}/notification_subscriptions 200
+//   answered oncall_handoff_notification_rule: PUT /users/{id}/oncall_handoff_notification_rules/{oncall_handoff_notification_rule_id} 200
+//   answered oauth_clients: GET /webhook_subscriptions/oauth_clients 200
+//   answered oauth_client: POST /webhook_subscriptions/oauth_clients 201
+//   answered oauth_client: GET /webhook_subscriptions/oauth_clients/{id} 200
+//   answered oauth_client: PUT /webhook_subscriptions/oauth_clients/{id} 200
+//   answered recommended_rules: GET /recommendations/event_orchestrations/rules 200
 
 export interface paths {
     "/{entity_type}/{id}/change_tags": {
@@ -5118,7 +5269,7 @@ export interface components {
         };
         ContentBasedIntelligentAlertGroupingConfiguration: {
             /** @enum {string} */
-            aggregate?: "all, any";
+            aggregate?: "all" | "any";
             fields?: string[];
             time_window?: number;
             readonly recommended_time_window?: number;
@@ -5865,6 +6016,8 @@ export interface components {
             contact_method: components["schemas"]["ContactMethodReference"];
             /** @enum {string} */
             urgency: "high" | "low";
+            /** Format: date-time */
+            readonly created_at?: string;
         };
         ContactMethodReference: components["schemas"]["Reference"] & {
             /** @enum {string} */
@@ -6184,6 +6337,7 @@ export interface components {
             /** @enum {string} */
             urgency?: "high" | "low";
             body?: components["schemas"]["IncidentBody"];
+            readonly description?: string;
         };
         EscalationPolicyReference: components["schemas"]["Reference"] & {
             /** @enum {string} */
@@ -6493,6 +6647,7 @@ export interface components {
                 from_email_mode: "match" | "no-match" | "always";
                 from_email_regex?: string;
             }[];
+            readonly integration_key?: string;
         };
         IntegrationReference: components["schemas"]["Reference"] & {
             /** @enum {string} */
@@ -7037,6 +7192,8 @@ export interface components {
             };
             /** @deprecated */
             is_disabled?: boolean;
+            readonly workflow_id?: string;
+            readonly workflow_name?: string;
         };
         CidrEntry: {
             cidr: string;
@@ -7309,6 +7466,7 @@ export interface components {
             /** @enum {string} */
             subscribable_type?: "incident" | "business_service";
             account_id?: string;
+            readonly subscribable_name?: string | null;
         };
         NotificationSubscriptionWithContext: {
             subscriber_id?: string;
@@ -7353,7 +7511,7 @@ export interface components {
         };
         ContentBasedAlertGroupingConfiguration: {
             /** @enum {string} */
-            aggregate?: "all, any";
+            aggregate?: "all" | "any";
             fields?: string[];
             time_window?: number;
             readonly recommended_time_window?: number;
@@ -7959,6 +8117,10 @@ export interface components {
                 /** @enum {string} */
                 type?: "account_reference";
             });
+            /** Format: date-time */
+            readonly created_at?: string;
+            /** Format: date-time */
+            readonly updated_at?: string;
         };
         RenderedTemplate: {
             templated_fields?: {
@@ -8921,7 +9083,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variables?: (components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"])[];
+                    cache_variables: (components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"])[];
                 };
             };
         };
@@ -8931,7 +9093,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variable?: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
+                    cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
                 };
             };
         };
@@ -8961,7 +9123,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variable?: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
+                    cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
                 };
             };
         };
@@ -8971,7 +9133,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cache_variable?: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
+                    cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
                 };
             };
         };
@@ -9039,7 +9201,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    recommended_rules?: components["schemas"]["RecommendedRule"][];
+                    recommended_rules: components["schemas"]["RecommendedRule"][];
                     next_cursor?: string | null;
                 };
             };
@@ -9069,7 +9231,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    event_enrichment?: components["schemas"]["EventEnrichment"];
+                    event_enrichment: components["schemas"]["EventEnrichment"];
                 };
             };
         };
@@ -9079,7 +9241,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    event_enrichment?: components["schemas"]["EventEnrichment"];
+                    event_enrichment: components["schemas"]["EventEnrichment"];
                 };
             };
         };
@@ -9089,7 +9251,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    event_enrichment?: components["schemas"]["EventEnrichment"];
+                    event_enrichment: components["schemas"]["EventEnrichment"];
                 };
             };
         };
@@ -9115,7 +9277,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    orchestration_path?: components["schemas"]["EventEnrichmentOrchestrationPath"];
+                    orchestration_path: components["schemas"]["EventEnrichmentOrchestrationPath"];
                 };
             };
         };
@@ -9125,7 +9287,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    orchestration_path?: components["schemas"]["EventEnrichmentOrchestrationPath"];
+                    orchestration_path: components["schemas"]["EventEnrichmentOrchestrationPath"];
                 };
             };
         };
@@ -9135,7 +9297,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    associations?: components["schemas"]["EventEnrichmentAssociation"][];
+                    associations: components["schemas"]["EventEnrichmentAssociation"][];
                     limit?: number;
                     offset?: number;
                     more?: boolean;
@@ -9189,7 +9351,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9199,7 +9361,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9209,7 +9371,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9219,7 +9381,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schemas?: components["schemas"]["EnrichmentSchema"][];
+                    schemas: components["schemas"]["EnrichmentSchema"][];
                 };
             };
         };
@@ -9229,7 +9391,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9239,7 +9401,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    schema?: components["schemas"]["EnrichmentSchema"];
+                    schema: components["schemas"]["EnrichmentSchema"];
                 };
             };
         };
@@ -9270,7 +9432,7 @@ export interface components {
                 "application/json": {
                     /** Format: uuid */
                     schema_id?: string;
-                    records?: components["schemas"]["EnrichmentRecord"][];
+                    records: components["schemas"]["EnrichmentRecord"][];
                     next_cursor?: string | null;
                 };
             };
@@ -9281,7 +9443,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    record?: components["schemas"]["EnrichmentRecord"];
+                    record: components["schemas"]["EnrichmentRecord"];
                 };
             };
         };
@@ -9291,7 +9453,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    records?: components["schemas"]["EnrichmentRecord"][];
+                    records: components["schemas"]["EnrichmentRecord"][];
                 };
             };
         };
@@ -9301,7 +9463,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    integration?: components["schemas"]["ServiceNowIntegration"];
+                    integration: components["schemas"]["ServiceNowIntegration"];
                 };
             };
         };
@@ -9311,7 +9473,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    integration?: components["schemas"]["ServiceNowIntegration"];
+                    integration: components["schemas"]["ServiceNowIntegration"];
                 };
             };
         };
@@ -9321,7 +9483,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    integrations?: components["schemas"]["ServiceNowIntegration"][];
+                    integrations: components["schemas"]["ServiceNowIntegration"][];
                 };
             };
         };
@@ -9331,7 +9493,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cmdb_table?: components["schemas"]["ServiceNowTable"];
+                    cmdb_table: components["schemas"]["ServiceNowTable"];
                 };
             };
         };
@@ -9341,7 +9503,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    cmdb_table?: components["schemas"]["ServiceNowTable"];
+                    cmdb_table: components["schemas"]["ServiceNowTable"];
                 };
             };
         };
@@ -9362,7 +9524,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    enrichment_data?: {
+                    enrichment_data: {
                         [key: string]: string;
                     }[];
                 };
@@ -9374,7 +9536,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    credentials?: components["schemas"]["ServiceNowCredentials"];
+                    credentials: components["schemas"]["ServiceNowCredentials"];
                 };
             };
         };
@@ -9384,7 +9546,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    credentials?: components["schemas"]["ServiceNowCredentials"];
+                    credentials: components["schemas"]["ServiceNowCredentials"];
                 };
             };
         };
@@ -9394,7 +9556,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    credentials?: components["schemas"]["ServiceNowCredentials"];
+                    credentials: components["schemas"]["ServiceNowCredentials"];
                 };
             };
         };
@@ -10163,6 +10325,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         alert_grouping_settings: components["schemas"]["AlertGroupingSetting"][];
+                        readonly after?: string | null;
+                        readonly before?: string | null;
+                        readonly limit?: number;
+                        readonly total?: number | null;
                     };
                 };
             };
@@ -10716,7 +10882,7 @@ export interface operations {
                         /** @enum {string} */
                         order_by?: "requested_at";
                         time_zone?: string;
-                        responses?: components["schemas"]["AnalyticsRawIncidentResponses"][];
+                        responses: components["schemas"]["AnalyticsRawIncidentResponses"][];
                     };
                 };
             };
@@ -11041,7 +11207,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        services?: components["schemas"]["ServiceReference"][];
+                        services: components["schemas"]["ServiceReference"][];
                     };
                 };
             };
@@ -11094,7 +11260,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        service?: components["schemas"]["ServiceReference"];
+                        service: components["schemas"]["ServiceReference"];
                     };
                 };
             };
@@ -11137,7 +11303,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        teams?: components["schemas"]["TeamReference"][];
+                        teams: components["schemas"]["TeamReference"][];
                     };
                 };
             };
@@ -11190,7 +11356,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        team?: components["schemas"]["TeamReference"];
+                        team: components["schemas"]["TeamReference"];
                     };
                 };
             };
@@ -11285,7 +11451,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        runners?: components["schemas"]["AutomationActionsRunner"][];
+                        runners: components["schemas"]["AutomationActionsRunner"][];
                     } & {
                         privileges?: components["schemas"]["AutomationActionsUserPermissions"];
                     } & components["schemas"]["CursorPagination"];
@@ -11410,7 +11576,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        teams?: components["schemas"]["TeamReference"][];
+                        teams: components["schemas"]["TeamReference"][];
                     };
                 };
             };
@@ -11463,7 +11629,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        team?: components["schemas"]["TeamReference"];
+                        team: components["schemas"]["TeamReference"];
                     };
                 };
             };
@@ -11685,7 +11851,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        subscribers?: components["schemas"]["NotificationSubscriber"][];
+                        subscribers: components["schemas"]["NotificationSubscriber"][];
                     } & {
                         account_id?: string;
                     };
@@ -11716,7 +11882,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -11742,7 +11908,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -11800,7 +11966,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        impactors?: components["schemas"]["Impactor"][];
+                        impactors: components["schemas"]["Impactor"][];
                     };
                 };
             };
@@ -11824,7 +11990,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -11849,7 +12015,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        global_threshold?: {
+                        global_threshold: {
                             id?: string;
                             order?: number;
                         } | null;
@@ -11931,7 +12097,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_events?: components["schemas"]["ChangeEvent"][];
+                        change_events: components["schemas"]["ChangeEvent"][];
+                        readonly limit?: number | null;
+                        readonly offset?: number | null;
+                        readonly total?: number | null;
+                        readonly more?: boolean;
                     };
                 };
             };
@@ -11971,7 +12141,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_event?: components["schemas"]["ChangeEvent"];
+                        change_event: components["schemas"]["ChangeEvent"];
                     };
                 };
             };
@@ -12000,7 +12170,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_event?: components["schemas"]["ChangeEvent"];
+                        change_event: components["schemas"]["ChangeEvent"];
                     };
                 };
             };
@@ -12505,7 +12675,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        orchestrations?: {
+                        orchestrations: {
                             readonly id?: string;
                             /** Format: url */
                             readonly self?: string;
@@ -12562,7 +12732,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        orchestration?: components["schemas"]["Orchestration"];
+                        orchestration: components["schemas"]["Orchestration"];
                     };
                 };
             };
@@ -12585,7 +12755,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        orchestration?: components["schemas"]["Orchestration"];
+                        orchestration: components["schemas"]["Orchestration"];
                     };
                 };
             };
@@ -12614,7 +12784,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        orchestration?: components["schemas"]["Orchestration"];
+                        orchestration: components["schemas"]["Orchestration"];
                     };
                 };
             };
@@ -12656,7 +12826,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integrations?: components["schemas"]["OrchestrationIntegration"][];
+                        integrations: components["schemas"]["OrchestrationIntegration"][];
                         readonly total?: number | null;
                     };
                 };
@@ -12688,7 +12858,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: components["schemas"]["OrchestrationIntegration"];
+                        integration: components["schemas"]["OrchestrationIntegration"];
                     };
                 };
             };
@@ -12712,7 +12882,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: components["schemas"]["OrchestrationIntegration"];
+                        integration: components["schemas"]["OrchestrationIntegration"];
                     };
                 };
             };
@@ -12744,7 +12914,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: components["schemas"]["OrchestrationIntegration"];
+                        integration: components["schemas"]["OrchestrationIntegration"];
                     };
                 };
             };
@@ -12796,7 +12966,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integrations?: components["schemas"]["OrchestrationIntegration"][];
+                        integrations: components["schemas"]["OrchestrationIntegration"][];
                         readonly total?: number | null;
                     };
                 };
@@ -13283,7 +13453,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablements?: components["schemas"]["FeatureEnablement"][];
+                        enablements: components["schemas"]["FeatureEnablement"][];
                     };
                 };
             };
@@ -13313,7 +13483,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablement?: components["schemas"]["FeatureEnablement"];
+                        enablement: components["schemas"]["FeatureEnablement"];
                     };
                 };
             };
@@ -13877,7 +14047,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         readonly more?: boolean;
-                        actions?: components["schemas"]["IncidentWorkflowAction"][];
+                        actions: components["schemas"]["IncidentWorkflowAction"][];
                     };
                 };
             };
@@ -13900,7 +14070,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action?: components["schemas"]["IncidentWorkflowAction"];
+                        action: components["schemas"]["IncidentWorkflowAction"];
                     };
                 };
             };
@@ -13933,7 +14103,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         readonly more?: boolean;
-                        triggers?: components["schemas"]["IncidentWorkflowTrigger"][];
+                        triggers: components["schemas"]["IncidentWorkflowTrigger"][];
                     };
                 };
             };
@@ -14013,7 +14183,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        trigger?: components["schemas"]["IncidentWorkflowTrigger"];
+                        trigger: components["schemas"]["IncidentWorkflowTrigger"];
                     };
                 };
             };
@@ -14284,6 +14454,7 @@ export interface operations {
         parameters: {
             query?: {
                 "include[]"?: components["parameters"]["include_incident"];
+                time_zone?: components["parameters"]["time_zone"];
             };
             header?: never;
             path: {
@@ -14528,7 +14699,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     };
                 };
             };
@@ -14773,7 +14944,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        outlier_incident?: {
+                        outlier_incident: {
                             incident?: components["schemas"]["Incident"];
                             incident_template?: {
                                 readonly id?: string;
@@ -14806,7 +14977,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        past_incidents?: {
+                        past_incidents: {
                             incident?: {
                                 id?: string;
                                 created_at?: string;
@@ -14841,12 +15012,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_events?: (components["schemas"]["ChangeEvent"] & {
+                        change_events: (components["schemas"]["ChangeEvent"] & {
                             correlation_reason?: {
                                 /** @enum {string} */
                                 readonly reason?: "most_recent" | "related_service" | "intelligent";
                             };
                         })[];
+                        readonly limit?: number | null;
+                        readonly offset?: number | null;
+                        readonly total?: number | null;
+                        readonly more?: boolean;
                     };
                 };
             };
@@ -14871,7 +15046,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        related_incidents?: {
+                        related_incidents: {
                             incident?: components["schemas"]["Incident"];
                             relationships?: {
                                 /** @enum {string} */
@@ -15032,7 +15207,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        subscribers?: components["schemas"]["NotificationSubscriberWithContext"][];
+                        subscribers: components["schemas"]["NotificationSubscriberWithContext"][];
                     } & {
                         account_id?: string;
                     };
@@ -15063,7 +15238,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -15887,7 +16062,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        license_allocations?: {
+                        license_allocations: {
                             user: components["schemas"]["UserReference"];
                             license: {
                                 id: string;
@@ -15924,7 +16099,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        licenses?: components["schemas"]["LicenseWithCounts"][];
+                        licenses: components["schemas"]["LicenseWithCounts"][];
                     };
                 };
             };
@@ -16304,7 +16479,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paused_incident_reporting_counts?: {
+                        paused_incident_reporting_counts: {
                             since?: string;
                             until?: string;
                             paused_count?: number;
@@ -16360,7 +16535,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        rulesets?: components["schemas"]["Ruleset"][];
+                        rulesets: components["schemas"]["Ruleset"][];
                     };
                 };
             };
@@ -16410,7 +16585,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        ruleset?: components["schemas"]["Ruleset"];
+                        ruleset: components["schemas"]["Ruleset"];
                     };
                 };
             };
@@ -16485,7 +16660,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        rules?: components["schemas"]["EventRule"][];
+                        rules: components["schemas"]["EventRule"][];
                     };
                 };
             };
@@ -16538,7 +16713,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["EventRule"];
+                        rule: components["schemas"]["EventRule"];
                     };
                 };
             };
@@ -16569,7 +16744,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["EventRule"];
+                        rule: components["schemas"]["EventRule"];
                     };
                 };
             };
@@ -16933,7 +17108,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -16967,7 +17142,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -17014,7 +17189,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -17048,7 +17223,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        relationships?: {
+                        relationships: {
                             supporting_service?: {
                                 id?: string;
                                 type?: string;
@@ -17247,7 +17422,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        change_events?: components["schemas"]["ChangeEvent"][];
+                        change_events: components["schemas"]["ChangeEvent"][];
+                        readonly limit?: number | null;
+                        readonly offset?: number | null;
+                        readonly total?: number | null;
+                        readonly more?: boolean;
                     };
                 };
             };
@@ -17379,7 +17558,7 @@ export interface operations {
                         /** @enum {string} */
                         readonly migrated_via?: "API" | "UI";
                     } & {
-                        rules?: components["schemas"]["ServiceEventRule"][];
+                        rules: components["schemas"]["ServiceEventRule"][];
                     };
                 };
             };
@@ -17457,7 +17636,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["ServiceEventRule"];
+                        rule: components["schemas"]["ServiceEventRule"];
                     };
                 };
             };
@@ -17488,7 +17667,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        rule?: components["schemas"]["ServiceEventRule"];
+                        rule: components["schemas"]["ServiceEventRule"];
                     };
                 };
             };
@@ -17531,7 +17710,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        fields?: components["schemas"]["ServiceCustomFieldsFieldReadModel"][];
+                        fields: components["schemas"]["ServiceCustomFieldsFieldReadModel"][];
                     };
                 };
             };
@@ -17583,7 +17762,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field?: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
+                        field: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
                     };
                 };
             };
@@ -17612,7 +17791,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field?: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
+                        field: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
                     };
                 };
             };
@@ -17654,7 +17833,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_options?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"][];
+                        field_options: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"][];
                     };
                 };
             };
@@ -17683,7 +17862,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_option?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
+                        field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
                     };
                 };
             };
@@ -17707,7 +17886,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_option?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
+                        field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
                     };
                 };
             };
@@ -17737,7 +17916,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        field_option?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
+                        field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
                     };
                 };
             };
@@ -17780,7 +17959,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        custom_fields?: components["schemas"]["ServiceCustomFieldsFieldValueReadModel"][];
+                        custom_fields: components["schemas"]["ServiceCustomFieldsFieldValueReadModel"][];
                     };
                 };
             };
@@ -17832,7 +18011,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablements?: components["schemas"]["FeatureEnablement"][];
+                        enablements: components["schemas"]["FeatureEnablement"][];
                     };
                 };
             };
@@ -17862,7 +18041,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        enablement?: components["schemas"]["FeatureEnablement"];
+                        enablement: components["schemas"]["FeatureEnablement"];
                     };
                 };
             };
@@ -17970,7 +18149,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        standards?: components["schemas"]["Standard"][];
+                        standards: components["schemas"]["Standard"][];
                     };
                 };
             };
@@ -18028,7 +18207,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        resources?: components["schemas"]["StandardApplied"][];
+                        resources: components["schemas"]["StandardApplied"][];
                     };
                 };
             };
@@ -18071,7 +18250,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
-                        status_dashboards?: components["schemas"]["StatusDashboard"][];
+                        status_dashboards: components["schemas"]["StatusDashboard"][];
                     };
                 };
             };
@@ -18094,7 +18273,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_dashboard?: components["schemas"]["StatusDashboard"];
+                        status_dashboard: components["schemas"]["StatusDashboard"];
                     };
                 };
             };
@@ -18119,7 +18298,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -18146,7 +18325,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_dashboard?: components["schemas"]["StatusDashboard"];
+                        status_dashboard: components["schemas"]["StatusDashboard"];
                     };
                 };
             };
@@ -18171,7 +18350,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
-                        services?: components["schemas"]["Impact"][];
+                        services: components["schemas"]["Impact"][];
                     } & {
                         additional_fields?: {
                             total_impacted_count?: number;
@@ -18198,7 +18377,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        status_pages?: components["schemas"]["StatusPage"][];
+                        status_pages: components["schemas"]["StatusPage"][];
                     };
                 };
             };
@@ -18223,7 +18402,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        impacts?: components["schemas"]["StatusPageImpact"][];
+                        impacts: components["schemas"]["StatusPageImpact"][];
                     };
                 };
             };
@@ -18247,7 +18426,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        impact?: components["schemas"]["StatusPageImpact"];
+                        impact: components["schemas"]["StatusPageImpact"];
                     };
                 };
             };
@@ -18270,7 +18449,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        services?: components["schemas"]["StatusPageService"][];
+                        services: components["schemas"]["StatusPageService"][];
                     };
                 };
             };
@@ -18294,7 +18473,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        service?: components["schemas"]["StatusPageService"];
+                        service: components["schemas"]["StatusPageService"];
                     };
                 };
             };
@@ -18319,7 +18498,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        severities?: components["schemas"]["StatusPageSeverity"][];
+                        severities: components["schemas"]["StatusPageSeverity"][];
                     };
                 };
             };
@@ -18343,7 +18522,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        severity?: components["schemas"]["StatusPageSeverity"];
+                        severity: components["schemas"]["StatusPageSeverity"];
                     };
                 };
             };
@@ -18368,7 +18547,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        statuses?: components["schemas"]["StatusPageStatus"][];
+                        statuses: components["schemas"]["StatusPageStatus"][];
                     };
                 };
             };
@@ -18392,7 +18571,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status?: components["schemas"]["StatusPageStatus"];
+                        status: components["schemas"]["StatusPageStatus"];
                     };
                 };
             };
@@ -18419,7 +18598,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        posts?: components["schemas"]["StatusPagePost"][];
+                        posts: components["schemas"]["StatusPagePost"][];
                     };
                 };
             };
@@ -18448,7 +18627,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post?: components["schemas"]["StatusPagePost"];
+                        post: components["schemas"]["StatusPagePost"];
                     };
                 };
             };
@@ -18474,7 +18653,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post?: components["schemas"]["StatusPagePost"];
+                        post: components["schemas"]["StatusPagePost"];
                     };
                 };
             };
@@ -18504,7 +18683,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post?: components["schemas"]["StatusPagePost"];
+                        post: components["schemas"]["StatusPagePost"];
                     };
                 };
             };
@@ -18550,7 +18729,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        post_updates?: components["schemas"]["StatusPagePostUpdate"][];
+                        post_updates: components["schemas"]["StatusPagePostUpdate"][];
                     };
                 };
             };
@@ -18580,7 +18759,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post_update?: components["schemas"]["StatusPagePostUpdate"];
+                        post_update: components["schemas"]["StatusPagePostUpdate"];
                     };
                 };
             };
@@ -18605,7 +18784,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post_update?: components["schemas"]["StatusPagePostUpdate"];
+                        post_update: components["schemas"]["StatusPagePostUpdate"];
                     };
                 };
             };
@@ -18636,7 +18815,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        post_update?: components["schemas"]["StatusPagePostUpdate"];
+                        post_update: components["schemas"]["StatusPagePostUpdate"];
                     };
                 };
             };
@@ -18681,7 +18860,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        postmortem?: components["schemas"]["StatusPagePostmortem"];
+                        postmortem: components["schemas"]["StatusPagePostmortem"];
                     };
                 };
             };
@@ -18711,7 +18890,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        postmortem?: components["schemas"]["StatusPagePostmortem"];
+                        postmortem: components["schemas"]["StatusPagePostmortem"];
                     };
                 };
             };
@@ -18721,7 +18900,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        postmortem?: components["schemas"]["StatusPagePostmortem"];
+                        postmortem: components["schemas"]["StatusPagePostmortem"];
                     };
                 };
             };
@@ -18767,7 +18946,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        subscriptions?: components["schemas"]["StatusPageSubscription"][];
+                        subscriptions: components["schemas"]["StatusPageSubscription"][];
                     };
                 };
             };
@@ -18810,7 +18989,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscription?: components["schemas"]["StatusPageSubscription"];
+                        subscription: components["schemas"]["StatusPageSubscription"];
                     };
                 };
             };
@@ -18834,7 +19013,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscription?: components["schemas"]["StatusPageSubscription"];
+                        subscription: components["schemas"]["StatusPageSubscription"];
                     };
                 };
             };
@@ -19277,7 +19456,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
-                        members?: {
+                        members: {
                             user?: components["schemas"]["UserReference"];
                             role?: string;
                         }[];
@@ -19335,7 +19514,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -19780,7 +19959,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_methods?: (components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"] | components["schemas"]["WhatsAppContactMethod"])[];
+                        contact_methods: (components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"] | components["schemas"]["WhatsAppContactMethod"])[];
                     };
                 };
             };
@@ -19809,7 +19988,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_method?: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
+                        contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
                     };
                 };
             };
@@ -19833,7 +20012,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_method?: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
+                        contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
                     };
                 };
             };
@@ -19863,7 +20042,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        contact_method?: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
+                        contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
                     };
                 };
             };
@@ -20076,7 +20255,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notification_rule?: components["schemas"]["NotificationRule"];
+                        notification_rule: components["schemas"]["NotificationRule"];
                     };
                 };
             };
@@ -20151,7 +20330,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subscriptions?: components["schemas"]["NotificationSubscriptionWithContext"][];
+                        subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
                     };
                 };
             };
@@ -20288,7 +20467,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oncall_handoff_notification_rule?: components["schemas"]["HandoffNotificationRule"];
+                        oncall_handoff_notification_rule: components["schemas"]["HandoffNotificationRule"];
                     };
                 };
             };
@@ -21449,7 +21628,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_clients?: components["schemas"]["OAuthClient"][];
+                        oauth_clients: components["schemas"]["OAuthClient"][];
                     };
                 };
             };
@@ -21474,7 +21653,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_client?: components["schemas"]["OAuthClient"];
+                        oauth_client: components["schemas"]["OAuthClient"];
                     };
                 };
             };
@@ -21497,7 +21676,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_client?: components["schemas"]["OAuthClient"];
+                        oauth_client: components["schemas"]["OAuthClient"];
                     };
                 };
             };
@@ -21524,7 +21703,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        oauth_client?: components["schemas"]["OAuthClient"];
+                        oauth_client: components["schemas"]["OAuthClient"];
                     };
                 };
             };

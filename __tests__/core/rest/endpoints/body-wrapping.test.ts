@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { unwrapBody, wrapBody } from '../../../../src/core/rest/endpoints/body-wrapping.js';
+import { unwrapBody, wrapBody, wrapBodyWithFields } from '../../../../src/core/rest/endpoints/body-wrapping.js';
 import { deepFreeze } from '../../../helpers/test-kit.js';
 
 describe('wrapBody', () => {
@@ -68,5 +68,19 @@ describe('unwrapBody', () => {
 
   it('says (none) for an empty object', () => {
     expect(unwrapBody({}, 'user')).toMatchObject({ ok: false, problem: expect.stringContaining('its keys are: (none)') });
+  });
+});
+
+describe('wrapBodyWithFields', () => {
+  it('puts the fields into the entity, inside its wrapper whether or not json came wrapped', () => {
+    expect(wrapBodyWithFields({ name: 'Web' }, { beta: true }, 'service', 'only-key', 'rpost')).toEqual({ service: { name: 'Web', beta: true } });
+    expect(wrapBodyWithFields({ service: { name: 'Web' } }, { beta: true }, 'service', 'only-key', 'rput')).toEqual({ service: { name: 'Web', beta: true } });
+    expect(wrapBodyWithFields(undefined, { beta: true }, 'service', 'only-key', 'rpost')).toEqual({ service: { beta: true } });
+    expect(wrapBodyWithFields({ name: 'Web' }, { beta: true }, null, 'only-key', 'rpost')).toEqual({ name: 'Web', beta: true });
+    expect(wrapBodyWithFields({ name: 'Web' }, undefined, 'service', 'only-key', 'rpost')).toEqual({ service: { name: 'Web' } });
+  });
+
+  it('refuses fields for a list (a multi-update has no one entity)', () => {
+    expect(() => wrapBodyWithFields([{ id: 'P1' }], { beta: true }, 'incidents', 'only-key', 'rput')).toThrow(/json is a list/);
   });
 });

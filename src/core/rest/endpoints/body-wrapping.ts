@@ -6,6 +6,7 @@
  */
 import type { EntityWrapper } from './table-types.js';
 import { isPlainObject } from '../../plain-object.js';
+import { mergeExtraFields } from '../../request/extra-options.js';
 
 /** The outcome of {@link unwrapBody}: the entity, or why the body has no such wrapper. */
 export type UnwrapResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
@@ -27,6 +28,30 @@ export function wrapBody(json: unknown, wrapper: EntityWrapper, wrappedWhen: 'on
   if (wrapper === null) return json;
   if (isPlainObject(json) && Object.hasOwn(json, wrapper) && (wrappedWhen === 'has-key' || Object.keys(json).length === 1)) return json;
   return { [wrapper]: json };
+}
+
+/**
+ * {@link wrapBody} with `extraFields` (body fields the description does not declare) added
+ * to the entity: inside the wrapper when there is one, else at the top of the body. With
+ * no `json`, the fields are the entity.
+ *
+ * @param what - the public method, named in errors
+ * @throws TypeError when the entity is not an object (a list, for a multi-update) or a field is in both
+ * @example
+ * ```ts
+ * wrapBodyWithFields({ name: 'Web' }, { beta: true }, 'service', 'only-key', 'rpost'); // { service: { name: 'Web', beta: true } }
+ * wrapBodyWithFields({ service: { name: 'Web' } }, { beta: true }, 'service', 'only-key', 'rput'); // { service: { name: 'Web', beta: true } }
+ * ```
+ */
+export function wrapBodyWithFields(json: unknown, extraFields: Readonly<Record<string, unknown>> | undefined, wrapper: EntityWrapper,
+  wrappedWhen: 'only-key' | 'has-key', what: string): unknown {
+  if (extraFields === undefined) return wrapBody(json, wrapper, wrappedWhen);
+  if (json === undefined) return wrapBody(mergeExtraFields(undefined, extraFields, what), wrapper, wrappedWhen);
+  const wrapped = wrapBody(json, wrapper, wrappedWhen);
+  if (wrapper !== null && isPlainObject(wrapped) && Object.hasOwn(wrapped, wrapper)) {
+    return { ...wrapped, [wrapper]: mergeExtraFields(wrapped[wrapper], extraFields, what) };
+  }
+  return mergeExtraFields(wrapped, extraFields, what);
 }
 
 /**

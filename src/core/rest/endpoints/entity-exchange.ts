@@ -11,7 +11,7 @@ import { decodeJsonBody } from '../../errors/json-body.js';
 import type { FetchResponse as Response } from '../../transport/fetch-types.js';
 import type { DecodedResponse } from '../rest-method-options.js';
 import { refuseBodyOnGet } from './body-on-get.js';
-import { unwrapBody, wrapBody } from './body-wrapping.js';
+import { unwrapBody, wrapBodyWithFields } from './body-wrapping.js';
 import type { EndpointLookup } from './endpoint-lookup.js';
 import type { EntityWrapperPair } from './entity-wrappers.js';
 import type { ResourceTarget } from './resource-target.js';
@@ -79,7 +79,7 @@ export async function entityExchange<T>(host: EntityExchangeHost, method: HttpMe
   refuseBodyOnGet(method, name, init);
   const url = host.endpoints.target(target, name);
   const [requestWrapper, responseWrapper] = host.client.entityWrappers(method, host.endpoints.wrapperPath(url));
-  const send = init.json !== undefined ? { ...init, json: wrapBody(init.json, requestWrapper, host.endpoints.policy.wrappedWhen) } : init;
+  const send = withWrappedBody(init, requestWrapper, host.endpoints.policy.wrappedWhen, name);
   const { response, text, body } = await host.exchangeJson(method, url, send);
   if (text.trim() === '') return null as T;
   const unwrapped = unwrapBody(body, responseWrapper);
@@ -103,9 +103,20 @@ export async function entityDelete(host: EntityExchangeHost, target: ResourceTar
   const url = host.endpoints.target(target, 'rdelete');
   const wrapper = (): string | null => host.client.entityWrappers('DELETE', host.endpoints.wrapperPath(url))[0];
   const { wrapDeleteBody, wrappedWhen } = host.endpoints.policy;
-  const send = init?.json === undefined || !wrapDeleteBody ? init : { ...init, json: wrapBody(init.json, wrapper(), wrappedWhen) };
+  const bodyless = init === undefined || (init.json === undefined && init.extraFields === undefined);
+  const send = bodyless || !wrapDeleteBody ? init : withWrappedBody(init, wrapper(), wrappedWhen, 'rdelete');
   // Through `delete`, as both predecessors did, so that an override of it sees the call.
   const response = await host.client.delete(url, send === undefined ? undefined : { ...send });
   if (response.status >= 200 && response.status < 300) return response;
   throw host.client.httpError({ method: 'DELETE', url: response.url, response, body: await response.text() });
+}
+
+/**
+ * The options with `json` wrapped for the endpoint and `extraFields` put into the entity
+ * (see `wrapBodyWithFields`); `init` itself when it has neither.
+ */
+function withWrappedBody(init: RequestOptions, wrapper: string | null, wrappedWhen: 'only-key' | 'has-key', name: string): RequestOptions {
+  if (init.json === undefined && init.extraFields === undefined) return init;
+  const { extraFields, ...rest } = init;
+  return { ...rest, json: wrapBodyWithFields(init.json, extraFields, wrapper, wrappedWhen, name) };
 }

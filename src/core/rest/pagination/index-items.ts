@@ -42,7 +42,14 @@ export function iterateIndex<T>(method: 'iterAll' | 'iterCursor', options: IterA
 export function listIndex<T>(options: IterAllOptions<T>, pages: IndexPages, unknownTotal: UnknownTotal): Promise<T[]> {
   const refusal = optionNamesProblem('listAll', options, ITER_ALL_OPTION_NAMES, ITERATOR_HINT);
   if (refusal !== undefined) return Promise.reject(refusal);
-  return collectItems<T>(pages(), options.itemHook, unknownTotal);
+  let source: AsyncIterable<FetchedPage>;
+  try {
+    source = pages();
+  } catch (error) {
+    // A refused option value (extraParams clashing with params) rejects, as a refused name does.
+    return Promise.reject(error);
+  }
+  return collectItems<T>(source, options.itemHook, unknownTotal);
 }
 
 /**
@@ -54,10 +61,10 @@ export function listIndex<T>(options: IterAllOptions<T>, pages: IndexPages, unkn
  * const byEmail = await keyIndex('/users', { by: 'email' }, (params, opts) => client.listAll('/users', params, opts), (m) => new Error(m));
  * ```
  */
-export async function keyIndex<T>(url: string, options: DictAllOptions, list: (params: QueryParams | undefined, options: { concurrency?: number }) => Promise<readonly unknown[]>,
+export async function keyIndex<T>(url: string, options: DictAllOptions, list: (params: QueryParams | undefined, options: { concurrency?: number; extraParams?: QueryParams }) => Promise<readonly unknown[]>,
   missing: (message: string) => Error): Promise<Record<string, T>> {
   checkOptionNames('dictAll', options, DICT_ALL_OPTION_NAMES, 'query parameters go in params');
   const by = options.by ?? 'id';
-  const items = await list(options.params, { concurrency: options.concurrency });
+  const items = await list(options.params, { concurrency: options.concurrency, extraParams: options.extraParams });
   return itemsByKey<T>(items, by, () => missing(`dictAll: an item of ${url} has no "${by}" attribute`));
 }

@@ -1,0 +1,54 @@
+/**
+ * The search behind `find`: the pages of an index scanned for the item whose attribute
+ * equals a value, reading no page more than the answer needs.
+ *
+ * @module
+ */
+import { AmbiguousMatchError } from '../errors/error-classes.js';
+import { isPlainObject } from '../plain-object.js';
+import { attributeMatches } from './resource-comparison.js';
+
+/** What `find` looks for. */
+export interface FindCriteria {
+  /** The index searched, for the error message. */
+  readonly url: string;
+  /** The attribute compared. */
+  readonly attribute: string;
+  /** The value searched for (a number from plain JavaScript is compared as its text). */
+  readonly value: string;
+  /** Case-sensitive comparison. */
+  readonly exact: boolean;
+  /** Throw when more than one item matches. */
+  readonly unique: boolean;
+}
+
+/**
+ * The matching item of the pages, or `null` when none matches. Without `unique`, the first
+ * match ends the search: the pages are not read further (the iterator is closed, as
+ * pdpyras' lazy `next(filter(...))` left its generator). With `unique`, the page holding a
+ * second match is read to its end, so the error names every match of the pages read, and no
+ * further page is requested.
+ *
+ * @throws AmbiguousMatchError with `unique`, when two or more items match
+ */
+export async function findInPages(pages: AsyncIterable<{ readonly items: readonly unknown[] }>, criteria: FindCriteria): Promise<unknown> {
+  const { attribute, value, exact, unique } = criteria;
+  const found: unknown[] = [];
+  for await (const page of pages) {
+    for (const item of page.items) {
+      if (!attributeMatches(item, attribute, value, exact)) continue;
+      if (!unique) return item;
+      found.push(item);
+    }
+    if (found.length > 1) {
+      const matches = found.map((item) => ({ id: idOf(item), value: String((item as Record<string, unknown>)[attribute]) }));
+      throw new AmbiguousMatchError({ ...criteria, matches });
+    }
+  }
+  return found[0] ?? null;
+}
+
+function idOf(item: unknown): string | null {
+  const id = isPlainObject(item) ? item.id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
