@@ -2,12 +2,15 @@
  * A child process of the Redis rate-limit tests (run with `node --import tsx`), kept for a
  * whole suite so its start is paid once. Prints `{"ready":true}` once its limiter is
  * connected; then each JSON line on stdin (`{"keyId","baseUrl","apiKey","count"}`) is a run:
- * `count` requests to the emulator one after another, each after acquiring a slot of the
- * shared budget and reporting its answer, retrying a 429 as a client would. Prints one
- * line per answer (`{"status":200,"sentAt":...}`) and `{"finished":true}` after a run; the
- * limiter's warnings go to stderr. Ends when stdin does.
+ * a `RestApiV2Client` with the Redis limiter reads `count` pages of users, one after
+ * another (the client acquires before each attempt, reports each answer, retries a 429).
+ * Prints one line per answer (`{"status":200,"sentAt":...}`, the time the request left)
+ * and `{"finished":true}` after a run; warnings go to stderr. Ends when stdin does.
  */
 import { createInterface } from 'node:readline';
+import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
+import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-client-options.js';
+import type { RateLimiter } from '../../src/core/rate-limit/rate-limiter.js';
 import { createRedisRateLimiter } from '../../src/rate-limit-redis/index.js';
 
 interface Run {
@@ -18,10 +21,6 @@ interface Run {
 }
 
 const print = (value: object): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
-const header = (response: Response, name: string): number | undefined => {
-  const value = response.headers.get(name);
-  return value === null ? undefined : Number(value);
-};
 const stderrLogger = {
   debug: () => {},
   info: (message: string) => void process.stderr.write(`info: ${message}\n`),
@@ -31,26 +30,30 @@ const stderrLogger = {
 
 const limiter = await createRedisRateLimiter({ url: process.env.WORKER_REDIS_URL, namespace: process.env.WORKER_NAMESPACE, logger: stderrLogger });
 
+/** Node's fetch, printing each answer with the time its request left (after the limiter let it). */
+const recordingFetch = (async (url: string, init: RequestInit) => {
+  const sentAt = Date.now();
+  const response = await fetch(url, init);
+  print({ status: response.status, sentAt });
+  return response;
+}) as unknown as RestApiV2ClientOptions['fetch'];
+
+/** The shared limiter with the test's key id in place of the key's hash: each test has a budget of its own. */
+function keyed(id: string): RateLimiter {
+  const key = { id };
+  return {
+    acquire: (_key, signal) => limiter.acquire(key, signal),
+    report: (report) => limiter.report({ ...report, key }),
+    pause: (_key, untilMs) => limiter.pause(key, untilMs),
+    state: () => limiter.state(key),
+  };
+}
+
 async function run({ keyId, baseUrl, apiKey, count }: Run): Promise<void> {
-  const key = { id: keyId };
-  for (let i = 0; i < count; ) {
-    await limiter.acquire(key);
-    const sentAt = Date.now();
-    const response = await fetch(`${baseUrl}/users?limit=1`, {
-      headers: { authorization: `Token token=${apiKey}`, accept: 'application/vnd.pagerduty+json;version=2' },
-    });
-    await response.arrayBuffer();
-    await limiter.report({
-      key,
-      status: response.status,
-      limit: header(response, 'ratelimit-limit'),
-      remaining: header(response, 'ratelimit-remaining'),
-      resetSeconds: header(response, 'ratelimit-reset'),
-      retryAfterSeconds: header(response, 'retry-after'),
-    });
-    print({ status: response.status, sentAt });
-    if (response.status !== 429) i += 1;
-  }
+  // sleepTimer 0.5: a 429's first retry waits its Retry-After (1 s), not the default cooldown's 3 s.
+  const client = new RestApiV2Client(apiKey, { baseUrl, fetch: recordingFetch, logger: stderrLogger, rateLimiter: keyed(keyId), sleepTimer: 0.5 });
+  for (let i = 0; i < count; i++) await client.rget('/users', { params: { limit: 1 } });
+  client.close();
   print({ finished: true });
 }
 
