@@ -7,7 +7,8 @@
 //
 //   npm run bench:rate-limit                      (builds, then the full run: 2 x 30 s)
 //   node bench/shared-rate-limit.mjs --duration 12 --limit 20 --window 3   (a quick run)
-//   flags: --duration S --limit N --window S --workers N --modes redis,alone --redis-url URL
+//   flags: --duration S --limit N --window S --workers N --modes redis,alone[,rlf] --redis-url URL
+//   (rlf: rate-limiter-flexible alone, for comparison; see flexibleLimiter below)
 //
 // Without --redis-url it starts its own redis-server (on PATH) on a free loopback port.
 // Targets (issue 31): with Redis, at least 90 % of the budget and zero 429 answers.
@@ -56,6 +57,7 @@ async function worker() {
     const warn = (message) => process.stderr.write(`worker ${flags.index}: ${message}\n`);
     rateLimiter = await createRedisRateLimiter({ url: flags['redis-url'], namespace: flags.namespace, logger: { debug() {}, info: warn, warn, error: warn } });
   }
+  if (flags.mode === 'rlf') rateLimiter = await flexibleLimiter();
   const client = new RestApiV2Client(flags.key, { baseUrl: flags['base-url'], defaultFrom: flags.from, ...(rateLimiter ? { rateLimiter } : {}) });
   const stopAt = Number(flags['stop-at']);
   const counts = { reads: 0, writes: 0, failures: 0, titles: [] };
@@ -79,6 +81,34 @@ async function worker() {
   client.close();
   await rateLimiter?.close();
   process.stdout.write(`${JSON.stringify({ ...counts, finishedAt: Date.now() })}\n`);
+}
+
+/**
+ * The comparison the guide cites: rate-limiter-flexible alone (`--modes rlf`, after
+ * `npm install --no-save rate-limiter-flexible@11.4.0`), a budget fixed in advance
+ * (`--limit` points per `--window`) that cannot follow the server's headers; a 429 blocks it.
+ */
+async function flexibleLimiter() {
+  const { Redis } = await import('ioredis');
+  const { RateLimiterRedis } = await import('rate-limiter-flexible');
+  const redis = new Redis(flags['redis-url']);
+  const flexible = new RateLimiterRedis({ storeClient: redis, points: Number(flags.limit), duration: Number(flags.window), keyPrefix: flags.namespace });
+  const block = (id, seconds) => flexible.block(id, Math.max(1, Math.ceil(seconds)));
+  return {
+    async acquire(key) {
+      for (;;) {
+        try {
+          return void (await flexible.consume(key.id));
+        } catch (refused) {
+          await new Promise((resolve) => setTimeout(resolve, refused.msBeforeNext));
+        }
+      }
+    },
+    report: async (report) => void (report.status === 429 && (await block(report.key.id, report.retryAfterSeconds ?? 1))),
+    pause: async (key, untilMs) => void (await block(key.id, (untilMs - Date.now()) / 1000)),
+    state: () => ({ paused: false }),
+    close: async () => redis.disconnect(),
+  };
 }
 
 function freePort() {
@@ -119,7 +149,7 @@ async function runMode(mode, settings, redisUrl) {
   const namespace = `bench-${randomUUID()}`;
   const children = Array.from({ length: settings.workers }, (_, index) => {
     const args = ['--role', 'worker', '--mode', mode, '--index', String(index), '--base-url', emulator.url, '--key', emulator.keys.account, '--from', from,
-      '--service', service, '--namespace', namespace, '--start-at', String(startAt), '--stop-at', String(stopAt), ...(redisUrl ? ['--redis-url', redisUrl] : [])];
+      '--service', service, '--namespace', namespace, '--limit', String(settings.limit), '--window', String(settings.window), '--start-at', String(startAt), '--stop-at', String(stopAt), ...(redisUrl ? ['--redis-url', redisUrl] : [])];
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -162,16 +192,20 @@ async function runMode(mode, settings, redisUrl) {
 async function main() {
   const settings = { duration: Number(flags.duration), limit: Number(flags.limit), window: Number(flags.window), workers: Number(flags.workers) };
   const modes = flags.modes.split(',');
-  const ownRedis = modes.includes('redis') && !flags['redis-url'] ? await startRedis() : undefined;
+  if (modes.includes('rlf') && !(await import('rate-limiter-flexible').catch(() => undefined))) {
+    console.error('--modes rlf needs rate-limiter-flexible: npm install --no-save rate-limiter-flexible@11.4.0');
+    process.exit(1);
+  }
+  const ownRedis = modes.some((mode) => mode !== 'alone') && !flags['redis-url'] ? await startRedis() : undefined;
   const redisUrl = flags['redis-url'] ?? ownRedis?.url;
   console.log(`${settings.workers} worker processes, one key, limit ${settings.limit} per ${settings.window} s window, ${settings.duration} s per mode`);
   const rows = [];
   try {
-    for (const mode of modes) rows.push(await runMode(mode, settings, mode === 'redis' ? redisUrl : undefined));
+    for (const mode of modes) rows.push(await runMode(mode, settings, mode === 'alone' ? undefined : redisUrl));
   } finally {
     ownRedis?.stop();
   }
-  const label = { redis: 'Redis limiter', alone: 'no limiter (each alone)' };
+  const label = { redis: 'Redis limiter', alone: 'no limiter (each alone)', rlf: 'rate-limiter-flexible' };
   console.log(`${'mode'.padEnd(24)} ${'served'.padStart(6)} ${'429s'.padStart(6)} ${'elapsed'.padStart(8)} ${'req/s'.padStart(7)} ${'of budget'.padStart(9)}  lost/duplicated`);
   for (const row of rows) {
     console.log(
