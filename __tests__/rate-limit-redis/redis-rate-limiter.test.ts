@@ -41,7 +41,7 @@ describe('while Redis cannot answer', () => {
     expect(waits).toEqual([5000]);
     expect(limiter.degraded).toBe(true);
     expect(logger.lines.warn).toEqual([expect.stringMatching(/^rate limit: Redis unreachable \(connection wait\)/)]);
-    expect(limiter.state(key)).toEqual({ limit: 2, paused: true, pausedUntil: 6000 });
+    expect(limiter.state(key)).toEqual({ paused: true, pausedUntil: 6000 });
     await limiter.close();
   });
 

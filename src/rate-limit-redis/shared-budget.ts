@@ -102,12 +102,17 @@ export function pauseStep(state: BudgetState, untilMs: number): BudgetState {
   return { ...state, pausedUntil: Math.max(state.pausedUntil, untilMs) };
 }
 
-/** The budget as `client.rateLimit` shows it: paused by a 429, or spent until the window ends. */
+/**
+ * The budget as the limiter's `state` shows it: what the headers said (the limit only once
+ * an answer has said it, not the configured one), and paused by a 429 or spent until the
+ * window ends.
+ */
 export function budgetView(state: BudgetState, now: number): RateLimitState {
   const spent = state.windowEnd > now && state.used >= state.limit;
   const until = Math.max(state.pausedUntil > now ? state.pausedUntil : 0, spent ? state.windowEnd : 0);
+  const heard = state.remaining !== undefined || state.resetAt !== undefined;
   return {
-    limit: state.limit,
+    ...(heard ? { limit: state.limit } : {}),
     ...(state.remaining === undefined ? {} : { remaining: state.remaining }),
     ...(state.resetAt === undefined ? {} : { resetAt: state.resetAt }),
     paused: until > 0,
