@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { RestApiV2Client } from '../../src/index.js';
 import { emulatorBanner } from '../../src/emulator/command.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import { RateLimiter, rateLimitHeaders } from '../../src/emulator/rate-limiter.js';
+import { RateLimiter, rateLimitHeaders } from '../../src/emulator/key-rate-limit.js';
 import { realSockets } from '../helpers/test-kit.js';
 
 beforeAll(realSockets);

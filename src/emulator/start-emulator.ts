@@ -10,7 +10,7 @@ import { addFixtures as addFixturesTo, type AddedFixtures } from './fixture-load
 import { assertFixtureShapes, type EmulatorFixtures } from './fixtures.js';
 import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
 import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
-import { RateLimiter, resolveRateLimitWindow } from './rate-limiter.js';
+import { RateLimiter, resolveRateLimitWindow } from './key-rate-limit.js';
 import { seededRandom } from './random.js';
 import { RequestLog, type RequestRecord } from './request-log.js';
 import { seedStore, type EmulatorKeys } from './seed.js';
