@@ -28,7 +28,6 @@ export type { Collection } from './collection.js';
 export type { Identified } from './collection.js';
 export type { IdGenerator } from './random.js';
 export type { RandomSource } from './random.js';
-export type { RateLimiter } from './key-rate-limit.js';
 export type { RateDecision } from './key-rate-limit.js';
 export type * from './resources.js';
 export type { WebhookOptions } from './webhook-options.js';
