@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createIncident } from '../../src/emulator/incident-lifecycle.js';
 import type { StoreChange } from '../../src/emulator/store-changes.js';
 import { deliveryQueueKey, subscriptionMatches } from '../../src/emulator/webhook-matching.js';
-import type { WebhookFilter, WebhookSubscription } from '../../src/emulator/webhook-subscriptions.js';
+import type { WebhookFilter, WebhookSubscription } from '../../src/emulator/webhook-subscription-bodies.js';
 import { FIXED_NOW, seededStore } from './seeded-store.js';
 
 function subscription(filter: WebhookFilter, events = ['incident.triggered', 'service.updated'], active = true): WebhookSubscription {

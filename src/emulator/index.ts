@@ -28,8 +28,7 @@ export type { Collection } from './collection.js';
 export type { Identified } from './collection.js';
 export type { IdGenerator } from './random.js';
 export type { RandomSource } from './random.js';
-export type { RateLimiter } from './rate-limiter.js';
-export type { RateDecision } from './rate-limiter.js';
+export type { RateDecision } from './key-rate-limit.js';
 export type * from './resources.js';
 export type { WebhookOptions } from './webhook-options.js';
 export type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from './webhook-dispatcher.js';
@@ -39,7 +38,7 @@ export type {
   WebhookFilter,
   WebhookFilterType,
   WebhookSubscription,
-} from './webhook-subscriptions.js';
+} from './webhook-subscription-bodies.js';
 export type {
   IncidentChange,
   IncidentChangeType,

@@ -12,7 +12,7 @@ import { unrecognizedEventBody } from './incoming-event-validation.js';
 import { handleAlertEvent, handleChangeEvent } from './events-api.js';
 import { faultReply } from './fault-replies.js';
 import type { FaultPlan } from './faults.js';
-import { rateLimitHeaders, type RateLimiter } from './rate-limiter.js';
+import { rateLimitHeaders, type KeyRateLimit } from './key-rate-limit.js';
 import { BodyTooLargeError, readBody, writeReply } from './http-io.js';
 import { ERROR_CODES, invalidInput, notFound, ReplyError, restError, type Reply } from './replies.js';
 import type { RequestLog, RequestRecord } from './request-log.js';
@@ -38,7 +38,7 @@ export interface ServerParts {
   /** How the latency is waited. @default a timer */
   delay?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   /** The rate limit in force, if any (read per request). @default none */
-  limiter?: () => RateLimiter | undefined;
+  limiter?: () => KeyRateLimit | undefined;
   /** The MCP endpoint at `/mcp`. @default none (`/mcp` answers 404 like any unknown path) */
   mcp?: McpEndpointParts;
 }

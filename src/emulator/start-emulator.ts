@@ -10,7 +10,7 @@ import { addFixtures as addFixturesTo, type AddedFixtures } from './fixture-load
 import { assertFixtureShapes, type EmulatorFixtures } from './fixtures.js';
 import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
 import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
-import { RateLimiter, resolveRateLimitWindow } from './rate-limiter.js';
+import { KeyRateLimit, resolveRateLimitWindow } from './key-rate-limit.js';
 import { seededRandom } from './random.js';
 import { RequestLog, type RequestRecord } from './request-log.js';
 import { seedStore, type EmulatorKeys } from './seed.js';
@@ -133,7 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let plan = new FaultPlan(options.faults ?? {}, faultRandom);
   let latency = resolveLatency(options.latency);
   let rateLimitWindow = resolveRateLimitWindow(options.rateLimitWindow);
-  let limiter = options.rateLimit === undefined ? undefined : new RateLimiter(options.rateLimit, rateLimitWindow);
+  let limiter = options.rateLimit === undefined ? undefined : new KeyRateLimit(options.rateLimit, rateLimitWindow);
 
   const server = createServer();
   const address = await listen(server, port);
@@ -197,14 +197,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return limiter?.perMinute;
     },
     set rateLimit(value: number | undefined) {
-      limiter = value === undefined ? undefined : new RateLimiter(value, rateLimitWindow);
+      limiter = value === undefined ? undefined : new KeyRateLimit(value, rateLimitWindow);
     },
     get rateLimitWindow(): number {
       return rateLimitWindow;
     },
     set rateLimitWindow(value: number) {
       rateLimitWindow = resolveRateLimitWindow(value);
-      if (limiter) limiter = new RateLimiter(limiter.perMinute, rateLimitWindow);
+      if (limiter) limiter = new KeyRateLimit(limiter.perMinute, rateLimitWindow);
     },
     get faultCounters() {
       return plan.counters;

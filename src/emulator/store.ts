@@ -8,7 +8,7 @@ import { Collection } from './collection.js';
 import { IdGenerator, type RandomSource } from './random.js';
 import { reference, selfUrl } from './references.js';
 import type { StoreChange, StoreChangeListener } from './store-changes.js';
-import type { WebhookSubscription } from './webhook-subscriptions.js';
+import type { WebhookSubscription } from './webhook-subscription-bodies.js';
 import type {
   AuditRecord,
   ChangeEvent,

@@ -6,7 +6,7 @@
  * @module
  */
 import type { StoreChange } from './store-changes.js';
-import type { WebhookSubscription } from './webhook-subscriptions.js';
+import type { WebhookSubscription } from './webhook-subscription-bodies.js';
 
 /**
  * Whether `subscription` receives `change`.

@@ -14,7 +14,7 @@ import {
   webhookSubscriptionView,
   type WebhookFilter,
   type WebhookSubscription,
-} from '../webhook-subscriptions.js';
+} from '../webhook-subscription-bodies.js';
 import { classicList, found, unwrapObject } from './bodies.js';
 
 const FILTER_TYPE_QUERY: Record<string, WebhookFilter['type']> = {

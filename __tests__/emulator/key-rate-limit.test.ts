@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { RestApiV2Client } from '../../src/index.js';
 import { emulatorBanner } from '../../src/emulator/command.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import { RateLimiter, rateLimitHeaders } from '../../src/emulator/rate-limiter.js';
+import { KeyRateLimit, rateLimitHeaders } from '../../src/emulator/key-rate-limit.js';
 import { realSockets } from '../helpers/test-kit.js';
 
 beforeAll(realSockets);
 
-describe('RateLimiter', () => {
+describe('KeyRateLimit', () => {
   it('allows the budget of a key per minute, counting from its first request', () => {
-    const limiter = new RateLimiter(2);
+    const limiter = new KeyRateLimit(2);
     expect(limiter.take('k', 0)).toEqual({ allowed: true, limit: 2, remaining: 1, reset: 60 });
     expect(limiter.take('k', 1500)).toEqual({ allowed: true, limit: 2, remaining: 0, reset: 59 });
     expect(limiter.take('k', 30_000)).toEqual({ allowed: false, limit: 2, remaining: 0, reset: 30 });
@@ -19,19 +19,19 @@ describe('RateLimiter', () => {
   });
 
   it('refuses a budget that is not a positive whole number', () => {
-    expect(() => new RateLimiter(0)).toThrow(RangeError);
-    expect(() => new RateLimiter(1.5)).toThrow(RangeError);
+    expect(() => new KeyRateLimit(0)).toThrow(RangeError);
+    expect(() => new KeyRateLimit(1.5)).toThrow(RangeError);
   });
 
   it('counts over a window of the given seconds, and refuses one that is not a whole number >= 1', () => {
-    const limiter = new RateLimiter(2, 10);
+    const limiter = new KeyRateLimit(2, 10);
     expect(limiter.windowSeconds).toBe(10);
     expect(limiter.take('k', 0)).toEqual({ allowed: true, limit: 2, remaining: 1, reset: 10 });
     expect(limiter.take('k', 2500)).toEqual({ allowed: true, limit: 2, remaining: 0, reset: 8 });
     expect(limiter.take('k', 9000)).toEqual({ allowed: false, limit: 2, remaining: 0, reset: 1 });
     expect(limiter.take('k', 10_000)).toEqual({ allowed: true, limit: 2, remaining: 1, reset: 10 });
-    expect(new RateLimiter(2).windowSeconds).toBe(60);
-    for (const bad of [0, 0.5, -1, Number.NaN]) expect(() => new RateLimiter(2, bad)).toThrow(/rateLimitWindow/);
+    expect(new KeyRateLimit(2).windowSeconds).toBe(60);
+    for (const bad of [0, 0.5, -1, Number.NaN]) expect(() => new KeyRateLimit(2, bad)).toThrow(/rateLimitWindow/);
   });
 
   it('names the budget in headers, and the wait in Retry-After when refused', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkWebhookSubscription, webhookSubscriptionView, type WebhookSubscription } from '../../src/emulator/webhook-subscriptions.js';
+import { checkWebhookSubscription, webhookSubscriptionView, type WebhookSubscription } from '../../src/emulator/webhook-subscription-bodies.js';
 
 const valid = {
   type: 'webhook_subscription',

@@ -38,15 +38,15 @@ export interface RateDecision {
  *
  * @example
  * ```ts
- * const limiter = new RateLimiter(2);
+ * const limiter = new KeyRateLimit(2);
  * limiter.take('key', 0).allowed;      // true (1 left)
  * limiter.take('key', 1000).allowed;   // true (0 left)
  * limiter.take('key', 2000);           // { allowed: false, remaining: 0, reset: 58, limit: 2 }
  * limiter.take('key', 60_000).allowed; // true: a new window
- * new RateLimiter(120, 10).take('key', 0).reset; // 10: a ten-second window
+ * new KeyRateLimit(120, 10).take('key', 0).reset; // 10: a ten-second window
  * ```
  */
-export class RateLimiter {
+export class KeyRateLimit {
   readonly #windows = new Map<string, { start: number; used: number }>();
   readonly #windowMs: number;
   /** Seconds in each key's window. */
