@@ -9,6 +9,7 @@ import * as types from '../src/types.js';
 import * as tables from '../src/tables.js';
 import * as legacy from '../src/legacy/index.js';
 import * as emulator from '../src/emulator/index.js';
+import * as webhooks from '../src/webhooks/index.js';
 
 const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client': {
@@ -98,6 +99,22 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
     ],
   },
   'pagerduty-client/emulator': { module: emulator, names: ['startEmulator'] },
+  'pagerduty-client/webhooks': {
+    module: webhooks,
+    names: [
+      'DEFAULT_MAX_WEBHOOK_BODY_BYTES',
+      'WEBHOOK_EVENT_TYPES',
+      'WebhookPayloadError',
+      'WebhookVerificationError',
+      'checkSignature',
+      'createWebhookHandler',
+      'isKnownWebhookEvent',
+      'isWebhookEvent',
+      'parseWebhook',
+      'signWebhookBody',
+      'verifySignature',
+    ],
+  },
 };
 
 describe('the public surface', () => {

@@ -28,6 +28,7 @@ const result = await build({
     tables: 'src/tables.ts',
     'legacy/index': 'src/legacy/index.ts',
     'emulator/index': 'src/emulator/index.ts',
+    'webhooks/index': 'src/webhooks/index.ts',
     'cli/main': 'src/cli/main.ts',
   },
   outdir: 'dist',
