@@ -17,6 +17,9 @@ export const ROUTING_KEY_ENV = 'PAGERDUTY_ROUTING_KEY';
 /** The Events API base URL of the event commands when `--base-url` is not given. */
 export const EVENTS_URL_ENV = 'PAGERDUTY_EVENTS_URL';
 
+/** The webhook subscription secret of `webhooks listen` when `--secret` is not given. */
+export const WEBHOOK_SECRET_ENV = 'PAGERDUTY_WEBHOOK_SECRET';
+
 /** Every variable, with what it stands for, for the program's help. */
 export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
   [API_KEY_ENV, 'REST API key of "api" (an OAuth token with --auth-type bearer)'],
@@ -24,6 +27,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   [FROM_ENV, 'email of the acting user for "api" (--from)'],
   [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
+  [WEBHOOK_SECRET_ENV, 'webhook subscription secret of "webhooks listen" (--secret)'],
 ];
 
 /** A variable's value; an empty one counts as unset, as a shell's `VAR=` means. */
