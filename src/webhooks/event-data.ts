@@ -41,7 +41,10 @@ export interface WebhookIncident {
   /** Its title. */
   readonly title: string;
   /** Its incident type, when the account has them. */
-  readonly incident_type?: { readonly name: string } | null;
+  readonly incident_type?: {
+    /** The type's name. */
+    readonly name: string;
+  } | null;
   /** The service it belongs to. */
   readonly service: WebhookReference<'service_reference'>;
   /** The users it is assigned to. */
@@ -55,9 +58,19 @@ export interface WebhookIncident {
   /** Its urgency. */
   readonly urgency: 'high' | 'low';
   /** Its conference bridge, if any. */
-  readonly conference_bridge?: { readonly conference_number?: string | null; readonly conference_url?: string | null } | null;
+  readonly conference_bridge?: {
+    /** The number to dial. */
+    readonly conference_number?: string | null;
+    /** The URL to join. */
+    readonly conference_url?: string | null;
+  } | null;
   /** Why it was resolved (such as a merge), or `null`. */
-  readonly resolve_reason: { readonly type: string; readonly incident?: WebhookReference<'incident_reference'> } | null;
+  readonly resolve_reason: {
+    /** The kind of reason, such as `merge_resolve_reason`. */
+    readonly type: string;
+    /** The incident it was merged into. */
+    readonly incident?: WebhookReference<'incident_reference'>;
+  } | null;
 }
 
 /** `data` of `incident.annotated`: the note added. */
@@ -111,7 +124,12 @@ export interface WebhookIncidentConferenceBridge {
   /** The incident. */
   readonly incident: WebhookReference<'incident_reference'>;
   /** The bridge's phone numbers (a list here, unlike the incident's single number). */
-  readonly conference_numbers: ReadonlyArray<{ readonly label: string; readonly number: string }>;
+  readonly conference_numbers: ReadonlyArray<{
+    /** What the number is for (may be empty). */
+    readonly label: string;
+    /** The number to dial. */
+    readonly number: string;
+  }>;
   /** The bridge's URL. */
   readonly conference_url: string | null;
 }

@@ -12,7 +12,12 @@ export type RequestBody =
   | { readonly ok: false; readonly reason: 'too-large' | 'already-read' | 'aborted' };
 
 /** A request as a framework may hand it over, with the body it already read. */
-export type WebhookRequest = IncomingMessage & { readonly body?: unknown; readonly rawBody?: unknown };
+export type WebhookRequest = IncomingMessage & {
+  /** The body a framework read: a `Buffer` or string is used as the raw body (`express.raw()`). */
+  readonly body?: unknown;
+  /** The raw body some frameworks keep beside a parsed `body`. */
+  readonly rawBody?: unknown;
+};
 
 const asBytes = (value: unknown): Uint8Array | undefined =>
   typeof value === 'string' ? Buffer.from(value, 'utf8') : value instanceof Uint8Array ? value : undefined;

@@ -25,11 +25,13 @@ export interface SignatureOptions {
 /** The outcome of {@link checkSignature}. */
 export type SignatureCheck =
   | {
+      /** The signature matched. */
       readonly ok: true;
       /** Which of the secrets matched (its index in the list; 0 for a single secret). */
       readonly secretIndex: number;
     }
   | {
+      /** The signature did not match, or could not be checked. */
       readonly ok: false;
       /** Why the check failed. */
       readonly reason: WebhookVerificationReason;

@@ -23,36 +23,67 @@ import type {
 
 /** The `data` type of each documented `event_type` (and of `pagey.ping`). */
 export interface WebhookEventDataMap {
+  /** Someone acknowledged the incident. */
   'incident.acknowledged': WebhookIncident;
+  /** An automation action was started on the incident. */
   'incident.action_invocation.created': WebhookIncidentActionInvocation;
+  /** An automation action run on the incident ended. */
   'incident.action_invocation.terminated': WebhookIncidentActionInvocation;
+  /** An automation action run on the incident changed state. */
   'incident.action_invocation.updated': WebhookIncidentActionInvocation;
+  /** A note was added to the incident. */
   'incident.annotated': WebhookIncidentNote;
+  /** The incident's conference number or URL changed. */
   'incident.conference_bridge.updated': WebhookIncidentConferenceBridge;
+  /** The incident's custom field values changed. */
   'incident.custom_field_values.updated': WebhookIncidentFieldValues;
+  /** The incident moved to another escalation policy. */
   'incident.delegated': WebhookIncident;
+  /** The incident went to another user on the same escalation level. */
   'incident.escalated': WebhookIncident;
+  /** The incident's type changed. */
   'incident.incident_type.changed': WebhookIncident;
+  /** The incident's priority changed. */
   'incident.priority_updated': WebhookIncident;
+  /** The incident was assigned to another user. */
   'incident.reassigned': WebhookIncident;
+  /** A resolved incident was opened again. */
   'incident.reopened': WebhookIncident;
+  /** The incident was resolved. */
   'incident.resolved': WebhookIncident;
+  /** A responder was asked to join the incident. */
   'incident.responder.added': WebhookIncidentResponder;
+  /** A responder answered the request to join. */
   'incident.responder.replied': WebhookIncidentResponder;
+  /** An incident role was assigned or unassigned. */
   'incident.role.assigned': WebhookIncidentRoleAssignment;
+  /** The incident moved to another service. */
   'incident.service_updated': WebhookIncident;
+  /** A status update was published on the incident. */
   'incident.status_update_published': WebhookIncidentStatusUpdate;
+  /** An incident task was completed. */
   'incident.task.completed': WebhookIncidentTask;
+  /** An incident task was created. */
   'incident.task.created': WebhookIncidentTask;
+  /** An incident task changed. */
   'incident.task.updated': WebhookIncidentTask;
+  /** An incident was opened. */
   'incident.triggered': WebhookIncident;
+  /** An acknowledgement ran out and the incident is triggered again. */
   'incident.unacknowledged': WebhookIncident;
+  /** An incident workflow finished. */
   'incident.workflow.completed': WebhookIncidentWorkflowInstance;
+  /** An incident workflow started. */
   'incident.workflow.started': WebhookIncidentWorkflowInstance;
+  /** The test event of `POST /webhook_subscriptions/{id}/ping` (not subscribable). */
   'pagey.ping': WebhookPing;
+  /** A service was created. */
   'service.created': WebhookService;
+  /** The service's custom field values changed. */
   'service.custom_field_values.updated': WebhookServiceFieldValues;
+  /** A service was deleted. */
   'service.deleted': WebhookService;
+  /** A service changed. */
   'service.updated': WebhookService;
 }
 
@@ -81,7 +112,10 @@ export interface WebhookEventEnvelope<Type extends string, Data> {
   /** Who or what made the change, or `null`. */
   readonly agent: WebhookReference | null;
   /** Where the change was made from, or `null`. */
-  readonly client: { readonly name: string } | null;
+  readonly client: {
+    /** The client's name, such as `PagerDuty`. */
+    readonly name: string;
+  } | null;
   /** The object the event is about. */
   readonly data: Data;
 }

@@ -7,7 +7,10 @@
 
 /** Request headers: a Node headers record (`req.headers`) or a fetch `Headers`-like object. */
 export type WebhookHeaders =
-  | { get(name: string): string | null }
+  | {
+      /** The header's value, or `null` when absent (as fetch's `Headers.get`). */
+      get(name: string): string | null;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** The signature header's name. */
