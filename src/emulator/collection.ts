@@ -24,6 +24,15 @@ export class Collection<T extends Identified> {
     return item;
   }
 
+  /** Removes the resource with this `id`; returns it, or `undefined` when there was none. */
+  remove(id: string): T | undefined {
+    const item = this.#byId.get(id);
+    if (item === undefined) return undefined;
+    this.#byId.delete(id);
+    this.#items.splice(this.#items.indexOf(item), 1);
+    return item;
+  }
+
   /** The resource with this `id`, or `undefined`. */
   get(id: string): T | undefined {
     return this.#byId.get(id);

@@ -4,6 +4,7 @@
  * @module
  */
 import type { FaultSettings } from './faults.js';
+import type { WebhookOptions } from './webhook-options.js';
 
 /** How much state to seed, and from what. The same options always seed the same state. */
 export interface SeedOptions {
@@ -54,6 +55,12 @@ export interface EmulatorOptions extends SeedOptions {
    * a delay that does not wait). @default a timer
    */
   delay?: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * How V3 webhooks are delivered to the subscriptions made through
+   * `/webhook_subscriptions`: the retry schedule, the attempt timeout, the wait between
+   * attempts. @default the service's rules (5 s timeout, retries for about 40 hours)
+   */
+  webhooks?: WebhookOptions;
 }
 
 /** Seed options with every default filled in. */

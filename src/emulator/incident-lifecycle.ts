@@ -106,6 +106,7 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
   };
   store.incidents.add(incident);
   logEntry(store, incident, 'trigger_log_entry', spec.agent, spec.at, { type: spec.channel });
+  store.announce({ kind: 'incident', type: 'incident.triggered', incident, agent: spec.agent, at: spec.at });
   return incident;
 }
 
@@ -151,13 +152,16 @@ export function changeStatus(
   incident.last_status_change_by = agent;
   const type = target === 'acknowledged' ? 'acknowledge_log_entry' : 'resolve_log_entry';
   logEntry(store, incident, type, agent, at, { type: channel });
+  store.announce({ kind: 'incident', type: target === 'acknowledged' ? 'incident.acknowledged' : 'incident.resolved', incident, agent, at });
   return incident;
 }
 
 /** Adds a note: an `annotate_log_entry` whose `channel.summary` is the note's text. */
 export function addNote(store: EmulatorStore, incident: Incident, user: User, content: string, at: Date): LogEntry {
   incident.updated_at = at.toISOString();
-  return logEntry(store, incident, 'annotate_log_entry', store.ref(user), at, { type: 'note', summary: content });
+  const entry = logEntry(store, incident, 'annotate_log_entry', store.ref(user), at, { type: 'note', summary: content });
+  store.announce({ kind: 'incident', type: 'incident.annotated', incident, agent: entry.agent, at, note: { id: entry.id, content } });
+  return entry;
 }
 
 /** The notes of an incident, in the shape `GET /incidents/{id}/notes` answers with. */

@@ -29,3 +29,22 @@ export type { RandomSource } from './random.js';
 export type { RateLimiter } from './rate-limiter.js';
 export type { RateDecision } from './rate-limiter.js';
 export type * from './resources.js';
+export type { WebhookOptions } from './webhook-options.js';
+export type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from './webhook-dispatcher.js';
+export type {
+  WebhookCustomHeader,
+  WebhookDeliveryMethod,
+  WebhookFilter,
+  WebhookFilterType,
+  WebhookSubscription,
+} from './webhook-subscriptions.js';
+export type {
+  IncidentChange,
+  IncidentChangeType,
+  IncidentNoteChange,
+  PingChange,
+  ServiceChange,
+  ServiceChangeType,
+  StoreChange,
+  StoreChangeListener,
+} from './store-changes.js';

@@ -15,6 +15,8 @@ import { seedStore, type EmulatorKeys } from './seed.js';
 import { requestListener } from './server.js';
 import { EmulatorStore } from './store.js';
 import { McpSessions } from './mcp/mcp-sessions.js';
+import { WebhookDispatcher, type WebhookDelivery } from './webhook-dispatcher.js';
+import { resolveWebhookOptions } from './webhook-options.js';
 
 /** The loopback address the emulator listens on (never another interface). */
 export const EMULATOR_HOST = '127.0.0.1';
@@ -51,7 +53,19 @@ export interface Emulator extends AsyncDisposable {
    * naming one get `404`, and tool calls in flight stop. Returns how many there were.
    */
   expireMcpSessions(): number;
-  /** Stops listening and closes every open connection (ending MCP tool calls in flight). */
+  /**
+   * The V3 webhooks sent to subscriptions (`/webhook_subscriptions`), oldest first (copies):
+   * status, attempts, the exact body. The latest `webhooks.logSize` are kept.
+   */
+  readonly webhookDeliveries: WebhookDelivery[];
+  /** Resolves once no webhook is pending: each delivered, dropped, failed or cancelled. */
+  webhooksIdle(): Promise<void>;
+  /** Forgets the recorded webhook deliveries (pending ones go on). */
+  clearWebhookDeliveries(): void;
+  /**
+   * Stops listening, cancels pending webhooks, and closes every open connection (ending
+   * MCP tool calls in flight).
+   */
   close(): Promise<void>;
 }
 
@@ -96,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const port = resolvePort(options.port);
   const seed = resolveSeedOptions(options);
   const log = new RequestLog(options.requestLogSize ?? 1000);
+  const webhookOptions = resolveWebhookOptions(options.webhooks);
   // Faults draw from their own seeded source so that setting them never shifts the ids seeded data gets.
   const faultRandom = seededRandom(seed.seed ^ 0x5eed);
   let plan = new FaultPlan(options.faults ?? {}, faultRandom);
@@ -113,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.close();
     throw error;
   }
+  const webhooks = new WebhookDispatcher(store, webhookOptions);
   const sessions = new McpSessions();
   const mcp = { store, sessions, delay: options.delay ?? cancellableTimer };
   server.on(
@@ -122,11 +138,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closed ??= new Promise<void>((resolve, reject) => {
-      sessions.expireAll();
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    });
+    closed ??= Promise.all([
+      webhooks.close(),
+      new Promise<void>((resolve, reject) => {
+        sessions.expireAll();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+    ]).then(() => undefined);
     return closed;
   };
 
@@ -162,6 +181,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     clearRequests: () => log.clear(),
     expireMcpSessions: () => sessions.expireAll(),
+    get webhookDeliveries(): WebhookDelivery[] {
+      return webhooks.deliveries();
+    },
+    webhooksIdle: () => webhooks.idle(),
+    clearWebhookDeliveries: () => webhooks.clear(),
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -7,6 +7,8 @@
 import { Collection } from './collection.js';
 import { IdGenerator, type RandomSource } from './random.js';
 import { reference, selfUrl } from './references.js';
+import type { StoreChange, StoreChangeListener } from './store-changes.js';
+import type { WebhookSubscription } from './webhook-subscriptions.js';
 import type {
   AuditRecord,
   ChangeEvent,
@@ -88,12 +90,15 @@ export class EmulatorStore {
   readonly auditRecords = new Collection<AuditRecord>();
   /** Change events, in arrival order. */
   readonly changeEvents = new Collection<ChangeEvent>();
+  /** Webhook subscriptions (V3), each with its signing secret. */
+  readonly webhookSubscriptions = new Collection<WebhookSubscription>();
   /** The account's abilities (`GET /abilities/{name}` answers 204 for these). */
   readonly abilities = new Set<string>();
   /** REST API keys and whom they speak for. */
   readonly apiKeys = new Map<string, KeyIdentity>();
   readonly #usersByEmail = new Map<string, User>();
   readonly #integrationsByKey = new Map<string, Integration>();
+  readonly #listeners = new Set<StoreChangeListener>();
   #incidentNumber = 0;
 
   /** @param options - base URL, random source and clock */
@@ -153,6 +158,17 @@ export class EmulatorStore {
   nextIncidentNumber(): number {
     this.#incidentNumber += 1;
     return this.#incidentNumber;
+  }
+
+  /** Starts announcing changes to `listener`; returns what stops it. */
+  onChange(listener: StoreChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Announces a change to every listener (none while seeding: nobody listens yet). */
+  announce(change: StoreChange): void {
+    for (const listener of this.#listeners) listener(change);
   }
 
   /** Whom a key speaks for, or `undefined` for an unknown key. */

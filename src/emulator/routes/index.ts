@@ -15,6 +15,7 @@ import { scheduleRoutes } from './schedules.js';
 import { serviceRoutes } from './services.js';
 import { teamRoutes } from './teams.js';
 import { userRoutes } from './users.js';
+import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
 
 /** The REST API v2 routes, all resources together. */
 export const REST_ROUTES: readonly Route[] = [
@@ -29,4 +30,5 @@ export const REST_ROUTES: readonly Route[] = [
   ...abilityRoutes,
   ...changeEventRoutes,
   ...onCallRoutes,
+  ...webhookSubscriptionRoutes,
 ];

@@ -1,11 +1,12 @@
 /**
- * `/services`, `/services/{id}` and a service's integrations (where routing keys live).
+ * `/services` (list, create), `/services/{id}` (get, update, delete) and a service's
+ * integrations (where routing keys live). Changes are audited and announced (webhooks).
  *
  * @module
  */
 import { recordAudit } from '../audit.js';
 import { filterByTeams, matchesText } from '../filters.js';
-import { fail, invalidInput, ok } from '../replies.js';
+import { ERROR_CODES, fail, invalidInput, ok, restError } from '../replies.js';
 import type { Service } from '../resources.js';
 import type { RestContext, Route } from '../router.js';
 import { classicList, found, stringField, unwrapObject } from './bodies.js';
@@ -35,8 +36,55 @@ function updateService(context: RestContext): ReturnType<Route['handler']> {
     service.escalation_policy = store.ref(policy);
   }
   service.summary = service.name;
-  if (fields.length > 0) recordAudit(store, { resource: service, action: 'update', fields, requestId: context.requestId, at: context.now });
+  if (fields.length > 0) {
+    recordAudit(store, { resource: service, action: 'update', fields, requestId: context.requestId, at: context.now });
+    store.announce({ kind: 'service', type: 'service.updated', service, agent: null, at: context.now });
+  }
   return ok({ service });
+}
+
+function createService(context: RestContext): ReturnType<Route['handler']> {
+  const { store } = context;
+  const fields = unwrapObject(context.body, 'service');
+  const errors: string[] = [];
+  if (fields.type !== undefined && fields.type !== 'service') errors.push('service.type must be service');
+  if (typeof fields.name !== 'string' || fields.name.trim() === '') errors.push('service.name must be a non-empty string');
+  const description = stringField(fields.description, 'description');
+  if (description) errors.push(description);
+  const policyRef = fields.escalation_policy;
+  const policy = isPlainObject(policyRef) && typeof policyRef.id === 'string' ? store.escalationPolicies.get(policyRef.id) : undefined;
+  if (!policy) errors.push('escalation_policy must reference an existing escalation policy');
+  if (errors.length > 0 || !policy) fail(invalidInput(...errors));
+  const name = fields.name as string;
+  if (store.services.all().some((service) => service.name.toLowerCase() === name.toLowerCase())) {
+    fail(restError(400, 'Invalid Input Provided', ERROR_CODES.invalidInput, [`Name already taken by another service: ${name}`]));
+  }
+  const id = store.ids.next();
+  const service = store.services.add({
+    id,
+    type: 'service',
+    summary: name,
+    ...store.urls('services', id),
+    name,
+    description: typeof fields.description === 'string' ? fields.description : name,
+    status: 'active',
+    escalation_policy: store.ref(policy),
+    teams: [...policy.teams],
+    integrations: [],
+    created_at: context.now.toISOString(),
+  });
+  recordAudit(store, { resource: service, action: 'create', fields: [{ name: 'name', value: name }], requestId: context.requestId, at: context.now });
+  store.announce({ kind: 'service', type: 'service.created', service, agent: null, at: context.now });
+  return ok({ service }, 201);
+}
+
+function deleteService(context: RestContext): ReturnType<Route['handler']> {
+  const { store } = context;
+  const service = found(store.services.get(context.params.id), `Service ${context.params.id}`);
+  store.services.remove(service.id);
+  recordAudit(store, { resource: service, action: 'delete', fields: [], requestId: context.requestId, at: context.now });
+  store.announce({ kind: 'service', type: 'service.deleted', service, agent: null, at: context.now });
+  return { status: 204 };
 }
 
 /** The routes of services. */
@@ -55,7 +103,9 @@ export const serviceRoutes: readonly Route[] = [
     pattern: '/services/{id}',
     handler: ({ store, params }) => ok({ service: found(store.services.get(params.id), `Service ${params.id}`) }),
   },
+  { method: 'POST', pattern: '/services', handler: createService },
   { method: 'PUT', pattern: '/services/{id}', handler: updateService },
+  { method: 'DELETE', pattern: '/services/{id}', handler: deleteService },
   {
     method: 'GET',
     pattern: '/services/{id}/integrations/{integration_id}',
