@@ -10,7 +10,7 @@ import {
   type WebhookEvent,
   type WebhookEventDataMap,
   type WebhookEventOf,
-} from '../../src/webhooks/webhook-events.js';
+} from '../../src/webhooks/event-union.js';
 import type { WebhookIncident, WebhookIncidentNote, WebhookIncidentTask, WebhookPing, WebhookService } from '../../src/webhooks/event-data.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -32,7 +32,7 @@ export type { WebhookHeaders } from './webhook-headers.js';
 export { createWebhookHandler } from './webhook-handler.js';
 export type { WebhookDelivery, WebhookHandlerOptions, WebhookRejection, WebhookRequestHandler } from './webhook-handler.js';
 export type { WebhookRequest } from './read-request-body.js';
-export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './webhook-events.js';
+export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './event-union.js';
 export type {
   AnyWebhookEvent,
   UnlistedWebhookEvent,
@@ -42,7 +42,7 @@ export type {
   WebhookEventOf,
   WebhookEventType,
   WebhookResourceType,
-} from './webhook-events.js';
+} from './event-union.js';
 export type {
   WebhookFieldValue,
   WebhookIncident,

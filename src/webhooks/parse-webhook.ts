@@ -7,7 +7,7 @@ import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-b
 import { checkSignature, secretList, type WebhookSecrets } from './verify-signature.js';
 import { decodeEnvelope } from './webhook-envelope.js';
 import { WebhookVerificationError } from './webhook-errors.js';
-import type { AnyWebhookEvent } from './webhook-events.js';
+import type { AnyWebhookEvent } from './event-union.js';
 import { headerValue, SIGNATURE_HEADER, WEBHOOK_ID_HEADER, type WebhookHeaders } from './webhook-headers.js';
 
 /** Options of {@link parseWebhook}. */

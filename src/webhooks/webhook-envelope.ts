@@ -6,7 +6,7 @@
  * @module
  */
 import { WebhookPayloadError } from './webhook-errors.js';
-import type { AnyWebhookEvent } from './webhook-events.js';
+import type { AnyWebhookEvent } from './event-union.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

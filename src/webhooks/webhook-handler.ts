@@ -11,7 +11,7 @@ import { mustVerify, parseWebhook, type ParseWebhookOptions, type ParsedWebhook 
 import { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './raw-body.js';
 import { readRequestBody, type WebhookRequest } from './read-request-body.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
-import type { AnyWebhookEvent } from './webhook-events.js';
+import type { AnyWebhookEvent } from './event-union.js';
 
 /** What the handler knows about one delivery, beside its event. */
 export interface WebhookDelivery {

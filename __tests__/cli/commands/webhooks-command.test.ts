@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { run } from '../../../src/cli/run.js';
 import { eventLine } from '../../../src/cli/webhook-listener.js';
-import type { AnyWebhookEvent } from '../../../src/webhooks/webhook-events.js';
+import type { AnyWebhookEvent } from '../../../src/webhooks/event-union.js';
 import { runCli } from '../cli-harness.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { deliveryBody, post } from '../../webhooks/webhook-server.js';
