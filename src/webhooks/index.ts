@@ -30,7 +30,7 @@ export { parseWebhook } from './parse-webhook.js';
 export type { ParsedWebhook, ParseWebhookOptions } from './parse-webhook.js';
 export type { WebhookHeaders } from './webhook-headers.js';
 export { createWebhookHandler } from './webhook-handler.js';
-export type { WebhookDelivery, WebhookHandlerOptions, WebhookRejection, WebhookRequestHandler } from './webhook-handler.js';
+export type { WebhookContext, WebhookHandlerOptions, WebhookRejection, WebhookRequestHandler } from './webhook-handler.js';
 export type { WebhookRequest } from './read-request-body.js';
 export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './event-union.js';
 export type {

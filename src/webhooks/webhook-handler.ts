@@ -13,8 +13,8 @@ import { readRequestBody, type WebhookRequest } from './read-request-body.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
 import type { AnyWebhookEvent } from './event-union.js';
 
-/** What the handler knows about one delivery, beside its event. */
-export interface WebhookDelivery {
+/** What the handler knows about one delivery, beside its event (the second argument of `onEvent`). */
+export interface WebhookContext {
   /** The `X-Webhook-Id` header (the same on every retry), if any. */
   readonly webhookId: string | undefined;
   /** Whether its signature was checked and matched (`false` only with `allowUnsigned`). */
@@ -40,12 +40,12 @@ export interface WebhookHandlerOptions extends ParseWebhookOptions {
    * promise is awaited before answering: keep it well under PagerDuty's 5 seconds (enqueue
    * slow work), since a late answer counts as a failure and is retried.
    */
-  readonly onEvent: (event: AnyWebhookEvent, delivery: WebhookDelivery) => void | Promise<void>;
+  readonly onEvent: (event: AnyWebhookEvent, delivery: WebhookContext) => void | Promise<void>;
   /**
    * Called when `onEvent` throws or rejects (or the request cannot be read as configured).
    * @default writes one line to the console's error stream
    */
-  readonly onError?: (error: unknown, delivery: WebhookDelivery | undefined) => void;
+  readonly onError?: (error: unknown, delivery: WebhookContext | undefined) => void;
   /** Called for every request refused before user code ran (for logs and metrics). */
   readonly onRejected?: (rejection: WebhookRejection) => void;
   /**
@@ -146,7 +146,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
       throw error;
     }
     const { webhookId, verified, event } = parsed;
-    const delivery: WebhookDelivery = { webhookId, verified, headers: req.headers };
+    const delivery: WebhookContext = { webhookId, verified, headers: req.headers };
     if (webhookId !== undefined && seen && (seen.has(webhookId) || inFlight.has(webhookId))) return answer(res, 200, 'duplicate');
     if (options.respond === 'before-handling') {
       if (webhookId !== undefined) seen?.add(webhookId);
