@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRejection } from '../../src/webhooks/webhook-handler.js';
 import type { AnyWebhookEvent } from '../../src/webhooks/event-union.js';
 import { signWebhookBody } from '../../src/webhooks/verify-signature.js';
@@ -127,6 +127,34 @@ describe('createWebhookHandler: answers', () => {
     expect(verified).toEqual([false, true]);
   });
 
+  it('never rejects when the hooks themselves throw: the answer stands and the failure is reported', async () => {
+    const reported: string[] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation((line: unknown) => void reported.push(String(line)));
+    try {
+      const handler = createWebhookHandler({
+        secrets: SECRET,
+        onEvent: () => {
+          throw new Error('user code failed');
+        },
+        onError: () => {
+          throw new Error('the error hook failed too');
+        },
+        onRejected: () => {
+          throw new Error('the rejection hook failed');
+        },
+      });
+      server = await serve(handler);
+      expect((await post(server.url, deliveryBody(), 'whsec-wrong')).status).toBe(401);
+      expect((await post(server.url, deliveryBody(), SECRET)).status).toBe(500);
+      expect(reported).toEqual([
+        expect.stringContaining('the error hook failed too'),
+        expect.stringContaining('the error hook failed too'),
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('refuses options with neither secrets nor allowUnsigned when created', () => {
     expect(() => createWebhookHandler({ onEvent: () => {} })).toThrow(TypeError);
     expect(() => createWebhookHandler({ secrets: [], onEvent: () => {} })).toThrow(TypeError);
@@ -161,6 +189,13 @@ describe('createWebhookHandler: deduplication by X-Webhook-Id', () => {
     release();
     expect((await first).status).toBe(200);
     expect(calls).toBe(1);
+  });
+
+  it('does not treat deliveries with an empty X-Webhook-Id as repeats of one another', async () => {
+    const r = await receiver();
+    await post(r.url, deliveryBody(), SECRET, '');
+    await post(r.url, deliveryBody(), SECRET, ' ');
+    expect(r.events).toHaveLength(2);
   });
 
   it('is off with dedupWindowMs: 0', async () => {

@@ -84,5 +84,7 @@ export function parseWebhook(rawBody: RawBody, headers: WebhookHeaders, options:
   } else if (bytes.byteLength > maxBodyBytes) {
     throw new WebhookVerificationError('too-large');
   }
-  return { webhookId: headerValue(headers, WEBHOOK_ID_HEADER), verified: verify, event: decodeEnvelope(bytes) };
+  // An empty ID would make every such delivery a repeat of the first.
+  const webhookId = headerValue(headers, WEBHOOK_ID_HEADER)?.trim() || undefined;
+  return { webhookId, verified: verify, event: decodeEnvelope(bytes) };
 }

@@ -73,7 +73,7 @@ export interface WebhookHandlerOptions extends ParseWebhookOptions {
   readonly now?: () => number;
 }
 
-/** A Node `http` request handler; the promise settles once the answer is sent and `onEvent` is done. */
+/** A Node `http` request handler; its promise settles once the answer is sent and `onEvent` is done, and never rejects. */
 export type WebhookRequestHandler = (req: WebhookRequest, res: ServerResponse) => Promise<void>;
 
 const STATUS_OF_VERIFICATION: Readonly<Record<string, number>> = { 'too-large': 413 };
@@ -121,13 +121,25 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
   const windowMs = options.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS;
   const seen = windowMs > 0 ? createDedupWindow(windowMs, options.dedupMaxEntries ?? DEFAULT_DEDUP_MAX_ENTRIES, options.now ?? Date.now) : undefined;
   const inFlight = new Set<string>();
-  const onError = options.onError ?? reportToConsole;
+  const userOnError = options.onError ?? reportToConsole;
+  // The hooks' own failures must not become an unhandled rejection that stops the server.
+  const onError = (error: unknown, context: WebhookContext | undefined): void => {
+    try {
+      userOnError(error, context);
+    } catch (hookError) {
+      reportToConsole(hookError);
+    }
+  };
   const reject = (res: ServerResponse, rejection: WebhookRejection, headers?: Record<string, string>): void => {
     answer(res, rejection.status, rejection.reason, headers);
-    options.onRejected?.(rejection);
+    try {
+      options.onRejected?.(rejection);
+    } catch (hookError) {
+      onError(hookError, undefined);
+    }
   };
 
-  return async (req, res) => {
+  const handle = async (req: WebhookRequest, res: ServerResponse): Promise<void> => {
     if (req.method !== 'POST') return reject(res, { status: 405, reason: 'method-not-allowed' }, { allow: 'POST' });
     const body = await readRequestBody(req, maxBodyBytes);
     if (!body.ok) {
@@ -146,29 +158,39 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
       throw error;
     }
     const { webhookId, verified, event } = parsed;
-    const delivery: WebhookContext = { webhookId, verified, headers: req.headers };
+    const context: WebhookContext = { webhookId, verified, headers: req.headers };
     if (webhookId !== undefined && seen && (seen.has(webhookId) || inFlight.has(webhookId))) return answer(res, 200, 'duplicate');
     if (options.respond === 'before-handling') {
       if (webhookId !== undefined) seen?.add(webhookId);
       answer(res, 202, 'accepted');
       try {
-        await options.onEvent(event, delivery);
+        await options.onEvent(event, context);
       } catch (error) {
-        onError(error, delivery);
+        onError(error, context);
       }
       return;
     }
     if (webhookId !== undefined) inFlight.add(webhookId);
     try {
-      await options.onEvent(event, delivery);
+      await options.onEvent(event, context);
       // Remembered only once handled: a failed delivery's retry runs `onEvent` again.
       if (webhookId !== undefined) seen?.add(webhookId);
       answer(res, 200, 'ok');
     } catch (error) {
-      onError(error, delivery);
+      onError(error, context);
       answer(res, 500, 'handler-failed');
     } finally {
       if (webhookId !== undefined) inFlight.delete(webhookId);
+    }
+  };
+
+  // Never rejects: whatever goes wrong is answered 500 and reported.
+  return async (req, res) => {
+    try {
+      await handle(req, res);
+    } catch (error) {
+      onError(error, undefined);
+      answer(res, 500, 'internal-error');
     }
   };
 }
