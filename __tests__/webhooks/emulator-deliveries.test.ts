@@ -6,6 +6,7 @@ import { EventsApiV2Client, RestApiV2Client } from '../../src/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRequestHandler } from '../../src/webhooks/webhook-handler.js';
 import { isKnownWebhookEvent, type AnyWebhookEvent } from '../../src/webhooks/event-union.js';
+import type { WebhookIncident } from '../../src/webhooks/event-data.js';
 import { instantRetries, realSockets } from '../helpers/test-kit.js';
 import { serve, type TestServer } from './webhook-server.js';
 
@@ -76,6 +77,10 @@ describe('the emulator’s webhooks, received by createWebhookHandler', () => {
     const [first] = received;
     if (!first || !isKnownWebhookEvent(first) || first.event_type !== 'incident.triggered') throw new Error('expected incident.triggered first');
     expect([first.resource_type, first.data.type, first.data.title, first.data.status]).toEqual(['incident', 'incident', 'Disk full on db1', 'triggered']);
+    // Every field WebhookIncident requires is there, as the emulator sends it.
+    const required: Array<keyof WebhookIncident> = ['type', 'id', 'self', 'html_url', 'number', 'status', 'title', 'service', 'assignees', 'priority', 'urgency', 'resolve_reason'];
+    for (const event of received) expect(Object.keys(event.data as object)).toEqual(expect.arrayContaining(required));
+    expect(received.map((event) => (event.data as WebhookIncident).status)).toEqual(['triggered', 'acknowledged', 'resolved']);
     expect(emulator.webhookDeliveries.map((delivery) => [delivery.status, delivery.attempts.length])).toEqual([
       ['delivered', 1],
       ['delivered', 1],
