@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventsApiV2Client, RestApiV2Client } from '../../src/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRequestHandler } from '../../src/webhooks/webhook-handler.js';
-import { isKnownWebhookEvent, type AnyWebhookEvent } from '../../src/webhooks/event-union.js';
+import { isKnownWebhookEvent, isWebhookEvent, type AnyWebhookEvent } from '../../src/webhooks/event-union.js';
 import type { WebhookIncident } from '../../src/webhooks/event-data.js';
 import { instantRetries, realSockets } from '../helpers/test-kit.js';
 import { serve, type TestServer } from './webhook-server.js';
@@ -86,6 +86,20 @@ describe('the emulator’s webhooks, received by createWebhookHandler', () => {
       ['delivered', 1],
       ['delivered', 1],
     ]);
+  });
+
+  it('delivers a note as incident.annotated, whose data narrows to WebhookIncidentNote', async () => {
+    const { emulator, events, received } = await setup(['incident.annotated']);
+    const dedupKey = await events.trigger('Noted', 'db5');
+    await emulator.webhooksIdle();
+    const incident = emulator.state.incidents.all().find((item) => item.incident_key === dedupKey);
+    const user = emulator.keys.users[0]!;
+    await using asUser = new RestApiV2Client(user.key, { baseUrl: emulator.url, ...instantRetries });
+    await asUser.rpost(`/incidents/${incident?.id}/notes`, { json: { content: 'looking into it' } });
+    await emulator.webhooksIdle();
+    const [event] = received;
+    if (!event || !isWebhookEvent(event, 'incident.annotated')) throw new Error('expected incident.annotated');
+    expect([event.data.type, event.data.content, event.data.incident.id]).toEqual(['incident_note', 'looking into it', incident?.id]);
   });
 
   it('delivers pagey.ping from the ping endpoint', async () => {
