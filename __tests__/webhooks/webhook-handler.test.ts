@@ -228,6 +228,23 @@ describe('createWebhookHandler: a body a framework already read', () => {
     expect(events).toHaveLength(2);
   });
 
+  it('prefers req.rawBody beside a parsed req.body, and caps a body read beforehand', async () => {
+    const events: AnyWebhookEvent[] = [];
+    const rejections: WebhookRejection[] = [];
+    const handler = createWebhookHandler({ secrets: SECRET, maxBodyBytes: 400, onEvent: (event) => void events.push(event), onRejected: (rejection) => void rejections.push(rejection) });
+    server = await serve(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const raw = Buffer.concat(chunks);
+      Object.assign(req, req.headers['x-pad'] ? { body: Buffer.concat([raw, Buffer.alloc(400)]) } : { rawBody: raw, body: JSON.parse(raw.toString('utf8')) });
+      await handler(req, res);
+    });
+    expect((await post(server.url, deliveryBody(), SECRET)).status).toBe(200);
+    const padded = await fetch(server.url, { method: 'POST', body: deliveryBody(), headers: { 'x-pad': '1', 'x-pagerduty-signature': signWebhookBody(deliveryBody(), SECRET) } });
+    expect(padded.status).toBe(413);
+    expect([events.length, rejections.map((rejection) => rejection.reason)]).toEqual([1, ['too-large']]);
+  });
+
   it('answers 500 and reports a misconfiguration when a JSON parser consumed the body', async () => {
     const errors: unknown[] = [];
     const handler = createWebhookHandler({ secrets: SECRET, onEvent: () => {}, onError: (error) => void errors.push(error) });
