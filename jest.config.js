@@ -10,7 +10,7 @@ export default {
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',
     '^pagerduty-client/(types|tables)$': '<rootDir>/src/$1.ts',
-    '^pagerduty-client/(legacy|emulator|rate-limit-redis)$': '<rootDir>/src/$1/index.ts',
+    '^pagerduty-client/(legacy|emulator|rate-limit-redis|webhooks)$': '<rootDir>/src/$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

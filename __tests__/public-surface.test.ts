@@ -10,6 +10,7 @@ import * as tables from '../src/tables.js';
 import * as legacy from '../src/legacy/index.js';
 import * as emulator from '../src/emulator/index.js';
 import * as rateLimitRedis from '../src/rate-limit-redis/index.js';
+import * as webhooks from '../src/webhooks/index.js';
 
 const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client': {
@@ -103,6 +104,22 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
   },
   'pagerduty-client/emulator': { module: emulator, names: ['startEmulator'] },
   'pagerduty-client/rate-limit-redis': { module: rateLimitRedis, names: ['RedisRateLimiter', 'createRedisRateLimiter'] },
+  'pagerduty-client/webhooks': {
+    module: webhooks,
+    names: [
+      'DEFAULT_MAX_WEBHOOK_BODY_BYTES',
+      'WEBHOOK_EVENT_TYPES',
+      'WebhookPayloadError',
+      'WebhookVerificationError',
+      'checkSignature',
+      'createWebhookHandler',
+      'isKnownWebhookEvent',
+      'isWebhookEvent',
+      'parseWebhook',
+      'signWebhookBody',
+      'verifySignature',
+    ],
+  },
 };
 
 describe('the public surface', () => {

@@ -70,7 +70,7 @@ describe('run: command-line terms', () => {
       status: 2,
       stdout: '',
       stderr:
-        'pagerduty: unknown command "bogus"; the commands are: trigger, acknowledge, resolve, submit, api, emulator\nRun "pagerduty --help" for usage.\n',
+        'pagerduty: unknown command "bogus"; the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks\nRun "pagerduty --help" for usage.\n',
     });
   });
 
@@ -127,7 +127,7 @@ describe('run: one meaning per short option', () => {
 
   it('every short option means one long option across all commands', async () => {
     const meanings = new Map<string, Set<string>>();
-    for (const command of ['trigger', 'acknowledge', 'resolve', 'submit', 'api', 'emulator']) {
+    for (const command of ['trigger', 'acknowledge', 'resolve', 'submit', 'api', 'emulator', 'webhooks']) {
       const help = (await runCli([command, '--help'])).stdout;
       for (const [, short, long] of help.matchAll(/^\s+-(\w), --([\w-]+)/gm)) {
         meanings.set(short, new Set([...(meanings.get(short) ?? []), long]));

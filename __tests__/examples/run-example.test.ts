@@ -18,6 +18,7 @@ describe('the example runner', () => {
       'list-on-call-users',
       'mcp-agent-session',
       'oauth-pkce-login',
+      'receive-webhooks',
       'send-ci-alert',
     ]);
   });

@@ -64,6 +64,11 @@ import { APISession, PDClientError } from 'pagerduty-client/legacy';
 import { startEmulator } from 'pagerduty-client/emulator';
 import { type Priority } from 'pagerduty-client/types';
 import { ITERATION_LIMIT } from 'pagerduty-client/tables';
+import { isWebhookEvent, signWebhookBody, type AnyWebhookEvent } from 'pagerduty-client/webhooks';
+
+export function webhookTitle(event: AnyWebhookEvent): string {
+  return isWebhookEvent(event, 'incident.triggered') ? event.data.title : signWebhookBody('{}', 'secret');
+}
 
 export async function main(): Promise<string[]> {
   const emulator = await startEmulator({ seedUsers: 2 });
@@ -163,7 +168,7 @@ describe('the packed package', () => {
     expect(out.trim()).toMatch(/^function function https:\/\/api\.pagerduty\.com \d+\.\d+\.\d+/);
   });
 
-  it('imports the legacy, emulator, tables and types entry points from an ESM project', () => {
+  it('imports the legacy, emulator, tables, types and webhooks entry points from an ESM project', () => {
     const out = consumer(
       'esm-entries',
       'module',
@@ -172,6 +177,8 @@ describe('the packed package', () => {
        import { startEmulator } from 'pagerduty-client/emulator';
        import { ITERATION_LIMIT } from 'pagerduty-client/tables';
        import * as types from 'pagerduty-client/types';
+       import { verifySignature, signWebhookBody } from 'pagerduty-client/webhooks';
+       verifySignature('{}', signWebhookBody('{}', 'secret'), 'secret');
        const emulator = await startEmulator({ seedUsers: 3 });
        const session = new APISession(emulator.keys.account, { baseUrl: emulator.url });
        const users = await session.listAll('/users');
@@ -198,9 +205,10 @@ describe('the packed package', () => {
        const tables = require('pagerduty-client/tables');
        const types = require('pagerduty-client/types');
        const redis = require('pagerduty-client/rate-limit-redis');
-       console.log(typeof legacy.APISession, typeof emulator.startEmulator, tables.ITERATION_LIMIT, Object.keys(types).length, typeof redis.createRedisRateLimiter);`,
+       const webhooks = require('pagerduty-client/webhooks');
+       console.log(typeof legacy.APISession, typeof emulator.startEmulator, tables.ITERATION_LIMIT, Object.keys(types).length, typeof redis.createRedisRateLimiter, typeof webhooks.createWebhookHandler);`,
     );
-    expect(out.trim()).toBe('function function 10000 0 function');
+    expect(out.trim()).toBe('function function 10000 0 function function');
   });
 
   it('requires from a CommonJS project', () => {

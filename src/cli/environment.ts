@@ -19,6 +19,9 @@ export const EVENTS_URL_ENV = 'PAGERDUTY_EVENTS_URL';
 /** The Redis through which `pagerduty api` shares its key's rate limit, when `--redis-url` is not given. */
 export const REDIS_URL_ENV = 'PAGERDUTY_REDIS_URL';
 
+/** The webhook subscription secret of `webhooks listen` when `--secret` is not given. */
+export const WEBHOOK_SECRET_ENV = 'PAGERDUTY_WEBHOOK_SECRET';
+
 /** Every variable, with what it stands for, for the program's help. */
 export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
   [API_KEY_ENV, 'REST API key of "api" (an OAuth token with --auth-type bearer)'],
@@ -27,6 +30,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
   [REDIS_URL_ENV, 'Redis shared by "api" runs that use one key (--redis-url)'],
+  [WEBHOOK_SECRET_ENV, 'webhook subscription secret of "webhooks listen" (--secret)'],
 ];
 
 /** A variable's value; an empty one counts as unset, as a shell's `VAR=` means. */

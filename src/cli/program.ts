@@ -33,6 +33,7 @@ export const COMMANDS = {
   submit: { usage: 'submit', describe: 'Submit a change event (a deploy, a configuration change)' },
   api: { usage: 'api <path>', describe: 'Call the REST API v2 (key from $PAGERDUTY_API_KEY) and print the JSON response' },
   emulator: { usage: 'emulator', describe: 'Run a local emulator of the REST and Events APIs (loopback only, fake keys)' },
+  webhooks: { usage: 'webhooks <action>', describe: 'Receive V3 webhooks ("webhooks listen"), verify their signatures, print the events' },
 } as const satisfies Record<string, CommandSummary>;
 
 /** The command words. */

@@ -14,6 +14,7 @@ import { emulatorCommand } from './commands/emulator-command.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
 import { triggerCommand } from './commands/trigger.js';
+import { webhooksCommand } from './commands/webhooks-command.js';
 import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
 import { COMMAND_NAMES, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
 
@@ -50,6 +51,7 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
     .command(guard(submitCommand(io)))
     .command(guard(apiCommand(io)))
     .command(guard(emulatorCommand(io)))
+    .command(guard(webhooksCommand(io)))
     .demandCommand(1, 'no command given')
     .strict()
     .help('help')

@@ -1,0 +1,62 @@
+/**
+ * `pagerduty-client/webhooks`: receive PagerDuty's V3 webhooks. Verify the
+ * `X-PagerDuty-Signature` of a delivery in constant time ({@link verifySignature},
+ * {@link checkSignature}), decode its typed event ({@link parseWebhook}), or let a Node
+ * `(req, res)` handler do both, with deduplication ({@link createWebhookHandler}).
+ *
+ * @example
+ * ```ts
+ * import http from 'node:http';
+ * import { createWebhookHandler, isWebhookEvent } from 'pagerduty-client/webhooks';
+ *
+ * const handler = createWebhookHandler({
+ *   secrets: [process.env.PAGERDUTY_WEBHOOK_SECRET ?? ''],
+ *   onEvent: (event) => {
+ *     if (isWebhookEvent(event, 'incident.triggered')) console.log(event.data.title);
+ *   },
+ * });
+ * http.createServer((req, res) => void handler(req, res)).listen(8080);
+ * ```
+ *
+ * @module pagerduty-client/webhooks
+ */
+export { checkSignature, signWebhookBody, verifySignature } from './verify-signature.js';
+export type { SignatureCheck, SignatureOptions, WebhookSecrets } from './verify-signature.js';
+export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './raw-body.js';
+export type { RawBody } from './raw-body.js';
+export { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
+export type { WebhookPayloadReason, WebhookVerificationReason } from './webhook-errors.js';
+export { parseWebhook } from './parse-webhook.js';
+export type { ParsedWebhook, ParseWebhookOptions } from './parse-webhook.js';
+export type { WebhookHeaders } from './webhook-headers.js';
+export { createWebhookHandler } from './webhook-handler.js';
+export type { WebhookContext, WebhookHandlerOptions, WebhookRejection, WebhookRequestHandler } from './webhook-handler.js';
+export type { WebhookRequest } from './read-request-body.js';
+export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './event-union.js';
+export type {
+  AnyWebhookEvent,
+  UnlistedWebhookEvent,
+  WebhookEvent,
+  WebhookEventDataMap,
+  WebhookEventEnvelope,
+  WebhookEventOf,
+  WebhookEventType,
+  WebhookResourceType,
+} from './event-union.js';
+export type {
+  WebhookFieldValue,
+  WebhookIncident,
+  WebhookIncidentActionInvocation,
+  WebhookIncidentConferenceBridge,
+  WebhookIncidentFieldValues,
+  WebhookIncidentNote,
+  WebhookIncidentResponder,
+  WebhookIncidentRoleAssignment,
+  WebhookIncidentStatusUpdate,
+  WebhookIncidentTask,
+  WebhookIncidentWorkflowInstance,
+  WebhookPing,
+  WebhookReference,
+  WebhookService,
+  WebhookServiceFieldValues,
+} from './event-data.js';

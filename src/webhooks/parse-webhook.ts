@@ -1,0 +1,90 @@
+/**
+ * `parseWebhook`: verifies a delivery's signature, then decodes its event.
+ *
+ * @module
+ */
+import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-body.js';
+import { checkSignature, secretList, type WebhookSecrets } from './verify-signature.js';
+import { decodeEnvelope } from './webhook-envelope.js';
+import { WebhookVerificationError } from './webhook-errors.js';
+import type { AnyWebhookEvent } from './event-union.js';
+import { headerValue, SIGNATURE_HEADER, WEBHOOK_ID_HEADER, type WebhookHeaders } from './webhook-headers.js';
+
+/** Options of {@link parseWebhook}. */
+export interface ParseWebhookOptions {
+  /** The subscription secret, or several during a rotation. Required unless `allowUnsigned`. */
+  readonly secrets?: WebhookSecrets;
+  /**
+   * Accept a request with no signature header (the custom POSTs of incident workflows are
+   * not signed). A request that carries a signature is still verified when `secrets` are
+   * given; the result says `verified: false` for one that was not.
+   * @default false
+   */
+  readonly allowUnsigned?: boolean;
+  /**
+   * The largest body accepted, in bytes.
+   * @default 262144 (256 KiB, {@link DEFAULT_MAX_WEBHOOK_BODY_BYTES})
+   */
+  readonly maxBodyBytes?: number;
+}
+
+/** A decoded delivery. */
+export interface ParsedWebhook {
+  /** The `X-Webhook-Id` header: the same on every retry of one webhook (deduplicate on it). */
+  readonly webhookId: string | undefined;
+  /** Whether a signature was checked and matched (`false` only with `allowUnsigned`). */
+  readonly verified: boolean;
+  /** The event. */
+  readonly event: AnyWebhookEvent;
+}
+
+/**
+ * Whether the signature of a request must (and can) be checked; throws for an unsigned
+ * request that is not allowed, or for options that name no way to accept anything.
+ */
+export function mustVerify(signature: string | undefined, options: ParseWebhookOptions): boolean {
+  if (options.secrets === undefined) {
+    if (!options.allowUnsigned) throw new TypeError('no webhook secret given: pass `secrets` (or set `allowUnsigned: true` to accept unsigned requests)');
+    return false;
+  }
+  secretList(options.secrets);
+  if (signature === undefined || signature.trim() === '') {
+    if (options.allowUnsigned) return false;
+    throw new WebhookVerificationError('missing-signature');
+  }
+  return true;
+}
+
+/**
+ * Verifies a delivery, then decodes its event. The body is hashed as received and parsed
+ * once; it is never re-serialised.
+ *
+ * @param rawBody - the body exactly as received (a string is taken as its UTF-8 text)
+ * @param headers - the request headers (`req.headers`, or a fetch `Headers`)
+ * @param options - the secrets, and what else to accept
+ * @throws {@link WebhookVerificationError} for a missing, malformed or unmatched signature, or a body over the cap
+ * @throws {@link WebhookPayloadError} for a verified body that is not JSON or not a V3 envelope
+ *
+ * @example
+ * ```ts
+ * import { isKnownWebhookEvent, parseWebhook } from 'pagerduty-client/webhooks';
+ *
+ * const { webhookId, event } = parseWebhook(rawBody, req.headers, { secrets: [process.env.PAGERDUTY_WEBHOOK_SECRET ?? ''] });
+ * if (isKnownWebhookEvent(event) && event.event_type === 'incident.triggered') console.log(webhookId, event.data.title);
+ * ```
+ */
+export function parseWebhook(rawBody: RawBody, headers: WebhookHeaders, options: ParseWebhookOptions): ParsedWebhook {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES;
+  const signature = headerValue(headers, SIGNATURE_HEADER);
+  const verify = mustVerify(signature, options);
+  const bytes = bodyBytes(rawBody);
+  if (verify) {
+    const check = checkSignature(bytes, signature, options.secrets as WebhookSecrets, { maxBodyBytes });
+    if (!check.ok) throw new WebhookVerificationError(check.reason);
+  } else if (bytes.byteLength > maxBodyBytes) {
+    throw new WebhookVerificationError('too-large');
+  }
+  // An empty ID would make every such delivery a repeat of the first.
+  const webhookId = headerValue(headers, WEBHOOK_ID_HEADER)?.trim() || undefined;
+  return { webhookId, verified: verify, event: decodeEnvelope(bytes) };
+}

@@ -1,0 +1,127 @@
+/**
+ * Checks the `X-PagerDuty-Signature` of a webhook: HMAC-SHA256 of the raw body with the
+ * subscription's secret, compared in constant time with every `v1` entry.
+ *
+ * @module
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-body.js';
+import { signatureEntries } from './signature-header.js';
+import { WebhookVerificationError, type WebhookVerificationReason } from './webhook-errors.js';
+
+/** One subscription secret, or several (the old and the new one during a rotation). */
+export type WebhookSecrets = string | readonly string[];
+
+/** Options of {@link verifySignature} and {@link checkSignature}. */
+export interface SignatureOptions {
+  /**
+   * The largest body checked, in bytes; a larger one fails with `too-large` before any
+   * hashing.
+   * @default 262144 (256 KiB, {@link DEFAULT_MAX_WEBHOOK_BODY_BYTES})
+   */
+  readonly maxBodyBytes?: number;
+}
+
+/** The outcome of {@link checkSignature}. */
+export type SignatureCheck =
+  | {
+      /** The signature matched. */
+      readonly ok: true;
+      /** Which of the secrets matched (its index in the list; 0 for a single secret). */
+      readonly secretIndex: number;
+    }
+  | {
+      /** The signature did not match, or could not be checked. */
+      readonly ok: false;
+      /** Why the check failed. */
+      readonly reason: WebhookVerificationReason;
+    };
+
+/** The secrets as a non-empty list of non-empty strings; anything else is a programming error. */
+export function secretList(secrets: WebhookSecrets): readonly string[] {
+  const list = typeof secrets === 'string' ? [secrets] : secrets;
+  if (!Array.isArray(list) || list.length === 0) throw new TypeError('no webhook secret given: pass the subscription secret (or a list of them)');
+  if (list.some((secret) => typeof secret !== 'string' || secret === '')) throw new TypeError('every webhook secret must be a non-empty string');
+  return list;
+}
+
+/**
+ * Checks a webhook's signature and says why it failed, without throwing for a forged or
+ * broken request (it throws a `TypeError` only for a programming error: no secret).
+ * Every secret is compared with every `v1` entry with `crypto.timingSafeEqual`.
+ *
+ * @param rawBody - the body exactly as received (a string is encoded as UTF-8)
+ * @param signatureHeader - the `X-PagerDuty-Signature` header, if any
+ * @param secrets - the subscription secret, or several during a rotation
+ *
+ * @example
+ * ```ts
+ * const check = checkSignature(rawBody, req.headers['x-pagerduty-signature'], [newSecret, oldSecret]);
+ * if (!check.ok) console.warn(`refused: ${check.reason}`);
+ * ```
+ */
+export function checkSignature(
+  rawBody: RawBody,
+  signatureHeader: string | readonly string[] | undefined,
+  secrets: WebhookSecrets,
+  options: SignatureOptions = {},
+): SignatureCheck {
+  const keys = secretList(secrets);
+  const bytes = bodyBytes(rawBody);
+  if (bytes.byteLength > (options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES)) return { ok: false, reason: 'too-large' };
+  // Node joins a repeated header with ", "; a headers record may still hold an array.
+  const header = typeof signatureHeader === 'string' || signatureHeader === undefined ? signatureHeader : signatureHeader.join(',');
+  const entries = signatureEntries(header);
+  if (!entries.ok) return entries;
+  let secretIndex = -1;
+  keys.forEach((secret, index) => {
+    const expected = createHmac('sha256', secret).update(bytes).digest();
+    // No early exit: every pair is compared, each in constant time (equal-length buffers).
+    for (const digest of entries.digests) {
+      if (timingSafeEqual(expected, digest) && secretIndex < 0) secretIndex = index;
+    }
+  });
+  return secretIndex >= 0 ? { ok: true, secretIndex } : { ok: false, reason: 'no-match' };
+}
+
+/**
+ * Verifies a webhook's signature, and throws a {@link WebhookVerificationError} (with its
+ * `reason`) when it is not genuine. To get the reason without an exception, use
+ * {@link checkSignature}.
+ *
+ * @param rawBody - the body exactly as received (a string is encoded as UTF-8)
+ * @param signatureHeader - the `X-PagerDuty-Signature` header, if any
+ * @param secrets - the subscription secret, or several during a rotation
+ * @throws {@link WebhookVerificationError} for a missing, malformed or unmatched signature or a body over the cap
+ *
+ * @example
+ * ```ts
+ * import { verifySignature } from 'pagerduty-client/webhooks';
+ *
+ * verifySignature(rawBody, req.headers['x-pagerduty-signature'], process.env.PAGERDUTY_WEBHOOK_SECRET ?? '');
+ * ```
+ */
+export function verifySignature(
+  rawBody: RawBody,
+  signatureHeader: string | readonly string[] | undefined,
+  secrets: WebhookSecrets,
+  options: SignatureOptions = {},
+): void {
+  const check = checkSignature(rawBody, signatureHeader, secrets, options);
+  if (!check.ok) throw new WebhookVerificationError(check.reason);
+}
+
+/**
+ * The `X-PagerDuty-Signature` value PagerDuty would send for `rawBody` with `secret`
+ * (`v1=<hex>`): for testing a receiver with signed requests of your own.
+ *
+ * @example
+ * ```ts
+ * const body = JSON.stringify({ event: { id: 'E1', event_type: 'pagey.ping', resource_type: 'pagey', occurred_at: new Date().toISOString(), agent: null, client: null, data: { type: 'ping', message: 'hi' } } });
+ * await fetch(receiverUrl, { method: 'POST', body, headers: { 'x-pagerduty-signature': signWebhookBody(body, secret) } });
+ * ```
+ */
+export function signWebhookBody(rawBody: RawBody, secret: string): string {
+  const [key] = secretList(secret);
+  return `v1=${createHmac('sha256', key).update(bodyBytes(rawBody)).digest('hex')}`;
+}
