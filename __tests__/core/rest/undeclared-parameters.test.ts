@@ -60,6 +60,15 @@ describe('extraParams', () => {
     client.close();
   });
 
+  it('go with every page find reads, next to its query', async () => {
+    const seen = answerGets('/services', { services: [{ id: 'PS1', name: 'Web' }], limit: 100, offset: 0, more: false });
+    const client = makeClient();
+    await expect(client.find('/services', 'web', { params: { include: ['teams'] }, extraParams: { beta: 'x' } })).resolves.toEqual({ id: 'PS1', name: 'Web' });
+    expect(seen).toEqual([{ 'include[]': 'teams', query: 'web', beta: 'x', limit: '100', offset: '0' }]);
+    await expect(client.find('/services', 'web', { extraParams: { query: 'other' } })).rejects.toThrow(/find: query parameter "query" is in both/);
+    client.close();
+  });
+
   it('go with every window of iterHistory', async () => {
     const seen = answerGets('/log_entries', { log_entries: [{ id: 'L1' }], limit: 100, offset: 0, more: false, total: 1 }, 2);
     const client = makeClient();

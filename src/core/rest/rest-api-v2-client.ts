@@ -126,7 +126,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   async find<T = Record<string, unknown>>(url: string, value: string, options: FindOptions = {}): Promise<T | null> {
     const attribute = options.attribute ?? 'name';
     // A number (plain JavaScript callers pass them) is sent and compared as its text.
-    const pages = this.pagesOf(url, { ...options.params, query: value }, {}, 'find');
+    const params = mergeExtraParams({ ...options.params, query: value }, options.extraParams, 'find') ?? {};
+    const pages = this.pagesOf(url, params, {}, 'find');
     const criteria = { url, attribute, value: String(value), exact: options.exact === true, unique: options.unique === true };
     return (await findInPages(pages, criteria)) as T | null;
   }

@@ -117,6 +117,11 @@ export interface FindOptions<Q = QueryParams> {
   /** Further query parameters of the index request. */
   params?: Q;
   /**
+   * Query parameters the API description does not declare, sent with every page (see
+   * `RequestOptions.extraParams`); a name in both is a `TypeError`.
+   */
+  extraParams?: QueryParams;
+  /**
    * Compare case-sensitively: the attribute must equal the value exactly. Without it, case
    * is ignored, as the predecessor did (the API treats names and emails that way).
    * @default false
