@@ -9,8 +9,8 @@ export default {
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',
-    '^pagerduty-client/(types|tables)$': '<rootDir>/src/$1.ts',
-    '^pagerduty-client/(legacy|emulator|rate-limit-redis|webhooks)$': '<rootDir>/src/$1/index.ts',
+    '^pagerduty-client/(types|tables|webhooks)$': '<rootDir>/src/$1.ts',
+    '^pagerduty-client/(legacy|emulator|rate-limit-redis)$': '<rootDir>/src/$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

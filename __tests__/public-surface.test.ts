@@ -10,7 +10,7 @@ import * as tables from '../src/tables.js';
 import * as legacy from '../src/legacy/index.js';
 import * as emulator from '../src/emulator/index.js';
 import * as rateLimitRedis from '../src/rate-limit-redis/index.js';
-import * as webhooks from '../src/webhooks/index.js';
+import * as webhooks from '../src/webhooks.js';
 
 const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client': {

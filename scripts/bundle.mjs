@@ -29,7 +29,7 @@ const result = await build({
     'legacy/index': 'src/legacy/index.ts',
     'emulator/index': 'src/emulator/index.ts',
     'rate-limit-redis/index': 'src/rate-limit-redis/index.ts',
-    'webhooks/index': 'src/webhooks/index.ts',
+    webhooks: 'src/webhooks.ts',
     'cli/main': 'src/cli/main.ts',
   },
   outdir: 'dist',

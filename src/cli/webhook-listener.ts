@@ -7,8 +7,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createWebhookHandler } from '../webhooks/webhook-handler.js';
-import type { AnyWebhookEvent } from '../webhooks/event-union.js';
+import { createWebhookHandler } from '../core/webhooks/webhook-handler.js';
+import type { AnyWebhookEvent } from '../core/webhooks/event-union.js';
 
 /** What the listener needs: already checked by the command. */
 export interface WebhookListenerArgs {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { run } from '../../../src/cli/run.js';
 import { eventLine } from '../../../src/cli/webhook-listener.js';
-import type { AnyWebhookEvent } from '../../../src/webhooks/event-union.js';
+import type { AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
 import { runCli } from '../cli-harness.js';
 import { realSockets } from '../../helpers/test-kit.js';
-import { deliveryBody, post } from '../../webhooks/webhook-server.js';
+import { deliveryBody, post } from '../../core/webhooks/webhook-server.js';
 
 beforeAll(realSockets);
 

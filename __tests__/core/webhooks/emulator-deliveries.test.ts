@@ -2,12 +2,12 @@
 // delivers signed V3 webhooks; the library's own handler, on a loopback server, verifies
 // and decodes them. Retries are a millisecond apart; nothing sleeps for real.
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventsApiV2Client, RestApiV2Client } from '../../src/index.js';
-import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRequestHandler } from '../../src/webhooks/webhook-handler.js';
-import { isKnownWebhookEvent, isWebhookEvent, type AnyWebhookEvent } from '../../src/webhooks/event-union.js';
-import type { WebhookIncident } from '../../src/webhooks/event-data.js';
-import { instantRetries, realSockets } from '../helpers/test-kit.js';
+import { EventsApiV2Client, RestApiV2Client } from '../../../src/index.js';
+import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
+import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRequestHandler } from '../../../src/core/webhooks/webhook-handler.js';
+import { isKnownWebhookEvent, isWebhookEvent, type AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
+import type { WebhookIncident } from '../../../src/core/webhooks/event-data.js';
+import { instantRetries, realSockets } from '../../helpers/test-kit.js';
 import { serve, type TestServer } from './webhook-server.js';
 
 beforeAll(realSockets);

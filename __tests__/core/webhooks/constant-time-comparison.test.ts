@@ -13,7 +13,7 @@ jest.unstable_mockModule('node:crypto', () => ({
     return (actual as typeof Crypto).timingSafeEqual(a, b);
   },
 }));
-const { checkSignature } = await import('../../src/webhooks/verify-signature.js');
+const { checkSignature } = await import('../../../src/core/webhooks/verify-signature.js');
 
 describe('the comparison', () => {
   it('uses timingSafeEqual on 32-byte digests, for every secret and every v1 entry, even after a match', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkSignature, signWebhookBody, verifySignature } from '../../src/webhooks/verify-signature.js';
-import { WebhookVerificationError } from '../../src/webhooks/webhook-errors.js';
+import { checkSignature, signWebhookBody, verifySignature } from '../../../src/core/webhooks/verify-signature.js';
+import { WebhookVerificationError } from '../../../src/core/webhooks/webhook-errors.js';
 import { CAFE_WITH_K, CURRENT_SECRET, PING_BODY, PING_WITH_CURRENT, PING_WITH_PREVIOUS, PREVIOUS_SECRET } from './signature-vectors.js';
 
 const reasonOf = (run: () => void): string | undefined => {

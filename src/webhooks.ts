@@ -20,19 +20,19 @@
  *
  * @module pagerduty-client/webhooks
  */
-export { checkSignature, signWebhookBody, verifySignature } from './verify-signature.js';
-export type { SignatureCheck, SignatureOptions, WebhookSecrets } from './verify-signature.js';
-export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './raw-body.js';
-export type { RawBody } from './raw-body.js';
-export { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
-export type { WebhookPayloadReason, WebhookVerificationReason } from './webhook-errors.js';
-export { parseWebhook } from './parse-webhook.js';
-export type { ParsedWebhook, ParseWebhookOptions } from './parse-webhook.js';
-export type { WebhookHeaders } from './webhook-headers.js';
-export { createWebhookHandler } from './webhook-handler.js';
-export type { WebhookContext, WebhookHandlerOptions, WebhookRejection, WebhookRequestHandler } from './webhook-handler.js';
-export type { WebhookRequest } from './read-request-body.js';
-export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './event-union.js';
+export { checkSignature, signWebhookBody, verifySignature } from './core/webhooks/verify-signature.js';
+export type { SignatureCheck, SignatureOptions, WebhookSecrets } from './core/webhooks/verify-signature.js';
+export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './core/webhooks/raw-body.js';
+export type { RawBody } from './core/webhooks/raw-body.js';
+export { WebhookPayloadError, WebhookVerificationError } from './core/webhooks/webhook-errors.js';
+export type { WebhookPayloadReason, WebhookVerificationReason } from './core/webhooks/webhook-errors.js';
+export { parseWebhook } from './core/webhooks/parse-webhook.js';
+export type { ParsedWebhook, ParseWebhookOptions } from './core/webhooks/parse-webhook.js';
+export type { WebhookHeaders } from './core/webhooks/webhook-headers.js';
+export { createWebhookHandler } from './core/webhooks/webhook-handler.js';
+export type { WebhookContext, WebhookHandlerOptions, WebhookRejection, WebhookRequestHandler } from './core/webhooks/webhook-handler.js';
+export type { WebhookRequest } from './core/webhooks/read-request-body.js';
+export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './core/webhooks/event-union.js';
 export type {
   AnyWebhookEvent,
   UnlistedWebhookEvent,
@@ -42,7 +42,7 @@ export type {
   WebhookEventOf,
   WebhookEventType,
   WebhookResourceType,
-} from './event-union.js';
+} from './core/webhooks/event-union.js';
 export type {
   WebhookFieldValue,
   WebhookIncident,
@@ -59,4 +59,4 @@ export type {
   WebhookReference,
   WebhookService,
   WebhookServiceFieldValues,
-} from './event-data.js';
+} from './core/webhooks/event-data.js';

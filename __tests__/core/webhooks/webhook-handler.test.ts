@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRejection } from '../../src/webhooks/webhook-handler.js';
-import type { AnyWebhookEvent } from '../../src/webhooks/event-union.js';
-import { signWebhookBody } from '../../src/webhooks/verify-signature.js';
-import { realSockets } from '../helpers/test-kit.js';
+import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRejection } from '../../../src/core/webhooks/webhook-handler.js';
+import type { AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
+import { signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
+import { realSockets } from '../../helpers/test-kit.js';
 import { deliveryBody, post, serve, type TestServer } from './webhook-server.js';
 
 beforeAll(realSockets);

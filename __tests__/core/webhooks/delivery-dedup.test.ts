@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createDedupWindow } from '../../src/webhooks/delivery-dedup.js';
+import { createDedupWindow } from '../../../src/core/webhooks/delivery-dedup.js';
 
 describe('createDedupWindow', () => {
   it('remembers an id for the window, on the injected clock, then forgets it', () => {

@@ -10,8 +10,8 @@ import {
   type WebhookEvent,
   type WebhookEventDataMap,
   type WebhookEventOf,
-} from '../../src/webhooks/event-union.js';
-import type { WebhookIncident, WebhookIncidentNote, WebhookIncidentTask, WebhookPing, WebhookService } from '../../src/webhooks/event-data.js';
+} from '../../../src/core/webhooks/event-union.js';
+import type { WebhookIncident, WebhookIncidentNote, WebhookIncidentTask, WebhookPing, WebhookService } from '../../../src/core/webhooks/event-data.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /** `expectTypeOf(value).toBe<Type>()` compiles only when the value's type is exactly `Type`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseWebhook } from '../../src/webhooks/parse-webhook.js';
-import { WebhookPayloadError, WebhookVerificationError } from '../../src/webhooks/webhook-errors.js';
-import { signWebhookBody } from '../../src/webhooks/verify-signature.js';
+import { parseWebhook } from '../../../src/core/webhooks/parse-webhook.js';
+import { WebhookPayloadError, WebhookVerificationError } from '../../../src/core/webhooks/webhook-errors.js';
+import { signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
 import { CURRENT_SECRET, PING_BODY, PING_WITH_CURRENT } from './signature-vectors.js';
 
 const signed = (body: string): Record<string, string> => ({ 'x-pagerduty-signature': signWebhookBody(body, CURRENT_SECRET), 'x-webhook-id': 'W1' });

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { PagerDutyError } from '../core/errors/error-classes.js';
+import { PagerDutyError } from '../errors/error-classes.js';
 
 /**
  * Why a signature check failed:
