@@ -6,6 +6,7 @@
  */
 import { startEmulator, type Emulator } from './start-emulator.js';
 import type { EmulatorOptions } from './emulator-options.js';
+import { untilSignal } from '../cli/until-signal.js';
 
 /** The command's arguments (as the CLI parses them). */
 export interface EmulatorCommandArgs {
@@ -72,18 +73,6 @@ export function emulatorBanner(
   if (simulated.length > 0) lines.push('', `Simulated: ${simulated.join(', ')}.`);
   lines.push('', 'Press Ctrl+C to stop.');
   return lines;
-}
-
-function untilSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
 
 /**

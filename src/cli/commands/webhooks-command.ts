@@ -9,6 +9,7 @@ import type { CliIo } from '../cli-io.js';
 import { fromEnv, envDefault, WEBHOOK_SECRET_ENV } from '../environment.js';
 import { COMMANDS } from '../program.js';
 import { UsageError } from '../usage-error.js';
+import { untilSignal } from '../until-signal.js';
 
 /** The options of `pagerduty webhooks listen`. */
 export interface WebhooksArgs {
@@ -24,18 +25,6 @@ export interface WebhooksArgs {
   readonly allowUnsigned: boolean;
   /** `--json`: print each event as one line of JSON. */
   readonly json: boolean;
-}
-
-function untilSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
 
 /**
