@@ -69,6 +69,15 @@ describe('extraParams', () => {
     client.close();
   });
 
+  it('go with the request of getTotal', async () => {
+    const seen = answerGets('/incidents', { incidents: [], limit: 1, offset: 0, more: true, total: 42 });
+    const client = makeClient();
+    await expect(client.getTotal('/incidents', { statuses: ['triggered'] }, { extraParams: { beta: 'x' } })).resolves.toBe(42);
+    expect(seen).toEqual([expect.objectContaining({ 'statuses[]': 'triggered', beta: 'x', total: 'true' })]);
+    await expect(client.getTotal('/incidents', { statuses: ['triggered'] }, { extraParams: { statuses: ['resolved'] } })).rejects.toThrow(/getTotal: query parameter "statuses" is in both/);
+    client.close();
+  });
+
   it('go with every window of iterHistory', async () => {
     const seen = answerGets('/log_entries', { log_entries: [{ id: 'L1' }], limit: 100, offset: 0, more: false, total: 1 }, 2);
     const client = makeClient();

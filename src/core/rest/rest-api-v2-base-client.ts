@@ -342,9 +342,9 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
-  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, init?: Pick<RequestOptions, 'signal'>): Promise<number>;
-  getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal'> = {}): Promise<number> {
-    return readTotal(this.#parts, url, params, init.signal);
+  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, init?: Pick<RequestOptions, 'signal' | 'extraParams'>): Promise<number>;
+  async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal' | 'extraParams'> = {}): Promise<number> {
+    return readTotal(this.#parts, url, mergeExtraParams(params, init.extraParams, 'getTotal') ?? {}, init.signal);
   }
 
   /**
