@@ -5,7 +5,8 @@
  * a `RestApiV2Client` with the Redis limiter reads `count` pages of users, one after
  * another (the client acquires before each attempt, reports each answer, retries a 429).
  * Prints one line per answer (`{"status":200,"sentAt":...}`, the time the request left)
- * and `{"finished":true}` after a run; warnings go to stderr. Ends when stdin does.
+ * and `{"reported":status}` once the limiter has taken in that answer, and `{"finished":true}`
+ * after a run; warnings go to stderr. Ends when stdin does.
  */
 import { createInterface } from 'node:readline';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
@@ -43,7 +44,12 @@ function keyed(id: string): RateLimiter {
   const key = { id };
   return {
     acquire: (_key, signal) => limiter.acquire(key, signal),
-    report: (report) => limiter.report({ ...report, key }),
+    // Printed once the report is in Redis: a test that starts other processes after a 429
+    // waits for this line, not for the answer, which the client reports a moment later.
+    report: async (report) => {
+      await limiter.report({ ...report, key });
+      print({ reported: report.status });
+    },
     pause: (_key, untilMs) => limiter.pause(key, untilMs),
     state: () => limiter.state(key),
   };

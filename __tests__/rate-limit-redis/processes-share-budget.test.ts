@@ -19,6 +19,9 @@ interface Answer {
   sentAt: number;
 }
 
+/** A line a worker prints. */
+type Line = Answer | { ready: true } | { finished: true } | { reported: number };
+
 /** One child process: send it runs, read its answers. */
 interface Worker {
   readonly ready: Promise<void>;
@@ -26,6 +29,8 @@ interface Worker {
   run(emulator: Emulator, keyId: string, count: number): Promise<Answer[]>;
   /** Resolves with the first answer of `status` from now on. */
   next(status: number): Promise<Answer>;
+  /** Resolves once the limiter has taken in the first answer of `status` from now on. */
+  reported(status: number): Promise<void>;
   /** What it wrote to stderr so far. */
   stderr(): string;
   /** Ends it (closing its stdin) and waits for it to exit. */
@@ -40,7 +45,7 @@ function worker(redisUrl: string, namespace: string): Worker {
   let buffered = '';
   let stderr = '';
   let answers: Answer[] = [];
-  const listeners: Array<(line: Answer | { ready: true } | { finished: true }) => void> = [];
+  const listeners: Array<(line: Line) => void> = [];
   child.stdout.on('data', (chunk: Buffer) => {
     const lines = (buffered + chunk.toString()).split('\n');
     buffered = lines.pop() ?? '';
@@ -48,9 +53,9 @@ function worker(redisUrl: string, namespace: string): Worker {
   });
   child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const until = <T>(match: (line: Answer | { ready: true } | { finished: true }) => T | undefined): Promise<T> =>
+  const until = <T>(match: (line: Line) => T | undefined): Promise<T> =>
     new Promise((resolve, reject) => {
-      const listener = (line: Answer | { ready: true } | { finished: true }): void => {
+      const listener = (line: Line): void => {
         const value = match(line);
         if (value === undefined) return;
         listeners.splice(listeners.indexOf(listener), 1);
@@ -68,6 +73,7 @@ function worker(redisUrl: string, namespace: string): Worker {
       return until((line) => ('finished' in line ? answers : undefined));
     },
     next: (status) => until((line) => ('status' in line && line.status === status ? line : undefined)),
+    reported: (status) => until((line) => ('reported' in line && line.reported === status ? true : undefined)).then(() => undefined),
     stderr: () => stderr,
     end: () => {
       child.stdin.end();
@@ -108,8 +114,10 @@ describe(`child processes sharing one key through Redis${skip}`, () => {
     const key = randomUUID();
     const [first, ...others] = workers;
     const limitedAnswer = first.next(429);
+    const limitedReport = first.reported(429);
     const firstRun = first.run(emulator, key, 1);
     const limited = await limitedAnswer;
+    await limitedReport;
     const sent = (await Promise.all(others.map((w) => w.run(emulator, key, 1)))).flat();
     await firstRun;
     expect(sent.map((answer) => answer.status)).toEqual([200, 200]);
