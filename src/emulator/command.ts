@@ -8,25 +8,8 @@ import { startEmulator, type Emulator } from './start-emulator.js';
 import type { EmulatorOptions } from './emulator-options.js';
 import { untilSignal } from '../cli/until-signal.js';
 
-/** The command's arguments (as the CLI parses them). */
-export interface EmulatorCommandArgs {
-  /** `--port`: the loopback port; 0 picks a free one. @default 0 */
-  port?: number;
-  /** `--seed-users`. @default 5 */
-  seedUsers?: number;
-  /** `--seed-services`. @default 3 */
-  seedServices?: number;
-  /** `--seed-incidents`. @default 12 */
-  seedIncidents?: number;
-  /** `--seed`: the random seed. @default 1 */
-  seed?: number;
-  /** `--latency`: a simulated round-trip time in milliseconds. @default 0 */
-  latency?: number;
-  /** `--rate-limit`: REST requests per API key per window; more get 429. @default none */
-  rateLimit?: number;
-  /** `--rate-limit-window`: the window of `--rate-limit`, in whole seconds. @default 60 */
-  rateLimitWindow?: number;
-}
+/** The command's arguments (as the CLI parses them): the emulator's options of the same names. */
+export type EmulatorCommandArgs = Pick<EmulatorOptions, 'port' | 'seedUsers' | 'seedServices' | 'seedIncidents' | 'seed' | 'latency' | 'rateLimit' | 'rateLimitWindow'>;
 
 /** Where the command writes and when it stops; for tests and embedding. */
 export interface EmulatorCommandIo {
@@ -90,17 +73,7 @@ export function emulatorBanner(
  */
 export async function runEmulatorCommand(args: EmulatorCommandArgs = {}, io: EmulatorCommandIo = {}): Promise<number> {
   const write = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const options: EmulatorOptions = {
-    port: args.port,
-    seedUsers: args.seedUsers,
-    seedServices: args.seedServices,
-    seedIncidents: args.seedIncidents,
-    seed: args.seed,
-    latency: args.latency,
-    rateLimit: args.rateLimit,
-    rateLimitWindow: args.rateLimitWindow,
-  };
-  const emulator = await startEmulator(options);
+  const emulator = await startEmulator({ ...args });
   try {
     for (const line of emulatorBanner(emulator)) write(line);
     await (io.until ?? untilSignal());
