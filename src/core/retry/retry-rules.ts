@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { readRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 
 /** The retry settings of a client (see {@link ApiClientOptions} for each one's meaning). */
 export interface RetryPolicy {
@@ -262,9 +263,6 @@ export function validateRetryMap(retry: Readonly<Record<number, number>>): Reado
  * ```
  */
 export function spentBudgetReset(headers: { get(name: string): string | null }): number | undefined {
-  const remaining = headers.get('ratelimit-remaining');
-  if (remaining === null || remaining.trim() !== '0') return undefined;
-  const reset = headers.get('ratelimit-reset')?.trim();
-  if (reset === undefined || !/^\d+(\.\d+)?$/.test(reset)) return undefined;
-  return Number(reset);
+  const seen = readRateLimitHeaders(headers);
+  return seen?.remaining === 0 ? seen.resetSeconds : undefined;
 }
