@@ -1,13 +1,14 @@
+import { signWebhookBody } from '../../src/core/webhooks/verify-signature.js';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { classifyOutcome, type AttemptOutcome, webhookHeaders, webhookSignature, WEBHOOK_USER_AGENT } from '../../src/emulator/webhook-sender.js';
+import { classifyOutcome, type AttemptOutcome, webhookHeaders, WEBHOOK_USER_AGENT } from '../../src/emulator/webhook-sender.js';
 
 describe('webhook attempts', () => {
   it('signs the exact body with HMAC-SHA256 (v1=hex)', () => {
     const body = '{"event":{"event_type":"pagey.ping","data":{"message":"héllo"}}}';
-    expect(webhookSignature(body, 'secret')).toBe(`v1=${createHmac('sha256', 'secret').update(Buffer.from(body, 'utf8')).digest('hex')}`);
+    expect(signWebhookBody(body, 'secret')).toBe(`v1=${createHmac('sha256', 'secret').update(Buffer.from(body, 'utf8')).digest('hex')}`);
     // A fixed vector (computed with openssl dgst -sha256 -hmac key), so a change of algorithm cannot pass unnoticed.
-    expect(webhookSignature('{}', 'key')).toBe('v1=a777724d943eb48dc69bca8a4a6d57a04db3f9ec7e1de4e581e860265bdf3032');
+    expect(signWebhookBody('{}', 'key')).toBe('v1=a777724d943eb48dc69bca8a4a6d57a04db3f9ec7e1de4e581e860265bdf3032');
   });
 
   it('sends the documented headers, custom ones first (ours win)', () => {
@@ -24,7 +25,7 @@ describe('webhook attempts', () => {
       'content-type': 'application/json',
       'content-length': '10',
       'user-agent': WEBHOOK_USER_AGENT,
-      'x-pagerduty-signature': webhookSignature('{"a":"é"}', 's'),
+      'x-pagerduty-signature': signWebhookBody('{"a":"é"}', 's'),
       'x-webhook-id': 'W1',
       'x-webhook-subscription': 'PWH0001',
     });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { createHmac } from 'node:crypto';
+import { signWebhookBody } from '../core/webhooks/verify-signature.js';
 import http from 'node:http';
 import https from 'node:https';
 
@@ -31,18 +31,6 @@ export interface WebhookRequest {
   customHeaders: readonly { name: string; value: string }[];
 }
 
-/**
- * `v1=<hex HMAC-SHA256 of body with secret>`, the `X-PagerDuty-Signature` value.
- *
- * @example
- * ```ts
- * webhookSignature('{"event":{}}', 'secret'); // 'v1=5f...'
- * ```
- */
-export function webhookSignature(body: string, secret: string): string {
-  return `v1=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
-}
-
 /** The headers of an attempt. */
 export function webhookHeaders(request: WebhookRequest): Record<string, string> {
   const custom = Object.fromEntries(request.customHeaders.map((header) => [header.name.toLowerCase(), header.value]));
@@ -51,7 +39,7 @@ export function webhookHeaders(request: WebhookRequest): Record<string, string> 
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(request.body)),
     'user-agent': WEBHOOK_USER_AGENT,
-    'x-pagerduty-signature': webhookSignature(request.body, request.secret),
+    'x-pagerduty-signature': signWebhookBody(request.body, request.secret),
     'x-webhook-id': request.webhookId,
     'x-webhook-subscription': request.subscriptionId,
   };
