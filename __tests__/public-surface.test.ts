@@ -103,7 +103,10 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
     ],
   },
   'pagerduty-client/emulator': { module: emulator, names: ['startEmulator'] },
-  'pagerduty-client/rate-limit-redis': { module: rateLimitRedis, names: ['RedisRateLimiter', 'createRedisRateLimiter'] },
+  'pagerduty-client/rate-limit-redis': {
+    module: rateLimitRedis,
+    names: ['RedisRateLimiter', 'createRedisRateLimiter'],
+  },
   'pagerduty-client/webhooks': {
     module: webhooks,
     names: [

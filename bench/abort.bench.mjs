@@ -32,12 +32,18 @@ const times = [];
 const outcomes = new Set();
 const requestCounts = [];
 for (let round = 0; round < rounds; round += 1) {
-  const client = new ApiClient(tokenAuth('bench-key-0000'), { baseUrl, retry: { 503: 3 }, sleepTimer: 0.5, sleepTimerBase: 2 });
+  const client = new ApiClient(tokenAuth('bench-key-0000'), {
+    baseUrl,
+    retry: { 503: 3 },
+    sleepTimer: 0.5,
+    sleepTimerBase: 2,
+  });
   const before = requests;
   const start = performance.now();
-  const outcome = await client
-    .get('/x', { signal: AbortSignal.timeout(ABORT_AFTER_MS) })
-    .then((response) => `resolved ${response.status}`, (error) => error.constructor.name);
+  const outcome = await client.get('/x', { signal: AbortSignal.timeout(ABORT_AFTER_MS) }).then(
+    (response) => `resolved ${response.status}`,
+    (error) => error.constructor.name,
+  );
   times.push(performance.now() - start);
   outcomes.add(outcome);
   requestCounts.push(requests - before);
@@ -49,6 +55,12 @@ times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
 console.log(`build: ${dist}`);
 console.log(`abort fired at ${ABORT_AFTER_MS} ms into a 1,000 ms pause before a retry`);
-console.log(`median time to rejection: ${median.toFixed(0)} ms (${(median - ABORT_AFTER_MS).toFixed(0)} ms past the abort) over ${rounds} rounds`);
+console.log(
+  `median time to rejection: ${median.toFixed(0)} ms (${(median - ABORT_AFTER_MS).toFixed(0)} ms past the abort) over ${rounds} rounds`,
+);
 console.log(`outcome: ${[...outcomes].join(', ')}; requests per round: ${[...new Set(requestCounts)].join(', ')}`);
-if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ abort: { msPastAbort: median - ABORT_AFTER_MS, outcome: [...outcomes].join(', ') } }));
+if (process.env.BENCH_JSON)
+  writeFileSync(
+    process.env.BENCH_JSON,
+    JSON.stringify({ abort: { msPastAbort: median - ABORT_AFTER_MS, outcome: [...outcomes].join(', ') } }),
+  );

@@ -25,13 +25,29 @@ import { parseArgs } from 'node:util';
 import { buildRef } from './baseline-build.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { values: options } = parseArgs({ options: { baseline: { type: 'string', default: process.env.BENCH_BASELINE } } });
+const { values: options } = parseArgs({
+  options: { baseline: { type: 'string', default: process.env.BENCH_BASELINE } },
+});
 const quick = process.env.BENCH_QUICK === '1';
 const TRANSPORT_RUNS = Number(process.env.TRANSPORT_RUNS ?? (quick ? 1 : 3));
 /** Arguments of each benchmark: its rounds (the quick ones only check that it runs). */
 const ARGS = quick
-  ? { startup: ['--runs', '5', '--warmup', '1'], pagination: ['1'], transport: ['2', '2'], concurrency: ['1'], abort: ['2'], types: ['1'] }
-  : { startup: ['--runs', '20'], pagination: ['5'], transport: ['10', '5'], concurrency: ['1'], abort: ['5'], types: ['3'] };
+  ? {
+      startup: ['--runs', '5', '--warmup', '1'],
+      pagination: ['1'],
+      transport: ['2', '2'],
+      concurrency: ['1'],
+      abort: ['2'],
+      types: ['1'],
+    }
+  : {
+      startup: ['--runs', '20'],
+      pagination: ['5'],
+      transport: ['10', '5'],
+      concurrency: ['1'],
+      abort: ['5'],
+      types: ['3'],
+    };
 
 // Ctrl-C stops the running benchmark (it gets the signal too), and the `finally` below
 // still removes the baseline's worktree.
@@ -107,37 +123,89 @@ function printSummary(results) {
   const ratio = (number, digits = 2) => [`${number.toFixed(digits)}x`, number];
   const transport = (result, key) => middle(result.transport.map((run) => run[key]));
 
-  add('start-up: pagerduty --help / node -e 0', '<= 1.3x', (r) => ratio(r.startup.help), (x) => x <= 1.3);
-  add("start-up: import('pagerduty-client') / node -e 0", '<= 1.3x', (r) => ratio(r.startup.import), (x) => x <= 1.3);
+  add(
+    'start-up: pagerduty --help / node -e 0',
+    '<= 1.3x',
+    (r) => ratio(r.startup.help),
+    (x) => x <= 1.3,
+  );
+  add(
+    "start-up: import('pagerduty-client') / node -e 0",
+    '<= 1.3x',
+    (r) => ratio(r.startup.import),
+    (x) => x <= 1.3,
+  );
   for (const [index, { name }] of results[0].pagination.entries()) {
-    add(`pagination: ${name}`, '<= 1.15x hand loop', (r) => ratio(r.pagination[index].ratio, 3), (x) => x <= 1.15);
+    add(
+      `pagination: ${name}`,
+      '<= 1.15x hand loop',
+      (r) => ratio(r.pagination[index].ratio, 3),
+      (x) => x <= 1.15,
+    );
   }
-  add('pagination: iterAll 100,000 records, heap growth', 'flat', (r) => [`${(r.memory.heapGrowth / 1_048_576).toFixed(1)} MB`]);
+  add('pagination: iterAll 100,000 records, heap growth', 'flat', (r) => [
+    `${(r.memory.heapGrowth / 1_048_576).toFixed(1)} MB`,
+  ]);
   const runs = `median of ${TRANSPORT_RUNS} run${TRANSPORT_RUNS === 1 ? '' : 's'}`;
-  add(`transport, loopback: client / own node-fetch loop, wall (${runs})`, '<= 1.15x, reported', (r) => ratio(transport(r, 'clientVsLoopWall'), 3), (x) => x <= 1.15);
-  add('transport, loopback: client / own node-fetch loop, client CPU', 'reported', (r) => ratio(transport(r, 'clientVsLoopCpu'), 3));
-  add('transport, loopback: own node-fetch loop / raw node:http', 'reported', (r) => ratio(transport(r, 'loopVsRawWall'), 3));
-  add(`transport, 20 ms round trip: client / raw node:http (${runs})`, '<= 1.03x', (r) => ratio(transport(r, 'clientVsRawDelayed'), 3), (x) => x <= 1.03);
+  add(
+    `transport, loopback: client / own node-fetch loop, wall (${runs})`,
+    '<= 1.15x, reported',
+    (r) => ratio(transport(r, 'clientVsLoopWall'), 3),
+    (x) => x <= 1.15,
+  );
+  add('transport, loopback: client / own node-fetch loop, client CPU', 'reported', (r) =>
+    ratio(transport(r, 'clientVsLoopCpu'), 3),
+  );
+  add('transport, loopback: own node-fetch loop / raw node:http', 'reported', (r) =>
+    ratio(transport(r, 'loopVsRawWall'), 3),
+  );
+  add(
+    `transport, 20 ms round trip: client / raw node:http (${runs})`,
+    '<= 1.03x',
+    (r) => ratio(transport(r, 'clientVsRawDelayed'), 3),
+    (x) => x <= 1.03,
+  );
   for (const [index, { name, target }] of results[0].concurrency.entries()) {
-    add(`concurrency 8 / sequential, 50 ms round trip: ${name}`, `>= ${target}x`, (r) => ratio(r.concurrency[index].speedup), (x) => x >= target);
-    add(`  requests (sequential / concurrent), every item once in order`, 'no more, yes', (r) => {
-      const { sequentialRequests, concurrentRequests, inOrder } = r.concurrency[index];
-      return [`${sequentialRequests} / ${concurrentRequests}, ${inOrder ? 'yes' : 'no'}`, concurrentRequests <= sequentialRequests && inOrder];
-    }, (ok) => ok);
+    add(
+      `concurrency 8 / sequential, 50 ms round trip: ${name}`,
+      `>= ${target}x`,
+      (r) => ratio(r.concurrency[index].speedup),
+      (x) => x >= target,
+    );
+    add(
+      `  requests (sequential / concurrent), every item once in order`,
+      'no more, yes',
+      (r) => {
+        const { sequentialRequests, concurrentRequests, inOrder } = r.concurrency[index];
+        return [
+          `${sequentialRequests} / ${concurrentRequests}, ${inOrder ? 'yes' : 'no'}`,
+          concurrentRequests <= sequentialRequests && inOrder,
+        ];
+      },
+      (ok) => ok,
+    );
   }
   add('abort during a retry pause: time past the abort', 'reported', (r) => [`${r.abort.msPastAbort.toFixed(0)} ms`]);
   if (results[0].types) {
     for (const [index, { skipLibCheck }] of results[0].types.entries()) {
       const label = `type-check, strict consumer, skipLibCheck ${skipLibCheck}`;
-      add(`${label}: tsc wall / check time`, 'reported', (r) => [`${r.types[index].wall.toFixed(2)} s / ${r.types[index].check.toFixed(2)} s`]);
+      add(`${label}: tsc wall / check time`, 'reported', (r) => [
+        `${r.types[index].wall.toFixed(2)} s / ${r.types[index].check.toFixed(2)} s`,
+      ]);
       // Instantiations do not depend on the machine's load: the verdict is on them.
-      add(`${label}: instantiations`, '<= baseline', (r) => [String(r.types[index].instantiations), r.types[index].instantiations], (n) => n <= results[1].types[index].instantiations);
+      add(
+        `${label}: instantiations`,
+        '<= baseline',
+        (r) => [String(r.types[index].instantiations), r.types[index].instantiations],
+        (n) => n <= results[1].types[index].instantiations,
+      );
     }
   }
 
   const header = ['figure', ...builds.map((build) => build.label), 'target'];
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
-  const line = (row) => `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`;
+  const line = (row) =>
+    `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`;
   console.log('\n== summary');
   console.log(line(header));
   for (const row of rows) console.log(line(row));

@@ -28,7 +28,11 @@ export function buildRef(ref) {
     git('worktree', 'add', '--detach', dir, ref);
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     // The ref's own build script (it may write the ref's generated files: they are its own).
-    execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
+    execFileSync('npm', ['run', 'build'], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
   } catch (error) {
     remove();
     throw error;

@@ -53,7 +53,8 @@ async function main(rounds) {
   const messages = [];
   let waiting;
   child.on('message', (message) => (waiting ? (waiting(message), (waiting = undefined)) : messages.push(message)));
-  const next = () => (messages.length > 0 ? Promise.resolve(messages.shift()) : new Promise((resolve) => (waiting = resolve)));
+  const next = () =>
+    messages.length > 0 ? Promise.resolve(messages.shift()) : new Promise((resolve) => (waiting = resolve));
   const { url, key } = await next();
   const requestsServed = async () => {
     child.send('count');
@@ -66,20 +67,29 @@ async function main(rounds) {
   const readUsers = async (concurrency) => (await client.listAll('/users', {}, { concurrency })).map((user) => user.id);
   const readIncidents = async (concurrency) => {
     const ids = [];
-    for await (const incident of client.iterHistory('/incidents', since, until, {}, { concurrency })) ids.push(incident.id);
+    for await (const incident of client.iterHistory('/incidents', since, until, {}, { concurrency }))
+      ids.push(incident.id);
     return ids;
   };
 
   const cases = [
     { name: `listAll /users (${USERS.toLocaleString('en')} users)`, read: readUsers, expected: USERS, target: 5 },
-    { name: `iterHistory /incidents (${INCIDENTS.toLocaleString('en')} incidents)`, read: readIncidents, expected: INCIDENTS, target: 4 },
+    {
+      name: `iterHistory /incidents (${INCIDENTS.toLocaleString('en')} incidents)`,
+      read: readIncidents,
+      expected: INCIDENTS,
+      target: 4,
+    },
   ];
-  console.log(`concurrent pagination (${DIST}): emulator with a ${LATENCY_MS} ms round trip, concurrency ${CONCURRENCY} against 1, ${rounds} rounds (median)`);
+  console.log(
+    `concurrent pagination (${DIST}): emulator with a ${LATENCY_MS} ms round trip, concurrency ${CONCURRENCY} against 1, ${rounds} rounds (median)`,
+  );
   const results = [];
   for (const { name, read, expected, target } of cases) {
     const reference = await read(1);
     await requestsServed();
-    if (reference.length !== expected || new Set(reference).size !== expected) throw new Error(`${name}: sequential reading gave ${reference.length} items`);
+    if (reference.length !== expected || new Set(reference).size !== expected)
+      throw new Error(`${name}: sequential reading gave ${reference.length} items`);
     const sides = { sequential: { times: [], requests: [] }, concurrent: { times: [], requests: [] } };
     let inOrder = true;
     for (let round = 0; round < rounds; round += 1) {
@@ -107,7 +117,9 @@ async function main(rounds) {
     });
   }
   const width = Math.max(...results.map((r) => r.name.length));
-  console.log(`${'benchmark'.padEnd(width)}  sequential  concurrent   speedup  target  requests (seq / conc)  every item once, in order`);
+  console.log(
+    `${'benchmark'.padEnd(width)}  sequential  concurrent   speedup  target  requests (seq / conc)  every item once, in order`,
+  );
   for (const r of results) {
     console.log(
       `${r.name.padEnd(width)}  ${`${r.sequentialMs.toFixed(0)} ms`.padStart(10)}  ${`${r.concurrentMs.toFixed(0)} ms`.padStart(10)}  ${`${r.speedup.toFixed(2)}x`.padStart(8)}  ${`>=${r.target}x`.padStart(6)}  ${`${r.sequentialRequests} / ${r.concurrentRequests}`.padStart(21)}  ${r.inOrder ? 'yes' : 'NO'}`,

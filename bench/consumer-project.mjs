@@ -42,9 +42,18 @@ export function packBuilt(work, name, dir = root) {
  */
 export function consumerProject(dir, tarball, files, compilerOptions = {}) {
   mkdirSync(path.join(dir, 'node_modules', 'pagerduty-client'), { recursive: true });
-  execFileSync('tar', ['-xzf', tarball, '-C', path.join(dir, 'node_modules', 'pagerduty-client'), '--strip-components=1']);
+  execFileSync('tar', [
+    '-xzf',
+    tarball,
+    '-C',
+    path.join(dir, 'node_modules', 'pagerduty-client'),
+    '--strip-components=1',
+  ]);
   linkDependencies(dir);
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: path.basename(dir), private: true, type: 'module' }));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: path.basename(dir), private: true, type: 'module' }),
+  );
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   const options = {
     target: 'ES2022',
@@ -56,7 +65,10 @@ export function consumerProject(dir, tarball, files, compilerOptions = {}) {
     lib: ['ES2023', 'esnext.disposable'],
     ...compilerOptions,
   };
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: Object.keys(files) }, null, 2));
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: options, files: Object.keys(files) }, null, 2),
+  );
   return dir;
 }
 

@@ -32,13 +32,21 @@ else await main(Number(process.argv[2] ?? 7));
 /** The loopback API: pages are built on demand, so the server holds no dataset. */
 function serve() {
   const user = (i) => ({
-    id: `PU${i}`, type: 'user', name: `User ${i}`, email: `user${i}@example.com`, time_zone: 'Europe/London',
-    self: `https://api.pagerduty.com/users/PU${i}`, html_url: `https://acme.pagerduty.com/users/PU${i}`,
+    id: `PU${i}`,
+    type: 'user',
+    name: `User ${i}`,
+    email: `user${i}@example.com`,
+    time_zone: 'Europe/London',
+    self: `https://api.pagerduty.com/users/PU${i}`,
+    html_url: `https://acme.pagerduty.com/users/PU${i}`,
   });
   const record = (i) => ({
-    id: `PR${i}`, execution_time: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), action: 'update',
+    id: `PR${i}`,
+    execution_time: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+    action: 'update',
     root_resource: { id: `PU${i % USERS}`, type: 'user_reference', summary: `User ${i % USERS}` },
-    actors: [{ id: 'PADMIN', type: 'user_reference', summary: 'Admin' }], method: { type: 'api_token', truncated_token: '0000' },
+    actors: [{ id: 'PADMIN', type: 'user_reference', summary: 'Admin' }],
+    method: { type: 'api_token', truncated_token: '0000' },
   });
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
@@ -69,7 +77,9 @@ function serve() {
 }
 
 async function main(rounds) {
-  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
+  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import(
+    pathToFileURL(path.join(DIST, 'index.js')).href
+  );
   const { default: fetch } = await import('node-fetch');
 
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { stdio: 'inherit' });
@@ -78,7 +88,11 @@ async function main(rounds) {
 
   // The hand-written loop: node-fetch with one keep-alive agent, exactly the client's headers.
   const agent = new http.Agent({ keepAlive: true });
-  const headers = { 'User-Agent': `pagerduty-client/${VERSION} node/${process.versions.node}`, Accept: REST_API_V2_ACCEPT, Authorization: `Token token=${KEY}` };
+  const headers = {
+    'User-Agent': `pagerduty-client/${VERSION} node/${process.versions.node}`,
+    Accept: REST_API_V2_ACCEPT,
+    Authorization: `Token token=${KEY}`,
+  };
   const getJson = async (page) => {
     const response = await fetch(`${base}${page}`, { headers, agent });
     if (!response.ok) throw new Error(`${page}: ${response.status}`);
@@ -125,7 +139,9 @@ async function main(rounds) {
   };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-  console.log(`pagerduty-client ${VERSION} (${DIST}), node ${process.versions.node}, ${rounds} rounds (median), loopback HTTP`);
+  console.log(
+    `pagerduty-client ${VERSION} (${DIST}), node ${process.versions.node}, ${rounds} rounds (median), loopback HTTP`,
+  );
   console.log('');
   const rows = [];
   for (const [name, hand, lib, expected] of [
@@ -157,7 +173,9 @@ async function main(rounds) {
   const width = Math.max(...rows.map((r) => r.name.length));
   console.log(`${'benchmark'.padEnd(width)}  hand-written   library    ratio`);
   for (const { name, hand, lib } of rows) {
-    console.log(`${name.padEnd(width)}  ${`${hand.toFixed(0)} ms`.padStart(12)}  ${`${lib.toFixed(0)} ms`.padStart(9)}  ${(lib / hand).toFixed(3).padStart(7)}x`);
+    console.log(
+      `${name.padEnd(width)}  ${`${hand.toFixed(0)} ms`.padStart(12)}  ${`${lib.toFixed(0)} ms`.padStart(9)}  ${(lib / hand).toFixed(3).padStart(7)}x`,
+    );
   }
   console.log('(target: library within 1.15x of the hand-written loop)');
   const jsonRows = rows.map(({ name, hand, lib }) => ({ name, hand, lib, ratio: lib / hand }));
@@ -185,13 +203,20 @@ async function main(rounds) {
   console.log('');
   console.log(`memory while iterAll streams ${RECORDS.toLocaleString('en')} audit records (after GC):`);
   for (const { at, heapUsed, rss } of samples) {
-    console.log(`  after ${String(at.toLocaleString('en')).padStart(7)} records: heap used ${mb(heapUsed).padStart(9)}, RSS ${mb(rss).padStart(9)}`);
+    console.log(
+      `  after ${String(at.toLocaleString('en')).padStart(7)} records: heap used ${mb(heapUsed).padStart(9)}, RSS ${mb(rss).padStart(9)}`,
+    );
   }
   const growth = samples[samples.length - 1].heapUsed - samples[1].heapUsed;
-  console.log(`  peak RSS during the pass: ${mb(peakRss)}; heap growth from 10,000 to ${count.toLocaleString('en')} records: ${mb(growth)}`);
+  console.log(
+    `  peak RSS during the pass: ${mb(peakRss)}; heap growth from 10,000 to ${count.toLocaleString('en')} records: ${mb(growth)}`,
+  );
 
   if (process.env.BENCH_JSON) {
-    writeFileSync(process.env.BENCH_JSON, JSON.stringify({ pagination: jsonRows, memory: { peakRss, heapGrowth: growth } }));
+    writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify({ pagination: jsonRows, memory: { peakRss, heapGrowth: growth } }),
+    );
   }
   client.close();
   agent.destroy();

@@ -17,7 +17,12 @@ import { consumerProject, packBuilt } from './consumer-project.mjs';
 /** Each probe: the text before the cursor, the text after it, what must be offered and what must not. */
 const PROBES = [
   { call: "client.rget('/us", rest: "');", expect: ['/users', '/users/me', '/users/{id}'], refuse: [] },
-  { call: "client.iterAll('/inc", rest: "');", expect: ['/incidents', '/incidents/{id}/alerts'], refuse: ['/incidents/{id}'] },
+  {
+    call: "client.iterAll('/inc",
+    rest: "');",
+    expect: ['/incidents', '/incidents/{id}/alerts'],
+    refuse: ['/incidents/{id}'],
+  },
   { call: "client.rput('/incidents/", rest: "');", expect: ['/incidents/{id}', '/incidents'], refuse: ['/users/me'] },
   { call: "scim.jget('/Us", rest: "');", expect: ['/Users', '/Users/{id}'], refuse: [] },
 ];
@@ -26,16 +31,22 @@ const work = mkdtempSync(path.join(tmpdir(), 'pagerduty-client-completions-'));
 let failed = false;
 try {
   const tarball = process.argv[2] ? path.resolve(process.argv[2]) : packBuilt(work, 'current').tarball;
-  const header = "import { RestApiV2Client, ScimApiClient } from 'pagerduty-client';\ndeclare const client: RestApiV2Client;\ndeclare const scim: ScimApiClient;\n";
+  const header =
+    "import { RestApiV2Client, ScimApiClient } from 'pagerduty-client';\ndeclare const client: RestApiV2Client;\ndeclare const scim: ScimApiClient;\n";
   const body = PROBES.map((probe) => `${probe.call}${probe.rest}`).join('\n');
   const dir = consumerProject(path.join(work, 'editor'), tarball, { 'editor.ts': `${header}${body}\n` });
   const fileName = path.join(dir, 'editor.ts');
   const text = readFileSync(fileName, 'utf8');
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(dir, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   const host = {
     getScriptFileNames: () => [fileName],
     getScriptVersion: () => '1',
-    getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name)) : undefined),
+    getScriptSnapshot: (name) =>
+      ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name)) : undefined,
     getCurrentDirectory: () => dir,
     getCompilationSettings: () => config.options,
     getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
@@ -60,7 +71,9 @@ try {
     const wrong = probe.refuse.filter((name) => names.includes(name));
     const typed = probe.call.slice(probe.call.lastIndexOf("'") + 1);
     const shown = names.filter((name) => name.startsWith(typed)).slice(0, 6);
-    console.log(`${probe.call}|  ${ms.toFixed(0)} ms, ${names.length} offered; matching: ${shown.join(', ')}${shown.length === 6 ? ', ...' : ''}`);
+    console.log(
+      `${probe.call}|  ${ms.toFixed(0)} ms, ${names.length} offered; matching: ${shown.join(', ')}${shown.length === 6 ? ', ...' : ''}`,
+    );
     if (missing.length > 0 || wrong.length > 0) {
       failed = true;
       console.log(`  missing: ${missing.join(', ') || '-'}; offered but should not be: ${wrong.join(', ') || '-'}`);

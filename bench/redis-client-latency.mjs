@@ -15,7 +15,11 @@ redis.call('PEXPIRE', KEYS[1], 60000); return used`;
 
 const missing = [];
 const load = (name) => import(name).catch(() => void missing.push(name));
-const [ioredis, nodeRedis, flexible] = [await load('ioredis'), await load('redis'), await load('rate-limiter-flexible')];
+const [ioredis, nodeRedis, flexible] = [
+  await load('ioredis'),
+  await load('redis'),
+  await load('rate-limiter-flexible'),
+];
 if (missing.length > 0) {
   console.error(`needs ${missing.join(', ')}: npm install --no-save redis@6.3.1 rate-limiter-flexible@11.4.0`);
   process.exit(1);
@@ -27,7 +31,11 @@ const port = await new Promise((resolve) => {
     server.close(() => resolve(free));
   });
 });
-const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(
+  'redis-server',
+  ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 let output = '';
 for await (const chunk of child.stdout) if ((output += chunk).includes('Ready to accept connections')) break;
 child.stdout.resume();
@@ -55,9 +63,20 @@ try {
   await nr.connect();
   const nrSha = await nr.scriptLoad(SCRIPT);
   await time('redis: EVALSHA of the script', () => nr.evalSha(nrSha, { keys: ['latency:nr'] }));
-  const onIo = new flexible.RateLimiterRedis({ storeClient: io, points: 1e9, duration: 60, keyPrefix: 'latency:rlf-io' });
+  const onIo = new flexible.RateLimiterRedis({
+    storeClient: io,
+    points: 1e9,
+    duration: 60,
+    keyPrefix: 'latency:rlf-io',
+  });
   await time('rate-limiter-flexible consume, on ioredis', () => onIo.consume('key'));
-  const onNr = new flexible.RateLimiterRedis({ storeClient: nr, useRedisPackage: true, points: 1e9, duration: 60, keyPrefix: 'latency:rlf-nr' });
+  const onNr = new flexible.RateLimiterRedis({
+    storeClient: nr,
+    useRedisPackage: true,
+    points: 1e9,
+    duration: 60,
+    keyPrefix: 'latency:rlf-nr',
+  });
   await time('rate-limiter-flexible consume, on redis', () => onNr.consume('key'));
   io.disconnect();
   await nr.quit();

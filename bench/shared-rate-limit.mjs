@@ -55,10 +55,18 @@ async function worker() {
   if (flags.mode === 'redis') {
     const { createRedisRateLimiter } = await load('rate-limit-redis/index.js');
     const warn = (message) => process.stderr.write(`worker ${flags.index}: ${message}\n`);
-    rateLimiter = await createRedisRateLimiter({ url: flags['redis-url'], namespace: flags.namespace, logger: { debug() {}, info: warn, warn, error: warn } });
+    rateLimiter = await createRedisRateLimiter({
+      url: flags['redis-url'],
+      namespace: flags.namespace,
+      logger: { debug() {}, info: warn, warn, error: warn },
+    });
   }
   if (flags.mode === 'rlf') rateLimiter = await flexibleLimiter();
-  const client = new RestApiV2Client(flags.key, { baseUrl: flags['base-url'], defaultFrom: flags.from, ...(rateLimiter ? { rateLimiter } : {}) });
+  const client = new RestApiV2Client(flags.key, {
+    baseUrl: flags['base-url'],
+    defaultFrom: flags.from,
+    ...(rateLimiter ? { rateLimiter } : {}),
+  });
   const stopAt = Number(flags['stop-at']);
   const counts = { reads: 0, writes: 0, failures: 0, titles: [] };
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(flags['start-at']) - Date.now())));
@@ -69,7 +77,9 @@ async function worker() {
         counts.reads += 1;
       } else {
         const title = `bench ${flags.index}-${op}`;
-        await client.rpost('/incidents', { json: { incident: { type: 'incident', title, service: { id: flags.service, type: 'service_reference' } } } });
+        await client.rpost('/incidents', {
+          json: { incident: { type: 'incident', title, service: { id: flags.service, type: 'service_reference' } } },
+        });
         counts.writes += 1;
         counts.titles.push(title);
       }
@@ -92,7 +102,12 @@ async function flexibleLimiter() {
   const { Redis } = await import('ioredis');
   const { RateLimiterRedis } = await import('rate-limiter-flexible');
   const redis = new Redis(flags['redis-url']);
-  const flexible = new RateLimiterRedis({ storeClient: redis, points: Number(flags.limit), duration: Number(flags.window), keyPrefix: flags.namespace });
+  const flexible = new RateLimiterRedis({
+    storeClient: redis,
+    points: Number(flags.limit),
+    duration: Number(flags.window),
+    keyPrefix: flags.namespace,
+  });
   const block = (id, seconds) => flexible.block(id, Math.max(1, Math.ceil(seconds)));
   return {
     async acquire(key) {
@@ -104,7 +119,8 @@ async function flexibleLimiter() {
         }
       }
     },
-    report: async (report) => void (report.status === 429 && (await block(report.key.id, report.retryAfterSeconds ?? 1))),
+    report: async (report) =>
+      void (report.status === 429 && (await block(report.key.id, report.retryAfterSeconds ?? 1))),
     pause: async (key, untilMs) => void (await block(key.id, (untilMs - Date.now()) / 1000)),
     state: () => ({ paused: false }),
     close: async () => redis.disconnect(),
@@ -125,7 +141,11 @@ function freePort() {
 /** A redis-server of the benchmark's own (no persistence), stopped at the end. */
 async function startRedis() {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   child.on('error', (error) => {
     console.error(`cannot start redis-server (${error.message}): install it, or pass --redis-url`);
     process.exit(1);
@@ -141,16 +161,49 @@ async function startRedis() {
 
 async function runMode(mode, settings, redisUrl) {
   const { startEmulator } = await load('emulator/index.js');
-  const emulator = await startEmulator({ seedUsers: 5, seedServices: 1, rateLimit: settings.limit, rateLimitWindow: settings.window, requestLogSize: 1_000_000 });
+  const emulator = await startEmulator({
+    seedUsers: 5,
+    seedServices: 1,
+    rateLimit: settings.limit,
+    rateLimitWindow: settings.window,
+    requestLogSize: 1_000_000,
+  });
   const from = emulator.state.users.all()[0].email;
   const service = emulator.state.services.all()[0].id;
   const startAt = Date.now() + 1500; // every worker loaded and connected first
   const stopAt = startAt + settings.duration * 1000;
   const namespace = `bench-${randomUUID()}`;
   const children = Array.from({ length: settings.workers }, (_, index) => {
-    const args = ['--role', 'worker', '--mode', mode, '--index', String(index), '--base-url', emulator.url, '--key', emulator.keys.account, '--from', from,
-      '--service', service, '--namespace', namespace, '--limit', String(settings.limit), '--window', String(settings.window), '--start-at', String(startAt), '--stop-at', String(stopAt), ...(redisUrl ? ['--redis-url', redisUrl] : [])];
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const args = [
+      '--role',
+      'worker',
+      '--mode',
+      mode,
+      '--index',
+      String(index),
+      '--base-url',
+      emulator.url,
+      '--key',
+      emulator.keys.account,
+      '--from',
+      from,
+      '--service',
+      service,
+      '--namespace',
+      namespace,
+      '--limit',
+      String(settings.limit),
+      '--window',
+      String(settings.window),
+      '--start-at',
+      String(startAt),
+      '--stop-at',
+      String(stopAt),
+      ...(redisUrl ? ['--redis-url', redisUrl] : []),
+    ];
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     return once(child, 'exit').then(([code]) => {
@@ -169,7 +222,10 @@ async function runMode(mode, settings, redisUrl) {
   const workerOps = results.reduce((sum, result) => sum + result.reads + result.writes, 0);
   const workerWrites = results.reduce((sum, result) => sum + result.writes, 0);
   const failures = results.reduce((sum, result) => sum + result.failures, 0);
-  const titles = emulator.state.incidents.all().map((incident) => incident.title).filter((title) => title.startsWith('bench '));
+  const titles = emulator.state.incidents
+    .all()
+    .map((incident) => incident.title)
+    .filter((title) => title.startsWith('bench '));
   const duplicated = titles.length - new Set(titles).size;
   const sentTitles = new Set(results.flatMap((result) => result.titles));
   const lostWrites = [...sentTitles].filter((title) => !titles.includes(title)).length;
@@ -184,13 +240,24 @@ async function runMode(mode, settings, redisUrl) {
     other,
     rate,
     share: rate / budgetRate,
-    intact: served === workerOps && failures === 0 && duplicated === 0 && lostWrites === 0 && titles.length === workerWrites && other === 0,
+    intact:
+      served === workerOps &&
+      failures === 0 &&
+      duplicated === 0 &&
+      lostWrites === 0 &&
+      titles.length === workerWrites &&
+      other === 0,
     detail: { workerOps, workerWrites, storedWrites: titles.length, duplicated, lostWrites, failures },
   };
 }
 
 async function main() {
-  const settings = { duration: Number(flags.duration), limit: Number(flags.limit), window: Number(flags.window), workers: Number(flags.workers) };
+  const settings = {
+    duration: Number(flags.duration),
+    limit: Number(flags.limit),
+    window: Number(flags.window),
+    workers: Number(flags.workers),
+  };
   const modes = flags.modes.split(',');
   if (modes.includes('rlf') && !(await import('rate-limiter-flexible').catch(() => undefined))) {
     console.error('--modes rlf needs rate-limiter-flexible: npm install --no-save rate-limiter-flexible@11.4.0');
@@ -198,7 +265,9 @@ async function main() {
   }
   const ownRedis = modes.some((mode) => mode !== 'alone') && !flags['redis-url'] ? await startRedis() : undefined;
   const redisUrl = flags['redis-url'] ?? ownRedis?.url;
-  console.log(`${settings.workers} worker processes, one key, limit ${settings.limit} per ${settings.window} s window, ${settings.duration} s per mode`);
+  console.log(
+    `${settings.workers} worker processes, one key, limit ${settings.limit} per ${settings.window} s window, ${settings.duration} s per mode`,
+  );
   const rows = [];
   try {
     for (const mode of modes) rows.push(await runMode(mode, settings, mode === 'alone' ? undefined : redisUrl));
@@ -206,17 +275,23 @@ async function main() {
     ownRedis?.stop();
   }
   const label = { redis: 'Redis limiter', alone: 'no limiter (each alone)', rlf: 'rate-limiter-flexible' };
-  console.log(`${'mode'.padEnd(24)} ${'served'.padStart(6)} ${'429s'.padStart(6)} ${'elapsed'.padStart(8)} ${'req/s'.padStart(7)} ${'of budget'.padStart(9)}  lost/duplicated`);
+  console.log(
+    `${'mode'.padEnd(24)} ${'served'.padStart(6)} ${'429s'.padStart(6)} ${'elapsed'.padStart(8)} ${'req/s'.padStart(7)} ${'of budget'.padStart(9)}  lost/duplicated`,
+  );
   for (const row of rows) {
     console.log(
       `${(label[row.mode] ?? row.mode).padEnd(24)} ${String(row.served).padStart(6)} ${String(row.limited).padStart(6)} ${`${row.elapsed.toFixed(1)} s`.padStart(8)} ${row.rate.toFixed(2).padStart(7)} ${`${(row.share * 100).toFixed(1)} %`.padStart(9)}  ${row.intact ? 'none' : `CHECK FAILED ${JSON.stringify(row.detail)}`}`,
     );
   }
-  console.log(`budget rate: ${(settings.limit / settings.window).toFixed(2)} req/s; "served" and "429s" counted at the emulator; every worker's reads and writes matched them one for one`);
+  console.log(
+    `budget rate: ${(settings.limit / settings.window).toFixed(2)} req/s; "served" and "429s" counted at the emulator; every worker's reads and writes matched them one for one`,
+  );
   const redis = rows.find((row) => row.mode === 'redis');
   const failed = rows.some((row) => !row.intact) || (redis && (redis.limited > 0 || redis.share < 0.9));
   if (failed) {
-    console.log('TARGET MISSED: with Redis, at least 90 % of the budget and zero 429s; in every mode, no request lost or sent twice');
+    console.log(
+      'TARGET MISSED: with Redis, at least 90 % of the budget and zero 429s; in every mode, no request lost or sent twice',
+    );
     process.exitCode = 1;
   }
 }

@@ -38,7 +38,11 @@ const entry = pathToFileURL(path.join(dist, 'index.js')).href;
 const CASES = [
   { key: 'bare', name: 'node -e 0 (baseline)', args: ['-e', '0'] },
   { key: 'help', name: 'pagerduty --help', args: [path.join(dist, 'cli', 'main.js'), '--help'] },
-  { key: 'import', name: "import('pagerduty-client')", args: ['--input-type=module', '-e', `await import(${JSON.stringify(entry)})`] },
+  {
+    key: 'import',
+    name: "import('pagerduty-client')",
+    args: ['--input-type=module', '-e', `await import(${JSON.stringify(entry)})`],
+  },
 ];
 
 // NODE_OPTIONS (jest's --experimental-vm-modules, a debugger hook) would time something else.
@@ -84,4 +88,8 @@ CASES.forEach(({ key, name }, index) => {
   );
 });
 if (options.strict && (ratios.help > TARGET || ratios.import > TARGET)) process.exitCode = 1;
-if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ startup: { bareMs: bare, help: ratios.help, import: ratios.import } }));
+if (process.env.BENCH_JSON)
+  writeFileSync(
+    process.env.BENCH_JSON,
+    JSON.stringify({ startup: { bareMs: bare, help: ratios.help, import: ratios.import } }),
+  );

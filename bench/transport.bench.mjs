@@ -35,8 +35,15 @@ else await main(Number(process.argv[2] ?? 15), Number(process.argv[3] ?? 7));
 function serve(delay) {
   const text = JSON.stringify({
     user: {
-      id: 'PABC123', type: 'user', name: 'Ann Example', email: 'ann@example.com', time_zone: 'Europe/London', role: 'user',
-      self: 'https://api.pagerduty.com/users/PABC123', html_url: 'https://acme.pagerduty.com/users/PABC123', teams: [],
+      id: 'PABC123',
+      type: 'user',
+      name: 'Ann Example',
+      email: 'ann@example.com',
+      time_zone: 'Europe/London',
+      role: 'user',
+      self: 'https://api.pagerduty.com/users/PABC123',
+      html_url: 'https://acme.pagerduty.com/users/PABC123',
+      teams: [],
     },
   });
   const server = http.createServer((_req, res) => {
@@ -97,11 +104,17 @@ function median(values) {
 }
 
 async function main(rounds, delayedRounds) {
-  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
+  const { RestApiV2Client, REST_API_V2_ACCEPT, VERSION } = await import(
+    pathToFileURL(path.join(DIST, 'index.js')).href
+  );
   const { default: fetch } = await import('node-fetch');
   // Exactly the client's headers: a shorter User-Agent would spare the loops work in
   // node-fetch's and node:http's header checks, which scan every value.
-  const headers = { 'User-Agent': `pagerduty-client/${VERSION} node/${process.versions.node}`, Accept: REST_API_V2_ACCEPT, Authorization: `Token token=${KEY}` };
+  const headers = {
+    'User-Agent': `pagerduty-client/${VERSION} node/${process.versions.node}`,
+    Accept: REST_API_V2_ACCEPT,
+    Authorization: `Token token=${KEY}`,
+  };
   const run = async (delay, gets, rounds, turn) => {
     const server = await startServer(delay);
     const agent = new http.Agent({ keepAlive: true });
@@ -128,18 +141,31 @@ async function main(rounds, delayedRounds) {
     server.child.disconnect();
     // Sides of one round ran under the same load: the median of the rounds' ratios is
     // steadier than a ratio of medians on a busy machine.
-    const ratio = (a, b, measure) => median(samples[a].map((sample, round) => sample[measure] / samples[b][round][measure]));
+    const ratio = (a, b, measure) =>
+      median(samples[a].map((sample, round) => sample[measure] / samples[b][round][measure]));
     const perGet = (name, measure) => median(samples[name].map((sample) => sample[measure])) / gets;
     return { ratio, perGet };
   };
 
   const loopback = await run(0, LOOPBACK_GETS, rounds, LOOPBACK_TURN);
   const delayed = await run(DELAY_MS, DELAYED_GETS, delayedRounds, DELAYED_GETS);
-  console.log(`transport: pagerduty-client ${VERSION} (${DIST}), node ${process.versions.node}, sides in rotating order`);
+  console.log(
+    `transport: pagerduty-client ${VERSION} (${DIST}), node ${process.versions.node}, sides in rotating order`,
+  );
   const row = (label, value, extra = '') => console.log(`  ${label.padEnd(44)} ${value.padStart(10)}${extra}`);
-  console.log(`loopback, ${rounds} rounds of ${LOOPBACK_GETS.toLocaleString('en')} GETs a side in turns of ${LOOPBACK_TURN} (median per GET: wall / CPU):`);
-  for (const [name, label] of [['raw', 'raw node:http loop (floor)'], ['loop', 'hand-written node-fetch loop'], ['client', 'client (jget)']]) {
-    row(label, `${(loopback.perGet(name, 'wall') * 1000).toFixed(0)} us`, ` / ${(loopback.perGet(name, 'cpu') * 1000).toFixed(0)} us CPU`);
+  console.log(
+    `loopback, ${rounds} rounds of ${LOOPBACK_GETS.toLocaleString('en')} GETs a side in turns of ${LOOPBACK_TURN} (median per GET: wall / CPU):`,
+  );
+  for (const [name, label] of [
+    ['raw', 'raw node:http loop (floor)'],
+    ['loop', 'hand-written node-fetch loop'],
+    ['client', 'client (jget)'],
+  ]) {
+    row(
+      label,
+      `${(loopback.perGet(name, 'wall') * 1000).toFixed(0)} us`,
+      ` / ${(loopback.perGet(name, 'cpu') * 1000).toFixed(0)} us CPU`,
+    );
   }
   const figures = {
     clientVsLoopWall: loopback.ratio('client', 'loop', 'wall'),
@@ -150,7 +176,9 @@ async function main(rounds, delayedRounds) {
   row('client / own transport loop (wall)', `${figures.clientVsLoopWall.toFixed(3)}x`, '   reported');
   row('client / own transport loop (client CPU)', `${figures.clientVsLoopCpu.toFixed(3)}x`);
   row('own transport loop / raw floor (wall)', `${figures.loopVsRawWall.toFixed(3)}x`);
-  console.log(`server answering after ${DELAY_MS} ms, ${delayedRounds} rounds of ${DELAYED_GETS} GETs a side (median per GET):`);
+  console.log(
+    `server answering after ${DELAY_MS} ms, ${delayedRounds} rounds of ${DELAYED_GETS} GETs a side (median per GET):`,
+  );
   for (const name of ['raw', 'loop', 'client']) row(name, `${delayed.perGet(name, 'wall').toFixed(2)} ms`);
   row('client / raw floor', `${figures.clientVsRawDelayed.toFixed(3)}x`, '   target <= 1.03x');
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ transport: figures }));

@@ -56,7 +56,9 @@ function compile(dir) {
 const built = process.env.BENCH_BASELINE_DIST ? undefined : buildRef(process.argv[3] ?? BEFORE_TYPED_ENDPOINTS);
 try {
   const baselineDir = built ? built.dir : path.dirname(path.resolve(process.env.BENCH_BASELINE_DIST));
-  console.log(`type-check cost: baseline ${built ? built.ref : baselineDir}, current this checkout (packed in ${work})`);
+  console.log(
+    `type-check cost: baseline ${built ? built.ref : baselineDir}, current this checkout (packed in ${work})`,
+  );
   const baseline = packBuilt(work, 'baseline', baselineDir);
   const current = packBuilt(work, 'current');
   const files = { 'consumer.ts': CONSUMER_PROGRAM };
@@ -71,10 +73,14 @@ try {
     compile(projects.baseline); // warm the file system cache for both
     compile(projects.current);
     for (let round = 0; round < rounds; round += 1) {
-      for (const name of round % 2 ? ['current', 'baseline'] : ['baseline', 'current']) times[name].push(compile(projects[name]));
+      for (const name of round % 2 ? ['current', 'baseline'] : ['baseline', 'current'])
+        times[name].push(compile(projects[name]));
     }
     const stat = (name, key) => median(times[name].map((time) => time[key]));
-    const sides = ['baseline', 'current'].map((name) => [name, { wall: stat(name, 'wall'), check: stat(name, 'check'), instantiations: stat(name, 'instantiations') }]);
+    const sides = ['baseline', 'current'].map((name) => [
+      name,
+      { wall: stat(name, 'wall'), check: stat(name, 'check'), instantiations: stat(name, 'instantiations') },
+    ]);
     figures.push({ skipLibCheck, ...Object.fromEntries(sides) });
     rows.push({
       skipLibCheck,
@@ -90,9 +96,13 @@ try {
   }
   console.table(rows);
   const mb = (bytes) => (bytes / 1e6).toFixed(2);
-  console.log(`unpacked size: baseline ${mb(baseline.unpackedSize)} MB, current ${mb(current.unpackedSize)} MB, ` +
-    `delta ${mb(current.unpackedSize - baseline.unpackedSize)} MB`);
-  console.log(`medians of ${rounds} rounds; the machine's load at the time affects both sides alike, not the absolute figures`);
+  console.log(
+    `unpacked size: baseline ${mb(baseline.unpackedSize)} MB, current ${mb(current.unpackedSize)} MB, ` +
+      `delta ${mb(current.unpackedSize - baseline.unpackedSize)} MB`,
+  );
+  console.log(
+    `medians of ${rounds} rounds; the machine's load at the time affects both sides alike, not the absolute figures`,
+  );
   const unpacked = { baseline: baseline.unpackedSize, current: current.unpackedSize };
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ types: figures, unpacked }));
 } finally {

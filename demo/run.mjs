@@ -27,14 +27,27 @@ try {
   const responder = emulator.keys.users[0];
   const routing = emulator.keys.routing[0];
   step(1, `Started the emulator on ${emulator.url}`);
-  console.log(`   ${emulator.keys.users.length} users, ${emulator.keys.routing.length} services, ${emulator.state.incidents.size} incidents seeded`);
+  console.log(
+    `   ${emulator.keys.users.length} users, ${emulator.keys.routing.length} services, ${emulator.state.incidents.size} incidents seeded`,
+  );
 
   step(2, `Trigger an alert with the CLI on the service "${routing.serviceName}"`);
   const description = 'Checkout latency above 2 s (demo)';
   // Asynchronous on purpose: the emulator serves from this process, so the CLI must not block it.
-  const { stdout } = await run(process.execPath, [cli, 'trigger', '-k', routing.routingKey, '--description', description, '--base-url', emulator.eventsUrl]);
+  const { stdout } = await run(process.execPath, [
+    cli,
+    'trigger',
+    '-k',
+    routing.routingKey,
+    '--description',
+    description,
+    '--base-url',
+    emulator.eventsUrl,
+  ]);
   const dedupKey = stdout.trim();
-  console.log(`   $ pagerduty trigger -k <routing key> --description "${description}" --base-url ${emulator.eventsUrl}`);
+  console.log(
+    `   $ pagerduty trigger -k <routing key> --description "${description}" --base-url ${emulator.eventsUrl}`,
+  );
   console.log(`   dedup key: ${dedupKey}`);
   check(/^[0-9a-f]{32}$/.test(dedupKey), 'the CLI printed a dedup key');
 
@@ -52,7 +65,10 @@ try {
     json: triggered.map((incident) => ({ id: incident.id, type: 'incident_reference', status: 'acknowledged' })),
   });
   console.log(`   statuses now: ${[...new Set(acknowledged.map((incident) => incident.status))].join(', ')}`);
-  check(acknowledged.length === triggered.length && acknowledged.every((incident) => incident.status === 'acknowledged'), 'all acknowledged');
+  check(
+    acknowledged.length === triggered.length && acknowledged.every((incident) => incident.status === 'acknowledged'),
+    'all acknowledged',
+  );
 
   step(5, 'Resolve the CLI-triggered incident through the Events API');
   const events = new EventsApiV2Client(routing.routingKey, { baseUrl: emulator.eventsUrl });
@@ -80,16 +96,26 @@ try {
   const tools = (await mcp.listTools()).map((listed) => listed.name); // every page, by nextCursor
   console.log(`   protocol ${mcp.protocolVersion}, session ${mcp.sessionId}`);
   console.log(`   tools: ${tools.join(', ')}`);
-  const [target] = (await mcp.callTool('list_incidents', { status: 'acknowledged', limit: 1 })).structuredContent.incidents;
+  const [target] = (await mcp.callTool('list_incidents', { status: 'acknowledged', limit: 1 })).structuredContent
+    .incidents;
   // A tool that acts is sent at most once: never retried once it may have reached the server.
   const resolvedByTool = await mcp.callTool('resolve_incident', { id: target.id });
   const seen = await client.rget(`incidents/${target.id}`);
   console.log(`   resolve_incident ${target.id}: the REST API now shows ${seen.summary} as ${seen.status}`);
   check(!resolvedByTool.isError && seen.status === 'resolved', 'the MCP tool call changed what the REST API shows');
   const progress = [];
-  const report = await mcp.callTool('slow_report', { steps: 3, intervalMs: 100 }, { onProgress: (p) => progress.push(`${p.progress}/${p.total ?? '?'}`) });
-  console.log(`   slow_report, progress ${progress.join(' ')}: ${JSON.stringify(report.structuredContent.report.incidents)}`);
-  check(tools.length === 5 && progress.length === 3 && report.structuredContent.report.steps === 3, 'every tool page was read and the report streamed its progress');
+  const report = await mcp.callTool(
+    'slow_report',
+    { steps: 3, intervalMs: 100 },
+    { onProgress: (p) => progress.push(`${p.progress}/${p.total ?? '?'}`) },
+  );
+  console.log(
+    `   slow_report, progress ${progress.join(' ')}: ${JSON.stringify(report.structuredContent.report.incidents)}`,
+  );
+  check(
+    tools.length === 5 && progress.length === 3 && report.structuredContent.report.steps === 3,
+    'every tool page was read and the report streamed its progress',
+  );
   await mcp.close(); // DELETE /mcp ends the session
 
   step(8, 'Done: closing the emulator');

@@ -59,7 +59,9 @@ export async function main(options: AcknowledgeOptions): Promise<Incident[]> {
     defaultFrom: options.from,
   });
   if (!options.from && (await client.apiKeyAccess()) === 'account') {
-    throw new Error('an account-level API key acts on incidents only as a user: give the email of one (PAGERDUTY_FROM)');
+    throw new Error(
+      'an account-level API key acts on incidents only as a user: give the email of one (PAGERDUTY_FROM)',
+    );
   }
 
   const filters = options.serviceIds?.length ? { service_ids: [...options.serviceIds] } : {};
@@ -72,7 +74,9 @@ export async function main(options: AcknowledgeOptions): Promise<Incident[]> {
     // The description marks ids read-only, not promised: an incident without one cannot be updated.
     const updates = triggered
       .slice(start, start + batchSize)
-      .flatMap((incident): IncidentUpdate[] => (incident.id === undefined ? [] : [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }]));
+      .flatMap((incident): IncidentUpdate[] =>
+        incident.id === undefined ? [] : [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }],
+      );
     // rput wraps the list as { incidents: [...] } and unwraps the answer's `incidents`: Incident[].
     const updated = await client.rput('/incidents', { json: updates });
     acknowledged.push(...updated);

@@ -82,7 +82,10 @@ export function overrideBody(request: OverrideRequest): ScheduleOverride {
 /** Creates the overrides in one request and sorts the per-item results. */
 export async function main(options: CreateOverridesOptions): Promise<CreateOverridesResult> {
   const print = options.print ?? console.log;
-  await using client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
+  await using client = new RestApiV2Client(options.apiKey, {
+    ...options.clientOptions,
+    baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl,
+  });
   // Typed from the path: BulkOverrideResult[], and the overrides are checked.
   const results = await client.rpost(`/schedules/${encodeURIComponent(options.scheduleId)}/overrides`, {
     json: options.overrides.map(overrideBody),
@@ -112,7 +115,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exitCode = 2;
   } else {
     readFile(file, 'utf8')
-      .then((text) => main({ apiKey, scheduleId, overrides: JSON.parse(text) as OverrideRequest[], baseUrl: process.env.PAGERDUTY_BASE_URL }))
+      .then((text) =>
+        main({
+          apiKey,
+          scheduleId,
+          overrides: JSON.parse(text) as OverrideRequest[],
+          baseUrl: process.env.PAGERDUTY_BASE_URL,
+        }),
+      )
       .then((outcome) => {
         if (outcome.failed.length > 0) process.exitCode = 1;
       })

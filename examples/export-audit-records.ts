@@ -43,7 +43,10 @@ export interface ExportAuditOptions {
 /** Writes every audit record of the range and returns how many there were. */
 export async function main(options: ExportAuditOptions): Promise<number> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
-  await using client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
+  await using client = new RestApiV2Client(options.apiKey, {
+    ...options.clientOptions,
+    baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl,
+  });
   let count = 0;
   // Typed from the path: each record is an AuditRecord.
   for await (const record of client.iterHistory('/audit/records', options.since, options.until, options.params)) {
@@ -71,7 +74,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exitCode = 2;
   } else {
     Promise.resolve()
-      .then(() => main({ apiKey, ...rangeFromArguments(process.argv.slice(2)), baseUrl: process.env.PAGERDUTY_BASE_URL }))
+      .then(() =>
+        main({ apiKey, ...rangeFromArguments(process.argv.slice(2)), baseUrl: process.env.PAGERDUTY_BASE_URL }),
+      )
       .then((count) => console.error(`${count} audit record(s) exported`))
       .catch((error: unknown) => {
         console.error(error instanceof Error ? error.message : error);

@@ -59,11 +59,18 @@ export interface OnCallEntry {
 /** Prints (and returns) who is on call now, per escalation policy and level. */
 export async function main(options: ListOnCallUsersOptions): Promise<OnCallEntry[]> {
   const print = options.print ?? console.log;
-  const client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
+  const client = new RestApiV2Client(options.apiKey, {
+    ...options.clientOptions,
+    baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl,
+  });
   const entries: OnCallEntry[] = [];
   try {
     // `earliest` keeps one entry per policy, level and user: the current shift.
-    const params = { earliest: true, include: ['users'], ...(options.escalationPolicyIds ? { escalation_policy_ids: options.escalationPolicyIds } : {}) };
+    const params = {
+      earliest: true,
+      include: ['users'],
+      ...(options.escalationPolicyIds ? { escalation_policy_ids: options.escalationPolicyIds } : {}),
+    };
     for await (const onCall of client.iterAll<OnCall>('/oncalls', params)) {
       entries.push({
         policyId: onCall.escalation_policy?.id ?? '',

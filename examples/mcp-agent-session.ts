@@ -77,7 +77,11 @@ export async function main(options: AgentSessionOptions): Promise<AgentSessionOu
   print(`acknowledged ${acknowledged.length}: ${acknowledged.join(', ')}`);
 
   const report = (
-    await mcp.callTool('slow_report', { steps: 3, intervalMs: 200 }, { onProgress: (p) => print(`progress ${p.progress}/${p.total ?? '?'}`) })
+    await mcp.callTool(
+      'slow_report',
+      { steps: 3, intervalMs: 200 },
+      { onProgress: (p) => print(`progress ${p.progress}/${p.total ?? '?'}`) },
+    )
   ).structuredContent?.report;
   print(`report: ${JSON.stringify(report)}`);
   return { tools, acknowledged, report };
@@ -86,12 +90,16 @@ export async function main(options: AgentSessionOptions): Promise<AgentSessionOu
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const apiKey = process.env.PAGERDUTY_API_KEY;
   if (!apiKey) {
-    console.error('Set PAGERDUTY_API_KEY (and PAGERDUTY_FROM for an account-level key), and PAGERDUTY_BASE_URL for an emulator.');
+    console.error(
+      'Set PAGERDUTY_API_KEY (and PAGERDUTY_FROM for an account-level key), and PAGERDUTY_BASE_URL for an emulator.',
+    );
     process.exitCode = 2;
   } else {
-    main({ apiKey, from: process.env.PAGERDUTY_FROM, baseUrl: process.env.PAGERDUTY_BASE_URL }).catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    });
+    main({ apiKey, from: process.env.PAGERDUTY_FROM, baseUrl: process.env.PAGERDUTY_BASE_URL }).catch(
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exitCode = 1;
+      },
+    );
   }
 }

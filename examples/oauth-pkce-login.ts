@@ -21,7 +21,12 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { OAuthTokenClient, RestApiV2Client, type OAuthTokenClientOptions, type OAuthTokenResponse } from 'pagerduty-client';
+import {
+  OAuthTokenClient,
+  RestApiV2Client,
+  type OAuthTokenClientOptions,
+  type OAuthTokenResponse,
+} from 'pagerduty-client';
 
 /** The loopback port of the redirect URI: not 8080, where the examples run the emulator. */
 export const DEFAULT_CALLBACK_PORT = 8765;
@@ -71,9 +76,19 @@ export function readRedirect(requestUrl: string, expectedState: string): Redirec
  * @returns the token response (`access_token`, `refresh_token`, `expiration_date`, ...)
  */
 export async function pkceLogin(options: PkceLoginOptions): Promise<OAuthTokenResponse> {
-  const { clientId, clientSecret, scope, openAuthorizeUrl, port = DEFAULT_CALLBACK_PORT, callbackPath = '/callback' } = options;
+  const {
+    clientId,
+    clientSecret,
+    scope,
+    openAuthorizeUrl,
+    port = DEFAULT_CALLBACK_PORT,
+    callbackPath = '/callback',
+  } = options;
   const baseUrl = options.identityUrl ?? options.clientOptions?.baseUrl;
-  const oauth = new OAuthTokenClient(clientSecret, clientId, { ...options.clientOptions, ...(baseUrl ? { baseUrl } : {}) });
+  const oauth = new OAuthTokenClient(clientSecret, clientId, {
+    ...options.clientOptions,
+    ...(baseUrl ? { baseUrl } : {}),
+  });
   const [codeVerifier, codeChallenge] = oauth.generateS256PkceParams();
   const state = randomBytes(16).toString('base64url');
   const server = http.createServer();
@@ -82,7 +97,10 @@ export async function pkceLogin(options: PkceLoginOptions): Promise<OAuthTokenRe
   const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}${callbackPath}`;
   try {
     const code = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no sign-in within the time allowed')), (options.timeoutSeconds ?? 300) * 1000);
+      const timer = setTimeout(
+        () => reject(new Error('no sign-in within the time allowed')),
+        (options.timeoutSeconds ?? 300) * 1000,
+      );
       server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
         if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== callbackPath) {
           response.writeHead(404).end();
@@ -119,7 +137,9 @@ async function signInFromEnvironment(): Promise<void> {
   const clientId = process.env.PAGERDUTY_CLIENT_ID;
   const clientSecret = process.env.PAGERDUTY_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
-    console.error('Set PAGERDUTY_CLIENT_ID and PAGERDUTY_CLIENT_SECRET (and optionally PAGERDUTY_SCOPE, PAGERDUTY_CALLBACK_PORT).');
+    console.error(
+      'Set PAGERDUTY_CLIENT_ID and PAGERDUTY_CLIENT_SECRET (and optionally PAGERDUTY_SCOPE, PAGERDUTY_CALLBACK_PORT).',
+    );
     process.exitCode = 2;
     return;
   }

@@ -65,16 +65,22 @@ export async function main(options: ReceiveWebhooksOptions): Promise<TriggeredIn
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = options.publicUrl ?? `http://127.0.0.1:${(server.address() as AddressInfo).port}/pagerduty`;
 
-  await using client = new RestApiV2Client(options.apiKey, { ...options.clientOptions, baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl });
-  const subscription = await client.rpost<{ id: string; delivery_method: { secret: string } }>('/webhook_subscriptions', {
-    json: {
-      type: 'webhook_subscription',
-      description: 'pagerduty-client example: receive-webhooks',
-      delivery_method: { type: 'http_delivery_method', url },
-      events: ['incident.triggered'],
-      filter: { type: 'account_reference' },
-    },
+  await using client = new RestApiV2Client(options.apiKey, {
+    ...options.clientOptions,
+    baseUrl: options.baseUrl ?? options.clientOptions?.baseUrl,
   });
+  const subscription = await client.rpost<{ id: string; delivery_method: { secret: string } }>(
+    '/webhook_subscriptions',
+    {
+      json: {
+        type: 'webhook_subscription',
+        description: 'pagerduty-client example: receive-webhooks',
+        delivery_method: { type: 'http_delivery_method', url },
+        events: ['incident.triggered'],
+        filter: { type: 'account_reference' },
+      },
+    },
+  );
   try {
     handler = createWebhookHandler({
       secrets: [subscription.delivery_method.secret],

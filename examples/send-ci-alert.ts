@@ -101,9 +101,12 @@ export function optionsFromEnvironment(
 ): CiAlertOptions {
   const routingKey = env.PAGERDUTY_ROUTING_KEY;
   if (!routingKey) throw new Error('set PAGERDUTY_ROUTING_KEY');
-  const outcome = status === 'success' ? 'success' : status === 'failure' || status === 'cancelled' ? 'failure' : undefined;
+  const outcome =
+    status === 'success' ? 'success' : status === 'failure' || status === 'cancelled' ? 'failure' : undefined;
   if (!outcome) throw new Error('give the job status: success or failure');
-  const pipeline = env.CI_PIPELINE ?? (env.GITHUB_REPOSITORY ? `${env.GITHUB_REPOSITORY}@${env.GITHUB_REF_NAME ?? 'main'}` : undefined);
+  const pipeline =
+    env.CI_PIPELINE ??
+    (env.GITHUB_REPOSITORY ? `${env.GITHUB_REPOSITORY}@${env.GITHUB_REF_NAME ?? 'main'}` : undefined);
   if (!pipeline) throw new Error('set CI_PIPELINE (or run in GitHub Actions)');
   const githubRun =
     env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID

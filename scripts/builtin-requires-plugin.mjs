@@ -24,7 +24,10 @@ export const builtinRequires = {
       contents: `module.exports = require(${JSON.stringify(`${IMPORTED}:${args.path}`)}).default;`,
       loader: 'js',
     }));
-    build.onResolve({ filter: new RegExp(`^${IMPORTED}:`) }, (args) => ({ path: args.path.slice(IMPORTED.length + 1), namespace: IMPORTED }));
+    build.onResolve({ filter: new RegExp(`^${IMPORTED}:`) }, (args) => ({
+      path: args.path.slice(IMPORTED.length + 1),
+      namespace: IMPORTED,
+    }));
     build.onLoad({ filter: /.*/, namespace: IMPORTED }, (args) => ({
       contents: `import value from ${JSON.stringify(`node:${args.path}`)};\nexport default value;`,
       loader: 'js',

@@ -60,15 +60,26 @@ const CLASS_NAMES = /\bclass ([A-Za-z_$][\w$]*)|\b([A-Za-z_$][\w$]*) = class\b/g
 const classNames = (text) => [...text.matchAll(CLASS_NAMES)].map(([, declared, assigned]) => declared ?? assigned);
 const walk = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? walk(path.join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [path.join(dir, entry.name)]
+        : [],
   );
 const sourceClasses = new Set(walk(path.join(root, 'src')).flatMap((file) => classNames(readFileSync(file, 'utf8'))));
 // The bundled node-fetch chunk holds node-fetch's classes, not the package's own.
-const ownCode = (output) => Object.keys(result.metafile.outputs[output].inputs).some((input) => input.startsWith('src/'));
+const ownCode = (output) =>
+  Object.keys(result.metafile.outputs[output].inputs).some((input) => input.startsWith('src/'));
 const renamed = Object.keys(result.metafile.outputs)
   .filter((output) => output.endsWith('.js') && ownCode(output))
-  .flatMap((output) => classNames(readFileSync(path.join(root, output), 'utf8')).filter((name) => !sourceClasses.has(name)).map((name) => `${output}: ${name}`));
+  .flatMap((output) =>
+    classNames(readFileSync(path.join(root, output), 'utf8'))
+      .filter((name) => !sourceClasses.has(name))
+      .map((name) => `${output}: ${name}`),
+  );
 if (renamed.length > 0) {
-  console.error(`bundling renamed these classes (give them distinct names in src):\n  ${[...new Set(renamed)].join('\n  ')}`);
+  console.error(
+    `bundling renamed these classes (give them distinct names in src):\n  ${[...new Set(renamed)].join('\n  ')}`,
+  );
   process.exit(1);
 }

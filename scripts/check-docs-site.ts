@@ -137,7 +137,9 @@ export function searchIndexProblems(searchJs: string, probes: readonly SearchPro
   const terms = new Map(data.index.invertedIndex);
   const pagesWith = (word: string): Set<string> => {
     const fields = terms.get(word) ?? {};
-    const refs = ['document', 'comment'].flatMap((field) => Object.keys((fields[field] as Record<string, unknown> | undefined) ?? {}));
+    const refs = ['document', 'comment'].flatMap((field) =>
+      Object.keys((fields[field] as Record<string, unknown> | undefined) ?? {}),
+    );
     return new Set(refs.map((ref) => data.rows[Number(ref)]?.url ?? ''));
   };
   return probes
@@ -176,14 +178,20 @@ export function checkSite(site: SiteFiles): SiteProblem[] {
         continue;
       }
       const [target = '', fragment] = href.split('#', 2);
-      const file = target === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURIComponent(target)));
+      const file =
+        target === ''
+          ? page
+          : path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURIComponent(target)));
       const isPage = site.pages.has(file);
       if (!isPage && !site.exists(file)) {
         problems.push({ page, message: `dead link ${href}: no file ${file}` });
         continue;
       }
       if (!isPage && RAW_TEXT.test(file)) {
-        problems.push({ page, message: `link ${href} opens raw text (${file}): make it a page or link to the repository` });
+        problems.push({
+          page,
+          message: `link ${href} opens raw text (${file}): make it a page or link to the repository`,
+        });
         continue;
       }
       if (fragment && isPage && !anchorsOf(file)?.has(decodeURIComponent(fragment))) {
@@ -209,7 +217,8 @@ export function readSite(root: string): SiteFiles {
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.html')) pages.set(path.relative(root, full).split(path.sep).join('/'), readFileSync(full, 'utf8'));
+      else if (name.endsWith('.html'))
+        pages.set(path.relative(root, full).split(path.sep).join('/'), readFileSync(full, 'utf8'));
     }
   };
   walk(root);
@@ -220,7 +229,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const root = path.resolve(process.argv[2] ?? 'docs');
   const site = readSite(root);
   const searchJs = path.join(root, 'assets', 'search.js');
-  const problems = [...checkSite(site), ...searchIndexProblems(existsSync(searchJs) ? readFileSync(searchJs, 'utf8') : '')];
+  const problems = [
+    ...checkSite(site),
+    ...searchIndexProblems(existsSync(searchJs) ? readFileSync(searchJs, 'utf8') : ''),
+  ];
   for (const { page, message } of problems) console.error(`${page}: ${message}`);
   console.error(`docs site: ${site.pages.size} pages checked, ${problems.length} problem(s)`);
   process.exitCode = problems.length > 0 ? 1 : 0;

@@ -24,7 +24,8 @@ export function shapeOf(value) {
     }
     return [...seen.values()];
   }
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shapeOf(item)]));
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shapeOf(item)]));
   return typeof value;
 }
 

@@ -23,7 +23,11 @@ function block(source, name, open, close) {
   if (start < 0) throw new Error(`no ${name} in the source`);
   const rest = source.slice(start);
   const end = rest.search(new RegExp(`^\\${close}`, 'm'));
-  return rest.slice(rest.indexOf(open) + 1, end).split('\n').map((line) => line.replace(/#.*$/, '')).join('\n');
+  return rest
+    .slice(rest.indexOf(open) + 1, end)
+    .split('\n')
+    .map((line) => line.replace(/#.*$/, ''))
+    .join('\n');
 }
 
 const STRING = /'([^']*)'/g;
@@ -45,7 +49,9 @@ function wrapperValue(text) {
 /** The table facts of one pdpyras source. */
 export function pdpyrasTableFacts(source) {
   const config = {};
-  for (const match of block(source, 'ENTITY_WRAPPER_CONFIG', '{', '}').matchAll(/'([^']*)'\s*:\s*(None|'[^']*'|\([^)]*\))/g)) {
+  for (const match of block(source, 'ENTITY_WRAPPER_CONFIG', '{', '}').matchAll(
+    /'([^']*)'\s*:\s*(None|'[^']*'|\([^)]*\))/g,
+  )) {
     config[match[1]] = wrapperValue(match[2]);
   }
   return {
@@ -58,7 +64,9 @@ export function pdpyrasTableFacts(source) {
 /** The facts of every pdpyras 5.x source in `dir`, by release, with each source's SHA-256. */
 export function extractAll(dir = DEFAULT_SOURCES) {
   const releases = {};
-  for (const file of readdirSync(dir).filter((name) => /^pdpyras-5\.\d+\.\d+\.py$/.test(name)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => /^pdpyras-5\.\d+\.\d+\.py$/.test(name))
+    .sort()) {
     const version = file.slice('pdpyras-'.length, -'.py'.length);
     const source = readFileSync(join(dir, file), 'utf8');
     releases[version] = { sha256: createHash('sha256').update(source).digest('hex'), ...pdpyrasTableFacts(source) };

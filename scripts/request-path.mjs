@@ -41,14 +41,19 @@ http.Agent.prototype.addRequest = addRequest;
 client.close();
 server.close();
 
-const frames = stack.split('\n').filter((line) => line.includes(src)).map((line) => line.trim().replace(src, ''));
+const frames = stack
+  .split('\n')
+  .filter((line) => line.includes(src))
+  .map((line) => line.trim().replace(src, ''));
 const fileOf = (frame) => frame.replace(/^.*\((.*?):\d+:\d+\)$|^at (?:async )?(.*?):\d+:\d+$/, '$1$2');
 const ran = [];
 for (const script of result) {
   const file = script.url.startsWith('file://') ? new URL(script.url).pathname : script.url;
   if (!file.startsWith(src)) continue;
   // `__name` is tsx's helper, not the library's.
-  for (const fn of script.functions) if (fn.functionName && fn.functionName !== '__name' && fn.ranges[0].count > 0) ran.push(`${path.relative(src, file)} ${fn.functionName}`);
+  for (const fn of script.functions)
+    if (fn.functionName && fn.functionName !== '__name' && fn.ranges[0].count > 0)
+      ran.push(`${path.relative(src, file)} ${fn.functionName}`);
 }
 console.log(frames.join('\n'));
 console.log(`frames in src when the request leaves: ${frames.length} in ${new Set(frames.map(fileOf)).size} files`);

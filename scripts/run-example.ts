@@ -55,7 +55,11 @@ function runChild(file: string, args: readonly string[], env: NodeJS.ProcessEnv)
 }
 
 /** The runner: `args` are the example's name and its own arguments. */
-export async function runExample(args: readonly string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<number> {
+export async function runExample(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<number> {
   const [name, ...rest] = args;
   const names = exampleNames();
   const chosen = name?.replace(/\.ts$/, '').replace(/^examples\//, '');
@@ -71,7 +75,9 @@ export async function runExample(args: readonly string[], env: NodeJS.ProcessEnv
   if (!needsEmulator(env, chosen)) return runChild(file, rest, childEnv);
   const { startEmulator } = await import('../src/emulator/index.js');
   const emulator = await startEmulator();
-  log(`No PAGERDUTY_API_KEY or PAGERDUTY_ROUTING_KEY set: running ${chosen} against a local emulator at ${emulator.url} (fake data).`);
+  log(
+    `No PAGERDUTY_API_KEY or PAGERDUTY_ROUTING_KEY set: running ${chosen} against a local emulator at ${emulator.url} (fake data).`,
+  );
   try {
     return await runChild(file, rest, { ...childEnv, ...emulatorEnvironment(emulator) });
   } finally {

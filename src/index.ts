@@ -74,7 +74,13 @@ export type {
   TokenAuth,
 } from './core/auth/auth-methods.js';
 export type { Secret } from './core/auth/secret.js';
-export type { AmbiguousMatch, AmbiguousMatchParts, ErrorFactory, ErrorKind, ErrorSpec } from './core/errors/error-classes.js';
+export type {
+  AmbiguousMatch,
+  AmbiguousMatchParts,
+  ErrorFactory,
+  ErrorKind,
+  ErrorSpec,
+} from './core/errors/error-classes.js';
 export type { ApiErrorBody } from './core/errors/api-error-body.js';
 export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-facts.js';
 export type { Logger, LineWriter } from './core/logging.js';
@@ -130,13 +136,40 @@ export type { McpCancelReason } from './core/mcp/mcp-error.js';
 export type { RetryMode } from './core/retry/retry-mode.js';
 export type { McpRequestHandler } from './core/mcp/server-requests.js';
 export type {
-  McpBlobResourceContents, McpCallToolResult, McpContentBlock, McpEmbeddedResource, McpGetPromptResult, McpImplementation, McpMediaContent,
-  McpObjectSchema, McpProgress, McpPrompt, McpPromptArgument, McpPromptMessage, McpReadResourceResult, McpResource, McpResourceLink,
-  McpTextContent, McpTextResourceContents, McpTool, McpToolAnnotations,
+  McpBlobResourceContents,
+  McpCallToolResult,
+  McpContentBlock,
+  McpEmbeddedResource,
+  McpGetPromptResult,
+  McpImplementation,
+  McpMediaContent,
+  McpObjectSchema,
+  McpProgress,
+  McpPrompt,
+  McpPromptArgument,
+  McpPromptMessage,
+  McpReadResourceResult,
+  McpResource,
+  McpResourceLink,
+  McpTextContent,
+  McpTextResourceContents,
+  McpTool,
+  McpToolAnnotations,
 } from './core/mcp/mcp-types.js';
-export type { JsonRpcErrorObject, JsonRpcFailure, JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, JsonRpcSuccess } from './core/mcp/json-rpc.js';
+export type {
+  JsonRpcErrorObject,
+  JsonRpcFailure,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+} from './core/mcp/json-rpc.js';
 export type { ScimApiClientOptions, ScimUserQuery } from './core/scim/scim-api-client.js';
-export type { FixedAuthIntegrationApiClientOptions, IntegrationApiClientOptions } from './core/integrations/integration-api-client.js';
+export type {
+  FixedAuthIntegrationApiClientOptions,
+  IntegrationApiClientOptions,
+} from './core/integrations/integration-api-client.js';
 
 // Types: the resources the guide uses, and the helpers that type a path's query and items
 export type { BulkOverrideResult, IncidentStatus, IncidentUpdate, ScheduleOverride } from './core/rest/rest-types.js';
@@ -150,5 +183,10 @@ export type {
   Team,
   User,
 } from './generated/types/rest-api-v2-schemas.js';
-export type { RestApiV2Entity, RestApiV2EntityBody, RestApiV2Item, RestApiV2Query } from './core/types/rest-api-v2-helpers.js';
+export type {
+  RestApiV2Entity,
+  RestApiV2EntityBody,
+  RestApiV2Item,
+  RestApiV2Query,
+} from './core/types/rest-api-v2-helpers.js';
 export type { UntypedApi } from './core/types/api-types.js';

@@ -30,7 +30,12 @@ export { parseWebhook } from './core/webhooks/parse-webhook.js';
 export type { ParsedWebhook, ParseWebhookOptions } from './core/webhooks/parse-webhook.js';
 export type { WebhookHeaders } from './core/webhooks/webhook-headers.js';
 export { createWebhookHandler } from './core/webhooks/webhook-handler.js';
-export type { WebhookContext, WebhookHandlerOptions, WebhookRejection, WebhookRequestHandler } from './core/webhooks/webhook-handler.js';
+export type {
+  WebhookContext,
+  WebhookHandlerOptions,
+  WebhookRejection,
+  WebhookRequestHandler,
+} from './core/webhooks/webhook-handler.js';
 export type { WebhookRequest } from './core/webhooks/read-request-body.js';
 export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './core/webhooks/event-union.js';
 export type {

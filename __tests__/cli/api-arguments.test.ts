@@ -50,7 +50,9 @@ describe('fieldsToQuery', () => {
 
 describe('fieldsToBody', () => {
   it('nests a[b] keys into objects', () => {
-    expect(fieldsToBody(typed('incident[type]=incident', 'incident[title]=Disk full', 'incident[service][id]=PSVC'))).toEqual({
+    expect(
+      fieldsToBody(typed('incident[type]=incident', 'incident[title]=Disk full', 'incident[service][id]=PSVC')),
+    ).toEqual({
       incident: { type: 'incident', title: 'Disk full', service: { id: 'PSVC' } },
     });
   });

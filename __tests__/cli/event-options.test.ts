@@ -20,6 +20,8 @@ describe('routingKeyFrom', () => {
 
 describe('defaultSource', () => {
   it("is the io's host name", () => {
-    expect(defaultSource({ env: {}, stdout: { write: () => 0 }, stderr: { write: () => 0 }, hostname: () => 'h1' })).toBe('h1');
+    expect(
+      defaultSource({ env: {}, stdout: { write: () => 0 }, stderr: { write: () => 0 }, hostname: () => 'h1' }),
+    ).toBe('h1');
   });
 });

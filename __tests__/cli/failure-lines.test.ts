@@ -26,8 +26,14 @@ describe('failureLines', () => {
   });
 
   it('does not repeat what the first line already shows whole (the Events API detail)', () => {
-    const body = JSON.stringify({ status: 'invalid event', message: 'Event object is invalid', errors: ["'payload' is missing"] });
-    const lines = failureLines(httpError(400, body, "Events API rejected the event: Event object is invalid; 'payload' is missing"));
+    const body = JSON.stringify({
+      status: 'invalid event',
+      message: 'Event object is invalid',
+      errors: ["'payload' is missing"],
+    });
+    const lines = failureLines(
+      httpError(400, body, "Events API rejected the event: Event object is invalid; 'payload' is missing"),
+    );
     expect(lines).toEqual([
       "pagerduty: PUT https://api.pagerduty.com/incidents/PABC: Events API rejected the event: Event object is invalid; 'payload' is missing (status 400)",
     ]);

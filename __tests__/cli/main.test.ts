@@ -16,7 +16,9 @@ interface Recorded {
 const FROM_MISSING = {
   message: 'Invalid Input Provided',
   code: 2001,
-  errors: ['You must specify a user\'s email address in the "From" header to perform this action with an account-level API key'],
+  errors: [
+    'You must specify a user\'s email address in the "From" header to perform this action with an account-level API key',
+  ],
 };
 
 /** The modules `file` imports statically (compiled JS: one import per line), followed recursively. */
@@ -82,7 +84,17 @@ describe('the pagerduty executable (a real child process)', () => {
   it('trigger prints the dedup key and exits 0', async () => {
     requests.length = 0;
     nextReply = [202, { status: 'success', message: 'Event processed', dedup_key: 'srv01/HTTP' }];
-    const result = await runChild(cli.main, ['trigger', '-k', KEY, '--description', 'Disk full', '--source', 'db01', '--base-url', base]);
+    const result = await runChild(cli.main, [
+      'trigger',
+      '-k',
+      KEY,
+      '--description',
+      'Disk full',
+      '--source',
+      'db01',
+      '--base-url',
+      base,
+    ]);
     expect(result).toEqual({ status: 0, stdout: 'srv01/HTTP\n', stderr: '' });
     expect(requests).toEqual([
       {
@@ -100,7 +112,9 @@ describe('the pagerduty executable (a real child process)', () => {
   it('reads the routing key from PAGERDUTY_ROUTING_KEY', async () => {
     requests.length = 0;
     nextReply = [202, { status: 'success', dedup_key: 'k2' }];
-    const result = await runChild(cli.main, ['resolve', '-i', 'k2', '--base-url', base], { PAGERDUTY_ROUTING_KEY: KEY });
+    const result = await runChild(cli.main, ['resolve', '-i', 'k2', '--base-url', base], {
+      PAGERDUTY_ROUTING_KEY: KEY,
+    });
     expect(result).toEqual({ status: 0, stdout: 'k2\n', stderr: '' });
     expect(requests[0]?.body).toEqual({ routing_key: KEY, event_action: 'resolve', dedup_key: 'k2' });
   });
@@ -121,10 +135,14 @@ describe('the pagerduty executable (a real child process)', () => {
   });
 
   it("api prints the API's message and each of its errors whole, reaching the host of PAGERDUTY_BASE_URL", async () => {
-    const result = await runChild(cli.main, ['api', '/incidents/PFROM', '-X', 'PUT', '-F', 'incident[type]=incident_reference'], {
-      PAGERDUTY_API_KEY: 'u+apikey00000000wxyz',
-      PAGERDUTY_BASE_URL: base,
-    });
+    const result = await runChild(
+      cli.main,
+      ['api', '/incidents/PFROM', '-X', 'PUT', '-F', 'incident[type]=incident_reference'],
+      {
+        PAGERDUTY_API_KEY: 'u+apikey00000000wxyz',
+        PAGERDUTY_BASE_URL: base,
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr.trimEnd().split('\n')).toEqual([
       `pagerduty: PUT ${base}/incidents/PFROM: API responded with client error (status 400)`,
@@ -136,7 +154,9 @@ describe('the pagerduty executable (a real child process)', () => {
   it('calls an unknown word an unknown command and lists the commands', async () => {
     const result = await runChild(cli.main, ['bogus']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('unknown command "bogus"; the commands are: trigger, acknowledge, resolve, submit, api, emulator');
+    expect(result.stderr).toContain(
+      'unknown command "bogus"; the commands are: trigger, acknowledge, resolve, submit, api, emulator',
+    );
   });
 
   it('loads no package (not even yargs), client, transport or emulator module for --help', async () => {
@@ -146,7 +166,13 @@ describe('the pagerduty executable (a real child process)', () => {
     expect(packages.filter((entry) => !entry.startsWith('node:'))).toEqual([]);
     const modules = loaded.filter((entry) => entry.startsWith(root)).map((entry) => path.relative(root, entry));
     expect(modules).toContain('cli/run.js');
-    expect(modules.filter((entry) => /^(emulator\/|core\/(api-client|transport|proxy)\.js|core\/rest\/client\.js|core\/events\/events-api-v2-client\.js)/.test(entry))).toEqual([]);
+    expect(
+      modules.filter((entry) =>
+        /^(emulator\/|core\/(api-client|transport|proxy)\.js|core\/rest\/client\.js|core\/events\/events-api-v2-client\.js)/.test(
+          entry,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('a missing routing key exits 2 without a request', async () => {
@@ -168,11 +194,36 @@ describe('the pagerduty executable (a real child process)', () => {
   });
 
   it.each([
-    ['trigger', ['-k, --routing-key', '--description', '-i, --dedup-key', '--source', '--severity', '--base-url', '--json', '-h, --help']],
+    [
+      'trigger',
+      [
+        '-k, --routing-key',
+        '--description',
+        '-i, --dedup-key',
+        '--source',
+        '--severity',
+        '--base-url',
+        '--json',
+        '-h, --help',
+      ],
+    ],
     ['acknowledge', ['-k, --routing-key', '-i, --dedup-key', '--base-url', '--json', '-h, --help']],
     ['resolve', ['-k, --routing-key', '-i, --dedup-key', '--base-url', '--json', '-h, --help']],
     ['submit', ['-k, --routing-key', '--description', '--source', '--base-url', '--json', '-h, --help']],
-    ['api', ['-X, --method', '-F, --field', '-f, --raw-field', '-H, --header', '--input', '--paginate', '--from', '--base-url', '-h, --help']],
+    [
+      'api',
+      [
+        '-X, --method',
+        '-F, --field',
+        '-f, --raw-field',
+        '-H, --header',
+        '--input',
+        '--paginate',
+        '--from',
+        '--base-url',
+        '-h, --help',
+      ],
+    ],
   ])('%s -h lists every option', async (name, options) => {
     const result = await runChild(cli.main, [name, '-h']);
     expect(result.status).toBe(0);

@@ -57,7 +57,15 @@ describe('run: usage errors exit 2', () => {
   });
 
   it('for a base URL that is not https', async () => {
-    const result = await runCli(['trigger', '-k', 'k', '--description', 'x', '--base-url', 'http://events.example.com']);
+    const result = await runCli([
+      'trigger',
+      '-k',
+      'k',
+      '--description',
+      'x',
+      '--base-url',
+      'http://events.example.com',
+    ]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('must use https://');
   });
@@ -82,16 +90,25 @@ describe('run: command-line terms', () => {
 
   it('lists every environment variable the program reads in its help', async () => {
     const help = (await runCli(['--help'])).stdout;
-    for (const name of ['PAGERDUTY_API_KEY', 'PAGERDUTY_BASE_URL', 'PAGERDUTY_FROM', 'PAGERDUTY_ROUTING_KEY', 'PAGERDUTY_EVENTS_URL']) {
+    for (const name of [
+      'PAGERDUTY_API_KEY',
+      'PAGERDUTY_BASE_URL',
+      'PAGERDUTY_FROM',
+      'PAGERDUTY_ROUTING_KEY',
+      'PAGERDUTY_EVENTS_URL',
+    ]) {
       expect(help).toContain(name);
     }
   });
 
-  it.each(['trigger', 'acknowledge', 'resolve', 'submit'])('%s --help names the variables behind -k and --base-url', async (name) => {
-    const help = (await runCli([name, '--help'])).stdout;
-    expect(help).toContain('$PAGERDUTY_ROUTING_KEY');
-    expect(help).toContain('$PAGERDUTY_EVENTS_URL, else https://events.pagerduty.com');
-  });
+  it.each(['trigger', 'acknowledge', 'resolve', 'submit'])(
+    '%s --help names the variables behind -k and --base-url',
+    async (name) => {
+      const help = (await runCli([name, '--help'])).stdout;
+      expect(help).toContain('$PAGERDUTY_ROUTING_KEY');
+      expect(help).toContain('$PAGERDUTY_EVENTS_URL, else https://events.pagerduty.com');
+    },
+  );
 });
 
 describe('run: the top-level help answered without yargs', () => {
@@ -100,12 +117,19 @@ describe('run: the top-level help answered without yargs', () => {
     const start = lines.indexOf(title);
     const end = lines.indexOf('', start);
     // Entries start two spaces in; a wrapped description continues further in.
-    return lines.slice(start + 1, end).filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s{2,}/)[0] ?? '');
+    return lines
+      .slice(start + 1, end)
+      .filter((line) => /^ {2}\S/.test(line))
+      .map((line) => line.trim().split(/\s{2,}/)[0] ?? '');
   };
 
   it('lists the same commands, in the same order, as the yargs program registers', async () => {
     let yargsHelp = '';
-    const status = await runWithYargs(['--help'], { env: {}, stdout: { write: (text: string) => (yargsHelp += text) }, stderr: { write: () => 0 } });
+    const status = await runWithYargs(['--help'], {
+      env: {},
+      stdout: { write: (text: string) => (yargsHelp += text) },
+      stderr: { write: () => 0 },
+    });
     expect(status).toBe(0);
     const fast = (await runCli(['--help'])).stdout;
     expect(section(fast, 'Commands:')).toEqual(section(yargsHelp, 'Commands:'));

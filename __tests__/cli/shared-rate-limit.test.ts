@@ -6,11 +6,13 @@ import { UsageError } from '../../src/cli/usage-error.js';
 
 describe('redisUrlFrom', () => {
   it('takes the flag over the variable', () => {
-    expect(redisUrlFrom({ redisUrl: 'redis://flag:6379' }, { PAGERDUTY_REDIS_URL: 'redis://env:6379' })).toBe('redis://flag:6379');
+    expect(redisUrlFrom({ redisUrl: 'redis://flag:6379' }, { PAGERDUTY_REDIS_URL: 'redis://env:6379' })).toBe(
+      'redis://flag:6379',
+    );
     expect(redisUrlFrom({}, { PAGERDUTY_REDIS_URL: 'rediss://env:6380' })).toBe('rediss://env:6380');
   });
 
-  it('shares nothing without either, or with an empty one (as a shell\'s VAR= means)', () => {
+  it("shares nothing without either, or with an empty one (as a shell's VAR= means)", () => {
     expect(redisUrlFrom({}, {})).toBeUndefined();
     expect(redisUrlFrom({}, { PAGERDUTY_REDIS_URL: '' })).toBeUndefined();
     expect(redisUrlFrom({ redisUrl: '' }, { PAGERDUTY_REDIS_URL: 'redis://env:6379' })).toBeUndefined();

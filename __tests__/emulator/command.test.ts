@@ -13,9 +13,15 @@ describe('emulatorBanner', () => {
     const text = lines.join('\n');
     // Base URLs to pass as they are: a client given .../v2/enqueue would post to .../v2/enqueue/v2/enqueue.
     expect(text).not.toContain('/v2/enqueue');
-    expect(lines).toContain('  REST API v2 base URL:   http://127.0.0.1:5000   (baseUrl; pagerduty api --base-url, or PAGERDUTY_BASE_URL)');
-    expect(lines).toContain('  Events API v2 base URL: http://127.0.0.1:5000   (baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)');
-    expect(lines).toContain('  MCP base URL:           http://127.0.0.1:5000   (baseUrl of McpApiClient; the endpoint is http://127.0.0.1:5000/mcp)');
+    expect(lines).toContain(
+      '  REST API v2 base URL:   http://127.0.0.1:5000   (baseUrl; pagerduty api --base-url, or PAGERDUTY_BASE_URL)',
+    );
+    expect(lines).toContain(
+      '  Events API v2 base URL: http://127.0.0.1:5000   (baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)',
+    );
+    expect(lines).toContain(
+      '  MCP base URL:           http://127.0.0.1:5000   (baseUrl of McpApiClient; the endpoint is http://127.0.0.1:5000/mcp)',
+    );
     expect(text).toContain('ACCOUNTKEY0000000000');
     expect(text).toContain('u+key4');
     expect(text).not.toContain('u+key5');
@@ -44,6 +50,8 @@ describe('runEmulatorCommand', () => {
   });
 
   it('refuses a bad port', async () => {
-    await expect(runEmulatorCommand({ port: -5 }, { write: () => {}, until: Promise.resolve() })).rejects.toThrow(RangeError);
+    await expect(runEmulatorCommand({ port: -5 }, { write: () => {}, until: Promise.resolve() })).rejects.toThrow(
+      RangeError,
+    );
   });
 });

@@ -24,8 +24,18 @@ describe('classic pagination', () => {
   });
 
   it('slices a page, says whether more follow, and counts the total only when asked', () => {
-    expect(classicPage(items, { limit: 3, offset: 3, total: true })).toEqual({ items: [3, 4, 5], limit: 3, offset: 3, more: true, total: 7 });
-    expect(classicPage(items, { limit: 3, offset: 6, total: false })).toMatchObject({ items: [6], more: false, total: null });
+    expect(classicPage(items, { limit: 3, offset: 3, total: true })).toEqual({
+      items: [3, 4, 5],
+      limit: 3,
+      offset: 3,
+      more: true,
+      total: 7,
+    });
+    expect(classicPage(items, { limit: 3, offset: 6, total: false })).toMatchObject({
+      items: [6],
+      more: false,
+      total: null,
+    });
     expect(classicPage(items, { limit: 3, offset: 50, total: false })).toMatchObject({ items: [], more: false });
   });
 
@@ -38,7 +48,11 @@ describe('classic pagination', () => {
   });
 
   it('accepts limit + offset of exactly 10,000', () => {
-    expect(classicRequest(new URLSearchParams('limit=100&offset=9900'))).toEqual({ limit: 100, offset: 9900, total: false });
+    expect(classicRequest(new URLSearchParams('limit=100&offset=9900'))).toEqual({
+      limit: 100,
+      offset: 9900,
+      total: false,
+    });
   });
 
   it('answers 400 Invalid Request when limit + offset exceeds 10,000', () => {

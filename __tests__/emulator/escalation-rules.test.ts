@@ -12,7 +12,15 @@ const newId = () => `PRULE${(counter += 1)}`;
 describe('parseEscalationRules', () => {
   it('accepts user and schedule targets, filling in references and new rule ids', () => {
     const outcome = parseEscalationRules(
-      [{ escalation_delay_in_minutes: 10, targets: [{ id: 'PUSER01', type: 'user_reference' }, { id: 'PSCHED1', type: 'schedule_reference' }] }],
+      [
+        {
+          escalation_delay_in_minutes: 10,
+          targets: [
+            { id: 'PUSER01', type: 'user_reference' },
+            { id: 'PSCHED1', type: 'schedule_reference' },
+          ],
+        },
+      ],
       lookup,
       newId,
     );
@@ -25,7 +33,17 @@ describe('parseEscalationRules', () => {
 
   it('reports each problem by position', () => {
     const outcome = parseEscalationRules(
-      [{ id: 'R1', escalation_delay_in_minutes: 0, targets: [{ id: 'PGHOST1', type: 'user_reference' }, { id: 'PUSER01', type: 'team_reference' }] }, 'x'],
+      [
+        {
+          id: 'R1',
+          escalation_delay_in_minutes: 0,
+          targets: [
+            { id: 'PGHOST1', type: 'user_reference' },
+            { id: 'PUSER01', type: 'team_reference' },
+          ],
+        },
+        'x',
+      ],
       lookup,
       newId,
     );

@@ -22,7 +22,8 @@ describe('faults over HTTP', () => {
   it('takes new faults at runtime and restarts their counts', async () => {
     emulator.faults = { serverError: { everyNth: 2, status: 503 } };
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await call(emulator, 'GET', '/users', { key: emulator.keys.account })).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await call(emulator, 'GET', '/users', { key: emulator.keys.account })).status);
     expect(statuses).toEqual([200, 503, 200, 503]);
     expect(emulator.faultCounters.serverError).toEqual({ seen: 4, fired: 2 });
     expect(emulator.faults).toEqual({ serverError: { everyNth: 2, status: 503 } });
@@ -65,7 +66,9 @@ describe('startEmulator', () => {
     try {
       expect(b.port).not.toBe(a.port);
       expect(b.keys).toEqual(a.keys);
-      expect(b.state.incidents.all().map((incident) => incident.id)).toEqual(a.state.incidents.all().map((incident) => incident.id));
+      expect(b.state.incidents.all().map((incident) => incident.id)).toEqual(
+        a.state.incidents.all().map((incident) => incident.id),
+      );
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

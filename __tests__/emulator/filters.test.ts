@@ -44,7 +44,10 @@ describe('matchesText', () => {
 });
 
 describe('filterByTeams', () => {
-  const items = [{ id: 'a', teams: [{ id: 'T1', type: 'team_reference', summary: '', self: '' }] }, { id: 'b', teams: [] }];
+  const items = [
+    { id: 'a', teams: [{ id: 'T1', type: 'team_reference', summary: '', self: '' }] },
+    { id: 'b', teams: [] },
+  ];
   it('keeps items of the listed teams, or all items without team_ids[]', () => {
     expect(filterByTeams(items, q('team_ids[]=T1')).map((item) => item.id)).toEqual(['a']);
     expect(filterByTeams(items, q('')).map((item) => item.id)).toEqual(['a', 'b']);
@@ -96,7 +99,9 @@ describe('log entry and audit filters', () => {
 
   it('is_overview leaves notes out', () => {
     const entries = store.logEntries.all();
-    expect(entries.filter((entry) => matchesLogEntry(entry, logEntryFilter(q('is_overview=true'))))).toHaveLength(entries.length);
+    expect(entries.filter((entry) => matchesLogEntry(entry, logEntryFilter(q('is_overview=true'))))).toHaveLength(
+      entries.length,
+    );
     const fake = { ...entries[0], type: 'annotate_log_entry' as const };
     expect(matchesLogEntry(fake, logEntryFilter(q('is_overview=true')))).toBe(false);
     expect(matchesLogEntry(fake, logEntryFilter(q('')))).toBe(true);
@@ -104,9 +109,13 @@ describe('log entry and audit filters', () => {
 
   it('root_resource_types[] names collections, escalation_policies included', () => {
     const records = store.auditRecords.all();
-    const policies = records.filter((record) => matchesAudit(record, auditFilter(q('root_resource_types[]=escalation_policies'))));
+    const policies = records.filter((record) =>
+      matchesAudit(record, auditFilter(q('root_resource_types[]=escalation_policies'))),
+    );
     expect(policies).toHaveLength(store.escalationPolicies.size);
-    const users = records.filter((record) => matchesAudit(record, auditFilter(q('root_resource_types[]=users&actions[]=create'))));
+    const users = records.filter((record) =>
+      matchesAudit(record, auditFilter(q('root_resource_types[]=users&actions[]=create'))),
+    );
     expect(users).toHaveLength(store.users.size);
     expect(records.filter((record) => matchesAudit(record, auditFilter(q('actions[]=delete'))))).toHaveLength(0);
   });

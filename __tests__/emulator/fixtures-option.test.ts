@@ -14,14 +14,25 @@ describe('startEmulator({ fixtures }) and emulator.addFixtures', () => {
         incidents: [{ id: 'PINC001', serviceId: 'PLEDGER', title: 'Ledger down' }],
       },
     });
-    expect(emulator.keys.users.map((user) => user.userId)).toEqual([...emulator.state.users.all().slice(0, 2).map((user) => user.id), 'PADA001']);
+    expect(emulator.keys.users.map((user) => user.userId)).toEqual([
+      ...emulator.state.users
+        .all()
+        .slice(0, 2)
+        .map((user) => user.id),
+      'PADA001',
+    ]);
     expect(emulator.keys.routing.map((routing) => routing.serviceId).at(-1)).toBe('PLEDGER');
     await using client = new RestApiV2Client('u+ada', { baseUrl: emulator.url });
     expect(await client.rget('/users/me')).toMatchObject({ id: 'PADA001', email: 'ada@example.com' });
     const incident = await client.rget('/incidents/PINC001');
-    expect(incident).toMatchObject({ id: 'PINC001', service: { id: 'PLEDGER', html_url: 'https://emulator.pagerduty.invalid/services/PLEDGER' } });
+    expect(incident).toMatchObject({
+      id: 'PINC001',
+      service: { id: 'PLEDGER', html_url: 'https://emulator.pagerduty.invalid/services/PLEDGER' },
+    });
 
-    const added = emulator.addFixtures({ incidents: [{ id: 'PINC002', serviceId: 'PLEDGER', title: 'Ledger slow', status: 'acknowledged' }] });
+    const added = emulator.addFixtures({
+      incidents: [{ id: 'PINC002', serviceId: 'PLEDGER', title: 'Ledger slow', status: 'acknowledged' }],
+    });
     expect(added).toEqual({ users: [], routing: [], incidents: ['PINC002'] });
     expect((await client.rget('/incidents/PINC002')).status).toBe('acknowledged');
     expect(() => emulator.addFixtures({ users: [{ id: 'PADA001', name: 'Ada', email: 'ada2@example.com' }] })).toThrow(

@@ -55,7 +55,16 @@ describe('addFixtures', () => {
     const { store } = seededStore({ seedIncidents: 0 });
     const team = store.teams.all()[0];
     const added = addFixtures(store, {
-      users: [{ id: 'PADA001', name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin', teamIds: [team.id], apiKey: 'u+ada-key' }],
+      users: [
+        {
+          id: 'PADA001',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          role: 'admin',
+          teamIds: [team.id],
+          apiKey: 'u+ada-key',
+        },
+      ],
       services: [{ id: 'PLEDGER', name: 'Ledger', responderId: 'PADA001', routingKey: 'ledger-routing-key' }],
       incidents: [
         { id: 'PINC001', serviceId: 'PLEDGER', title: 'Ledger down', createdAt: '2024-06-01T00:00:00Z' },
@@ -65,18 +74,46 @@ describe('addFixtures', () => {
     });
     expect(added).toEqual({
       users: [{ userId: 'PADA001', email: 'ada@example.com', key: 'u+ada-key' }],
-      routing: [{ serviceId: 'PLEDGER', serviceName: 'Ledger', integrationId: expect.any(String), routingKey: 'ledger-routing-key' }],
+      routing: [
+        {
+          serviceId: 'PLEDGER',
+          serviceName: 'Ledger',
+          integrationId: expect.any(String),
+          routingKey: 'ledger-routing-key',
+        },
+      ],
       incidents: ['PINC001', 'PINC002', 'PINC003'],
     });
-    expect(store.users.get('PADA001')).toMatchObject({ name: 'Ada Lovelace', role: 'admin', time_zone: 'UTC', teams: [{ id: team.id }], html_url: expect.stringMatching(/\/users\/PADA001$/) });
+    expect(store.users.get('PADA001')).toMatchObject({
+      name: 'Ada Lovelace',
+      role: 'admin',
+      time_zone: 'UTC',
+      teams: [{ id: team.id }],
+      html_url: expect.stringMatching(/\/users\/PADA001$/),
+    });
     expect(store.identify('u+ada-key')).toEqual({ kind: 'user', userId: 'PADA001' });
     expect(store.integrationByKey('ledger-routing-key')?.service.id).toBe('PLEDGER');
     const policy = store.escalationPolicies.get(store.services.get('PLEDGER')!.escalation_policy.id);
-    expect(policy?.escalation_rules[0].targets).toEqual([expect.objectContaining({ id: 'PADA001', type: 'user_reference' })]);
-    expect(store.incidents.get('PINC001')).toMatchObject({ status: 'triggered', created_at: '2024-06-01T00:00:00.000Z', assignments: [{ assignee: { id: 'PADA001' } }] });
-    expect(store.incidents.get('PINC002')).toMatchObject({ status: 'acknowledged', urgency: 'low', acknowledgements: [{ acknowledger: { id: 'PADA001' } }] });
+    expect(policy?.escalation_rules[0].targets).toEqual([
+      expect.objectContaining({ id: 'PADA001', type: 'user_reference' }),
+    ]);
+    expect(store.incidents.get('PINC001')).toMatchObject({
+      status: 'triggered',
+      created_at: '2024-06-01T00:00:00.000Z',
+      assignments: [{ assignee: { id: 'PADA001' } }],
+    });
+    expect(store.incidents.get('PINC002')).toMatchObject({
+      status: 'acknowledged',
+      urgency: 'low',
+      acknowledgements: [{ acknowledger: { id: 'PADA001' } }],
+    });
     expect(store.incidents.get('PINC003')).toMatchObject({ status: 'resolved', incident_key: 'k1' });
-    expect(store.logEntries.all().filter((entry) => entry.incident.id === 'PINC003').map((entry) => entry.type)).toEqual(['trigger_log_entry', 'resolve_log_entry']);
+    expect(
+      store.logEntries
+        .all()
+        .filter((entry) => entry.incident.id === 'PINC003')
+        .map((entry) => entry.type),
+    ).toEqual(['trigger_log_entry', 'resolve_log_entry']);
     // A fresh id never repeats one chosen by a fixture.
     expect(store.ids.reserve('PADA001')).toBe(false);
   });
@@ -92,8 +129,19 @@ describe('addFixtures', () => {
           { id: 'PNEW001', name: 'New', email: 'new@example.com', teamIds: ['PNOTEAM'] },
           { id: 'PNEW001', name: 'Again', email: 'NEW@example.com' },
         ],
-        services: [{ name: 'Checkout API', routingKey: keys.routing[0].routingKey, escalationPolicyId: 'PNOPOL0', responderId: 'PNOUSER' }],
-        incidents: [{ serviceId: 'PNOSVC0', title: 'x' }, { serviceId: keys.routing[1].serviceId, title: 'y', incidentKey: 'dup' }, { serviceId: keys.routing[1].serviceId, title: 'z', incidentKey: 'dup' }],
+        services: [
+          {
+            name: 'Checkout API',
+            routingKey: keys.routing[0].routingKey,
+            escalationPolicyId: 'PNOPOL0',
+            responderId: 'PNOUSER',
+          },
+        ],
+        incidents: [
+          { serviceId: 'PNOSVC0', title: 'x' },
+          { serviceId: keys.routing[1].serviceId, title: 'y', incidentKey: 'dup' },
+          { serviceId: keys.routing[1].serviceId, title: 'z', incidentKey: 'dup' },
+        ],
       }),
     );
     expect(problems).toEqual([
@@ -115,8 +163,8 @@ describe('addFixtures', () => {
 
   it('checks shapes before the state, so a bad field is reported alone', () => {
     const { store } = seededStore();
-    expect(problemsOf(() => addFixtures(store, { users: [{ id: store.users.all()[0].id, name: 'x', email: 'x' }] }))).toEqual([
-      'fixtures.users[0].email must be an email address',
-    ]);
+    expect(
+      problemsOf(() => addFixtures(store, { users: [{ id: store.users.all()[0].id, name: 'x', email: 'x' }] })),
+    ).toEqual(['fixtures.users[0].email must be an email address']);
   });
 });

@@ -7,7 +7,8 @@ import type { Incident } from '../../src/emulator/resources.js';
 import { call } from './raw-http.js';
 
 const URGENCIES = new Set(['urgencies']);
-const keys = (text: string, abilities: ReadonlySet<string> = URGENCIES) => incidentSortKeys(new URLSearchParams(text), abilities);
+const keys = (text: string, abilities: ReadonlySet<string> = URGENCIES) =>
+  incidentSortKeys(new URLSearchParams(text), abilities);
 
 function rejection(run: () => unknown): unknown {
   try {
@@ -39,19 +40,35 @@ describe('incidentSortKeys', () => {
   ])('refuses %s with a 400', (_, text, message) => {
     const error = rejection(() => keys(text));
     expect(error).toBeInstanceOf(ReplyError);
-    expect((error as ReplyError).reply).toMatchObject({ status: 400, body: { error: { errors: [expect.stringMatching(message)] } } });
+    expect((error as ReplyError).reply).toMatchObject({
+      status: 400,
+      body: { error: { errors: [expect.stringMatching(message)] } },
+    });
   });
 
   it('refuses urgency without the urgencies ability', () => {
     const error = rejection(() => keys('sort_by=urgency', new Set()));
-    expect((error as ReplyError).reply).toMatchObject({ status: 400, body: { error: { errors: ['sort_by urgency needs the account ability urgencies'] } } });
+    expect((error as ReplyError).reply).toMatchObject({
+      status: 400,
+      body: { error: { errors: ['sort_by urgency needs the account ability urgencies'] } },
+    });
   });
 });
 
 describe('sortIncidents', () => {
   const incident = (incident_number: number, resolved_at: string | null, urgency: 'high' | 'low') =>
-    ({ id: `P${incident_number}`, incident_number, created_at: `2024-01-0${incident_number}T00:00:00Z`, resolved_at, urgency }) as Incident;
-  const list = [incident(1, '2024-02-01T00:00:00Z', 'low'), incident(2, null, 'high'), incident(3, '2024-01-15T00:00:00Z', 'high')];
+    ({
+      id: `P${incident_number}`,
+      incident_number,
+      created_at: `2024-01-0${incident_number}T00:00:00Z`,
+      resolved_at,
+      urgency,
+    }) as Incident;
+  const list = [
+    incident(1, '2024-02-01T00:00:00Z', 'low'),
+    incident(2, null, 'high'),
+    incident(3, '2024-01-15T00:00:00Z', 'high'),
+  ];
   const ids = (items: readonly Incident[]) => items.map((item) => item.id);
 
   it('sorts by each field and direction, open incidents after resolved ones on resolved_at:asc', () => {
@@ -63,7 +80,14 @@ describe('sortIncidents', () => {
 
   it('breaks ties with the second key, then keeps creation order, and leaves its input alone', () => {
     const copy = [...list];
-    expect(ids(sortIncidents(list, [{ field: 'urgency', direction: 'asc' }, { field: 'incident_number', direction: 'desc' }]))).toEqual(['P3', 'P2', 'P1']);
+    expect(
+      ids(
+        sortIncidents(list, [
+          { field: 'urgency', direction: 'asc' },
+          { field: 'incident_number', direction: 'desc' },
+        ]),
+      ),
+    ).toEqual(['P3', 'P2', 'P1']);
     expect(ids(sortIncidents(list, [{ field: 'urgency', direction: 'asc' }]))).toEqual(['P2', 'P3', 'P1']);
     expect(list).toEqual(copy);
     expect(sortIncidents(list, [])).toBe(list);
@@ -87,17 +111,28 @@ describe('GET /incidents?sort_by', () => {
   it('pages through incidents in the order asked for, with and without filters', async () => {
     expect(await numbers('sort_by=incident_number:desc&limit=5')).toEqual([12, 11, 10, 9, 8]);
     expect(await numbers('sort_by=incident_number:desc&limit=5&offset=5')).toEqual([7, 6, 5, 4, 3]);
-    expect(await numbers('sort_by=created_at:desc&since=2024-01-01T00:00:00Z&until=2024-01-01T00:03:00Z')).toEqual([3, 2, 1]);
+    expect(await numbers('sort_by=created_at:desc&since=2024-01-01T00:00:00Z&until=2024-01-01T00:03:00Z')).toEqual([
+      3, 2, 1,
+    ]);
     const resolvedFirst = await numbers('statuses[]=resolved&statuses[]=triggered&sort_by=resolved_at:desc&limit=100');
-    const open = emulator.state.incidents.all().filter((incident) => incident.status === 'triggered').map((incident) => incident.incident_number);
+    const open = emulator.state.incidents
+      .all()
+      .filter((incident) => incident.status === 'triggered')
+      .map((incident) => incident.incident_number);
     expect(resolvedFirst.slice(0, open.length)).toEqual(open);
   });
 
   it('takes sort_by from the typed client, which sends the list comma-separated', async () => {
     await using client = new RestApiV2Client(emulator.keys.account, { baseUrl: emulator.url });
-    const sorted = await client.listAll('/incidents', { sort_by: ['urgency:desc', 'incident_number:desc'] }, { pageSize: 5 });
+    const sorted = await client.listAll(
+      '/incidents',
+      { sort_by: ['urgency:desc', 'incident_number:desc'] },
+      { pageSize: 5 },
+    );
     const expected = [...emulator.state.incidents.all()]
-      .sort((a, b) => (a.urgency === b.urgency ? b.incident_number - a.incident_number : a.urgency < b.urgency ? 1 : -1))
+      .sort((a, b) =>
+        a.urgency === b.urgency ? b.incident_number - a.incident_number : a.urgency < b.urgency ? 1 : -1,
+      )
       .map((incident) => incident.incident_number);
     expect(sorted.map((incident) => incident.incident_number)).toEqual(expected);
     expect(emulator.requests.at(-1)?.query).toContain('sort_by=urgency%3Adesc%2Cincident_number%3Adesc');

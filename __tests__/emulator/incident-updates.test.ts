@@ -3,7 +3,9 @@ import { parseIncidentUpdate } from '../../src/emulator/incident-updates.js';
 
 describe('parseIncidentUpdate', () => {
   it('accepts a reference with a status, title or urgency', () => {
-    expect(parseIncidentUpdate({ id: 'P1', type: 'incident_reference', status: 'acknowledged' }, 'incidents[0]')).toEqual({
+    expect(
+      parseIncidentUpdate({ id: 'P1', type: 'incident_reference', status: 'acknowledged' }, 'incidents[0]'),
+    ).toEqual({
       ok: true,
       update: { id: 'P1', status: 'acknowledged' },
     });

@@ -26,12 +26,18 @@ describe('incidents over HTTP', () => {
 
   it('lists incidents filtered by statuses[], service_ids[] and a since/until window', async () => {
     const key = emulator.keys.account;
-    const triggered = (await call(emulator, 'GET', '/incidents?statuses[]=triggered&limit=100', { key })).body as { incidents: IncidentBody[] };
+    const triggered = (await call(emulator, 'GET', '/incidents?statuses[]=triggered&limit=100', { key })).body as {
+      incidents: IncidentBody[];
+    };
     expect(triggered.incidents.map((incident) => incident.id)).toEqual(open());
     const service = emulator.keys.routing[0].serviceId;
-    const byService = (await call(emulator, 'GET', `/incidents?service_ids[]=${service}&total=true`, { key })).body as { total: number };
+    const byService = (await call(emulator, 'GET', `/incidents?service_ids[]=${service}&total=true`, { key })).body as {
+      total: number;
+    };
     expect(byService.total).toBe(17);
-    const window = (await call(emulator, 'GET', '/incidents?since=2024-01-01T00:05:00Z&until=2024-01-01T00:08:00Z', { key })).body as { incidents: unknown[] };
+    const window = (
+      await call(emulator, 'GET', '/incidents?since=2024-01-01T00:05:00Z&until=2024-01-01T00:08:00Z', { key })
+    ).body as { incidents: unknown[] };
     expect(window.incidents).toHaveLength(3);
   });
 
@@ -86,19 +92,33 @@ describe('incidents over HTTP', () => {
     const [first] = open();
     const missing = await call(emulator, 'PUT', '/incidents', {
       key,
-      json: { incidents: [{ id: first, type: 'incident_reference', status: 'acknowledged' }, { id: 'PGHOST1', type: 'incident_reference', status: 'resolved' }] },
+      json: {
+        incidents: [
+          { id: first, type: 'incident_reference', status: 'acknowledged' },
+          { id: 'PGHOST1', type: 'incident_reference', status: 'resolved' },
+        ],
+      },
     });
     expect(missing).toMatchObject({ status: 404, body: { error: { errors: ['Incident PGHOST1 not found'] } } });
     expect(emulator.state.incidents.get(first)?.status).toBe('triggered');
     const resolved = emulator.state.incidents.all().find((incident) => incident.status === 'resolved');
-    const refused = await call(emulator, 'PUT', '/incidents', { key, json: { incidents: [{ id: resolved?.id, type: 'incident_reference', status: 'acknowledged' }] } });
+    const refused = await call(emulator, 'PUT', '/incidents', {
+      key,
+      json: { incidents: [{ id: resolved?.id, type: 'incident_reference', status: 'acknowledged' }] },
+    });
     expect(refused).toMatchObject({ status: 400, body: { error: { code: 2002 } } });
   });
 
   it('refuses malformed multi-updates with the errors of every item', async () => {
     const key = emulator.keys.users[0].key;
-    const reply = await call(emulator, 'PUT', '/incidents', { key, json: { incidents: [{ id: 'P1', type: 'incident_reference', status: 'snoozed' }] } });
-    expect(reply).toMatchObject({ status: 400, body: { error: { errors: ['incidents[0].status must be acknowledged or resolved'] } } });
+    const reply = await call(emulator, 'PUT', '/incidents', {
+      key,
+      json: { incidents: [{ id: 'P1', type: 'incident_reference', status: 'snoozed' }] },
+    });
+    expect(reply).toMatchObject({
+      status: 400,
+      body: { error: { errors: ['incidents[0].status must be acknowledged or resolved'] } },
+    });
     const tooMany = Array.from({ length: 251 }, () => ({ id: 'P1', type: 'incident_reference', status: 'resolved' }));
     expect((await call(emulator, 'PUT', '/incidents', { key, json: { incidents: tooMany } })).status).toBe(400);
     expect((await call(emulator, 'PUT', '/incidents', { key, json: { incident: {} } })).status).toBe(400);
@@ -107,20 +127,46 @@ describe('incidents over HTTP', () => {
   it('gets and updates one incident', async () => {
     const user = emulator.keys.users[2];
     const [id] = open();
-    expect(await call(emulator, 'GET', `/incidents/${id}`, { key: user.key })).toMatchObject({ status: 200, body: { incident: { id } } });
-    const noFrom = await call(emulator, 'PUT', `/incidents/${id}`, { key: emulator.keys.account, json: { incident: { type: 'incident_reference', status: 'acknowledged' } } });
+    expect(await call(emulator, 'GET', `/incidents/${id}`, { key: user.key })).toMatchObject({
+      status: 200,
+      body: { incident: { id } },
+    });
+    const noFrom = await call(emulator, 'PUT', `/incidents/${id}`, {
+      key: emulator.keys.account,
+      json: { incident: { type: 'incident_reference', status: 'acknowledged' } },
+    });
     expect(noFrom.status).toBe(400);
-    const reply = await call(emulator, 'PUT', `/incidents/${id}`, { key: user.key, json: { incident: { type: 'incident_reference', status: 'acknowledged', title: 'Renamed' } } });
+    const reply = await call(emulator, 'PUT', `/incidents/${id}`, {
+      key: user.key,
+      json: { incident: { type: 'incident_reference', status: 'acknowledged', title: 'Renamed' } },
+    });
     expect(reply).toMatchObject({ status: 200, body: { incident: { id, status: 'acknowledged', title: 'Renamed' } } });
   });
 
   it('creates an incident through POST /incidents, refusing a second open one with the same key', async () => {
     const user = emulator.keys.users[0];
     const service = emulator.keys.routing[2].serviceId;
-    const body = { incident: { type: 'incident', title: 'Manual page', service: { id: service, type: 'service_reference' }, incident_key: 'manual-1' } };
-    const created = await call(emulator, 'POST', '/incidents', { key: emulator.keys.account, headers: { From: user.email }, json: body });
-    expect(created).toMatchObject({ status: 201, body: { incident: { title: 'Manual page', status: 'triggered', created_at: '2025-01-01T00:00:00.000Z' } } });
+    const body = {
+      incident: {
+        type: 'incident',
+        title: 'Manual page',
+        service: { id: service, type: 'service_reference' },
+        incident_key: 'manual-1',
+      },
+    };
+    const created = await call(emulator, 'POST', '/incidents', {
+      key: emulator.keys.account,
+      headers: { From: user.email },
+      json: body,
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { incident: { title: 'Manual page', status: 'triggered', created_at: '2025-01-01T00:00:00.000Z' } },
+    });
     const again = await call(emulator, 'POST', '/incidents', { key: user.key, json: body });
-    expect(again).toMatchObject({ status: 400, body: { error: { errors: ['Open incident with key manual-1 already exists'] } } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { error: { errors: ['Open incident with key manual-1 already exists'] } },
+    });
   });
 });

@@ -43,15 +43,27 @@ describe('validateAlertEvent', () => {
   it('refuses unknown actions, non-objects, long summaries and long dedup keys', () => {
     expect(validateAlertEvent({ routing_key: 'k', event_action: 'snooze' }).ok).toBe(false);
     expect(validateAlertEvent([1, 2]).ok).toBe(false);
-    expect(validateAlertEvent({ routing_key: 'k', event_action: 'trigger', payload: { ...payload, summary: 'x'.repeat(1025) } }).ok).toBe(false);
-    expect(validateAlertEvent({ routing_key: 'k', event_action: 'resolve', dedup_key: 'x'.repeat(256) }).ok).toBe(false);
+    expect(
+      validateAlertEvent({
+        routing_key: 'k',
+        event_action: 'trigger',
+        payload: { ...payload, summary: 'x'.repeat(1025) },
+      }).ok,
+    ).toBe(false);
+    expect(validateAlertEvent({ routing_key: 'k', event_action: 'resolve', dedup_key: 'x'.repeat(256) }).ok).toBe(
+      false,
+    );
   });
 });
 
 describe('validateChangeEvent', () => {
   it('accepts a summary-only change event and copies details and links', () => {
     const details = { build: 42 };
-    const outcome = validateChangeEvent({ routing_key: 'k', payload: { summary: 'Deployed', custom_details: details }, links: [{ href: 'x' }] });
+    const outcome = validateChangeEvent({
+      routing_key: 'k',
+      payload: { summary: 'Deployed', custom_details: details },
+      links: [{ href: 'x' }],
+    });
     expect(outcome).toEqual({
       ok: true,
       value: { routingKey: 'k', summary: 'Deployed', customDetails: { build: 42 }, links: [{ href: 'x' }] },
@@ -60,13 +72,20 @@ describe('validateChangeEvent', () => {
   });
 
   it('refuses a change event without payload', () => {
-    expect(validateChangeEvent({ routing_key: 'k' })).toEqual({ ok: false, errors: ["'payload' is missing or not an object"] });
+    expect(validateChangeEvent({ routing_key: 'k' })).toEqual({
+      ok: false,
+      errors: ["'payload' is missing or not an object"],
+    });
   });
 });
 
 describe('error bodies', () => {
   it('have the Events API shape', () => {
-    expect(invalidEventBody(['x'])).toEqual({ status: 'invalid event', message: 'Event object is invalid', errors: ['x'] });
+    expect(invalidEventBody(['x'])).toEqual({
+      status: 'invalid event',
+      message: 'Event object is invalid',
+      errors: ['x'],
+    });
     expect(unrecognizedEventBody()).toMatchObject({ status: 'Unrecognized object', errors: ['JSON parse error'] });
   });
 });

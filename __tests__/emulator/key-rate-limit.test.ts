@@ -35,7 +35,11 @@ describe('KeyRateLimit', () => {
   });
 
   it('names the budget in headers, and the wait in Retry-After when refused', () => {
-    expect(rateLimitHeaders({ allowed: true, limit: 5, remaining: 4, reset: 60 })).toEqual({ 'ratelimit-limit': '5', 'ratelimit-remaining': '4', 'ratelimit-reset': '60' });
+    expect(rateLimitHeaders({ allowed: true, limit: 5, remaining: 4, reset: 60 })).toEqual({
+      'ratelimit-limit': '5',
+      'ratelimit-remaining': '4',
+      'ratelimit-reset': '60',
+    });
     expect(rateLimitHeaders({ allowed: false, limit: 5, remaining: 0, reset: 12 })['Retry-After']).toBe('12');
   });
 });
@@ -45,13 +49,23 @@ describe('the emulator rate limit', () => {
     let clock = Date.UTC(2024, 5, 1);
     await using emulator = await startEmulator({ rateLimit: 2, now: () => new Date(clock) });
     const get = (key: string) =>
-      fetch(`${emulator.url}/abilities`, { headers: { Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' } });
+      fetch(`${emulator.url}/abilities`, {
+        headers: { Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' },
+      });
     const first = await get(emulator.keys.account);
-    expect([first.status, first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining')]).toEqual([200, '2', '1']);
+    expect([first.status, first.headers.get('ratelimit-limit'), first.headers.get('ratelimit-remaining')]).toEqual([
+      200,
+      '2',
+      '1',
+    ]);
     expect((await get(emulator.keys.account)).status).toBe(200);
     clock += 20_000;
     const refused = await get(emulator.keys.account);
-    expect([refused.status, refused.headers.get('retry-after'), refused.headers.get('ratelimit-reset')]).toEqual([429, '40', '40']);
+    expect([refused.status, refused.headers.get('retry-after'), refused.headers.get('ratelimit-reset')]).toEqual([
+      429,
+      '40',
+      '40',
+    ]);
     expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(2020);
     expect((await get(emulator.keys.users[0].key)).status).toBe(200);
     clock += 40_000;
@@ -106,9 +120,21 @@ describe('the emulator latency', () => {
     const keys = { account: 'a', users: [], routing: [] };
     const plain = emulatorBanner({ url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys });
     expect(plain.some((line) => line.startsWith('Simulated'))).toBe(false);
-    const simulated = emulatorBanner({ url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys, latency: 50, rateLimit: 960 });
+    const simulated = emulatorBanner({
+      url: 'http://127.0.0.1:1',
+      eventsUrl: 'http://127.0.0.1:1',
+      keys,
+      latency: 50,
+      rateLimit: 960,
+    });
     expect(simulated).toContain('Simulated: round trip 50 ms, rate limit 960 requests per key per minute.');
-    const short = emulatorBanner({ url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys, rateLimit: 120, rateLimitWindow: 10 });
+    const short = emulatorBanner({
+      url: 'http://127.0.0.1:1',
+      eventsUrl: 'http://127.0.0.1:1',
+      keys,
+      rateLimit: 120,
+      rateLimitWindow: 10,
+    });
     expect(short).toContain('Simulated: rate limit 120 requests per key per 10 s.');
   });
 });

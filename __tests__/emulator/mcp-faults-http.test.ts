@@ -13,7 +13,10 @@ afterEach(async () => {
 describe('faults on the MCP endpoint', () => {
   it('answers an injected 503 or dropped connection without running the tool', async () => {
     const waited: number[] = [];
-    const emulator = await startEmulator({ latency: 40, delay: async (milliseconds) => void waited.push(milliseconds) });
+    const emulator = await startEmulator({
+      latency: 40,
+      delay: async (milliseconds) => void waited.push(milliseconds),
+    });
     emulators.push(emulator);
     const key = emulator.keys.users[0].key;
     const session = await openSession(emulator, key);

@@ -46,7 +46,13 @@ describe('the official MCP SDK client against the emulator', () => {
       pages += 1;
     } while (cursor !== undefined);
     expect(pages).toBe(2);
-    expect(names).toEqual(['list_incidents', 'get_incident', 'acknowledge_incident', 'resolve_incident', 'slow_report']);
+    expect(names).toEqual([
+      'list_incidents',
+      'get_incident',
+      'acknowledge_incident',
+      'resolve_incident',
+      'slow_report',
+    ]);
 
     const incident = emulator.state.incidents.all().find((candidate) => candidate.status === 'triggered')!;
     const acknowledged = await client.callTool({ name: 'acknowledge_incident', arguments: { id: incident.id } });
@@ -66,7 +72,12 @@ describe('the official MCP SDK client against the emulator', () => {
     await client.close();
     const after = await fetch(`${emulator.url}/mcp`, {
       method: 'POST',
-      headers: { Authorization: `Token token=${user.key}`, 'Mcp-Session-Id': sessionId, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      headers: {
+        Authorization: `Token token=${user.key}`,
+        'Mcp-Session-Id': sessionId,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(after.status).toBe(404);

@@ -28,16 +28,29 @@ describe('the emulator’s MCP endpoint: sessions and transport rules', () => {
     expect(first.body).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: { protocolVersion: PROTOCOL, capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'pagerduty-client-emulator', version: expect.any(String) } },
+      result: {
+        protocolVersion: PROTOCOL,
+        capabilities: { tools: { listChanged: false } },
+        serverInfo: { name: 'pagerduty-client-emulator', version: expect.any(String) },
+      },
     });
     expect(first.headers.get('mcp-session-id')).toMatch(UUID);
     expect(second.headers.get('mcp-session-id')).not.toBe(first.headers.get('mcp-session-id'));
   });
 
   it('answers a version it does not know with its own, and echoes 2025-03-26', async () => {
-    const ask = (protocolVersion: string) => post(emulator, request(1, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } }), { key });
-    expect(((await ask('2099-01-01')).body as { result: { protocolVersion: string } }).result.protocolVersion).toBe(PROTOCOL);
-    expect(((await ask('2025-03-26')).body as { result: { protocolVersion: string } }).result.protocolVersion).toBe('2025-03-26');
+    const ask = (protocolVersion: string) =>
+      post(
+        emulator,
+        request(1, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 't', version: '1' } }),
+        { key },
+      );
+    expect(((await ask('2099-01-01')).body as { result: { protocolVersion: string } }).result.protocolVersion).toBe(
+      PROTOCOL,
+    );
+    expect(((await ask('2025-03-26')).body as { result: { protocolVersion: string } }).result.protocolVersion).toBe(
+      '2025-03-26',
+    );
   });
 
   it('refuses a missing or unknown key with 401, and takes a key as Bearer too', async () => {
@@ -63,12 +76,21 @@ describe('the emulator’s MCP endpoint: sessions and transport rules', () => {
     const pong = await post(emulator, request('p1', 'ping'), { key, session });
     expect(pong).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 'p1', result: {} } });
 
-    const deleted = await fetch(`${emulator.url}/mcp`, { method: 'DELETE', headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session } });
+    const deleted = await fetch(`${emulator.url}/mcp`, {
+      method: 'DELETE',
+      headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session },
+    });
     expect(deleted.status).toBe(200);
     expect((await post(emulator, request('p2', 'ping'), { key, session })).status).toBe(404);
-    const again = await fetch(`${emulator.url}/mcp`, { method: 'DELETE', headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session } });
+    const again = await fetch(`${emulator.url}/mcp`, {
+      method: 'DELETE',
+      headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session },
+    });
     expect(again.status).toBe(404);
-    const noHeader = await fetch(`${emulator.url}/mcp`, { method: 'DELETE', headers: { Authorization: `Token token=${key}` } });
+    const noHeader = await fetch(`${emulator.url}/mcp`, {
+      method: 'DELETE',
+      headers: { Authorization: `Token token=${key}` },
+    });
     expect(noHeader.status).toBe(400);
   });
 
@@ -79,7 +101,9 @@ describe('the emulator’s MCP endpoint: sessions and transport rules', () => {
     expect(emulator.expireMcpSessions()).toBeGreaterThanOrEqual(2);
 
     expect((await post(emulator, request(1, 'tools/list'), { key, session: one })).status).toBe(404);
-    expect((await post(emulator, request(1, 'tools/list'), { key: emulator.keys.users[1].key, session: two })).status).toBe(404);
+    expect(
+      (await post(emulator, request(1, 'tools/list'), { key: emulator.keys.users[1].key, session: two })).status,
+    ).toBe(404);
     expect(emulator.expireMcpSessions()).toBe(0);
   });
 
@@ -91,7 +115,11 @@ describe('the emulator’s MCP endpoint: sessions and transport rules', () => {
 
   it('accepts notifications and client responses with 202 and no body', async () => {
     const session = await openSession(emulator, key);
-    for (const message of [notification('notifications/initialized'), notification('notifications/roots/list_changed'), { jsonrpc: '2.0', id: 'server-1', result: {} }]) {
+    for (const message of [
+      notification('notifications/initialized'),
+      notification('notifications/roots/list_changed'),
+      { jsonrpc: '2.0', id: 'server-1', result: {} },
+    ]) {
       const reply = await post(emulator, message, { key, session });
       expect(reply.status).toBe(202);
       expect(reply.text).toBe('');
@@ -100,16 +128,26 @@ describe('the emulator’s MCP endpoint: sessions and transport rules', () => {
 
   it('checks MCP-Protocol-Version when sent: 400 for one it does not support', async () => {
     const session = await openSession(emulator, key);
-    const ok = await post(emulator, request(1, 'ping'), { key, session, headers: { 'MCP-Protocol-Version': PROTOCOL } });
+    const ok = await post(emulator, request(1, 'ping'), {
+      key,
+      session,
+      headers: { 'MCP-Protocol-Version': PROTOCOL },
+    });
     expect(ok.status).toBe(200);
-    const bad = await post(emulator, request(1, 'ping'), { key, session, headers: { 'MCP-Protocol-Version': '1999-01-01' } });
+    const bad = await post(emulator, request(1, 'ping'), {
+      key,
+      session,
+      headers: { 'MCP-Protocol-Version': '1999-01-01' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: -32600, message: expect.stringContaining('1999-01-01') } });
   });
 
   it('answers GET with 405 (no server-initiated stream)', async () => {
     const session = await openSession(emulator, key);
-    const reply = await fetch(`${emulator.url}/mcp`, { headers: { Accept: 'text/event-stream', Authorization: `Token token=${key}`, 'Mcp-Session-Id': session } });
+    const reply = await fetch(`${emulator.url}/mcp`, {
+      headers: { Accept: 'text/event-stream', Authorization: `Token token=${key}`, 'Mcp-Session-Id': session },
+    });
     expect(reply.status).toBe(405);
     expect(reply.headers.get('allow')).toBe('POST, DELETE');
     await reply.text();
@@ -120,7 +158,11 @@ describe('the emulator’s MCP endpoint: sessions and transport rules', () => {
     const unknown = await post(emulator, request(7, 'resources/list'), { key, session });
     expect(unknown).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 7, error: { code: -32601 } } });
 
-    const notJson = await fetch(`${emulator.url}/mcp`, { method: 'POST', headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session, 'Content-Type': 'application/json' }, body: '{nope' });
+    const notJson = await fetch(`${emulator.url}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session, 'Content-Type': 'application/json' },
+      body: '{nope',
+    });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ error: { code: -32700 } });
 
@@ -134,7 +176,9 @@ describe('the emulator’s MCP endpoint: sessions and transport rules', () => {
     const session = await openSession(emulator, key);
     await post(emulator, request(1, 'tools/list'), { key, session });
 
-    expect(emulator.requests.map(({ method, path, status, rpcMethod }) => ({ method, path, status, rpcMethod }))).toEqual([
+    expect(
+      emulator.requests.map(({ method, path, status, rpcMethod }) => ({ method, path, status, rpcMethod })),
+    ).toEqual([
       { method: 'POST', path: '/mcp', status: 200, rpcMethod: 'initialize' },
       { method: 'POST', path: '/mcp', status: 202, rpcMethod: 'notifications/initialized' },
       { method: 'POST', path: '/mcp', status: 200, rpcMethod: 'tools/list' },

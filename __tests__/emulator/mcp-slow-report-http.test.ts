@@ -10,7 +10,9 @@ afterEach(async () => {
   await Promise.all(emulators.splice(0).map((emulator) => emulator.close()));
 });
 
-async function emulatorWith(delay: (milliseconds: number) => Promise<void>): Promise<{ emulator: Emulator; key: string; session: string }> {
+async function emulatorWith(
+  delay: (milliseconds: number) => Promise<void>,
+): Promise<{ emulator: Emulator; key: string; session: string }> {
   const emulator = await startEmulator({ delay });
   emulators.push(emulator);
   const key = emulator.keys.users[0].key;
@@ -18,7 +20,11 @@ async function emulatorWith(delay: (milliseconds: number) => Promise<void>): Pro
 }
 
 const slow = (id: number, steps: number, progressToken?: string) =>
-  request(id, 'tools/call', { name: 'slow_report', arguments: { steps, intervalMs: 250 }, ...(progressToken ? { _meta: { progressToken } } : {}) });
+  request(id, 'tools/call', {
+    name: 'slow_report',
+    arguments: { steps, intervalMs: 250 },
+    ...(progressToken ? { _meta: { progressToken } } : {}),
+  });
 
 async function collectEvents(response: Response): Promise<SseEvent[]> {
   const events: SseEvent[] = [];
@@ -34,11 +40,19 @@ describe('slow_report', () => {
     expect(events.map((event) => event.event)).toEqual(['message', 'message', 'message', 'message', 'message']);
     expect(new Set(events.map((event) => event.id)).size).toBe(5);
     expect(events.slice(0, 4).map((event) => event.data)).toEqual(
-      [1, 2, 3, 4].map((progress) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok-1', progress, total: 4, message: `step ${progress} of 4` } })),
+      [1, 2, 3, 4].map((progress) => ({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'tok-1', progress, total: 4, message: `step ${progress} of 4` },
+      })),
     );
     const counts = { triggered: 0, acknowledged: 0, resolved: 0 };
     for (const incident of emulator.state.incidents.all()) counts[incident.status] += 1;
-    expect(events[4].data).toMatchObject({ jsonrpc: '2.0', id: 1, result: { structuredContent: { report: { incidents: counts, steps: 4 } } } });
+    expect(events[4].data).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { structuredContent: { report: { incidents: counts, steps: 4 } } },
+    });
   });
 
   it('waits intervalMs per step on the emulator’s delay, and sends progress only when asked for', async () => {
@@ -79,9 +93,17 @@ describe('slow_report', () => {
     expect((await events.next()).value?.data).toMatchObject({ params: { progress: 1 } });
     await gate.waiting(2);
 
-    const other = await post(emulator, notification('notifications/cancelled', { requestId: 99, reason: 'not this one' }), { key, session });
+    const other = await post(
+      emulator,
+      notification('notifications/cancelled', { requestId: 99, reason: 'not this one' }),
+      { key, session },
+    );
     expect(other.status).toBe(202);
-    const cancelled = await post(emulator, notification('notifications/cancelled', { requestId: 4, reason: 'user pressed stop' }), { key, session });
+    const cancelled = await post(
+      emulator,
+      notification('notifications/cancelled', { requestId: 4, reason: 'user pressed stop' }),
+      { key, session },
+    );
     expect(cancelled.status).toBe(202);
 
     expect((await events.next()).done).toBe(true);
@@ -106,7 +128,10 @@ describe('slow_report', () => {
 
     const ended = sseEvents(await postRaw(emulator, slow(6, 5), { key, session }));
     await gate.waiting(2);
-    const deleted = await fetch(`${emulator.url}/mcp`, { method: 'DELETE', headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session } });
+    const deleted = await fetch(`${emulator.url}/mcp`, {
+      method: 'DELETE',
+      headers: { Authorization: `Token token=${key}`, 'Mcp-Session-Id': session },
+    });
     expect(deleted.status).toBe(200);
     expect((await ended.next()).done).toBe(true);
     await gate.cancelled(2);

@@ -12,7 +12,11 @@ export interface PostOptions {
 }
 
 export function mcpHeaders(options: PostOptions): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: options.accept ?? 'application/json, text/event-stream', ...options.headers };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: options.accept ?? 'application/json, text/event-stream',
+    ...options.headers,
+  };
   if (options.key) headers.Authorization = `Token token=${options.key}`;
   if (options.session) headers['Mcp-Session-Id'] = options.session;
   return headers;
@@ -20,23 +24,54 @@ export function mcpHeaders(options: PostOptions): Record<string, string> {
 
 /** POSTs one message and returns the response unread (for streams). */
 export function postRaw(emulator: Emulator, message: unknown, options: PostOptions = {}): Promise<Response> {
-  return fetch(`${emulator.url}/mcp`, { method: 'POST', headers: mcpHeaders(options), body: JSON.stringify(message), signal: options.signal });
+  return fetch(`${emulator.url}/mcp`, {
+    method: 'POST',
+    headers: mcpHeaders(options),
+    body: JSON.stringify(message),
+    signal: options.signal,
+  });
 }
 
 /** POSTs one message and reads the whole reply. */
-export async function post(emulator: Emulator, message: unknown, options: PostOptions = {}): Promise<{ status: number; headers: Headers; text: string; body: unknown }> {
+export async function post(
+  emulator: Emulator,
+  message: unknown,
+  options: PostOptions = {},
+): Promise<{ status: number; headers: Headers; text: string; body: unknown }> {
   const response = await postRaw(emulator, message, options);
   const text = await response.text();
   const json = response.headers.get('content-type')?.includes('application/json');
-  return { status: response.status, headers: response.headers, text, body: json ? (JSON.parse(text) as unknown) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: json ? (JSON.parse(text) as unknown) : undefined,
+  };
 }
 
-export const request = (id: number | string, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
-export const notification = (method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', method, ...(params ? { params } : {}) });
+export const request = (id: number | string, method: string, params?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+});
+export const notification = (method: string, params?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  method,
+  ...(params ? { params } : {}),
+});
 
 /** `initialize` + `notifications/initialized`; returns the session id. */
 export async function openSession(emulator: Emulator, key: string): Promise<string> {
-  const init = await post(emulator, request(0, 'initialize', { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'wire-test', version: '1' } }), { key });
+  const init = await post(
+    emulator,
+    request(0, 'initialize', {
+      protocolVersion: PROTOCOL,
+      capabilities: {},
+      clientInfo: { name: 'wire-test', version: '1' },
+    }),
+    { key },
+  );
   const session = init.headers.get('mcp-session-id');
   if (init.status !== 200 || !session) throw new Error(`initialize failed: ${init.status} ${init.text}`);
   const initialized = await post(emulator, notification('notifications/initialized'), { key, session });
@@ -111,10 +146,14 @@ export function gatedDelay(): {
       new Promise<void>((resolve) => {
         requested.push(milliseconds);
         pending.push(resolve);
-        signal?.addEventListener('abort', () => {
-          aborted += 1;
-          wake();
-        }, { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            aborted += 1;
+            wake();
+          },
+          { once: true },
+        );
         wake();
       }),
     release: () => pending.shift()?.(),

@@ -11,14 +11,20 @@ describe('scheduleShifts', () => {
     expect(ROTATION_START).toBe(at('2024-01-01T00:00:00Z'));
     expect(TURN_MS).toBe(7 * 86_400_000);
     const noon = at('2024-01-08T12:00:00Z');
-    expect(scheduleShifts([ann, bob, cat], [], noon, noon)).toEqual([shift(bob, '2024-01-08T00:00:00Z', '2024-01-15T00:00:00Z')]);
+    expect(scheduleShifts([ann, bob, cat], [], noon, noon)).toEqual([
+      shift(bob, '2024-01-08T00:00:00Z', '2024-01-15T00:00:00Z'),
+    ]);
     const later = at('2024-01-22T00:00:00Z');
-    expect(scheduleShifts([ann, bob, cat], [], later, later)).toEqual([shift(ann, '2024-01-22T00:00:00Z', '2024-01-29T00:00:00Z')]);
+    expect(scheduleShifts([ann, bob, cat], [], later, later)).toEqual([
+      shift(ann, '2024-01-22T00:00:00Z', '2024-01-29T00:00:00Z'),
+    ]);
   });
 
   it('keeps turning before the rotation start', () => {
     const before = at('2023-12-27T00:00:00Z');
-    expect(scheduleShifts([ann, bob, cat], [], before, before)).toEqual([shift(cat, '2023-12-25T00:00:00Z', '2024-01-01T00:00:00Z')]);
+    expect(scheduleShifts([ann, bob, cat], [], before, before)).toEqual([
+      shift(cat, '2023-12-25T00:00:00Z', '2024-01-01T00:00:00Z'),
+    ]);
   });
 
   it('lists every shift that meets a window, with their own starts and ends', () => {
@@ -35,7 +41,9 @@ describe('scheduleShifts', () => {
       override,
       shift(ann, '2024-01-03T17:00:00Z', '2024-01-08T00:00:00Z'),
     ]);
-    expect(scheduleShifts([ann, bob], [override], at('2024-01-03T12:00:00Z'), at('2024-01-03T12:00:00Z'))).toEqual([override]);
+    expect(scheduleShifts([ann, bob], [override], at('2024-01-03T12:00:00Z'), at('2024-01-03T12:00:00Z'))).toEqual([
+      override,
+    ]);
   });
 
   it('reports an override across a handoff whole, and a later override wins where two overlap', () => {

@@ -26,7 +26,9 @@ afterAll(async () => {
   await emulator.close();
 });
 
-async function onCalls(query = ''): Promise<{ status: number; body: { oncalls: OnCall[]; more: boolean; error?: unknown } }> {
+async function onCalls(
+  query = '',
+): Promise<{ status: number; body: { oncalls: OnCall[]; more: boolean; error?: unknown } }> {
   const result = await call(emulator, 'GET', `/oncalls${query}`, { key });
   return result as { status: number; body: { oncalls: OnCall[]; more: boolean } };
 }
@@ -40,7 +42,13 @@ describe('GET /oncalls', () => {
     for (const policy of policies) {
       const [direct, scheduled] = body.oncalls.filter((entry) => entry.escalation_policy.id === policy.id);
       const userTarget = policy.escalation_rules[0]?.targets[0];
-      expect(direct).toMatchObject({ escalation_level: 1, schedule: null, user: { id: userTarget?.id }, start: null, end: null });
+      expect(direct).toMatchObject({
+        escalation_level: 1,
+        schedule: null,
+        user: { id: userTarget?.id },
+        start: null,
+        end: null,
+      });
       const schedule = emulator.state.schedules.get(policy.escalation_rules[1]?.targets[0]?.id ?? '');
       expect(scheduled).toMatchObject({
         escalation_level: 2,
@@ -57,20 +65,32 @@ describe('GET /oncalls', () => {
     const substitute = emulator.state.users.all()[3]!;
     const created = await call(emulator, 'POST', `/schedules/${schedule.id}/overrides`, {
       key,
-      json: { override: { start: '2024-01-09T08:00:00Z', end: '2024-01-09T18:00:00Z', user: { id: substitute.id, type: 'user_reference' } } },
+      json: {
+        override: {
+          start: '2024-01-09T08:00:00Z',
+          end: '2024-01-09T18:00:00Z',
+          user: { id: substitute.id, type: 'user_reference' },
+        },
+      },
     });
     expect(created.status).toBe(201);
     const { body } = await onCalls(`?schedule_ids[]=${schedule.id}`);
     expect(body.oncalls.length).toBeGreaterThan(0);
     for (const entry of body.oncalls) {
-      expect(entry).toMatchObject({ user: { id: substitute.id }, start: '2024-01-09T08:00:00Z', end: '2024-01-09T18:00:00Z' });
+      expect(entry).toMatchObject({
+        user: { id: substitute.id },
+        start: '2024-01-09T08:00:00Z',
+        end: '2024-01-09T18:00:00Z',
+      });
     }
     emulator.state.overrides.set(schedule.id, []);
   });
 
   it('filters by user_ids[], escalation_policy_ids[] and schedule_ids[] (null for rules targeting users)', async () => {
     const policy = emulator.state.escalationPolicies.all()[1]!;
-    expect((await onCalls(`?escalation_policy_ids[]=${policy.id}`)).body.oncalls.map((entry) => entry.escalation_policy.id)).toEqual([policy.id, policy.id]);
+    expect(
+      (await onCalls(`?escalation_policy_ids[]=${policy.id}`)).body.oncalls.map((entry) => entry.escalation_policy.id),
+    ).toEqual([policy.id, policy.id]);
     const user = policy.escalation_rules[0]!.targets[0]!;
     const byUser = (await onCalls(`?user_ids[]=${user.id}`)).body.oncalls;
     expect(byUser.length).toBeGreaterThan(0);
@@ -81,7 +101,8 @@ describe('GET /oncalls', () => {
   });
 
   it('lists every shift over since/until, and only the earliest per policy, level and user with earliest=true', async () => {
-    const window = '?since=2024-01-09T00:00:00Z&until=2024-01-30T00:00:00Z&schedule_ids[]=' + emulator.state.schedules.all()[0]!.id;
+    const window =
+      '?since=2024-01-09T00:00:00Z&until=2024-01-30T00:00:00Z&schedule_ids[]=' + emulator.state.schedules.all()[0]!.id;
     const all = (await onCalls(window)).body.oncalls;
     const policyId = all[0]!.escalation_policy.id;
     expect(all.filter((entry) => entry.escalation_policy.id === policyId).map((entry) => entry.start)).toEqual([
@@ -90,13 +111,22 @@ describe('GET /oncalls', () => {
       '2024-01-22T00:00:00Z',
       '2024-01-29T00:00:00Z',
     ]);
-    const earliest = (await onCalls(`${window}&earliest=true`)).body.oncalls.filter((entry) => entry.escalation_policy.id === policyId);
+    const earliest = (await onCalls(`${window}&earliest=true`)).body.oncalls.filter(
+      (entry) => entry.escalation_policy.id === policyId,
+    );
     // Three users take turns: the fourth week is the first user's second shift in the window.
-    expect(earliest.map((entry) => entry.start)).toEqual(['2024-01-08T00:00:00Z', '2024-01-15T00:00:00Z', '2024-01-22T00:00:00Z']);
+    expect(earliest.map((entry) => entry.start)).toEqual([
+      '2024-01-08T00:00:00Z',
+      '2024-01-15T00:00:00Z',
+      '2024-01-22T00:00:00Z',
+    ]);
   });
 
   it('expands references with include[] and writes times in time_zone', async () => {
-    const { body } = await onCalls('?include[]=users&include[]=schedules&include[]=escalation_policies&time_zone=Europe/Paris&schedule_ids[]=' + emulator.state.schedules.all()[0]!.id);
+    const { body } = await onCalls(
+      '?include[]=users&include[]=schedules&include[]=escalation_policies&time_zone=Europe/Paris&schedule_ids[]=' +
+        emulator.state.schedules.all()[0]!.id,
+    );
     const [entry] = body.oncalls;
     expect(entry?.user.type).toBe('user');
     expect(entry?.user.email).toMatch(/@/);

@@ -7,12 +7,25 @@ const lookup = (id: string) => (id === ada.id ? ada : undefined);
 describe('validateOverride', () => {
   it('accepts a valid override and answers with the full user reference', () => {
     expect(
-      validateOverride({ start: '2024-01-01T00:00:00-04:00', end: '2024-01-02T00:00:00-04:00', user: { id: 'PADA001', type: 'user_reference' }, time_zone: 'UTC' }, lookup),
-    ).toEqual({ ok: true, value: { start: '2024-01-01T00:00:00-04:00', end: '2024-01-02T00:00:00-04:00', user: ada, time_zone: 'UTC' } });
+      validateOverride(
+        {
+          start: '2024-01-01T00:00:00-04:00',
+          end: '2024-01-02T00:00:00-04:00',
+          user: { id: 'PADA001', type: 'user_reference' },
+          time_zone: 'UTC',
+        },
+        lookup,
+      ),
+    ).toEqual({
+      ok: true,
+      value: { start: '2024-01-01T00:00:00-04:00', end: '2024-01-02T00:00:00-04:00', user: ada, time_zone: 'UTC' },
+    });
   });
 
   it('refuses an end before its start', () => {
-    expect(validateOverride({ start: '2024-01-02T00:00:00Z', end: '2024-01-01T00:00:00Z', user: { id: 'PADA001' } }, lookup)).toEqual({
+    expect(
+      validateOverride({ start: '2024-01-02T00:00:00Z', end: '2024-01-01T00:00:00Z', user: { id: 'PADA001' } }, lookup),
+    ).toEqual({
       ok: false,
       errors: ['end must be after start'],
     });

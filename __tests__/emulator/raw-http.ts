@@ -15,7 +15,12 @@ export interface CallResult {
   body: unknown;
 }
 
-export async function call(emulator: Emulator, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  emulator: Emulator,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { Accept: 'application/vnd.pagerduty+json;version=2', ...options.headers };
   if (options.key) headers.Authorization = `Token token=${options.key}`;
   if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
@@ -26,5 +31,9 @@ export async function call(emulator: Emulator, method: string, path: string, opt
   }
   const response = await fetch(`${emulator.url}${path}`, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : (JSON.parse(text) as unknown),
+  };
 }

@@ -5,7 +5,13 @@ import { call } from './raw-http.js';
 
 describe('references', () => {
   it('carry the resource id, summary, self and html_url, typed <type>_reference', () => {
-    const user = { id: 'PADA001', type: 'user', summary: 'Ada', self: 'http://127.0.0.1:9/users/PADA001', html_url: 'https://emulator.pagerduty.invalid/users/PADA001' };
+    const user = {
+      id: 'PADA001',
+      type: 'user',
+      summary: 'Ada',
+      self: 'http://127.0.0.1:9/users/PADA001',
+      html_url: 'https://emulator.pagerduty.invalid/users/PADA001',
+    };
     expect(reference(user)).toEqual({ ...user, type: 'user_reference' });
   });
 
@@ -17,7 +23,11 @@ describe('references', () => {
     const web = (collection: string, id: string) => `https://emulator.pagerduty.invalid/${collection}/${id}`;
     expect(incident.html_url).toBe(web('incidents', state.id));
     expect(incident.service).toMatchObject({ type: 'service_reference', html_url: web('services', state.service.id) });
-    expect(incident.escalation_policy).toMatchObject({ html_url: web('escalation_policies', state.escalation_policy.id) });
-    expect(incident.last_status_change_by).toMatchObject({ html_url: expect.stringMatching(/^https:\/\/emulator\.pagerduty\.invalid\//) });
+    expect(incident.escalation_policy).toMatchObject({
+      html_url: web('escalation_policies', state.escalation_policy.id),
+    });
+    expect(incident.last_status_change_by).toMatchObject({
+      html_url: expect.stringMatching(/^https:\/\/emulator\.pagerduty\.invalid\//),
+    });
   });
 });

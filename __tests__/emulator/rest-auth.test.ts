@@ -39,9 +39,15 @@ describe('authenticate', () => {
   });
 
   it('answers 401 for a missing or unknown key, and 406 for another API version', () => {
-    expect(replyOf(() => authenticate(store, undefined, undefined))).toMatchObject({ status: 401, body: { error: { code: 2006 } } });
+    expect(replyOf(() => authenticate(store, undefined, undefined))).toMatchObject({
+      status: 401,
+      body: { error: { code: 2006 } },
+    });
     expect(replyOf(() => authenticate(store, 'Token token=nope', undefined)).status).toBe(401);
-    expect(replyOf(() => authenticate(store, `Token token=${keys.account}`, 'application/vnd.pagerduty+json;version=1')).status).toBe(406);
+    expect(
+      replyOf(() => authenticate(store, `Token token=${keys.account}`, 'application/vnd.pagerduty+json;version=1'))
+        .status,
+    ).toBe(406);
   });
 });
 
@@ -59,7 +65,13 @@ describe('actingUser', () => {
   });
 
   it('answers 400 with code 2016 for an account-level key without From or with an unknown email', () => {
-    expect(replyOf(() => actingUser(store, { kind: 'account' }, undefined))).toMatchObject({ status: 400, body: { error: { code: 2016 } } });
-    expect(replyOf(() => actingUser(store, { kind: 'account' }, 'nobody@example.com'))).toMatchObject({ status: 400, body: { error: { code: 2016 } } });
+    expect(replyOf(() => actingUser(store, { kind: 'account' }, undefined))).toMatchObject({
+      status: 400,
+      body: { error: { code: 2016 } },
+    });
+    expect(replyOf(() => actingUser(store, { kind: 'account' }, 'nobody@example.com'))).toMatchObject({
+      status: 400,
+      body: { error: { code: 2016 } },
+    });
   });
 });

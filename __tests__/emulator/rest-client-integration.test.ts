@@ -34,7 +34,12 @@ describe('RestApiV2Client against the emulator, past 10,000 records', () => {
     const users = await client.listAll<Item>('users');
     expect(users).toHaveLength(10_000);
     expect(new Set(users.map((user) => user.id)).size).toBe(10_000);
-    expect(users.map((user) => user.id)).toEqual(emulator.state.users.all().slice(0, 10_000).map((user) => user.id));
+    expect(users.map((user) => user.id)).toEqual(
+      emulator.state.users
+        .all()
+        .slice(0, 10_000)
+        .map((user) => user.id),
+    );
     const requests = emulator.requests;
     expect(requests).toHaveLength(100);
     expect(requests.every((request) => request.status === 200)).toBe(true);
@@ -43,7 +48,9 @@ describe('RestApiV2Client against the emulator, past 10,000 records', () => {
   });
 
   it('meets a 400 Invalid Request from the emulator when asked past the ceiling', async () => {
-    const failure = await client.jget('users', { params: { limit: 100, offset: 9901 } }).catch((error: unknown) => error);
+    const failure = await client
+      .jget('users', { params: { limit: 100, offset: 9901 } })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).status).toBe(400);
     expect((failure as HttpError).body).toContain('Invalid Request');
@@ -112,8 +119,12 @@ describe('RestApiV2Client multi-updates against the emulator', () => {
     const before = JSON.stringify(json);
     const updated = await make(emulator.keys.account, { defaultFrom: user.email }).rput<Item[]>('incidents', { json });
     expect(JSON.stringify(json)).toBe(before);
-    expect(updated.map((incident) => [incident.id, incident.status])).toEqual(refs.map((ref) => [ref.id, 'acknowledged']));
-    expect(refs.every((ref) => emulator.state.incidents.get(ref.id)?.last_status_change_by.id === user.userId)).toBe(true);
+    expect(updated.map((incident) => [incident.id, incident.status])).toEqual(
+      refs.map((ref) => [ref.id, 'acknowledged']),
+    );
+    expect(refs.every((ref) => emulator.state.incidents.get(ref.id)?.last_status_change_by.id === user.userId)).toBe(
+      true,
+    );
   });
 
   it('resolves with a user-scoped key without From, and with From ignored', async () => {
@@ -130,7 +141,9 @@ describe('RestApiV2Client multi-updates against the emulator', () => {
 
   it('updates one incident through rput on its URL', async () => {
     const [ref] = triggered(1);
-    const updated = await make(emulator.keys.users[0].key).rput<Item>(`incidents/${ref.id}`, { json: { type: 'incident_reference', status: 'acknowledged' } });
+    const updated = await make(emulator.keys.users[0].key).rput<Item>(`incidents/${ref.id}`, {
+      json: { type: 'incident_reference', status: 'acknowledged' },
+    });
     expect(updated).toMatchObject({ id: ref.id, status: 'acknowledged' });
   });
 
@@ -138,7 +151,9 @@ describe('RestApiV2Client multi-updates against the emulator', () => {
     const user = emulator.keys.users[4];
     const incident = emulator.state.incidents.all()[5];
     const client = make(user.key);
-    const note = await client.rpost<{ content: string }>(`incidents/${incident.id}/notes`, { json: { content: 'Paged the database team' } });
+    const note = await client.rpost<{ content: string }>(`incidents/${incident.id}/notes`, {
+      json: { content: 'Paged the database team' },
+    });
     expect(note.content).toBe('Paged the database team');
     const notes: { incident: { id: string }; channel: { summary?: string } }[] = [];
     for await (const entry of client.iterIncidentNotes()) notes.push(entry as unknown as (typeof notes)[number]);
@@ -187,14 +202,18 @@ describe('RestApiV2Client retries against injected faults', () => {
     emulator.clearRequests();
     expectAllUsersOnce(await client.listAll<Item>('users'));
     expect(emulator.requests.filter((request) => request.status === 429).length).toBeGreaterThan(0);
-    expect(emulator.faultCounters.rateLimit.fired).toBe(emulator.requests.filter((request) => request.status === 429).length);
+    expect(emulator.faultCounters.rateLimit.fired).toBe(
+      emulator.requests.filter((request) => request.status === 429).length,
+    );
   });
 
   it('gets through 5xx answers', async () => {
     emulator.faults = { serverError: { everyNth: 2, status: 503 } };
     emulator.clearRequests();
     expectAllUsersOnce(await client.listAll<Item>('users'));
-    expect(emulator.requests.filter((request) => request.status === 503)).toHaveLength(emulator.faultCounters.serverError.fired);
+    expect(emulator.requests.filter((request) => request.status === 503)).toHaveLength(
+      emulator.faultCounters.serverError.fired,
+    );
     expect(emulator.faultCounters.serverError.fired).toBeGreaterThanOrEqual(4);
   });
 
@@ -206,18 +225,34 @@ describe('RestApiV2Client retries against injected faults', () => {
   });
 
   it('applies a multi-update exactly once through a drop, a 429 and a 500', async () => {
-    emulator.faults = { dropConnection: { next: 1 }, rateLimit: { next: 1 }, serverError: { next: 1 }, pathPrefix: '/incidents' };
+    emulator.faults = {
+      dropConnection: { next: 1 },
+      rateLimit: { next: 1 },
+      serverError: { next: 1 },
+      pathPrefix: '/incidents',
+    };
     const refs = emulator.state.incidents
       .all()
       .filter((incident) => incident.status === 'triggered')
       .slice(0, 4)
       .map((incident) => ({ id: incident.id, type: 'incident_reference', status: 'acknowledged' }));
     const updated = await client.rput<Item[]>('incidents', { json: refs });
-    expect(updated.map((incident) => incident.status)).toEqual(['acknowledged', 'acknowledged', 'acknowledged', 'acknowledged']);
-    expect(emulator.faultCounters).toMatchObject({ dropConnection: { fired: 1 }, rateLimit: { fired: 1 }, serverError: { fired: 1 } });
+    expect(updated.map((incident) => incident.status)).toEqual([
+      'acknowledged',
+      'acknowledged',
+      'acknowledged',
+      'acknowledged',
+    ]);
+    expect(emulator.faultCounters).toMatchObject({
+      dropConnection: { fired: 1 },
+      rateLimit: { fired: 1 },
+      serverError: { fired: 1 },
+    });
     for (const ref of refs) {
       expect(emulator.state.incidents.get(ref.id)?.acknowledgements).toHaveLength(1);
-      const acks = emulator.state.logEntries.all().filter((entry) => entry.incident.id === ref.id && entry.type === 'acknowledge_log_entry');
+      const acks = emulator.state.logEntries
+        .all()
+        .filter((entry) => entry.incident.id === ref.id && entry.type === 'acknowledge_log_entry');
       expect(acks).toHaveLength(1);
     }
   });

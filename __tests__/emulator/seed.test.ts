@@ -7,7 +7,9 @@ describe('seedStore', () => {
     const a = seededStore({ seed: 5 });
     const b = seededStore({ seed: 5 });
     expect(b.keys).toEqual(a.keys);
-    expect(b.store.incidents.all().map((i) => [i.id, i.status])).toEqual(a.store.incidents.all().map((i) => [i.id, i.status]));
+    expect(b.store.incidents.all().map((i) => [i.id, i.status])).toEqual(
+      a.store.incidents.all().map((i) => [i.id, i.status]),
+    );
     expect(b.store.users.all().map((u) => u.email)).toEqual(a.store.users.all().map((u) => u.email));
   });
 
@@ -16,7 +18,13 @@ describe('seedStore', () => {
   });
 
   it('seeds the counts asked for, with one user key per user and one routing key per service', () => {
-    const { store, keys } = seededStore({ seedUsers: 7, seedServices: 4, seedIncidents: 9, seedTeams: 3, seedSchedules: 1 });
+    const { store, keys } = seededStore({
+      seedUsers: 7,
+      seedServices: 4,
+      seedIncidents: 9,
+      seedTeams: 3,
+      seedSchedules: 1,
+    });
     expect(store.users.size).toBe(7);
     expect(store.teams.size).toBe(3);
     expect(store.services.size).toBe(4);
@@ -27,7 +35,8 @@ describe('seedStore', () => {
     expect(new Set(keys.users.map((user) => user.key)).size).toBe(7);
     expect(keys.users.every((user) => user.key.startsWith('u+'))).toBe(true);
     expect(keys.routing).toHaveLength(4);
-    for (const routing of keys.routing) expect(store.integrationByKey(routing.routingKey)?.service.id).toBe(routing.serviceId);
+    for (const routing of keys.routing)
+      expect(store.integrationByKey(routing.routingKey)?.service.id).toBe(routing.serviceId);
     expect(store.identify(keys.account)).toEqual({ kind: 'account' });
   });
 

@@ -9,6 +9,10 @@ export const FIXED_NOW = new Date('2025-06-01T12:00:00Z');
 
 export function seededStore(options: SeedOptions = {}): { store: EmulatorStore; keys: EmulatorKeys } {
   const resolved = resolveSeedOptions(options);
-  const store = new EmulatorStore({ baseUrl: TEST_BASE_URL, random: seededRandom(resolved.seed), now: () => FIXED_NOW });
+  const store = new EmulatorStore({
+    baseUrl: TEST_BASE_URL,
+    random: seededRandom(resolved.seed),
+    now: () => FIXED_NOW,
+  });
   return { store, keys: seedStore(store, resolved) };
 }

@@ -12,7 +12,14 @@ describe('store changes', () => {
     });
     const service = store.services.all()[0];
     const user = store.users.all()[1];
-    const incident = createIncident(store, { service, title: 'X', incidentKey: 'k', at: FIXED_NOW, agent: store.ref(service), channel: 'api' });
+    const incident = createIncident(store, {
+      service,
+      title: 'X',
+      incidentKey: 'k',
+      at: FIXED_NOW,
+      agent: store.ref(service),
+      channel: 'api',
+    });
     changeStatus(store, incident, 'acknowledged', store.ref(user), FIXED_NOW);
     addNote(store, incident, user, 'on it', FIXED_NOW);
     changeStatus(store, incident, 'resolved', store.ref(user), FIXED_NOW);
@@ -30,9 +37,21 @@ describe('store changes', () => {
     const changes: StoreChange[] = [];
     const stop = store.onChange((change) => changes.push(change));
     const service = store.services.all()[0];
-    const incident = createIncident(store, { service, title: 'X', incidentKey: 'k', at: FIXED_NOW, agent: store.ref(service), channel: 'api' });
+    const incident = createIncident(store, {
+      service,
+      title: 'X',
+      incidentKey: 'k',
+      at: FIXED_NOW,
+      agent: store.ref(service),
+      channel: 'api',
+    });
     const entry = addNote(store, incident, store.users.all()[0], 'hello', FIXED_NOW);
-    expect(changes[1]).toMatchObject({ kind: 'incident', type: 'incident.annotated', note: { id: entry.id, content: 'hello' }, at: FIXED_NOW });
+    expect(changes[1]).toMatchObject({
+      kind: 'incident',
+      type: 'incident.annotated',
+      note: { id: entry.id, content: 'hello' },
+      at: FIXED_NOW,
+    });
     stop();
     changeStatus(store, incident, 'resolved', store.ref(service), FIXED_NOW);
     expect(changes).toHaveLength(2);

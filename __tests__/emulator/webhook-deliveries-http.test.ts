@@ -9,7 +9,10 @@ const instant = async (): Promise<void> => {};
 let emulator: Emulator;
 let receiver: WebhookReceiver;
 
-async function setUp(script: ReceiverAnswer[], webhooks: EmulatorOptions['webhooks'] = { retrySchedule: [1, 1, 1], sleep: instant }): Promise<void> {
+async function setUp(
+  script: ReceiverAnswer[],
+  webhooks: EmulatorOptions['webhooks'] = { retrySchedule: [1, 1, 1], sleep: instant },
+): Promise<void> {
   emulator = await startEmulator({ seedIncidents: 0, webhooks });
   receiver = await startReceiver(script);
 }
@@ -21,13 +24,20 @@ async function subscribe(fields: Record<string, unknown> = {}): Promise<{ id: st
       webhook_subscription: {
         type: 'webhook_subscription',
         delivery_method: { type: 'http_delivery_method', url: receiver.url },
-        events: ['incident.triggered', 'incident.acknowledged', 'incident.resolved', 'incident.annotated', 'service.updated'],
+        events: [
+          'incident.triggered',
+          'incident.acknowledged',
+          'incident.resolved',
+          'incident.annotated',
+          'service.updated',
+        ],
         filter: { type: 'account_reference' },
         ...fields,
       },
     },
   });
-  const subscription = (reply.body as { webhook_subscription: { id: string; delivery_method: { secret: string } } }).webhook_subscription;
+  const subscription = (reply.body as { webhook_subscription: { id: string; delivery_method: { secret: string } } })
+    .webhook_subscription;
   return { id: subscription.id, secret: subscription.delivery_method.secret };
 }
 
@@ -35,13 +45,22 @@ async function trigger(serviceIndex = 0, title = 'Disk full'): Promise<string> {
   const user = emulator.keys.users[0];
   const reply = await call(emulator, 'POST', '/incidents', {
     key: user.key,
-    json: { incident: { type: 'incident', title, service: { id: emulator.state.services.all()[serviceIndex].id, type: 'service_reference' } } },
+    json: {
+      incident: {
+        type: 'incident',
+        title,
+        service: { id: emulator.state.services.all()[serviceIndex].id, type: 'service_reference' },
+      },
+    },
   });
   return (reply.body as { incident: { id: string } }).incident.id;
 }
 
 async function setStatus(id: string, status: 'acknowledged' | 'resolved'): Promise<void> {
-  await call(emulator, 'PUT', `/incidents/${id}`, { key: emulator.keys.users[0].key, json: { incident: { type: 'incident_reference', status } } });
+  await call(emulator, 'PUT', `/incidents/${id}`, {
+    key: emulator.keys.users[0].key,
+    json: { incident: { type: 'incident_reference', status } },
+  });
 }
 
 describe('webhook deliveries', () => {
@@ -70,7 +89,11 @@ describe('webhook deliveries', () => {
         event_type: 'incident.triggered',
         resource_type: 'incident',
         occurred_at: incident.created_at,
-        agent: expect.objectContaining({ id: emulator.keys.users[0].userId, type: 'user_reference', html_url: expect.any(String) }),
+        agent: expect.objectContaining({
+          id: emulator.keys.users[0].userId,
+          type: 'user_reference',
+          html_url: expect.any(String),
+        }),
         client: null,
         data: expect.objectContaining({
           id: incidentId,
@@ -78,13 +101,23 @@ describe('webhook deliveries', () => {
           number: incident.incident_number,
           status: 'triggered',
           title: 'Disk full',
-          service: expect.objectContaining({ id: incident.service.id, type: 'service_reference', html_url: expect.any(String) }),
+          service: expect.objectContaining({
+            id: incident.service.id,
+            type: 'service_reference',
+            html_url: expect.any(String),
+          }),
           assignees: incident.assignments.map((assignment) => expect.objectContaining({ id: assignment.assignee.id })),
         }),
       },
     });
     expect(emulator.webhookDeliveries).toEqual([
-      expect.objectContaining({ subscriptionId, eventType: 'incident.triggered', status: 'delivered', body, attempts: [expect.objectContaining({ status: 200 })] }),
+      expect.objectContaining({
+        subscriptionId,
+        eventType: 'incident.triggered',
+        status: 'delivered',
+        body,
+        attempts: [expect.objectContaining({ status: 200 })],
+      }),
     ]);
   });
 
@@ -94,18 +127,39 @@ describe('webhook deliveries', () => {
     const routingKey = emulator.keys.routing[0].routingKey;
     const event = (action: string): Promise<unknown> =>
       call(emulator, 'POST', '/v2/enqueue', {
-        json: { routing_key: routingKey, event_action: action, dedup_key: 'disk-1', payload: { summary: 'Disk', source: 'db1', severity: 'error' } },
+        json: {
+          routing_key: routingKey,
+          event_action: action,
+          dedup_key: 'disk-1',
+          payload: { summary: 'Disk', source: 'db1', severity: 'error' },
+        },
       });
     await event('trigger');
     const incidentId = emulator.state.incidents.all()[0].id;
-    await call(emulator, 'POST', `/incidents/${incidentId}/notes`, { key: emulator.keys.users[0].key, json: { note: { content: 'looking' } } });
+    await call(emulator, 'POST', `/incidents/${incidentId}/notes`, {
+      key: emulator.keys.users[0].key,
+      json: { note: { content: 'looking' } },
+    });
     await event('acknowledge');
     await event('resolve');
     await emulator.webhooksIdle();
     const events = receiver.events();
-    expect(events.map((item) => item.event_type)).toEqual(['incident.triggered', 'incident.annotated', 'incident.acknowledged', 'incident.resolved']);
-    expect(events[0]).toMatchObject({ agent: { type: 'service_reference' }, data: { id: incidentId, status: 'triggered' } });
-    expect(events[1].data).toMatchObject({ type: 'incident_note', content: 'looking', trimmed: false, incident: { id: incidentId, type: 'incident_reference' } });
+    expect(events.map((item) => item.event_type)).toEqual([
+      'incident.triggered',
+      'incident.annotated',
+      'incident.acknowledged',
+      'incident.resolved',
+    ]);
+    expect(events[0]).toMatchObject({
+      agent: { type: 'service_reference' },
+      data: { id: incidentId, status: 'triggered' },
+    });
+    expect(events[1].data).toMatchObject({
+      type: 'incident_note',
+      content: 'looking',
+      trimmed: false,
+      incident: { id: incidentId, type: 'incident_reference' },
+    });
     expect(events[3].data).toMatchObject({ status: 'resolved', assignees: [] });
   });
 
@@ -143,7 +197,11 @@ describe('webhook deliveries', () => {
     await emulator.webhooksIdle();
     const [delivery] = emulator.webhookDeliveries;
     expect(delivery.status).toBe('failed');
-    expect(delivery.attempts.map((attempt) => attempt.status ?? attempt.error)).toEqual(['no answer within 20 ms', 500, 500]);
+    expect(delivery.attempts.map((attempt) => attempt.status ?? attempt.error)).toEqual([
+      'no answer within 20 ms',
+      500,
+      500,
+    ]);
   });
 
   it('ends a delivery whose injected sleep throws, and goes on with the next', async () => {
@@ -157,7 +215,9 @@ describe('webhook deliveries', () => {
     const id = await trigger();
     await setStatus(id, 'acknowledged');
     await emulator.webhooksIdle();
-    expect(emulator.webhookDeliveries.map((delivery) => [delivery.eventType, delivery.status, delivery.reason])).toEqual([
+    expect(
+      emulator.webhookDeliveries.map((delivery) => [delivery.eventType, delivery.status, delivery.reason]),
+    ).toEqual([
       ['incident.triggered', 'failed', 'sleep broke'],
       ['incident.acknowledged', 'failed', 'sleep broke'],
     ]);
@@ -202,7 +262,11 @@ describe('webhook deliveries', () => {
     release();
     await emulator.webhooksIdle();
     const ofFirst = receiver.events().filter((event) => JSON.stringify(event.data).includes(first));
-    expect(ofFirst.map((event) => event.event_type)).toEqual(['incident.triggered', 'incident.triggered', 'incident.acknowledged']);
+    expect(ofFirst.map((event) => event.event_type)).toEqual([
+      'incident.triggered',
+      'incident.triggered',
+      'incident.acknowledged',
+    ]);
     expect(emulator.webhookDeliveries.every((delivery) => delivery.status === 'delivered')).toBe(true);
   });
 
@@ -220,7 +284,9 @@ describe('webhook deliveries', () => {
     await setStatus(second, 'resolved');
     await emulator.webhooksIdle();
     const got = (id: string): string[] =>
-      emulator.webhookDeliveries.filter((delivery) => delivery.subscriptionId === id).map((delivery) => `${delivery.eventType}@${JSON.parse(delivery.body).event.data.service.id}`);
+      emulator.webhookDeliveries
+        .filter((delivery) => delivery.subscriptionId === id)
+        .map((delivery) => `${delivery.eventType}@${JSON.parse(delivery.body).event.data.service.id}`);
     expect(got(byService.id)).toEqual([`incident.triggered@${serviceA.id}`]);
     expect(got(onlyResolved.id)).toEqual([`incident.resolved@${serviceB.id}`]);
     expect(got(byTeam.id)).toEqual([`incident.triggered@${serviceB.id}`, `incident.resolved@${serviceB.id}`]);
@@ -230,18 +296,32 @@ describe('webhook deliveries', () => {
     await setUp([200]);
     await subscribe({ events: ['service.created', 'service.updated', 'service.deleted'] });
     const policy = emulator.state.escalationPolicies.all()[0];
-    const created = await call(emulator, 'POST', '/services', { key: emulator.keys.account, json: { service: { type: 'service', name: 'Billing', escalation_policy: { id: policy.id } } } });
+    const created = await call(emulator, 'POST', '/services', {
+      key: emulator.keys.account,
+      json: { service: { type: 'service', name: 'Billing', escalation_policy: { id: policy.id } } },
+    });
     const id = (created.body as { service: { id: string } }).service.id;
-    await call(emulator, 'PUT', `/services/${id}`, { key: emulator.keys.account, json: { service: { name: 'Renamed' } } });
-    await call(emulator, 'PUT', `/services/${id}`, { key: emulator.keys.account, json: { service: { name: 'Renamed' } } }); // no change, no event
+    await call(emulator, 'PUT', `/services/${id}`, {
+      key: emulator.keys.account,
+      json: { service: { name: 'Renamed' } },
+    });
+    await call(emulator, 'PUT', `/services/${id}`, {
+      key: emulator.keys.account,
+      json: { service: { name: 'Renamed' } },
+    }); // no change, no event
     await call(emulator, 'DELETE', `/services/${id}`, { key: emulator.keys.account });
     await emulator.webhooksIdle();
-    expect(receiver.events().map((event) => [event.event_type, event.resource_type, event.data.id, event.data.name])).toEqual([
+    expect(
+      receiver.events().map((event) => [event.event_type, event.resource_type, event.data.id, event.data.name]),
+    ).toEqual([
       ['service.created', 'service', id, 'Billing'],
       ['service.updated', 'service', id, 'Renamed'],
       ['service.deleted', 'service', id, 'Renamed'],
     ]);
-    expect(receiver.events()[0].data).toMatchObject({ type: 'service', teams: policy.teams.map((team) => expect.objectContaining({ id: team.id, html_url: expect.any(String) })) });
+    expect(receiver.events()[0].data).toMatchObject({
+      type: 'service',
+      teams: policy.teams.map((team) => expect.objectContaining({ id: team.id, html_url: expect.any(String) })),
+    });
   });
 
   it('delivers nothing after delete, and cancels what a deleted subscription had pending', async () => {
@@ -264,7 +344,9 @@ describe('webhook deliveries', () => {
     await trigger();
     await emulator.webhooksIdle();
     expect(receiver.received).toHaveLength(1);
-    expect(emulator.webhookDeliveries).toEqual([expect.objectContaining({ status: 'cancelled', reason: 'the subscription was deleted' })]);
+    expect(emulator.webhookDeliveries).toEqual([
+      expect.objectContaining({ status: 'cancelled', reason: 'the subscription was deleted' }),
+    ]);
   });
 
   it('sends nothing to an inactive subscription', async () => {
@@ -281,7 +363,9 @@ describe('webhook deliveries', () => {
     await subscribe();
     await trigger();
     await emulator.close();
-    expect(emulator.webhookDeliveries).toEqual([expect.objectContaining({ status: 'cancelled', reason: 'the emulator closed' })]);
+    expect(emulator.webhookDeliveries).toEqual([
+      expect.objectContaining({ status: 'cancelled', reason: 'the emulator closed' }),
+    ]);
     await emulator.webhooksIdle();
   });
 });

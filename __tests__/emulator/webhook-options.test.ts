@@ -1,10 +1,19 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { abortableTimer, DEFAULT_WEBHOOK_RETRY_SCHEDULE, resolveWebhookOptions } from '../../src/emulator/webhook-options.js';
+import {
+  abortableTimer,
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  resolveWebhookOptions,
+} from '../../src/emulator/webhook-options.js';
 
 describe('webhook options', () => {
   it('defaults to a 5 s timeout and a retry schedule within 48 hours', () => {
     const resolved = resolveWebhookOptions();
-    expect(resolved).toMatchObject({ timeout: 5000, logSize: 1000, retrySchedule: DEFAULT_WEBHOOK_RETRY_SCHEDULE, sleep: abortableTimer });
+    expect(resolved).toMatchObject({
+      timeout: 5000,
+      logSize: 1000,
+      retrySchedule: DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+      sleep: abortableTimer,
+    });
     const total = DEFAULT_WEBHOOK_RETRY_SCHEDULE.reduce((sum, wait) => sum + wait, 0);
     expect(total).toBeGreaterThan(24 * 3600_000);
     expect(total).toBeLessThan(48 * 3600_000);

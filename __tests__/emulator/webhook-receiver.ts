@@ -48,7 +48,8 @@ export async function startReceiver(script: ReceiverAnswer[] = [200]): Promise<W
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     received,
-    events: () => received.map((item) => (JSON.parse(item.body) as { event: ReturnType<WebhookReceiver['events']>[number] }).event),
+    events: () =>
+      received.map((item) => (JSON.parse(item.body) as { event: ReturnType<WebhookReceiver['events']>[number] }).event),
     waitFor: (count) =>
       count <= received.length ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
     close: () =>

@@ -1,12 +1,19 @@
 import { signWebhookBody } from '../../src/core/webhooks/verify-signature.js';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { classifyOutcome, type AttemptOutcome, webhookHeaders, WEBHOOK_USER_AGENT } from '../../src/emulator/webhook-sender.js';
+import {
+  classifyOutcome,
+  type AttemptOutcome,
+  webhookHeaders,
+  WEBHOOK_USER_AGENT,
+} from '../../src/emulator/webhook-sender.js';
 
 describe('webhook attempts', () => {
   it('signs the exact body with HMAC-SHA256 (v1=hex)', () => {
     const body = '{"event":{"event_type":"pagey.ping","data":{"message":"héllo"}}}';
-    expect(signWebhookBody(body, 'secret')).toBe(`v1=${createHmac('sha256', 'secret').update(Buffer.from(body, 'utf8')).digest('hex')}`);
+    expect(signWebhookBody(body, 'secret')).toBe(
+      `v1=${createHmac('sha256', 'secret').update(Buffer.from(body, 'utf8')).digest('hex')}`,
+    );
     // A fixed vector (computed with openssl dgst -sha256 -hmac key), so a change of algorithm cannot pass unnoticed.
     expect(signWebhookBody('{}', 'key')).toBe('v1=a777724d943eb48dc69bca8a4a6d57a04db3f9ec7e1de4e581e860265bdf3032');
   });
@@ -18,7 +25,10 @@ describe('webhook attempts', () => {
       secret: 's',
       webhookId: 'W1',
       subscriptionId: 'PWH0001',
-      customHeaders: [{ name: 'X-Team', value: 'blue' }, { name: 'X-Webhook-Id', value: 'forged' }],
+      customHeaders: [
+        { name: 'X-Team', value: 'blue' },
+        { name: 'X-Webhook-Id', value: 'forged' },
+      ],
     });
     expect(headers).toEqual({
       'x-team': 'blue',

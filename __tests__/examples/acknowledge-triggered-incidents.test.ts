@@ -14,7 +14,10 @@ afterEach(async () => {
 async function emulatorWithTriggered(): Promise<{ emulator: Emulator; triggered: string[] }> {
   const emulator = await startEmulator({ seedIncidents: 40, seedServices: 3 });
   emulators.push(emulator);
-  const triggered = emulator.state.incidents.all().filter((incident) => incident.status === 'triggered').map((incident) => incident.id);
+  const triggered = emulator.state.incidents
+    .all()
+    .filter((incident) => incident.status === 'triggered')
+    .map((incident) => incident.id);
   return { emulator, triggered };
 }
 
@@ -26,7 +29,13 @@ describe('examples/acknowledge-triggered-incidents', () => {
     expect(triggered.length).toBeGreaterThan(3);
     const responder = emulator.keys.users[1];
 
-    const acknowledged = await main({ apiKey: emulator.keys.account, from: responder.email, baseUrl: emulator.url, batchSize: 3, ...quiet });
+    const acknowledged = await main({
+      apiKey: emulator.keys.account,
+      from: responder.email,
+      baseUrl: emulator.url,
+      batchSize: 3,
+      ...quiet,
+    });
 
     expect(acknowledged.map((incident) => incident.id).sort()).toEqual([...triggered].sort());
     for (const id of triggered) {
@@ -45,7 +54,8 @@ describe('examples/acknowledge-triggered-incidents', () => {
 
     await main({ apiKey: user.key, baseUrl: emulator.url, ...quiet });
 
-    for (const id of triggered) expect(emulator.state.incidents.get(id)!.acknowledgements.at(-1)?.acknowledger.id).toBe(user.userId);
+    for (const id of triggered)
+      expect(emulator.state.incidents.get(id)!.acknowledgements.at(-1)?.acknowledger.id).toBe(user.userId);
   });
 
   it('only touches the given services', async () => {
@@ -53,7 +63,13 @@ describe('examples/acknowledge-triggered-incidents', () => {
     const [service] = emulator.state.services.all();
     const before = new Map(emulator.state.incidents.all().map((incident) => [incident.id, incident.status]));
 
-    const acknowledged = await main({ apiKey: emulator.keys.account, from: emulator.keys.users[0].email, serviceIds: [service.id], baseUrl: emulator.url, ...quiet });
+    const acknowledged = await main({
+      apiKey: emulator.keys.account,
+      from: emulator.keys.users[0].email,
+      serviceIds: [service.id],
+      baseUrl: emulator.url,
+      ...quiet,
+    });
 
     expect(acknowledged.length).toBeGreaterThan(0);
     for (const incident of emulator.state.incidents.all()) {
@@ -66,7 +82,9 @@ describe('examples/acknowledge-triggered-incidents', () => {
   it('stops before any update when an account-level key comes without From', async () => {
     const { emulator, triggered } = await emulatorWithTriggered();
 
-    await expect(main({ apiKey: emulator.keys.account, baseUrl: emulator.url, ...quiet })).rejects.toThrow('account-level API key');
+    await expect(main({ apiKey: emulator.keys.account, baseUrl: emulator.url, ...quiet })).rejects.toThrow(
+      'account-level API key',
+    );
 
     expect(emulator.requests.some((request) => request.method === 'PUT')).toBe(false);
     for (const id of triggered) expect(emulator.state.incidents.get(id)!.status).toBe('triggered');

@@ -25,7 +25,12 @@ describe('examples/create-schedule-overrides', () => {
       baseUrl: emulator.url,
       scheduleId: schedule.id,
       overrides: [
-        { userId: ada.userId, start: '2030-03-01T09:00:00+01:00', end: '2030-03-01T17:00:00+01:00', timeZone: 'Europe/Paris' },
+        {
+          userId: ada.userId,
+          start: '2030-03-01T09:00:00+01:00',
+          end: '2030-03-01T17:00:00+01:00',
+          timeZone: 'Europe/Paris',
+        },
         { userId: grace.userId, start: '2030-03-02T17:00:00Z', end: '2030-03-02T09:00:00Z' },
         { userId: grace.userId, start: '2030-03-03T09:00:00Z', end: '2030-03-03T17:00:00Z' },
       ],
@@ -47,7 +52,11 @@ describe('examples/create-schedule-overrides', () => {
   });
 
   it('builds the API shape of an override, leaving out an absent time zone', () => {
-    expect(overrideBody({ userId: 'PU1', start: 's', end: 'e' })).toEqual({ start: 's', end: 'e', user: { id: 'PU1', type: 'user_reference' } });
+    expect(overrideBody({ userId: 'PU1', start: 's', end: 'e' })).toEqual({
+      start: 's',
+      end: 'e',
+      user: { id: 'PU1', type: 'user_reference' },
+    });
     expect(overrideBody({ userId: 'PU1', start: 's', end: 'e', timeZone: 'UTC' }).time_zone).toBe('UTC');
   });
 });

@@ -38,13 +38,22 @@ describe('examples/export-audit-records', () => {
     const since = new Date('2024-01-01T00:00:00Z');
     const until = new Date('2024-03-02T00:00:00Z');
     const lines: string[] = [];
-    const count = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, since, until, write: (line) => lines.push(line), clientOptions: instantRetries });
+    const count = await main({
+      apiKey: emulator.keys.account,
+      baseUrl: emulator.url,
+      since,
+      until,
+      write: (line) => lines.push(line),
+      clientOptions: instantRetries,
+    });
 
     const exported = lines.map((line) => JSON.parse(line) as AuditRecord);
     const expected = emulator.state.auditRecords.all().filter((record) => inRange(record, since, until));
     expect(count).toBe(expected.length);
     expect(exported.map((record) => record.id).sort()).toEqual(expected.map((record) => record.id).sort());
-    expect(exported.some((record) => record.action === 'update' && record.execution_time.startsWith('2024-03-01'))).toBe(true);
+    expect(
+      exported.some((record) => record.action === 'update' && record.execution_time.startsWith('2024-03-01')),
+    ).toBe(true);
     expect(exported.every((record) => !record.execution_time.startsWith('2024-03-05'))).toBe(true);
   });
 
@@ -53,17 +62,33 @@ describe('examples/export-audit-records', () => {
     const since = new Date('2024-01-01T00:00:00Z');
     const until = new Date('2024-12-31T00:00:00Z');
     const lines: string[] = [];
-    await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, since, until, params: { actions: ['update'] }, write: (line) => lines.push(line) });
+    await main({
+      apiKey: emulator.keys.account,
+      baseUrl: emulator.url,
+      since,
+      until,
+      params: { actions: ['update'] },
+      write: (line) => lines.push(line),
+    });
 
-    const updates = emulator.state.auditRecords.all().filter((record) => record.action === 'update' && inRange(record, since, until));
+    const updates = emulator.state.auditRecords
+      .all()
+      .filter((record) => record.action === 'update' && inRange(record, since, until));
     expect(lines).toHaveLength(updates.length);
-    expect(emulator.requests.every((request) => request.path === '/audit/records' && request.query.includes('actions%5B%5D=update'))).toBe(true);
+    expect(
+      emulator.requests.every(
+        (request) => request.path === '/audit/records' && request.query.includes('actions%5B%5D=update'),
+      ),
+    ).toBe(true);
   });
 
   it('reads the range from the command line, defaulting to the last 24 hours', () => {
     const now = new Date('2024-06-02T00:00:00Z');
     expect(rangeFromArguments([], now)).toEqual({ since: new Date('2024-06-01T00:00:00Z'), until: now });
-    expect(rangeFromArguments(['2024-01-01T00:00:00Z'], now)).toEqual({ since: new Date('2024-01-01T00:00:00Z'), until: now });
+    expect(rangeFromArguments(['2024-01-01T00:00:00Z'], now)).toEqual({
+      since: new Date('2024-01-01T00:00:00Z'),
+      until: now,
+    });
     expect(() => rangeFromArguments(['yesterday'], now)).toThrow(RangeError);
   });
 });

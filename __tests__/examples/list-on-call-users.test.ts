@@ -20,22 +20,44 @@ afterAll(async () => {
 describe('examples/list-on-call-users', () => {
   it('lists who is on call now per policy and level: the user a rule targets, and the one on call on its schedule', async () => {
     const lines: string[] = [];
-    const entries = await main({ apiKey: emulator.keys.account, baseUrl: emulator.url, print: (line) => lines.push(line), clientOptions: instantRetries });
+    const entries = await main({
+      apiKey: emulator.keys.account,
+      baseUrl: emulator.url,
+      print: (line) => lines.push(line),
+      clientOptions: instantRetries,
+    });
 
     const { state } = emulator;
     const expected = state.escalationPolicies.all().flatMap((policy) =>
       policy.escalation_rules.flatMap((rule, index) =>
         rule.targets.map((target) => {
-          if (target.type === 'user_reference') return { policyId: policy.id, level: index + 1, email: state.users.get(target.id)!.email, via: 'direct', until: null };
+          if (target.type === 'user_reference')
+            return {
+              policyId: policy.id,
+              level: index + 1,
+              email: state.users.get(target.id)!.email,
+              via: 'direct',
+              until: null,
+            };
           const schedule = state.schedules.get(target.id)!;
-          return { policyId: policy.id, level: index + 1, email: state.users.get(schedule.users[1]!.id)!.email, via: schedule.name, until: '2024-01-15T00:00:00Z' };
+          return {
+            policyId: policy.id,
+            level: index + 1,
+            email: state.users.get(schedule.users[1]!.id)!.email,
+            via: schedule.name,
+            until: '2024-01-15T00:00:00Z',
+          };
         }),
       ),
     );
     expect(expected.some((entry) => entry.via !== 'direct')).toBe(true);
-    expect(entries.map(({ policyId, level, email, via, until }) => ({ policyId, level, email, via, until }))).toEqual(expected);
+    expect(entries.map(({ policyId, level, email, via, until }) => ({ policyId, level, email, via, until }))).toEqual(
+      expected,
+    );
     const scheduled = entries.find((entry) => entry.via !== 'direct')!;
-    expect(lines).toContain(`  level ${scheduled.level}: ${scheduled.name} <${scheduled.email}> (${scheduled.via}, until 2024-01-15T00:00:00Z)`);
+    expect(lines).toContain(
+      `  level ${scheduled.level}: ${scheduled.name} <${scheduled.email}> (${scheduled.via}, until 2024-01-15T00:00:00Z)`,
+    );
     expect(lines).toContain(scheduled.policyName);
   });
 

@@ -16,7 +16,11 @@ async function emulator(): Promise<Emulator> {
   return started;
 }
 
-const triggeredIds = (emulator: Emulator): string[] => emulator.state.incidents.all().filter((incident) => incident.status === 'triggered').map((incident) => incident.id);
+const triggeredIds = (emulator: Emulator): string[] =>
+  emulator.state.incidents
+    .all()
+    .filter((incident) => incident.status === 'triggered')
+    .map((incident) => incident.id);
 
 describe('examples/mcp-agent-session', () => {
   it('lists every tool, acknowledges the first triggered incidents as the key’s user, each with one tool call, and reports', async () => {
@@ -26,18 +30,40 @@ describe('examples/mcp-agent-session', () => {
     const user = server.keys.users[1];
     const lines: string[] = [];
 
-    const outcome = await main({ apiKey: user.key, baseUrl: server.url, limit: 2, print: (line) => lines.push(line), clientOptions: instantRetries });
+    const outcome = await main({
+      apiKey: user.key,
+      baseUrl: server.url,
+      limit: 2,
+      print: (line) => lines.push(line),
+      clientOptions: instantRetries,
+    });
 
-    expect(outcome.tools).toEqual(['list_incidents', 'get_incident', 'acknowledge_incident', 'resolve_incident', 'slow_report']);
+    expect(outcome.tools).toEqual([
+      'list_incidents',
+      'get_incident',
+      'acknowledge_incident',
+      'resolve_incident',
+      'slow_report',
+    ]);
     expect(outcome.acknowledged).toEqual(triggered.slice(0, 2));
     for (const id of outcome.acknowledged) {
-      expect(server.state.incidents.get(id)).toMatchObject({ status: 'acknowledged', acknowledgements: [{ acknowledger: { id: user.userId } }] });
+      expect(server.state.incidents.get(id)).toMatchObject({
+        status: 'acknowledged',
+        acknowledgements: [{ acknowledger: { id: user.userId } }],
+      });
     }
     expect(server.state.incidents.get(triggered[2])!.status).toBe('triggered');
     expect(server.requests.filter((record) => record.tool === 'acknowledge_incident')).toHaveLength(2);
-    expect(outcome.report).toEqual({ incidents: expect.objectContaining({ triggered: triggered.length - 2 }), steps: 3 });
+    expect(outcome.report).toEqual({
+      incidents: expect.objectContaining({ triggered: triggered.length - 2 }),
+      steps: 3,
+    });
     expect(lines[0]).toMatch(/^connected: MCP 2025-06-18, session \S+$/);
-    expect(lines.filter((line) => line.startsWith('progress '))).toEqual(['progress 1/3', 'progress 2/3', 'progress 3/3']);
+    expect(lines.filter((line) => line.startsWith('progress '))).toEqual([
+      'progress 1/3',
+      'progress 2/3',
+      'progress 3/3',
+    ]);
   });
 
   it('acts as the From user with an account-level key', async () => {
@@ -45,7 +71,14 @@ describe('examples/mcp-agent-session', () => {
     const [first] = triggeredIds(server);
     const responder = server.keys.users[3];
 
-    await main({ apiKey: server.keys.account, from: responder.email, baseUrl: server.url, limit: 1, print: () => {}, clientOptions: instantRetries });
+    await main({
+      apiKey: server.keys.account,
+      from: responder.email,
+      baseUrl: server.url,
+      limit: 1,
+      print: () => {},
+      clientOptions: instantRetries,
+    });
 
     expect(server.state.incidents.get(first)!.acknowledgements.at(-1)?.acknowledger.id).toBe(responder.userId);
   });
@@ -55,7 +88,13 @@ describe('examples/mcp-agent-session', () => {
     const before = triggeredIds(server);
     const lines: string[] = [];
 
-    const outcome = await main({ apiKey: server.keys.account, baseUrl: server.url, limit: 2, print: (line) => lines.push(line), clientOptions: instantRetries });
+    const outcome = await main({
+      apiKey: server.keys.account,
+      baseUrl: server.url,
+      limit: 2,
+      print: (line) => lines.push(line),
+      clientOptions: instantRetries,
+    });
 
     expect(outcome.acknowledged).toEqual([]);
     expect(lines.filter((line) => line.startsWith('could not acknowledge'))).toHaveLength(2);

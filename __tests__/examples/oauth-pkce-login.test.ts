@@ -21,7 +21,11 @@ async function identityStandIn(): Promise<{ url: string; exchanges: Record<strin
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'GET' && url.pathname === '/oauth/authorize') {
       const q = url.searchParams;
-      if (q.get('client_id') !== CLIENT_ID || q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256') {
+      if (
+        q.get('client_id') !== CLIENT_ID ||
+        q.get('response_type') !== 'code' ||
+        q.get('code_challenge_method') !== 'S256'
+      ) {
         res.writeHead(400).end('bad authorize request');
         return;
       }
@@ -44,9 +48,17 @@ async function identityStandIn(): Promise<{ url: string; exchanges: Record<strin
           issued !== undefined &&
           form.client_secret === CLIENT_SECRET &&
           form.redirect_uri === issued.redirectUri &&
-          createHash('sha256').update(form.code_verifier ?? '').digest('base64url') === issued.challenge;
+          createHash('sha256')
+            .update(form.code_verifier ?? '')
+            .digest('base64url') === issued.challenge;
         res.writeHead(verified ? 200 : 400, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(verified ? { access_token: 'user-access', refresh_token: 'user-refresh', token_type: 'bearer', expires_in: 3600 } : { error: 'invalid_grant' }));
+        res.end(
+          JSON.stringify(
+            verified
+              ? { access_token: 'user-access', refresh_token: 'user-refresh', token_type: 'bearer', expires_in: 3600 }
+              : { error: 'invalid_grant' },
+          ),
+        );
       });
       return;
     }
@@ -101,7 +113,11 @@ describe('examples/oauth-pkce-login', () => {
     expect(token).toMatchObject({ access_token: 'user-access', refresh_token: 'user-refresh', expires_in: 3600 });
     expect(token.expiration_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(identity.exchanges).toHaveLength(1);
-    expect(identity.exchanges[0]).toMatchObject({ grant_type: 'authorization_code', code: 'code-1', scope: 'read write' });
+    expect(identity.exchanges[0]).toMatchObject({
+      grant_type: 'authorization_code',
+      code: 'code-1',
+      scope: 'read write',
+    });
     expect(identity.exchanges[0].code_verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(callbackStatuses).toEqual([200]);
   });
@@ -129,7 +145,9 @@ describe('readRedirect', () => {
   });
 
   it('refuses a state that does not match, a missing code, and reports errors', () => {
-    expect(readRedirect('/callback?code=abc&state=other', 's1')).toEqual({ error: 'the state parameter does not match this sign-in' });
+    expect(readRedirect('/callback?code=abc&state=other', 's1')).toEqual({
+      error: 'the state parameter does not match this sign-in',
+    });
     expect(readRedirect('/callback?state=s1', 's1')).toEqual({ error: 'the redirect carried no code' });
     expect(readRedirect('/callback?error=access_denied', 's1')).toEqual({ error: 'access_denied' });
   });

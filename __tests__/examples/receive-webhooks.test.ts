@@ -25,9 +25,18 @@ describe('examples/receive-webhooks', () => {
       clientOptions: instantRetries,
     });
 
-    expect(triggered).toEqual([{ id: expect.any(String), title: 'Test incident from the receive-webhooks example', urgency: 'high', webhookId: expect.any(String) }]);
+    expect(triggered).toEqual([
+      {
+        id: expect.any(String),
+        title: 'Test incident from the receive-webhooks example',
+        urgency: 'high',
+        webhookId: expect.any(String),
+      },
+    ]);
     expect(emulator.state.incidents.get(triggered[0]!.id)?.status).toBe('triggered');
-    expect(lines.at(-1)).toBe(`incident ${triggered[0]!.id} triggered (high): Test incident from the receive-webhooks example`);
+    expect(lines.at(-1)).toBe(
+      `incident ${triggered[0]!.id} triggered (high): Test incident from the receive-webhooks example`,
+    );
     expect(emulator.state.webhookSubscriptions.all()).toEqual([]);
     expect(emulator.webhookDeliveries.map((delivery) => delivery.status)).toEqual(['delivered']);
   });

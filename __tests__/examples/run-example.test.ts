@@ -49,19 +49,29 @@ describe('the example runner', () => {
   it('runs list-on-call-users offline against the emulator, as npm run example does', async () => {
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-      execFile(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/run-example.ts', 'list-on-call-users'], { cwd: root, env, timeout: 30_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/run-example.ts', 'list-on-call-users'],
+        { cwd: root, env, timeout: 30_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
       );
     });
     expect(result.stderr).toContain('running list-on-call-users against a local emulator');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/ Escalation\n {2}level 1: .+ <.+@example\.com>\n {2}level 2: .+ <.+@example\.com> \(.+ On-call, until \d{4}-\d\d-\d\dT00:00:00Z\)\n/);
+    expect(result.stdout).toMatch(
+      / Escalation\n {2}level 1: .+ <.+@example\.com>\n {2}level 2: .+ <.+@example\.com> \(.+ On-call, until \d{4}-\d\d-\d\dT00:00:00Z\)\n/,
+    );
   }, 30_000);
 
   it('lists the examples for an unknown name', async () => {
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/run-example.ts', 'nope'], { cwd: root, env: { PATH: process.env.PATH ?? '' } }, (error, _stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+      execFile(
+        process.execPath,
+        [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/run-example.ts', 'nope'],
+        { cwd: root, env: { PATH: process.env.PATH ?? '' } },
+        (error, _stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
       );
     });
     expect(result.code).toBe(2);

@@ -14,7 +14,6 @@ afterAll(async () => {
   await emulator.close();
 });
 
-
 function incidentsWithKey(key: string) {
   return emulator.state.incidents.all().filter((incident) => incident.incident_key === key);
 }
@@ -26,21 +25,50 @@ describe('examples/send-ci-alert', () => {
     const key = dedupKeyFor(pipeline);
     emulator.faults = { serverError: { next: 1, status: 502 }, pathPrefix: '/v2/enqueue' };
 
-    const failed = await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'failure', pipeline, buildUrl: 'https://ci.example.com/runs/7', commit: 'abc123', clientOptions: instantRetries });
+    const failed = await main({
+      routingKey: routing.routingKey,
+      baseUrl: emulator.eventsUrl,
+      outcome: 'failure',
+      pipeline,
+      buildUrl: 'https://ci.example.com/runs/7',
+      commit: 'abc123',
+      clientOptions: instantRetries,
+    });
     expect(failed).toEqual({ action: 'trigger', dedupKey: key });
     expect(emulator.faultCounters.serverError.fired).toBe(1);
     const [incident] = incidentsWithKey(key);
-    expect(incident).toMatchObject({ status: 'triggered', service: { id: routing.serviceId }, title: `CI failed: ${pipeline}` });
+    expect(incident).toMatchObject({
+      status: 'triggered',
+      service: { id: routing.serviceId },
+      title: `CI failed: ${pipeline}`,
+    });
 
-    await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'failure', pipeline, clientOptions: instantRetries });
+    await main({
+      routingKey: routing.routingKey,
+      baseUrl: emulator.eventsUrl,
+      outcome: 'failure',
+      pipeline,
+      clientOptions: instantRetries,
+    });
     expect(incidentsWithKey(key)).toHaveLength(1);
     expect(incident.alert_counts.all).toBe(2);
 
-    const passed = await main({ routingKey: routing.routingKey, baseUrl: emulator.eventsUrl, outcome: 'success', pipeline, commit: 'def4567890abcdef', clientOptions: instantRetries });
+    const passed = await main({
+      routingKey: routing.routingKey,
+      baseUrl: emulator.eventsUrl,
+      outcome: 'success',
+      pipeline,
+      commit: 'def4567890abcdef',
+      clientOptions: instantRetries,
+    });
     expect(passed.action).toBe('resolve');
     expect(incidentsWithKey(key).map((each) => each.status)).toEqual(['resolved']);
     const change = emulator.state.changeEvents.all().find((event) => event.id === passed.changeEventId);
-    expect(change).toMatchObject({ summary: `CI passed: ${pipeline} at def4567890ab`, source: pipeline, services: [{ id: routing.serviceId }] });
+    expect(change).toMatchObject({
+      summary: `CI passed: ${pipeline} at def4567890ab`,
+      source: pipeline,
+      services: [{ id: routing.serviceId }],
+    });
   });
 
   it('reads GitHub Actions variables, and refuses a missing key or status', () => {

@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { deflateSync } from 'node:zlib';
-import { checkSite, contentsEntries, externalLinkProblem, headingTexts, searchIndexProblems, visibleText, type SiteFiles } from '../../scripts/check-docs-site.js';
+import {
+  checkSite,
+  contentsEntries,
+  externalLinkProblem,
+  headingTexts,
+  searchIndexProblems,
+  visibleText,
+  type SiteFiles,
+} from '../../scripts/check-docs-site.js';
 import { headingCodeAsText } from '../../scripts/typedoc/heading-code.mjs';
 
 function page(body: string, contents = ''): string {
@@ -23,23 +31,44 @@ const anchor = (id: string): string =>
 describe('the docs site check', () => {
   it('passes a site whose links, anchors and contents agree', () => {
     const pages = {
-      'index.html': page('<h2 id="intro" class="tsd-anchor-link">Intro' + anchor('intro') + '</h2><a href="documents/guide.html#setup">guide</a><a href="https://developer.pagerduty.com/api-reference/">API</a><a id="top"></a>', '<a href="#intro"><span>Intro</span></a>'),
-      'documents/guide.html': page('<h2 id="setup">Setup: <code>npm</code></h2><a href="../media/logo.png">logo</a><a id="top"></a>', '<a href="#setup"><span>Setup: npm</span></a>'),
+      'index.html': page(
+        '<h2 id="intro" class="tsd-anchor-link">Intro' +
+          anchor('intro') +
+          '</h2><a href="documents/guide.html#setup">guide</a><a href="https://developer.pagerduty.com/api-reference/">API</a><a id="top"></a>',
+        '<a href="#intro"><span>Intro</span></a>',
+      ),
+      'documents/guide.html': page(
+        '<h2 id="setup">Setup: <code>npm</code></h2><a href="../media/logo.png">logo</a><a id="top"></a>',
+        '<a href="#setup"><span>Setup: npm</span></a>',
+      ),
     };
     expect(checkSite(site(pages, ['media/logo.png']))).toEqual([]);
   });
 
   it('finds a link that opens a source file or markdown as raw text', () => {
-    const pages = { 'documents/guide.html': page('<a href="../media/example.ts">example</a><a href="../media/CHANGELOG.md">changes</a><a id="top"></a>') };
+    const pages = {
+      'documents/guide.html': page(
+        '<a href="../media/example.ts">example</a><a href="../media/CHANGELOG.md">changes</a><a id="top"></a>',
+      ),
+    };
     expect(checkSite(site(pages, ['media/example.ts', 'media/CHANGELOG.md']))).toEqual([
-      { page: 'documents/guide.html', message: 'link ../media/example.ts opens raw text (media/example.ts): make it a page or link to the repository' },
-      { page: 'documents/guide.html', message: 'link ../media/CHANGELOG.md opens raw text (media/CHANGELOG.md): make it a page or link to the repository' },
+      {
+        page: 'documents/guide.html',
+        message: 'link ../media/example.ts opens raw text (media/example.ts): make it a page or link to the repository',
+      },
+      {
+        page: 'documents/guide.html',
+        message:
+          'link ../media/CHANGELOG.md opens raw text (media/CHANGELOG.md): make it a page or link to the repository',
+      },
     ]);
   });
 
   it('finds a link to a missing file, and one to a missing anchor (the hierarchy summary case)', () => {
     const pages = {
-      'interfaces/A.html': page('<a href="../hierarchy.html#pkg.A">View Summary</a><a href="../media/gone.md">raw</a><a id="top"></a>'),
+      'interfaces/A.html': page(
+        '<a href="../hierarchy.html#pkg.A">View Summary</a><a href="../media/gone.md">raw</a><a id="top"></a>',
+      ),
       'hierarchy.html': page('<li id="pkg.B"></li><a id="top"></a>'),
     };
     expect(checkSite(site(pages))).toEqual([
@@ -60,15 +89,23 @@ describe('the docs site check', () => {
       '<a href="#searching-and"><span>Searching:  and </span></a><a href="#_"><span></span></a>',
     );
     expect(checkSite(site({ 'documents/p.html': html }))).toEqual([
-      { page: 'documents/p.html', message: 'contents entry "Searching: and" does not read as its heading "Searching: find and persist"' },
+      {
+        page: 'documents/p.html',
+        message: 'contents entry "Searching: and" does not read as its heading "Searching: find and persist"',
+      },
       { page: 'documents/p.html', message: 'empty contents entry for #_' },
     ]);
   });
 
   it('reads member headings without their flags, and entries without their icons and word breaks', () => {
-    const html = '<h3 class="tsd-anchor-link" id="auth"><code class="tsd-tag">Protected</code><span>auth</span>' + anchor('auth') + '</h3>';
+    const html =
+      '<h3 class="tsd-anchor-link" id="auth"><code class="tsd-tag">Protected</code><span>auth</span>' +
+      anchor('auth') +
+      '</h3>';
     expect(headingTexts(html).get('auth')).toBe('auth');
-    expect(contentsEntries(page('', '<a href="#a"><svg><use href="i.svg#x"></use></svg><span>default<wbr/>From</span></a>'))).toEqual([{ href: '#a', text: 'defaultFrom' }]);
+    expect(
+      contentsEntries(page('', '<a href="#a"><svg><use href="i.svg#x"></use></svg><span>default<wbr/>From</span></a>')),
+    ).toEqual([{ href: '#a', text: 'defaultFrom' }]);
     expect(visibleText('a &amp; b &lt;c&gt; &#39;d&#39;')).toBe("a & b <c> 'd'");
   });
 });
@@ -76,19 +113,30 @@ describe('the docs site check', () => {
 describe('the search index check', () => {
   /** A search.js as typedoc writes it: a deflated, base64-encoded lunr index and its rows. */
   const searchJs = (terms: [string, Record<string, unknown>][]): string => {
-    const data = { rows: [{ url: 'classes/A.html' }, { url: 'documents/Retries.html' }], index: { invertedIndex: terms } };
+    const data = {
+      rows: [{ url: 'classes/A.html' }, { url: 'documents/Retries.html' }],
+      index: { invertedIndex: terms },
+    };
     return `window.searchData = "${deflateSync(JSON.stringify(data)).toString('base64')}";`;
   };
   const probes = [{ words: ['rate', 'limit'], url: 'documents/Retries.html' }];
 
   it('passes when the page is found by the words of its text', () => {
-    const js = searchJs([['rate', { _index: 0, name: {}, comment: {}, document: { 1: {} } }], ['limit', { _index: 1, name: {}, comment: {}, document: { 1: {} } }]]);
+    const js = searchJs([
+      ['rate', { _index: 0, name: {}, comment: {}, document: { 1: {} } }],
+      ['limit', { _index: 1, name: {}, comment: {}, document: { 1: {} } }],
+    ]);
     expect(searchIndexProblems(js, probes)).toEqual([]);
   });
 
   it('fails when only names are indexed (the words match a name, not the text), or there is no index', () => {
-    const namesOnly = searchJs([['rate', { _index: 0, name: { 1: {} }, comment: {}, document: {} }], ['limit', { _index: 1, name: { 0: {} }, comment: {}, document: {} }]]);
-    expect(searchIndexProblems(namesOnly, probes)).toEqual([{ page: 'assets/search.js', message: 'searching "rate limit" does not find documents/Retries.html by its text' }]);
+    const namesOnly = searchJs([
+      ['rate', { _index: 0, name: { 1: {} }, comment: {}, document: {} }],
+      ['limit', { _index: 1, name: { 0: {} }, comment: {}, document: {} }],
+    ]);
+    expect(searchIndexProblems(namesOnly, probes)).toEqual([
+      { page: 'assets/search.js', message: 'searching "rate limit" does not find documents/Retries.html by its text' },
+    ]);
     expect(searchIndexProblems('', probes)).toEqual([{ page: 'assets/search.js', message: 'no search data' }]);
   });
 });
@@ -96,15 +144,29 @@ describe('the search index check', () => {
 describe('the heading-code typedoc plugin', () => {
   it('keeps code words in a heading as text tokens inside <code> markup', async () => {
     const { default: MarkdownIt } = (await import('markdown-it' as string)) as {
-      default: new () => { core: { ruler: { push(name: string, rule: unknown): void } }; parse(text: string, env: object): Array<{ type: string; children: Array<{ type: string; content: string }> | null }>; render(text: string): string };
+      default: new () => {
+        core: { ruler: { push(name: string, rule: unknown): void } };
+        parse(
+          text: string,
+          env: object,
+        ): Array<{ type: string; children: Array<{ type: string; content: string }> | null }>;
+        render(text: string): string;
+      };
     };
     const parser = new MarkdownIt();
     parser.core.ruler.push('heading-code-as-text', headingCodeAsText);
     const tokens = parser.parse('## Searching: `find` and `persist`\n\nBody with `code`.', {});
     const heading = tokens[1];
     // TypeDoc builds the contents entry and the anchor from the text tokens alone.
-    expect(heading?.children?.filter((child) => child.type === 'text').map((child) => child.content).join('')).toBe('Searching: find and persist');
-    expect(parser.render('## Searching: `find` and `<T>`')).toBe('<h2>Searching: <code>find</code> and <code>&lt;T&gt;</code></h2>\n');
+    expect(
+      heading?.children
+        ?.filter((child) => child.type === 'text')
+        .map((child) => child.content)
+        .join(''),
+    ).toBe('Searching: find and persist');
+    expect(parser.render('## Searching: `find` and `<T>`')).toBe(
+      '<h2>Searching: <code>find</code> and <code>&lt;T&gt;</code></h2>\n',
+    );
     expect(parser.render('Body with `code`.')).toBe('<p>Body with <code>code</code>.</p>\n');
   });
 });

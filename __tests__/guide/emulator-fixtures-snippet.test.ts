@@ -23,7 +23,11 @@ describe('guide/emulator.md: arranging state with known ids', () => {
   });
 
   it('runs it against the emulator', async () => {
-    const printed = await runSnippet(snippets[0], { 'pagerduty-client': core, 'pagerduty-client/emulator': emulator, 'node:assert/strict': { deepEqual: assert.deepEqual } });
+    const printed = await runSnippet(snippets[0], {
+      'pagerduty-client': core,
+      'pagerduty-client/emulator': emulator,
+      'node:assert/strict': { deepEqual: assert.deepEqual },
+    });
     expect(printed).toEqual(['resolved']);
   });
 });

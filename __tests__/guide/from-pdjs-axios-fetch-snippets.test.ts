@@ -17,13 +17,19 @@ import { runSnippet, sectionSnippets, type Snippet } from '../legacy/snippet-run
 import { instantSleep } from '../helpers/test-kit.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const snippets = sectionSnippets(readFileSync(path.join(root, 'guide/from-pdjs-axios-fetch.md'), 'utf8'), '# From pdjs, node-pagerduty, axios or fetch');
+const snippets = sectionSnippets(
+  readFileSync(path.join(root, 'guide/from-pdjs-axios-fetch.md'), 'utf8'),
+  '# From pdjs, node-pagerduty, axios or fetch',
+);
 const ADA_KEY = 'u+ada-port-guide';
 const LEDGER_ROUTING_KEY = 'ledger0routing0key0000000000000a';
 
 let emulator: Emulator;
 let modules: Record<string, Readonly<Record<string, unknown>>>;
-const saved = { PAGERDUTY_API_KEY: process.env.PAGERDUTY_API_KEY, PAGERDUTY_ROUTING_KEY: process.env.PAGERDUTY_ROUTING_KEY };
+const saved = {
+  PAGERDUTY_API_KEY: process.env.PAGERDUTY_API_KEY,
+  PAGERDUTY_ROUTING_KEY: process.env.PAGERDUTY_ROUTING_KEY,
+};
 
 beforeAll(async () => {
   emulator = await startEmulator({
@@ -68,7 +74,10 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
     return (printed) => expect(printed).toEqual([`${Math.min(5, triggered)} ${triggered > 5} ada@example.com`]);
   },
   all: () => {
-    const names = emulator.state.services.all().map((service) => service.name).join(', ');
+    const names = emulator.state.services
+      .all()
+      .map((service) => service.name)
+      .join(', ');
     const open = incidents().filter((incident) => incident.status !== 'resolved' && incident.urgency === 'high').length;
     return (printed) => expect(printed).toEqual([names, `${open} open high-urgency incidents`]);
   },
@@ -77,7 +86,11 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
     return (printed) => {
       expect(printed).toEqual(['250 1 250']);
       const pages = emulator.requests.slice(before).filter((request) => request.path === '/incidents');
-      expect(pages.map((request) => new URLSearchParams(request.query).get('offset')).sort()).toEqual(['0', '100', '200']);
+      expect(pages.map((request) => new URLSearchParams(request.query).get('offset')).sort()).toEqual([
+        '0',
+        '100',
+        '200',
+      ]);
     };
   },
   errors: () => (printed) => expect(printed).toEqual(['no such user: User PNOPE00 not found', '404 false']),
@@ -102,7 +115,9 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
     expect(printed).toEqual(['db01/disk']);
     const incident = incidents().find((item) => item.incident_key === 'db01/disk');
     expect(incident).toMatchObject({ service: { id: 'PSVC001' }, title: 'Disk 95% full on db01', status: 'triggered' });
-    expect(emulator.state.changeEvents.all().map((event) => [event.summary, event.source, event.services[0].id])).toEqual([['Deployed v1.4.2', 'ci', 'PSVC001']]);
+    expect(
+      emulator.state.changeEvents.all().map((event) => [event.summary, event.source, event.services[0].id]),
+    ).toEqual([['Deployed v1.4.2', 'ci', 'PSVC001']]);
   },
   'rotating-token': () => {
     const before = emulator.requests.length;
@@ -112,7 +127,11 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
     };
   },
   'input-key': () => (printed) =>
-    expect(printed).toEqual(['bad input: a credential must be a non-empty string', 'PagerDuty refused the key', 'ok, can read Ada Lovelace']),
+    expect(printed).toEqual([
+      'bad input: a credential must be a non-empty string',
+      'PagerDuty refused the key',
+      'ok, can read Ada Lovelace',
+    ]),
 };
 
 describe('guide/from-pdjs-axios-fetch.md', () => {
@@ -121,8 +140,11 @@ describe('guide/from-pdjs-axios-fetch.md', () => {
   });
 
   // In page order: later blocks see what earlier ones changed (an acknowledged, a resolved incident).
-  it.each(snippets.map((snippet): [string, Snippet] => [snippet.name, snippet]))('runs %s against the emulator', async (name, snippet) => {
-    const verify = CASES[name]();
-    verify(await runSnippet(snippet, modules));
-  });
+  it.each(snippets.map((snippet): [string, Snippet] => [snippet.name, snippet]))(
+    'runs %s against the emulator',
+    async (name, snippet) => {
+      const verify = CASES[name]();
+      verify(await runSnippet(snippet, modules));
+    },
+  );
 });

@@ -28,7 +28,12 @@ function documents(): Array<{ origin: string; file: string; dir: string; stem: s
   const pages = readdirSync(guideDir)
     .filter((name) => name.endsWith('.md'))
     .sort()
-    .map((name) => ({ origin: `guide/${name}`, file: path.join(guideDir, name), dir: guideDir, stem: name.replace(/\.md$/, '') }));
+    .map((name) => ({
+      origin: `guide/${name}`,
+      file: path.join(guideDir, name),
+      dir: guideDir,
+      stem: name.replace(/\.md$/, ''),
+    }));
   return [...pages, { origin: 'README.md', file: path.join(root, 'README.md'), dir: guideDir, stem: 'readme' }];
 }
 
@@ -70,7 +75,9 @@ function typeCheck(all: Snippet[]): string[] {
   // Only the snippets are checked (the library is checked by the typecheck step): far cheaper.
   const diagnostics = [...virtual.keys()].flatMap((fileName) => {
     const sourceFile = program.getSourceFile(fileName);
-    return sourceFile ? [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)] : [];
+    return sourceFile
+      ? [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]
+      : [];
   });
   return diagnostics.flatMap((diagnostic) => {
     const snippet = diagnostic.file && virtual.get(path.normalize(diagnostic.file.fileName));
@@ -93,7 +100,9 @@ describe('the guide’s TypeScript snippets', () => {
       text: "import { RestApiV2Client } from 'pagerduty-client';\nnew RestApiV2Client('k').rgett('/users');\nexport {};\n",
     };
     // One program for both: building it is most of the cost.
-    expect(typeCheck([...snippets(), wrong])).toEqual([expect.stringMatching(/^guide\/wrong\.md:3: Property 'rgett' does not exist/)]);
+    expect(typeCheck([...snippets(), wrong])).toEqual([
+      expect.stringMatching(/^guide\/wrong\.md:3: Property 'rgett' does not exist/),
+    ]);
   }, 60_000);
 });
 
@@ -114,14 +123,22 @@ function parsesOnThisNode(snippet: Snippet, target: ts.ScriptTarget): string | u
 
 describe('the guide’s TypeScript snippets, compiled as Getting started says', () => {
   it('are JavaScript this Node parses when compiled for target ES2022 (await using rewritten)', () => {
-    const failures = snippets().map((snippet) => parsesOnThisNode(snippet, ts.ScriptTarget.ES2022)).filter(Boolean);
+    const failures = snippets()
+      .map((snippet) => parsesOnThisNode(snippet, ts.ScriptTarget.ES2022))
+      .filter(Boolean);
     expect(failures).toEqual([]);
   });
 
   const major = Number(process.versions.node.split('.')[0]);
-  (major < 24 ? it : it.skip)('are not, for target ESNext, when they use await using (the case the guide warns of)', () => {
-    const users = snippets().filter((snippet) => /^\s*await using\b/m.test(snippet.text));
-    expect(users.length).toBeGreaterThan(0);
-    for (const snippet of users) expect(parsesOnThisNode(snippet, ts.ScriptTarget.ESNext)).toMatch(/Unexpected identifier|SyntaxError|Unexpected/);
-  });
+  (major < 24 ? it : it.skip)(
+    'are not, for target ESNext, when they use await using (the case the guide warns of)',
+    () => {
+      const users = snippets().filter((snippet) => /^\s*await using\b/m.test(snippet.text));
+      expect(users.length).toBeGreaterThan(0);
+      for (const snippet of users)
+        expect(parsesOnThisNode(snippet, ts.ScriptTarget.ESNext)).toMatch(
+          /Unexpected identifier|SyntaxError|Unexpected/,
+        );
+    },
+  );
 });

@@ -37,13 +37,21 @@ function snippets(): Snippet[] {
 }
 
 /** Runs a program in the project with plain node and resolves to its outcome. */
-function runModule(project: TranspiledProject, name: string, code: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runModule(
+  project: TranspiledProject,
+  name: string,
+  code: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return writeFile(path.join(project.dir, name), code).then(
     () =>
       new Promise((resolve) => {
         // Exactly `node file.mjs`: no NODE_OPTIONS, no loader that would rewrite the syntax.
-        execFile(process.execPath, [name], { cwd: project.dir, env: { PATH: process.env.PATH ?? '' }, timeout: 20_000 }, (error, stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+        execFile(
+          process.execPath,
+          [name],
+          { cwd: project.dir, env: { PATH: process.env.PATH ?? '' }, timeout: 20_000 },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
         );
       }),
   );
@@ -70,14 +78,16 @@ describe('the JavaScript snippets of the documentation', () => {
     const failures: string[] = [];
     for (const [index, snippet] of snippets().entries()) {
       const result = await runModule(project, `snippet-${index + 1}.mjs`, snippet.code);
-      if (result.code !== 0 || result.stdout.trim() === '') failures.push(`${snippet.origin}: exit ${result.code}\n${result.stderr.trim()}`);
+      if (result.code !== 0 || result.stdout.trim() === '')
+        failures.push(`${snippet.origin}: exit ${result.code}\n${result.stderr.trim()}`);
     }
     expect(failures).toEqual([]);
   }, 60_000);
 
   const major = Number(process.versions.node.split('.')[0]);
   (major < 24 ? it : it.skip)('would catch a snippet using await using, which Node 20 cannot parse', async () => {
-    const code = "import { RestApiV2Client } from 'pagerduty-client';\nawait using client = new RestApiV2Client('k');\nconsole.log(client.url);\n";
+    const code =
+      "import { RestApiV2Client } from 'pagerduty-client';\nawait using client = new RestApiV2Client('k');\nconsole.log(client.url);\n";
     const result = await runModule(project, 'await-using.mjs', code);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('SyntaxError');

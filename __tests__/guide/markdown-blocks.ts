@@ -47,7 +47,13 @@ export function tableAfter(markdown: string, marker: string): string[][] {
       if (rows.length > 0) break;
       continue;
     }
-    rows.push(line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim()));
+    rows.push(
+      line
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
   }
   return rows.slice(2);
 }

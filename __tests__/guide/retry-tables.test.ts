@@ -6,16 +6,35 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { cooldownSequence, nextCooldown, retryDecision, type RetryPolicy, type RetryState } from '../../src/core/retry/retry-rules.js';
+import {
+  cooldownSequence,
+  nextCooldown,
+  retryDecision,
+  type RetryPolicy,
+  type RetryState,
+} from '../../src/core/retry/retry-rules.js';
 import { tableAfter } from './markdown-blocks.js';
 
 const page = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../guide/retries.md'), 'utf8');
 
-const DEFAULTS: RetryPolicy = { retry: {}, maxHttpAttempts: 10, maxNetworkAttempts: 3, sleepTimer: 1.5, sleepTimerBase: 2, staggerCooldown: 0 };
+const DEFAULTS: RetryPolicy = {
+  retry: {},
+  maxHttpAttempts: 10,
+  maxNetworkAttempts: 3,
+  sleepTimer: 1.5,
+  sleepTimerBase: 2,
+  staggerCooldown: 0,
+};
 
 /** Replays a request whose attempts meet `statuses` in turn: the pauses taken and the requests sent. */
 function replay(policy: RetryPolicy, statuses: readonly number[]): { pauses: number[]; requests: number } {
-  let state: RetryState = { statusRetries: {}, httpRetries: 0, networkRetries: 0, retries: 0, cooldown: policy.sleepTimer };
+  let state: RetryState = {
+    statusRetries: {},
+    httpRetries: 0,
+    networkRetries: 0,
+    retries: 0,
+    cooldown: policy.sleepTimer,
+  };
   const pauses: number[] = [];
   for (let attempt = 0; attempt < statuses.length; attempt += 1) {
     const decision = retryDecision({ kind: 'response', status: statuses[attempt] }, state, policy, 0);
@@ -36,7 +55,12 @@ describe('guide/retries.md', () => {
     rows.forEach(([n, pause, total, staggered], index) => {
       waited += pauses[index];
       bound = nextCooldown(bound, { sleepTimerBase: 2, staggerCooldown: 0.5 }, 1);
-      expect([Number(n), Number(pause), Number(total), Number(staggered)]).toEqual([index + 1, pauses[index], waited, bound]);
+      expect([Number(n), Number(pause), Number(total), Number(staggered)]).toEqual([
+        index + 1,
+        pauses[index],
+        waited,
+        bound,
+      ]);
     });
   });
 

@@ -8,7 +8,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 describe('typedoc projectDocuments', () => {
   const config = JSON.parse(readFileSync(path.join(root, 'typedoc.json'), 'utf8')) as {
-    projectDocuments: string[]; readme: string; searchInComments: boolean; searchInDocuments: boolean;
+    projectDocuments: string[];
+    readme: string;
+    searchInComments: boolean;
+    searchInDocuments: boolean;
   };
 
   it('lists every guide page once, and MIGRATION.md', () => {
@@ -35,7 +38,9 @@ describe('typedoc projectDocuments', () => {
   });
 
   it('gives MIGRATION.md and CHANGELOG.md a title of their own (not their file names) and makes them pages', () => {
-    expect(readFileSync(path.join(root, 'MIGRATION.md'), 'utf8')).toMatch(/^---\ntitle: Migrating from the session API\ngroup: Guide\n---\n/);
+    expect(readFileSync(path.join(root, 'MIGRATION.md'), 'utf8')).toMatch(
+      /^---\ntitle: Migrating from the session API\ngroup: Guide\n---\n/,
+    );
     expect(readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8')).toMatch(/^---\ntitle: Changelog\n---\n/);
     expect(config.projectDocuments).toContain('CHANGELOG.md');
   });
@@ -49,7 +54,9 @@ describe('typedoc projectDocuments', () => {
   });
 
   it('gives every guide page (and the examples page) a title and the Guide group', () => {
-    for (const entry of config.projectDocuments.filter((name) => name.startsWith('guide/') || name.startsWith('examples/'))) {
+    for (const entry of config.projectDocuments.filter(
+      (name) => name.startsWith('guide/') || name.startsWith('examples/'),
+    )) {
       const text = readFileSync(path.join(root, entry), 'utf8');
       expect(text).toMatch(/^---\ntitle: .+\ngroup: Guide\n---\n/);
     }

@@ -4,7 +4,13 @@
 // Shared by the REST and integration agreement tests (not a test file itself).
 import { Response } from 'node-fetch';
 import type { RequestInit } from 'node-fetch';
-import { jsonRequestBody, objectView, successResponses, holdsEntity, operationsOf } from '../../scripts/generate/openapi-schema.mjs';
+import {
+  jsonRequestBody,
+  objectView,
+  successResponses,
+  holdsEntity,
+  operationsOf,
+} from '../../scripts/generate/openapi-schema.mjs';
 import type { OperationFacts } from '../../scripts/generate/operation-facts.mjs';
 import type { RestApiV2BaseClient } from '../../src/core/rest/rest-api-v2-base-client.js';
 import { sampleOf, topLevelProblems } from './openapi-sample.js';
@@ -28,7 +34,11 @@ export class FakeApi {
   handler: (request: SeenRequest) => FakeReply = () => ({ status: 500 });
 
   readonly fetch = async (url: string, init: RequestInit): Promise<Response> => {
-    const request = { method: String(init.method), url: new URL(url), body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+    const request = {
+      method: String(init.method),
+      url: new URL(url),
+      body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    };
     this.seen.push(request);
     const reply = this.handler(request);
     const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
@@ -48,8 +58,14 @@ export function concretePath(path: string): string {
 }
 
 /** The paths the client knows an operation under (its variants, or its own path). */
-export function clientPaths(operation: OperationFacts): { path: string; responseWrapper: string | null; listKey: string | null }[] {
-  return operation.variants ?? [{ path: operation.path, responseWrapper: operation.responseWrapper, listKey: operation.listKey }];
+export function clientPaths(
+  operation: OperationFacts,
+): { path: string; responseWrapper: string | null; listKey: string | null }[] {
+  return (
+    operation.variants ?? [
+      { path: operation.path, responseWrapper: operation.responseWrapper, listKey: operation.listKey },
+    ]
+  );
 }
 
 /**
@@ -135,8 +151,10 @@ async function exchangeProblems(
   }
   if (operation.method !== 'DELETE' && sample !== undefined) {
     const expected = responseWrapper === null ? sample : (sample as Record<string, unknown>)[responseWrapper];
-    if (JSON.stringify(result) !== JSON.stringify(expected)) problems.push(`the result is not the ${responseWrapper ?? 'whole body'} of the answer`);
-    if (responseWrapper !== null && (typeof expected !== 'object' || expected === null)) problems.push(`the wrapper ${responseWrapper} holds no entity`);
+    if (JSON.stringify(result) !== JSON.stringify(expected))
+      problems.push(`the result is not the ${responseWrapper ?? 'whole body'} of the answer`);
+    if (responseWrapper !== null && (typeof expected !== 'object' || expected === null))
+      problems.push(`the wrapper ${responseWrapper} holds no entity`);
   }
   return problems;
 }
@@ -160,7 +178,13 @@ function call(client: RestApiV2BaseClient, method: string, url: string, init: { 
  * Pages the index through `listAll` against a fake serving it in its declared style, with a
  * page size above its maximum (where it has one) to show the maximum is kept.
  */
-async function pagingProblems(client: RestApiV2BaseClient, fake: FakeApi, operation: OperationFacts, url: string, listKey: string): Promise<string[]> {
+async function pagingProblems(
+  client: RestApiV2BaseClient,
+  fake: FakeApi,
+  operation: OperationFacts,
+  url: string,
+  listKey: string,
+): Promise<string[]> {
   const max = operation.maxPageSize;
   const pageSize = max === null ? 5 : max + 1;
   const size = max === null ? 5 : max;
@@ -187,13 +211,19 @@ async function pagingProblems(client: RestApiV2BaseClient, fake: FakeApi, operat
   } catch (error) {
     return [`listAll(${url}) failed: ${(error as Error).message}`];
   }
-  if (JSON.stringify(listed) !== JSON.stringify(items)) problems.push(`listAll(${url}) read ${listed.length} of ${items.length} items`);
+  if (JSON.stringify(listed) !== JSON.stringify(items))
+    problems.push(`listAll(${url}) read ${listed.length} of ${items.length} items`);
   const queries = fake.seen.map((request) => request.url.searchParams);
   const limits = queries.map((query) => query.get('limit'));
-  if (max !== null && limits.some((limit) => limit !== null && Number(limit) > max)) problems.push(`a limit above ${max} was sent: ${limits.join(', ')}`);
-  if (operation.pagination === 'none' && queries.length !== 1) problems.push(`an index answered whole was asked ${queries.length} times`);
-  if (operation.pagination === 'none' && !operation.limitParam && limits.some((limit) => limit !== null)) problems.push('limit sent to an index that takes none');
-  if (operation.pagination === 'cursor' && queries.slice(1).some((query) => !query.has('cursor'))) problems.push('a later page was asked without its cursor');
-  if (operation.pagination === 'classic' && queries.some((query) => !query.has('offset'))) problems.push('a classic page was asked without offset');
+  if (max !== null && limits.some((limit) => limit !== null && Number(limit) > max))
+    problems.push(`a limit above ${max} was sent: ${limits.join(', ')}`);
+  if (operation.pagination === 'none' && queries.length !== 1)
+    problems.push(`an index answered whole was asked ${queries.length} times`);
+  if (operation.pagination === 'none' && !operation.limitParam && limits.some((limit) => limit !== null))
+    problems.push('limit sent to an index that takes none');
+  if (operation.pagination === 'cursor' && queries.slice(1).some((query) => !query.has('cursor')))
+    problems.push('a later page was asked without its cursor');
+  if (operation.pagination === 'classic' && queries.some((query) => !query.has('offset')))
+    problems.push('a classic page was asked without offset');
   return problems;
 }

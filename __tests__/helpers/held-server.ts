@@ -52,7 +52,11 @@ export async function startHeldServer(): Promise<HeldServer> {
         const index = state.held.indexOf(entry);
         if (index >= 0) state.held.splice(index, 1);
         const text = JSON.stringify(body);
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...headers,
+        });
         res.end(text);
       },
     };

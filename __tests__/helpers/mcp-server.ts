@@ -14,7 +14,16 @@ export interface Received {
   readonly httpMethod: string;
   readonly headers: http.IncomingHttpHeaders;
   /** The JSON-RPC message (POST), or undefined (GET, DELETE). */
-  readonly message: { jsonrpc: '2.0'; id?: string | number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown } | undefined;
+  readonly message:
+    | {
+        jsonrpc: '2.0';
+        id?: string | number;
+        method?: string;
+        params?: Record<string, unknown>;
+        result?: unknown;
+        error?: unknown;
+      }
+    | undefined;
 }
 
 /** Answers a request the handshake does not cover. */
@@ -56,18 +65,33 @@ export async function startMcpServer(handle: McpHandler, options: McpServerOptio
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
-      const entry: Received = { httpMethod: req.method ?? '', headers: req.headers, message: text === '' ? undefined : (JSON.parse(text) as Received['message']) };
+      const entry: Received = {
+        httpMethod: req.method ?? '',
+        headers: req.headers,
+        message: text === '' ? undefined : (JSON.parse(text) as Received['message']),
+      };
       record(entry);
       if (req.method === 'DELETE') return void res.writeHead(200).end();
       if (req.method === 'GET') return options.onGet ? options.onGet(entry, res) : void res.writeHead(405).end();
       const session = req.headers['mcp-session-id'];
       const message = entry.message!;
-      if (typeof session === 'string' && !(options.knows?.(session) ?? true)) return void res.writeHead(404).end('session not found');
+      if (typeof session === 'string' && !(options.knows?.(session) ?? true))
+        return void res.writeHead(404).end('session not found');
       if (message.method === 'initialize' && options.onInitialize) return options.onInitialize(entry, res);
       if (message.method === 'initialize') {
         sessions += 1;
         res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': `s-${sessions}` });
-        return void res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'loopback', version: '1' } } }));
+        return void res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: message.id,
+            result: {
+              protocolVersion: '2025-06-18',
+              capabilities: { tools: {} },
+              serverInfo: { name: 'loopback', version: '1' },
+            },
+          }),
+        );
       }
       if (message.id === undefined || message.method === undefined) return void res.writeHead(202).end();
       handle(entry, res);
@@ -81,7 +105,10 @@ export async function startMcpServer(handle: McpHandler, options: McpServerOptio
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
-    methods: () => received.filter((r) => r.httpMethod === 'POST').map((r) => r.message?.method ?? `response:${String(r.message?.id)}`),
+    methods: () =>
+      received
+        .filter((r) => r.httpMethod === 'POST')
+        .map((r) => r.message?.method ?? `response:${String(r.message?.id)}`),
     waitFor: (test) => {
       const found = received.find(test);
       return found ? Promise.resolve(found) : new Promise((resolve) => waiters.push({ test, resolve }));

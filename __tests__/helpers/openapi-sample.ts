@@ -15,7 +15,8 @@ export function sampleOf(extract: object, schema: unknown, depth = 0): unknown {
   if (!node || typeof node !== 'object') return {};
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0];
   const choices = (node.oneOf ?? node.anyOf) as unknown[] | undefined;
-  if (Array.isArray(choices) && choices.length > 0 && !node.properties && !node.allOf) return sampleOf(extract, choices[0], depth);
+  if (Array.isArray(choices) && choices.length > 0 && !node.properties && !node.allOf)
+    return sampleOf(extract, choices[0], depth);
   const kind = valueKind(extract, node);
   if (kind === 'array') return depth > 4 ? [] : [sampleOf(extract, node.items, depth + 1)];
   if (kind === 'string') return node.format === 'date-time' ? '2024-01-01T00:00:00Z' : 'x';
@@ -23,7 +24,9 @@ export function sampleOf(extract: object, schema: unknown, depth = 0): unknown {
   if (kind === 'boolean') return true;
   if (depth > 4) return {};
   const view = objectView(extract, node);
-  return Object.fromEntries(Object.entries(view.properties).map(([name, inner]) => [name, sampleOf(extract, inner, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(view.properties).map(([name, inner]) => [name, sampleOf(extract, inner, depth + 1)]),
+  );
 }
 
 /**
@@ -42,13 +45,15 @@ export function topLevelProblems(extract: object, schema: unknown, value: unknow
   const kind = valueKind(extract, node);
   if (kind === 'array') return Array.isArray(value) ? [] : [`expected a list, got ${describe(value)}`];
   if (kind !== 'object') return [];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`expected an object, got ${describe(value)}`];
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [`expected an object, got ${describe(value)}`];
   const view = objectView(extract, node);
   const declared = Object.keys(view.properties);
   const problems: string[] = [];
   for (const name of view.required) if (!(name in value)) problems.push(`required "${name}" is missing`);
   if (declared.length > 0 && node.additionalProperties === undefined) {
-    for (const name of Object.keys(value)) if (!declared.includes(name)) problems.push(`"${name}" is not declared (declared: ${declared.join(', ')})`);
+    for (const name of Object.keys(value))
+      if (!declared.includes(name)) problems.push(`"${name}" is not declared (declared: ${declared.join(', ')})`);
   }
   for (const [name, inner] of Object.entries(value as Record<string, unknown>)) {
     if (!declared.includes(name)) continue;

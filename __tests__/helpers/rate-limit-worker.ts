@@ -29,7 +29,11 @@ const stderrLogger = {
   error: (message: string) => void process.stderr.write(`error: ${message}\n`),
 };
 
-const limiter = await createRedisRateLimiter({ url: process.env.WORKER_REDIS_URL, namespace: process.env.WORKER_NAMESPACE, logger: stderrLogger });
+const limiter = await createRedisRateLimiter({
+  url: process.env.WORKER_REDIS_URL,
+  namespace: process.env.WORKER_NAMESPACE,
+  logger: stderrLogger,
+});
 
 /** Node's fetch, printing each answer with the time its request left (after the limiter let it). */
 const recordingFetch = (async (url: string, init: RequestInit) => {
@@ -57,7 +61,13 @@ function keyed(id: string): RateLimiter {
 
 async function run({ keyId, baseUrl, apiKey, count }: Run): Promise<void> {
   // sleepTimer 0.5: a 429's first retry waits its Retry-After (1 s), not the default cooldown's 3 s.
-  const client = new RestApiV2Client(apiKey, { baseUrl, fetch: recordingFetch, logger: stderrLogger, rateLimiter: keyed(keyId), sleepTimer: 0.5 });
+  const client = new RestApiV2Client(apiKey, {
+    baseUrl,
+    fetch: recordingFetch,
+    logger: stderrLogger,
+    rateLimiter: keyed(keyId),
+    sleepTimer: 0.5,
+  });
   for (let i = 0; i < count; i++) await client.rget('/users', { params: { limit: 1 } });
   client.close();
   print({ finished: true });

@@ -25,7 +25,9 @@ export function redisServerBinary(): string | undefined {
 /** The suffix of a Redis suite's name: empty, or why it is skipped. */
 export function redisSkipReason(): string {
   if (redisServerBinary()) return '';
-  console.warn('redis-server is not on PATH: the Redis rate-limit tests are SKIPPED (apt-get install -y redis-server runs them)');
+  console.warn(
+    'redis-server is not on PATH: the Redis rate-limit tests are SKIPPED (apt-get install -y redis-server runs them)',
+  );
   return ' (SKIPPED: redis-server not on PATH)';
 }
 
@@ -54,7 +56,9 @@ function freePort(): Promise<number> {
 }
 
 function launch(binary: string, port: number): Promise<ChildProcess> {
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 5000);

@@ -29,11 +29,19 @@ export type RecordedLines = Record<'debug' | 'info' | 'warn' | 'error' | 'all', 
 /** A logger that records every line per level (and all of them in order). */
 export function recordingLogger(): Logger & { lines: RecordedLines } {
   const lines: RecordedLines = { debug: [], info: [], warn: [], error: [], all: [] };
-  const record = (level: string[]) => (message: string): void => {
-    level.push(message);
-    lines.all.push(message);
+  const record =
+    (level: string[]) =>
+    (message: string): void => {
+      level.push(message);
+      lines.all.push(message);
+    };
+  return {
+    lines,
+    debug: record(lines.debug),
+    info: record(lines.info),
+    warn: record(lines.warn),
+    error: record(lines.error),
   };
-  return { lines, debug: record(lines.debug), info: record(lines.info), warn: record(lines.warn), error: record(lines.error) };
 }
 
 /** Everything an async iterable yields, in order. */

@@ -5,7 +5,9 @@
 export type Equal<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;
 
 /** `expectTypeOf(value).toBe<Type>()` compiles only when the value's type is exactly `Type`. */
-export function expectTypeOf<Actual>(value: Actual): { toBe<Expected>(...exact: Equal<Actual, Expected> extends true ? [] : [never]): void } {
+export function expectTypeOf<Actual>(value: Actual): {
+  toBe<Expected>(...exact: Equal<Actual, Expected> extends true ? [] : [never]): void;
+} {
   void value;
   return { toBe: () => {} };
 }

@@ -13,7 +13,6 @@ import { API_KEY, BASE, makeSession } from './helpers.js';
 import { instantSleep } from '../helpers/test-kit.js';
 import { PDPYRAS_5_WRAPPER_ROWS as WRAPPERS } from '../../src/legacy/pdpyras-wrapper-rows.js';
 
-
 describe('APISession construction', () => {
   it('behaves as pdpyras 5.4.1 unless told otherwise', () => {
     const session = new APISession(API_KEY);
@@ -49,12 +48,19 @@ describe('APISession construction', () => {
   });
 
   it('refuses a malformed or unknown compat, naming the accepted releases', () => {
-    expect(() => new APISession(API_KEY, { compat: '5.4' as PdpyrasVersion })).toThrow(/major\.minor\.patch.*from 2\.1\.0 to 5\.4\.1/);
+    expect(() => new APISession(API_KEY, { compat: '5.4' as PdpyrasVersion })).toThrow(
+      /major\.minor\.patch.*from 2\.1\.0 to 5\.4\.1/,
+    );
     expect(() => new APISession(API_KEY, { compat: '4.5.1' as PdpyrasVersion })).toThrow(RangeError);
   });
 
   it('sets defaultFrom, authType and debug as the core client does', async () => {
-    const session = new APISession('oauth-token-0001', { authType: 'oauth2', defaultFrom: 'a@example.com', debug: true, sleep: instantSleep });
+    const session = new APISession('oauth-token-0001', {
+      authType: 'oauth2',
+      defaultFrom: 'a@example.com',
+      debug: true,
+      sleep: instantSleep,
+    });
     expect(session.printDebug).toBe(true);
     expect(session.defaultFrom).toBe('a@example.com');
     session.printDebug = false;
@@ -70,7 +76,7 @@ describe('APISession construction', () => {
     expect(seen.from).toBe('a@example.com');
   });
 
-  it('copies the proxies option, never changing the caller\'s object', () => {
+  it("copies the proxies option, never changing the caller's object", () => {
     const given = { https: 'http://proxy-a:3128' };
     const session = new APISession(API_KEY, { proxies: given });
     session.proxies.https = 'http://proxy-b:3128';
@@ -105,7 +111,10 @@ describe('PDSession as the type of every session', () => {
   it('keeps the ordinary instanceof for its subclasses', () => {
     class StatusSession extends PDSession {
       constructor(options?: PDSessionOptions) {
-        super(routingKeyAuth('R0000000000000000000000000000002'), { baseUrl: 'https://status.example.com', ...options });
+        super(routingKeyAuth('R0000000000000000000000000000002'), {
+          baseUrl: 'https://status.example.com',
+          ...options,
+        });
       }
     }
     const custom = new StatusSession({ compat: '4.4.0' });
@@ -127,36 +136,65 @@ describe('the surface the predecessor had', () => {
       const error = await refused.patch('/users/PU1', { json: {} }).catch((e: unknown) => e);
       expect((error as object).constructor).toBe(PDClientError);
       expect(error).not.toBeInstanceOf(URLError);
-      expect((error as Error).message).toBe('Method PATCH not supported by this API. Permitted methods: GET, POST, PUT, DELETE');
+      expect((error as Error).message).toBe(
+        'Method PATCH not supported by this API. Permitted methods: GET, POST, PUT, DELETE',
+      );
     }
   });
 
-  it.each(['jpatch', 'rpatch'] as const)('refuses %s as it refuses patch (PATCH is not permitted), before any request', async (method) => {
-    for (const refused of [session, makeSession('5.0.0'), makeSession('4.3.0')]) {
-      const error = await refused[method]('/users/PU1', { json: {} }).catch((e: unknown) => e);
-      expect((error as object).constructor).toBe(PDClientError);
-      expect((error as Error).message).toBe('Method PATCH not supported by this API. Permitted methods: GET, POST, PUT, DELETE');
-    }
-  });
+  it.each(['jpatch', 'rpatch'] as const)(
+    'refuses %s as it refuses patch (PATCH is not permitted), before any request',
+    async (method) => {
+      for (const refused of [session, makeSession('5.0.0'), makeSession('4.3.0')]) {
+        const error = await refused[method]('/users/PU1', { json: {} }).catch((e: unknown) => e);
+        expect((error as object).constructor).toBe(PDClientError);
+        expect((error as Error).message).toBe(
+          'Method PATCH not supported by this API. Permitted methods: GET, POST, PUT, DELETE',
+        );
+      }
+    },
+  );
 
   it("has the core client's methods pdpyras lacked, under its own policy: jdelete, getTotal, iterHistory, the specialised iterators", async () => {
     nock(BASE).delete('/users/PU1').reply(204);
-    nock(BASE).get('/incidents').query({ total: 'true', limit: '1', offset: '0' }).reply(200, { incidents: [], total: 7 });
-    nock(BASE).get('/services').query({ total: 'true', limit: '1', offset: '0' }).reply(404, { error: { message: 'nope' } });
+    nock(BASE)
+      .get('/incidents')
+      .query({ total: 'true', limit: '1', offset: '0' })
+      .reply(200, { incidents: [], total: 7 });
+    nock(BASE)
+      .get('/services')
+      .query({ total: 'true', limit: '1', offset: '0' })
+      .reply(404, { error: { message: 'nope' } });
     expect(await session.jdelete('/users/PU1')).toBeNull();
     expect(await session.getTotal('/incidents')).toBe(7);
     await expect(session.getTotal('/services')).rejects.toBeInstanceOf(PDClientError);
-    for (const name of ['iterHistory', 'iterIncidentNotes', 'iterAnalyticsRawIncidents', 'iterAlertGroupingSettings'] as const) {
+    for (const name of [
+      'iterHistory',
+      'iterIncidentNotes',
+      'iterAnalyticsRawIncidents',
+      'iterAlertGroupingSettings',
+    ] as const) {
       expect(session[name]).toBe(RestApiV2Client.prototype[name]);
     }
   });
 
   it('keeps what the predecessor had: rdelete, iterCursor, dictAll, persist, find, apiKeyAccess', async () => {
     nock(BASE).delete('/users/PU1').reply(204);
-    nock(BASE).get('/users/me').reply(200, { user: { id: 'PU1' } });
+    nock(BASE)
+      .get('/users/me')
+      .reply(200, { user: { id: 'PU1' } });
     expect((await session.rdelete('/users/PU1')).status).toBe(204);
     expect(await session.apiKeyAccess()).toBe('user');
-    for (const name of ['iterCursor', 'dictAll', 'persist', 'find', 'listAll', 'iterAll', 'subdomain', 'accountHasAbility'] as const) {
+    for (const name of [
+      'iterCursor',
+      'dictAll',
+      'persist',
+      'find',
+      'listAll',
+      'iterAll',
+      'subdomain',
+      'accountHasAbility',
+    ] as const) {
       expect(typeof session[name]).toBe('function');
     }
   });

@@ -22,12 +22,14 @@ function changeEnqueue(bodies: unknown[], status: number, reply: unknown) {
     });
 }
 
-
 describe('ChangeEventsAPISession', () => {
   it('submits a change event and returns the id of the reply', async () => {
     const bodies: unknown[] = [];
     changeEnqueue(bodies, 202, { status: 'success', message: 'Change event processed', id: 'CE123' });
-    const id = await makeSession().submit('Deployed v1.4.2', { source: 'ci', links: [{ href: 'https://ci.example.com/42' }] });
+    const id = await makeSession().submit('Deployed v1.4.2', {
+      source: 'ci',
+      links: [{ href: 'https://ci.example.com/42' }],
+    });
     expect(id).toBe('CE123');
     expect(bodies[0]).toEqual({
       routing_key: ROUTING_KEY,
@@ -52,7 +54,9 @@ describe('ChangeEventsAPISession', () => {
   it('refuses only custom details that are not an object, as a PDClientError, before any request', async () => {
     const scope = nock(EVENTS).post('/v2/change/enqueue').reply(202, {});
     for (const compat of ['4.5.2', '5.4.1'] as const) {
-      const error = await makeSession(compat).submit('x', { customDetails: 'nope' as never }).catch((e: unknown) => e);
+      const error = await makeSession(compat)
+        .submit('x', { customDetails: 'nope' as never })
+        .catch((e: unknown) => e);
       expect((error as object).constructor).toBe(PDClientError);
       expect(error).not.toBeInstanceOf(URLError);
     }
@@ -63,19 +67,23 @@ describe('ChangeEventsAPISession', () => {
     nock(EVENTS).post('/v2/change/enqueue').times(3).reply(500, 'oops');
     await expect(makeSession('5.4.1').submit('x')).rejects.toThrow(PDServerError);
     nock(EVENTS).post('/v2/change/enqueue').once().reply(500, 'oops');
-    const old = await makeSession('4.3.0').submit('x').catch((e: unknown) => e);
+    const old = await makeSession('4.3.0')
+      .submit('x')
+      .catch((e: unknown) => e);
     expect((old as object).constructor).toBe(PDClientError);
     expect((old as PDClientError).response?.status).toBe(500);
   });
 
   it('throws PDServerError for a reply that is not JSON, as pdpyras 5.x worded it', async () => {
     changeEnqueue([], 202, 'accepted');
-    const error = await makeSession().submit('x').catch((e: unknown) => e);
+    const error = await makeSession()
+      .submit('x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PDServerError);
     expect((error as Error).message).toBe('API responded with invalid JSON: accepted');
   });
 
-  it('throws PDServerError for a JSON reply that is not an object, with the engine\'s message', async () => {
+  it("throws PDServerError for a JSON reply that is not an object, with the engine's message", async () => {
     changeEnqueue([], 202, '["accepted"]');
     await expect(makeSession().submit('x')).rejects.toThrow(/without a JSON object/);
   });

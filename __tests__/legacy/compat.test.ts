@@ -66,7 +66,9 @@ describe('resolveCompat', () => {
 
   it.each(['4.5.1', '5.5.0', '6.0.0', '1.0.0', '4.4.1'])('refuses %s, which is no pdpyras release', (value) => {
     expect(() => resolveCompat(value)).toThrow(RangeError);
-    expect(() => resolveCompat(value)).toThrow(new RegExp(`"${value.replace(/\./g, '\\.')}" is not a pdpyras release from 2\\.1\\.0 to 5\\.4\\.1`));
+    expect(() => resolveCompat(value)).toThrow(
+      new RegExp(`"${value.replace(/\./g, '\\.')}" is not a pdpyras release from 2\\.1\\.0 to 5\\.4\\.1`),
+    );
     expect(() => resolveCompat(value)).toThrow(/one of: 2\.1\.0, .*, 5\.4\.1\)/);
   });
 
@@ -83,13 +85,15 @@ describe('the compat ranges', () => {
     expect(COMPAT_RANGES[COMPAT_RANGES.length - 1].before).toBeNull();
     for (const version of PDPYRAS_RELEASES) {
       const holding = COMPAT_RANGES.filter(
-        (range) => compareVersions(version, range.since) >= 0 && (range.before === null || compareVersions(version, range.before) < 0),
+        (range) =>
+          compareVersions(version, range.since) >= 0 &&
+          (range.before === null || compareVersions(version, range.before) < 0),
       );
       expect(holding).toHaveLength(1);
     }
   });
 
-  it('are frozen, so no session can change another one\'s policy', () => {
+  it("are frozen, so no session can change another one's policy", () => {
     const policy = legacyPolicyFor('5.4.1');
     expect(Object.isFrozen(policy.rest)).toBe(true);
     expect(Object.isFrozen(policy.errors)).toBe(true);
@@ -152,9 +156,19 @@ describe('legacyPolicyFor at the 5.0.0 gate', () => {
   });
 
   it('takes the wrapper rows of the nearest measured release at or below the compat', () => {
-    const measured: Record<string, string> = { '5.0.0': '5.0.0', '5.0.3': '5.0.0', '5.0.4': '5.0.4', '5.1.2': '5.0.4', '5.4.0': '5.0.4', '5.4.1': '5.4.1' };
+    const measured: Record<string, string> = {
+      '5.0.0': '5.0.0',
+      '5.0.3': '5.0.0',
+      '5.0.4': '5.0.4',
+      '5.1.2': '5.0.4',
+      '5.4.0': '5.0.4',
+      '5.4.1': '5.4.1',
+    };
     for (const [version, tables] of Object.entries(measured)) {
-      expect([version, legacyPolicyFor(version as PdpyrasVersion).rest.wrapperOverrides]).toEqual([version, WRAPPERS[tables]]);
+      expect([version, legacyPolicyFor(version as PdpyrasVersion).rest.wrapperOverrides]).toEqual([
+        version,
+        WRAPPERS[tables],
+      ]);
     }
   });
 

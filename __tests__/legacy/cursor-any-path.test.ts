@@ -29,12 +29,19 @@ async function drain(iterator: AsyncIterable<Record<string, unknown>>): Promise<
 }
 
 describe('iterCursor on any path (4.5.0 to 5.0.0)', () => {
-  it.each<PdpyrasVersion>(['4.5.0', '4.5.2'])('%s: /users is paged by cursor under "users", with no limit', async (compat) => {
-    const queries: Record<string, string>[] = [];
-    cursorPages('/users', 'users', queries);
-    await expect(drain(makeSession(compat).iterCursor('/users', { query: 'a' }))).resolves.toEqual(['P1', 'P2', 'P3']);
-    expect(queries).toEqual([{ query: 'a' }, { query: 'a', cursor: 'c1' }]);
-  });
+  it.each<PdpyrasVersion>(['4.5.0', '4.5.2'])(
+    '%s: /users is paged by cursor under "users", with no limit',
+    async (compat) => {
+      const queries: Record<string, string>[] = [];
+      cursorPages('/users', 'users', queries);
+      await expect(drain(makeSession(compat).iterCursor('/users', { query: 'a' }))).resolves.toEqual([
+        'P1',
+        'P2',
+        'P3',
+      ]);
+      expect(queries).toEqual([{ query: 'a' }, { query: 'a', cursor: 'c1' }]);
+    },
+  );
 
   it('4.5.2: the key is the last node, even of a single resource (/users/me pages "me")', async () => {
     const queries: Record<string, string>[] = [];

@@ -42,12 +42,19 @@ describe('legacyErrorFactory', () => {
     expect(build('5.4.1', 'url')).not.toBeInstanceOf(PDClientError);
   });
 
-  it.each(['4.3.0', '4.4.0', '5.4.1'] as const)('builds PDClientError without a response for an abort (compat %s)', (version) => {
-    const error = legacyErrorFactory(legacyPolicyFor(version).errors)({ kind: 'abort', message: 'aborted', cause: 'reason' }) as PDClientError;
-    expect(error.constructor).toBe(PDClientError);
-    expect(error.response).toBeNull();
-    expect(error.cause).toBe('reason');
-  });
+  it.each(['4.3.0', '4.4.0', '5.4.1'] as const)(
+    'builds PDClientError without a response for an abort (compat %s)',
+    (version) => {
+      const error = legacyErrorFactory(legacyPolicyFor(version).errors)({
+        kind: 'abort',
+        message: 'aborted',
+        cause: 'reason',
+      }) as PDClientError;
+      expect(error.constructor).toBe(PDClientError);
+      expect(error.response).toBeNull();
+      expect(error.cause).toBe('reason');
+    },
+  );
 
   it('builds PDClientError with its cause and no response for a network failure', () => {
     const error = build('5.4.1', 'network') as PDClientError;
@@ -59,7 +66,7 @@ describe('legacyErrorFactory', () => {
   it('words a failure with facts as the release did, given the policy or its table and wording', () => {
     const spec = {
       kind: 'http' as const,
-      message: 'the engine\'s message',
+      message: "the engine's message",
       response: new Response('{"error":"nope"}', { status: 404 }),
       body: '{"error":"nope"}',
       facts: { reason: 'status' as const, method: 'GET', url: 'https://api.pagerduty.com/users/PX', status: 404 },
@@ -71,10 +78,10 @@ describe('legacyErrorFactory', () => {
       expect(error.message).toBe('GET /users/PX: API responded with non-success status (404): {"error":"nope"}');
     }
     // The table alone keeps the engine's message.
-    expect(legacyErrorFactory(policy.errors)(spec).message).toBe('the engine\'s message');
+    expect(legacyErrorFactory(policy.errors)(spec).message).toBe("the engine's message");
   });
 
-  it('keeps the engine\'s message and the table\'s class for a failure the release did not word', () => {
+  it("keeps the engine's message and the table's class for a failure the release did not word", () => {
     const error = legacyErrorFactory(legacyPolicyFor('5.4.1'))({
       kind: 'http-server',
       message: 'GET https://api.pagerduty.com/users/PU1: API responded with redirect (status 302)',

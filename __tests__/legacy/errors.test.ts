@@ -20,7 +20,12 @@ describe('the legacy error classes', () => {
   });
 
   it('are all core PagerDutyErrors, so a core catch site also catches them', () => {
-    for (const error of [new PDClientError('a'), new PDHTTPError('b', response()), new PDServerError('c', response()), new URLError('d')]) {
+    for (const error of [
+      new PDClientError('a'),
+      new PDHTTPError('b', response()),
+      new PDServerError('c', response()),
+      new URLError('d'),
+    ]) {
       expect(error).toBeInstanceOf(PagerDutyError);
       expect(error).toBeInstanceOf(Error);
     }

@@ -41,7 +41,9 @@ describe('triggerOptions', () => {
   });
 
   it('throws a TypeError showing both forms for an unknown option, too many arguments or an object in the middle', () => {
-    expect(() => triggerOptions([{ dedupkey: 'k' }])).toThrow(/unknown option "dedupkey".*dedupKey.*dedup_key.*trigger\(summary, source, dedupKey, severity/);
+    expect(() => triggerOptions([{ dedupkey: 'k' }])).toThrow(
+      /unknown option "dedupkey".*dedupKey.*dedup_key.*trigger\(summary, source, dedupKey, severity/,
+    );
     expect(() => triggerOptions(['k', 'error', null, null, null, null, 'extra'])).toThrow(/too many arguments \(9\)/);
     expect(() => triggerOptions([{ dedupKey: 'k' }, 'error'])).toThrow(/options object must be the last argument/);
   });
@@ -59,18 +61,23 @@ describe('triggerOptions', () => {
 
 describe('submitOptions', () => {
   it("reads an options object or pdpyras' positional source, custom_details, links, timestamp", () => {
-    expect(submitOptions([{ source: 'ci', custom_details: { b: 2 } }])).toEqual({ source: 'ci', customDetails: { b: 2 } });
+    expect(submitOptions([{ source: 'ci', custom_details: { b: 2 } }])).toEqual({
+      source: 'ci',
+      customDetails: { b: 2 },
+    });
     expect(submitOptions(['ci', null, [{ href: 'https://l' }], '2024-05-01T12:00:00Z'])).toEqual({
       source: 'ci',
       links: [{ href: 'https://l' }],
       timestamp: '2024-05-01T12:00:00Z',
     });
-    expect(() => submitOptions(['ci', null, null, null, 'extra'])).toThrow(/too many arguments \(6\).*submit\(summary, source, customDetails, links, timestamp\)/);
+    expect(() => submitOptions(['ci', null, null, null, 'extra'])).toThrow(
+      /too many arguments \(6\).*submit\(summary, source, customDetails, links, timestamp\)/,
+    );
     expect(() => submitOptions([{ severity: 'x' }])).toThrow(/unknown option "severity"/);
   });
 });
 
-describe("what pdpyras refused before sending", () => {
+describe('what pdpyras refused before sending', () => {
   it('trigger: a payload or custom details that are not objects, and (deliberately) a dedup key that is not a string', () => {
     expect(triggerOptionProblems({ payload: 'x' as never, customDetails: [] as never })).toEqual([
       'payload must be an object',
@@ -86,10 +93,16 @@ describe("what pdpyras refused before sending", () => {
   });
 
   it('an alert event: an unknown action, or no string dedup key for acknowledge and resolve; nothing else', () => {
-    expect(pdpyrasAlertProblems({ event_action: 'bogus' })).toEqual(['event_action must be one of trigger, acknowledge, resolve, got "bogus"']);
-    expect(pdpyrasAlertProblems({ event_action: 'resolve' })).toEqual(['dedup_key is required for resolve events, and it must be a string']);
+    expect(pdpyrasAlertProblems({ event_action: 'bogus' })).toEqual([
+      'event_action must be one of trigger, acknowledge, resolve, got "bogus"',
+    ]);
+    expect(pdpyrasAlertProblems({ event_action: 'resolve' })).toEqual([
+      'dedup_key is required for resolve events, and it must be a string',
+    ]);
     expect(pdpyrasAlertProblems({ event_action: 'acknowledge', dedup_key: 7 })).toHaveLength(1);
-    expect(pdpyrasAlertProblems({ event_action: 'trigger', payload: { source: 'h' }, images: [{ url: 'x' }] })).toEqual([]);
+    expect(pdpyrasAlertProblems({ event_action: 'trigger', payload: { source: 'h' }, images: [{ url: 'x' }] })).toEqual(
+      [],
+    );
     expect(pdpyrasAlertProblems('x')).toEqual(['an event must be an object']);
   });
 

@@ -13,7 +13,11 @@ function makeSession(compat?: PdpyrasVersion) {
 }
 
 /** Answers POST /v2/enqueue once, recording the body. */
-function enqueue(bodies: unknown[], status = 202, reply: unknown = { status: 'success', message: 'Event processed', dedup_key: 'assigned-key' }) {
+function enqueue(
+  bodies: unknown[],
+  status = 202,
+  reply: unknown = { status: 'success', message: 'Event processed', dedup_key: 'assigned-key' },
+) {
   nock(EVENTS)
     .post('/v2/enqueue')
     .reply((_path, body) => {
@@ -22,19 +26,25 @@ function enqueue(bodies: unknown[], status = 202, reply: unknown = { status: 'su
     });
 }
 
-
 describe('EventsAPISession', () => {
   it('accepts any media type, as the predecessor sent no Accept of its own', async () => {
-    nock(EVENTS, { reqheaders: { accept: '*/*' } }).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
+    nock(EVENTS, { reqheaders: { accept: '*/*' } })
+      .post('/v2/enqueue')
+      .reply(202, { status: 'success', dedup_key: 'k' });
     await expect(makeSession('4.3.0').trigger('s', 'src')).resolves.toBe('k');
-    nock(EVENTS, { reqheaders: { accept: '*/*' } }).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'k' });
+    nock(EVENTS, { reqheaders: { accept: '*/*' } })
+      .post('/v2/enqueue')
+      .reply(202, { status: 'success', dedup_key: 'k' });
     await expect(makeSession('5.4.1').trigger('s', 'src')).resolves.toBe('k');
   });
 
   it('triggers an alert with the routing key in the body and returns the dedup key the API assigned', async () => {
     const bodies: unknown[] = [];
     enqueue(bodies);
-    const key = await makeSession().trigger('Disk full on db01', 'db01', { severity: 'error', customDetails: { free: '1%' } });
+    const key = await makeSession().trigger('Disk full on db01', 'db01', {
+      severity: 'error',
+      customDetails: { free: '1%' },
+    });
     expect(key).toBe('assigned-key');
     expect(bodies[0]).toEqual({
       routing_key: ROUTING_KEY,
@@ -75,27 +85,35 @@ describe('EventsAPISession', () => {
   it('refuses what pdpyras refused before any request, as a PDClientError at every compat', async () => {
     const scope = nock(EVENTS).post('/v2/enqueue').reply(202, {});
     for (const compat of ['4.3.0', '5.4.1'] as const) {
-      const error = await makeSession(compat).acknowledge(undefined as never).catch((e: unknown) => e);
+      const error = await makeSession(compat)
+        .acknowledge(undefined as never)
+        .catch((e: unknown) => e);
       expect((error as object).constructor).toBe(PDClientError);
       expect((error as Error).message).toMatch(/invalid alert event: .*dedup_key/);
-      const action = await makeSession(compat).sendEvent('bogus' as never, 'k').catch((e: unknown) => e);
+      const action = await makeSession(compat)
+        .sendEvent('bogus' as never, 'k')
+        .catch((e: unknown) => e);
       expect((action as object).constructor).toBe(PDClientError);
       expect((action as Error).message).toMatch(/event_action must be one of trigger, acknowledge, resolve/);
     }
     expect(scope.isDone()).toBe(false);
   });
 
-  it('throws PDHTTPError quoting the API\'s reply for a rejected event, PDClientError before 4.4.0', async () => {
+  it("throws PDHTTPError quoting the API's reply for a rejected event, PDClientError before 4.4.0", async () => {
     const rejection = { status: 'invalid event', message: 'Event object is invalid', errors: ["'payload' is missing"] };
     enqueue([], 400, rejection);
     enqueue([], 400, rejection);
-    const error = await makeSession('4.4.0').trigger('Disk full', 'db01').catch((e: unknown) => e);
+    const error = await makeSession('4.4.0')
+      .trigger('Disk full', 'db01')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PDHTTPError);
     expect((error as Error).message).toBe(
       `POST ${EVENTS}/v2/enqueue: API responded with non-success status (400): ${JSON.stringify(rejection)}`,
     );
     expect((error as Error).message).not.toContain(ROUTING_KEY);
-    const old = await makeSession('4.3.0').trigger('x', 'y').catch((e: unknown) => e);
+    const old = await makeSession('4.3.0')
+      .trigger('x', 'y')
+      .catch((e: unknown) => e);
     expect((old as object).constructor).toBe(PDClientError);
   });
 

@@ -23,7 +23,12 @@ function changes(compat: PdpyrasVersion = '5.4.1', sleep = instantSleep) {
 }
 
 /** Answers each POST to `path` with 202, recording the bodies (without the routing key). */
-function accept(path: string, bodies: unknown[], times = 1, reply: unknown = { status: 'success', dedup_key: 'k', id: 'CE1' }) {
+function accept(
+  path: string,
+  bodies: unknown[],
+  times = 1,
+  reply: unknown = { status: 'success', dedup_key: 'k', id: 'CE1' },
+) {
   nock(EVENTS)
     .post(path)
     .times(times)
@@ -41,12 +46,27 @@ describe("EventsAPISession.trigger in pdpyras' forms", () => {
     accept('/v2/enqueue', bodies);
     const images = [{ src: 'https://img.example.com/1.png' }];
     const links = [{ href: 'https://runbook.example.com', text: 'Runbook' }];
-    await alerts().trigger('Disk full', 'db01', 'db01/disk', 'error', { component: 'disk', custom_details: { a: 1 } }, { free: '1%' }, images, links);
+    await alerts().trigger(
+      'Disk full',
+      'db01',
+      'db01/disk',
+      'error',
+      { component: 'disk', custom_details: { a: 1 } },
+      { free: '1%' },
+      images,
+      links,
+    );
     expect(bodies).toEqual([
       {
         event_action: 'trigger',
         dedup_key: 'db01/disk',
-        payload: { summary: 'Disk full', source: 'db01', severity: 'error', component: 'disk', custom_details: { a: 1, free: '1%' } },
+        payload: {
+          summary: 'Disk full',
+          source: 'db01',
+          severity: 'error',
+          component: 'disk',
+          custom_details: { a: 1, free: '1%' },
+        },
         images,
         links,
       },
@@ -76,24 +96,31 @@ describe("EventsAPISession.trigger in pdpyras' forms", () => {
   it('a form that cannot be read is a TypeError showing the right one, before any request', async () => {
     const scope = nock(EVENTS).post('/v2/enqueue').reply(202, { dedup_key: 'k' });
     await expect(alerts().trigger('x', 'y', { dedupkey: 'k' } as never)).rejects.toThrow(TypeError);
-    await expect(alerts().trigger('x', 'y', { dedupKey: 'k' } as never, 'error' as never)).rejects.toThrow(/options object must be the last argument/);
-    await expect((alerts().trigger as (...args: unknown[]) => Promise<string>)('only a summary')).rejects.toThrow(/needs a summary and a source/);
+    await expect(alerts().trigger('x', 'y', { dedupKey: 'k' } as never, 'error' as never)).rejects.toThrow(
+      /options object must be the last argument/,
+    );
+    await expect((alerts().trigger as (...args: unknown[]) => Promise<string>)('only a summary')).rejects.toThrow(
+      /needs a summary and a source/,
+    );
     expect(scope.isDone()).toBe(false);
   });
 
-  it.each(['4.3.0', '5.4.1'] as const)('at %s refuses a payload or details that are not objects as a PDClientError, unsent', async (compat) => {
-    const scope = nock(EVENTS).post('/v2/enqueue').reply(202, { dedup_key: 'k' });
-    for (const call of [
-      () => alerts(compat).trigger('x', 'y', null, null, 'not a dict' as never),
-      () => alerts(compat).trigger('x', 'y', { customDetails: ['a'] as never }),
-      () => alerts(compat).trigger('x', 'y', 42 as never),
-    ]) {
-      const error = await call().catch((e: unknown) => e);
-      expect((error as object).constructor).toBe(PDClientError);
-      expect(error).not.toBeInstanceOf(URLError);
-    }
-    expect(scope.isDone()).toBe(false);
-  });
+  it.each(['4.3.0', '5.4.1'] as const)(
+    'at %s refuses a payload or details that are not objects as a PDClientError, unsent',
+    async (compat) => {
+      const scope = nock(EVENTS).post('/v2/enqueue').reply(202, { dedup_key: 'k' });
+      for (const call of [
+        () => alerts(compat).trigger('x', 'y', null, null, 'not a dict' as never),
+        () => alerts(compat).trigger('x', 'y', { customDetails: ['a'] as never }),
+        () => alerts(compat).trigger('x', 'y', 42 as never),
+      ]) {
+        const error = await call().catch((e: unknown) => e);
+        expect((error as object).constructor).toBe(PDClientError);
+        expect(error).not.toBeInstanceOf(URLError);
+      }
+      expect(scope.isDone()).toBe(false);
+    },
+  );
 });
 
 describe('what is sent for the API to judge', () => {
@@ -102,8 +129,16 @@ describe('what is sent for the API to judge', () => {
     accept('/v2/enqueue', bodies);
     await alerts().trigger('x', 'y', { images: [{ url: 'https://img.example.com/1.png' } as never] });
     expect(bodies[0]).toMatchObject({ images: [{ url: 'https://img.example.com/1.png' }] });
-    nock(EVENTS).post('/v2/enqueue').reply(400, { status: 'invalid event', message: 'Event object is invalid', errors: ["'payload.summary' is missing"] });
-    const error = await alerts().sendEvent('trigger', undefined, { payload: { source: 'h', severity: 'info' } as never }).catch((e: unknown) => e);
+    nock(EVENTS)
+      .post('/v2/enqueue')
+      .reply(400, {
+        status: 'invalid event',
+        message: 'Event object is invalid',
+        errors: ["'payload.summary' is missing"],
+      });
+    const error = await alerts()
+      .sendEvent('trigger', undefined, { payload: { source: 'h', severity: 'info' } as never })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PDHTTPError);
     expect((error as PDHTTPError).response.status).toBe(400);
   });
@@ -123,9 +158,19 @@ describe("ChangeEventsAPISession.submit in pdpyras' forms", () => {
     accept('/v2/change/enqueue', bodies, 2);
     const links = [{ href: 'https://ci.example.com/42' }];
     await changes().submit('Deployed v1.4.2', 'ci', { build: 42 }, links, '2024-05-01T12:00:00Z');
-    await changes().submit('Deployed v1.4.2', { source: 'ci', custom_details: { build: 42 }, links, timestamp: '2024-05-01T12:00:00Z' });
+    await changes().submit('Deployed v1.4.2', {
+      source: 'ci',
+      custom_details: { build: 42 },
+      links,
+      timestamp: '2024-05-01T12:00:00Z',
+    });
     expect(bodies[0]).toEqual({
-      payload: { summary: 'Deployed v1.4.2', source: 'ci', custom_details: { build: 42 }, timestamp: '2024-05-01T12:00:00Z' },
+      payload: {
+        summary: 'Deployed v1.4.2',
+        source: 'ci',
+        custom_details: { build: 42 },
+        timestamp: '2024-05-01T12:00:00Z',
+      },
       links,
     });
     expect(bodies[1]).toEqual(bodies[0]);

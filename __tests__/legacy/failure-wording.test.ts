@@ -82,7 +82,9 @@ describe('wordFailure', () => {
     });
     // str.replace drops every occurrence, and only that exact text (not another region's).
     const twice = status(404, { url: 'https://api.pagerduty.com/x?next=https://api.pagerduty.com' });
-    expect(wordFailure(PDPYRAS_4_3_WORDING, twice, '')?.message).toBe('GET /x?next=: API responded with non-success status (404): ');
+    expect(wordFailure(PDPYRAS_4_3_WORDING, twice, '')?.message).toBe(
+      'GET /x?next=: API responded with non-success status (404): ',
+    );
     const eu = status(500, { url: 'https://api.eu.pagerduty.com/users/PX' });
     expect(wordFailure(PDPYRAS_4_3_WORDING, eu, 'x')).toEqual({
       message: 'GET https://api.eu.pagerduty.com/users/PX: API responded with non-success status (500): x',
@@ -99,7 +101,12 @@ describe('wordFailure', () => {
       message: `GET ${URL}: API responded with server error (status 500) in classic pagination: boom`,
       errorClass: 'PDServerError',
     });
-    const event = { reason: 'status', method: 'POST', url: 'https://events.pagerduty.com/v2/enqueue', status: 400 } as const;
+    const event = {
+      reason: 'status',
+      method: 'POST',
+      url: 'https://events.pagerduty.com/v2/enqueue',
+      status: 400,
+    } as const;
     expect(wordFailure(PDPYRAS_5_0_3_WORDING, { ...event, operation: 'alert-event' }, '{}')?.message).toBe(
       'POST https://events.pagerduty.com/v2/enqueue: API responded with client error (status 400) in submitting an event to the events API: {}',
     );
@@ -122,12 +129,17 @@ describe('wordFailure', () => {
   it('tells a body without its wrapper by the shape it has', () => {
     const missing = { reason: 'missing-key', method: 'GET', url: URL, status: 200, expected: 'user' } as const;
     const start = `Expected response body from GET ${URL} after JSON-decoding to be a dictionary with a key "user", but `;
-    expect(wordFailure(PDPYRAS_5_0_WORDING, missing, '{"usr":1,"id":2}')?.message).toBe(`${start}its keys are: usr, id.`);
+    expect(wordFailure(PDPYRAS_5_0_WORDING, missing, '{"usr":1,"id":2}')?.message).toBe(
+      `${start}its keys are: usr, id.`,
+    );
     expect(wordFailure(PDPYRAS_5_0_WORDING, missing, '[1]')?.message).toBe(`${start}its type is <class 'list'>..`);
-    expect(wordFailure(PDPYRAS_5_0_3_WORDING, missing, '{"usr":1,"id":2}')?.message).toBe(`${start}its keys are: usr, id`);
+    expect(wordFailure(PDPYRAS_5_0_3_WORDING, missing, '{"usr":1,"id":2}')?.message).toBe(
+      `${start}its keys are: usr, id`,
+    );
     expect(wordFailure(PDPYRAS_5_0_3_WORDING, missing, '')?.message).toBe(`${start}its type is <class 'NoneType'>.`);
     expect(wordFailure(PDPYRAS_4_3_WORDING, missing, '{"usr":1}')).toEqual({
-      message: 'Cannot extract object; expected top-level property "user", but could not find it in the response schema. Response body={"usr":1}',
+      message:
+        'Cannot extract object; expected top-level property "user", but could not find it in the response schema. Response body={"usr":1}',
       errorClass: 'PDClientError',
     });
   });
@@ -139,7 +151,8 @@ describe('wordFailure', () => {
       errorClass: 'PDClientError',
     });
     expect(wordFailure(PDPYRAS_5_0_3_WORDING, facts, '{"status":"success"}')).toEqual({
-      message: 'Malformed response body from the events API; it is not a dict that has a key named "dedup_key" after decoding. Body = {"status":"success"}',
+      message:
+        'Malformed response body from the events API; it is not a dict that has a key named "dedup_key" after decoding. Body = {"status":"success"}',
       errorClass: 'PDServerError',
     });
   });
@@ -156,7 +169,9 @@ describe('wordFailure', () => {
 
   it('rewords the refusal of a single resource at 5.3.0', () => {
     const facts = { reason: 'not-an-index', canonicalPath: '/users/{id}', requestedUrl: '/users/PU1' } as const;
-    expect(wordFailure(PDPYRAS_5_0_3_WORDING, facts)?.message).toMatch(/is for accessing an individual resource, versus a resource collection/);
+    expect(wordFailure(PDPYRAS_5_0_3_WORDING, facts)?.message).toMatch(
+      /is for accessing an individual resource, versus a resource collection/,
+    );
     expect(wordFailure(PDPYRAS_5_3_WORDING, facts)?.message).toBe(
       'Path /users/{id} (URL=/users/PU1) is formatted like an individual resource versus a resource collection. It is therefore assumed to not support pagination.',
     );
@@ -170,8 +185,32 @@ describe('wordFailure', () => {
   });
 
   it('has no rule whose template names an unknown placeholder', () => {
-    const known = new Set(['method', 'url', 'urlBeforeParams', 'status', 'requested', 'body', 'keys', 'pythonType', 'statusWord', 'context', 'expected', 'key', 'retryLimit', 'permitted', 'baseUrl', 'canonicalPath']);
-    const releases: ReleaseWording[] = [PDPYRAS_4_3_WORDING, PDPYRAS_4_4_WORDING, PDPYRAS_4_5_WORDING, PDPYRAS_5_0_WORDING, PDPYRAS_5_0_3_WORDING, PDPYRAS_5_3_WORDING];
+    const known = new Set([
+      'method',
+      'url',
+      'urlBeforeParams',
+      'status',
+      'requested',
+      'body',
+      'keys',
+      'pythonType',
+      'statusWord',
+      'context',
+      'expected',
+      'key',
+      'retryLimit',
+      'permitted',
+      'baseUrl',
+      'canonicalPath',
+    ]);
+    const releases: ReleaseWording[] = [
+      PDPYRAS_4_3_WORDING,
+      PDPYRAS_4_4_WORDING,
+      PDPYRAS_4_5_WORDING,
+      PDPYRAS_5_0_WORDING,
+      PDPYRAS_5_0_3_WORDING,
+      PDPYRAS_5_3_WORDING,
+    ];
     for (const release of releases) {
       for (const rule of release.rules) {
         for (const [, name] of rule.template.matchAll(/\{(\w+)(?:\|excerpt)?\}/g)) expect(known).toContain(name);

@@ -44,7 +44,11 @@ class BackingUpSession extends APISession {
 }
 
 function usersIndex(times = 1) {
-  nock(BASE).get('/users').query(true).times(times).reply(200, { users: [USER], more: false });
+  nock(BASE)
+    .get('/users')
+    .query(true)
+    .times(times)
+    .reply(200, { users: [USER], more: false });
 }
 
 describe.each(['4.5.2', '5.4.1'] as const)('an APISession subclass at compat %s', (compat) => {
@@ -52,7 +56,9 @@ describe.each(['4.5.2', '5.4.1'] as const)('an APISession subclass at compat %s'
 
   it('sees rput and rdelete through put and delete: the backups are made', async () => {
     nock(BASE).get('/users/PU1').times(2).reply(200, { user: USER });
-    nock(BASE).put('/users/PU1', { user: { name: 'Bea' } }).reply(200, { user: { ...USER, name: 'Bea' } });
+    nock(BASE)
+      .put('/users/PU1', { user: { name: 'Bea' } })
+      .reply(200, { user: { ...USER, name: 'Bea' } });
     nock(BASE).delete('/users/PU1').reply(204);
     const session = make();
     await session.rput('/users/PU1', { json: { name: 'Bea' } });
@@ -72,20 +78,38 @@ describe.each(['4.5.2', '5.4.1'] as const)('an APISession subclass at compat %s'
     await session.listAll('/users');
     await session.dictAll('/users');
     await session.find('/users', 'ann@example.com', { attribute: 'email' });
-    expect(session.calls).toEqual(['get /users/PU1', 'get /users/PU1', 'get /users', 'get /users', 'get /users', 'get /users']);
+    expect(session.calls).toEqual([
+      'get /users/PU1',
+      'get /users/PU1',
+      'get /users',
+      'get /users',
+      'get /users',
+      'get /users',
+    ]);
   });
 
   it('sees persist through find (get), rpost (post) and rput (put)', async () => {
     usersIndex(2);
     nock(BASE).get('/users').query(true).reply(200, { users: [], more: false });
     nock(BASE).get('/users/PU1').reply(200, { user: USER });
-    nock(BASE).put('/users/PU1').reply(200, { user: { ...USER, name: 'Bea' } });
-    nock(BASE).post('/users').reply(201, { user: { id: 'PU2' } });
+    nock(BASE)
+      .put('/users/PU1')
+      .reply(200, { user: { ...USER, name: 'Bea' } });
+    nock(BASE)
+      .post('/users')
+      .reply(201, { user: { id: 'PU2' } });
     const session = make();
     await session.persist('/users', 'email', { email: 'ann@example.com', name: 'Ann' }, { update: true });
     await session.persist('/users', 'email', { email: 'ann@example.com', name: 'Bea' }, { update: true });
     await session.persist('/users', 'email', { email: 'new@example.com', name: 'New' });
-    expect(session.calls).toEqual(['get /users', 'get /users', `get ${BASE}/users/PU1`, `put ${BASE}/users/PU1`, 'get /users', 'post /users']);
+    expect(session.calls).toEqual([
+      'get /users',
+      'get /users',
+      `get ${BASE}/users/PU1`,
+      `put ${BASE}/users/PU1`,
+      'get /users',
+      'post /users',
+    ]);
     expect(session.backups).toEqual([USER]);
   });
 });
@@ -135,7 +159,9 @@ describe('what an override receives', () => {
         return undefined as never;
       }
     }
-    await expect(new Broken(API_KEY, instantRetries).rget('/users/PU1')).rejects.toThrow(/Broken\.get\(\) must return the fetch Response.*got undefined/);
+    await expect(new Broken(API_KEY, instantRetries).rget('/users/PU1')).rejects.toThrow(
+      /Broken\.get\(\) must return the fetch Response.*got undefined/,
+    );
   });
 
   it('an instance whose get is replaced (as a test double would) is routed through it', async () => {
@@ -166,7 +192,11 @@ describe('the events sessions', () => {
     await session.trigger('Disk full', 'db01', { dedupKey: 'k' });
     await session.resolve('k');
     expect(posted).toEqual([
-      { event_action: 'trigger', dedup_key: 'k', payload: { summary: 'Disk full', source: 'db01', severity: 'critical' } },
+      {
+        event_action: 'trigger',
+        dedup_key: 'k',
+        payload: { summary: 'Disk full', source: 'db01', severity: 'critical' },
+      },
       { event_action: 'resolve', dedup_key: 'k' },
     ]);
   });

@@ -24,7 +24,6 @@ function exportedNames(source: string): string[] {
   );
 }
 
-
 describe('MIGRATION.md', () => {
   it('maps every name the legacy entry point exports', () => {
     const names = exportedNames(barrel);
@@ -34,13 +33,22 @@ describe('MIGRATION.md', () => {
   });
 
   it('names both version gates, the default compat and the accepted range', () => {
-    for (const text of ['`\'4.4.0\'`', '`\'5.0.0\'`', '`\'5.4.1\'`', '2.1.0 to 5.4.1', '`compat`', '`proxies`']) {
+    for (const text of ["`'4.4.0'`", "`'5.0.0'`", "`'5.4.1'`", '2.1.0 to 5.4.1', '`compat`', '`proxies`']) {
       expect(guide).toContain(text);
     }
   });
 
   it('names every method pdpyras lacked that the session has from the core, and the refused PATCH methods', () => {
-    for (const method of ['jdelete', 'jpatch', 'rpatch', 'getTotal', 'iterHistory', 'iterIncidentNotes', 'iterAnalyticsRawIncidents', 'iterAlertGroupingSettings']) {
+    for (const method of [
+      'jdelete',
+      'jpatch',
+      'rpatch',
+      'getTotal',
+      'iterHistory',
+      'iterIncidentNotes',
+      'iterAnalyticsRawIncidents',
+      'iterAlertGroupingSettings',
+    ]) {
       expect(guide).toContain(`\`${method}\``);
     }
   });
@@ -58,13 +66,19 @@ describe('the migration path MIGRATION.md recommends', () => {
         seen.push(uri);
         return [404, { error: 'nope' }];
       });
-    const fromClient = await client.jget('/incidents', { params: { statuses: ['triggered'] } }).catch((e: unknown) => e);
-    const fromSession = await makeSession('4.3.0').jget('/incidents', { params: { statuses: ['triggered'] } }).catch((e: unknown) => e);
+    const fromClient = await client
+      .jget('/incidents', { params: { statuses: ['triggered'] } })
+      .catch((e: unknown) => e);
+    const fromSession = await makeSession('4.3.0')
+      .jget('/incidents', { params: { statuses: ['triggered'] } })
+      .catch((e: unknown) => e);
     expect(seen).toEqual(['/incidents?statuses=triggered', '/incidents?statuses=triggered']);
     expect((fromClient as object).constructor).toBe(PDClientError);
     expect((fromSession as object).constructor).toBe(PDClientError);
     expect((fromClient as Error).message).toBe((fromSession as Error).message);
-    expect((fromSession as Error).message).toBe('GET /incidents?statuses=triggered: API responded with non-success status (404): {"error":"nope"}');
+    expect((fromSession as Error).message).toBe(
+      'GET /incidents?statuses=triggered: API responded with non-success status (404): {"error":"nope"}',
+    );
   });
 
   it('at 5.4.1 the core client throws PDHTTPError for an HTTP failure', async () => {

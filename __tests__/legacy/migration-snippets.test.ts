@@ -16,7 +16,10 @@ import { runSnippet, sectionSnippets, typeCheck, type Snippet } from './snippet-
 import { BASE, instantSleep } from '../helpers/test-kit.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const snippets = sectionSnippets(readFileSync(path.join(root, 'MIGRATION.md'), 'utf8'), '## From pdpyras to `pagerduty-client/legacy`');
+const snippets = sectionSnippets(
+  readFileSync(path.join(root, 'MIGRATION.md'), 'utf8'),
+  '## From pdpyras to `pagerduty-client/legacy`',
+);
 const EVENTS = 'https://events.pagerduty.com';
 
 /** The legacy entry point, with sessions that never sleep for real (a reader's would). */
@@ -48,7 +51,15 @@ interface Seen {
 }
 
 /** Answers `method path` once (any query), recording what arrived. */
-function answer(host: string, method: string, pathname: string, status: number, reply: unknown, seen: Seen[], headers: Record<string, string> = {}) {
+function answer(
+  host: string,
+  method: string,
+  pathname: string,
+  status: number,
+  reply: unknown,
+  seen: Seen[],
+  headers: Record<string, string> = {},
+) {
   nock(host)
     .intercept(pathname, method)
     .query(true)
@@ -72,7 +83,14 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
     answer(BASE, 'GET', '/users', 200, { users: [USER], more: false }, seen);
     answer(BASE, 'GET', '/users', 200, { users: [USER], more: false }, seen);
     answer(BASE, 'GET', '/incidents', 200, { incidents: [{ id: 'PI1' }], total: 1, more: false }, seen);
-    answer(BASE, 'GET', '/teams', 200, { teams: [{ id: 'PT1', name: 'Ops', description: 'old', self: `${BASE}/teams/PT1` }], more: false }, seen);
+    answer(
+      BASE,
+      'GET',
+      '/teams',
+      200,
+      { teams: [{ id: 'PT1', name: 'Ops', description: 'old', self: `${BASE}/teams/PT1` }], more: false },
+      seen,
+    );
     answer(BASE, 'PUT', '/teams/PT1', 200, { team: { id: 'PT1', name: 'Ops', description: 'On call' } }, seen);
     return (printed) => {
       expect(seen.map((s) => `${s.method} ${decodeURIComponent(s.path)}`)).toEqual([
@@ -84,7 +102,9 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
         'GET /teams?limit=100&query=Ops&offset=0',
         'PUT /teams/PT1',
       ]);
-      expect(seen[6].body).toEqual({ team: { id: 'PT1', name: 'Ops', description: 'On call', self: `${BASE}/teams/PT1` } });
+      expect(seen[6].body).toEqual({
+        team: { id: 'PT1', name: 'Ops', description: 'On call', self: `${BASE}/teams/PT1` },
+      });
       expect(printed).toEqual(['1 1', 'PI1', 'Ann 1 ["ann@example.com"] PABC123 PT1']);
     };
   },
@@ -121,18 +141,33 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
   },
   events: () => {
     const seen: Seen[] = [];
-    for (let i = 0; i < 3; i += 1) answer(EVENTS, 'POST', '/v2/enqueue', 202, { status: 'success', dedup_key: 'db01/disk' }, seen);
+    for (let i = 0; i < 3; i += 1)
+      answer(EVENTS, 'POST', '/v2/enqueue', 202, { status: 'success', dedup_key: 'db01/disk' }, seen);
     answer(EVENTS, 'POST', '/v2/change/enqueue', 202, { status: 'success', id: 'CE1' }, seen);
     answer(EVENTS, 'POST', '/v2/change/enqueue', 202, { status: 'success', id: 'CE2' }, seen);
     return (printed) => {
       const bodies = seen.map((s) => s.body as Record<string, unknown>);
-      const trigger = { event_action: 'trigger', dedup_key: 'db01/disk', routing_key: 'R0UTINGKEY00000000000000000000ab' };
+      const trigger = {
+        event_action: 'trigger',
+        dedup_key: 'db01/disk',
+        routing_key: 'R0UTINGKEY00000000000000000000ab',
+      };
       const payload = { summary: 'Disk full', source: 'db01', severity: 'error', custom_details: { free: '1%' } };
       expect(bodies[0]).toEqual({ ...trigger, payload });
       expect(bodies[1]).toEqual(bodies[0]);
-      expect(bodies[2]).toEqual({ event_action: 'acknowledge', dedup_key: 'db01/disk', routing_key: trigger.routing_key });
-      expect(bodies[3]).toMatchObject({ payload: { summary: 'Deployed v1.4.2', source: 'ci' }, links: [{ href: 'https://ci.example.com/42' }] });
-      expect(bodies[4]).toEqual({ payload: { summary: 'Deployed', source: 'airflow' }, routing_key: trigger.routing_key });
+      expect(bodies[2]).toEqual({
+        event_action: 'acknowledge',
+        dedup_key: 'db01/disk',
+        routing_key: trigger.routing_key,
+      });
+      expect(bodies[3]).toMatchObject({
+        payload: { summary: 'Deployed v1.4.2', source: 'ci' },
+        links: [{ href: 'https://ci.example.com/42' }],
+      });
+      expect(bodies[4]).toEqual({
+        payload: { summary: 'Deployed', source: 'airflow' },
+        routing_key: trigger.routing_key,
+      });
       expect(printed).toEqual(['db01/disk']);
     };
   },
@@ -149,8 +184,14 @@ describe('MIGRATION.md: from pdpyras to pagerduty-client/legacy', () => {
   }, 60_000);
 
   it('would report a snippet that uses the library wrongly (the check can fail)', () => {
-    const wrong: Snippet = { name: 'wrong', line: 1, code: "import { APISession } from 'pagerduty-client/legacy';\nconst n: number = new APISession('k').compat;\n" };
-    expect(typeCheck(root, [wrong])).toEqual([expect.stringMatching(/^wrong:3: Type '.*' is not assignable to type 'number'/)]);
+    const wrong: Snippet = {
+      name: 'wrong',
+      line: 1,
+      code: "import { APISession } from 'pagerduty-client/legacy';\nconst n: number = new APISession('k').compat;\n",
+    };
+    expect(typeCheck(root, [wrong])).toEqual([
+      expect.stringMatching(/^wrong:3: Type '.*' is not assignable to type 'number'/),
+    ]);
   }, 60_000);
 
   it.each(snippets.map((snippet): [string, Snippet] => [snippet.name, snippet]))('runs %s', async (name, snippet) => {

@@ -33,21 +33,29 @@ function releasePair(version: string, operation: string): readonly [string | nul
 }
 
 describe('the legacy wrapper rows', () => {
-  it.each(Object.keys(PDPYRAS_5_TABLES))('are what pdpyras %s says for every path it knows and each method, but the listed exceptions', (version) => {
-    const rows = PDPYRAS_5_WRAPPER_ROWS[version];
-    for (const path of PDPYRAS_5_TABLES[version].canonicalPaths) {
-      for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
-        const operation = `${method} ${path}`;
-        const expected = operation in PDPYRAS_5_WRAPPER_EXCEPTIONS ? pair(PDPYRAS_5_WRAPPER_EXCEPTIONS[operation]) : releasePair(version, operation);
-        expect([operation, pair(rows[operation])]).toEqual([operation, expected]);
+  it.each(Object.keys(PDPYRAS_5_TABLES))(
+    'are what pdpyras %s says for every path it knows and each method, but the listed exceptions',
+    (version) => {
+      const rows = PDPYRAS_5_WRAPPER_ROWS[version];
+      for (const path of PDPYRAS_5_TABLES[version].canonicalPaths) {
+        for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+          const operation = `${method} ${path}`;
+          const expected =
+            operation in PDPYRAS_5_WRAPPER_EXCEPTIONS
+              ? pair(PDPYRAS_5_WRAPPER_EXCEPTIONS[operation])
+              : releasePair(version, operation);
+          expect([operation, pair(rows[operation])]).toEqual([operation, expected]);
+        }
       }
-    }
-    expect(Object.keys(rows)).toHaveLength(PDPYRAS_5_TABLES[version].canonicalPaths.length * 4);
-  });
+      expect(Object.keys(rows)).toHaveLength(PDPYRAS_5_TABLES[version].canonicalPaths.length * 4);
+    },
+  );
 
   it('list as exceptions only operations where some release contradicts the API', () => {
     for (const [operation, spec] of Object.entries(PDPYRAS_5_WRAPPER_EXCEPTIONS)) {
-      const differs = Object.keys(PDPYRAS_5_TABLES).some((version) => JSON.stringify(releasePair(version, operation)) !== JSON.stringify(pair(spec)));
+      const differs = Object.keys(PDPYRAS_5_TABLES).some(
+        (version) => JSON.stringify(releasePair(version, operation)) !== JSON.stringify(pair(spec)),
+      );
       expect([operation, differs]).toEqual([operation, true]);
     }
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkedSessionProxies, sessionProxyFor, sessionProxySetting, type SessionProxies } from '../../src/legacy/proxies.js';
+import {
+  checkedSessionProxies,
+  sessionProxyFor,
+  sessionProxySetting,
+  type SessionProxies,
+} from '../../src/legacy/proxies.js';
 
 const API = new URL('https://api.pagerduty.com/users');
 const PLAIN = new URL('http://127.0.0.1:8080/x');
@@ -77,7 +82,9 @@ describe('proxies without a scheme, and malformed ones', () => {
   });
 
   it('refuses any other malformed value at once when the proxies are set, naming the entry', () => {
-    expect(() => checkedSessionProxies({ https: 'socks5://proxy:1080' })).toThrow(/^proxies\["https"\] is not a usable proxy URL/);
+    expect(() => checkedSessionProxies({ https: 'socks5://proxy:1080' })).toThrow(
+      /^proxies\["https"\] is not a usable proxy URL/,
+    );
   });
 
   it('an entry changed in place is refused at the next request, naming the entry', () => {

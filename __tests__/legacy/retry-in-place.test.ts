@@ -17,19 +17,25 @@ import { instantRetries, instantSleep, makeClient, recordingSleep } from '../hel
 const EVENTS = 'https://events.pagerduty.com';
 
 describe('session.retry[status] = n (both ends of the supported releases)', () => {
-  it.each(['4.3.0', '5.4.1'] as const)('at %s retries a 404 twice, then returns it (get) or throws (rget)', async (compat) => {
-    const { pauses, sleep } = recordingSleep();
-    const session = makeSession(compat, { sleep });
-    session.retry[404] = 2;
-    nock(BASE).get('/users/PX').times(6).reply(404, { error: { message: 'Not Found' } });
-    const response = await session.get('/users/PX');
-    expect(response.status).toBe(404);
-    expect(pauses).toEqual([3, 6]);
-    const error = await session.rget('/users/PX').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(compat === '4.3.0' ? Error : PDHTTPError);
-    expect(pauses).toEqual([3, 6, 3, 6]);
-    expect(nock.pendingMocks()).toEqual([]);
-  });
+  it.each(['4.3.0', '5.4.1'] as const)(
+    'at %s retries a 404 twice, then returns it (get) or throws (rget)',
+    async (compat) => {
+      const { pauses, sleep } = recordingSleep();
+      const session = makeSession(compat, { sleep });
+      session.retry[404] = 2;
+      nock(BASE)
+        .get('/users/PX')
+        .times(6)
+        .reply(404, { error: { message: 'Not Found' } });
+      const response = await session.get('/users/PX');
+      expect(response.status).toBe(404);
+      expect(pauses).toEqual([3, 6]);
+      const error = await session.rget('/users/PX').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(compat === '4.3.0' ? Error : PDHTTPError);
+      expect(pauses).toEqual([3, 6, 3, 6]);
+      expect(nock.pendingMocks()).toEqual([]);
+    },
+  );
 
   it('reads the object at every request: removing the entry stops the retries', async () => {
     const session = makeSession('5.4.1');
@@ -46,7 +52,9 @@ describe('session.retry[status] = n (both ends of the supported releases)', () =
     const session = makeSession('5.4.1');
     (session.retry as Record<number, unknown>)[404] = '5';
     const scope = nock(BASE).get('/users/PU1').reply(200, { user: {} });
-    await expect(session.rget('/users/PU1')).rejects.toThrow(new RangeError('retry[404] must be an integer >= -1 (-1 means without limit), got "5"'));
+    await expect(session.rget('/users/PU1')).rejects.toThrow(
+      new RangeError('retry[404] must be an integer >= -1 (-1 means without limit), got "5"'),
+    );
     expect(scope.isDone()).toBe(false);
     session.retry[404] = 5;
     await expect(session.rget('/users/PU1')).resolves.toEqual({});
@@ -118,6 +126,8 @@ describe("the events sessions' default retry (gate 5.1.2)", () => {
     expect(events.retry).toEqual({ 500: 2, 502: 4, 503: 6, 504: 6 });
     expect(changes.retry).toEqual({ 500: 2, 502: 4, 503: 6 });
     events.retry[429] = 3;
-    expect(new EventsAPISession('R0123456789abcdef0123456789abcd', { compat: '5.1.2' }).retry).not.toHaveProperty('429');
+    expect(new EventsAPISession('R0123456789abcdef0123456789abcd', { compat: '5.1.2' }).retry).not.toHaveProperty(
+      '429',
+    );
   });
 });

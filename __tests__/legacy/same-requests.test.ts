@@ -72,7 +72,6 @@ async function recordRun(client: RestLike): Promise<Recorded[]> {
   return log;
 }
 
-
 describe('a legacy session and a core client', () => {
   it('send identical requests for rget, a multi-update rput with From, iterAll pages, listAll and find', async () => {
     const options = { defaultFrom: 'oncall@example.com', sleep: instantSleep };

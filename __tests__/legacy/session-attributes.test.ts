@@ -18,8 +18,12 @@ describe('apiCallCounts and apiTime (key format: gate 5.0.0)', () => {
     const session = makeSession('5.0.0');
     session.retry[503] = 1;
     nock(BASE).get('/users/PU1').reply(503, 'busy');
-    nock(BASE).get('/users/PU1').reply(200, { user: { id: 'PU1' } });
-    nock(BASE).get('/users/PU2').reply(200, { user: { id: 'PU2' } });
+    nock(BASE)
+      .get('/users/PU1')
+      .reply(200, { user: { id: 'PU1' } });
+    nock(BASE)
+      .get('/users/PU2')
+      .reply(200, { user: { id: 'PU2' } });
     nock(BASE).get('/users').query(true).reply(200, { users: [], more: false });
     await session.rget('/users/PU1');
     await session.rget('/users/PU2');
@@ -33,13 +37,19 @@ describe('apiCallCounts and apiTime (key format: gate 5.0.0)', () => {
 
   it("4.5.2 keys as pdpyras 4.x's profiler did: 'get:users/{id}', 'get:users/{index}'", async () => {
     const session = makeSession('4.5.2');
-    nock(BASE).get('/users/PU1').reply(200, { user: { id: 'PU1' } });
+    nock(BASE)
+      .get('/users/PU1')
+      .reply(200, { user: { id: 'PU1' } });
     nock(BASE).get('/users').query(true).reply(200, { users: [], more: false });
     nock(BASE).put('/incidents/PI1/alerts').reply(200, { alerts: [] });
     await session.rget('/users/PU1');
     await session.listAll('/users');
     await session.rput('/incidents/PI1/alerts', { json: [] });
-    expect(session.apiCallCounts).toEqual({ 'get:users/{id}': 1, 'get:users/{index}': 1, 'put:incidents/{id}/alerts/{index}': 1 });
+    expect(session.apiCallCounts).toEqual({
+      'get:users/{id}': 1,
+      'get:users/{index}': 1,
+      'put:incidents/{id}/alerts/{index}': 1,
+    });
   });
 
   it('counts a path outside the table under its own path, and can be reset', async () => {
@@ -184,8 +194,14 @@ describe('the credential: apiKey, authType, truncToken', () => {
 
   it("a new key is asked its access level and subdomain afresh (pdpyras' after_set_api_key)", async () => {
     const session = makeSession('5.4.1');
-    nock(BASE).get('/users').query(true).reply(200, { users: [{ html_url: 'https://acme.pagerduty.com/users/PU1' }] });
-    nock(BASE).get('/users').query(true).reply(200, { users: [{ html_url: 'https://other.pagerduty.com/users/PU9' }] });
+    nock(BASE)
+      .get('/users')
+      .query(true)
+      .reply(200, { users: [{ html_url: 'https://acme.pagerduty.com/users/PU1' }] });
+    nock(BASE)
+      .get('/users')
+      .query(true)
+      .reply(200, { users: [{ html_url: 'https://other.pagerduty.com/users/PU9' }] });
     await expect(session.subdomain()).resolves.toBe('acme');
     await expect(session.subdomain()).resolves.toBe('acme');
     session.apiKey = 'u+anotherkey0000ab12';

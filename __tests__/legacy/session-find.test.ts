@@ -7,9 +7,18 @@ import { AmbiguousMatchError } from '../../src/core/errors/error-classes.js';
 import { BASE, makeSession } from './helpers.js';
 
 const PAGES = [
-  [{ id: 'PS1', name: 'Billing' }, { id: 'PS2', name: 'Checkout' }],
-  [{ id: 'PS3', name: 'checkout' }, { id: 'PS4', name: 'Search' }],
-  [{ id: 'PS5', name: 'Ledger' }, { id: 'PS6', name: 'CHECKOUT' }],
+  [
+    { id: 'PS1', name: 'Billing' },
+    { id: 'PS2', name: 'Checkout' },
+  ],
+  [
+    { id: 'PS3', name: 'checkout' },
+    { id: 'PS4', name: 'Search' },
+  ],
+  [
+    { id: 'PS5', name: 'Ledger' },
+    { id: 'PS6', name: 'CHECKOUT' },
+  ],
 ];
 
 /** Serves PAGES by offset (2 items a page) and returns how many were served. */
@@ -53,7 +62,10 @@ describe('the core options on a session', () => {
   it('exact makes case count', async () => {
     const session = makeSession('5.4.1');
     const { served } = serve();
-    await expect(session.find('services', 'CHECKOUT', { exact: true })).resolves.toEqual({ id: 'PS6', name: 'CHECKOUT' });
+    await expect(session.find('services', 'CHECKOUT', { exact: true })).resolves.toEqual({
+      id: 'PS6',
+      name: 'CHECKOUT',
+    });
     expect(served()).toBe(3);
   });
 });

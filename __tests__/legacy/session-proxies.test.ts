@@ -8,7 +8,16 @@ import { startConnectProxy, type ConnectProxy } from '../helpers/connect-proxy.j
 import { API_KEY } from './helpers.js';
 import { instantSleep, realSockets } from '../helpers/test-kit.js';
 
-const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'all_proxy', 'no_proxy'];
+const PROXY_VARIABLES = [
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'ALL_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'all_proxy',
+  'no_proxy',
+];
 const savedEnv: Record<string, string | undefined> = {};
 let server: LoopbackServer;
 let proxy: ConnectProxy;
@@ -75,7 +84,10 @@ describe('session.proxies', () => {
   it('works from the constructor option on an events session too', async () => {
     server = await startLoopback([ok({ status: 'success', dedup_key: 'k1' })]);
     proxy = await startConnectProxy();
-    const session = new EventsAPISession('R0123456789abcdef0123456789abcd', { baseUrl: server.url, proxies: { http: proxy.url } });
+    const session = new EventsAPISession('R0123456789abcdef0123456789abcd', {
+      baseUrl: server.url,
+      proxies: { http: proxy.url },
+    });
     closers.push(session);
     expect(await session.acknowledge('k1')).toBe('k1');
     expect(proxy.requests).toEqual(['POST /v2/enqueue HTTP/1.1']);

@@ -32,7 +32,11 @@ export function sectionSnippets(markdown: string, heading: string): Snippet[] {
   return codeBlocks(section.join('\n'))
     .filter((block) => block.language === 'ts')
     .map((block) => {
-      const above = section.slice(0, block.line - 1).reverse().find((line) => line.trim() !== '') ?? '';
+      const above =
+        section
+          .slice(0, block.line - 1)
+          .reverse()
+          .find((line) => line.trim() !== '') ?? '';
       const marker = /^<!-- run: ([\w-]+) -->$/.exec(above.trim());
       return { name: marker?.[1] ?? '', line: start + block.line, code: block.code };
     });
@@ -46,7 +50,9 @@ export function typeCheck(root: string, snippets: readonly Snippet[]): string[] 
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root, { noEmit: true }, configPath);
   const options = { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
   // Inside the package, so that its package.json makes them ESM and the paths mapping applies.
-  const files = new Map(snippets.map((snippet, index) => [path.join(root, `migration.snippet-${index + 1}.ts`), snippet]));
+  const files = new Map(
+    snippets.map((snippet, index) => [path.join(root, `migration.snippet-${index + 1}.ts`), snippet]),
+  );
   const host = ts.createCompilerHost(options, true);
   const { getSourceFile, fileExists, readFile } = host;
   const text = (snippet: Snippet): string => `${snippet.code}\nexport {};\n`;
@@ -57,19 +63,25 @@ export function typeCheck(root: string, snippets: readonly Snippet[]): string[] 
   };
   host.getSourceFile = (fileName, version, onError, create) => {
     const snippet = files.get(path.normalize(fileName));
-    return snippet ? ts.createSourceFile(fileName, text(snippet), version, true) : getSourceFile.call(host, fileName, version, onError, create);
+    return snippet
+      ? ts.createSourceFile(fileName, text(snippet), version, true)
+      : getSourceFile.call(host, fileName, version, onError, create);
   };
   const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
   // Only the snippets are checked (the library is checked by the typecheck step): far cheaper.
   const diagnostics = [...files.keys()].flatMap((fileName) => {
     const sourceFile = program.getSourceFile(fileName);
-    return sourceFile ? [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)] : [];
+    return sourceFile
+      ? [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]
+      : [];
   });
   return diagnostics.flatMap((diagnostic) => {
     const snippet = diagnostic.file && files.get(path.normalize(diagnostic.file.fileName));
     if (!snippet || diagnostic.start === undefined) return [];
     const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start);
-    return [`${snippet.name}:${snippet.line + line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`];
+    return [
+      `${snippet.name}:${snippet.line + line + 1}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+    ];
   });
 }
 
@@ -79,7 +91,10 @@ export function typeCheck(root: string, snippets: readonly Snippet[]): string[] 
  *
  * @returns the lines it printed with `console.log`
  */
-export async function runSnippet(snippet: Snippet, modules: Readonly<Record<string, Readonly<Record<string, unknown>>>>): Promise<string[]> {
+export async function runSnippet(
+  snippet: Snippet,
+  modules: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+): Promise<string[]> {
   const source = ts.createSourceFile('snippet.ts', snippet.code, ts.ScriptTarget.ES2022, true);
   const bindings: Record<string, unknown> = {};
   let body = snippet.code;
@@ -99,10 +114,17 @@ export async function runSnippet(snippet: Snippet, modules: Readonly<Record<stri
     }
     body = body.slice(0, statement.getStart(source)) + body.slice(statement.getEnd());
   }
-  const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  const js = ts.transpileModule(body, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  }).outputText;
   const printed: string[] = [];
-  const console = { log: (...values: unknown[]) => void printed.push(values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' ')) };
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+  const console = {
+    log: (...values: unknown[]) =>
+      void printed.push(values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(' ')),
+  };
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+    ...args: string[]
+  ) => (...values: unknown[]) => Promise<void>;
   const names = Object.keys(bindings);
   await new AsyncFunction(...names, 'console', js)(...names.map((name) => bindings[name]), console);
   return printed;

@@ -27,7 +27,17 @@ function importedSpecifiers(source: string): string[] {
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]));
 }
 
-const TRANSPORT_MODULES = ['node-fetch', 'https-proxy-agent', 'node:http', 'node:https', 'node:net', 'http', 'https', 'net', 'undici'];
+const TRANSPORT_MODULES = [
+  'node-fetch',
+  'https-proxy-agent',
+  'node:http',
+  'node:https',
+  'node:net',
+  'http',
+  'https',
+  'net',
+  'undici',
+];
 
 describe('the legacy layer', () => {
   const files = sourceFiles(LEGACY_DIR);
@@ -47,7 +57,14 @@ describe('the legacy layer', () => {
       "const m = await import('node:http');",
       "import 'https-proxy-agent';",
     ].join('\n');
-    expect(importedSpecifiers(sample)).toEqual(['node-fetch', 'node-fetch', './x.js', './y.js', 'https-proxy-agent', 'node:http']);
+    expect(importedSpecifiers(sample)).toEqual([
+      'node-fetch',
+      'node-fetch',
+      './x.js',
+      './y.js',
+      'https-proxy-agent',
+      'node:http',
+    ]);
   });
 
   it.each(TRANSPORT_MODULES)('never imports %s, not even for a type', (module) => {
@@ -62,7 +79,8 @@ describe('the legacy layer', () => {
       const source = readFileSync(file, 'utf8');
       for (const spec of importedSpecifiers(source)) {
         // Beside the core, only the facts extracted from pdpyras (data, no engine).
-        const allowed = spec.startsWith('./') || spec.startsWith('../core/') || spec.startsWith('../generated/pdpyras-tables/');
+        const allowed =
+          spec.startsWith('./') || spec.startsWith('../core/') || spec.startsWith('../generated/pdpyras-tables/');
         expect([spec, allowed]).toEqual([spec, true]);
       }
       // The attempt loop and the paginators live in the core; the legacy layer never sleeps or pages.

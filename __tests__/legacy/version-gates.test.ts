@@ -7,7 +7,6 @@ import nock from 'nock';
 import { PDClientError, PDHTTPError, PDServerError, URLError } from '../../src/legacy/errors.js';
 import { BASE, makeSession, queryKeys, type Seen } from './helpers.js';
 
-
 /** Answers GET /incidents once, recording the path (with its query) it was asked for. */
 function incidentsIndex(seen: Seen[], body: unknown = { incidents: [{ id: 'PI1' }], more: false }) {
   nock(BASE)
@@ -53,17 +52,27 @@ describe('list-valued query parameters (gate 4.4.0)', () => {
 
 describe('HTTP error classes (gate 4.4.0)', () => {
   it('4.3.0 throws a plain PDClientError for a 404, with the response', async () => {
-    nock(BASE).get('/users/PNOPE').reply(404, { error: { message: 'Not Found' } });
-    const error = await makeSession('4.3.0').rget('/users/PNOPE').catch((e: unknown) => e);
+    nock(BASE)
+      .get('/users/PNOPE')
+      .reply(404, { error: { message: 'Not Found' } });
+    const error = await makeSession('4.3.0')
+      .rget('/users/PNOPE')
+      .catch((e: unknown) => e);
     expect((error as object).constructor).toBe(PDClientError);
     expect((error as PDClientError).response?.status).toBe(404);
     // pdpyras 4.x dropped the default base URL from the message and quoted 99 characters.
-    expect((error as Error).message).toBe('GET /users/PNOPE: API responded with non-success status (404): {"error":{"message":"Not Found"}}');
+    expect((error as Error).message).toBe(
+      'GET /users/PNOPE: API responded with non-success status (404): {"error":{"message":"Not Found"}}',
+    );
   });
 
   it('4.4.0 throws PDHTTPError for a 404', async () => {
-    nock(BASE).get('/users/PNOPE').reply(404, { error: { message: 'Not Found' } });
-    const error = await makeSession('4.4.0').rget('/users/PNOPE').catch((e: unknown) => e);
+    nock(BASE)
+      .get('/users/PNOPE')
+      .reply(404, { error: { message: 'Not Found' } });
+    const error = await makeSession('4.4.0')
+      .rget('/users/PNOPE')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PDHTTPError);
     expect(error).not.toBeInstanceOf(PDServerError);
     expect((error as PDHTTPError).response.status).toBe(404);
@@ -71,13 +80,17 @@ describe('HTTP error classes (gate 4.4.0)', () => {
 
   it('4.3.0 throws a plain PDClientError for a 5xx', async () => {
     nock(BASE).get('/users/PU1').reply(502, 'Bad Gateway');
-    const error = await makeSession('4.3.0').rget('/users/PU1').catch((e: unknown) => e);
+    const error = await makeSession('4.3.0')
+      .rget('/users/PU1')
+      .catch((e: unknown) => e);
     expect((error as object).constructor).toBe(PDClientError);
   });
 
   it('4.4.0 throws PDHTTPError for a 5xx (pdpyras had no PDServerError before 5.0.0)', async () => {
     nock(BASE).get('/users/PU1').reply(502, 'Bad Gateway');
-    const error = await makeSession('4.4.0').rget('/users/PU1').catch((e: unknown) => e);
+    const error = await makeSession('4.4.0')
+      .rget('/users/PU1')
+      .catch((e: unknown) => e);
     expect((error as object).constructor).toBe(PDHTTPError);
     expect((error as PDHTTPError).response.status).toBe(502);
   });
@@ -87,7 +100,9 @@ describe('HTTP error classes (gate 4.4.0)', () => {
       const fetch = async (): Promise<never> => {
         throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
       };
-      const error = await makeSession(compat, { maxNetworkAttempts: 0, fetch }).rget('/users/PU1').catch((e: unknown) => e);
+      const error = await makeSession(compat, { maxNetworkAttempts: 0, fetch })
+        .rget('/users/PU1')
+        .catch((e: unknown) => e);
       expect((error as object).constructor).toBe(PDClientError);
       expect((error as PDClientError).response).toBeNull();
       expect(((error as PDClientError).cause as Error).message).toBe('socket hang up');
@@ -144,7 +159,9 @@ describe('wrappers of a non-conventional endpoint (gate 5.0.0)', () => {
     expect(scope.isDone()).toBe(true);
     // pdpyras 4.x counts two nodes as a resource and its id: not an index, refused unsent.
     const later = nock(BASE).get('/business_services/impacts').query(true).reply(200, reply);
-    await expect(makeSession('4.5.2').listAll('/business_services/impacts')).rejects.toThrow('Invalid index url/path: /business_services/impacts');
+    await expect(makeSession('4.5.2').listAll('/business_services/impacts')).rejects.toThrow(
+      'Invalid index url/path: /business_services/impacts',
+    );
     expect(later.isDone()).toBe(false);
   });
 });
@@ -173,13 +190,17 @@ describe('resource objects in place of URLs (gate 5.0.0)', () => {
 
 describe('refused input (gate 5.0.0)', () => {
   it('5.0.0 throws URLError, outside the PDClientError family, for a foreign URL', async () => {
-    const error = await makeSession('5.0.0').rget('https://elsewhere.example.com/users/PU1').catch((e: unknown) => e);
+    const error = await makeSession('5.0.0')
+      .rget('https://elsewhere.example.com/users/PU1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(URLError);
     expect(error).not.toBeInstanceOf(PDClientError);
   });
 
   it('4.5.2 throws PDClientError for the same URL', async () => {
-    const error = await makeSession('4.5.2').rget('https://elsewhere.example.com/users/PU1').catch((e: unknown) => e);
+    const error = await makeSession('4.5.2')
+      .rget('https://elsewhere.example.com/users/PU1')
+      .catch((e: unknown) => e);
     expect((error as object).constructor).toBe(PDClientError);
     expect((error as Error).message).toMatch(/elsewhere\.example\.com/);
   });

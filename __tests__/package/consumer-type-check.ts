@@ -13,10 +13,19 @@ const cache = new Map<string, ts.SourceFile | undefined>();
 /** The error codes (`TS1479`, ...) with their first line, of a consumer program under `options`. */
 export function consumerDiagnostics(dir: string, rootFile: string, options: Record<string, unknown>): string[] {
   const { options: compilerOptions, errors } = ts.convertCompilerOptionsFromJson(
-    { target: 'ES2022', strict: true, types: ['node'], lib: ['ES2023', 'esnext.disposable'], skipLibCheck: false, noEmit: true, ...options },
+    {
+      target: 'ES2022',
+      strict: true,
+      types: ['node'],
+      lib: ['ES2023', 'esnext.disposable'],
+      skipLibCheck: false,
+      noEmit: true,
+      ...options,
+    },
     dir,
   );
-  if (errors.length > 0) return errors.map((error) => `options: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
+  if (errors.length > 0)
+    return errors.map((error) => `options: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
   const host = ts.createCompilerHost(compilerOptions, true);
   const read = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {

@@ -27,7 +27,12 @@ const STALE = path.join(root, 'dist', 'stale-from-an-old-build.js');
  * Creates a throwaway project with the tarball and this checkout's dependencies installed
  * (`only`: just those packages, as an install of the package alone would have them).
  */
-function project(name: string, type: 'module' | 'commonjs', files: Record<string, string>, only?: readonly string[]): string {
+function project(
+  name: string,
+  type: 'module' | 'commonjs',
+  files: Record<string, string>,
+  only?: readonly string[],
+): string {
   const dir = path.join(work, name);
   const modules = path.join(dir, 'node_modules');
   mkdirSync(path.join(modules, 'pagerduty-client'), { recursive: true });
@@ -45,10 +50,21 @@ const node = (dir: string, ...args: string[]): string =>
   execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
 
 /** Runs a program without blocking this process (a loopback server here answers it). */
-function run(file: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
+function run(
+  file: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { cwd, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NODE_OPTIONS: '', ...env } }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${path.basename(file)} ${args.join(' ')}: ${error.message}\n${stderr}`)) : resolve({ stdout, stderr }),
+    execFile(
+      file,
+      args,
+      { cwd, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NODE_OPTIONS: '', ...env } },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`${path.basename(file)} ${args.join(' ')}: ${error.message}\n${stderr}`))
+          : resolve({ stdout, stderr }),
     );
   });
 }
@@ -115,7 +131,12 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('holds only dist, the guide, the examples and the documents: no stale build file, no source maps', () => {
-    const outside = listing.filter((file) => !/^(dist\/|guide\/[^/]+\.md$|examples\/[^/]+\.(ts|md)$|README\.md$|LICENSE$|CHANGELOG\.md$|MIGRATION\.md$|package\.json$)/.test(file));
+    const outside = listing.filter(
+      (file) =>
+        !/^(dist\/|guide\/[^/]+\.md$|examples\/[^/]+\.(ts|md)$|README\.md$|LICENSE$|CHANGELOG\.md$|MIGRATION\.md$|package\.json$)/.test(
+          file,
+        ),
+    );
     expect(outside).toEqual([]);
     expect(listing).toContain('dist/index.js');
     expect(listing).toContain('dist/index.d.ts');
@@ -141,7 +162,10 @@ describe('the packed package', () => {
 
   it('passes publint (strict)', () => {
     const bin = path.join(root, 'node_modules', 'publint', 'src', 'cli.js');
-    const out = execFileSync(process.execPath, [bin, 'run', tarball, '--strict'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const out = execFileSync(process.execPath, [bin, 'run', tarball, '--strict'], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     expect(out).toContain('All good!');
   });
 
@@ -149,10 +173,18 @@ describe('the packed package', () => {
     // Node >= 20.19 (the engines range) loads ES modules with require(); attw's node16 CommonJS
     // check predates that. Getting started documents the TypeScript settings that allow it.
     const bin = path.join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
-    const run = (...args: string[]) => execFileSync(process.execPath, [bin, tarball, '--format', 'json', ...args], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const run = (...args: string[]) =>
+      execFileSync(process.execPath, [bin, tarball, '--format', 'json', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
     // execFileSync throws when attw exits non-zero, as it does for any problem not ignored.
-    const report = JSON.parse(run('--ignore-rules', 'cjs-resolves-to-esm')) as { analysis: { problems: Array<{ kind: string; resolutionKind?: string }> } };
-    const others = report.analysis.problems.filter((problem) => !(problem.kind === 'CJSResolvesToESM' && problem.resolutionKind === 'node16-cjs'));
+    const report = JSON.parse(run('--ignore-rules', 'cjs-resolves-to-esm')) as {
+      analysis: { problems: Array<{ kind: string; resolutionKind?: string }> };
+    };
+    const others = report.analysis.problems.filter(
+      (problem) => !(problem.kind === 'CJSResolvesToESM' && problem.resolutionKind === 'node16-cjs'),
+    );
     expect(others).toEqual([]);
   });
 
@@ -225,12 +257,20 @@ describe('the packed package', () => {
 });
 
 /** The rows of Getting started's settings table: module, moduleResolution, file kinds, expected outcome. */
-function settingsRows(): Array<{ module: string; resolution: string; kinds: Array<'module' | 'commonjs'>; expected: string }> {
+function settingsRows(): Array<{
+  module: string;
+  resolution: string;
+  kinds: Array<'module' | 'commonjs'>;
+  expected: string;
+}> {
   const page = readFileSync(path.join(root, 'guide', 'getting-started.md'), 'utf8');
   return tableAfter(page, 'typescript-settings').map(([module = '', resolution = '', kinds = '', works = '']) => ({
     module: module.replace(/`/g, ''),
     resolution: resolution.replace(/`/g, ''),
-    kinds: [...(kinds.includes('ESM') ? (['module'] as const) : []), ...(kinds.includes('CommonJS') ? (['commonjs'] as const) : [])],
+    kinds: [
+      ...(kinds.includes('ESM') ? (['module'] as const) : []),
+      ...(kinds.includes('CommonJS') ? (['commonjs'] as const) : []),
+    ],
     expected: works,
   }));
 }
@@ -257,8 +297,15 @@ describe('TypeScript consumers of the packed package', () => {
         const label = `${row.module}/${row.resolution} from ${kind}`;
         // The consumer's own file under each setting; the package's declarations are checked
         // in full (skipLibCheck off) under node10, nodenext and bundler by the tests below.
-        const options = { module: row.module, moduleResolution: row.resolution, esModuleInterop: true, skipLibCheck: true };
-        const codes = [...new Set(consumerDiagnostics(dirFor(kind), 'main.ts', options).map((line) => line.split(' ')[0]))];
+        const options = {
+          module: row.module,
+          moduleResolution: row.resolution,
+          esModuleInterop: true,
+          skipLibCheck: true,
+        };
+        const codes = [
+          ...new Set(consumerDiagnostics(dirFor(kind), 'main.ts', options).map((line) => line.split(' ')[0])),
+        ];
         outcomes.push(`${label}: ${codes.length === 0 ? 'yes' : `no: ${codes.join(', ')}`}`);
         expected.push(`${label}: ${row.expected.replace(/^(no: TS\d+).*/, '$1')}`);
       }
@@ -267,17 +314,26 @@ describe('TypeScript consumers of the packed package', () => {
   }, 120_000);
 
   it('need neither esModuleInterop nor allowSyntheticDefaultImports with skipLibCheck off, as Getting started says', () => {
-    const settings = { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: false, allowSyntheticDefaultImports: false };
+    const settings = {
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      esModuleInterop: false,
+      allowSyntheticDefaultImports: false,
+    };
     expect(consumerDiagnostics(dirFor('commonjs'), 'main.ts', settings)).toEqual([]);
   }, 60_000);
 
   it.each([
     ['nodenext', 'nodenext'],
     ['esnext', 'bundler'],
-  ])('type calls from their paths under module %s, moduleResolution %s: every assertion and @ts-expect-error of the fixture holds', (module, moduleResolution) => {
-    const dir = project(`ts-typed-${moduleResolution}`, 'module', { 'typed-endpoints.ts': TYPED_ENDPOINTS });
-    expect(consumerDiagnostics(dir, 'typed-endpoints.ts', { module, moduleResolution })).toEqual([]);
-  }, 60_000);
+  ])(
+    'type calls from their paths under module %s, moduleResolution %s: every assertion and @ts-expect-error of the fixture holds',
+    (module, moduleResolution) => {
+      const dir = project(`ts-typed-${moduleResolution}`, 'module', { 'typed-endpoints.ts': TYPED_ENDPOINTS });
+      expect(consumerDiagnostics(dir, 'typed-endpoints.ts', { module, moduleResolution })).toEqual([]);
+    },
+    60_000,
+  );
 
   it.each([
     ['commonjs', 'node10'],
@@ -285,11 +341,19 @@ describe('TypeScript consumers of the packed package', () => {
   ])('compiled to CommonJS with module %s, runs on Node 20 (require of the ES module)', (module, resolution) => {
     const dir = dirFor('commonjs');
     const { outputText } = ts.transpileModule(TYPED_PROGRAM, {
-      compilerOptions: { target: ts.ScriptTarget.ES2022, module: module === 'commonjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.Node20, moduleResolution: resolution === 'node10' ? ts.ModuleResolutionKind.Node10 : ts.ModuleResolutionKind.Node16, esModuleInterop: true },
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: module === 'commonjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.Node20,
+        moduleResolution: resolution === 'node10' ? ts.ModuleResolutionKind.Node10 : ts.ModuleResolutionKind.Node16,
+        esModuleInterop: true,
+      },
       fileName: path.join(dir, 'main.cts'),
     });
     writeFileSync(path.join(dir, `main-${module}.cjs`), outputText);
-    writeFileSync(path.join(dir, `run-${module}.cjs`), `require('./main-${module}.cjs').main().then((out) => console.log(out.join(' ')));\n`);
+    writeFileSync(
+      path.join(dir, `run-${module}.cjs`),
+      `require('./main-${module}.cjs').main().then((out) => console.log(out.join(' ')));\n`,
+    );
     expect(node(dir, `run-${module}.cjs`).trim()).toMatch(/^2 \S+ \d+(\.\d+)? true false P1 10000$/);
   });
 });
@@ -310,7 +374,10 @@ client.rget('/users/PABC').then(
 
 describe('an installed package', () => {
   it('makes its request with only its declared dependencies installed (node-fetch and the proxy agent are bundled)', async () => {
-    const declared = Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+    const declared = Object.keys(
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+        .dependencies,
+    );
     expect(declared).not.toContain('node-fetch');
     const dir = project('declared-only', 'module', { 'consumer.mjs': BUNDLED_CONSUMER }, declared);
     expect(readdirSync(path.join(dir, 'node_modules')).sort()).toEqual(['pagerduty-client', ...declared].sort());
@@ -325,23 +392,38 @@ describe('an installed package', () => {
 });
 
 describe('the optional peer ioredis', () => {
-  const declared = (): string[] => Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+  const declared = (): string[] =>
+    Object.keys(
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+        .dependencies,
+    );
 
   it('left out: the root and the CLI work, and the Redis entry says what to install', async () => {
-    const dir = project('without-ioredis', 'module', {
-      'consumer.mjs': `import { RestApiV2Client } from 'pagerduty-client';
+    const dir = project(
+      'without-ioredis',
+      'module',
+      {
+        'consumer.mjs': `import { RestApiV2Client } from 'pagerduty-client';
         import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
         console.log(typeof RestApiV2Client);
         await createRedisRateLimiter({ url: 'redis://127.0.0.1:1' }).catch((error) => console.log(error.message));`,
-    }, declared());
+      },
+      declared(),
+    );
     expect(readdirSync(path.join(dir, 'node_modules'))).not.toContain('ioredis');
     const { stdout } = await run(process.execPath, ['consumer.mjs'], dir);
-    expect(stdout.trim().split('\n')).toEqual(['function', 'pagerduty-client/rate-limit-redis needs the optional peer dependency ioredis: npm install ioredis@6']);
+    expect(stdout.trim().split('\n')).toEqual([
+      'function',
+      'pagerduty-client/rate-limit-redis needs the optional peer dependency ioredis: npm install ioredis@6',
+    ]);
     const cli = path.join('node_modules', 'pagerduty-client', 'dist', 'cli', 'main.js');
-    const failed = await run(process.execPath, [cli, 'api', '/users', '--base-url', 'http://127.0.0.1:1'], dir, { PAGERDUTY_API_KEY: 'abcdefgh', PAGERDUTY_REDIS_URL: 'redis://127.0.0.1:1' }).catch(
-      (error: Error) => error.message,
+    const failed = await run(process.execPath, [cli, 'api', '/users', '--base-url', 'http://127.0.0.1:1'], dir, {
+      PAGERDUTY_API_KEY: 'abcdefgh',
+      PAGERDUTY_REDIS_URL: 'redis://127.0.0.1:1',
+    }).catch((error: Error) => error.message);
+    expect(failed).toMatch(
+      /--redis-url \(PAGERDUTY_REDIS_URL\) needs the optional package ioredis: npm install ioredis@6/,
     );
-    expect(failed).toMatch(/--redis-url \(PAGERDUTY_REDIS_URL\) needs the optional package ioredis: npm install ioredis@6/);
   }, 60_000);
 
   it('installed: a Redis that cannot be reached leaves requests to each process, with one warning', async () => {
@@ -367,20 +449,35 @@ describe('the optional peer ioredis', () => {
 });
 
 describe('a consumer bundled with esbuild (--bundle --platform=node), the usual Lambda setup', () => {
-  it.each(['esm', 'cjs'])('as %s, makes its request against a loopback server, run where no node_modules is', async (format) => {
-    const dir = project(`bundled-${format}`, 'module', { 'consumer.mjs': BUNDLED_CONSUMER });
-    const outfile = path.join(dir, 'out', format === 'esm' ? 'consumer.mjs' : 'consumer.cjs');
-    await run(path.join(root, 'node_modules', '.bin', 'esbuild'), ['consumer.mjs', '--bundle', '--platform=node', `--format=${format}`, `--outfile=${outfile}`, '--log-level=error'], dir);
-    // The bundle alone, as deployed: nothing beside it to resolve a package from.
-    const deployed = mkdtempSync(path.join(work, 'deployed-'));
-    writeFileSync(path.join(deployed, path.basename(outfile)), readFileSync(outfile));
-    const server = await startLoopback([ok({ user: { id: 'PABC', type: 'user' } })]);
-    try {
-      const { stdout } = await run(process.execPath, [path.basename(outfile)], deployed, { PD_BASE_URL: server.url });
-      expect(stdout.trim()).toBe('PABC');
-      expect(server.requests.map((req) => req.url)).toEqual(['/users/PABC']);
-    } finally {
-      await server.close();
-    }
-  }, 60_000);
+  it.each(['esm', 'cjs'])(
+    'as %s, makes its request against a loopback server, run where no node_modules is',
+    async (format) => {
+      const dir = project(`bundled-${format}`, 'module', { 'consumer.mjs': BUNDLED_CONSUMER });
+      const outfile = path.join(dir, 'out', format === 'esm' ? 'consumer.mjs' : 'consumer.cjs');
+      await run(
+        path.join(root, 'node_modules', '.bin', 'esbuild'),
+        [
+          'consumer.mjs',
+          '--bundle',
+          '--platform=node',
+          `--format=${format}`,
+          `--outfile=${outfile}`,
+          '--log-level=error',
+        ],
+        dir,
+      );
+      // The bundle alone, as deployed: nothing beside it to resolve a package from.
+      const deployed = mkdtempSync(path.join(work, 'deployed-'));
+      writeFileSync(path.join(deployed, path.basename(outfile)), readFileSync(outfile));
+      const server = await startLoopback([ok({ user: { id: 'PABC', type: 'user' } })]);
+      try {
+        const { stdout } = await run(process.execPath, [path.basename(outfile)], deployed, { PD_BASE_URL: server.url });
+        expect(stdout.trim()).toBe('PABC');
+        expect(server.requests.map((req) => req.url)).toEqual(['/users/PABC']);
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
 });

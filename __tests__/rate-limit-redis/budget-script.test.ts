@@ -1,6 +1,11 @@
 /** The script's arguments and answer: headers an answer lacked become -1, Redis's clock maps onto this process's. */
 import { describe, expect, it } from '@jest/globals';
-import { BUDGET_SCRIPT, BUDGET_SCRIPT_SHA, decodeScriptReply, scriptArguments } from '../../src/rate-limit-redis/budget-script.js';
+import {
+  BUDGET_SCRIPT,
+  BUDGET_SCRIPT_SHA,
+  decodeScriptReply,
+  scriptArguments,
+} from '../../src/rate-limit-redis/budget-script.js';
 
 const config = { points: 960, durationMs: 60_000 };
 
@@ -13,12 +18,18 @@ describe('scriptArguments', () => {
 
   it('passes a report with -1 for each header the answer did not have', () => {
     const key = { id: 'k' };
-    expect(scriptArguments(config, { op: 'report', report: { key, status: 200, limit: 960, remaining: 5, resetSeconds: 30 } })).toEqual(
-      ['report', '960', '60000', '200', '960', '5', '30', '-1'],
-    );
-    expect(scriptArguments(config, { op: 'report', report: { key, status: 429, retryAfterSeconds: 2, remaining: Number.NaN } })).toEqual(
-      ['report', '960', '60000', '429', '-1', '-1', '-1', '2'],
-    );
+    expect(
+      scriptArguments(config, {
+        op: 'report',
+        report: { key, status: 200, limit: 960, remaining: 5, resetSeconds: 30 },
+      }),
+    ).toEqual(['report', '960', '60000', '200', '960', '5', '30', '-1']);
+    expect(
+      scriptArguments(config, {
+        op: 'report',
+        report: { key, status: 429, retryAfterSeconds: 2, remaining: Number.NaN },
+      }),
+    ).toEqual(['report', '960', '60000', '429', '-1', '-1', '-1', '2']);
   });
 });
 
@@ -27,13 +38,31 @@ describe('decodeScriptReply', () => {
     const reply = [250, 120, 120, 1_000_250, 1, 0, 10_000, 1_000_100, 0, 1_000_250, 1_000_000];
     expect(decodeScriptReply(reply, 5000)).toEqual({
       waitMs: 250,
-      state: { limit: 120, used: 120, windowEnd: 5250, confirmed: true, previousEnd: 0, windowMs: 10_000, pausedUntil: 5100, remaining: 0, resetAt: 5250 },
+      state: {
+        limit: 120,
+        used: 120,
+        windowEnd: 5250,
+        confirmed: true,
+        previousEnd: 0,
+        windowMs: 10_000,
+        pausedUntil: 5100,
+        remaining: 0,
+        resetAt: 5250,
+      },
     });
   });
 
   it('leaves out what no answer has said yet', () => {
     const { state } = decodeScriptReply([0, 960, 1, 1_060_000, 0, 0, 60_000, 0, -1, -1, 1_000_000], 1_000_000);
-    expect(state).toEqual({ limit: 960, used: 1, windowEnd: 1_060_000, confirmed: false, previousEnd: 0, windowMs: 60_000, pausedUntil: 0 });
+    expect(state).toEqual({
+      limit: 960,
+      used: 1,
+      windowEnd: 1_060_000,
+      confirmed: false,
+      previousEnd: 0,
+      windowMs: 60_000,
+      pausedUntil: 0,
+    });
   });
 
   it('refuses a reply of another shape', () => {

@@ -39,11 +39,15 @@ describe('the entry points other than rate-limit-redis', () => {
     (entry) => {
       const reached = [...reach(path.join(SRC, entry))];
       expect(reached.length).toBeGreaterThan(1);
-      expect(reached.filter((module) => module === 'ioredis' || module.includes(`${path.sep}rate-limit-redis${path.sep}`))).toEqual([]);
+      expect(
+        reached.filter((module) => module === 'ioredis' || module.includes(`${path.sep}rate-limit-redis${path.sep}`)),
+      ).toEqual([]);
     },
   );
 
   it('while the rate-limit-redis entry does reach its code (the walk sees through the barrel)', () => {
-    expect([...reach(path.join(SRC, 'rate-limit-redis', 'index.ts'))]).toContain(path.join(SRC, 'rate-limit-redis', 'redis-rate-limiter.ts'));
+    expect([...reach(path.join(SRC, 'rate-limit-redis', 'index.ts'))]).toContain(
+      path.join(SRC, 'rate-limit-redis', 'redis-rate-limiter.ts'),
+    );
   });
 });

@@ -73,7 +73,8 @@ function worker(redisUrl: string, namespace: string): Worker {
       return until((line) => ('finished' in line ? answers : undefined));
     },
     next: (status) => until((line) => ('status' in line && line.status === status ? line : undefined)),
-    reported: (status) => until((line) => ('reported' in line && line.reported === status ? true : undefined)).then(() => undefined),
+    reported: (status) =>
+      until((line) => ('reported' in line && line.reported === status ? true : undefined)).then(() => undefined),
     stderr: () => stderr,
     end: () => {
       child.stdin.end();

@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { CONNECTION_OPTIONS, createRedisRateLimiter, RedisRateLimiter } from '../../src/rate-limit-redis/redis-rate-limiter.js';
+import {
+  CONNECTION_OPTIONS,
+  createRedisRateLimiter,
+  RedisRateLimiter,
+} from '../../src/rate-limit-redis/redis-rate-limiter.js';
 import { BUDGET_SCRIPT, decodeScriptReply, scriptArguments } from '../../src/rate-limit-redis/budget-script.js';
 import { acquireStep, initialBudget, reportStep, type BudgetState } from '../../src/rate-limit-redis/shared-budget.js';
 import type { RateLimitReport } from '../../src/core/rate-limit/rate-limiter.js';
@@ -34,7 +38,13 @@ describe('while Redis cannot answer', () => {
   it('paces in memory with the configured budget and warns once', async () => {
     const logger = recordingLogger();
     const { waits, sleep } = stoppingSleep();
-    const limiter = new RedisRateLimiter(unconnected(), true, { points: 2, durationMs: 5000, logger, now: () => 1000, sleep });
+    const limiter = new RedisRateLimiter(unconnected(), true, {
+      points: 2,
+      durationMs: 5000,
+      logger,
+      now: () => 1000,
+      sleep,
+    });
     await limiter.acquire(key);
     await limiter.acquire(key);
     await expect(limiter.acquire(key)).rejects.toThrow('stopped waiting');
@@ -71,7 +81,9 @@ describe('while Redis cannot answer', () => {
 
   it('refuses a bad budget before anything is sent', () => {
     expect(() => new RedisRateLimiter(unconnected(), true, { points: 0 })).toThrow(RangeError);
-    expect(() => new RedisRateLimiter(unconnected(), true, { durationMs: 1.5 })).toThrow('durationMs must be a whole number >= 1, got 1.5');
+    expect(() => new RedisRateLimiter(unconnected(), true, { durationMs: 1.5 })).toThrow(
+      'durationMs must be a whole number >= 1, got 1.5',
+    );
   });
 });
 
@@ -110,13 +122,19 @@ describe(`against a real redis-server${skip}`, () => {
       // Redis read its clock somewhere in the round trip: the times can differ by that much.
       slowest = Math.max(slowest, Date.now() - now);
       const decoded = decodeScriptReply(reply, now);
-      const decision = step.op === 'acquire' ? acquireStep(twin, now) : { state: reportStep(twin, step.report, now), waitMs: 0 };
+      const decision =
+        step.op === 'acquire' ? acquireStep(twin, now) : { state: reportStep(twin, step.report, now), waitMs: 0 };
       twin = decision.state;
       const { windowEnd, pausedUntil, resetAt, ...rest } = decoded.state;
       const { windowEnd: twinEnd, pausedUntil: twinPause, resetAt: twinReset, ...twinRest } = twin;
       expect(rest).toEqual(twinRest);
       // The times agree to within the slowest round trip so far (each step read the clocks once).
-      for (const [ours, theirs] of [[windowEnd, twinEnd], [pausedUntil, twinPause], [resetAt, twinReset], [decoded.waitMs, decision.waitMs]]) {
+      for (const [ours, theirs] of [
+        [windowEnd, twinEnd],
+        [pausedUntil, twinPause],
+        [resetAt, twinReset],
+        [decoded.waitMs, decision.waitMs],
+      ]) {
         expect(Math.abs((ours ?? 0) - (theirs ?? 0))).toBeLessThanOrEqual(2 * slowest + 2);
       }
     }
@@ -127,9 +145,21 @@ describe(`against a real redis-server${skip}`, () => {
   run('two limiters (two connections) draw on one budget and honour one pause', async () => {
     const namespace = randomUUID();
     const stoppedA = stoppingSleep();
-    const a = await createRedisRateLimiter({ url: redis!.url, namespace, points: 3, durationMs: 60_000, sleep: stoppedA.sleep });
+    const a = await createRedisRateLimiter({
+      url: redis!.url,
+      namespace,
+      points: 3,
+      durationMs: 60_000,
+      sleep: stoppedA.sleep,
+    });
     const stopped = stoppingSleep();
-    const b = await createRedisRateLimiter({ url: redis!.url, namespace, points: 3, durationMs: 60_000, sleep: stopped.sleep });
+    const b = await createRedisRateLimiter({
+      url: redis!.url,
+      namespace,
+      points: 3,
+      durationMs: 60_000,
+      sleep: stopped.sleep,
+    });
     await a.acquire(key);
     await a.acquire(key);
     await b.acquire(key);

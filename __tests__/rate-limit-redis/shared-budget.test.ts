@@ -66,7 +66,13 @@ describe('following the server', () => {
     let { state } = acquireMany(initialBudget({ points: 100, durationMs: 60_000 }), 0, 1);
     state = reportStep(state, { key, status: 200, limit: 100, remaining: 0, resetSeconds: 5 }, 0);
     expect(acquireStep(state, 1000).waitMs).toBe(4000);
-    expect(budgetView(state, 1000)).toEqual({ limit: 100, remaining: 0, resetAt: 5000, paused: true, pausedUntil: 5000 });
+    expect(budgetView(state, 1000)).toEqual({
+      limit: 100,
+      remaining: 0,
+      resetAt: 5000,
+      paused: true,
+      pausedUntil: 5000,
+    });
     expect(acquireStep(state, 5000).waitMs).toBe(0);
   });
 

@@ -8,12 +8,18 @@ declare const client: RestApiV2Client;
 
 export async function escapeHatch(): Promise<void> {
   // One undeclared query parameter: the result is still the path's type.
-  const service = await client.rget('/services/PSVC123', { params: { include: ['teams'] }, extraParams: { beta_view: 'compact' } });
+  const service = await client.rget('/services/PSVC123', {
+    params: { include: ['teams'] },
+    extraParams: { beta_view: 'compact' },
+  });
   expectTypeOf(service).toBe<Service>();
   // @ts-expect-error the same parameter in params is still refused
   await client.rget('/services/PSVC123', { params: { beta_view: 'compact' } });
-  // @ts-expect-error the declared parameters stay checked next to the extra ones
-  await client.rget('/services/PSVC123', { params: { include: ['teams'], inclde: ['x'] }, extraParams: { beta_view: 'compact' } });
+  await client.rget('/services/PSVC123', {
+    // @ts-expect-error the declared parameters stay checked next to the extra ones
+    params: { include: ['teams'], inclde: ['x'] },
+    extraParams: { beta_view: 'compact' },
+  });
   // @ts-expect-error so do their values
   await client.rget('/services/PSVC123', { params: { include: 42 }, extraParams: { beta_view: 'compact' } });
   // @ts-expect-error an extra value is still a query value
@@ -21,13 +27,21 @@ export async function escapeHatch(): Promise<void> {
   // @ts-expect-error the result type stays checked
   const wrong: User = await client.rget('/services/PSVC123', { extraParams: { beta_view: 'compact' } });
 
-  const body = await client.jget('/incidents', { params: { statuses: ['triggered'] }, extraParams: { 'filter[kind]': 'web' } });
+  const body = await client.jget('/incidents', {
+    params: { statuses: ['triggered'] },
+    extraParams: { 'filter[kind]': 'web' },
+  });
   expectTypeOf(body.incidents).toBe<Incident[]>();
 
   // Iterators: the items keep their type.
-  const incidents = await client.listAll('/incidents', { statuses: ['triggered'] }, { extraParams: { beta: true }, concurrency: 2 });
+  const incidents = await client.listAll(
+    '/incidents',
+    { statuses: ['triggered'] },
+    { extraParams: { beta: true }, concurrency: 2 },
+  );
   expectTypeOf(incidents).toBe<Incident[]>();
-  for await (const one of client.iterAll('/incidents', {}, { extraParams: { beta: true } })) expectTypeOf(one).toBe<Incident>();
+  for await (const one of client.iterAll('/incidents', {}, { extraParams: { beta: true } }))
+    expectTypeOf(one).toBe<Incident>();
   // @ts-expect-error a misspelt option of the iterator is still refused
   await client.listAll('/incidents', {}, { extraParam: { beta: true } });
 

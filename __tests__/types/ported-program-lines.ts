@@ -10,7 +10,9 @@ declare const client: RestApiV2Client;
 
 export async function portedLines(): Promise<void> {
   // incident-time-zone, incident-description
-  const incident = await client.rget('/incidents/PINC123', { params: { time_zone: 'Europe/Paris', include: ['acknowledgers'] } });
+  const incident = await client.rget('/incidents/PINC123', {
+    params: { time_zone: 'Europe/Paris', include: ['acknowledgers'] },
+  });
   expectTypeOf(incident).toBe<Incident>();
   expectTypeOf(incident.description).toBe<string | undefined>();
   const title: string = incident.description ?? incident.title ?? '';
@@ -63,16 +65,31 @@ export async function portedLines(): Promise<void> {
   void (await client.jget('/users/PUSR123')).usr;
 
   // alert-grouping-aggregate-values, intelligent-alert-grouping-aggregate-values
-  const service = { type: 'service', escalation_policy: { id: 'PEP123', type: 'escalation_policy_reference' } } as const;
+  const service = {
+    type: 'service',
+    escalation_policy: { id: 'PEP123', type: 'escalation_policy_reference' },
+  } as const;
   await client.rput('/services/PSVC123', {
-    json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'all', fields: ['summary'], time_window: 300 } } },
+    json: {
+      ...service,
+      alert_grouping_parameters: {
+        type: 'content_based',
+        config: { aggregate: 'all', fields: ['summary'], time_window: 300 },
+      },
+    },
   });
   await client.rput('/services/PSVC123', {
-    json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'any', fields: ['source'] } } },
+    json: {
+      ...service,
+      alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'any', fields: ['source'] } },
+    },
   });
   await client.rput('/services/PSVC123', {
-    // @ts-expect-error the two values are separate: the description's single string is no value
-    json: { ...service, alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'all, any', fields: ['summary'] } } },
+    json: {
+      ...service,
+      // @ts-expect-error the two values are separate: the description's single string is no value
+      alert_grouping_parameters: { type: 'content_based', config: { aggregate: 'all, any', fields: ['summary'] } },
+    },
   });
   void [title, routingKey, count, more, after, name, workflowName, stamps, ruleCreated, subscribed];
 }

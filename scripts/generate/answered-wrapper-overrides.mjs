@@ -143,7 +143,10 @@ const ANSWERED = [
   ['PUT /users/{id}/contact_methods/{contact_method_id} 200', 'contact_method'],
   ['PUT /users/{id}/notification_rules/{notification_rule_id} 200', 'notification_rule'],
   ['POST /users/{id}/notification_subscriptions 200', 'subscriptions'],
-  ['PUT /users/{id}/oncall_handoff_notification_rules/{oncall_handoff_notification_rule_id} 200', 'oncall_handoff_notification_rule'],
+  [
+    'PUT /users/{id}/oncall_handoff_notification_rules/{oncall_handoff_notification_rule_id} 200',
+    'oncall_handoff_notification_rule',
+  ],
   ['GET /webhook_subscriptions/oauth_clients 200', 'oauth_clients'],
   ['POST /webhook_subscriptions/oauth_clients 201', 'oauth_client'],
   ['GET /webhook_subscriptions/oauth_clients/{id} 200', 'oauth_client'],

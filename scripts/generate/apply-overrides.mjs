@@ -29,14 +29,19 @@ export function applyOverrides(operations, rows) {
   const out = operations.map((operation) => ({ ...operation, overrides: [...operation.overrides] }));
   const ids = new Set();
   for (const row of rows) {
-    if (typeof row.id !== 'string' || ids.has(row.id)) throw new Error(`override id ${JSON.stringify(row.id)} is missing or repeated`);
+    if (typeof row.id !== 'string' || ids.has(row.id))
+      throw new Error(`override id ${JSON.stringify(row.id)} is missing or repeated`);
     ids.add(row.id);
     if (typeof row.reason !== 'string' || row.reason.trim() === '') throw new Error(`override ${row.id} has no reason`);
     const unknown = Object.keys(row.set ?? {}).filter((field) => !OVERRIDABLE_FIELDS.includes(field));
     if (unknown.length > 0) throw new Error(`override ${row.id} sets unknown fields: ${unknown.join(', ')}`);
-    const matches = out.filter((operation) => `${operation.method} ${operation.describedPath ?? operation.path}` === row.operation);
+    const matches = out.filter(
+      (operation) => `${operation.method} ${operation.describedPath ?? operation.path}` === row.operation,
+    );
     if (matches.length !== 1) {
-      throw new Error(`override ${row.id} names ${row.operation}, which is ${matches.length === 0 ? 'not an operation of the description' : 'ambiguous'}`);
+      throw new Error(
+        `override ${row.id} names ${row.operation}, which is ${matches.length === 0 ? 'not an operation of the description' : 'ambiguous'}`,
+      );
     }
     Object.assign(matches[0], row.set);
     matches[0].overrides.push(row.id);

@@ -62,7 +62,8 @@ export function targetNode(extract, target, rowId = target) {
     const response = resolveRef(extract, operationAt(extract, rest[0], rest[1], rowId).responses?.[rest[2]]);
     const media = Object.entries(response?.content ?? {}).find(([type]) => /json/i.test(type))?.[1];
     if (!media?.schema) throw new Error(`schema override ${rowId}: ${target} has no JSON schema`);
-    if (media.schema.$ref) throw new Error(`schema override ${rowId}: ${target} is the shared ${media.schema.$ref}; target the schema`);
+    if (media.schema.$ref)
+      throw new Error(`schema override ${rowId}: ${target} is the shared ${media.schema.$ref}; target the schema`);
     return media.schema;
   }
   throw new Error(`schema override ${rowId}: cannot read target ${JSON.stringify(target)}`);
@@ -78,7 +79,10 @@ function declaringNodes(node) {
 function declaredNames(extract, node, depth = 0) {
   const resolved = resolveRef(extract, node);
   if (!resolved || typeof resolved !== 'object' || depth > 20) return [];
-  return [...Object.keys(resolved.properties ?? {}), ...(resolved.allOf ?? []).flatMap((member) => declaredNames(extract, member, depth + 1))];
+  return [
+    ...Object.keys(resolved.properties ?? {}),
+    ...(resolved.allOf ?? []).flatMap((member) => declaredNames(extract, member, depth + 1)),
+  ];
 }
 
 function applyEnum(extract, node, change, rowId) {
@@ -86,7 +90,9 @@ function applyEnum(extract, node, change, rowId) {
   const property = owner && resolveRef(extract, owner.properties[change.property]);
   if (!property) throw new Error(`schema override ${rowId}: ${change.property} is not declared inline`);
   if (JSON.stringify(property.enum) !== JSON.stringify(change.from)) {
-    throw new Error(`schema override ${rowId}: the enum of ${change.property} is ${JSON.stringify(property.enum)}, not ${JSON.stringify(change.from)}: review the row`);
+    throw new Error(
+      `schema override ${rowId}: the enum of ${change.property} is ${JSON.stringify(property.enum)}, not ${JSON.stringify(change.from)}: review the row`,
+    );
   }
   property.enum = [...change.to];
 }
@@ -96,7 +102,8 @@ function applyAddProperties(extract, node, change, rowId) {
   const owners = declaringNodes(node);
   if (owners.length === 0) throw new Error(`schema override ${rowId}: no inline member declares properties`);
   for (const [name, schema] of Object.entries(change.properties)) {
-    if (declared.includes(name)) throw new Error(`schema override ${rowId}: ${name} is declared already: review the row`);
+    if (declared.includes(name))
+      throw new Error(`schema override ${rowId}: ${name} is declared already: review the row`);
     owners[owners.length - 1].properties[name] = structuredClone(schema);
   }
 }
@@ -105,14 +112,16 @@ function applyRequire(extract, node, change, rowId) {
   for (const name of change.properties) {
     const owner = declaringNodes(node).find((candidate) => Object.hasOwn(candidate.properties, name));
     if (!owner) throw new Error(`schema override ${rowId}: ${name} is not declared inline`);
-    if ((owner.required ?? []).includes(name)) throw new Error(`schema override ${rowId}: ${name} is required already: review the row`);
+    if ((owner.required ?? []).includes(name))
+      throw new Error(`schema override ${rowId}: ${name} is required already: review the row`);
     owner.required = [...(owner.required ?? []), name];
   }
 }
 
 function applyAddQueryParameter(extract, operation, change, rowId) {
   const parameter = extract.components?.parameters?.[change.parameter];
-  if (!parameter || parameter.in !== 'query') throw new Error(`schema override ${rowId}: no query parameter component ${change.parameter}`);
+  if (!parameter || parameter.in !== 'query')
+    throw new Error(`schema override ${rowId}: no query parameter component ${change.parameter}`);
   const declared = (operation.parameters ?? []).map((raw) => resolveRef(extract, raw));
   if (declared.some((other) => other.in === 'query' && other.name === parameter.name)) {
     throw new Error(`schema override ${rowId}: the operation declares ${parameter.name} already: review the row`);
@@ -120,7 +129,12 @@ function applyAddQueryParameter(extract, operation, change, rowId) {
   operation.parameters = [...(operation.parameters ?? []), { $ref: `#/components/parameters/${change.parameter}` }];
 }
 
-const APPLY = { enum: applyEnum, 'add-properties': applyAddProperties, require: applyRequire, 'add-query-parameter': applyAddQueryParameter };
+const APPLY = {
+  enum: applyEnum,
+  'add-properties': applyAddProperties,
+  require: applyRequire,
+  'add-query-parameter': applyAddQueryParameter,
+};
 
 /**
  * Applies one row to `extract` itself: for a copy the caller owns. The row's premise is
@@ -132,12 +146,15 @@ const APPLY = { enum: applyEnum, 'add-properties': applyAddProperties, require: 
  */
 export function applySchemaOverrideRow(extract, row) {
   for (const field of ['reason', 'evidence']) {
-    if (typeof row[field] !== 'string' || row[field].trim() === '') throw new Error(`schema override ${row.id} has no ${field}`);
+    if (typeof row[field] !== 'string' || row[field].trim() === '')
+      throw new Error(`schema override ${row.id} has no ${field}`);
   }
   const apply = APPLY[row.change?.kind];
   if (!apply) throw new Error(`schema override ${row.id}: unknown change ${JSON.stringify(row.change?.kind)}`);
   if ((row.change.kind === 'add-query-parameter') !== String(row.target).startsWith('operation ')) {
-    throw new Error(`schema override ${row.id}: a query parameter goes on an operation target, the other changes on a schema or response`);
+    throw new Error(
+      `schema override ${row.id}: a query parameter goes on an operation target, the other changes on a schema or response`,
+    );
   }
   apply(extract, targetNode(extract, row.target, row.id), row.change, row.id);
 }
@@ -155,7 +172,8 @@ export function applySchemaOverrides(extract, rows) {
   const out = structuredClone(extract);
   const ids = new Set();
   for (const row of rows) {
-    if (typeof row.id !== 'string' || ids.has(row.id)) throw new Error(`schema override id ${JSON.stringify(row.id)} is missing or repeated`);
+    if (typeof row.id !== 'string' || ids.has(row.id))
+      throw new Error(`schema override id ${JSON.stringify(row.id)} is missing or repeated`);
     ids.add(row.id);
     applySchemaOverrideRow(out, row);
   }

@@ -43,7 +43,8 @@ function operationTypes(extract, descriptionPath, method) {
   const at = `paths[${str(descriptionPath)}][${str(method.toLowerCase())}]`;
   const types = {};
   const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p) => deref(extract, p));
-  if (parameters.some((parameter) => parameter?.in === 'query')) types.query = `NonNullable<${at}['parameters']['query']>`;
+  if (parameters.some((parameter) => parameter?.in === 'query'))
+    types.query = `NonNullable<${at}['parameters']['query']>`;
   const requestBody = deref(extract, operation.requestBody);
   const requestMedia = Object.keys(requestBody?.content ?? {}).find((media) => JSON_MEDIA.test(media));
   if (requestMedia) types.body = `NonNullable<${at}['requestBody']>['content'][${str(requestMedia)}]`;
@@ -91,7 +92,15 @@ function union(values) {
  * @param options.pathsWithoutOperations - canonical paths the description lists without any
  *   operation: they match URLs (and so keep them from a less literal path) but type nothing
  */
-export function endpointMapSource({ name, title, openapiModule, extract, operations, basePath = '', pathsWithoutOperations = [] }) {
+export function endpointMapSource({
+  name,
+  title,
+  openapiModule,
+  extract,
+  operations,
+  basePath = '',
+  pathsWithoutOperations = [],
+}) {
   const endpoints = new Map();
   const routes = {};
   const hints = Object.fromEntries([...METHODS, 'INDEX'].map((key) => [key, new Set()]));

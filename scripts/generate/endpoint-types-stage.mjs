@@ -26,13 +26,39 @@ const DIRECTORY = 'src/generated/types';
  * already exports for another thing (the Events API's `ChangeEvent`) gets another name.
  */
 const DESCRIPTIONS = Object.freeze([
-  { extract: 'rest', file: 'rest-api-v2', title: 'REST API v2', prefix: '', renames: { ChangeEvent: 'RestChangeEvent', EventResponse: 'RestEventResponse' } },
+  {
+    extract: 'rest',
+    file: 'rest-api-v2',
+    title: 'REST API v2',
+    prefix: '',
+    renames: { ChangeEvent: 'RestChangeEvent', EventResponse: 'RestEventResponse' },
+  },
   { extract: 'scim', file: 'scim-api', title: 'SCIM API', prefix: 'Scim' },
   { extract: 'events-v2', file: 'events-api-v2', title: 'Events API v2', prefix: 'EventsV2' },
-  { extract: 'integration-jira-cloud', file: 'jira-cloud-integration-api', title: 'Jira Cloud integration API', prefix: 'JiraCloud' },
-  { extract: 'integration-jira-service', file: 'jira-server-integration-api', title: 'Jira Server integration API', prefix: 'JiraServer' },
-  { extract: 'integration-ms-teams-service', file: 'ms-teams-integration-api', title: 'Microsoft Teams integration API', prefix: 'MsTeams' },
-  { extract: 'integration-slack-service', file: 'slack-integration-api', title: 'Slack integration API', prefix: 'Slack' },
+  {
+    extract: 'integration-jira-cloud',
+    file: 'jira-cloud-integration-api',
+    title: 'Jira Cloud integration API',
+    prefix: 'JiraCloud',
+  },
+  {
+    extract: 'integration-jira-service',
+    file: 'jira-server-integration-api',
+    title: 'Jira Server integration API',
+    prefix: 'JiraServer',
+  },
+  {
+    extract: 'integration-ms-teams-service',
+    file: 'ms-teams-integration-api',
+    title: 'Microsoft Teams integration API',
+    prefix: 'MsTeams',
+  },
+  {
+    extract: 'integration-slack-service',
+    file: 'slack-integration-api',
+    title: 'Slack integration API',
+    prefix: 'Slack',
+  },
 ]);
 
 /** The client types' name from a descriptor constant: `JIRA_CLOUD_INTEGRATION_API` -> `JiraCloudIntegrationApi`. */
@@ -51,7 +77,11 @@ function openapiVersion() {
 /** The REST API v2 operations, a concrete path per variant (`/tags/{id}/users`), as the canonical paths have them. */
 function restEndpoints(extract) {
   return deriveRestOperations(extract).flatMap((operation) =>
-    (operation.variants ?? [{ path: operation.path, responseWrapper: operation.responseWrapper, listKey: operation.listKey }]).map((variant) => ({
+    (
+      operation.variants ?? [
+        { path: operation.path, responseWrapper: operation.responseWrapper, listKey: operation.listKey },
+      ]
+    ).map((variant) => ({
       ...operation,
       ...variant,
       describedPath: operation.path,
@@ -61,16 +91,34 @@ function restEndpoints(extract) {
 
 /** The SCIM API's operations: its client has j-methods only, so no wrappers. */
 function scimEndpoints(extract) {
-  return operationsOf(extract).map(({ method, path }) => ({ method, path, describedPath: path, requestWrapper: null, responseWrapper: null, listKey: null }));
+  return operationsOf(extract).map(({ method, path }) => ({
+    method,
+    path,
+    describedPath: path,
+    requestWrapper: null,
+    responseWrapper: null,
+    listKey: null,
+  }));
 }
 
 /** The endpoint maps of one description: one per client that serves it. */
 function endpointMaps(description, extract) {
   if (description.extract === 'rest') {
-    const pathsWithoutOperations = Object.keys(extract.paths).filter((path) => !operationsOf({ paths: { [path]: extract.paths[path] } }).length);
-    return [{ name: 'RestApiV2', file: description.file, basePath: '', operations: restEndpoints(extract), pathsWithoutOperations }];
+    const pathsWithoutOperations = Object.keys(extract.paths).filter(
+      (path) => !operationsOf({ paths: { [path]: extract.paths[path] } }).length,
+    );
+    return [
+      {
+        name: 'RestApiV2',
+        file: description.file,
+        basePath: '',
+        operations: restEndpoints(extract),
+        pathsWithoutOperations,
+      },
+    ];
   }
-  if (description.extract === 'scim') return [{ name: 'ScimApi', file: description.file, basePath: '/scim/v2', operations: scimEndpoints(extract) }];
+  if (description.extract === 'scim')
+    return [{ name: 'ScimApi', file: description.file, basePath: '/scim/v2', operations: scimEndpoints(extract) }];
   const operations = description.extract.startsWith('integration-') ? deriveIntegrationOperations(extract) : [];
   return INTEGRATION_APIS.filter((api) => api.description === description.extract).map((api) => ({
     name: typesName(api.constant),
@@ -120,9 +168,13 @@ export function endpointMapFiles(context) {
     const file = fileMaker(description, context);
     const openapiModule = `./${description.file}-openapi.js`;
     const names = schemaExportNames(Object.keys(extract.components?.schemas ?? {}), description);
-    files.push(file(`${description.file}-schemas`, schemaNamesSource({ title: description.title, openapiModule, names })));
+    files.push(
+      file(`${description.file}-schemas`, schemaNamesSource({ title: description.title, openapiModule, names })),
+    );
     for (const map of endpointMaps(description, extract)) {
-      files.push(file(`${map.file}-endpoints`, endpointMapSource({ ...map, title: description.title, openapiModule, extract })));
+      files.push(
+        file(`${map.file}-endpoints`, endpointMapSource({ ...map, title: description.title, openapiModule, extract })),
+      );
     }
   }
   return files;
@@ -136,7 +188,13 @@ export const endpointTypesStage = Object.freeze({
     const openapi = [];
     for (const description of DESCRIPTIONS) {
       const extract = typesExtract(description, context);
-      openapi.push(fileMaker(description, context, overridesNote(description))(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)));
+      openapi.push(
+        fileMaker(
+          description,
+          context,
+          overridesNote(description),
+        )(`${description.file}-openapi`, await openapiTypesSource(extract, description.extract)),
+      );
     }
     return [...openapi, ...endpointMapFiles(context)];
   },

@@ -116,7 +116,11 @@ function listFiles(root, directory) {
   if (!existsSync(full)) return [];
   return readdirSync(full, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath ?? entry.path, entry.name)).split('\\').join('/'));
+    .map((entry) =>
+      relative(root, join(entry.parentPath ?? entry.path, entry.name))
+        .split('\\')
+        .join('/'),
+    );
 }
 
 async function main(argv) {

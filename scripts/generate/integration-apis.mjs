@@ -21,7 +21,8 @@ export const INTEGRATION_APIS = Object.freeze([
     description: 'integration-jira-cloud',
     baseUrl: 'https://api.pagerduty.com/integration-jira-cloud',
     defaultHeaders: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    summary: 'The Jira Cloud integration API (`/integration-jira-cloud` on the REST API host): account mappings and their rules.',
+    summary:
+      'The Jira Cloud integration API (`/integration-jira-cloud` on the REST API host): account mappings and their rules.',
   },
   {
     constant: 'JIRA_SERVER_INTEGRATION_API',
@@ -39,7 +40,8 @@ export const INTEGRATION_APIS = Object.freeze([
     description: 'integration-ms-teams-service',
     baseUrl: 'https://api.pagerduty.com/integration-ms-teams',
     defaultHeaders: { Accept: 'application/json' },
-    summary: "The Microsoft Teams integration API (`/integration-ms-teams` on the REST API host): an incident's dedicated chat and meeting.",
+    summary:
+      "The Microsoft Teams integration API (`/integration-ms-teams` on the REST API host): an incident's dedicated chat and meeting.",
   },
   {
     constant: 'SLACK_INTEGRATION_API',
@@ -47,7 +49,8 @@ export const INTEGRATION_APIS = Object.freeze([
     description: 'integration-slack-service',
     baseUrl: 'https://api.pagerduty.com/integration-slack',
     defaultHeaders: { Accept: 'application/json' },
-    summary: "The Slack integration API (`/integration-slack` on the REST API host): an incident's dedicated channel and notification channels.",
+    summary:
+      "The Slack integration API (`/integration-slack` on the REST API host): an incident's dedicated channel and notification channels.",
   },
   {
     constant: 'SLACK_INTEGRATION_CONNECTIONS_API',
@@ -55,6 +58,7 @@ export const INTEGRATION_APIS = Object.freeze([
     description: 'integration-slack-service',
     baseUrl: 'https://app.pagerduty.com/integration-slack',
     defaultHeaders: { Accept: 'application/json' },
-    summary: "The Slack integration's connections API (`/integration-slack` on the app host): a workspace's Slack connections.",
+    summary:
+      "The Slack integration's connections API (`/integration-slack` on the app host): a workspace's Slack connections.",
   },
 ]);

@@ -17,16 +17,23 @@ export const integrationTablesStage = Object.freeze({
     const served = new Set();
     const files = INTEGRATION_APIS.map((api) => {
       if (!operationsByDescription.has(api.description)) {
-        operationsByDescription.set(api.description, deriveIntegrationOperations(context.readDescription(api.description)));
+        operationsByDescription.set(
+          api.description,
+          deriveIntegrationOperations(context.readDescription(api.description)),
+        );
       }
-      const operations = operationsByDescription.get(api.description).filter((operation) => operation.baseUrl === api.baseUrl);
-      if (operations.length === 0) throw new Error(`${api.constant}: no operation of ${api.description} is served from ${api.baseUrl}`);
+      const operations = operationsByDescription
+        .get(api.description)
+        .filter((operation) => operation.baseUrl === api.baseUrl);
+      if (operations.length === 0)
+        throw new Error(`${api.constant}: no operation of ${api.description} is served from ${api.baseUrl}`);
       for (const operation of operations) served.add(operation);
       return integrationFile(api, operations, context.descriptionSource(api.description));
     });
     for (const [description, operations] of operationsByDescription) {
       const orphan = operations.find((operation) => !served.has(operation));
-      if (orphan) throw new Error(`${description}: ${orphan.method} ${orphan.describedPath} (${orphan.baseUrl}) has no client`);
+      if (orphan)
+        throw new Error(`${description}: ${orphan.method} ${orphan.describedPath} (${orphan.baseUrl}) has no client`);
     }
     return files;
   },

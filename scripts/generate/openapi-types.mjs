@@ -60,7 +60,10 @@ function inlineDeepRefs(node, document, depth) {
 /** allOf members with the names that property-less members require added to their `required`. */
 function requireAcrossAllOf(members) {
   const names = members
-    .filter((member) => member && typeof member === 'object' && !member.$ref && !member.properties && Array.isArray(member.required))
+    .filter(
+      (member) =>
+        member && typeof member === 'object' && !member.$ref && !member.properties && Array.isArray(member.required),
+    )
     .flatMap((member) => member.required);
   if (names.length === 0) return members;
   return members.map((member) => {
@@ -73,7 +76,9 @@ function requireAcrossAllOf(members) {
 
 function keepDiscriminator(discriminator) {
   const targets = Object.values(discriminator?.mapping ?? {});
-  return targets.length > 0 && targets.every((target) => typeof target === 'string' && COMPONENT_SCHEMA_REF.test(target));
+  return (
+    targets.length > 0 && targets.every((target) => typeof target === 'string' && COMPONENT_SCHEMA_REF.test(target))
+  );
 }
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -90,7 +95,9 @@ function typedParameters(parameters, document) {
 
 /** An operation with only its typed parameters and its success responses. */
 function typedOperation(operation, document) {
-  const responses = Object.fromEntries(Object.entries(operation.responses ?? {}).filter(([status]) => /^2(?:\d\d|XX)$/i.test(status)));
+  const responses = Object.fromEntries(
+    Object.entries(operation.responses ?? {}).filter(([status]) => /^2(?:\d\d|XX)$/i.test(status)),
+  );
   return { ...operation, parameters: typedParameters(operation.parameters, document), responses };
 }
 
@@ -130,7 +137,12 @@ export function assertFactsOnly(text, origin) {
       .replace(/^\/\*\*/, '')
       .replace(/\*\/$/, '')
       .split('\n')
-      .map((line) => line.trim().replace(/^\*\s?/, '').trim())
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^\*\s?/, '')
+          .trim(),
+      )
       .filter((line) => line !== '');
     let inDefault = false;
     for (const line of lines) {

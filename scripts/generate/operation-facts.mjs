@@ -81,7 +81,11 @@ export const PAGING_FIELDS = Object.freeze(['offset', 'limit', 'more', 'total', 
  *   and the path variants work on it
  * @returns {OperationFacts}
  */
-export function deriveOperation(extract, { method, path: describedPath, pathItem, operation }, clientPath = describedPath) {
+export function deriveOperation(
+  extract,
+  { method, path: describedPath, pathItem, operation },
+  clientPath = describedPath,
+) {
   const path = clientPath;
   const parameters = operationParameters(extract, pathItem, operation);
   const query = new Map(parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));

@@ -43,7 +43,9 @@ export function literal(value) {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   if (typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, inner]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : str(key)}: ${literal(inner)}`);
+    const entries = Object.entries(value).map(
+      ([key, inner]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : str(key)}: ${literal(inner)}`,
+    );
     return `{ ${entries.join(', ')} }`;
   }
   throw new TypeError(`cannot write ${typeof value} as a literal`);

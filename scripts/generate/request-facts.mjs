@@ -23,8 +23,10 @@ export function earlyAccessHeaders(extract) {
       const resolved = resolveRef(extract, parameter);
       if (resolved.in !== 'header' || resolved.name.toUpperCase() !== EARLY_ACCESS_HEADER) continue;
       const schema = resolveRef(extract, resolved.schema ?? {});
-      const value = typeof schema.default === 'string' ? schema.default : schema.enum?.length === 1 ? schema.enum[0] : undefined;
-      if (typeof value !== 'string') throw new Error(`${entry.method} ${entry.path}: ${resolved.name} declares no single value`);
+      const value =
+        typeof schema.default === 'string' ? schema.default : schema.enum?.length === 1 ? schema.enum[0] : undefined;
+      if (typeof value !== 'string')
+        throw new Error(`${entry.method} ${entry.path}: ${resolved.name} declares no single value`);
       out[`${entry.method} ${entry.path}`] = { [resolved.name]: value };
     }
   }
@@ -57,7 +59,8 @@ export function declaredQueryStyles(extract) {
       const schema = resolveRef(extract, resolved.schema ?? {});
       if (schema.type !== 'array' && resolved.explode !== false) continue;
       const style = resolved.style ?? 'form';
-      if (style !== 'form') throw new Error(`${entry.method} ${entry.path}: query style ${style} of ${resolved.name} is not supported`);
+      if (style !== 'form')
+        throw new Error(`${entry.method} ${entry.path}: query style ${style} of ${resolved.name} is not supported`);
       styles[resolved.name] = { style, explode: resolved.explode ?? true };
     }
     if (Object.keys(styles).length > 0) out[`${entry.method} ${entry.path}`] = styles;
@@ -88,15 +91,19 @@ export function declaredQueryStyles(extract) {
  *   or a shared declaration without a row
  */
 export function historyMaxRanges(extract, operations, rows) {
-  const historical = new Set(operations.filter((operation) => operation.historical).map((operation) => `${operation.method} ${operation.path}`));
+  const historical = new Set(
+    operations.filter((operation) => operation.historical).map((operation) => `${operation.method} ${operation.path}`),
+  );
   const entries = new Map(operationsOf(extract).map((entry) => [`${entry.method} ${entry.path}`, entry]));
   const out = {};
   const ids = new Set();
   for (const row of rows) {
     if (ids.has(row.id)) throw new Error(`history range row ${row.id} is repeated`);
     ids.add(row.id);
-    if (!historical.has(row.operation)) throw new Error(`history range row ${row.id}: ${row.operation} is not a historical index`);
-    if (!(Number.isInteger(row.days) && row.days > 0) || !row.reason) throw new Error(`history range row ${row.id} needs whole days and a reason`);
+    if (!historical.has(row.operation))
+      throw new Error(`history range row ${row.id}: ${row.operation} is not a historical index`);
+    if (!(Number.isInteger(row.days) && row.days > 0) || !row.reason)
+      throw new Error(`history range row ${row.id} needs whole days and a reason`);
     const declared = rawParameters(entries.get(row.operation)).find((parameter) => {
       const resolved = resolveRef(extract, parameter);
       return resolved.in === 'query' && resolved.name === row.parameter;
@@ -108,7 +115,9 @@ export function historyMaxRanges(extract, operations, rows) {
   }
   for (const key of historical) {
     if (out[key.slice('GET '.length)]) continue;
-    const shares = rawParameters(entries.get(key)).some((parameter) => parameter.$ref && Object.values(out).some((range) => range.ref === parameter.$ref));
+    const shares = rawParameters(entries.get(key)).some(
+      (parameter) => parameter.$ref && Object.values(out).some((range) => range.ref === parameter.$ref),
+    );
     if (shares) throw new Error(`${key} shares a parameter whose range is limited but has no history range row`);
   }
   return Object.fromEntries(Object.entries(out).map(([path, { days, source }]) => [path, { days, source }]));

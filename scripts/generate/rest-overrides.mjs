@@ -86,13 +86,15 @@ export const REST_OVERRIDES = Object.freeze([
     id: 'workflow-connection-get-bare',
     operation: 'GET /workflows/integrations/{integration_id}/connections/{id}',
     set: {},
-    reason: 'Schema wins: as for the creation, the schema is the bare connection and the example a list under `connection`.',
+    reason:
+      'Schema wins: as for the creation, the schema is the bare connection and the example a list under `connection`.',
   },
   {
     id: 'workflow-connection-update-bare',
     operation: 'PATCH /workflows/integrations/{integration_id}/connections/{id}',
     set: {},
-    reason: 'Schema wins: as for the creation, the schema is the bare connection and the example a list under `connection`.',
+    reason:
+      'Schema wins: as for the creation, the schema is the bare connection and the example a list under `connection`.',
   },
   {
     id: 'status-update-notification-rule-update',
@@ -100,7 +102,7 @@ export const REST_OVERRIDES = Object.freeze([
     set: {},
     reason:
       'Schema wins: the response schema wraps the rule in `notification_rule`, as GET of the same path does; the ' +
-      'example uses `status_update_notification_rule`, the request\'s key.',
+      "example uses `status_update_notification_rule`, the request's key.",
   },
   {
     id: 'rulesets-examples',

@@ -33,7 +33,8 @@ export function multiValueEnums(extract) {
     if (Array.isArray(node)) return node.forEach((item) => walk(item, where, field));
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node.enum)) {
-      for (const value of node.enum) if (typeof value === 'string' && /,\s*\S|\s\|\s|\w\|\w/.test(value)) found.push({ kind: 'a', where, field });
+      for (const value of node.enum)
+        if (typeof value === 'string' && /,\s*\S|\s\|\s|\w\|\w/.test(value)) found.push({ kind: 'a', where, field });
     }
     for (const [key, child] of Object.entries(node)) {
       if (key === 'properties' && child && typeof child === 'object') {
@@ -42,7 +43,8 @@ export function multiValueEnums(extract) {
     }
   };
   for (const [name, schema] of Object.entries(extract.components?.schemas ?? {})) walk(schema, `schema ${name}`, '');
-  for (const [name, parameter] of Object.entries(extract.components?.parameters ?? {})) walk(parameter, `parameter ${name}`, parameter.name);
+  for (const [name, parameter] of Object.entries(extract.components?.parameters ?? {}))
+    walk(parameter, `parameter ${name}`, parameter.name);
   for (const [path, item] of Object.entries(extract.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) walk(operation, `${method.toUpperCase()} ${path}`, '');
   }
@@ -54,7 +56,8 @@ function view(extract, schema, depth = 0) {
   const node = resolveRef(extract, schema);
   const out = { properties: {}, owners: {}, required: [], open: false, alternatives: false };
   if (!node || typeof node !== 'object' || depth > 24) return { ...out, open: true };
-  const owner = typeof schema?.$ref === 'string' && SCHEMA_REF.test(schema.$ref) ? SCHEMA_REF.exec(schema.$ref)[1] : undefined;
+  const owner =
+    typeof schema?.$ref === 'string' && SCHEMA_REF.test(schema.$ref) ? SCHEMA_REF.exec(schema.$ref)[1] : undefined;
   for (const member of node.allOf ?? []) merge(out, view(extract, member, depth + 1), false);
   for (const member of node.oneOf ?? node.anyOf ?? []) merge(out, view(extract, member, depth + 1), true);
   if (node.oneOf || node.anyOf) out.alternatives = true;
@@ -71,7 +74,9 @@ function view(extract, schema, depth = 0) {
 function merge(into, from, alternative) {
   // A property two members declare is both schemas at once (allOf), each declaring fields.
   for (const [name, property] of Object.entries(from.properties)) {
-    into.properties[name] = Object.hasOwn(into.properties, name) ? { allOf: [into.properties[name], property] } : property;
+    into.properties[name] = Object.hasOwn(into.properties, name)
+      ? { allOf: [into.properties[name], property] }
+      : property;
   }
   for (const [name, owner] of Object.entries(from.owners)) into.owners[name] ??= owner;
   if (!alternative) into.required.push(...from.required);
@@ -84,7 +89,8 @@ function compareShape(extract, schema, shape, where, path, found) {
   const node = resolveRef(extract, schema);
   if (!node || typeof node !== 'object' || typeof shape !== 'object' || shape === null) return;
   if (Array.isArray(shape)) {
-    if (node.items) for (const item of shape) compareShape(extract, node.items, item, where, `${path.replace(/\.$/, '')}[].`, found);
+    if (node.items)
+      for (const item of shape) compareShape(extract, node.items, item, where, `${path.replace(/\.$/, '')}[].`, found);
     return;
   }
   const seen = view(extract, schema);
@@ -95,10 +101,12 @@ function compareShape(extract, schema, shape, where, path, found) {
     }
   }
   if (!seen.alternatives) {
-    for (const name of new Set(seen.required)) if (!Object.hasOwn(shape, name)) found.push({ kind: 'c-absent', ...at(name, seen.owners[name]) });
+    for (const name of new Set(seen.required))
+      if (!Object.hasOwn(shape, name)) found.push({ kind: 'c-absent', ...at(name, seen.owners[name]) });
   }
   for (const [name, child] of Object.entries(shape)) {
-    if (Object.hasOwn(seen.properties, name)) compareShape(extract, seen.properties[name], child, where, `${path}${name}.`, found);
+    if (Object.hasOwn(seen.properties, name))
+      compareShape(extract, seen.properties[name], child, where, `${path}${name}.`, found);
   }
 }
 
@@ -116,7 +124,11 @@ function jsonSchemaOf(extract, holder) {
 export function exampleFindings(extract, shapes) {
   const found = [];
   // The wrappers as the description implies them (the table overrides name operations of the real extract only).
-  const wrappers = new Map(operationsOf(extract).map((entry) => deriveOperation(extract, entry)).map((operation) => [`${operation.method} ${operation.path}`, [operation.responseWrapper, operation.listKey]]));
+  const wrappers = new Map(
+    operationsOf(extract)
+      .map((entry) => deriveOperation(extract, entry))
+      .map((operation) => [`${operation.method} ${operation.path}`, [operation.responseWrapper, operation.listKey]]),
+  );
   for (const [key, examples] of Object.entries(shapes.requests ?? {})) {
     const [method, path] = key.split(' ');
     const schema = jsonSchemaOf(extract, extract.paths[path]?.[method.toLowerCase()]?.requestBody);
@@ -129,8 +141,11 @@ export function exampleFindings(extract, shapes) {
     for (const shape of examples) compareShape(extract, schema, shape, `response ${key}`, '', found);
     const seen = view(extract, schema);
     for (const name of (wrappers.get(`${method} ${path}`) ?? []).filter((wrapper) => wrapper !== null)) {
-      const always = examples.every((shape) => shape && typeof shape === 'object' && !Array.isArray(shape) && Object.hasOwn(shape, name));
-      if (always && Object.hasOwn(seen.properties, name) && !seen.required.includes(name)) found.push({ kind: 'c-always', where: `response ${key}`, field: name });
+      const always = examples.every(
+        (shape) => shape && typeof shape === 'object' && !Array.isArray(shape) && Object.hasOwn(shape, name),
+      );
+      if (always && Object.hasOwn(seen.properties, name) && !seen.required.includes(name))
+        found.push({ kind: 'c-always', where: `response ${key}`, field: name });
     }
   }
   return found;
@@ -161,7 +176,8 @@ function main(argv) {
   const findings = surveyDescription(read('rest.json'), read('rest.example-shapes.json'));
   const shown = argv.includes('--all') ? findings : findings.filter((finding) => !finding.fixed);
   const lines = ['| class | where | field | fixed |', '|---|---|---|---|'];
-  for (const finding of shown) lines.push(`| ${finding.kind} | ${finding.where} | ${finding.field || '-'} | ${finding.fixed ? 'yes' : 'no'} |`);
+  for (const finding of shown)
+    lines.push(`| ${finding.kind} | ${finding.where} | ${finding.field || '-'} | ${finding.fixed ? 'yes' : 'no'} |`);
   const counts = {};
   for (const finding of findings) {
     counts[finding.kind] ??= { found: 0, fixed: 0 };
@@ -169,7 +185,8 @@ function main(argv) {
     if (finding.fixed) counts[finding.kind].fixed += 1;
   }
   lines.push('', '| class | found | fixed | left |', '|---|---|---|---|');
-  for (const [kind, { found, fixed }] of Object.entries(counts)) lines.push(`| ${kind} | ${found} | ${fixed} | ${found - fixed} |`);
+  for (const [kind, { found, fixed }] of Object.entries(counts))
+    lines.push(`| ${kind} | ${found} | ${fixed} | ${found - fixed} |`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

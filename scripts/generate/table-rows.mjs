@@ -75,7 +75,9 @@ export function tableRows(operations, pathsWithoutOperations = []) {
       const value = wrapperException(operation);
       return value === undefined ? [] : [[`${operation.method} ${operation.path}`, value]];
     }),
-    cursorPaths: unique(indexes.filter((operation) => operation.pagination === 'cursor').map((operation) => operation.path)),
+    cursorPaths: unique(
+      indexes.filter((operation) => operation.pagination === 'cursor').map((operation) => operation.path),
+    ),
     historicalPaths: unique(known.filter((operation) => operation.historical).map((operation) => operation.path)),
     specialisedIterators: known
       .filter((operation) => operation.pagination === 'specialised')

@@ -32,7 +32,8 @@ export type StdinSource = Readable | (() => Readable);
 async function readStream(source: StdinSource): Promise<string> {
   const stream = typeof source === 'function' ? source() : source;
   let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  for await (const chunk of stream)
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   return text;
 }
 
@@ -61,6 +62,8 @@ export async function readFieldFile(file: string, stdin: StdinSource): Promise<s
   try {
     return file === '-' ? await readStream(stdin) : await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read the field value from ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`);
+    throw new UsageError(
+      `cannot read the field value from ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`,
+    );
   }
 }

@@ -31,9 +31,18 @@ export const COMMANDS = {
   acknowledge: { usage: 'acknowledge', describe: 'Acknowledge the alert with a dedup key' },
   resolve: { usage: 'resolve', describe: 'Resolve the alert with a dedup key' },
   submit: { usage: 'submit', describe: 'Submit a change event (a deploy, a configuration change)' },
-  api: { usage: 'api <path>', describe: 'Call the REST API v2 (key from $PAGERDUTY_API_KEY) and print the JSON response' },
-  emulator: { usage: 'emulator', describe: 'Run a local emulator of the REST and Events APIs (loopback only, fake keys)' },
-  webhooks: { usage: 'webhooks <action>', describe: 'Receive V3 webhooks ("webhooks listen"), verify their signatures, print the events' },
+  api: {
+    usage: 'api <path>',
+    describe: 'Call the REST API v2 (key from $PAGERDUTY_API_KEY) and print the JSON response',
+  },
+  emulator: {
+    usage: 'emulator',
+    describe: 'Run a local emulator of the REST and Events APIs (loopback only, fake keys)',
+  },
+  webhooks: {
+    usage: 'webhooks <action>',
+    describe: 'Receive V3 webhooks ("webhooks listen"), verify their signatures, print the events',
+  },
 } as const satisfies Record<string, CommandSummary>;
 
 /** The command words. */
@@ -43,7 +52,9 @@ export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
 export function epilogue(): string {
   const width = Math.max(...ENVIRONMENT.map(([name]) => name.length));
   const variables = ENVIRONMENT.map(([name, meaning]) => `  ${name.padEnd(width)}  ${meaning}`);
-  return ['Environment:', ...variables, '', 'Exit status: 0 success, 1 API or network error, 2 usage error.'].join('\n');
+  return ['Environment:', ...variables, '', 'Exit status: 0 success, 1 API or network error, 2 usage error.'].join(
+    '\n',
+  );
 }
 
 /** `text` broken into lines of at most `width` characters, at spaces. */

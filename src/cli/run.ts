@@ -54,7 +54,10 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const unknown = unknownCommand(args, COMMAND_NAMES);
   if (unknown !== undefined) {
-    return usageFailure(io, `unknown command ${JSON.stringify(unknown)}; the commands are: ${COMMAND_NAMES.join(', ')}`);
+    return usageFailure(
+      io,
+      `unknown command ${JSON.stringify(unknown)}; the commands are: ${COMMAND_NAMES.join(', ')}`,
+    );
   }
   const { runWithYargs } = await import('./yargs-program.js');
   return runWithYargs(args, io);

@@ -15,7 +15,10 @@ import { UsageError } from './usage-error.js';
 export function redisUrlFrom(args: { readonly redisUrl?: string }, env: CliIo['env']): string | undefined {
   const url = args.redisUrl === '' ? undefined : (args.redisUrl ?? fromEnv(env, REDIS_URL_ENV));
   if (url === undefined) return undefined;
-  if (!/^rediss?:\/\//.test(url)) throw new UsageError(`the Redis URL must start with redis:// or rediss://, got "${url.replace(/\/\/[^@/]*@/, '//***@')}"`);
+  if (!/^rediss?:\/\//.test(url))
+    throw new UsageError(
+      `the Redis URL must start with redis:// or rediss://, got "${url.replace(/\/\/[^@/]*@/, '//***@')}"`,
+    );
   return url;
 }
 

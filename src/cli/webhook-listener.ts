@@ -39,10 +39,20 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 /** The summary line of an event: when, what, which object, and its title or summary. */
 export function eventLine(event: AnyWebhookEvent, verified: boolean): string {
   const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
-  const incident = (typeof data.incident === 'object' && data.incident !== null ? data.incident : {}) as Record<string, unknown>;
+  const incident = (typeof data.incident === 'object' && data.incident !== null ? data.incident : {}) as Record<
+    string,
+    unknown
+  >;
   const subject = text(data.id) ?? text(incident.id) ?? '-';
-  const label = text(data.title) ?? text(data.summary) ?? text(data.message) ?? text(data.content) ?? text(incident.summary);
-  return [event.occurred_at, event.event_type, subject, ...(label ? [JSON.stringify(label)] : []), ...(verified ? [] : ['(unsigned)'])].join(' ');
+  const label =
+    text(data.title) ?? text(data.summary) ?? text(data.message) ?? text(data.content) ?? text(incident.summary);
+  return [
+    event.occurred_at,
+    event.event_type,
+    subject,
+    ...(label ? [JSON.stringify(label)] : []),
+    ...(verified ? [] : ['(unsigned)']),
+  ].join(' ');
 }
 
 /** Serves until `io.until` settles; prints the URL first. Resolves to exit status 0. */
@@ -61,7 +71,9 @@ export async function runWebhookListener(args: WebhookListenerArgs, io: WebhookL
   });
   const { port } = server.address() as AddressInfo;
   const host = args.host.includes(':') ? `[${args.host}]` : args.host;
-  io.write(`listening for PagerDuty webhooks on http://${host}:${port}/ (${args.secrets.length} secret${args.secrets.length === 1 ? '' : 's'}${args.allowUnsigned ? ', unsigned accepted' : ''}); Ctrl-C stops`);
+  io.write(
+    `listening for PagerDuty webhooks on http://${host}:${port}/ (${args.secrets.length} secret${args.secrets.length === 1 ? '' : 's'}${args.allowUnsigned ? ', unsigned accepted' : ''}); Ctrl-C stops`,
+  );
   try {
     await io.until;
   } finally {

@@ -73,7 +73,9 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
   }
   if (outcome) {
     const status = exitStatusFor(outcome.error);
-    io.stderr.write(`${failureLines(outcome.error, PROGRAM).join('\n')}\n${status === EXIT.USAGE ? usageHint(args) : ''}`);
+    io.stderr.write(
+      `${failureLines(outcome.error, PROGRAM).join('\n')}\n${status === EXIT.USAGE ? usageHint(args) : ''}`,
+    );
     return status;
   }
   if (output) io.stdout.write(`${output}\n`);

@@ -114,10 +114,29 @@ export interface ApiClientOptions extends PassThroughInit {
 
 /** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
 export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.freeze({
-  baseUrl: true, debug: true, timeout: true, headers: true, retry: true, maxHttpAttempts: true, maxNetworkAttempts: true,
-  sleepTimer: true, sleepTimerBase: true, staggerCooldown: true, logger: true, fetch: true, agent: true, proxy: true,
-  sleep: true, random: true, errorFactory: true, callKey: true, retryUnresolvedHosts: true, compress: true, size: true,
-  rateLimiter: true, onRateLimit: true,
+  baseUrl: true,
+  debug: true,
+  timeout: true,
+  headers: true,
+  retry: true,
+  maxHttpAttempts: true,
+  maxNetworkAttempts: true,
+  sleepTimer: true,
+  sleepTimerBase: true,
+  staggerCooldown: true,
+  logger: true,
+  fetch: true,
+  agent: true,
+  proxy: true,
+  sleep: true,
+  random: true,
+  errorFactory: true,
+  callKey: true,
+  retryUnresolvedHosts: true,
+  compress: true,
+  size: true,
+  rateLimiter: true,
+  onRateLimit: true,
 });
 
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
@@ -171,6 +190,19 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
  * `redirect`, `agent`, `compress`, `size`), which are passed on to fetch.
  */
 export const REQUEST_OPTION_NAMES: OptionNames<RequestOptions> = Object.freeze({
-  headers: true, json: true, form: true, params: true, timeout: true, stream: true, retryMode: true,
-  extraParams: true, extraFields: true, body: true, signal: true, redirect: true, agent: true, compress: true, size: true,
+  headers: true,
+  json: true,
+  form: true,
+  params: true,
+  timeout: true,
+  stream: true,
+  retryMode: true,
+  extraParams: true,
+  extraFields: true,
+  body: true,
+  signal: true,
+  redirect: true,
+  agent: true,
+  compress: true,
+  size: true,
 });

@@ -9,7 +9,10 @@ import type { EmulatorOptions } from './emulator-options.js';
 import { untilSignal } from '../cli/until-signal.js';
 
 /** The command's arguments (as the CLI parses them): the emulator's options of the same names. */
-export type EmulatorCommandArgs = Pick<EmulatorOptions, 'port' | 'seedUsers' | 'seedServices' | 'seedIncidents' | 'seed' | 'latency' | 'rateLimit' | 'rateLimitWindow'>;
+export type EmulatorCommandArgs = Pick<
+  EmulatorOptions,
+  'port' | 'seedUsers' | 'seedServices' | 'seedIncidents' | 'seed' | 'latency' | 'rateLimit' | 'rateLimitWindow'
+>;
 
 /** Where the command writes and when it stops; for tests and embedding. */
 export interface EmulatorCommandIo {
@@ -33,7 +36,8 @@ function windowWords(seconds: number | undefined): string {
  * needs them to try the API.
  */
 export function emulatorBanner(
-  emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> & Partial<Pick<Emulator, 'latency' | 'rateLimit' | 'rateLimitWindow'>>,
+  emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> &
+    Partial<Pick<Emulator, 'latency' | 'rateLimit' | 'rateLimitWindow'>>,
 ): string[] {
   const { keys } = emulator;
   const lines = [
@@ -46,12 +50,16 @@ export function emulatorBanner(
     'Fake keys (valid on this emulator only):',
     `  account-level API key: ${keys.account}`,
   ];
-  for (const user of keys.users.slice(0, LISTED_USERS)) lines.push(`  user-scoped API key:   ${user.key}   (${user.email})`);
+  for (const user of keys.users.slice(0, LISTED_USERS))
+    lines.push(`  user-scoped API key:   ${user.key}   (${user.email})`);
   if (keys.users.length > LISTED_USERS) lines.push(`  ... and ${keys.users.length - LISTED_USERS} more users`);
-  for (const routing of keys.routing) lines.push(`  routing key:           ${routing.routingKey}   (service ${routing.serviceName})`);
+  for (const routing of keys.routing)
+    lines.push(`  routing key:           ${routing.routingKey}   (service ${routing.serviceName})`);
   const simulated = [
     emulator.latency ? `round trip ${emulator.latency} ms` : undefined,
-    emulator.rateLimit !== undefined ? `rate limit ${emulator.rateLimit} requests per key per ${windowWords(emulator.rateLimitWindow)}` : undefined,
+    emulator.rateLimit !== undefined
+      ? `rate limit ${emulator.rateLimit} requests per key per ${windowWords(emulator.rateLimitWindow)}`
+      : undefined,
   ].filter((part) => part !== undefined);
   if (simulated.length > 0) lines.push('', `Simulated: ${simulated.join(', ')}.`);
   lines.push('', 'Press Ctrl+C to stop.');

@@ -142,7 +142,8 @@ export function resolveSeedOptions(options: SeedOptions = {}): ResolvedSeedOptio
  */
 export function resolvePort(port: number | undefined): number {
   const value = port ?? 0;
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new RangeError(`port must be 0-65535, got ${String(port)}`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new RangeError(`port must be 0-65535, got ${String(port)}`);
   return value;
 }
 

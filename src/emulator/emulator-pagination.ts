@@ -116,7 +116,8 @@ export function decodeCursor(cursor: string): number | undefined {
 export function cursorRequest(query: URLSearchParams): CursorRequest {
   const limit = intParam(query, 'limit', MAX_PAGE_SIZE);
   const cursor = query.get('cursor') ?? undefined;
-  if (cursor !== undefined && cursor !== '' && decodeCursor(cursor) === undefined) fail(invalidInput('cursor is not valid'));
+  if (cursor !== undefined && cursor !== '' && decodeCursor(cursor) === undefined)
+    fail(invalidInput('cursor is not valid'));
   return { limit, cursor: cursor === '' ? undefined : cursor };
 }
 

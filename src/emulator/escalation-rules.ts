@@ -28,7 +28,8 @@ export type TargetLookup = (type: EscalationTarget['type'], id: string) => Refer
  * ```
  */
 export function parseEscalationRules(value: unknown, lookup: TargetLookup, newId: () => string): RulesOutcome {
-  if (!Array.isArray(value) || value.length === 0) return { ok: false, errors: ['escalation_rules must be a non-empty list'] };
+  if (!Array.isArray(value) || value.length === 0)
+    return { ok: false, errors: ['escalation_rules must be a non-empty list'] };
   const errors: string[] = [];
   const rules: EscalationRule[] = [];
   value.forEach((rule: unknown, index) => {
@@ -42,7 +43,8 @@ export function parseEscalationRules(value: unknown, lookup: TargetLookup, newId
       errors.push(`${at}.escalation_delay_in_minutes must be a whole number of minutes >= 1`);
     }
     const targets: EscalationTarget[] = [];
-    if (!Array.isArray(rule.targets) || rule.targets.length === 0) errors.push(`${at}.targets must be a non-empty list`);
+    if (!Array.isArray(rule.targets) || rule.targets.length === 0)
+      errors.push(`${at}.targets must be a non-empty list`);
     else {
       rule.targets.forEach((target: unknown, targetIndex) => {
         const where = `${at}.targets[${targetIndex}]`;
@@ -53,7 +55,8 @@ export function parseEscalationRules(value: unknown, lookup: TargetLookup, newId
           return;
         }
         const found = typeof id === 'string' ? lookup(type, id) : undefined;
-        if (!found) errors.push(`${where} references a ${type === 'user_reference' ? 'user' : 'schedule'} that does not exist`);
+        if (!found)
+          errors.push(`${where} references a ${type === 'user_reference' ? 'user' : 'schedule'} that does not exist`);
         else targets.push({ ...found, type });
       });
     }

@@ -6,7 +6,12 @@
  *
  * @module
  */
-import { validateAlertEvent, validateChangeEvent, invalidEventBody, type AlertEvent } from './incoming-event-validation.js';
+import {
+  validateAlertEvent,
+  validateChangeEvent,
+  invalidEventBody,
+  type AlertEvent,
+} from './incoming-event-validation.js';
 import { changeStatus, createIncident } from './incident-lifecycle.js';
 import { randomHex32 } from './random.js';
 import type { Reply } from './replies.js';
@@ -33,7 +38,10 @@ function target(store: EmulatorStore, routingKey: string): { integration: Integr
 function openIncident(store: EmulatorStore, service: Service, dedupKey: string): Incident | undefined {
   return store.incidents
     .all()
-    .find((incident) => incident.service.id === service.id && incident.incident_key === dedupKey && incident.status !== 'resolved');
+    .find(
+      (incident) =>
+        incident.service.id === service.id && incident.incident_key === dedupKey && incident.status !== 'resolved',
+    );
 }
 
 function apply(store: EmulatorStore, event: AlertEvent, service: Service, now: Date): string {
@@ -43,10 +51,21 @@ function apply(store: EmulatorStore, event: AlertEvent, service: Service, now: D
   if (event.action === 'trigger') {
     if (open) {
       // A repeated trigger is deduplicated into the open incident as one more alert.
-      open.alert_counts = { ...open.alert_counts, all: open.alert_counts.all + 1, triggered: open.alert_counts.triggered + 1 };
+      open.alert_counts = {
+        ...open.alert_counts,
+        all: open.alert_counts.all + 1,
+        triggered: open.alert_counts.triggered + 1,
+      };
       open.updated_at = now.toISOString();
     } else {
-      createIncident(store, { service, title: event.summary ?? 'Alert', incidentKey: dedupKey, at: now, agent, channel: 'api' });
+      createIncident(store, {
+        service,
+        title: event.summary ?? 'Alert',
+        incidentKey: dedupKey,
+        at: now,
+        agent,
+        channel: 'api',
+      });
     }
   } else if (open && !(event.action === 'acknowledge' && open.status === 'acknowledged')) {
     changeStatus(store, open, event.action === 'acknowledge' ? 'acknowledged' : 'resolved', agent, now);

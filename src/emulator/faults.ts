@@ -77,7 +77,9 @@ export function validateFaults(settings: FaultSettings): FaultSettings {
     for (const field of ['next', 'everyNth'] as const) {
       const value = rule[field];
       if (value !== undefined && (!Number.isInteger(value) || value < 0 || (field === 'everyNth' && value === 0))) {
-        throw new RangeError(`faults.${kind}.${field} must be a ${field === 'next' ? 'non-negative' : 'positive'} whole number`);
+        throw new RangeError(
+          `faults.${kind}.${field} must be a ${field === 'next' ? 'non-negative' : 'positive'} whole number`,
+        );
       }
     }
     if (rule.share !== undefined && !(rule.share >= 0 && rule.share <= 1)) {

@@ -53,7 +53,8 @@ export function timeWindow(query: URLSearchParams): TimeWindow {
 export function inWindow(iso: string, window: TimeWindow): boolean {
   const { since, until, sinceIso, untilIso } = window;
   if (since === undefined && until === undefined) return true;
-  const boundsAsText = (since === undefined || sinceIso !== undefined) && (until === undefined || untilIso !== undefined);
+  const boundsAsText =
+    (since === undefined || sinceIso !== undefined) && (until === undefined || untilIso !== undefined);
   if (boundsAsText && isCanonicalIso(iso)) {
     return (sinceIso === undefined || iso >= sinceIso) && (untilIso === undefined || iso < untilIso);
   }
@@ -67,7 +68,10 @@ export function refsInclude(refs: readonly Reference[], ids: readonly string[]):
 }
 
 /** The resources that belong to one of the `team_ids[]` (all of them without the filter). */
-export function filterByTeams<T extends { teams: readonly Reference[] }>(items: readonly T[], query: URLSearchParams): readonly T[] {
+export function filterByTeams<T extends { teams: readonly Reference[] }>(
+  items: readonly T[],
+  query: URLSearchParams,
+): readonly T[] {
   const teamIds = listParam(query, 'team_ids');
   return teamIds.length === 0 ? items : items.filter((item) => refsInclude(item.teams, teamIds));
 }
@@ -128,7 +132,8 @@ export function matchesIncident(incident: Incident, filter: IncidentFilter): boo
     (filter.urgencies.length === 0 || filter.urgencies.includes(incident.urgency)) &&
     (filter.incidentKey === null || filter.incidentKey === incident.incident_key) &&
     refsInclude(incident.teams, filter.teamIds) &&
-    (filter.userIds.length === 0 || incident.assignments.some((assignment) => filter.userIds.includes(assignment.assignee.id))) &&
+    (filter.userIds.length === 0 ||
+      incident.assignments.some((assignment) => filter.userIds.includes(assignment.assignee.id))) &&
     inWindow(incident.created_at, filter)
   );
 }
@@ -165,7 +170,11 @@ export interface AuditFilter extends TimeWindow {
 
 /** Reads the filters of `GET /audit/records`. */
 export function auditFilter(query: URLSearchParams): AuditFilter {
-  return { ...timeWindow(query), rootResourceTypes: listParam(query, 'root_resource_types'), actions: listParam(query, 'actions') };
+  return {
+    ...timeWindow(query),
+    rootResourceTypes: listParam(query, 'root_resource_types'),
+    actions: listParam(query, 'actions'),
+  };
 }
 
 /** Whether an audit record passes the filters. */

@@ -6,7 +6,14 @@
  * @module
  */
 import { recordAudit } from './audit.js';
-import { assertFixtureShapes, invalidFixtures, type EmulatorFixtures, type IncidentFixture, type ServiceFixture, type UserFixture } from './fixtures.js';
+import {
+  assertFixtureShapes,
+  invalidFixtures,
+  type EmulatorFixtures,
+  type IncidentFixture,
+  type ServiceFixture,
+  type UserFixture,
+} from './fixtures.js';
 import { changeStatus, createIncident, firstResponder } from './incident-lifecycle.js';
 import { randomHex32, randomString } from './random.js';
 import type { RoutingKey, UserKey } from './seed.js';
@@ -47,35 +54,63 @@ function stateProblems(store: EmulatorStore, fixtures: EmulatorFixtures): string
   const claims = new Claims();
   const problems: (string | undefined)[] = [];
   const teamMissing = (where: string, teamIds: readonly string[] | undefined) =>
-    (teamIds ?? []).filter((teamId) => !store.teams.get(teamId)).map((teamId) => `${where}.teamIds names no team: ${teamId}`);
-  const claimId = (where: string, id: string | undefined) => (id === undefined ? undefined : claims.claim('id', id, `${where}.id`, store.ids.has(id)));
+    (teamIds ?? [])
+      .filter((teamId) => !store.teams.get(teamId))
+      .map((teamId) => `${where}.teamIds names no team: ${teamId}`);
+  const claimId = (where: string, id: string | undefined) =>
+    id === undefined ? undefined : claims.claim('id', id, `${where}.id`, store.ids.has(id));
 
   (fixtures.users ?? []).forEach((user, index) => {
     const where = `fixtures.users[${index}]`;
-    problems.push(claimId(where, user.id), claims.claim('email', user.email.toLowerCase(), `${where}.email`, store.userByEmail(user.email) !== undefined));
-    if (user.apiKey !== undefined) problems.push(claims.claim('key', user.apiKey, `${where}.apiKey`, store.apiKeys.has(user.apiKey)));
+    problems.push(
+      claimId(where, user.id),
+      claims.claim('email', user.email.toLowerCase(), `${where}.email`, store.userByEmail(user.email) !== undefined),
+    );
+    if (user.apiKey !== undefined)
+      problems.push(claims.claim('key', user.apiKey, `${where}.apiKey`, store.apiKeys.has(user.apiKey)));
     problems.push(...teamMissing(where, user.teamIds));
   });
-  const userExists = (userId: string) => store.users.get(userId) !== undefined || (fixtures.users ?? []).some((user) => user.id === userId);
+  const userExists = (userId: string) =>
+    store.users.get(userId) !== undefined || (fixtures.users ?? []).some((user) => user.id === userId);
   (fixtures.services ?? []).forEach((service, index) => {
     const where = `fixtures.services[${index}]`;
     const nameTaken = store.services.all().some((existing) => existing.name === service.name);
     problems.push(claimId(where, service.id), claims.claim('service name', service.name, `${where}.name`, nameTaken));
-    if (service.routingKey !== undefined) problems.push(claims.claim('routing key', service.routingKey, `${where}.routingKey`, store.integrationByKey(service.routingKey) !== undefined));
+    if (service.routingKey !== undefined)
+      problems.push(
+        claims.claim(
+          'routing key',
+          service.routingKey,
+          `${where}.routingKey`,
+          store.integrationByKey(service.routingKey) !== undefined,
+        ),
+      );
     if (service.escalationPolicyId !== undefined && !store.escalationPolicies.get(service.escalationPolicyId)) {
       problems.push(`${where}.escalationPolicyId names no escalation policy: ${service.escalationPolicyId}`);
     }
-    if (service.responderId !== undefined && !userExists(service.responderId)) problems.push(`${where}.responderId names no user: ${service.responderId}`);
+    if (service.responderId !== undefined && !userExists(service.responderId))
+      problems.push(`${where}.responderId names no user: ${service.responderId}`);
     problems.push(...teamMissing(where, service.teamIds));
   });
-  const serviceExists = (serviceId: string) => store.services.get(serviceId) !== undefined || (fixtures.services ?? []).some((service) => service.id === serviceId);
+  const serviceExists = (serviceId: string) =>
+    store.services.get(serviceId) !== undefined ||
+    (fixtures.services ?? []).some((service) => service.id === serviceId);
   (fixtures.incidents ?? []).forEach((incident, index) => {
     const where = `fixtures.incidents[${index}]`;
     problems.push(claimId(where, incident.id));
     if (!serviceExists(incident.serviceId)) problems.push(`${where}.serviceId names no service: ${incident.serviceId}`);
     if (incident.incidentKey !== undefined && (incident.status ?? 'triggered') !== 'resolved') {
-      const openInState = store.incidents.all().some((open) => open.service.id === incident.serviceId && open.incident_key === incident.incidentKey && open.status !== 'resolved');
-      problems.push(claims.claim(`open key of ${incident.serviceId}`, incident.incidentKey, `${where}.incidentKey`, openInState));
+      const openInState = store.incidents
+        .all()
+        .some(
+          (open) =>
+            open.service.id === incident.serviceId &&
+            open.incident_key === incident.incidentKey &&
+            open.status !== 'resolved',
+        );
+      problems.push(
+        claims.claim(`open key of ${incident.serviceId}`, incident.incidentKey, `${where}.incidentKey`, openInState),
+      );
     }
   });
   return problems.filter((problem): problem is string => problem !== undefined);
@@ -101,7 +136,16 @@ function addUser(store: EmulatorStore, fixture: UserFixture, at: Date): UserKey 
   });
   const key = fixture.apiKey ?? `u+${randomString(store.random, KEY_ALPHABET, 18)}`;
   store.apiKeys.set(key, { kind: 'user', userId: id });
-  recordAudit(store, { resource: user, action: 'create', fields: [{ name: 'name', value: user.name }, { name: 'email', value: user.email }], requestId: `fixture-${id}`, at });
+  recordAudit(store, {
+    resource: user,
+    action: 'create',
+    fields: [
+      { name: 'name', value: user.name },
+      { name: 'email', value: user.email },
+    ],
+    requestId: `fixture-${id}`,
+    at,
+  });
   return { userId: id, email: user.email, key };
 }
 
@@ -111,7 +155,8 @@ function addService(store: EmulatorStore, fixture: ServiceFixture, at: Date): Ro
     const team = store.teams.get(teamId);
     return team ? [store.ref(team)] : [];
   });
-  let policy = fixture.escalationPolicyId === undefined ? undefined : store.escalationPolicies.get(fixture.escalationPolicyId);
+  let policy =
+    fixture.escalationPolicyId === undefined ? undefined : store.escalationPolicies.get(fixture.escalationPolicyId);
   if (!policy) {
     const responder = store.users.get(fixture.responderId ?? '') ?? store.users.all()[0];
     const policyId = store.ids.next();
@@ -124,13 +169,36 @@ function addService(store: EmulatorStore, fixture: ServiceFixture, at: Date): Ro
       name,
       description: `Who is paged for ${fixture.name}`,
       num_loops: 0,
-      escalation_rules: [{ id: store.ids.next(), escalation_delay_in_minutes: 30, targets: [{ ...store.ref(responder), type: 'user_reference' }] }],
+      escalation_rules: [
+        {
+          id: store.ids.next(),
+          escalation_delay_in_minutes: 30,
+          targets: [{ ...store.ref(responder), type: 'user_reference' }],
+        },
+      ],
       teams,
     });
   }
-  const service = createService(store, { id: fixture.id, name: fixture.name, description: fixture.description, escalationPolicy: policy, teams, at, requestId: `fixture-${fixture.name}` });
-  const integration = createIntegration(store, service, { type: 'events_api_v2_inbound_integration', integrationKey: fixture.routingKey ?? randomHex32(store.random), at });
-  return { serviceId: service.id, serviceName: service.name, integrationId: integration.id, routingKey: integration.integration_key ?? '' };
+  const service = createService(store, {
+    id: fixture.id,
+    name: fixture.name,
+    description: fixture.description,
+    escalationPolicy: policy,
+    teams,
+    at,
+    requestId: `fixture-${fixture.name}`,
+  });
+  const integration = createIntegration(store, service, {
+    type: 'events_api_v2_inbound_integration',
+    integrationKey: fixture.routingKey ?? randomHex32(store.random),
+    at,
+  });
+  return {
+    serviceId: service.id,
+    serviceName: service.name,
+    integrationId: integration.id,
+    routingKey: integration.integration_key ?? '',
+  };
 }
 
 function addIncident(store: EmulatorStore, fixture: IncidentFixture, now: Date): string {

@@ -98,7 +98,8 @@ export function fixtureShapeProblems(fixtures: unknown): string[] {
   if (!isPlainObject(fixtures)) return ['fixtures must be an object with users, services and/or incidents'];
   const problems: string[] = [];
   const unknownKinds = Object.keys(fixtures).filter((kind) => !['users', 'services', 'incidents'].includes(kind));
-  if (unknownKinds.length > 0) problems.push(`fixtures has unknown keys ${unknownKinds.join(', ')} (users, services, incidents)`);
+  if (unknownKinds.length > 0)
+    problems.push(`fixtures has unknown keys ${unknownKinds.join(', ')} (users, services, incidents)`);
   for (const [kind, fields] of Object.entries(FIELDS)) {
     const list = fixtures[kind];
     if (list === undefined) continue;
@@ -116,8 +117,12 @@ type FieldCheck = (value: unknown) => boolean;
 const text: FieldCheck = (value) => typeof value === 'string' && value.trim() !== '';
 const id: FieldCheck = (value) => typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
 const ids: FieldCheck = (value) => Array.isArray(value) && value.every(id);
-const date: FieldCheck = (value) => (value instanceof Date || typeof value === 'string') && !Number.isNaN(new Date(value).getTime());
-const oneOf = (...allowed: string[]): FieldCheck => (value) => typeof value === 'string' && allowed.includes(value);
+const date: FieldCheck = (value) =>
+  (value instanceof Date || typeof value === 'string') && !Number.isNaN(new Date(value).getTime());
+const oneOf =
+  (...allowed: string[]): FieldCheck =>
+  (value) =>
+    typeof value === 'string' && allowed.includes(value);
 
 /** Per kind: each field, whether it is required, its check and what it must be. */
 const FIELDS: Record<string, Record<string, [required: boolean, check: FieldCheck, what: string]>> = {
@@ -153,7 +158,9 @@ const FIELDS: Record<string, Record<string, [required: boolean, check: FieldChec
 
 function itemProblems(where: string, item: unknown, fields: (typeof FIELDS)[string]): string[] {
   if (!isPlainObject(item)) return [`${where} must be an object`];
-  const problems = Object.keys(item).filter((name) => !(name in fields)).map((name) => `${where}.${name} is not a field (${Object.keys(fields).join(', ')})`);
+  const problems = Object.keys(item)
+    .filter((name) => !(name in fields))
+    .map((name) => `${where}.${name} is not a field (${Object.keys(fields).join(', ')})`);
   for (const [name, [required, check, what]] of Object.entries(fields)) {
     const value = item[name];
     if (value === undefined ? required : !check(value)) problems.push(`${where}.${name} must be ${what}`);

@@ -6,15 +6,7 @@
  * @module
  */
 import type { EmulatorStore } from './store.js';
-import type {
-  Incident,
-  IncidentStatus,
-  LogEntry,
-  LogEntryType,
-  Reference,
-  Service,
-  User,
-} from './resources.js';
+import type { Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
 
 /** What a new incident is made of. */
 export interface NewIncident {
@@ -154,15 +146,31 @@ export function changeStatus(
   incident.last_status_change_by = agent;
   const type = target === 'acknowledged' ? 'acknowledge_log_entry' : 'resolve_log_entry';
   logEntry(store, incident, type, agent, at, { type: channel });
-  store.announce({ kind: 'incident', type: target === 'acknowledged' ? 'incident.acknowledged' : 'incident.resolved', incident, agent, at });
+  store.announce({
+    kind: 'incident',
+    type: target === 'acknowledged' ? 'incident.acknowledged' : 'incident.resolved',
+    incident,
+    agent,
+    at,
+  });
   return incident;
 }
 
 /** Adds a note: an `annotate_log_entry` whose `channel.summary` is the note's text. */
 export function addNote(store: EmulatorStore, incident: Incident, user: User, content: string, at: Date): LogEntry {
   incident.updated_at = at.toISOString();
-  const entry = logEntry(store, incident, 'annotate_log_entry', store.ref(user), at, { type: 'note', summary: content });
-  store.announce({ kind: 'incident', type: 'incident.annotated', incident, agent: entry.agent, at, note: { id: entry.id, content } });
+  const entry = logEntry(store, incident, 'annotate_log_entry', store.ref(user), at, {
+    type: 'note',
+    summary: content,
+  });
+  store.announce({
+    kind: 'incident',
+    type: 'incident.annotated',
+    incident,
+    agent: entry.agent,
+    at,
+    note: { id: entry.id, content },
+  });
   return entry;
 }
 
@@ -174,5 +182,10 @@ export function notesOf(
   return store.logEntries
     .all()
     .filter((entry) => entry.type === 'annotate_log_entry' && entry.incident.id === incidentId)
-    .map((entry) => ({ id: entry.id, user: entry.agent, content: entry.channel.summary ?? '', created_at: entry.created_at }));
+    .map((entry) => ({
+      id: entry.id,
+      user: entry.agent,
+      content: entry.channel.summary ?? '',
+      created_at: entry.created_at,
+    }));
 }

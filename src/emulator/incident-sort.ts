@@ -42,14 +42,23 @@ function isField(value: string): value is IncidentSortField {
  * ```
  */
 export function incidentSortKeys(query: URLSearchParams, abilities: ReadonlySet<string>): IncidentSortKey[] {
-  const raw = listParam(query, 'sort_by').flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
-  if (raw.length > MAX_SORT_KEYS) fail(invalidInput(`sort_by takes at most ${MAX_SORT_KEYS} fields, got ${raw.length}`));
+  const raw = listParam(query, 'sort_by')
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  if (raw.length > MAX_SORT_KEYS)
+    fail(invalidInput(`sort_by takes at most ${MAX_SORT_KEYS} fields, got ${raw.length}`));
   return raw.map((value) => {
     const [field, direction = 'asc', ...rest] = value.split(':');
     if (!isField(field) || (direction !== 'asc' && direction !== 'desc') || rest.length > 0) {
-      fail(invalidInput(`sort_by ${value} is not one of ${INCIDENT_SORT_FIELDS.join(', ')}, optionally followed by :asc or :desc`));
+      fail(
+        invalidInput(
+          `sort_by ${value} is not one of ${INCIDENT_SORT_FIELDS.join(', ')}, optionally followed by :asc or :desc`,
+        ),
+      );
     }
-    if (field === 'urgency' && !abilities.has('urgencies')) fail(invalidInput('sort_by urgency needs the account ability urgencies'));
+    if (field === 'urgency' && !abilities.has('urgencies'))
+      fail(invalidInput('sort_by urgency needs the account ability urgencies'));
     return { field, direction };
   });
 }

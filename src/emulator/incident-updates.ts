@@ -40,12 +40,14 @@ const TYPES = ['incident', 'incident_reference'];
  * ```
  */
 export function parseIncidentUpdate(item: unknown, label: string, pathId?: string): UpdateOutcome {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { ok: false, errors: [`${label} must be an object`] };
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    return { ok: false, errors: [`${label} must be an object`] };
   const fields = item as Record<string, unknown>;
   const errors: string[] = [];
   const id = pathId ?? fields.id;
   if (typeof id !== 'string' || id === '') errors.push(`${label}.id is required`);
-  if (typeof fields.type !== 'string' || !TYPES.includes(fields.type)) errors.push(`${label}.type must be incident_reference or incident`);
+  if (typeof fields.type !== 'string' || !TYPES.includes(fields.type))
+    errors.push(`${label}.type must be incident_reference or incident`);
   const status = fields.status;
   if (status !== undefined && status !== 'acknowledged' && status !== 'resolved') {
     errors.push(`${label}.status must be acknowledged or resolved`);
@@ -53,7 +55,8 @@ export function parseIncidentUpdate(item: unknown, label: string, pathId?: strin
   if (fields.title !== undefined && (typeof fields.title !== 'string' || fields.title.trim() === '')) {
     errors.push(`${label}.title must be a non-empty string`);
   }
-  if (fields.urgency !== undefined && fields.urgency !== 'high' && fields.urgency !== 'low') errors.push(`${label}.urgency must be high or low`);
+  if (fields.urgency !== undefined && fields.urgency !== 'high' && fields.urgency !== 'low')
+    errors.push(`${label}.urgency must be high or low`);
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,

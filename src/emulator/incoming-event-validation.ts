@@ -61,7 +61,10 @@ function checkSummary(payload: Record<string, unknown>, errors: string[]): void 
   else if ((payload.summary as string).length > MAX_SUMMARY_LENGTH) {
     errors.push(`'payload.summary' must be at most ${MAX_SUMMARY_LENGTH} characters`);
   }
-  if (payload.timestamp !== undefined && (typeof payload.timestamp !== 'string' || Number.isNaN(Date.parse(payload.timestamp)))) {
+  if (
+    payload.timestamp !== undefined &&
+    (typeof payload.timestamp !== 'string' || Number.isNaN(Date.parse(payload.timestamp)))
+  ) {
     errors.push("'payload.timestamp' must be an ISO 8601 date-time");
   }
 }
@@ -84,7 +87,8 @@ export function validateAlertEvent(body: unknown): Validated<AlertEvent> {
     errors.push("'event_action' must be one of trigger, acknowledge or resolve");
   }
   const dedupKey = body.dedup_key;
-  if (dedupKey !== undefined && dedupKey !== null && typeof dedupKey !== 'string') errors.push("'dedup_key' must be a string");
+  if (dedupKey !== undefined && dedupKey !== null && typeof dedupKey !== 'string')
+    errors.push("'dedup_key' must be a string");
   else if (typeof dedupKey === 'string' && dedupKey.length > MAX_DEDUP_KEY_LENGTH) {
     errors.push(`'dedup_key' must be at most ${MAX_DEDUP_KEY_LENGTH} characters`);
   } else if (action !== 'trigger' && ACTIONS.includes(action as string) && blank(dedupKey)) {
@@ -151,5 +155,9 @@ export function invalidEventBody(errors: readonly string[]): { status: string; m
 
 /** The 400 body for a body that is not JSON. */
 export function unrecognizedEventBody(): { status: string; message: string; errors: string[] } {
-  return { status: 'Unrecognized object', message: 'Event object format is unrecognized', errors: ['JSON parse error'] };
+  return {
+    status: 'Unrecognized object',
+    message: 'Event object format is unrecognized',
+    errors: ['JSON parse error'],
+  };
 }

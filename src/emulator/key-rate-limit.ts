@@ -16,7 +16,8 @@ export const DEFAULT_RATE_LIMIT_WINDOW_SECONDS = 60;
  */
 export function resolveRateLimitWindow(seconds: number | undefined): number {
   const value = seconds ?? DEFAULT_RATE_LIMIT_WINDOW_SECONDS;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`rateLimitWindow must be a whole number of seconds >= 1, got ${String(seconds)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`rateLimitWindow must be a whole number of seconds >= 1, got ${String(seconds)}`);
   return value;
 }
 
@@ -58,8 +59,12 @@ export class KeyRateLimit {
    * @param windowSeconds - the window, a whole number of seconds >= 1 (default 60)
    * @throws RangeError otherwise
    */
-  constructor(readonly perMinute: number, windowSeconds?: number) {
-    if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError(`rateLimit must be a whole number >= 1, got ${String(perMinute)}`);
+  constructor(
+    readonly perMinute: number,
+    windowSeconds?: number,
+  ) {
+    if (!Number.isInteger(perMinute) || perMinute < 1)
+      throw new RangeError(`rateLimit must be a whole number >= 1, got ${String(perMinute)}`);
     this.windowSeconds = resolveRateLimitWindow(windowSeconds);
     this.#windowMs = this.windowSeconds * 1000;
   }

@@ -62,7 +62,12 @@ interface Piece extends Shift {
  * // [{ user: bob, start: Date.parse('2024-01-08T00:00:00Z'), end: Date.parse('2024-01-15T00:00:00Z') }]
  * ```
  */
-export function scheduleShifts(users: readonly Reference[], overrides: readonly OverrideSpan[], since: number, until: number): Shift[] {
+export function scheduleShifts(
+  users: readonly Reference[],
+  overrides: readonly OverrideSpan[],
+  since: number,
+  until: number,
+): Shift[] {
   if (until < since) throw new RangeError('until must not be before since');
   const meeting = overrides.filter((override) => meetsWindow(override.start, override.end, since, until));
   // The horizon holds every turn and override that meets the window whole, so each
@@ -71,7 +76,8 @@ export function scheduleShifts(users: readonly Reference[], overrides: readonly 
   const to = Math.max(ROTATION_START + (turnAt(until) + 1) * TURN_MS, ...meeting.map((override) => override.end));
   const active = overrides.filter((override) => override.start < to && override.end > from);
   const bounds = new Set<number>([from, to]);
-  for (let turn = turnAt(from) + 1; ROTATION_START + turn * TURN_MS < to; turn += 1) bounds.add(ROTATION_START + turn * TURN_MS);
+  for (let turn = turnAt(from) + 1; ROTATION_START + turn * TURN_MS < to; turn += 1)
+    bounds.add(ROTATION_START + turn * TURN_MS);
   for (const override of active) {
     if (override.start > from && override.start < to) bounds.add(override.start);
     if (override.end > from && override.end < to) bounds.add(override.end);
@@ -83,7 +89,8 @@ export function scheduleShifts(users: readonly Reference[], overrides: readonly 
     const end = points[index + 1] as number;
     const overrideIndex = active.findLastIndex((override) => override.start <= start && override.end >= end);
     const turn = turnAt(start);
-    const user = overrideIndex >= 0 ? active[overrideIndex]?.user : users[((turn % users.length) + users.length) % users.length];
+    const user =
+      overrideIndex >= 0 ? active[overrideIndex]?.user : users[((turn % users.length) + users.length) % users.length];
     if (!user) continue;
     const source = overrideIndex >= 0 ? `override ${overrideIndex}` : `turn ${turn}`;
     const last = pieces[pieces.length - 1];

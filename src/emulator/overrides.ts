@@ -51,5 +51,8 @@ export function validateOverride(item: unknown, lookupUser: (id: string) => Refe
 
 /** Whether an override overlaps the half-open window (open bounds when absent). */
 export function overlaps(override: Override, since: number | undefined, until: number | undefined): boolean {
-  return (since === undefined || Date.parse(override.end) > since) && (until === undefined || Date.parse(override.start) < until);
+  return (
+    (since === undefined || Date.parse(override.end) > since) &&
+    (until === undefined || Date.parse(override.start) < until)
+  );
 }

@@ -20,5 +20,11 @@ export function selfUrl(baseUrl: string, collection: string, id: string): string
  * ```
  */
 export function reference(resource: ResourceBase): Reference {
-  return { id: resource.id, type: `${resource.type}_reference`, summary: resource.summary, self: resource.self, html_url: resource.html_url };
+  return {
+    id: resource.id,
+    type: `${resource.type}_reference`,
+    summary: resource.summary,
+    self: resource.self,
+    html_url: resource.html_url,
+  };
 }

@@ -32,7 +32,8 @@ export class RequestLog {
 
   /** @param capacity - how many records to keep; older ones are dropped */
   constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`requestLogSize must be a whole number >= 0, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 0)
+      throw new RangeError(`requestLogSize must be a whole number >= 0, got ${capacity}`);
     this.#capacity = capacity;
   }
 

@@ -245,11 +245,7 @@ export interface AlertCounts {
 }
 
 /** The kinds of log entry the emulator writes. */
-export type LogEntryType =
-  | 'trigger_log_entry'
-  | 'acknowledge_log_entry'
-  | 'resolve_log_entry'
-  | 'annotate_log_entry';
+export type LogEntryType = 'trigger_log_entry' | 'acknowledge_log_entry' | 'resolve_log_entry' | 'annotate_log_entry';
 
 /** How a log entry's action was done. */
 export interface LogEntryChannel {

@@ -58,10 +58,18 @@ export function acceptVersion(accept: string | undefined): string | undefined {
  * @throws ReplyError 406 for an `Accept` version other than 2, 401 for a missing or
  *   unknown credential
  */
-export function authenticate(store: EmulatorStore, authorization: string | undefined, accept: string | undefined): KeyIdentity {
+export function authenticate(
+  store: EmulatorStore,
+  authorization: string | undefined,
+  accept: string | undefined,
+): KeyIdentity {
   const version = acceptVersion(accept);
   if (version !== undefined && version !== '2') {
-    fail(restError(406, 'Not Acceptable', ERROR_CODES.invalidInput, [`API version ${version} is not supported; use version=2`]));
+    fail(
+      restError(406, 'Not Acceptable', ERROR_CODES.invalidInput, [
+        `API version ${version} is not supported; use version=2`,
+      ]),
+    );
   }
   const credentials = parseAuthorization(authorization);
   const identity = credentials ? store.identify(credentials.secret) : undefined;
@@ -81,11 +89,17 @@ export function actingUser(store: EmulatorStore, identity: KeyIdentity, from: st
     const user = store.users.get(identity.userId);
     if (user) return user;
   }
-  const message = 'You must specify a user\'s email address in the "From" header to perform this action with an account-level API key.';
+  const message =
+    'You must specify a user\'s email address in the "From" header to perform this action with an account-level API key.';
   if (!from || from.trim() === '') {
     fail(restError(400, message, ERROR_CODES.fromRequired, ['The "From" header is missing.']));
   }
   const user = store.userByEmail(from);
-  if (!user) fail(restError(400, message, ERROR_CODES.fromRequired, [`No user on the account has the email address ${from.trim()}.`]));
+  if (!user)
+    fail(
+      restError(400, message, ERROR_CODES.fromRequired, [
+        `No user on the account has the email address ${from.trim()}.`,
+      ]),
+    );
   return user;
 }

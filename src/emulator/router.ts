@@ -80,7 +80,9 @@ function literalCount(pattern: string): number {
 export function findRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
   const fitting = routes
     .map((route) => ({ route, params: matchPattern(route.pattern, path) }))
-    .filter((candidate): candidate is { route: Route; params: Record<string, string> } => candidate.params !== undefined);
+    .filter(
+      (candidate): candidate is { route: Route; params: Record<string, string> } => candidate.params !== undefined,
+    );
   if (fitting.length === 0) return { kind: 'not-found' };
   const best = Math.max(...fitting.map((candidate) => literalCount(candidate.route.pattern)));
   const mostLiteral = fitting.filter((candidate) => literalCount(candidate.route.pattern) === best);

@@ -44,12 +44,44 @@ export interface EmulatorKeys {
   routing: readonly RoutingKey[];
 }
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis', 'Radia', 'John'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Ritchie', 'Perlman', 'Backus'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'Ken',
+  'Margaret',
+  'Dennis',
+  'Radia',
+  'John',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Thompson',
+  'Hamilton',
+  'Ritchie',
+  'Perlman',
+  'Backus',
+];
 const TEAMS = ['Platform', 'Payments', 'Mobile', 'Data', 'Security', 'Infrastructure'];
 const SERVICES = ['Checkout API', 'Web Frontend', 'Search', 'Billing Worker', 'Notifications', 'Identity'];
 const ZONES = ['UTC', 'Europe/London', 'America/New_York', 'Asia/Tokyo'];
-const PROBLEMS = ['High latency', 'Error rate above threshold', 'Disk almost full', 'Queue backlog growing', 'Health check failing'];
+const PROBLEMS = [
+  'High latency',
+  'Error rate above threshold',
+  'Disk almost full',
+  'Queue backlog growing',
+  'Health check failing',
+];
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
 /** The name of the n-th (0-based) item of a list, numbered once the list runs out. */
@@ -67,7 +99,14 @@ function seedTeams(store: EmulatorStore, count: number, at: Date): Team[] {
   return Array.from({ length: count }, (_, index) => {
     const id = store.ids.next();
     const name = nth(TEAMS, index);
-    const team = store.teams.add({ id, type: 'team', summary: name, ...store.urls('teams', id), name, description: `The ${name} team` });
+    const team = store.teams.add({
+      id,
+      type: 'team',
+      summary: name,
+      ...store.urls('teams', id),
+      name,
+      description: `The ${name} team`,
+    });
     created(store, team, at, { name });
     return team;
   });
@@ -120,7 +159,9 @@ export function seedStore(store: EmulatorStore, options: ResolvedSeedOptions): E
   const schedules = Array.from({ length: options.seedSchedules }, (_, index) => {
     const id = store.ids.next();
     const name = `${nth(TEAMS, index)} On-call`;
-    const rotation = [0, 1, 2].slice(0, Math.min(3, users.length)).map((step) => store.ref(users[(index + step) % users.length]));
+    const rotation = [0, 1, 2]
+      .slice(0, Math.min(3, users.length))
+      .map((step) => store.ref(users[(index + step) % users.length]));
     const schedule = store.schedules.add({
       id,
       type: 'schedule',
@@ -155,7 +196,11 @@ export function seedStore(store: EmulatorStore, options: ResolvedSeedOptions): E
       name: policyName,
       description: `Who is paged for ${name}`,
       num_loops: 0,
-      escalation_rules: targets.map((ruleTargets) => ({ id: store.ids.next(), escalation_delay_in_minutes: 30, targets: ruleTargets })),
+      escalation_rules: targets.map((ruleTargets) => ({
+        id: store.ids.next(),
+        escalation_delay_in_minutes: 30,
+        targets: ruleTargets,
+      })),
       teams: serviceTeams,
     });
     created(store, policy, at, { name: policyName });
@@ -204,7 +249,8 @@ export function seedStore(store: EmulatorStore, options: ResolvedSeedOptions): E
     });
     const fate = random();
     const responder = incident.assignments[0]?.assignee ?? store.ref(users[0]);
-    if (fate < 0.75) changeStatus(store, incident, 'acknowledged', responder, new Date(createdAt.getTime() + 5 * 60_000));
+    if (fate < 0.75)
+      changeStatus(store, incident, 'acknowledged', responder, new Date(createdAt.getTime() + 5 * 60_000));
     if (fate < 0.5) changeStatus(store, incident, 'resolved', responder, new Date(createdAt.getTime() + 30 * 60_000));
   }
 

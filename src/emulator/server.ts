@@ -69,13 +69,21 @@ function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
 function eventsReply(parts: ServerParts, method: string, path: string, raw: Buffer): Reply {
   const handler = EVENT_PATHS[path];
   if (!handler) return { status: 404, body: { status: 'Not Found', message: `No Events API endpoint at ${path}` } };
-  if (method !== 'POST') return { status: 405, headers: { Allow: 'POST' }, body: { status: 'Method Not Allowed', message: 'Use POST' } };
+  if (method !== 'POST')
+    return { status: 405, headers: { Allow: 'POST' }, body: { status: 'Method Not Allowed', message: 'Use POST' } };
   const parsed = parseJson(raw);
   if (!parsed.ok) return { status: 400, body: unrecognizedEventBody() };
   return handler(parts.store, parsed.value, parts.store.now());
 }
 
-function restReply(parts: ServerParts, request: IncomingMessage, method: string, url: URL, raw: Buffer, requestId: string): Reply {
+function restReply(
+  parts: ServerParts,
+  request: IncomingMessage,
+  method: string,
+  url: URL,
+  raw: Buffer,
+  requestId: string,
+): Reply {
   try {
     const identity = authenticate(parts.store, header(request, 'authorization'), header(request, 'accept'));
     const limiter = parts.limiter?.();
@@ -91,7 +99,9 @@ function restReply(parts: ServerParts, request: IncomingMessage, method: string,
     return routeReply(parts, identity, request, method, url, raw, requestId);
   } catch (error) {
     if (error instanceof ReplyError) return error.reply;
-    return restError(500, 'Internal Error', ERROR_CODES.internal, [error instanceof Error ? error.message : String(error)]);
+    return restError(500, 'Internal Error', ERROR_CODES.internal, [
+      error instanceof Error ? error.message : String(error),
+    ]);
   }
 }
 
@@ -108,7 +118,12 @@ function routeReply(
     const match = findRoute(parts.routes ?? REST_ROUTES, method, url.pathname);
     if (match.kind === 'not-found') return notFound(`Path ${url.pathname}`);
     if (match.kind === 'method-not-allowed') {
-      return { ...restError(405, 'Method Not Allowed', ERROR_CODES.invalidInput, [`${method} is not allowed on ${url.pathname}`]), headers: { Allow: match.allowed.join(', ') } };
+      return {
+        ...restError(405, 'Method Not Allowed', ERROR_CODES.invalidInput, [
+          `${method} is not allowed on ${url.pathname}`,
+        ]),
+        headers: { Allow: match.allowed.join(', ') },
+      };
     }
     const parsed = parseJson(raw);
     if (!parsed.ok) return invalidInput('The request body is not valid JSON');
@@ -124,7 +139,9 @@ function routeReply(
     });
   } catch (error) {
     if (error instanceof ReplyError) return error.reply;
-    return restError(500, 'Internal Error', ERROR_CODES.internal, [error instanceof Error ? error.message : String(error)]);
+    return restError(500, 'Internal Error', ERROR_CODES.internal, [
+      error instanceof Error ? error.message : String(error),
+    ]);
   }
 }
 
@@ -160,8 +177,13 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
       throw error;
     });
     url.pathname = path;
-    if (raw instanceof BodyTooLargeError) reply = restError(413, 'Request Entity Too Large', ERROR_CODES.invalidInput, [raw.message]);
-    else reply = api === 'events' ? eventsReply(parts, method, path, raw) : restReply(parts, request, method, url, raw, requestId);
+    if (raw instanceof BodyTooLargeError)
+      reply = restError(413, 'Request Entity Too Large', ERROR_CODES.invalidInput, [raw.message]);
+    else
+      reply =
+        api === 'events'
+          ? eventsReply(parts, method, path, raw)
+          : restReply(parts, request, method, url, raw, requestId);
   }
   parts.log.add({ ...record, status: reply.status });
   writeReply(response, reply, requestId);

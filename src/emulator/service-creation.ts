@@ -61,7 +61,13 @@ export function createService(store: EmulatorStore, spec: NewService): Service {
     integrations: [],
     created_at: spec.at.toISOString(),
   });
-  recordAudit(store, { resource: service, action: 'create', fields: [{ name: 'name', value: spec.name }], requestId: spec.requestId, at: spec.at });
+  recordAudit(store, {
+    resource: service,
+    action: 'create',
+    fields: [{ name: 'name', value: spec.name }],
+    requestId: spec.requestId,
+    at: spec.at,
+  });
   return service;
 }
 
@@ -81,7 +87,11 @@ export interface NewIntegration {
 
 function defaultName(type: string): string {
   if (type === 'events_api_v2_inbound_integration') return 'Events API v2';
-  return type.replace(/_inbound_integration$/, '').split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  return type
+    .replace(/_inbound_integration$/, '')
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 /** Adds an integration to a service (and its reference to the service's `integrations`). */
@@ -95,7 +105,9 @@ export function createIntegration(store: EmulatorStore, service: Service, spec: 
     summary: name,
     ...store.urls(`services/${service.id}/integrations`, id),
     name,
-    ...(email ? { integration_email: spec.integrationEmail } : { integration_key: spec.integrationKey ?? randomHex32(store.random) }),
+    ...(email
+      ? { integration_email: spec.integrationEmail }
+      : { integration_key: spec.integrationKey ?? randomHex32(store.random) }),
     service: store.ref(service),
     created_at: spec.at.toISOString(),
   });

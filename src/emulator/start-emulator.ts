@@ -98,10 +98,14 @@ function listen(server: Server, port: number): Promise<AddressInfo> {
 function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, milliseconds);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -138,7 +142,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const server = createServer();
   const address = await listen(server, port);
   const url = `http://${EMULATOR_HOST}:${address.port}`;
-  const store = new EmulatorStore({ baseUrl: url, random: seededRandom(seed.seed), now: options.now ?? (() => new Date()) });
+  const store = new EmulatorStore({
+    baseUrl: url,
+    random: seededRandom(seed.seed),
+    now: options.now ?? (() => new Date()),
+  });
   let keys: EmulatorKeys;
   const addFixtures = (fixtures: EmulatorFixtures): AddedFixtures => {
     const added = addFixturesTo(store, fixtures);
@@ -157,7 +165,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const mcp = { store, sessions, delay: options.delay ?? cancellableTimer };
   server.on(
     'request',
-    requestListener({ store, faults: () => plan, log, latency: () => latency, delay: options.delay, limiter: () => limiter, mcp }),
+    requestListener({
+      store,
+      faults: () => plan,
+      log,
+      latency: () => latency,
+      delay: options.delay,
+      limiter: () => limiter,
+      mcp,
+    }),
   );
 
   let closed: Promise<void> | undefined;

@@ -8,7 +8,11 @@
 import type { Incident, Reference, Service } from './resources.js';
 
 /** The incident changes the emulator makes, by the V3 webhook event type they map to. */
-export type IncidentChangeType = 'incident.triggered' | 'incident.acknowledged' | 'incident.resolved' | 'incident.annotated';
+export type IncidentChangeType =
+  | 'incident.triggered'
+  | 'incident.acknowledged'
+  | 'incident.resolved'
+  | 'incident.annotated';
 
 /** The service changes the emulator makes, by the V3 webhook event type they map to. */
 export type ServiceChangeType = 'service.created' | 'service.updated' | 'service.deleted';

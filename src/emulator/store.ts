@@ -145,7 +145,8 @@ export class EmulatorStore {
   /** Adds an integration and indexes its routing key, when it has one. */
   addIntegration(integration: Integration): Integration {
     this.integrations.add(integration);
-    if (integration.integration_key !== undefined) this.#integrationsByKey.set(integration.integration_key, integration);
+    if (integration.integration_key !== undefined)
+      this.#integrationsByKey.set(integration.integration_key, integration);
     return integration;
   }
 

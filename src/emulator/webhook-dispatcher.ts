@@ -9,7 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreChange } from './store-changes.js';
 import type { EmulatorStore } from './store.js';
-import { incidentEvent, pingEvent, serviceEvent, webhookBody, WEBHOOK_MAX_BYTES, type WebhookEvent } from './webhook-events.js';
+import {
+  incidentEvent,
+  pingEvent,
+  serviceEvent,
+  webhookBody,
+  WEBHOOK_MAX_BYTES,
+  type WebhookEvent,
+} from './webhook-events.js';
 import { deliveryQueueKey, subscriptionMatches } from './webhook-matching.js';
 import type { ResolvedWebhookOptions } from './webhook-options.js';
 import { classifyOutcome, sendWebhook } from './webhook-sender.js';
@@ -81,7 +88,10 @@ export class WebhookDispatcher {
 
   /** The recorded deliveries, oldest first (copies). */
   deliveries(): WebhookDelivery[] {
-    return this.#log.map((delivery) => ({ ...delivery, attempts: delivery.attempts.map((attempt) => ({ ...attempt })) }));
+    return this.#log.map((delivery) => ({
+      ...delivery,
+      attempts: delivery.attempts.map((attempt) => ({ ...attempt })),
+    }));
   }
 
   /** Forgets the recorded deliveries (those still pending go on). */
@@ -111,7 +121,9 @@ export class WebhookDispatcher {
 
   #accept(change: StoreChange): void {
     if (this.#abort.signal.aborted) return;
-    const subscriptions = this.#store.webhookSubscriptions.all().filter((subscription) => subscriptionMatches(subscription, change));
+    const subscriptions = this.#store.webhookSubscriptions
+      .all()
+      .filter((subscription) => subscriptionMatches(subscription, change));
     if (subscriptions.length === 0) return;
     // Built now, while the change is fresh: a later change must not alter this event.
     const event = this.#event(change);

@@ -84,16 +84,45 @@ export function serviceData(service: Service, baseUrl: string): Record<string, u
   };
 }
 
-function envelope(eventType: string, resourceType: string, at: Date, agent: WebhookReference | null, data: Record<string, unknown>): WebhookEvent {
-  return { id: randomUUID(), event_type: eventType, resource_type: resourceType, occurred_at: at.toISOString(), agent, client: null, data };
+function envelope(
+  eventType: string,
+  resourceType: string,
+  at: Date,
+  agent: WebhookReference | null,
+  data: Record<string, unknown>,
+): WebhookEvent {
+  return {
+    id: randomUUID(),
+    event_type: eventType,
+    resource_type: resourceType,
+    occurred_at: at.toISOString(),
+    agent,
+    client: null,
+    data,
+  };
 }
 
 /** The event for an incident change (a snapshot: later changes do not alter it). */
 export function incidentEvent(change: IncidentChange, baseUrl: string): WebhookEvent {
   const agent = webRef(change.agent, baseUrl);
   if (change.type === 'incident.annotated' && change.note) {
-    const incident = { ...webRef({ ...change.incident, type: 'incident_reference' }, baseUrl), summary: change.incident.title };
-    const data = { incident: { id: incident.id, type: incident.type, summary: incident.summary, self: incident.self, html_url: incident.html_url }, id: change.note.id, content: change.note.content, trimmed: false, type: 'incident_note' };
+    const incident = {
+      ...webRef({ ...change.incident, type: 'incident_reference' }, baseUrl),
+      summary: change.incident.title,
+    };
+    const data = {
+      incident: {
+        id: incident.id,
+        type: incident.type,
+        summary: incident.summary,
+        self: incident.self,
+        html_url: incident.html_url,
+      },
+      id: change.note.id,
+      content: change.note.content,
+      trimmed: false,
+      type: 'incident_note',
+    };
     return envelope(change.type, 'incident', change.at, agent, data);
   }
   return envelope(change.type, 'incident', change.at, agent, incidentData(change.incident, baseUrl));
@@ -101,7 +130,13 @@ export function incidentEvent(change: IncidentChange, baseUrl: string): WebhookE
 
 /** The event for a service change. */
 export function serviceEvent(change: ServiceChange, baseUrl: string): WebhookEvent {
-  return envelope(change.type, 'service', change.at, change.agent && webRef(change.agent, baseUrl), serviceData(change.service, baseUrl));
+  return envelope(
+    change.type,
+    'service',
+    change.at,
+    change.agent && webRef(change.agent, baseUrl),
+    serviceData(change.service, baseUrl),
+  );
 }
 
 /** The `pagey.ping` event the ping endpoint sends. */
@@ -121,10 +156,20 @@ export function pingEvent(change: PingChange): WebhookEvent {
  */
 export function webhookBody(event: WebhookEvent): string | undefined {
   let body = JSON.stringify({ event });
-  if (Buffer.byteLength(body) > WEBHOOK_OMIT_BYTES && event.data.type === 'incident_note' && typeof event.data.content === 'string') {
+  if (
+    Buffer.byteLength(body) > WEBHOOK_OMIT_BYTES &&
+    event.data.type === 'incident_note' &&
+    typeof event.data.content === 'string'
+  ) {
     // Trim the note to what fits, leaving room for the envelope around it.
-    const room = Math.max(0, WEBHOOK_OMIT_BYTES - (Buffer.byteLength(body) - Buffer.byteLength(event.data.content)) - 64);
-    const content = Buffer.from(event.data.content).subarray(0, room).toString('utf8').replace(/\uFFFD$/, '');
+    const room = Math.max(
+      0,
+      WEBHOOK_OMIT_BYTES - (Buffer.byteLength(body) - Buffer.byteLength(event.data.content)) - 64,
+    );
+    const content = Buffer.from(event.data.content)
+      .subarray(0, room)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '');
     body = JSON.stringify({ event: { ...event, data: { ...event.data, content, trimmed: true } } });
   }
   return Buffer.byteLength(body) > WEBHOOK_MAX_BYTES ? undefined : body;

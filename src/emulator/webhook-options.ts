@@ -44,7 +44,18 @@ const HOUR = 60 * MINUTE;
  * 40 hours in all, within the 48 hours the service documents for its own retries.
  */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE: readonly number[] = [
-  10 * SECOND, 30 * SECOND, MINUTE, 5 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 4 * HOUR, 8 * HOUR, 12 * HOUR, 12 * HOUR,
+  10 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  5 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  8 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
 ];
 
 /** A wait that ends early when `signal` aborts, and never keeps the process alive by itself. */
@@ -66,7 +77,8 @@ export function abortableTimer(milliseconds: number, signal: AbortSignal): Promi
 }
 
 function milliseconds(name: string, value: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds >= 0, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new RangeError(`${name} must be a number of milliseconds >= 0, got ${String(value)}`);
   return value;
 }
 
@@ -76,8 +88,16 @@ function milliseconds(name: string, value: number): number {
  * @throws RangeError for a negative or non-finite wait or timeout, or a log size below 1
  */
 export function resolveWebhookOptions(options: WebhookOptions = {}): ResolvedWebhookOptions {
-  const retrySchedule = (options.retrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE).map((wait, index) => milliseconds(`webhooks.retrySchedule[${index}]`, wait));
+  const retrySchedule = (options.retrySchedule ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE).map((wait, index) =>
+    milliseconds(`webhooks.retrySchedule[${index}]`, wait),
+  );
   const logSize = options.logSize ?? 1000;
-  if (!Number.isInteger(logSize) || logSize < 1) throw new RangeError(`webhooks.logSize must be a whole number >= 1, got ${String(options.logSize)}`);
-  return { retrySchedule, timeout: milliseconds('webhooks.timeout', options.timeout ?? 5000), sleep: options.sleep ?? abortableTimer, logSize };
+  if (!Number.isInteger(logSize) || logSize < 1)
+    throw new RangeError(`webhooks.logSize must be a whole number >= 1, got ${String(options.logSize)}`);
+  return {
+    retrySchedule,
+    timeout: milliseconds('webhooks.timeout', options.timeout ?? 5000),
+    sleep: options.sleep ?? abortableTimer,
+    logSize,
+  };
 }

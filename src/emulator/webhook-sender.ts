@@ -59,11 +59,15 @@ export function sendWebhook(request: WebhookRequest, timeout: number, signal: Ab
     const transport = target.protocol === 'https:' ? https : http;
     let outgoing: http.ClientRequest;
     try {
-      outgoing = transport.request(target, { method: 'POST', headers: webhookHeaders(request), agent: false, signal }, (response) => {
-        response.on('error', () => undefined);
-        response.resume();
-        settle({ status: response.statusCode ?? 0 });
-      });
+      outgoing = transport.request(
+        target,
+        { method: 'POST', headers: webhookHeaders(request), agent: false, signal },
+        (response) => {
+          response.on('error', () => undefined);
+          response.resume();
+          settle({ status: response.statusCode ?? 0 });
+        },
+      );
     } catch (error) {
       // A header Node refuses to send: an answer that will never come, like a refused connection.
       resolve({ error: error instanceof Error ? error.message : String(error) });

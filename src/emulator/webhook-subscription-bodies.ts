@@ -92,12 +92,17 @@ function checkEvents(value: unknown, errors: string[]): string[] | undefined {
     return undefined;
   }
   const bad = value.filter((item) => typeof item !== 'string' || !EVENT_TYPE.test(item));
-  if (bad.length > 0) errors.push(`events holds values that are not event types: ${bad.map((item) => JSON.stringify(item)).join(', ')}`);
+  if (bad.length > 0)
+    errors.push(`events holds values that are not event types: ${bad.map((item) => JSON.stringify(item)).join(', ')}`);
   if (new Set(value).size !== value.length) errors.push('events must not repeat an event type');
   return value as string[];
 }
 
-function checkFilter(value: unknown, errors: string[], exists: (filter: WebhookFilter) => boolean): WebhookFilter | undefined {
+function checkFilter(
+  value: unknown,
+  errors: string[],
+  exists: (filter: WebhookFilter) => boolean,
+): WebhookFilter | undefined {
   if (!isPlainObject(value) || typeof value.type !== 'string' || !FILTER_TYPES.includes(value.type)) {
     errors.push(`filter.type must be one of ${FILTER_TYPES.join(', ')}`);
     return undefined;
@@ -109,7 +114,8 @@ function checkFilter(value: unknown, errors: string[], exists: (filter: WebhookF
     return undefined;
   }
   const filter = { type, id: value.id };
-  if (!exists(filter)) errors.push(`filter.id ${value.id} names no ${type === 'service_reference' ? 'service' : 'team'}`);
+  if (!exists(filter))
+    errors.push(`filter.id ${value.id} names no ${type === 'service_reference' ? 'service' : 'team'}`);
   return filter;
 }
 
@@ -127,13 +133,21 @@ function checkHeaders(value: unknown, errors: string[]): WebhookCustomHeader[] {
   if (value === undefined || value === null) return [];
   const valid =
     Array.isArray(value) &&
-    value.every((item) => isPlainObject(item) && typeof item.name === 'string' && HEADER_NAME.test(item.name) && typeof item.value === 'string' && !/[\r\n\0]/.test(item.value));
+    value.every(
+      (item) =>
+        isPlainObject(item) &&
+        typeof item.name === 'string' &&
+        HEADER_NAME.test(item.name) &&
+        typeof item.value === 'string' &&
+        !/[\r\n\0]/.test(item.value),
+    );
   if (!valid) {
     errors.push('delivery_method.custom_headers must be a list of { name, value }: a header name and a one-line value');
     return [];
   }
   const headers = (value as WebhookCustomHeader[]).map((item) => ({ name: item.name, value: item.value }));
-  if (new Set(headers.map((item) => item.name.toLowerCase())).size !== headers.length) errors.push('delivery_method.custom_headers names must be unique');
+  if (new Set(headers.map((item) => item.name.toLowerCase())).size !== headers.length)
+    errors.push('delivery_method.custom_headers names must be unique');
   return headers;
 }
 
@@ -169,7 +183,8 @@ export function checkWebhookSubscription(
   if (mode === 'create' || body.filter !== undefined) fields.filter = checkFilter(body.filter, errors, exists);
   if (mode === 'create') {
     const method = body.delivery_method;
-    if (!isPlainObject(method) || method.type !== 'http_delivery_method') errors.push('delivery_method.type must be http_delivery_method');
+    if (!isPlainObject(method) || method.type !== 'http_delivery_method')
+      errors.push('delivery_method.type must be http_delivery_method');
     const delivery = isPlainObject(method) ? method : {};
     const url = checkUrl(delivery.url, errors);
     const customHeaders = checkHeaders(delivery.custom_headers, errors);
@@ -182,14 +197,20 @@ export function checkWebhookSubscription(
  * What `GET`, list and update answer with: the secret as `null` and custom header values
  * redacted (a copy; the stored subscription is untouched). Create answers with the secret.
  */
-export function webhookSubscriptionView(subscription: WebhookSubscription, showSecret = false): WebhookSubscriptionView {
+export function webhookSubscriptionView(
+  subscription: WebhookSubscription,
+  showSecret = false,
+): WebhookSubscriptionView {
   const method = subscription.delivery_method;
   return {
     ...subscription,
     delivery_method: {
       ...method,
       secret: showSecret ? method.secret : null,
-      custom_headers: method.custom_headers.map((header) => ({ name: header.name, value: showSecret ? header.value : REDACTED_HEADER_VALUE })),
+      custom_headers: method.custom_headers.map((header) => ({
+        name: header.name,
+        value: showSecret ? header.value : REDACTED_HEADER_VALUE,
+      })),
     },
     events: [...subscription.events],
     filter: { ...subscription.filter },

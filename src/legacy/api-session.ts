@@ -36,7 +36,11 @@ type DeleteResponse = Awaited<ReturnType<RestApiV2Client['rdelete']>>;
 const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
 
 /** The names of {@link APISessionOptions}, checked at construction. */
-export const API_SESSION_OPTION_NAMES: OptionNames<APISessionOptions> = Object.freeze({ ...PD_SESSION_OPTION_NAMES, defaultFrom: true, authType: true });
+export const API_SESSION_OPTION_NAMES: OptionNames<APISessionOptions> = Object.freeze({
+  ...PD_SESSION_OPTION_NAMES,
+  defaultFrom: true,
+  authType: true,
+});
 
 /** pdpyras 4.x's call metrics key: `'get:users/{id}'`, from the URL's own segments. */
 function pdpyras4CallKey(method: string, url: string, baseUrl: string): string {

@@ -33,7 +33,10 @@ export interface ChangeEventsAPISessionOptions extends PDSessionOptions {
 }
 
 /** The names of {@link ChangeEventsAPISessionOptions}, checked at construction. */
-export const CHANGE_EVENTS_API_SESSION_OPTION_NAMES: OptionNames<ChangeEventsAPISessionOptions> = Object.freeze({ ...PD_SESSION_OPTION_NAMES, now: true });
+export const CHANGE_EVENTS_API_SESSION_OPTION_NAMES: OptionNames<ChangeEventsAPISessionOptions> = Object.freeze({
+  ...PD_SESSION_OPTION_NAMES,
+  now: true,
+});
 
 /**
  * A session for the Events API v2 change events (deploys, configuration changes),
@@ -130,7 +133,12 @@ export class ChangeEventsAPISession extends PDSession {
   async sendChangeEvent(event: Nullable<ChangeEvent>): Promise<string | null> {
     const problems = pdpyrasChangeEventProblems(event);
     const body = problems.length > 0 ? event : withoutNullFields(event);
-    const reply = await sendChangeEventBody(this, body as ChangeEvent, (message) => new PDClientError(message), pdpyrasChangeEventProblems);
+    const reply = await sendChangeEventBody(
+      this,
+      body as ChangeEvent,
+      (message) => new PDClientError(message),
+      pdpyrasChangeEventProblems,
+    );
     return typeof reply.id === 'string' ? reply.id : null;
   }
 }

@@ -162,10 +162,17 @@ export const DEFAULT_COMPAT: PdpyrasVersion = LATEST_PDPYRAS_RELEASE;
  * ```
  */
 export const COMPAT_RANGES: readonly CompatRange[] = Object.freeze([
-  compatRange(OLDEST_PDPYRAS_RELEASE, '4.1.0', { ...BEFORE_4_4, rest: { ...BEFORE_4_4.rest, acceptResourceObjects: false } }),
+  compatRange(OLDEST_PDPYRAS_RELEASE, '4.1.0', {
+    ...BEFORE_4_4,
+    rest: { ...BEFORE_4_4.rest, acceptResourceObjects: false },
+  }),
   compatRange('4.1.0', '4.4.0', BEFORE_4_4),
   compatRange('4.4.0', '4.5.0', FROM_4_4),
-  compatRange('4.5.0', '5.0.0', { ...FROM_4_4, rest: { ...FROM_4_4.rest, cursorAnyPath: true }, wording: PDPYRAS_4_5_WORDING }),
+  compatRange('4.5.0', '5.0.0', {
+    ...FROM_4_4,
+    rest: { ...FROM_4_4.rest, cursorAnyPath: true },
+    wording: PDPYRAS_4_5_WORDING,
+  }),
   compatRange('5.0.0', '5.0.3', FROM_5_0),
   compatRange('5.0.3', '5.0.4', { ...FROM_5_0, wording: PDPYRAS_5_0_3_WORDING }),
   compatRange('5.0.4', '5.1.2', { ...FROM_5_0, rest: tablesOf('5.0.4'), wording: PDPYRAS_5_0_3_WORDING }),

@@ -49,7 +49,8 @@ export function legacyErrorFactory(
   const table = isPolicy ? source.errors : source;
   const wording = isPolicy ? source.wording : givenWording;
   return (spec: ErrorSpec) => {
-    const worded = wording !== undefined && spec.facts !== undefined ? wordFailure(wording, spec.facts, spec.body) : undefined;
+    const worded =
+      wording !== undefined && spec.facts !== undefined ? wordFailure(wording, spec.facts, spec.body) : undefined;
     return legacyError(worded?.errorClass ?? table[spec.kind], worded?.message ?? spec.message, spec);
   };
 }

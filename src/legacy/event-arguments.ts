@@ -50,7 +50,20 @@ const TRIGGER: CallForms = {
   method: 'trigger',
   options: 'trigger(summary, source, { dedupKey, severity, payload, customDetails, images, links, ... })',
   positional: ['dedupKey', 'severity', 'payload', 'customDetails', 'images', 'links'],
-  keys: ['dedupKey', 'severity', 'payload', 'customDetails', 'images', 'links', 'component', 'group', 'class', 'timestamp', 'client', 'clientUrl'],
+  keys: [
+    'dedupKey',
+    'severity',
+    'payload',
+    'customDetails',
+    'images',
+    'links',
+    'component',
+    'group',
+    'class',
+    'timestamp',
+    'client',
+    'clientUrl',
+  ],
   aliases: { dedup_key: 'dedupKey', custom_details: 'customDetails', client_url: 'clientUrl' },
 };
 
@@ -81,7 +94,9 @@ function readForms(forms: CallForms, rest: readonly unknown[]): Record<string, u
     return optionsObject(forms, rest[0]);
   }
   if (rest.length > forms.positional.length) {
-    throw new TypeError(`${forms.method}: too many arguments (${rest.length + (forms.method === 'trigger' ? 2 : 1)}); use ${formsText(forms)}`);
+    throw new TypeError(
+      `${forms.method}: too many arguments (${rest.length + (forms.method === 'trigger' ? 2 : 1)}); use ${formsText(forms)}`,
+    );
   }
   const options: Record<string, unknown> = {};
   rest.forEach((value, index) => {
@@ -155,14 +170,18 @@ export function submitOptions(rest: readonly unknown[]): SubmitOptions {
 export function triggerOptionProblems(options: TriggerOptions): string[] {
   const problems: string[] = [];
   if (options.payload !== undefined && !isObjectArgument(options.payload)) problems.push('payload must be an object');
-  if (options.customDetails !== undefined && !isObjectArgument(options.customDetails)) problems.push('customDetails must be an object');
-  if (options.dedupKey !== undefined && typeof options.dedupKey !== 'string') problems.push('dedupKey must be a string');
+  if (options.customDetails !== undefined && !isObjectArgument(options.customDetails))
+    problems.push('customDetails must be an object');
+  if (options.dedupKey !== undefined && typeof options.dedupKey !== 'string')
+    problems.push('dedupKey must be a string');
   return problems;
 }
 
 /** What pdpyras refused in `submit`'s options before sending: `customDetails` that is not an object. */
 export function submitOptionProblems(options: SubmitOptions): string[] {
-  return options.customDetails !== undefined && !isObjectArgument(options.customDetails) ? ['customDetails must be an object'] : [];
+  return options.customDetails !== undefined && !isObjectArgument(options.customDetails)
+    ? ['customDetails must be an object']
+    : [];
 }
 
 /**

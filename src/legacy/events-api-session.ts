@@ -7,12 +7,25 @@
 import type { HttpMethod } from '../core/api-client-options.js';
 import { routingKeyAuth } from '../core/auth/auth-methods.js';
 import { triggerEventProperties } from '../core/events/event-bodies.js';
-import type { AlertEventProperties, AlertPayload, CustomDetails, EventAction, EventImage, EventLink, Severity } from '../core/events/event-types.js';
+import type {
+  AlertEventProperties,
+  AlertPayload,
+  CustomDetails,
+  EventAction,
+  EventImage,
+  EventLink,
+  Severity,
+} from '../core/events/event-types.js';
 import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { sendAlertEvent } from '../core/events/event-posting.js';
 import { legacyPolicyFor, resolveCompat } from './compat.js';
 import { PDClientError } from './errors.js';
-import { pdpyrasAlertProblems, triggerOptionProblems, triggerOptions, type SessionTriggerOptions } from './event-arguments.js';
+import {
+  pdpyrasAlertProblems,
+  triggerOptionProblems,
+  triggerOptions,
+  type SessionTriggerOptions,
+} from './event-arguments.js';
 import { PDSession } from './pd-session.js';
 import { PD_SESSION_OPTION_NAMES, type PDSessionOptions } from './session-setup.js';
 import { checkOptionNames } from '../core/client/option-names.js';
@@ -151,8 +164,14 @@ export class EventsAPISession extends PDSession {
    * });
    * ```
    */
-  async sendEvent(action: EventAction, dedupKey?: string | null, properties: AlertEventProperties = {}): Promise<string> {
-    const present = Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== null && value !== undefined));
+  async sendEvent(
+    action: EventAction,
+    dedupKey?: string | null,
+    properties: AlertEventProperties = {},
+  ): Promise<string> {
+    const present = Object.fromEntries(
+      Object.entries(properties).filter(([, value]) => value !== null && value !== undefined),
+    );
     const key = dedupKey ?? undefined;
     const event = { event_action: action, ...present, ...(key === undefined ? {} : { dedup_key: key }) };
     const reply = await sendAlertEvent(this, event, (message) => new PDClientError(message), pdpyrasAlertProblems);

@@ -6,7 +6,14 @@
  */
 import type { FailureFacts } from '../core/errors/failure-facts.js';
 import type { LegacyErrorName } from './errors.js';
-import type { BodyExcerpt, ReleaseWording, StatusCategory, StatusSort, WordingPlaceholder, WordingRule } from './release-wording.js';
+import type {
+  BodyExcerpt,
+  ReleaseWording,
+  StatusCategory,
+  StatusSort,
+  WordingPlaceholder,
+  WordingRule,
+} from './release-wording.js';
 import { isPlainObject } from '../core/plain-object.js';
 
 /** A failure as a release worded it. */
@@ -48,7 +55,8 @@ export function wordFailure(wording: ReleaseWording, facts: FailureFacts, body?:
 
 function ruleMatches(rule: WordingRule, facts: FailureFacts, decoded: () => Decoded): boolean {
   if (rule.reason !== facts.reason) return false;
-  if (rule.operations !== undefined && (facts.operation === undefined || !rule.operations.includes(facts.operation))) return false;
+  if (rule.operations !== undefined && (facts.operation === undefined || !rule.operations.includes(facts.operation)))
+    return false;
   if (rule.callers !== undefined && (facts.caller === undefined || !rule.callers.includes(facts.caller))) return false;
   if (rule.body !== undefined && rule.body !== (isPlainObject(decoded().value) ? 'object' : 'other')) return false;
   return true;
@@ -65,7 +73,9 @@ function placeholderValue(
     case 'method':
       return facts.method;
     case 'url':
-      return facts.url === undefined || wording.urlPrefixRemoved === null ? facts.url : facts.url.split(wording.urlPrefixRemoved).join('');
+      return facts.url === undefined || wording.urlPrefixRemoved === null
+        ? facts.url
+        : facts.url.split(wording.urlPrefixRemoved).join('');
     case 'urlBeforeParams':
       return facts.urlBeforeParams;
     case 'status':
@@ -83,7 +93,9 @@ function placeholderValue(
       return ok ? pythonTypeName(value, text) : undefined;
     }
     case 'statusWord':
-      return facts.status === undefined || wording.statusSort === null ? undefined : sortStatus(wording.statusSort, facts.status).word;
+      return facts.status === undefined || wording.statusSort === null
+        ? undefined
+        : sortStatus(wording.statusSort, facts.status).word;
     case 'context': {
       const context = facts.operation === undefined ? undefined : wording.contexts[facts.operation];
       return context === undefined ? '' : ` in ${context}`;

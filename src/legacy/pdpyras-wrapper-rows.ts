@@ -75,5 +75,7 @@ export function pdpyrasWrapperRows(release: PdpyrasReleaseTables): EntityWrapper
 
 /** The rows of each measured release, by version. */
 export const PDPYRAS_5_WRAPPER_ROWS: Readonly<Record<string, EntityWrapperConfig>> = Object.freeze(
-  Object.fromEntries(Object.entries(PDPYRAS_5_TABLES).map(([version, release]) => [version, pdpyrasWrapperRows(release)])),
+  Object.fromEntries(
+    Object.entries(PDPYRAS_5_TABLES).map(([version, release]) => [version, pdpyrasWrapperRows(release)]),
+  ),
 );

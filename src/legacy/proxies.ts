@@ -32,7 +32,8 @@ export function sessionProxyFor(url: URL, proxies: Readonly<SessionProxies>, env
   const scheme = url.protocol.replace(/:$/, '');
   for (const key of [`${scheme}://${url.hostname}`, scheme, `all://${url.hostname}`, 'all']) {
     const value = Object.hasOwn(proxies, key) ? proxies[key] : undefined;
-    if (typeof value === 'string' && value.trim() !== '') return normalizeProxyUrl(value, `proxies[${JSON.stringify(key)}]`);
+    if (typeof value === 'string' && value.trim() !== '')
+      return normalizeProxyUrl(value, `proxies[${JSON.stringify(key)}]`);
   }
   return proxyFor(url, undefined, env);
 }
@@ -44,10 +45,7 @@ export function sessionProxyFor(url: URL, proxies: Readonly<SessionProxies>, env
  * @param read - returns the session's `proxies` now
  * @param env - where proxy variables are read (default: `process.env`)
  */
-export function sessionProxySetting(
-  read: () => Readonly<SessionProxies>,
-  env: ProxyEnv = process.env,
-): ProxySetting {
+export function sessionProxySetting(read: () => Readonly<SessionProxies>, env: ProxyEnv = process.env): ProxySetting {
   return (url) => sessionProxyFor(url, read(), env);
 }
 

@@ -117,13 +117,15 @@ const ITERATING: readonly ClientOperation[] = Object.freeze(['classic-pages', 'c
 const ITER_ALL_CALLERS: readonly string[] = Object.freeze(['iterAll', 'listAll', 'find']);
 
 const STATUS_4X = '{method} {url}: API responded with non-success status ({status}): {body}';
-const ITERATION_4X = 'Encountered HTTP error status ({status}) response while iterating through index endpoint {requested}.';
+const ITERATION_4X =
+  'Encountered HTTP error status ({status}) response while iterating through index endpoint {requested}.';
 const INVALID_JSON = 'API responded with invalid JSON: {body}';
 const NO_ENVELOPE_4X =
   'Cannot extract object; expected top-level property "{expected}", but could not find it in the response schema. Response body={body}';
 const NO_DEDUP_KEY_4X = 'Malformed response body; does not contain deduplication key.';
 const METHOD_NOT_PERMITTED = 'Method {method} not supported by this API. Permitted methods: {permitted}';
-const NETWORK_4X = 'Non-transient network error; exceeded maximum number of attempts ({retryLimit}) to connect to the API';
+const NETWORK_4X =
+  'Non-transient network error; exceeded maximum number of attempts ({retryLimit}) to connect to the API';
 // pdpyras 4.x refused these with a ValueError, which has no counterpart here: a PDClientError.
 const FOREIGN_URL_4X = 'Invalid API resource URL: {requested|excerpt}';
 const NOT_AN_INDEX_4X = 'Invalid index url/path: {requested|excerpt}';
@@ -131,7 +133,13 @@ const NOT_AN_INDEX_4X = 'Invalid index url/path: {requested|excerpt}';
 /** pdpyras before 4.4.0: one error class, `PDClientError`, for everything. */
 export const PDPYRAS_4_3_WORDING: ReleaseWording = wording({
   rules: [
-    { reason: 'status', operations: ITERATING, callers: ITER_ALL_CALLERS, template: ITERATION_4X, errorClass: 'PDClientError' },
+    {
+      reason: 'status',
+      operations: ITERATING,
+      callers: ITER_ALL_CALLERS,
+      template: ITERATION_4X,
+      errorClass: 'PDClientError',
+    },
     { reason: 'status', template: STATUS_4X, errorClass: 'PDClientError' },
     {
       reason: 'unauthorized',
@@ -159,7 +167,13 @@ export const PDPYRAS_4_3_WORDING: ReleaseWording = wording({
 export const PDPYRAS_4_4_WORDING: ReleaseWording = wording({
   ...PDPYRAS_4_3_WORDING,
   rules: [
-    { reason: 'status', operations: ITERATING, callers: ITER_ALL_CALLERS, template: ITERATION_4X, errorClass: 'PDClientError' },
+    {
+      reason: 'status',
+      operations: ITERATING,
+      callers: ITER_ALL_CALLERS,
+      template: ITERATION_4X,
+      errorClass: 'PDClientError',
+    },
     { reason: 'status', template: STATUS_4X, errorClass: 'PDHTTPError' },
     {
       reason: 'unauthorized',
@@ -181,14 +195,21 @@ export const PDPYRAS_4_5_WORDING: ReleaseWording = wording({
   ...PDPYRAS_4_4_WORDING,
   rules: PDPYRAS_4_4_WORDING.rules.flatMap((rule): WordingRule[] => {
     if (rule.reason === 'unauthorized') {
-      return [{ ...rule, template: 'Received 401 Unauthorized response from the API. The key (...{key}) may be invalid or deactivated.' }];
+      return [
+        {
+          ...rule,
+          template:
+            'Received 401 Unauthorized response from the API. The key (...{key}) may be invalid or deactivated.',
+        },
+      ];
     }
     if (rule.reason === 'missing-key' && rule.operations === undefined) {
       const iterCursor: WordingRule = {
         reason: 'missing-key',
         callers: ['iterCursor'],
         body: 'object',
-        template: 'No attribute "{expected}" at the root level of the response body from {requested}. Attributes include: {keys}',
+        template:
+          'No attribute "{expected}" at the root level of the response body from {requested}. Attributes include: {keys}',
         errorClass: 'PDClientError',
       };
       return [iterCursor, rule];
@@ -198,7 +219,8 @@ export const PDPYRAS_4_5_WORDING: ReleaseWording = wording({
 });
 
 const STATUS_5X = '{method} {url}: API responded with {statusWord} error (status {status}){context}: {body}';
-const UNWRAP_5X = 'Expected response body from {method} {url} after JSON-decoding to be a dictionary with a key "{expected}", but ';
+const UNWRAP_5X =
+  'Expected response body from {method} {url} after JSON-decoding to be a dictionary with a key "{expected}", but ';
 
 /**
  * pdpyras 5.0.0 to 5.0.2: the status sorted into client/server/unknown errors (and
@@ -221,15 +243,25 @@ export const PDPYRAS_5_0_WORDING: ReleaseWording = wording({
         'Malformed response body from the events API; it is not a dict that has a key named "{expected}" after decoding. Body = {body}',
       errorClass: 'PDServerError',
     },
-    { reason: 'missing-key', body: 'object', template: `${UNWRAP_5X}its keys are: {keys}.`, errorClass: 'PDServerError' },
+    {
+      reason: 'missing-key',
+      body: 'object',
+      template: `${UNWRAP_5X}its keys are: {keys}.`,
+      errorClass: 'PDServerError',
+    },
     { reason: 'missing-key', template: `${UNWRAP_5X}its type is {pythonType}..`, errorClass: 'PDServerError' },
     {
       reason: 'network',
-      template: '{method} {urlBeforeParams}: Non-transient network error; exceeded maximum number of attempts ({retryLimit}) to connect to the API.',
+      template:
+        '{method} {urlBeforeParams}: Non-transient network error; exceeded maximum number of attempts ({retryLimit}) to connect to the API.',
       errorClass: 'PDClientError',
     },
     { reason: 'method-not-permitted', template: METHOD_NOT_PERMITTED, errorClass: 'PDClientError' },
-    { reason: 'foreign-url', template: 'URL {requested} does not start with the API base URL {baseUrl}', errorClass: 'URLError' },
+    {
+      reason: 'foreign-url',
+      template: 'URL {requested} does not start with the API base URL {baseUrl}',
+      errorClass: 'URLError',
+    },
     {
       reason: 'no-canonical-path',
       template: 'URL {requested} does not match any canonical API path supported by this client.',
@@ -266,7 +298,10 @@ export const PDPYRAS_5_0_3_WORDING: ReleaseWording = wording({
   ...PDPYRAS_5_0_WORDING,
   rules: PDPYRAS_5_0_WORDING.rules.map((rule) => {
     if (rule.reason !== 'missing-key' || rule.operations !== undefined) return rule;
-    return { ...rule, template: rule.body === 'object' ? `${UNWRAP_5X}its keys are: {keys}` : `${UNWRAP_5X}its type is {pythonType}.` };
+    return {
+      ...rule,
+      template: rule.body === 'object' ? `${UNWRAP_5X}its keys are: {keys}` : `${UNWRAP_5X}its type is {pythonType}.`,
+    };
   }),
 });
 

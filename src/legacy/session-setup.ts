@@ -46,7 +46,11 @@ export interface PDSessionOptions extends Omit<ApiClientOptions, NotOnSessions> 
 const { rateLimiter: _rateLimiter, onRateLimit: _onRateLimit, ...ENGINE_OPTION_NAMES } = API_CLIENT_OPTION_NAMES;
 
 /** The names of {@link PDSessionOptions}, checked at construction (a rate-limit opt-in is an unknown option). */
-export const PD_SESSION_OPTION_NAMES: OptionNames<PDSessionOptions> = Object.freeze({ ...ENGINE_OPTION_NAMES, compat: true, proxies: true });
+export const PD_SESSION_OPTION_NAMES: OptionNames<PDSessionOptions> = Object.freeze({
+  ...ENGINE_OPTION_NAMES,
+  compat: true,
+  proxies: true,
+});
 
 /** The outcome of {@link sessionSetup}. */
 export interface SessionSetup<T> {
@@ -60,7 +64,10 @@ export interface SessionSetup<T> {
    */
   readonly proxies: { current: SessionProxies };
   /** The options to pass on to the core class. */
-  readonly engine: Omit<T, 'compat' | 'proxies' | 'errorFactory' | 'proxy'> & { errorFactory: ErrorFactory; proxy: ProxySetting };
+  readonly engine: Omit<T, 'compat' | 'proxies' | 'errorFactory' | 'proxy'> & {
+    errorFactory: ErrorFactory;
+    proxy: ProxySetting;
+  };
 }
 
 /**
@@ -79,6 +86,11 @@ export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSet
     policy,
     proxies,
     // pdpyras retried every connection error, a name that does not resolve included.
-    engine: { retryUnresolvedHosts: true, ...engine, errorFactory: legacyErrorFactory(policy), proxy: sessionProxySetting(() => proxies.current) },
+    engine: {
+      retryUnresolvedHosts: true,
+      ...engine,
+      errorFactory: legacyErrorFactory(policy),
+      proxy: sessionProxySetting(() => proxies.current),
+    },
   };
 }

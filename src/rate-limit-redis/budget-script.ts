@@ -79,14 +79,16 @@ export function scriptArguments(
   if (step.op === 'acquire') return base;
   if (step.op === 'pause') return [...base, String(Math.max(0, Math.round(step.forMs)))];
   const { status, limit, remaining, resetSeconds, retryAfterSeconds } = step.report;
-  const or = (value: number | undefined): string => (value === undefined || !Number.isFinite(value) ? '-1' : String(value));
+  const or = (value: number | undefined): string =>
+    value === undefined || !Number.isFinite(value) ? '-1' : String(value);
   return [...base, String(status), or(limit), or(remaining), or(resetSeconds), or(retryAfterSeconds)];
 }
 
 /** What the script answered: the wait, and the budget on the local clock (`localNow` when it was read). */
 export function decodeScriptReply(reply: unknown, localNow: number): { waitMs: number; state: BudgetState } {
   if (!Array.isArray(reply) || reply.length !== 11) throw new TypeError('unexpected reply from the rate-limit script');
-  const [wait, limit, used, windowEnd, confirmed, previousEnd, windowMs, pausedUntil, remaining, resetAt, redisNow] = reply.map(Number);
+  const [wait, limit, used, windowEnd, confirmed, previousEnd, windowMs, pausedUntil, remaining, resetAt, redisNow] =
+    reply.map(Number);
   // Redis's clock to this process's: each time moves by the same offset (0 stays 0: "none").
   const local = (time: number): number => (time > 0 ? time - redisNow + localNow : 0);
   return {

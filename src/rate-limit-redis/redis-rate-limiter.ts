@@ -11,7 +11,15 @@ import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from '../core/logging.js';
 import type { RateLimiter, RateLimitKey, RateLimitReport, RateLimitState } from '../core/rate-limit/rate-limiter.js';
 import { BUDGET_SCRIPT, BUDGET_SCRIPT_SHA, decodeScriptReply, scriptArguments } from './budget-script.js';
-import { acquireStep, budgetView, initialBudget, pauseStep, reportStep, type BudgetConfig, type BudgetState } from './shared-budget.js';
+import {
+  acquireStep,
+  budgetView,
+  initialBudget,
+  pauseStep,
+  reportStep,
+  type BudgetConfig,
+  type BudgetState,
+} from './shared-budget.js';
 
 /** Options of {@link createRedisRateLimiter}. */
 export interface RedisRateLimiterOptions {
@@ -69,7 +77,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number >= 1, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a whole number >= 1, got ${String(value)}`);
   return value;
 }
 
@@ -131,7 +140,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   /** Tells every process what an answer said: its headers, a 429. */
   async report(report: RateLimitReport): Promise<void> {
-    await this.#step(report.key, { op: 'report', report }, (state, now) => ({ state: reportStep(state, report, now), waitMs: 0 }));
+    await this.#step(report.key, { op: 'report', report }, (state, now) => ({
+      state: reportStep(state, report, now),
+      waitMs: 0,
+    }));
   }
 
   /** Holds every process's requests on `key` until `untilMs`. */
@@ -242,7 +254,10 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions = 
   try {
     ({ Redis: RedisClient } = await import('ioredis'));
   } catch (error) {
-    throw new Error('pagerduty-client/rate-limit-redis needs the optional peer dependency ioredis: npm install ioredis@6', { cause: error });
+    throw new Error(
+      'pagerduty-client/rate-limit-redis needs the optional peer dependency ioredis: npm install ioredis@6',
+      { cause: error },
+    );
   }
   const redis = new RedisClient(options.url ?? 'redis://127.0.0.1:6379', CONNECTION_OPTIONS);
   const limiter = new RedisRateLimiter(redis, true, options);

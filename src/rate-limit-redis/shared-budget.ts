@@ -57,7 +57,15 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 /** A fresh budget: nothing counted, no window open. */
 export function initialBudget(config: BudgetConfig): BudgetState {
-  return { limit: config.points, used: 0, windowEnd: 0, confirmed: false, previousEnd: 0, windowMs: config.durationMs, pausedUntil: 0 };
+  return {
+    limit: config.points,
+    used: 0,
+    windowEnd: 0,
+    confirmed: false,
+    previousEnd: 0,
+    windowMs: config.durationMs,
+    pausedUntil: 0,
+  };
 }
 
 /** Closes the window when its end has passed. */

@@ -4,7 +4,6 @@ import { runCli } from '../cli-harness.js';
 
 const KEY = 'routingkey-0000000000000000-wxyz';
 
-
 describe('pagerduty acknowledge', () => {
   it('acknowledges the alert -i names and prints its dedup key', async () => {
     let body: unknown;

@@ -110,7 +110,11 @@ describe('pagerduty api and the environment', () => {
 
   it('sends PAGERDUTY_FROM as the From header unless --from is given', async () => {
     await runCli(['api', '/abilities'], { ...ENV, PAGERDUTY_BASE_URL: cli.base, PAGERDUTY_FROM: 'env@example.com' });
-    await runCli(['api', '/abilities', '--from', 'flag@example.com'], { ...ENV, PAGERDUTY_BASE_URL: cli.base, PAGERDUTY_FROM: 'env@example.com' });
+    await runCli(['api', '/abilities', '--from', 'flag@example.com'], {
+      ...ENV,
+      PAGERDUTY_BASE_URL: cli.base,
+      PAGERDUTY_FROM: 'env@example.com',
+    });
     expect(cli.requests.map((request) => request.headers.from)).toEqual(['env@example.com', 'flag@example.com']);
   });
 
@@ -123,4 +127,3 @@ describe('pagerduty api and the environment', () => {
     expect(help).toContain('@file');
   });
 });
-

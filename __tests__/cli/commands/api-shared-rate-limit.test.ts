@@ -12,9 +12,12 @@ const skip = redisSkipReason();
 describe('pagerduty api and a Redis it cannot reach', () => {
   it('warns once on stderr and still answers (paced by itself)', async () => {
     await using emulator = await startEmulator({ seedUsers: 3 });
-    const result = await runCli(['api', '/users', '--paginate', '--redis-url', 'redis://127.0.0.1:1', '--base-url', emulator.url], {
-      PAGERDUTY_API_KEY: emulator.keys.account,
-    });
+    const result = await runCli(
+      ['api', '/users', '--paginate', '--redis-url', 'redis://127.0.0.1:1', '--base-url', emulator.url],
+      {
+        PAGERDUTY_API_KEY: emulator.keys.account,
+      },
+    );
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(3);
     expect(result.stderr.match(/Redis unreachable/g)).toHaveLength(1);
@@ -22,8 +25,14 @@ describe('pagerduty api and a Redis it cannot reach', () => {
 
   it('refuses a URL that is not redis:// before any request', async () => {
     await using emulator = await startEmulator({ seedUsers: 1 });
-    const result = await runCli(['api', '/users', '--base-url', emulator.url], { PAGERDUTY_API_KEY: emulator.keys.account, PAGERDUTY_REDIS_URL: 'localhost:6379' });
-    expect([result.status, result.stderr]).toEqual([2, expect.stringMatching(/the Redis URL must start with redis:\/\//)]);
+    const result = await runCli(['api', '/users', '--base-url', emulator.url], {
+      PAGERDUTY_API_KEY: emulator.keys.account,
+      PAGERDUTY_REDIS_URL: 'localhost:6379',
+    });
+    expect([result.status, result.stderr]).toEqual([
+      2,
+      expect.stringMatching(/the Redis URL must start with redis:\/\//),
+    ]);
     expect(emulator.requests).toHaveLength(0);
   });
 });

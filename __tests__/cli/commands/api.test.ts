@@ -21,7 +21,12 @@ describe('pagerduty api --paginate', () => {
   it('follows next_cursor on a cursor-based index', async () => {
     const result = await api(['/audit/records', '--paginate']);
     expect(result.status).toBe(0);
-    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(RECORDS);
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(RECORDS);
     expect(cli.requests).toHaveLength(3);
   });
 
@@ -115,12 +120,18 @@ describe('pagerduty api', () => {
     const result = await api(['/incidents/PABC', '-X', 'PUT', '--input', file, '-F', 'dry=true']);
     expect(result.status).toBe(0);
     expect(cli.requests[0]?.method).toBe('PUT');
-    expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({ incident: { type: 'incident_reference', status: 'resolved' } });
+    expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({
+      incident: { type: 'incident_reference', status: 'resolved' },
+    });
     expect(cli.requests[0]?.query.get('dry')).toBe('true');
   });
 
   it('reads the body from standard input with --input -', async () => {
-    const result = await api(['/incidents', '-X', 'POST', '--input', '-'], ENV, Readable.from(['{"incident":', '{"title":"x"}}']));
+    const result = await api(
+      ['/incidents', '-X', 'POST', '--input', '-'],
+      ENV,
+      Readable.from(['{"incident":', '{"title":"x"}}']),
+    );
     expect(result.status).toBe(0);
     expect(JSON.parse(cli.requests[0]?.body ?? '')).toEqual({ incident: { title: 'x' } });
   });
@@ -166,7 +177,11 @@ describe('pagerduty api', () => {
     const result = await api(['/limited']);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true });
-    expect(result.stderr).toMatch(new RegExp(`^pagerduty: warning: GET ${cli.base}/limited: attempt 1 failed \\(status 429, x-request-id \\S+\\); retrying in [\\d.]+ s\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^pagerduty: warning: GET ${cli.base}/limited: attempt 1 failed \\(status 429, x-request-id \\S+\\); retrying in [\\d.]+ s\n$`,
+      ),
+    );
   });
 
   it('exits 2 without PAGERDUTY_API_KEY', async () => {
@@ -192,12 +207,15 @@ describe('pagerduty api', () => {
 });
 
 describe('pagerduty api --paginate on what is not an index', () => {
-  it.each([['/users/PABC'], ['/incidents/PABC/notes/PNOTE']])('%s: says to drop --paginate, in command-line terms', async (target) => {
-    const result = await api([target, '--paginate']);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain('--paginate');
-    expect(result.stderr).toContain('drop --paginate');
-    expect(result.stderr).not.toMatch(/\b(?:iterAll|iterCursor|iterHistory|listAll|rget|jget)\b/);
-    expect(cli.requests).toEqual([]);
-  });
+  it.each([['/users/PABC'], ['/incidents/PABC/notes/PNOTE']])(
+    '%s: says to drop --paginate, in command-line terms',
+    async (target) => {
+      const result = await api([target, '--paginate']);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('--paginate');
+      expect(result.stderr).toContain('drop --paginate');
+      expect(result.stderr).not.toMatch(/\b(?:iterAll|iterCursor|iterHistory|listAll|rget|jget)\b/);
+      expect(cli.requests).toEqual([]);
+    },
+  );
 });

@@ -66,7 +66,12 @@ export async function startFakeRestApi(): Promise<FakeRestApi> {
     if (request.path === '/users' && request.method === 'GET') {
       const offset = Number(request.query.get('offset') ?? 0);
       const users = USERS.slice(offset, offset + PAGE);
-      return send(response, 200, { users, limit: Number(request.query.get('limit')), offset, more: offset + PAGE < USERS.length });
+      return send(response, 200, {
+        users,
+        limit: Number(request.query.get('limit')),
+        offset,
+        more: offset + PAGE < USERS.length,
+      });
     }
     if (request.path === '/audit/records') {
       const start = Number(request.query.get('cursor') ?? 0);
@@ -78,7 +83,9 @@ export async function startFakeRestApi(): Promise<FakeRestApi> {
     if (request.path === '/incidents/PFROM') return send(response, 400, FROM_MISSING);
     if (request.path === '/limited') {
       limitedCalls += 1;
-      return limitedCalls === 1 ? send(response, 429, { error: { message: 'Rate Limit Exceeded', code: 2020 } }) : send(response, 200, { ok: true });
+      return limitedCalls === 1
+        ? send(response, 429, { error: { message: 'Rate Limit Exceeded', code: 2020 } })
+        : send(response, 200, { ok: true });
     }
     return send(response, 200, { echo: true });
   };
@@ -87,7 +94,13 @@ export async function startFakeRestApi(): Promise<FakeRestApi> {
     request.on('data', (chunk) => (body += String(chunk)));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      const recorded = { method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body };
+      const recorded = {
+        method: request.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: request.headers,
+        body,
+      };
       requests.push(recorded);
       route(recorded, response);
     });
@@ -146,6 +159,7 @@ export function useApiCommand(): ApiCommandHarness {
     get tmp() {
       return tmp;
     },
-    api: (args, env = ENV, stdin) => runCli(['api', ...args, '--base-url', started().base], env, stdin ? { stdin } : {}),
+    api: (args, env = ENV, stdin) =>
+      runCli(['api', ...args, '--base-url', started().base], env, stdin ? { stdin } : {}),
   };
 }

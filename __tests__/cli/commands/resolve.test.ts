@@ -46,7 +46,9 @@ describe('pagerduty resolve', () => {
       `pagerduty: warning: POST ${base}/v2/enqueue: attempt 2 failed (network error); retrying in 6.0 s`,
       `pagerduty: warning: POST ${base}/v2/enqueue: attempt 3 failed (network error); retrying in 12.0 s`,
     ]);
-    expect(lines.slice(3).join('\n')).toMatch(new RegExp(`^pagerduty: POST ${base}/v2/enqueue: network error after 4 attempts: .*ECONNREFUSED.*\\n$`));
+    expect(lines.slice(3).join('\n')).toMatch(
+      new RegExp(`^pagerduty: POST ${base}/v2/enqueue: network error after 4 attempts: .*ECONNREFUSED.*\\n$`),
+    );
   });
 
   it('retries a 503 and succeeds', async () => {
@@ -56,7 +58,8 @@ describe('pagerduty resolve', () => {
     expect(result).toEqual({
       status: 0,
       stdout: 'x\n',
-      stderr: 'pagerduty: warning: POST https://events.pagerduty.com/v2/enqueue: attempt 1 failed (status 503); retrying in 3.0 s\n',
+      stderr:
+        'pagerduty: warning: POST https://events.pagerduty.com/v2/enqueue: attempt 1 failed (status 503); retrying in 3.0 s\n',
     });
   });
 });
@@ -68,7 +71,9 @@ describe('pagerduty resolve and PAGERDUTY_EVENTS_URL', () => {
     const flag = nock('https://events.eu.pagerduty.com').post('/v2/enqueue').reply(202, reply);
     const environment = { PAGERDUTY_ROUTING_KEY: KEY, PAGERDUTY_EVENTS_URL: 'https://events.example.com' };
     expect((await runCli(['resolve', '-i', 'k'], environment)).status).toBe(0);
-    expect((await runCli(['resolve', '-i', 'k', '--base-url', 'https://events.eu.pagerduty.com'], environment)).status).toBe(0);
+    expect(
+      (await runCli(['resolve', '-i', 'k', '--base-url', 'https://events.eu.pagerduty.com'], environment)).status,
+    ).toBe(0);
     expect(env.isDone() && flag.isDone()).toBe(true);
   });
 });

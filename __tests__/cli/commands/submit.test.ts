@@ -4,7 +4,6 @@ import { runCli } from '../cli-harness.js';
 
 const KEY = 'routingkey-0000000000000000-wxyz';
 
-
 function expectChange(reply: object) {
   const seen: { body?: { payload?: Record<string, unknown> } & Record<string, unknown> } = {};
   nock('https://events.pagerduty.com')

@@ -5,7 +5,6 @@ import { runCli } from '../cli-harness.js';
 const HOST = 'https://events.pagerduty.com';
 const KEY = 'routingkey-0000000000000000-wxyz';
 
-
 function expectTrigger(reply: object, status = 202) {
   const seen: { body?: Record<string, unknown> } = {};
   const scope = nock(HOST)
@@ -53,14 +52,27 @@ describe('pagerduty trigger', () => {
   });
 
   it('sends to --base-url', async () => {
-    const scope = nock('https://events.eu.pagerduty.com').post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'eu' });
-    const result = await runCli(['trigger', '-k', KEY, '--description', 'x', '--base-url', 'https://events.eu.pagerduty.com']);
+    const scope = nock('https://events.eu.pagerduty.com')
+      .post('/v2/enqueue')
+      .reply(202, { status: 'success', dedup_key: 'eu' });
+    const result = await runCli([
+      'trigger',
+      '-k',
+      KEY,
+      '--description',
+      'x',
+      '--base-url',
+      'https://events.eu.pagerduty.com',
+    ]);
     expect(result.stdout).toBe('eu\n');
     expect(scope.isDone()).toBe(true);
   });
 
   it('exits 1 with the API message on one line when the event is rejected', async () => {
-    expectTrigger({ status: 'invalid event', message: 'Event object is invalid', errors: ['routing_key is invalid'] }, 400);
+    expectTrigger(
+      { status: 'invalid event', message: 'Event object is invalid', errors: ['routing_key is invalid'] },
+      400,
+    );
     const result = await runCli(['trigger', '-k', KEY, '--description', 'x']);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');

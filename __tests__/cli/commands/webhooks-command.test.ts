@@ -30,7 +30,10 @@ async function listen(args: string[], env: Record<string, string> = {}) {
     stderr: { write: (text: string) => (stderr += text) },
     until,
   });
-  const url = await Promise.race([started, status.then((code) => Promise.reject(new Error(`exited ${code}: ${stderr}`)))]);
+  const url = await Promise.race([
+    started,
+    status.then((code) => Promise.reject(new Error(`exited ${code}: ${stderr}`))),
+  ]);
   return { url, stop, status, output: () => ({ stdout, stderr }) };
 }
 
@@ -38,7 +41,9 @@ describe('pagerduty webhooks listen', () => {
   it('prints each verified event on a line, refuses forged ones, and never prints the secret', async () => {
     const listener = await listen(['webhooks', 'listen', '--port', '0', '--secret', 'whsec-old', '--secret', SECRET]);
     expect((await post(listener.url, deliveryBody('incident.triggered', 'Disk full'), SECRET, 'W1')).status).toBe(200);
-    expect((await post(listener.url, deliveryBody('incident.resolved', 'Forged'), 'whsec-wrong', 'W2')).status).toBe(401);
+    expect((await post(listener.url, deliveryBody('incident.resolved', 'Forged'), 'whsec-wrong', 'W2')).status).toBe(
+      401,
+    );
     listener.stop();
     expect(await listener.status).toBe(0);
     const { stdout, stderr } = listener.output();
@@ -56,7 +61,10 @@ describe('pagerduty webhooks listen', () => {
     listener.stop();
     await listener.status;
     const lines = listener.output().stdout.trim().split('\n');
-    expect(JSON.parse(lines[1] ?? '')).toMatchObject({ event_type: 'incident.triggered', data: { title: 'Disk full' } });
+    expect(JSON.parse(lines[1] ?? '')).toMatchObject({
+      event_type: 'incident.triggered',
+      data: { title: 'Disk full' },
+    });
     expect(listener.output().stdout).not.toContain(SECRET);
   });
 
@@ -78,10 +86,22 @@ describe('pagerduty webhooks listen', () => {
 
 describe('eventLine', () => {
   const event = (data: unknown): AnyWebhookEvent =>
-    ({ id: 'E', event_type: 'incident.annotated', resource_type: 'incident', occurred_at: 'T', agent: null, client: null, data }) as AnyWebhookEvent;
+    ({
+      id: 'E',
+      event_type: 'incident.annotated',
+      resource_type: 'incident',
+      occurred_at: 'T',
+      agent: null,
+      client: null,
+      data,
+    }) as AnyWebhookEvent;
 
   it('names the incident of an event about one of its parts, and marks unsigned events', () => {
-    expect(eventLine(event({ type: 'incident_note', id: 'N1', content: 'a note', incident: { id: 'P1' } }), true)).toBe('T incident.annotated N1 "a note"');
-    expect(eventLine(event({ type: 'incident_responder', incident: { id: 'P1', summary: 'Down' } }), false)).toBe('T incident.annotated P1 "Down" (unsigned)');
+    expect(eventLine(event({ type: 'incident_note', id: 'N1', content: 'a note', incident: { id: 'P1' } }), true)).toBe(
+      'T incident.annotated N1 "a note"',
+    );
+    expect(eventLine(event({ type: 'incident_responder', incident: { id: 'P1', summary: 'Down' } }), false)).toBe(
+      'T incident.annotated P1 "Down" (unsigned)',
+    );
   });
 });

@@ -36,9 +36,13 @@ describe('scrubSecret', () => {
   ])('redacts the short key %j where it is a credential', (key, redacted) => {
     expect(scrub(`Authorization: Token token=${key}`, key)).toBe(`Authorization: Token token=${redacted}`);
     expect(scrub(`Authorization: Bearer ${key}`, key)).toBe(`Authorization: Bearer ${redacted}`);
-    expect(scrub(`GET https://h/users/P1?token=${key}&limit=1`, key)).toBe(`GET https://h/users/P1?token=${redacted}&limit=1`);
+    expect(scrub(`GET https://h/users/P1?token=${key}&limit=1`, key)).toBe(
+      `GET https://h/users/P1?token=${redacted}&limit=1`,
+    );
     expect(scrub(`GET https://h/x?token=${key}`, key)).toBe(`GET https://h/x?token=${redacted}`);
-    expect(scrub(`{"error":"bad key ${key}","token":"${key}"}`, key)).toBe(`{"error":"bad key ${redacted}","token":"${redacted}"}`);
+    expect(scrub(`{"error":"bad key ${key}","token":"${key}"}`, key)).toBe(
+      `{"error":"bad key ${redacted}","token":"${redacted}"}`,
+    );
     expect(scrub(`the key was ${key}.`, key)).toBe(`the key was ${redacted}.`);
   });
 
@@ -65,27 +69,44 @@ describe('a client with a short key', () => {
   const REALISTIC = 'u+y_NbAkKc66ryYTWUXY';
 
   it.each(['k', 'users', 'abc', REALISTIC])('with the key %j, network error messages read as written', async (key) => {
-    nock(BASE).get('/users/PNOPE').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    nock(BASE)
+      .get('/users/PNOPE')
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     await using client = new ApiClient(tokenAuth(key), { maxNetworkAttempts: 0, sleep: instantSleep });
     const error = (await client.get('/users/PNOPE').catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toBe(`GET ${BASE}/users/PNOPE: network error after 1 attempt: request to ${BASE}/users/PNOPE failed, reason: socket hang up`);
+    expect(error.message).toBe(
+      `GET ${BASE}/users/PNOPE: network error after 1 attempt: request to ${BASE}/users/PNOPE failed, reason: socket hang up`,
+    );
   });
 
-  it.each(['k', 'users', 'abc', REALISTIC])('with the key %j, HTTP error messages and debug lines read as written', async (key) => {
-    nock(BASE).get('/users/PNOPE').reply(404, { error: { message: 'Not Found', code: 2100 } });
-    const logger = recordingLogger();
-    await using client = new RestApiV2Client(key, { logger });
-    const error = (await client.rget('/users/PNOPE').catch((e: unknown) => e)) as HttpError;
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error.message).toBe(`GET ${BASE}/users/PNOPE: API responded with client error (status 404): {"error":{"message":"Not Found","code":2100}}`);
-    expect(logger.lines.debug).toEqual([`GET ${BASE}/users/PNOPE -> 404 attempt 1 (key ${new Secret(key).toString()})`]);
-  });
+  it.each(['k', 'users', 'abc', REALISTIC])(
+    'with the key %j, HTTP error messages and debug lines read as written',
+    async (key) => {
+      nock(BASE)
+        .get('/users/PNOPE')
+        .reply(404, { error: { message: 'Not Found', code: 2100 } });
+      const logger = recordingLogger();
+      await using client = new RestApiV2Client(key, { logger });
+      const error = (await client.rget('/users/PNOPE').catch((e: unknown) => e)) as HttpError;
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error.message).toBe(
+        `GET ${BASE}/users/PNOPE: API responded with client error (status 404): {"error":{"message":"Not Found","code":2100}}`,
+      );
+      expect(logger.lines.debug).toEqual([
+        `GET ${BASE}/users/PNOPE -> 404 attempt 1 (key ${new Secret(key).toString()})`,
+      ]);
+    },
+  );
 
   it.each(['k', 'users', 'abc'])('with the key %j, a 401 says "the key or token"', async (key) => {
-    nock(BASE).get('/users').reply(401, { error: { message: 'Unauthorized' } });
+    nock(BASE)
+      .get('/users')
+      .reply(401, { error: { message: 'Unauthorized' } });
     await using client = new ApiClient(tokenAuth(key));
-    await expect(client.get('/users')).rejects.toThrow(/API responded with 401 Unauthorized: the key or token \(\*\w*\) may be invalid/);
+    await expect(client.get('/users')).rejects.toThrow(
+      /API responded with 401 Unauthorized: the key or token \(\*\w*\) may be invalid/,
+    );
   });
 
   it.each([

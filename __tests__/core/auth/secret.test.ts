@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { inspect } from 'node:util';
 import { redact, Secret } from '../../../src/core/auth/secret.js';
-import { authForType, authorizationHeader, withFormAuth, withJsonBodyAuth, clientCredentialsAuth, routingKeyAuth } from '../../../src/core/auth/auth-methods.js';
+import {
+  authForType,
+  authorizationHeader,
+  withFormAuth,
+  withJsonBodyAuth,
+  clientCredentialsAuth,
+  routingKeyAuth,
+} from '../../../src/core/auth/auth-methods.js';
 
 const KEY = 'y_NbAkKc66ryYTWUXYEu';
 

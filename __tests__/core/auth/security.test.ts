@@ -21,7 +21,9 @@ describe('secrets', () => {
   });
 
   it('are not in the message of an HTTP error, even when the server echoes them', async () => {
-    nock(BASE).get('/users').reply(400, { error: `bad key ${KEY}` });
+    nock(BASE)
+      .get('/users')
+      .reply(400, { error: `bad key ${KEY}` });
     const error = (await new ApiClient(tokenAuth(KEY)).requestJson('GET', '/users').catch((e: unknown) => e)) as Error;
     expect(error.message).toContain('*9876');
     expect(error.message).not.toContain(KEY);

@@ -19,7 +19,6 @@ function makeClient(options: ApiClientOptions = {}) {
   return { client, sleeps };
 }
 
-
 describe('status rules', () => {
   it('throws HttpError at once on 401, without retrying, naming key and region', async () => {
     let requests = 0;

@@ -53,7 +53,11 @@ const cases: readonly Case[] = [
     error: 'type',
   },
   { name: 'params with a symbol', run: (c) => c.jget('users', { params: { s: Symbol('s') } as never }), error: 'type' },
-  { name: 'params with a null list item', run: (c) => c.jget('users', { params: deepFreeze({ ids: ['P1', null] }) as never }), error: 'type' },
+  {
+    name: 'params with a null list item',
+    run: (c) => c.jget('users', { params: deepFreeze({ ids: ['P1', null] }) as never }),
+    error: 'type',
+  },
   { name: "find('users', {})", run: (c) => c.find('users', deepFreeze({}) as never), error: 'type' },
   {
     name: "persist('users', 'email', { email: {} })",
@@ -70,7 +74,12 @@ const cases: readonly Case[] = [
 
 type Subject = [string, (url: string) => RestApiV2Client, typeof UrlError | typeof URLError, readonly Case[]];
 describe.each<Subject>([
-  ['RestApiV2Client', (url: string) => new RestApiV2Client('k', { baseUrl: url, sleep: instantSleep }), UrlError, cases],
+  [
+    'RestApiV2Client',
+    (url: string) => new RestApiV2Client('k', { baseUrl: url, sleep: instantSleep }),
+    UrlError,
+    cases,
+  ],
   [
     'APISession (compat 5.x)',
     (url: string) => new APISession('k', { baseUrl: url, sleep: instantSleep }),
@@ -104,10 +113,18 @@ describe('well-formed input under a base path is sent where it belongs', () => {
   it('dates, numbers, booleans and lists are sent; null and undefined are left out', async () => {
     const before = server.requests.length;
     await using client = new ApiClient(tokenAuth('k'), { baseUrl: base });
-    const params = deepFreeze({ since: new Date('2026-01-01T00:00:00Z'), limit: 5, total: true, ids: ['A', 'B'], none: null });
+    const params = deepFreeze({
+      since: new Date('2026-01-01T00:00:00Z'),
+      limit: 5,
+      total: true,
+      ids: ['A', 'B'],
+      none: null,
+    });
     await client.get('users', { params });
     expect(server.requests.length).toBe(before + 1);
-    expect(server.requests.at(-1)?.url).toBe('/pfx/users?since=2026-01-01T00%3A00%3A00.000Z&limit=5&total=true&ids=A&ids=B');
+    expect(server.requests.at(-1)?.url).toBe(
+      '/pfx/users?since=2026-01-01T00%3A00%3A00.000Z&limit=5&total=true&ids=A&ids=B',
+    );
   });
 
   it("an id is one encoded segment: accountHasAbility('P\\\\AB')", async () => {

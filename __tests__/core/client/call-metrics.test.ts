@@ -24,13 +24,21 @@ describe('call metrics', () => {
   });
 
   it('pathCallKey keys by method and the path below the base URL, without query or fragment', () => {
-    expect(pathCallKey('post', 'https://events.pagerduty.com/v2/enqueue?x=1#f', 'https://events.pagerduty.com')).toBe('POST /v2/enqueue');
-    expect(pathCallKey('GET', 'https://elsewhere.example.com/x?y', 'https://events.pagerduty.com')).toBe('GET https://elsewhere.example.com/x');
+    expect(pathCallKey('post', 'https://events.pagerduty.com/v2/enqueue?x=1#f', 'https://events.pagerduty.com')).toBe(
+      'POST /v2/enqueue',
+    );
+    expect(pathCallKey('GET', 'https://elsewhere.example.com/x?y', 'https://events.pagerduty.com')).toBe(
+      'GET https://elsewhere.example.com/x',
+    );
   });
 
   it('pathCallKey keeps a URL that only starts like the base URL whole', () => {
-    expect(pathCallKey('GET', 'https://api.pagerduty.com.evil/x', 'https://api.pagerduty.com')).toBe('GET https://api.pagerduty.com.evil/x');
-    expect(pathCallKey('GET', 'https://api.pagerduty.com', 'https://api.pagerduty.com')).toBe('GET https://api.pagerduty.com');
+    expect(pathCallKey('GET', 'https://api.pagerduty.com.evil/x', 'https://api.pagerduty.com')).toBe(
+      'GET https://api.pagerduty.com.evil/x',
+    );
+    expect(pathCallKey('GET', 'https://api.pagerduty.com', 'https://api.pagerduty.com')).toBe(
+      'GET https://api.pagerduty.com',
+    );
   });
 
   it('bareUrl cuts the URL at its query or fragment, whichever comes first', () => {
@@ -46,7 +54,13 @@ describe("a client's call metrics", () => {
     try {
       const fetch = async (url: string) => {
         jest.advanceTimersByTime(60_000);
-        return { status: 200, statusText: 'OK', url, headers: new Headers(), arrayBuffer: async () => new ArrayBuffer(0) } as never;
+        return {
+          status: 200,
+          statusText: 'OK',
+          url,
+          headers: new Headers(),
+          arrayBuffer: async () => new ArrayBuffer(0),
+        } as never;
       };
       const client = new ApiClient(tokenAuth('k'), { baseUrl: 'https://api.example', fetch });
       await client.get('/x');

@@ -3,18 +3,34 @@ import { CallMetrics } from '../../../src/core/client/call-metrics.js';
 import { engineParts, type EngineHooks } from '../../../src/core/client/engine-parts.js';
 import { RequestGate } from '../../../src/core/retry/request-gate.js';
 
-const hooks = (): EngineHooks => ({ secret: () => undefined, httpError: (parts) => new Error(`http ${parts.method}`), metrics: new CallMetrics() });
+const hooks = (): EngineHooks => ({
+  secret: () => undefined,
+  httpError: (parts) => new Error(`http ${parts.method}`),
+  metrics: new CallMetrics(),
+});
 
 describe('engineParts', () => {
   it('checks the settings, and keeps the options it does not know for fetch (a copy)', () => {
-    const options = { timeout: 5, retry: { 404: 2 }, maxHttpAttempts: 3, cache: 'no-store' as const, redirect: 'manual' as const };
+    const options = {
+      timeout: 5,
+      retry: { 404: 2 },
+      maxHttpAttempts: 3,
+      cache: 'no-store' as const,
+      redirect: 'manual' as const,
+    };
     const parts = engineParts(options, hooks());
     expect(parts.settings.timeout).toBe(5);
     expect(parts.settings.retry).toEqual({ 404: 2 });
     expect(parts.settings.maxHttpAttempts).toBe(3);
     expect(parts.passThrough).toEqual({ cache: 'no-store', redirect: 'manual' });
     expect(parts.gate).toBeInstanceOf(RequestGate);
-    expect(options).toEqual({ timeout: 5, retry: { 404: 2 }, maxHttpAttempts: 3, cache: 'no-store', redirect: 'manual' });
+    expect(options).toEqual({
+      timeout: 5,
+      retry: { 404: 2 },
+      maxHttpAttempts: 3,
+      cache: 'no-store',
+      redirect: 'manual',
+    });
     parts.transport.close();
   });
 

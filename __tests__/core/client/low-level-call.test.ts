@@ -8,7 +8,13 @@ import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import type { FetchLike } from '../../../src/core/transport/transport.js';
 
 const fetch: FetchLike = async (url) =>
-  ({ status: 200, statusText: 'OK', url, headers: new Headers(), arrayBuffer: async () => new TextEncoder().encode('"ok"').buffer }) as never;
+  ({
+    status: 200,
+    statusText: 'OK',
+    url,
+    headers: new Headers(),
+    arrayBuffer: async () => new TextEncoder().encode('"ok"').buffer,
+  }) as never;
 
 describe("the engine's low-level methods", () => {
   it("carry every call of requestJson and requestText, by the verb's method (request for HEAD), with a copy of the options", async () => {
@@ -27,7 +33,11 @@ describe("the engine's low-level methods", () => {
     const options = { json: { a: 1 } };
     await expect(client.requestJson('PUT', '/x', options)).resolves.toBe('ok');
     await expect(client.requestText('HEAD', '/y')).resolves.toMatchObject({ text: '"ok"' });
-    expect(calls).toEqual([['put', '/x', { json: { a: 1 } }], ['PUT', '/x'], ['HEAD', '/y']]);
+    expect(calls).toEqual([
+      ['put', '/x', { json: { a: 1 } }],
+      ['PUT', '/x'],
+      ['HEAD', '/y'],
+    ]);
     expect(calls[0][2]).not.toBe(options);
   });
 
@@ -38,6 +48,8 @@ describe("the engine's low-level methods", () => {
       }
     }
     const client = new Broken(tokenAuth('k'), { baseUrl: 'https://api.example', fetch });
-    await expect(client.requestJson('GET', '/x')).rejects.toThrow('Broken.get() must return the fetch Response it got from the engine (got null)');
+    await expect(client.requestJson('GET', '/x')).rejects.toThrow(
+      'Broken.get() must return the fetch Response it got from the engine (got null)',
+    );
   });
 });

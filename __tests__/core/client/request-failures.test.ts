@@ -29,7 +29,12 @@ describe('aborts', () => {
     const controller = new AbortController();
     // The pause never ends by itself: only the abort can end the request.
     const logger = { ...recordingLogger(), warn: () => controller.abort('caller gave up') };
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url, retry: { 503: 5 }, sleep: never, logger });
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
+      baseUrl: server.url,
+      retry: { 503: 5 },
+      sleep: never,
+      logger,
+    });
     const error = await client.get('/x', { signal: controller.signal as never }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect(error).toBeInstanceOf(PagerDutyError);
@@ -52,7 +57,9 @@ describe('aborts', () => {
   it('a signal that has fired already sends nothing', async () => {
     server = await startLoopback([ok()]);
     await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url });
-    await expect(client.get('/x', { signal: AbortSignal.abort() as never })).rejects.toBeInstanceOf(RequestAbortedError);
+    await expect(client.get('/x', { signal: AbortSignal.abort() as never })).rejects.toBeInstanceOf(
+      RequestAbortedError,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -68,7 +75,11 @@ describe('aborts', () => {
 describe('per-request timeout', () => {
   it('replaces the client timeout for one request', async () => {
     server = await startLoopback([hang]);
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url, maxNetworkAttempts: 0, timeout: 60 });
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
+      baseUrl: server.url,
+      maxNetworkAttempts: 0,
+      timeout: 60,
+    });
     const error = (await client.get('/x', { timeout: 0.05 }).catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toMatch(/within 0\.05 s/);
@@ -87,21 +98,24 @@ describe('programming errors are not network errors', () => {
     ['a body on GET', {}, { body: 'x' }],
     ['an invalid proxy URL from a proxy function', { proxy: () => 'not a url' }, {}],
     ['a proxy with an unsupported scheme from a proxy function', { proxy: () => 'socks5://proxy:1080' }, {}],
-  ])('%s is thrown at once as a TypeError, with no retry and no pause', async (_what, clientOptions, requestOptions) => {
-    server = await startLoopback([ok()]);
-    const { pauses, sleep } = recordingSleep();
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
-      baseUrl: server.url,
-      sleep,
-      ...clientOptions,
-    });
-    const error = await client.get('/x', requestOptions).catch((e: unknown) => e);
-    // By name: Node's own TypeError may come from another realm than the test's.
-    expect((error as Error).name).toBe('TypeError');
-    expect(error).not.toBeInstanceOf(NetworkError);
-    expect(pauses).toEqual([]);
-    expect(server.requests).toHaveLength(0);
-  });
+  ])(
+    '%s is thrown at once as a TypeError, with no retry and no pause',
+    async (_what, clientOptions, requestOptions) => {
+      server = await startLoopback([ok()]);
+      const { pauses, sleep } = recordingSleep();
+      await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
+        baseUrl: server.url,
+        sleep,
+        ...clientOptions,
+      });
+      const error = await client.get('/x', requestOptions).catch((e: unknown) => e);
+      // By name: Node's own TypeError may come from another realm than the test's.
+      expect((error as Error).name).toBe('TypeError');
+      expect(error).not.toBeInstanceOf(NetworkError);
+      expect(pauses).toEqual([]);
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe('only transport failures are retried', () => {
@@ -120,7 +134,12 @@ describe('only transport failures are retried', () => {
   });
 
   it('a name that does not resolve is one attempt, a NetworkError with ENOTFOUND; the legacy session retries it as pdpyras did', async () => {
-    const unresolved = () => Object.assign(new Error('getaddrinfo ENOTFOUND api.pagerdty.com'), { name: 'FetchError', type: 'system', code: 'ENOTFOUND' });
+    const unresolved = () =>
+      Object.assign(new Error('getaddrinfo ENOTFOUND api.pagerdty.com'), {
+        name: 'FetchError',
+        type: 'system',
+        code: 'ENOTFOUND',
+      });
     let calls = 0;
     const fetch = async (): Promise<never> => {
       calls += 1;
@@ -175,7 +194,12 @@ describe('the legacy session, for the same cases', () => {
   it('warns of each retry', async () => {
     server = await startLoopback([unavailable, ok({ users: [] })]);
     const logger = recordingLogger();
-    const session = new APISession('u+REQUESTFAILUREKEY', { baseUrl: server.url, retry: { 503: 1 }, sleep: instantSleep, logger });
+    const session = new APISession('u+REQUESTFAILUREKEY', {
+      baseUrl: server.url,
+      retry: { 503: 1 },
+      sleep: instantSleep,
+      logger,
+    });
     await session.get('/users');
     session.close();
     expect(logger.lines.warn).toEqual([`GET ${server.url}/users: attempt 1 failed (status 503); retrying in 3.0 s`]);
@@ -186,7 +210,11 @@ describe('retries are never silent', () => {
   it('each network retry is a warning with what failed, the attempt and the pause', async () => {
     server = await startLoopback([reset]);
     const logger = recordingLogger();
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url, sleep: instantSleep, logger });
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
+      baseUrl: server.url,
+      sleep: instantSleep,
+      logger,
+    });
     await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);
     expect(logger.lines.warn).toHaveLength(3);
     expect(logger.lines.warn.map((l) => l.replace(/\(network error: .*\)/, '(network error)'))).toEqual([

@@ -9,7 +9,10 @@ import { silentLogger } from '../../../src/core/logging.js';
 const BASE = 'https://api.example';
 
 /** A host that records what it is asked, in order, and refuses as told. */
-function recordingHost(overrides: Partial<RequestPreparationHost> = {}): { host: RequestPreparationHost; asked: string[] } {
+function recordingHost(overrides: Partial<RequestPreparationHost> = {}): {
+  host: RequestPreparationHost;
+  asked: string[];
+} {
   const asked: string[] = [];
   const settings = new ClientSettings({ timeout: 30 });
   const auth = tokenAuth('secret-key');
@@ -24,7 +27,16 @@ function recordingHost(overrides: Partial<RequestPreparationHost> = {}): { host:
       return url.startsWith(BASE) ? url : `${BASE}/${url.replace(/^\//, '')}`;
     },
     encodeParams: (params) => (asked.push('encodeParams'), { ...params, encoded: true }),
-    requestParts: () => (asked.push('requestParts'), { defaultHeaders: { Accept: 'application/json' }, clientHeaders: { 'X-Team': 'sre' }, authorization: 'Token token=secret-key', auth, passThrough: undefined }),
+    requestParts: () => (
+      asked.push('requestParts'),
+      {
+        defaultHeaders: { Accept: 'application/json' },
+        clientHeaders: { 'X-Team': 'sre' },
+        authorization: 'Token token=secret-key',
+        auth,
+        passThrough: undefined,
+      }
+    ),
     metricKey: (verb, target) => (asked.push('metricKey'), `${verb} ${new URL(target).pathname}`),
     retryPolicy: () => (asked.push('retryPolicy'), settings.retryPolicy()),
     log: () => (asked.push('log'), silentLogger),
@@ -38,12 +50,35 @@ describe('prepareRequest', () => {
     const { host, asked } = recordingHost();
     const options = { params: { limit: 1 }, json: { a: 1 }, headers: { 'X-Req': '1' } };
     const prepared = prepareRequest('post', '/users', options, host);
-    expect(prepared).toMatchObject({ verb: 'POST', resolved: `${BASE}/users`, target: `${BASE}/users?limit=1&encoded=true`, timeoutSeconds: 30, signal: undefined, metricKey: 'POST /users', log: silentLogger });
+    expect(prepared).toMatchObject({
+      verb: 'POST',
+      resolved: `${BASE}/users`,
+      target: `${BASE}/users?limit=1&encoded=true`,
+      timeoutSeconds: 30,
+      signal: undefined,
+      metricKey: 'POST /users',
+      log: silentLogger,
+    });
     expect(prepared.policy.maxHttpAttempts).toBe(10);
     expect(prepared.fetchInit.method).toBe('POST');
-    expect(prepared.fetchInit.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-Team': 'sre', 'X-Req': '1', Authorization: 'Token token=secret-key' });
+    expect(prepared.fetchInit.headers).toMatchObject({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Team': 'sre',
+      'X-Req': '1',
+      Authorization: 'Token token=secret-key',
+    });
     expect(prepared.fetchInit.body).toBe('{"a":1}');
-    expect(asked).toEqual(['timeout', 'permittedMethods', 'normalizeUrl', 'encodeParams', 'requestParts', 'metricKey', 'retryPolicy', 'log']);
+    expect(asked).toEqual([
+      'timeout',
+      'permittedMethods',
+      'normalizeUrl',
+      'encodeParams',
+      'requestParts',
+      'metricKey',
+      'retryPolicy',
+      'log',
+    ]);
     expect(options).toEqual({ params: { limit: 1 }, json: { a: 1 }, headers: { 'X-Req': '1' } });
   });
 
@@ -59,12 +94,18 @@ describe('prepareRequest', () => {
 
   it('refuses a method the client does not permit before reading the URL, naming the client and its methods', () => {
     const { host, asked } = recordingHost();
-    expect(() => prepareRequest('delete', '/users', {}, host)).toThrow('method: DELETE is not permitted on TestClient (permitted: GET, POST)');
+    expect(() => prepareRequest('delete', '/users', {}, host)).toThrow(
+      'method: DELETE is not permitted on TestClient (permitted: GET, POST)',
+    );
     expect(asked).toEqual(['timeout', 'permittedMethods']);
   });
 
   it('reports a foreign URL before a bad retry table', () => {
-    const { host } = recordingHost({ retryPolicy: () => { throw new TypeError('bad retry'); } });
+    const { host } = recordingHost({
+      retryPolicy: () => {
+        throw new TypeError('bad retry');
+      },
+    });
     expect(() => prepareRequest('GET', 'https://elsewhere.example/users', {}, host)).toThrow('url: foreign');
     expect(() => prepareRequest('GET', '/users', {}, host)).toThrow('bad retry');
   });

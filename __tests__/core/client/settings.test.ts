@@ -3,7 +3,14 @@ import { ApiClient, tokenAuth } from '../../../src/index.js';
 import { APISession } from '../../../src/legacy/api-session.js';
 import { checkNumber, checkSetting, ClientSettings } from '../../../src/core/client/settings.js';
 
-const settings = ['maxHttpAttempts', 'maxNetworkAttempts', 'timeout', 'sleepTimer', 'sleepTimerBase', 'staggerCooldown'] as const;
+const settings = [
+  'maxHttpAttempts',
+  'maxNetworkAttempts',
+  'timeout',
+  'sleepTimer',
+  'sleepTimerBase',
+  'staggerCooldown',
+] as const;
 const bad: unknown[] = [Number.NaN, -1, Number.POSITIVE_INFINITY, '2', null];
 
 describe('settings assigned after construction are checked as the constructor checks them', () => {
@@ -20,7 +27,8 @@ describe('settings assigned after construction are checked as the constructor ch
           (client as unknown as Record<string, unknown>)[setting] = value;
         }).toThrow(/must be a/);
         // null in the options means "absent" (the default applies); assigned, it is refused.
-        if (value !== null) expect(() => new ApiClient(tokenAuth('k'), { [setting]: value } as never)).toThrow(/must be a/);
+        if (value !== null)
+          expect(() => new ApiClient(tokenAuth('k'), { [setting]: value } as never)).toThrow(/must be a/);
       }
       expect(client[setting]).toBe(before);
       client.close();

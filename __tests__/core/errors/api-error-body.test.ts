@@ -7,12 +7,22 @@ const LONG = `You must specify a user's email address in the "From" header to pe
 
 describe('decodeApiError', () => {
   it('reads the REST API error object whole: code, message and every detail', () => {
-    const body = JSON.stringify({ error: { message: 'Invalid Input Provided', code: 2001, errors: [LONG, 'Name is too long'] } });
-    expect(decodeApiError(body)).toEqual({ code: 2001, message: 'Invalid Input Provided', errors: [LONG, 'Name is too long'] });
+    const body = JSON.stringify({
+      error: { message: 'Invalid Input Provided', code: 2001, errors: [LONG, 'Name is too long'] },
+    });
+    expect(decodeApiError(body)).toEqual({
+      code: 2001,
+      message: 'Invalid Input Provided',
+      errors: [LONG, 'Name is too long'],
+    });
   });
 
   it('reads the Events API body, its status standing in for a missing message', () => {
-    expect(decodeApiError('{"status":"invalid event","message":"Event object is invalid","errors":["\'payload\' is missing"]}')).toEqual({
+    expect(
+      decodeApiError(
+        '{"status":"invalid event","message":"Event object is invalid","errors":["\'payload\' is missing"]}',
+      ),
+    ).toEqual({
       message: 'Event object is invalid',
       errors: ["'payload' is missing"],
     });
@@ -29,7 +39,11 @@ describe('decodeApiError', () => {
   });
 
   it('reads SCIM (detail and scimType)', () => {
-    expect(decodeApiError('{"schemas":["urn:ietf:params:scim:api:messages:2.0:Error"],"detail":"No such user","status":"404","scimType":"invalidValue"}')).toEqual({
+    expect(
+      decodeApiError(
+        '{"schemas":["urn:ietf:params:scim:api:messages:2.0:Error"],"detail":"No such user","status":"404","scimType":"invalidValue"}',
+      ),
+    ).toEqual({
       code: 'invalidValue',
       message: 'No such user',
       errors: [],
@@ -37,8 +51,12 @@ describe('decodeApiError', () => {
   });
 
   it('keeps details that are not strings, as JSON, and keyed details as key: value', () => {
-    expect(decodeApiError('{"error":{"message":"m","errors":[{"field":"name"}]}}')?.errors).toEqual(['{"field":"name"}']);
-    expect(decodeApiError('{"error":{"message":"m","errors":{"name":"is taken"}}}')?.errors).toEqual(['name: is taken']);
+    expect(decodeApiError('{"error":{"message":"m","errors":[{"field":"name"}]}}')?.errors).toEqual([
+      '{"field":"name"}',
+    ]);
+    expect(decodeApiError('{"error":{"message":"m","errors":{"name":"is taken"}}}')?.errors).toEqual([
+      'name: is taken',
+    ]);
   });
 
   it('is undefined for a body that is not JSON, not an object, or says nothing of an error', () => {
@@ -51,13 +69,23 @@ describe('decodeApiError', () => {
 describe('HttpError.apiError', () => {
   it('carries the decoded body, while the message still quotes only its start', () => {
     const body = JSON.stringify({ error: { message: 'Invalid Input Provided', code: 2001, errors: [LONG] } });
-    const error = coreErrorFactory({ kind: 'http', message: 'PUT x: (status 400)', response: new Response(body, { status: 400 }), body }) as HttpError;
+    const error = coreErrorFactory({
+      kind: 'http',
+      message: 'PUT x: (status 400)',
+      response: new Response(body, { status: 400 }),
+      body,
+    }) as HttpError;
     expect(error.apiError).toEqual({ code: 2001, message: 'Invalid Input Provided', errors: [LONG] });
     expect(error.body).toBe(body);
   });
 
   it('is undefined when the body holds no explanation', () => {
-    const error = coreErrorFactory({ kind: 'http-server', message: 'm', response: new Response('oops', { status: 502 }), body: 'oops' }) as HttpError;
+    const error = coreErrorFactory({
+      kind: 'http-server',
+      message: 'm',
+      response: new Response('oops', { status: 502 }),
+      body: 'oops',
+    }) as HttpError;
     expect(error.apiError).toBeUndefined();
   });
 });

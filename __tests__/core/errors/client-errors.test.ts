@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { ClientErrors } from '../../../src/core/errors/client-errors.js';
-import { coreErrorFactory, HttpError, HttpServerError, type ErrorFactory } from '../../../src/core/errors/error-classes.js';
+import {
+  coreErrorFactory,
+  HttpError,
+  HttpServerError,
+  type ErrorFactory,
+} from '../../../src/core/errors/error-classes.js';
 import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
 import { Secret } from '../../../src/core/auth/secret.js';
 
@@ -13,14 +18,21 @@ function response(status: number, bodyUsed = true): FetchResponse {
 describe('ClientErrors', () => {
   it('scrubs the secret from message, body and facts, in every form it is sent in', () => {
     const errors = new ClientErrors(coreErrorFactory, () => new Secret(KEY));
-    const error = errors.fail({ kind: 'network', message: `GET /x?token=${encodeURIComponent(KEY)} failed`, body: `echo ${KEY}`, facts: { reason: 'network', url: `/x?k=${KEY}` } });
+    const error = errors.fail({
+      kind: 'network',
+      message: `GET /x?token=${encodeURIComponent(KEY)} failed`,
+      body: `echo ${KEY}`,
+      facts: { reason: 'network', url: `/x?k=${KEY}` },
+    });
     expect(error.message).toBe('GET /x?token=*1234 failed');
     expect(JSON.stringify(error)).not.toContain('abcdefgh');
   });
 
   it('scrubs again what a factory put together from the parts', () => {
     const wordy: ErrorFactory = (spec) => new Error(`${spec.message} (sent with ${KEY})`);
-    expect(new ClientErrors(wordy, () => new Secret(KEY)).fail({ kind: 'url', message: 'bad' }).message).toBe('bad (sent with *1234)');
+    expect(new ClientErrors(wordy, () => new Secret(KEY)).fail({ kind: 'url', message: 'bad' }).message).toBe(
+      'bad (sent with *1234)',
+    );
   });
 
   it('reads the secret at each error, so that a changed key is scrubbed too', () => {
@@ -32,7 +44,12 @@ describe('ClientErrors', () => {
 
   it('makes the HTTP error the status calls for, with a readable response when the original was read', async () => {
     const errors = new ClientErrors(coreErrorFactory, () => undefined);
-    const client = errors.http({ method: 'get', url: 'https://api.example/x', response: response(404), body: '{"error":{"message":"Not Found"}}' });
+    const client = errors.http({
+      method: 'get',
+      url: 'https://api.example/x',
+      response: response(404),
+      body: '{"error":{"message":"Not Found"}}',
+    });
     const server = errors.http({ method: 'GET', url: 'https://api.example/x', response: response(503), body: 'down' });
     expect(client).toBeInstanceOf(HttpError);
     expect(client).not.toBeInstanceOf(HttpServerError);

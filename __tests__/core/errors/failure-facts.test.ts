@@ -21,7 +21,10 @@ function recording(): { specs: ErrorSpec[]; factory: ErrorFactory } {
   };
 }
 
-function client(factory: ErrorFactory, options: ConstructorParameters<typeof RestApiV2Client>[1] = {}): RestApiV2Client {
+function client(
+  factory: ErrorFactory,
+  options: ConstructorParameters<typeof RestApiV2Client>[1] = {},
+): RestApiV2Client {
   return makeClient({ errorFactory: factory, ...options }, KEY);
 }
 
@@ -47,7 +50,13 @@ describe('responseReason', () => {
 
 describe('scrubFacts', () => {
   it('scrubs the URLs a caller supplied and leaves the rest', () => {
-    const facts = { reason: 'foreign-url', requestedUrl: 'https://x/?k=S', baseUrl: 'https://S', url: 'S', status: 1 } as const;
+    const facts = {
+      reason: 'foreign-url',
+      requestedUrl: 'https://x/?k=S',
+      baseUrl: 'https://S',
+      url: 'S',
+      status: 1,
+    } as const;
     expect(scrubFacts(facts, (text) => text.replaceAll('S', '*'))).toEqual({
       reason: 'foreign-url',
       requestedUrl: 'https://x/?k=*',
@@ -87,8 +96,19 @@ describe('the facts the engine gives the error factory', () => {
     nock(BASE).get('/audit/records').query(true).reply(503, 'down');
     await failure(client(factory, { retry: {} }).listAll('users'));
     await failure(client(factory, { retry: {} }).listAll('/audit/records'));
-    expect(specs[0].facts).toMatchObject({ reason: 'status', status: 500, operation: 'classic-pages', caller: 'listAll', requestedUrl: 'users' });
-    expect(specs[1].facts).toMatchObject({ reason: 'status', status: 503, operation: 'cursor-pages', caller: 'listAll' });
+    expect(specs[0].facts).toMatchObject({
+      reason: 'status',
+      status: 500,
+      operation: 'classic-pages',
+      caller: 'listAll',
+      requestedUrl: 'users',
+    });
+    expect(specs[1].facts).toMatchObject({
+      reason: 'status',
+      status: 503,
+      operation: 'cursor-pages',
+      caller: 'listAll',
+    });
   });
 
   it('an event: which kind of event', async () => {
@@ -112,7 +132,9 @@ describe('the facts the engine gives the error factory', () => {
     const fetch = async (): Promise<never> => {
       throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     };
-    await failure(client(factory, { fetch: fetch as never, maxNetworkAttempts: 2 }).get('/users', { params: { query: 'a' } }));
+    await failure(
+      client(factory, { fetch: fetch as never, maxNetworkAttempts: 2 }).get('/users', { params: { query: 'a' } }),
+    );
     expect(specs[0].facts).toEqual({
       reason: 'network',
       method: 'GET',

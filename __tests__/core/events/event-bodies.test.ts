@@ -90,7 +90,12 @@ describe('changeEventBody', () => {
         now,
       ),
     ).toEqual({
-      payload: { summary: 'Deployed', timestamp: '2020-01-02T03:04:05.000Z', source: 'ci', custom_details: { v: '1.2' } },
+      payload: {
+        summary: 'Deployed',
+        timestamp: '2020-01-02T03:04:05.000Z',
+        source: 'ci',
+        custom_details: { v: '1.2' },
+      },
       links: [{ href: 'https://ci' }],
       images: [{ src: 'https://ci/b.png' }],
     });

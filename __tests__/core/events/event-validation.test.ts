@@ -17,12 +17,16 @@ describe('severityProblems', () => {
     expect(severityProblems(severity)).toEqual([]);
   });
 
-  it.each([['fatal', '"fatal"'], ['CRITICAL', '"CRITICAL"'], [undefined, 'nothing'], [3, 'number 3']])(
-    'refuses %p and shows it',
-    (severity, shown) => {
-      expect(severityProblems(severity)).toEqual([`severity must be one of critical, error, warning, info, got ${shown}`]);
-    },
-  );
+  it.each([
+    ['fatal', '"fatal"'],
+    ['CRITICAL', '"CRITICAL"'],
+    [undefined, 'nothing'],
+    [3, 'number 3'],
+  ])('refuses %p and shows it', (severity, shown) => {
+    expect(severityProblems(severity)).toEqual([
+      `severity must be one of critical, error, warning, info, got ${shown}`,
+    ]);
+  });
 });
 
 describe('timestampProblems', () => {
@@ -50,7 +54,9 @@ describe('customDetailsProblems', () => {
 
 describe('imagesProblems', () => {
   it('accepts images with src and optional href and alt', () => {
-    expect(imagesProblems([{ src: 'https://a/x.png' }, { src: 'https://a/y.png', href: 'https://a', alt: 'y' }])).toEqual([]);
+    expect(
+      imagesProblems([{ src: 'https://a/x.png' }, { src: 'https://a/y.png', href: 'https://a', alt: 'y' }]),
+    ).toEqual([]);
     expect(imagesProblems(undefined)).toEqual([]);
     expect(imagesProblems([])).toEqual([]);
   });

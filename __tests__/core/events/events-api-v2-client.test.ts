@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { inspect } from 'node:util';
 import nock from 'nock';
 import type { RequestInit, Response } from 'node-fetch';
-import { HttpError, HttpServerError, UrlError, type ErrorFactory, coreErrorFactory } from '../../../src/core/errors/error-classes.js';
+import {
+  HttpError,
+  HttpServerError,
+  UrlError,
+  type ErrorFactory,
+  coreErrorFactory,
+} from '../../../src/core/errors/error-classes.js';
 import { DEFAULT_EVENTS_RETRY } from '../../../src/core/events/endpoints.js';
 import { EventsApiV2Client, type EventsApiV2ClientOptions } from '../../../src/core/events/events-api-v2-client.js';
 import {
@@ -181,13 +187,16 @@ describe('EventsApiV2Client.acknowledge and resolve', () => {
     expect(alertEventSchemaErrors(seen.body)).toEqual([]);
   });
 
-  it.each(['acknowledge', 'resolve'] as const)('%s without a dedup key is a UrlError before any request', async (action) => {
-    const { calls, fetch } = countingFetch();
-    const client = makeClient({ fetch });
-    await expect(client[action]('')).rejects.toThrow(new RegExp(`dedup_key is required for ${action}`));
-    await expect(client[action](undefined as unknown as string)).rejects.toThrow(UrlError);
-    expect(calls).toEqual([]);
-  });
+  it.each(['acknowledge', 'resolve'] as const)(
+    '%s without a dedup key is a UrlError before any request',
+    async (action) => {
+      const { calls, fetch } = countingFetch();
+      const client = makeClient({ fetch });
+      await expect(client[action]('')).rejects.toThrow(new RegExp(`dedup_key is required for ${action}`));
+      await expect(client[action](undefined as unknown as string)).rejects.toThrow(UrlError);
+      expect(calls).toEqual([]);
+    },
+  );
 });
 
 describe('EventsApiV2Client.sendEvent', () => {
@@ -210,28 +219,78 @@ describe('EventsApiV2Client.sendEvent', () => {
       .sendEvent('explode' as 'trigger', { dedup_key: 'x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UrlError);
-    expect((error as Error).message).toMatch(/event_action must be one of trigger, acknowledge, resolve, got "explode"/);
+    expect((error as Error).message).toMatch(
+      /event_action must be one of trigger, acknowledge, resolve, got "explode"/,
+    );
     expect(calls).toEqual([]);
   });
 });
 
 describe('EventsApiV2Client: bad input is refused before any request', () => {
   const cases: [string, (client: EventsApiV2Client) => Promise<unknown>, RegExp][] = [
-    ['an unknown severity', (c) => c.trigger('s', 'src', { severity: 'fatal' as 'critical' }), /payload\.severity must be one of critical, error, warning, info, got "fatal"/],
+    [
+      'an unknown severity',
+      (c) => c.trigger('s', 'src', { severity: 'fatal' as 'critical' }),
+      /payload\.severity must be one of critical, error, warning, info, got "fatal"/,
+    ],
     ['an empty summary', (c) => c.trigger('', 'src'), /payload\.summary must be a non-empty string/],
     ['a blank summary', (c) => c.trigger('   ', 'src'), /payload\.summary must be a non-empty string/],
     ['an empty source', (c) => c.trigger('s', ''), /payload\.source must be a non-empty string/],
-    ['images that are not a list', (c) => c.trigger('s', 'src', { images: { src: 'x' } as never }), /images must be a list/],
-    ['an image without src', (c) => c.trigger('s', 'src', { images: [{ href: 'https://x' } as never] }), /images\[0\]\.src must be a non-empty string/],
-    ['an image that is a string', (c) => c.trigger('s', 'src', { images: ['https://x' as never] }), /images\[0\] must be an object/],
-    ['links that are not a list', (c) => c.trigger('s', 'src', { links: 'https://x' as never }), /links must be a list/],
-    ['a link without href', (c) => c.trigger('s', 'src', { links: [{ text: 'x' } as never] }), /links\[0\]\.href must be a non-empty string/],
-    ['a link text that is not a string', (c) => c.trigger('s', 'src', { links: [{ href: 'https://x', text: 5 } as never] }), /links\[0\]\.text must be a string/],
-    ['custom details that are not an object', (c) => c.trigger('s', 'src', { customDetails: [1] as never }), /custom_details must be an object/],
-    ['an invalid timestamp', (c) => c.trigger('s', 'src', { timestamp: new Date('nope') }), /timestamp must be an ISO 8601 date-time/],
-    ['an empty dedup key on trigger', (c) => c.trigger('s', 'src', { dedupKey: '' }), /dedup_key must be a non-empty string/],
-    ['an empty change summary', (c) => c.submit(''), /invalid change event: payload\.summary must be a non-empty string/],
-    ['change links of the wrong shape', (c) => c.submit('s', { links: [{ url: 'https://x' } as never] }), /links\[0\]\.href/],
+    [
+      'images that are not a list',
+      (c) => c.trigger('s', 'src', { images: { src: 'x' } as never }),
+      /images must be a list/,
+    ],
+    [
+      'an image without src',
+      (c) => c.trigger('s', 'src', { images: [{ href: 'https://x' } as never] }),
+      /images\[0\]\.src must be a non-empty string/,
+    ],
+    [
+      'an image that is a string',
+      (c) => c.trigger('s', 'src', { images: ['https://x' as never] }),
+      /images\[0\] must be an object/,
+    ],
+    [
+      'links that are not a list',
+      (c) => c.trigger('s', 'src', { links: 'https://x' as never }),
+      /links must be a list/,
+    ],
+    [
+      'a link without href',
+      (c) => c.trigger('s', 'src', { links: [{ text: 'x' } as never] }),
+      /links\[0\]\.href must be a non-empty string/,
+    ],
+    [
+      'a link text that is not a string',
+      (c) => c.trigger('s', 'src', { links: [{ href: 'https://x', text: 5 } as never] }),
+      /links\[0\]\.text must be a string/,
+    ],
+    [
+      'custom details that are not an object',
+      (c) => c.trigger('s', 'src', { customDetails: [1] as never }),
+      /custom_details must be an object/,
+    ],
+    [
+      'an invalid timestamp',
+      (c) => c.trigger('s', 'src', { timestamp: new Date('nope') }),
+      /timestamp must be an ISO 8601 date-time/,
+    ],
+    [
+      'an empty dedup key on trigger',
+      (c) => c.trigger('s', 'src', { dedupKey: '' }),
+      /dedup_key must be a non-empty string/,
+    ],
+    [
+      'an empty change summary',
+      (c) => c.submit(''),
+      /invalid change event: payload\.summary must be a non-empty string/,
+    ],
+    [
+      'change links of the wrong shape',
+      (c) => c.submit('s', { links: [{ url: 'https://x' } as never] }),
+      /links\[0\]\.href/,
+    ],
     ['change images of the wrong shape', (c) => c.submit('s', { images: 'x' as never }), /images must be a list/],
     ['a change event without payload', (c) => c.sendChangeEvent({} as never), /payload must be an object/],
   ];
@@ -248,7 +307,9 @@ describe('EventsApiV2Client: bad input is refused before any request', () => {
     const error = await makeClient()
       .trigger('', '', { severity: 'bad' as 'info' })
       .catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/^invalid alert event: payload\.summary .*; payload\.source .*; payload\.severity /);
+    expect((error as Error).message).toMatch(
+      /^invalid alert event: payload\.summary .*; payload\.source .*; payload\.severity /,
+    );
   });
 
   it("builds validation errors through the client's error factory", async () => {
@@ -307,7 +368,11 @@ describe('EventsApiV2Client.submit and sendChangeEvent', () => {
   });
 
   it('turns a 400 from the change endpoint into an HttpError with the API message', async () => {
-    expectPost('/v2/change/enqueue', 400, { status: 'invalid event', message: 'Event object is invalid', errors: ["'payload.summary' is missing"] });
+    expectPost('/v2/change/enqueue', 400, {
+      status: 'invalid event',
+      message: 'Event object is invalid',
+      errors: ["'payload.summary' is missing"],
+    });
     await expect(makeClient().submit('x')).rejects.toThrow(/Event object is invalid; 'payload.summary' is missing/);
   });
 });

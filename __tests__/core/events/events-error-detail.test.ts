@@ -3,7 +3,9 @@ import { eventsErrorDetail, parseEventsErrorBody } from '../../../src/core/event
 
 describe('parseEventsErrorBody', () => {
   it('reads status, message and errors', () => {
-    expect(parseEventsErrorBody('{"status":"invalid event","message":"Event object is invalid","errors":["a","b"]}')).toEqual({
+    expect(
+      parseEventsErrorBody('{"status":"invalid event","message":"Event object is invalid","errors":["a","b"]}'),
+    ).toEqual({
       status: 'invalid event',
       message: 'Event object is invalid',
       errors: ['a', 'b'],

@@ -17,7 +17,9 @@ import { instantSleep } from '../../helpers/test-kit.js';
 /** `X` and `Y` are the same type. */
 type Equal<X, Y> = (<V>() => V extends X ? 1 : 2) extends <V>() => V extends Y ? 1 : 2 ? true : false;
 /** `expectTypeOf(value).toBe<Type>()` compiles only when the value's type is exactly `Type` (checked by `tsc`). */
-function expectTypeOf<Actual>(value: Actual): { toBe<Expected>(...exact: Equal<Actual, Expected> extends true ? [] : [never]): void } {
+function expectTypeOf<Actual>(value: Actual): {
+  toBe<Expected>(...exact: Equal<Actual, Expected> extends true ? [] : [never]): void;
+} {
   void value;
   return { toBe: () => {} };
 }
@@ -27,7 +29,10 @@ describe('withResponse against the emulator', () => {
   let events: EventsApiV2Client;
   beforeAll(async () => {
     emulator = await startEmulator({ seedIncidents: 0 });
-    events = new EventsApiV2Client(emulator.keys.routing[0].routingKey, { baseUrl: emulator.eventsUrl, sleep: instantSleep });
+    events = new EventsApiV2Client(emulator.keys.routing[0].routingKey, {
+      baseUrl: emulator.eventsUrl,
+      sleep: instantSleep,
+    });
   });
   afterAll(async () => {
     events.close();
@@ -46,10 +51,16 @@ describe('withResponse against the emulator', () => {
 
   it('acknowledge, resolve and sendEvent: the API answer as data, with status and request id', async () => {
     const ack = await events.withResponse.acknowledge('db01/disk');
-    expect(ack).toEqual({ data: { status: 'success', message: 'Event processed', dedup_key: 'db01/disk' }, status: 202, requestId: lastRequestId() });
+    expect(ack).toEqual({
+      data: { status: 'success', message: 'Event processed', dedup_key: 'db01/disk' },
+      status: 202,
+      requestId: lastRequestId(),
+    });
     const resolved = await events.withResponse.resolve('db01/disk');
     expect([resolved.status, resolved.data.dedup_key, resolved.requestId]).toEqual([202, 'db01/disk', lastRequestId()]);
-    const sent = await events.withResponse.sendEvent('trigger', { payload: { summary: 'Queue backlog', source: 'worker-7', severity: 'info' } });
+    const sent = await events.withResponse.sendEvent('trigger', {
+      payload: { summary: 'Queue backlog', source: 'worker-7', severity: 'info' },
+    });
     expect([sent.status, sent.requestId]).toEqual([202, lastRequestId()]);
     expect(sent.data.status).toBe('success');
   });
@@ -63,7 +74,11 @@ describe('withResponse against the emulator', () => {
 
   it('the plain methods resolve to what they always did', async () => {
     await expect(events.trigger('Disk 95% full', 'db01', { dedupKey: 'db01/disk' })).resolves.toBe('db01/disk');
-    await expect(events.acknowledge('db01/disk')).resolves.toEqual({ status: 'success', message: 'Event processed', dedup_key: 'db01/disk' });
+    await expect(events.acknowledge('db01/disk')).resolves.toEqual({
+      status: 'success',
+      message: 'Event processed',
+      dedup_key: 'db01/disk',
+    });
     const change = await events.submit('Deployed build 221');
     expect(change.status).toBe('success');
     for (const key of ['data', 'requestId', 'response']) expect(change).not.toHaveProperty(key);
@@ -93,7 +108,9 @@ describe('types: the plain methods are unchanged, the view adds EventResult', ()
       expectTypeOf(events.resolve('k')).toBe<Promise<EventResponse>>();
       expectTypeOf(events.sendEvent('trigger', {})).toBe<Promise<EventResponse>>();
       expectTypeOf(events.submit('s')).toBe<Promise<ChangeEventResponse>>();
-      expectTypeOf(events.sendChangeEvent({ payload: { summary: 's', source: 'x' } })).toBe<Promise<ChangeEventResponse>>();
+      expectTypeOf(events.sendChangeEvent({ payload: { summary: 's', source: 'x' } })).toBe<
+        Promise<ChangeEventResponse>
+      >();
       expectTypeOf(events.post('/v2/enqueue', { json: {} })).toBe<ReturnType<EventsApiV2Client['request']>>();
       expectTypeOf(events.withResponse.trigger('s', 'src')).toBe<Promise<EventResult<string>>>();
       expectTypeOf(events.withResponse.resolve('k')).toBe<Promise<EventResult<EventResponse>>>();
@@ -121,7 +138,11 @@ describe('raw post', () => {
         sent = body;
         return true;
       })
-      .reply(400, { status: 'invalid event', message: 'Event object is invalid', errors: ['x'] }, { 'x-request-id': 'req-400' });
+      .reply(
+        400,
+        { status: 'invalid event', message: 'Event object is invalid', errors: ['x'] },
+        { 'x-request-id': 'req-400' },
+      );
     await using events = new EventsApiV2Client(KEY, { sleep: instantSleep });
     const body = { event_action: 'nonsense', routing_key: 'someone else' };
     const response = await events.post('/v2/enqueue', { json: body });
@@ -139,7 +160,9 @@ describe('raw post', () => {
     await using events = new EventsApiV2Client(KEY, { sleep: instantSleep });
     const refused = events.post('/v2/enqueue', { json });
     await expect(refused).rejects.toThrow(UrlError);
-    await expect(refused).rejects.toThrow(`Events API bodies are JSON objects (the routing key goes into them); got ${kind}`);
+    await expect(refused).rejects.toThrow(
+      `Events API bodies are JSON objects (the routing key goes into them); got ${kind}`,
+    );
   });
 
   it('sends a body serialised by the caller as it is, without the routing key', async () => {
@@ -151,7 +174,10 @@ describe('raw post', () => {
       })
       .reply(202, { status: 'success', message: 'Event processed', dedup_key: 'k' });
     await using events = new EventsApiV2Client(KEY, { sleep: instantSleep });
-    const response = await events.post('/v2/enqueue', { body: JSON.stringify({ routing_key: 'other', event_action: 'resolve', dedup_key: 'k' }), headers: { 'Content-Type': 'application/json' } });
+    const response = await events.post('/v2/enqueue', {
+      body: JSON.stringify({ routing_key: 'other', event_action: 'resolve', dedup_key: 'k' }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(202);
     expect(sent).toEqual({ routing_key: 'other', event_action: 'resolve', dedup_key: 'k' });
   });
@@ -159,6 +185,8 @@ describe('raw post', () => {
 
 describe('construction', () => {
   it.each([[''], [undefined], [7]])('new EventsApiV2Client(%j) throws a TypeError synchronously', (key) => {
-    expect(() => new EventsApiV2Client(key as string)).toThrow(new TypeError('a credential must be a non-empty string'));
+    expect(() => new EventsApiV2Client(key as string)).toThrow(
+      new TypeError('a credential must be a non-empty string'),
+    );
   });
 });

@@ -37,7 +37,8 @@ export function schemaErrors(value: unknown, schemaOrRef: Schema, path = '$'): s
   const schema = resolve(schemaOrRef);
   const errors: string[] = [];
   if (schema.enum && !schema.enum.includes(value)) errors.push(`${path}: ${JSON.stringify(value)} not in enum`);
-  if (schema.type && typeOf(value) !== schema.type) return [...errors, `${path}: expected ${schema.type}, got ${typeOf(value)}`];
+  if (schema.type && typeOf(value) !== schema.type)
+    return [...errors, `${path}: expected ${schema.type}, got ${typeOf(value)}`];
   if (schema.format === 'date-time' && (typeof value !== 'string' || Number.isNaN(Date.parse(value)))) {
     errors.push(`${path}: not a date-time`);
   }

@@ -14,7 +14,6 @@ const DESCRIPTOR: IntegrationApiDescriptor = {
   tables: { canonicalPaths: ['/widgets', '/widgets/{id}'], cursorPaths: [], wrapperConfig: {} },
 };
 
-
 describe('integrationAuth', () => {
   it('lets the caller choose where the API allows it, token by default', () => {
     expect(integrationAuth('any', 'k', undefined).kind).toBe('token');
@@ -71,9 +70,20 @@ describe('IntegrationApiClient', () => {
   });
 
   it('accepts another baseUrl and the engine options', async () => {
-    nock('http://127.0.0.1:1').get('/widgets').query(true).reply(503).get('/widgets').query(true).reply(200, { widgets: [], more: false });
+    nock('http://127.0.0.1:1')
+      .get('/widgets')
+      .query(true)
+      .reply(503)
+      .get('/widgets')
+      .query(true)
+      .reply(200, { widgets: [], more: false });
     const { pauses, sleep } = recordingSleep();
-    const client = new IntegrationApiClient(DESCRIPTOR, 'key', { baseUrl: 'http://127.0.0.1:1', retry: { 503: 1 }, sleepTimer: 1, sleep });
+    const client = new IntegrationApiClient(DESCRIPTOR, 'key', {
+      baseUrl: 'http://127.0.0.1:1',
+      retry: { 503: 1 },
+      sleepTimer: 1,
+      sleep,
+    });
     expect(await client.listAll('/widgets')).toEqual([]);
     expect(pauses).toEqual([2]);
     client.close();

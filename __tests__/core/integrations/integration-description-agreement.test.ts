@@ -18,7 +18,12 @@ import { SlackIntegrationConnectionsApiClient } from '../../../src/core/integrat
 import { disagreements, FakeApi } from '../../helpers/description-agreement.js';
 import { instantSleep } from '../../helpers/test-kit.js';
 
-const DESCRIPTIONS = ['integration-jira-cloud', 'integration-jira-service', 'integration-ms-teams-service', 'integration-slack-service'];
+const DESCRIPTIONS = [
+  'integration-jira-cloud',
+  'integration-jira-service',
+  'integration-ms-teams-service',
+  'integration-slack-service',
+];
 const context = descriptionContext(PROJECT_ROOT);
 const fake = new FakeApi();
 const engine = { fetch: fake.fetch, sleep: instantSleep };
@@ -37,13 +42,12 @@ const cases = DESCRIPTIONS.flatMap((name) => {
 });
 
 describe(`the integration API descriptions (${cases.length} operations)`, () => {
-  it.each(cases.map((entry) => [`${entry.name}: ${entry.operation.method} ${entry.operation.describedPath}`, entry] as const))(
-    '%s agrees',
-    async (_name, { extract, operation }) => {
-      const client = clients.find((candidate) => candidate.url === operation.baseUrl);
-      if (!client) throw new Error(`no client serves ${operation.baseUrl}`);
-      expect(client.permittedMethods).toContain(operation.method);
-      expect(await disagreements(client, fake, extract, operation)).toEqual([]);
-    },
-  );
+  it.each(
+    cases.map((entry) => [`${entry.name}: ${entry.operation.method} ${entry.operation.describedPath}`, entry] as const),
+  )('%s agrees', async (_name, { extract, operation }) => {
+    const client = clients.find((candidate) => candidate.url === operation.baseUrl);
+    if (!client) throw new Error(`no client serves ${operation.baseUrl}`);
+    expect(client.permittedMethods).toContain(operation.method);
+    expect(await disagreements(client, fake, extract, operation)).toEqual([]);
+  });
 });

@@ -9,7 +9,6 @@ import { instantRetries } from '../../helpers/test-kit.js';
 const HOST = 'https://api.pagerduty.com';
 const KEY = 'u+jiracloudkey5678';
 
-
 describe('JiraCloudIntegrationApiClient', () => {
   it('has the Jira Cloud base URL, methods and tables', () => {
     const client = new JiraCloudIntegrationApiClient(KEY, instantRetries);
@@ -24,7 +23,9 @@ describe('JiraCloudIntegrationApiClient', () => {
     const client = new JiraCloudIntegrationApiClient(KEY, instantRetries);
     expect(client.canonicalPath('/accounts_mappings')).toBe('/accounts_mappings');
     expect(client.canonicalPath('accounts_mappings/PM1')).toBe('/accounts_mappings/{id}');
-    expect(client.canonicalPath(`${HOST}/integration-jira-cloud/accounts_mappings/PM1/rules`)).toBe('/accounts_mappings/{id}/rules');
+    expect(client.canonicalPath(`${HOST}/integration-jira-cloud/accounts_mappings/PM1/rules`)).toBe(
+      '/accounts_mappings/{id}/rules',
+    );
     expect(client.canonicalPath('/accounts_mappings/PM1/rules/R1')).toBe('/accounts_mappings/{id}/rules/{rule_id}');
     expect(() => client.canonicalPath('/users')).toThrow(/users/);
     client.close();
@@ -69,19 +70,24 @@ describe('JiraCloudIntegrationApiClient', () => {
     const rule = { name: 'r', enabled: true, config: {} };
     let posted: unknown;
     nock(HOST)
-      .get('/integration-jira-cloud/accounts_mappings/PM1').reply(200, { id: 'PM1', pagerduty_account: {} })
+      .get('/integration-jira-cloud/accounts_mappings/PM1')
+      .reply(200, { id: 'PM1', pagerduty_account: {} })
       .post('/integration-jira-cloud/accounts_mappings/PM1/rules')
       .reply(201, (_uri, body) => {
         posted = body;
         return { id: 'R9', ...rule };
       })
-      .put('/integration-jira-cloud/accounts_mappings/PM1/rules/R9').reply(200, { id: 'R9', ...rule, enabled: false })
-      .delete('/integration-jira-cloud/accounts_mappings/PM1/rules/R9').reply(204);
+      .put('/integration-jira-cloud/accounts_mappings/PM1/rules/R9')
+      .reply(200, { id: 'R9', ...rule, enabled: false })
+      .delete('/integration-jira-cloud/accounts_mappings/PM1/rules/R9')
+      .reply(204);
     const client = new JiraCloudIntegrationApiClient('oauth-token', { ...instantRetries, authType: 'bearer' });
     expect(await client.rget('/accounts_mappings/PM1')).toEqual({ id: 'PM1', pagerduty_account: {} });
     expect(await client.rpost<unknown>('/accounts_mappings/PM1/rules', { json: rule })).toEqual({ id: 'R9', ...rule });
     expect(posted).toEqual(rule);
-    expect(await client.rput<unknown>('/accounts_mappings/PM1/rules/R9', { json: { enabled: false } })).toMatchObject({ enabled: false });
+    expect(await client.rput<unknown>('/accounts_mappings/PM1/rules/R9', { json: { enabled: false } })).toMatchObject({
+      enabled: false,
+    });
     expect((await client.rdelete('/accounts_mappings/PM1/rules/R9')).status).toBe(204);
     expect(nock.isDone()).toBe(true);
     client.close();

@@ -9,7 +9,6 @@ const BASE = 'https://app.pagerduty.com/integration-jira-service';
 const TOKEN = 'pdus+oauthaccess_1111';
 const SIGNATURE = 'jira-signature-token-2222';
 
-
 describe('JiraServerIntegrationApiClient', () => {
   it('has the Jira Server base URL on the app host and its methods', () => {
     const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, instantRetries);
@@ -43,9 +42,12 @@ describe('JiraServerIntegrationApiClient', () => {
         seen.push({ ...this.req.headers, body });
         return [200, { rule: { id: 'PR2' } }];
       })
-      .get('/rules/PR2').reply(200, { rule: { id: 'PR2' } })
-      .put('/rules/PR2').reply(200, { rule: { id: 'PR2', name: 'n' } })
-      .delete('/rules/PR2').reply(204);
+      .get('/rules/PR2')
+      .reply(200, { rule: { id: 'PR2' } })
+      .put('/rules/PR2')
+      .reply(200, { rule: { id: 'PR2', name: 'n' } })
+      .delete('/rules/PR2')
+      .reply(204);
     const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, instantRetries);
     expect(await client.listAll('/rules')).toEqual([{ id: 'PR1' }]);
     expect(await client.rpost<unknown>('/rules', { json: { name: 'n' } })).toEqual({ id: 'PR2' });
@@ -70,8 +72,10 @@ describe('JiraServerIntegrationApiClient', () => {
     const logger = recordingLogger();
     const lines = logger.lines.debug;
     nock(BASE)
-      .get('/rules/PR1').reply(403, `signature ${SIGNATURE} and token ${TOKEN} refused`)
-      .get('/rules/PR2').reply(200, { not_rule: SIGNATURE });
+      .get('/rules/PR1')
+      .reply(403, `signature ${SIGNATURE} and token ${TOKEN} refused`)
+      .get('/rules/PR2')
+      .reply(200, { not_rule: SIGNATURE });
     const client = new JiraServerIntegrationApiClient(TOKEN, SIGNATURE, { ...instantRetries, logger });
     const forbidden = (await client.rget('/rules/PR1').catch((err: unknown) => err)) as HttpError;
     const unwrapped = (await client.rget('/rules/PR2').catch((err: unknown) => err)) as HttpServerError;

@@ -8,7 +8,6 @@ import { instantRetries } from '../../helpers/test-kit.js';
 const BASE = 'https://api.pagerduty.com/integration-ms-teams';
 const KEY = 'u+msteamskey3333';
 
-
 describe('MsTeamsIntegrationApiClient', () => {
   it('has the MS Teams base URL and permits the methods of its description (GET, POST, DELETE)', async () => {
     const client = new MsTeamsIntegrationApiClient(KEY, instantRetries);
@@ -59,7 +58,10 @@ describe('MsTeamsIntegrationApiClient', () => {
       });
     const client = new MsTeamsIntegrationApiClient(KEY, instantRetries);
     const json = { mst_team_id: '19:abc@thread.tacv2', meeting: { name: 'Fire' } };
-    expect(await client.rpost('/incidents/PINC1/meeting', { json })).toEqual({ name: 'Fire', url: 'https://teams.example/m' });
+    expect(await client.rpost('/incidents/PINC1/meeting', { json })).toEqual({
+      name: 'Fire',
+      url: 'https://teams.example/m',
+    });
     expect(seen).toEqual({ auth: `Token token=${KEY}`, body: json });
     client.close();
   });

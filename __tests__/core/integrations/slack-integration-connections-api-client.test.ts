@@ -7,7 +7,6 @@ import { instantRetries } from '../../helpers/test-kit.js';
 const BASE = 'https://app.pagerduty.com/integration-slack';
 const KEY = 'u+slackconnkey5555';
 
-
 describe('SlackIntegrationConnectionsApiClient', () => {
   it('lives on the app host, with its methods', () => {
     const client = new SlackIntegrationConnectionsApiClient(KEY, instantRetries);
@@ -49,20 +48,24 @@ describe('SlackIntegrationConnectionsApiClient', () => {
         seen.push(body);
         return { slack_connection: { id: 'PC4' } };
       })
-      .get('/workspaces/T1/connections/PC4').reply(200, { slack_connection: { id: 'PC4' } })
+      .get('/workspaces/T1/connections/PC4')
+      .reply(200, { slack_connection: { id: 'PC4' } })
       .put('/workspaces/T1/connections/PC4')
       .reply(200, (_uri, body) => {
         seen.push(body);
         return { slack_connection: { id: 'PC4', notification_type: 'responder' } };
       })
-      .delete('/workspaces/T1/connections/PC4').reply(204);
+      .delete('/workspaces/T1/connections/PC4')
+      .reply(204);
     const client = new SlackIntegrationConnectionsApiClient(KEY, instantRetries);
     const ids: unknown[] = [];
     for await (const connection of client.iterAll<{ id: string }>('/workspaces/T1/connections', {}, { pageSize: 2 })) {
       ids.push(connection.id);
     }
     expect(ids).toEqual(['PC1', 'PC2', 'PC3']);
-    expect(await client.rpost<unknown>('/workspaces/T1/connections', { json: { channel_id: 'C1' } })).toEqual({ id: 'PC4' });
+    expect(await client.rpost<unknown>('/workspaces/T1/connections', { json: { channel_id: 'C1' } })).toEqual({
+      id: 'PC4',
+    });
     expect(await client.rget('/workspaces/T1/connections/PC4')).toEqual({ id: 'PC4' });
     expect(await client.rput('/workspaces/T1/connections/PC4', { json: { notification_type: 'responder' } })).toEqual({
       id: 'PC4',

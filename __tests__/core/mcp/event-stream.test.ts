@@ -19,7 +19,9 @@ const STREAM =
 
 const EXPECTED = [{ jsonrpc: '2.0', id: 1 }, { b: 2 }, { c: 3 }, { d: 4 }];
 
-async function messagesOf(chunks: readonly (string | Buffer)[]): Promise<{ messages: unknown[]; lastEventId?: string; end: string }> {
+async function messagesOf(
+  chunks: readonly (string | Buffer)[],
+): Promise<{ messages: unknown[]; lastEventId?: string; end: string }> {
   const messages: unknown[] = [];
   const outcome = await readMessageEvents(Readable.from(chunks), (message) => {
     messages.push(message);

@@ -13,12 +13,18 @@ describe('jsonRpcRequest / jsonRpcNotification', () => {
   it('builds a 2.0 request, leaving params out when absent', () => {
     expect(jsonRpcRequest('tools/list', undefined, 42)).toEqual({ jsonrpc: '2.0', id: 42, method: 'tools/list' });
     expect(jsonRpcRequest('tools/call', { name: 'x' }, 'a')).toEqual({
-      jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'x' },
+      jsonrpc: '2.0',
+      id: 'a',
+      method: 'tools/call',
+      params: { name: 'x' },
     });
   });
 
   it('builds a notification without an id', () => {
-    expect(jsonRpcNotification('notifications/initialized')).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(jsonRpcNotification('notifications/initialized')).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/initialized',
+    });
     expect(jsonRpcNotification('n', { a: 1 })).toEqual({ jsonrpc: '2.0', method: 'n', params: { a: 1 } });
   });
 

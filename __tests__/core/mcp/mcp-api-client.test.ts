@@ -17,12 +17,15 @@ const KEY = 'u+mcpsecretkey9876';
 function nockHandshake(): void {
   nock(BASE)
     .post('/mcp', (body: { method?: string }) => body.method === 'initialize')
-    .reply(200, (_uri, body) => ({ jsonrpc: '2.0', id: (body as { id: unknown }).id, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 't', version: '1' } } }));
+    .reply(200, (_uri, body) => ({
+      jsonrpc: '2.0',
+      id: (body as { id: unknown }).id,
+      result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 't', version: '1' } },
+    }));
   nock(BASE)
     .post('/mcp', (body: { method?: string }) => body.method === 'notifications/initialized')
     .reply(202);
 }
-
 
 describe('McpApiClient.call', () => {
   it('posts a JSON-RPC 2.0 request to /mcp with token auth and both accepted types, and returns the JSON reply', async () => {
@@ -103,7 +106,11 @@ describe('McpApiClient.call', () => {
     nockHandshake();
     nock(BASE)
       .post('/mcp')
-      .reply(200, { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'Invalid params', data: { details: 'name' } } });
+      .reply(200, {
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32602, message: 'Invalid params', data: { details: 'name' } },
+      });
     const client = new McpApiClient(KEY, instantRetries);
     const error = await client.call('tools/call', {}, 5).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(McpError);
@@ -113,7 +120,9 @@ describe('McpApiClient.call', () => {
     expect(mcpError.data).toEqual({ details: 'name' });
     expect(mcpError.id).toBe(5);
     expect(mcpError.status).toBe(200);
-    expect(mcpError.message).toBe('tools/call (POST https://mcp.pagerduty.com/mcp): JSON-RPC error -32602: Invalid params');
+    expect(mcpError.message).toBe(
+      'tools/call (POST https://mcp.pagerduty.com/mcp): JSON-RPC error -32602: Invalid params',
+    );
     client.close();
   });
 
@@ -132,7 +141,9 @@ describe('McpApiClient.call', () => {
 
   it('throws HttpError for an error status without a JSON-RPC error, and HttpServerError for 5xx', async () => {
     nockHandshake();
-    nock(BASE).post('/mcp').reply(403, { error: { message: 'Forbidden', code: 2010 } });
+    nock(BASE)
+      .post('/mcp')
+      .reply(403, { error: { message: 'Forbidden', code: 2010 } });
     nock(BASE).post('/mcp').reply(500, 'boom');
     const client = new McpApiClient(KEY, { ...instantRetries, retry: { 500: 0 } });
     const forbidden = await client.call('x', undefined, 1).catch((err: unknown) => err);
@@ -146,7 +157,9 @@ describe('McpApiClient.call', () => {
   it('throws HttpServerError when the reply is not JSON or does not answer this request', async () => {
     nockHandshake();
     nock(BASE).post('/mcp').reply(200, '<html></html>', { 'Content-Type': 'text/html' });
-    nock(BASE).post('/mcp').reply(200, 'data: {"jsonrpc":"2.0","id":"x","result":1}\n\n', { 'Content-Type': 'text/event-stream' });
+    nock(BASE)
+      .post('/mcp')
+      .reply(200, 'data: {"jsonrpc":"2.0","id":"x","result":1}\n\n', { 'Content-Type': 'text/event-stream' });
     const client = new McpApiClient(KEY, instantRetries);
     await expect(client.call('m', undefined, 'y')).rejects.toThrow(/not valid JSON/);
     const error = await client.call('m', undefined, 'y').catch((err: unknown) => err);
@@ -227,7 +240,9 @@ describe('McpApiClient with a stream split across chunks (loopback server)', () 
       req.on('end', () => {
         const { id, method } = JSON.parse(received) as { id?: number; method: string };
         if (method === 'initialize') {
-          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-06-18' } }));
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-06-18' } }));
           return;
         }
         if (id === undefined) {
@@ -272,7 +287,12 @@ describe('McpApiClient secrets', () => {
     const client = new McpApiClient(KEY, { ...instantRetries, logger });
     const error = (await client.call('x', undefined, 1).catch((err: unknown) => err)) as Error;
     expect(error.message).toContain('*9876');
-    for (const text of [JSON.stringify(client), inspect(client, { depth: 5, showHidden: true }), error.message, lines.join('\n')]) {
+    for (const text of [
+      JSON.stringify(client),
+      inspect(client, { depth: 5, showHidden: true }),
+      error.message,
+      lines.join('\n'),
+    ]) {
       expect(text).not.toContain(KEY);
     }
     expect(lines.length).toBeGreaterThan(0);

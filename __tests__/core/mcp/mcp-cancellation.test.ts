@@ -11,14 +11,18 @@ const slowTool: McpHandler = (_received, res) => openStream(res);
 const silent: McpHandler = () => undefined;
 
 const bed = mcpTestBed('u+cancelkey000abcd');
-const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) => bed.setUp(handle, options, serverOptions);
+const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) =>
+  bed.setUp(handle, options, serverOptions);
 
 beforeAll(realSockets);
 
 afterEach(bed.tearDown);
 
 describe('a call given up', () => {
-  for (const [name, handler] of [['an open stream', slowTool], ['no headers', silent]] as const) {
+  for (const [name, handler] of [
+    ['an open stream', slowTool],
+    ['no headers', silent],
+  ] as const) {
     it(`by its timeout (${name}) is POSTed exactly once, cancelled on the server, and says the tool may have run`, async () => {
       const { server: srv, client, pauses } = await setUp(handler, { maxNetworkAttempts: 3 });
       await client.connect();
@@ -63,7 +67,9 @@ describe('a call given up', () => {
     const { server: srv, client } = await setUp(slowTool);
     await client.connect();
     const count = srv.received.length;
-    await expect(client.callTool('x', {}, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(McpRequestCancelledError);
+    await expect(client.callTool('x', {}, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      McpRequestCancelledError,
+    );
     expect(srv.received).toHaveLength(count);
   });
 });

@@ -25,16 +25,28 @@ interface SdkServer {
 
 function buildServer(state: { markAborted: () => void }): McpServer {
   const server = new McpServer({ name: 'sdk-interop', version: '1.0.0' });
-  server.registerTool('echo', { description: 'Echoes its text', inputSchema: { text: z.string() } }, async ({ text }) => ({
-    content: [{ type: 'text', text: `echo: ${text}` }],
-  }));
-  server.registerTool('count', { description: 'Counts to three, reporting progress', inputSchema: {} }, async (_args, extra) => {
-    const token = extra._meta?.progressToken;
-    for (let progress = 1; progress <= 3; progress += 1) {
-      if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: 3 } });
-    }
-    return { content: [{ type: 'text', text: 'counted' }] };
-  });
+  server.registerTool(
+    'echo',
+    { description: 'Echoes its text', inputSchema: { text: z.string() } },
+    async ({ text }) => ({
+      content: [{ type: 'text', text: `echo: ${text}` }],
+    }),
+  );
+  server.registerTool(
+    'count',
+    { description: 'Counts to three, reporting progress', inputSchema: {} },
+    async (_args, extra) => {
+      const token = extra._meta?.progressToken;
+      for (let progress = 1; progress <= 3; progress += 1) {
+        if (token !== undefined)
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress, total: 3 },
+          });
+      }
+      return { content: [{ type: 'text', text: 'counted' }] };
+    },
+  );
   server.registerTool('slow', { description: 'Waits until cancelled', inputSchema: {} }, async (_args, extra) => {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 5000);
@@ -122,9 +134,15 @@ describe('McpApiClient against the official SDK server', () => {
       const progress: McpProgress[] = [];
       const counted = await client.callTool('count', {}, { onProgress: (p) => progress.push(p) });
       expect(counted.content).toEqual([{ type: 'text', text: 'counted' }]);
-      expect(progress.map((p) => [p.progress, p.total])).toEqual([[1, 3], [2, 3], [3, 3]]);
+      expect(progress.map((p) => [p.progress, p.total])).toEqual([
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ]);
 
-      const invalid = await client.call('tools/call', { name: 'echo', arguments: { text: 5 } }).catch((err: unknown) => err);
+      const invalid = await client
+        .call('tools/call', { name: 'echo', arguments: { text: 5 } })
+        .catch((err: unknown) => err);
       // The SDK reports invalid arguments either as a JSON-RPC error or as an isError result.
       if (invalid instanceof McpError) expect(invalid.code).toBe(-32602);
       else expect((invalid as { result: { isError?: boolean } }).result.isError).toBe(true);

@@ -5,10 +5,12 @@ import { McpSession } from '../../../src/core/mcp/mcp-session.js';
 import { replyJson, type McpHandler, type McpServerOptions, mcpTestBed } from '../../helpers/mcp-server.js';
 import { realSockets } from '../../helpers/test-kit.js';
 
-const tools: McpHandler = (received, res) => replyJson(received, res, { tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
+const tools: McpHandler = (received, res) =>
+  replyJson(received, res, { tools: [{ name: 'a', inputSchema: { type: 'object' } }] });
 
 const bed = mcpTestBed('u+sessionkey5678');
-const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) => bed.setUp(handle, options, serverOptions);
+const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, serverOptions: McpServerOptions = {}) =>
+  bed.setUp(handle, options, serverOptions);
 
 beforeAll(realSockets);
 
@@ -31,7 +33,10 @@ describe('McpSession', () => {
 
 describe('the session', () => {
   it('starts with initialize and notifications/initialized, then sends the session id and version on every request', async () => {
-    const { server: srv, client } = await setUp(tools, { clientInfo: { name: 'agent', version: '9' }, capabilities: { elicitation: {} } });
+    const { server: srv, client } = await setUp(tools, {
+      clientInfo: { name: 'agent', version: '9' },
+      capabilities: { elicitation: {} },
+    });
     expect(client.sessionId).toBeUndefined();
     expect(client.protocolVersion).toBeUndefined();
     await client.connect();
@@ -39,9 +44,18 @@ describe('the session', () => {
     expect(client.protocolVersion).toBe('2025-06-18');
     await client.listTools();
     await client.close();
-    expect(srv.received.map((r) => `${r.httpMethod} ${r.message?.method ?? ''}`.trim())).toEqual(['POST initialize', 'POST notifications/initialized', 'POST tools/list', 'DELETE']);
+    expect(srv.received.map((r) => `${r.httpMethod} ${r.message?.method ?? ''}`.trim())).toEqual([
+      'POST initialize',
+      'POST notifications/initialized',
+      'POST tools/list',
+      'DELETE',
+    ]);
     const [init, ...later] = srv.received;
-    expect(init.message?.params).toEqual({ protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'agent', version: '9' } });
+    expect(init.message?.params).toEqual({
+      protocolVersion: '2025-06-18',
+      capabilities: { elicitation: {} },
+      clientInfo: { name: 'agent', version: '9' },
+    });
     expect(init.headers['mcp-session-id']).toBeUndefined();
     expect(init.headers['mcp-protocol-version']).toBeUndefined();
     for (const request of later) {
@@ -65,7 +79,14 @@ describe('the session', () => {
     const listed = await client.listTools();
     expect(listed.map((tool) => tool.name)).toEqual(['a']);
     expect(client.sessionId).toBe('s-2');
-    expect(srv.methods()).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'initialize', 'notifications/initialized', 'tools/list']);
+    expect(srv.methods()).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+    ]);
   });
 
   it('re-initialises only once: a second 404 is an error', async () => {
@@ -112,7 +133,11 @@ describe('the session', () => {
 
   it('takes over a handshake the caller sent with call(initialize)', async () => {
     const { server: srv, client } = await setUp(tools);
-    const reply = await client.call<{ protocolVersion: string }>('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'me', version: '1' } });
+    const reply = await client.call<{ protocolVersion: string }>('initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'me', version: '1' },
+    });
     expect(reply.result.protocolVersion).toBe('2025-06-18');
     await client.notify('notifications/initialized');
     await client.call('tools/list');
@@ -127,7 +152,9 @@ describe('the typed helpers', () => {
       c2: { tools: [{ name: 't3' }], nextCursor: 'c3' },
       c3: { tools: [{ name: 't4' }] },
     };
-    const { server: srv, client } = await setUp((received, res) => replyJson(received, res, pages[String(received.message?.params?.cursor ?? '')]));
+    const { server: srv, client } = await setUp((received, res) =>
+      replyJson(received, res, pages[String(received.message?.params?.cursor ?? '')]),
+    );
     const first: string[] = [];
     for await (const tool of client.iterTools()) {
       first.push(tool.name);
@@ -136,11 +163,18 @@ describe('the typed helpers', () => {
     expect(first).toEqual(['t1']);
     expect(srv.methods().filter((m) => m === 'tools/list')).toHaveLength(1);
     expect((await client.listTools()).map((tool) => tool.name)).toEqual(['t1', 't2', 't3', 't4']);
-    expect(srv.received.filter((r) => r.message?.method === 'tools/list').map((r) => r.message?.params)).toEqual([undefined, undefined, { cursor: 'c2' }, { cursor: 'c3' }]);
+    expect(srv.received.filter((r) => r.message?.method === 'tools/list').map((r) => r.message?.params)).toEqual([
+      undefined,
+      undefined,
+      { cursor: 'c2' },
+      { cursor: 'c3' },
+    ]);
   });
 
   it('stop a server that sends the same cursor again', async () => {
-    const { client } = await setUp((received, res) => replyJson(received, res, { prompts: [{ name: 'p' }], nextCursor: 'same' }));
+    const { client } = await setUp((received, res) =>
+      replyJson(received, res, { prompts: [{ name: 'p' }], nextCursor: 'same' }),
+    );
     await expect(client.listPrompts()).rejects.toThrow(/cursor "same" twice/);
   });
 
@@ -151,12 +185,18 @@ describe('the typed helpers', () => {
       'resources/read': { contents: [{ uri: 'pd://x', text: 'hello' }] },
       'prompts/get': { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] },
     };
-    const { server: srv, client } = await setUp((received, res) => replyJson(received, res, results[received.message!.method!]));
+    const { server: srv, client } = await setUp((received, res) =>
+      replyJson(received, res, results[received.message!.method!]),
+    );
     expect((await client.callTool('t', { a: 1 })).content).toEqual([{ type: 'text', text: 'ok' }]);
     expect((await client.listResources()).map((r) => r.uri)).toEqual(['pd://x']);
     expect((await client.readResource('pd://x')).contents[0]).toEqual({ uri: 'pd://x', text: 'hello' });
     expect((await client.getPrompt('greet', { who: 'me' })).messages).toHaveLength(1);
-    const params = Object.fromEntries(srv.received.filter((r) => r.message?.id !== undefined && r.message.method !== 'initialize').map((r) => [r.message!.method, r.message!.params]));
+    const params = Object.fromEntries(
+      srv.received
+        .filter((r) => r.message?.id !== undefined && r.message.method !== 'initialize')
+        .map((r) => [r.message!.method, r.message!.params]),
+    );
     expect(params).toEqual({
       'tools/call': { name: 't', arguments: { a: 1 } },
       'resources/list': undefined,

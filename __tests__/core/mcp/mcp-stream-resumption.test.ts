@@ -2,7 +2,14 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type http from 'node:http';
 import { HttpServerError } from '../../../src/core/errors/error-classes.js';
 import { MAX_RESUMPTIONS } from '../../../src/core/mcp/mcp-exchange.js';
-import { openStream, sendEvent, type McpHandler, type McpTestServer, type Received, mcpTestBed } from '../../helpers/mcp-server.js';
+import {
+  openStream,
+  sendEvent,
+  type McpHandler,
+  type McpTestServer,
+  type Received,
+  mcpTestBed,
+} from '../../helpers/mcp-server.js';
 import { realSockets } from '../../helpers/test-kit.js';
 
 /** Writes `events` (message, id) on a new stream, then breaks the connection. */
@@ -48,7 +55,11 @@ describe('resuming a broken stream', () => {
         openStream(res);
         if (received.headers['last-event-id'] !== 'ev-1') return void res.end();
         sendEvent(res, progress(callId, 2), 'ev-2');
-        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'resumed' }] } }, 'ev-3');
+        sendEvent(
+          res,
+          { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'resumed' }] } },
+          'ev-3',
+        );
       },
     );
     const result = await client.callTool('flaky', {}, { onProgress: (p) => seen.push(p.progress) });
@@ -63,7 +74,11 @@ describe('resuming a broken stream', () => {
   it('resumes several times in a row, each GET from the last event id seen, with the session headers', async () => {
     let callId: unknown;
     const seen: number[] = [];
-    const { server: srv, client, pauses } = await setUp(
+    const {
+      server: srv,
+      client,
+      pauses,
+    } = await setUp(
       (received, res) => {
         callId = received.message?.id;
         streamThenBreak(res, [[progress(callId, 1), '1']]);
@@ -72,7 +87,11 @@ describe('resuming a broken stream', () => {
         if (received.headers['last-event-id'] === '1') return streamThenBreak(res, [[progress(callId, 2), '2']]);
         openStream(res);
         if (received.headers['last-event-id'] !== '2') return void res.end();
-        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'third time' }] } }, '3');
+        sendEvent(
+          res,
+          { jsonrpc: '2.0', id: callId, result: { content: [{ type: 'text', text: 'third time' }] } },
+          '3',
+        );
       },
     );
     const result = await client.callTool('flaky', {}, { onProgress: (p) => seen.push(p.progress) });
@@ -112,7 +131,11 @@ describe('resuming a broken stream', () => {
   });
 
   it('rejects without sending the request again when the server answers the resumption GET with 405', async () => {
-    const { server: srv, client, pauses } = await setUp((received, res) => streamThenBreak(res, [[progress(received.message?.id, 1), 'ev-1']]));
+    const {
+      server: srv,
+      client,
+      pauses,
+    } = await setUp((received, res) => streamThenBreak(res, [[progress(received.message?.id, 1), 'ev-1']]));
     const error = await client.callTool('acts', {}).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(HttpServerError);
     const message = (error as Error).message;
@@ -126,7 +149,9 @@ describe('resuming a broken stream', () => {
   });
 
   it('does not try to resume a stream that broke before any event carried an id', async () => {
-    const { server: srv, client } = await setUp((received, res) => streamThenBreak(res, [[progress(received.message?.id, 1), undefined]]));
+    const { server: srv, client } = await setUp((received, res) =>
+      streamThenBreak(res, [[progress(received.message?.id, 1), undefined]]),
+    );
     const error = await client.callTool('acts', {}).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(HttpServerError);
     const message = (error as Error).message;
@@ -138,10 +163,18 @@ describe('resuming a broken stream', () => {
   });
 
   it('does not send a safe method again either once its stream has broken: the POST was answered', async () => {
-    const { server: srv, client, pauses } = await setUp((received, res) => streamThenBreak(res, [[{ jsonrpc: '2.0', method: 'notifications/message', params: {} }, undefined]]));
+    const {
+      server: srv,
+      client,
+      pauses,
+    } = await setUp((received, res) =>
+      streamThenBreak(res, [[{ jsonrpc: '2.0', method: 'notifications/message', params: {} }, undefined]]),
+    );
     const error = await client.call('tools/list', {}).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(HttpServerError);
-    expect((error as Error).message).toMatch(/event stream broke without a JSON-RPC response.*no event id to resume from/);
+    expect((error as Error).message).toMatch(
+      /event stream broke without a JSON-RPC response.*no event id to resume from/,
+    );
     expect(gets(srv)).toHaveLength(0);
     expect(posted(srv, 'tools/list')).toBe(1);
     expect(pauses).toEqual([]);

@@ -6,7 +6,8 @@ import { openStream, sendEvent, type McpHandler, type McpTestServer, mcpTestBed 
 import { realSockets } from '../../helpers/test-kit.js';
 
 const bed = mcpTestBed('u+streamingkey1234');
-const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, onGet?: McpHandler) => bed.setUp(handle, options, { onGet });
+const setUp = (handle: McpHandler, options: McpApiClientOptions = {}, onGet?: McpHandler) =>
+  bed.setUp(handle, options, { onGet });
 const later = bed.later;
 
 beforeAll(realSockets);
@@ -17,10 +18,20 @@ describe('a streamed reply', () => {
   it('resolves on its response event, not when the server ends the stream, and closes the stream itself', async () => {
     let streamClosed: Promise<number> | undefined;
     const started = Date.now();
-    const { server: srv, client, pauses } = await setUp((received, res) => {
+    const {
+      server: srv,
+      client,
+      pauses,
+    } = await setUp((received, res) => {
       openStream(res);
       streamClosed = new Promise((resolve) => res.on('close', () => resolve(Date.now() - started)));
-      later(50, () => sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [{ type: 'text', text: 'done' }] } }));
+      later(50, () =>
+        sendEvent(res, {
+          jsonrpc: '2.0',
+          id: received.message?.id,
+          result: { content: [{ type: 'text', text: 'done' }] },
+        }),
+      );
       later(2000, () => res.end());
     });
     await client.connect();
@@ -41,15 +52,28 @@ describe('a streamed reply', () => {
       (received, res) => {
         const token = (received.message?.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
         openStream(res);
-        for (const progress of [1, 2, 3]) sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress, total: 3, message: `step ${progress}` } });
-        sendEvent(res, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'someone-else', progress: 9 } });
+        for (const progress of [1, 2, 3])
+          sendEvent(res, {
+            jsonrpc: '2.0',
+            method: 'notifications/progress',
+            params: { progressToken: token, progress, total: 3, message: `step ${progress}` },
+          });
+        sendEvent(res, {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 'someone-else', progress: 9 },
+        });
         sendEvent(res, { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hello' } });
         later(20, () => sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } }));
       },
       { onNotification: (message) => notifications.push(message) },
     );
     const progress: McpProgress[] = [];
-    const reply = await client.call('tools/call', { name: 'steps', arguments: {} }, { id: 'call-1', onProgress: (p) => progress.push(p) });
+    const reply = await client.call(
+      'tools/call',
+      { name: 'steps', arguments: {} },
+      { id: 'call-1', onProgress: (p) => progress.push(p) },
+    );
     expect(reply.id).toBe('call-1');
     expect(progress.map((p) => [p.progressToken, p.progress, p.message])).toEqual([
       ['call-1', 1, 'step 1'],
@@ -76,19 +100,32 @@ describe('a streamed reply', () => {
     const handler: McpHandler = (received, res) => {
       openStream(res);
       sendEvent(res, { jsonrpc: '2.0', id: 'p1', method: 'ping' });
-      sendEvent(res, { jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } } });
+      sendEvent(res, {
+        jsonrpc: '2.0',
+        id: 'e1',
+        method: 'elicitation/create',
+        params: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } },
+      });
       sendEvent(res, { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: {} });
       // The result comes once the server has the three answers.
-      void Promise.all(['p1', 'e1', 's1'].map((id) => current!.waitFor((r) => r.message?.id === id && r.message.method === undefined))).then(() =>
-        sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } }),
-      );
+      void Promise.all(
+        ['p1', 'e1', 's1'].map((id) => current!.waitFor((r) => r.message?.id === id && r.message.method === undefined)),
+      ).then(() => sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } }));
     };
     const { server: srv, client } = await setUp(handler);
     current = srv;
     await client.callTool('asks', {});
-    const answers = Object.fromEntries(srv.received.filter((r) => r.message?.method === undefined && r.message?.id !== undefined).map((r) => [r.message!.id, r.message]));
+    const answers = Object.fromEntries(
+      srv.received
+        .filter((r) => r.message?.method === undefined && r.message?.id !== undefined)
+        .map((r) => [r.message!.id, r.message]),
+    );
     expect(answers.p1).toEqual({ jsonrpc: '2.0', id: 'p1', result: {} });
-    expect(answers.e1).toEqual({ jsonrpc: '2.0', id: 'e1', error: { code: -32601, message: 'Method not found: elicitation/create' } });
+    expect(answers.e1).toEqual({
+      jsonrpc: '2.0',
+      id: 'e1',
+      error: { code: -32601, message: 'Method not found: elicitation/create' },
+    });
     expect(answers.s1).toMatchObject({ error: { code: -32601 } });
     const answered = srv.received.find((r) => r.message?.id === 'e1' && r.message.method === undefined)!;
     expect(answered.headers['mcp-session-id']).toBe('s-1');
@@ -106,7 +143,11 @@ describe('a streamed reply', () => {
     });
     current = second.server;
     await second.client.callTool('asks', {});
-    const again = Object.fromEntries(second.server.received.filter((r) => r.message?.method === undefined && r.message?.id !== undefined).map((r) => [r.message!.id, r.message]));
+    const again = Object.fromEntries(
+      second.server.received
+        .filter((r) => r.message?.method === undefined && r.message?.id !== undefined)
+        .map((r) => [r.message!.id, r.message]),
+    );
     expect(seen).toEqual(['ping', 'elicitation/create', 'sampling/createMessage']);
     expect(again.p1).toEqual({ jsonrpc: '2.0', id: 'p1', result: {} });
     expect(again.e1).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'decline' } });

@@ -11,14 +11,17 @@ const SECRET = 'pdcs_clientsecret_XYZW';
 const CLIENT_ID = 'client-id-123';
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const RFC_OCTETS = Uint8Array.from([
-  116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191,
-  240, 91, 88, 5, 88, 83, 132, 141, 121,
+  116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91,
+  88, 5, 88, 83, 132, 141, 121,
 ]);
 const base = { sleep: instantSleep, now: () => NOW };
 const tokenReply = { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'bearer', expires_in: 3600 };
 
 /** Captures the form body and headers of the next token request. */
-function expectTokenRequest(reply: object = tokenReply, status = 200): { form?: URLSearchParams; headers?: Record<string, unknown> } {
+function expectTokenRequest(
+  reply: object = tokenReply,
+  status = 200,
+): { form?: URLSearchParams; headers?: Record<string, unknown> } {
   const seen: { form?: URLSearchParams; headers?: Record<string, unknown> } = {};
   nock(IDENTITY)
     .post('/oauth/token')
@@ -29,7 +32,6 @@ function expectTokenRequest(reply: object = tokenReply, status = 200): { form?: 
     });
   return seen;
 }
-
 
 describe('OAuthTokenClient construction', () => {
   it('talks to the identity service, POST only, with a one-day early refresh buffer', async () => {
@@ -43,7 +45,11 @@ describe('OAuthTokenClient construction', () => {
   });
 
   it('takes earlyRefreshBuffer and baseUrl options, and validates the buffer', () => {
-    const client = new OAuthTokenClient(SECRET, CLIENT_ID, { ...base, earlyRefreshBuffer: 600, baseUrl: 'http://127.0.0.1:9' });
+    const client = new OAuthTokenClient(SECRET, CLIENT_ID, {
+      ...base,
+      earlyRefreshBuffer: 600,
+      baseUrl: 'http://127.0.0.1:9',
+    });
     expect(client.earlyRefreshBuffer).toBe(600);
     expect(client.url).toBe('http://127.0.0.1:9');
     client.earlyRefreshBuffer = 7200;
@@ -147,7 +153,12 @@ describe('OAuthTokenClient token requests', () => {
   });
 
   it('gets a scoped app token with the client-credentials grant', async () => {
-    const seen = expectTokenRequest({ access_token: 'app-token', token_type: 'bearer', expires_in: 86400, scope: 'services.read' });
+    const seen = expectTokenRequest({
+      access_token: 'app-token',
+      token_type: 'bearer',
+      expires_in: 86400,
+      scope: 'services.read',
+    });
     const client = new OAuthTokenClient(SECRET, CLIENT_ID, base);
     const token = await client.getScopedAppToken('as_account-us.acme services.read');
     expect(Object.fromEntries(seen.form ?? [])).toEqual({
@@ -192,7 +203,9 @@ describe('OAuthTokenClient token requests', () => {
   it('throws HttpError when the service refuses the grant', async () => {
     expectTokenRequest({ error: 'invalid_grant', error_description: 'bad code' }, 400);
     const client = new OAuthTokenClient(SECRET, CLIENT_ID, base);
-    const error = (await client.getNewTokenFromCode('bad', 'read', 'https://app.example/cb').catch((err: unknown) => err)) as HttpError;
+    const error = (await client
+      .getNewTokenFromCode('bad', 'read', 'https://app.example/cb')
+      .catch((err: unknown) => err)) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error).not.toBeInstanceOf(HttpServerError);
     expect(error.status).toBe(400);
@@ -250,7 +263,9 @@ describe('OAuthTokenClient keeps the client secret secret', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(written.join('')).toContain('DEBUG OAuthTokenClient: POST https://identity.pagerduty.com/oauth/token -> 200');
+    expect(written.join('')).toContain(
+      'DEBUG OAuthTokenClient: POST https://identity.pagerduty.com/oauth/token -> 200',
+    );
     expect(written.join('')).not.toContain(SECRET);
   });
 });

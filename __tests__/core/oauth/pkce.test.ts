@@ -3,8 +3,8 @@ import { base64UrlEncode, createS256PkcePair, s256CodeChallenge } from '../../..
 
 // RFC 7636, appendix B: the octets, the verifier they encode to, and its S256 challenge.
 const RFC_OCTETS = Uint8Array.from([
-  116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191,
-  240, 91, 88, 5, 88, 83, 132, 141, 121,
+  116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91,
+  88, 5, 88, 83, 132, 141, 121,
 ]);
 const RFC_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const RFC_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';

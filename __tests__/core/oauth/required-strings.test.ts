@@ -18,11 +18,20 @@ describe('requireStrings', () => {
 describe('OAuth grants with missing arguments: a TypeError and nothing sent', () => {
   const calls: [string, (c: OAuthTokenClient) => Promise<unknown>][] = [
     ['getRefreshedToken(null)', (c) => c.getRefreshedToken(null as never)],
-    ['getNewTokenFromCode(code, undefined, uri)', (c) => c.getNewTokenFromCode('code', undefined as never, 'https://a.example/cb')],
-    ['getNewTokenFromCodeWithPkce without verifier', (c) => (c.getNewTokenFromCodeWithPkce as (...a: unknown[]) => Promise<unknown>)('c', 's', 'u')],
+    [
+      'getNewTokenFromCode(code, undefined, uri)',
+      (c) => c.getNewTokenFromCode('code', undefined as never, 'https://a.example/cb'),
+    ],
+    [
+      'getNewTokenFromCodeWithPkce without verifier',
+      (c) => (c.getNewTokenFromCodeWithPkce as (...a: unknown[]) => Promise<unknown>)('c', 's', 'u'),
+    ],
     ['getScopedAppToken(42)', (c) => c.getScopedAppToken(42 as never)],
     ['refreshClient(token, null, date)', (c) => c.refreshClient('a', null as never, '2000-01-01T00:00:00Z')],
-    ['getNewToken({ refresh_token: null })', (c) => c.getNewToken({ grant_type: 'refresh_token', refresh_token: null as never })],
+    [
+      'getNewToken({ refresh_token: null })',
+      (c) => c.getNewToken({ grant_type: 'refresh_token', refresh_token: null as never }),
+    ],
   ];
 
   it.each(calls)('%s', async (_name, call) => {

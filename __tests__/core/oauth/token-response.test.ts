@@ -21,7 +21,11 @@ describe('amendTokenResponse', () => {
   });
 
   it('names expires_in when it is missing or not a number', () => {
-    for (const body of [{ access_token: 't' }, { access_token: 't', expires_in: 'soon' }, { access_token: 't', expires_in: null }]) {
+    for (const body of [
+      { access_token: 't' },
+      { access_token: 't', expires_in: 'soon' },
+      { access_token: 't', expires_in: null },
+    ]) {
       const result = amendTokenResponse(body, NOW);
       expect(result.ok).toBe(false);
       expect(!result.ok && result.problem).toContain('"expires_in"');

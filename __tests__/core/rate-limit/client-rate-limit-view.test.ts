@@ -13,9 +13,12 @@ describe('client.rateLimit', () => {
 
   it('shows the last rate-limit headers seen, without a limiter, as a read-only copy', async () => {
     nock(BASE)
-      .get('/users').reply(200, { users: [] }, { 'ratelimit-limit': '960', 'ratelimit-remaining': '959', 'ratelimit-reset': '60' })
-      .get('/teams').reply(200, { teams: [] }, { 'ratelimit-remaining': '958', 'ratelimit-reset': '59' })
-      .get('/services').reply(200, { services: [] });
+      .get('/users')
+      .reply(200, { users: [] }, { 'ratelimit-limit': '960', 'ratelimit-remaining': '959', 'ratelimit-reset': '60' })
+      .get('/teams')
+      .reply(200, { teams: [] }, { 'ratelimit-remaining': '958', 'ratelimit-reset': '59' })
+      .get('/services')
+      .reply(200, { services: [] });
     const client = makeClient();
     const before = Date.now();
     await client.get('/users');
@@ -31,7 +34,11 @@ describe('client.rateLimit', () => {
 
   it('says paused, and until when, while a 429 holds the client', async () => {
     const during: RateLimitState[] = [];
-    nock(BASE).get('/users').reply(429, {}, { 'Retry-After': '8', 'ratelimit-remaining': '0', 'ratelimit-reset': '8' }).get('/users').reply(200, { users: [] });
+    nock(BASE)
+      .get('/users')
+      .reply(429, {}, { 'Retry-After': '8', 'ratelimit-remaining': '0', 'ratelimit-reset': '8' })
+      .get('/users')
+      .reply(200, { users: [] });
     const client = makeClient({
       sleep: async () => {
         await Promise.resolve(); // the gate holds once the pause has begun
@@ -50,7 +57,10 @@ describe('client.rateLimit', () => {
   it('leaves the default path as it was: a spent budget does not hold sequential requests, and nothing more is logged', async () => {
     const logger = recordingLogger();
     const pauses: number[] = [];
-    nock(BASE).get('/users').times(3).reply(200, { users: [] }, { 'ratelimit-limit': '2', 'ratelimit-remaining': '0', 'ratelimit-reset': '30' });
+    nock(BASE)
+      .get('/users')
+      .times(3)
+      .reply(200, { users: [] }, { 'ratelimit-limit': '2', 'ratelimit-remaining': '0', 'ratelimit-reset': '30' });
     const client = makeClient({ logger, sleep: async (seconds) => void pauses.push(seconds) });
     for (let index = 0; index < 3; index += 1) await client.get('/users');
     expect(pauses).toEqual([]);
@@ -61,7 +71,11 @@ describe('client.rateLimit', () => {
 
 describe('the legacy sessions', () => {
   it('take neither rateLimiter nor onRateLimit: pdpyras had no such options', () => {
-    expect(() => new APISession(API_KEY, { onRateLimit: () => true } as never)).toThrow(/unknown APISession option "onRateLimit"/);
-    expect(() => new APISession(API_KEY, { rateLimiter: {} } as never)).toThrow(/unknown APISession option "rateLimiter"/);
+    expect(() => new APISession(API_KEY, { onRateLimit: () => true } as never)).toThrow(
+      /unknown APISession option "onRateLimit"/,
+    );
+    expect(() => new APISession(API_KEY, { rateLimiter: {} } as never)).toThrow(
+      /unknown APISession option "rateLimiter"/,
+    );
   });
 });

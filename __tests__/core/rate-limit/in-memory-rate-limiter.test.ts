@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { InMemoryRateLimiter, pacingInterval, pauseUntil } from '../../../src/core/rate-limit/in-memory-rate-limiter.js';
+import {
+  InMemoryRateLimiter,
+  pacingInterval,
+  pauseUntil,
+} from '../../../src/core/rate-limit/in-memory-rate-limiter.js';
 
 const key = { id: 'a1b2' };
 const other = { id: 'c3d4' };

@@ -12,14 +12,26 @@ const SPENT = { 'ratelimit-limit': '2', 'ratelimit-remaining': '0', 'ratelimit-r
 describe('onRateLimit', () => {
   it('is told of a 429 and the pause ahead; returning false fails at once with the HttpError of the 429', async () => {
     const told: RateLimitInfo[] = [];
-    const scope = nock(BASE).get('/users').query(true).reply(429, { error: { message: 'Rate Limit Exceeded', code: 2020 } }, { 'Retry-After': '7' });
+    const scope = nock(BASE)
+      .get('/users')
+      .query(true)
+      .reply(429, { error: { message: 'Rate Limit Exceeded', code: 2020 } }, { 'Retry-After': '7' });
     const client = makeClient({ onRateLimit: (info) => (told.push(info), false) });
     const failure = await client.jget('/users', { params: { query: 'x' } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).status).toBe(429);
     expect((failure as HttpError).message).toMatch(/onRateLimit chose not to wait \(status 429\)/);
     expect(scope.isDone()).toBe(true);
-    expect(told).toEqual([{ reason: 'rate-limited', method: 'GET', url: `${BASE}/users?query=x`, attempt: 1, retryAfter: 7, rateLimit: expect.objectContaining({ paused: false }) }]);
+    expect(told).toEqual([
+      {
+        reason: 'rate-limited',
+        method: 'GET',
+        url: `${BASE}/users?query=x`,
+        attempt: 1,
+        retryAfter: 7,
+        rateLimit: expect.objectContaining({ paused: false }),
+      },
+    ]);
   });
 
   it('fails a low-level request too, rather than returning the 429', async () => {
@@ -54,10 +66,17 @@ describe('onRateLimit', () => {
     expect(told).toEqual([]);
     const failure = await client.get('/teams').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RequestAbortedError);
-    expect((failure as Error).message).toMatch(/^GET https:\/\/api\.pagerduty\.com\/teams: not sent: the rate-limit budget is spent until .*onRateLimit chose not to wait$/);
+    expect((failure as Error).message).toMatch(
+      /^GET https:\/\/api\.pagerduty\.com\/teams: not sent: the rate-limit budget is spent until .*onRateLimit chose not to wait$/,
+    );
     expect(later.isDone()).toBe(false);
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ reason: 'budget-spent', method: 'GET', attempt: 1, rateLimit: { limit: 2, remaining: 0 } });
+    expect(told[0]).toMatchObject({
+      reason: 'budget-spent',
+      method: 'GET',
+      attempt: 1,
+      rateLimit: { limit: 2, remaining: 0 },
+    });
     expect(told[0].retryAfter).toBeGreaterThan(39);
     expect(told[0].retryAfter).toBeLessThanOrEqual(40);
   });
@@ -75,7 +94,10 @@ describe('onRateLimit', () => {
   it('is told when the shared limiter holds the key because another client met the limit', async () => {
     let now = Date.now();
     const waits: number[] = [];
-    const limiter = new InMemoryRateLimiter({ now: () => now, sleep: async (seconds) => void (waits.push(seconds), (now += seconds * 1000)) });
+    const limiter = new InMemoryRateLimiter({
+      now: () => now,
+      sleep: async (seconds) => void (waits.push(seconds), (now += seconds * 1000)),
+    });
     const told: RateLimitInfo[] = [];
     nock(BASE).get('/users').reply(200, { users: [] }, SPENT).get('/teams').reply(200, { teams: [] });
     await makeClient({ rateLimiter: limiter }).get('/users');

@@ -38,13 +38,26 @@ function fakeTime() {
 describe('a client with a rateLimiter', () => {
   it('acquires before every attempt and reports every answer, under a hash of the key', async () => {
     const { limiter, calls, keys, reports } = recordingLimiter();
-    nock(BASE).get('/users').reply(503).get('/users').reply(429, {}, { 'Retry-After': '2' }).get('/users').reply(200, { users: [] }, LIMITS);
+    nock(BASE)
+      .get('/users')
+      .reply(503)
+      .get('/users')
+      .reply(429, {}, { 'Retry-After': '2' })
+      .get('/users')
+      .reply(200, { users: [] }, LIMITS);
     const client = makeClient({ rateLimiter: limiter, retry: { 503: 1 } });
     expect((await client.get('/users')).status).toBe(200);
     expect(calls).toEqual(['acquire', 'report 503', 'acquire', 'report 429', 'pause', 'acquire', 'report 200']);
     expect(new Set(keys.map((key) => key.id))).toEqual(new Set([KEY_ID]));
     expect(reports[1]).toEqual({ key: { id: KEY_ID }, status: 429, retryAfterSeconds: 2 });
-    expect(reports[2]).toEqual({ key: { id: KEY_ID }, status: 200, limit: 960, remaining: 958, resetSeconds: 30, retryAfterSeconds: undefined });
+    expect(reports[2]).toEqual({
+      key: { id: KEY_ID },
+      status: 200,
+      limit: 960,
+      remaining: 958,
+      resetSeconds: 30,
+      retryAfterSeconds: undefined,
+    });
     expect(JSON.stringify(reports)).not.toContain(API_KEY);
   });
 
@@ -53,7 +66,11 @@ describe('a client with a rateLimiter', () => {
     const shared = new InMemoryRateLimiter({ sleep, now });
     const first = makeClient({ rateLimiter: shared, retry: { 429: 0 } });
     const second = makeClient({ rateLimiter: shared });
-    nock(BASE).get('/users').reply(429, {}, { 'Retry-After': '5', 'ratelimit-remaining': '0', 'ratelimit-reset': '5' }).get('/teams').reply(200, { teams: [] });
+    nock(BASE)
+      .get('/users')
+      .reply(429, {}, { 'Retry-After': '5', 'ratelimit-remaining': '0', 'ratelimit-reset': '5' })
+      .get('/teams')
+      .reply(200, { teams: [] });
     expect((await first.get('/users')).status).toBe(429);
     expect(second.rateLimit.paused).toBe(true);
     expect(time.waits).toEqual([]);
@@ -73,7 +90,12 @@ describe('a client with a rateLimiter', () => {
       },
     };
     const logger = recordingLogger();
-    nock(BASE).get('/users').reply(429, {}, { 'Retry-After': '1' }).get('/users').times(2).reply(200, { users: [] }, LIMITS);
+    nock(BASE)
+      .get('/users')
+      .reply(429, {}, { 'Retry-After': '1' })
+      .get('/users')
+      .times(2)
+      .reply(200, { users: [] }, LIMITS);
     const client = makeClient({ rateLimiter: failing, logger });
     expect((await client.get('/users')).status).toBe(200);
     expect((await client.get('/users')).status).toBe(200);

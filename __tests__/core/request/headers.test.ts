@@ -7,7 +7,9 @@ describe('mergeHeaders', () => {
   });
 
   it('removes a header given as undefined and skips missing sources', () => {
-    expect(mergeHeaders([{ 'User-Agent': 'x', From: 'f' }, undefined, { 'user-agent': undefined }])).toEqual({ From: 'f' });
+    expect(mergeHeaders([{ 'User-Agent': 'x', From: 'f' }, undefined, { 'user-agent': undefined }])).toEqual({
+      From: 'f',
+    });
   });
 
   it('does not change its inputs', () => {

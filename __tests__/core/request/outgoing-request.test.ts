@@ -12,13 +12,24 @@ const PARTS: ClientRequestParts = {
 
 describe('outgoingInit', () => {
   it('merges headers in order, any case, with Authorization last so nothing overrides it', () => {
-    const init = outgoingInit('GET', { headers: { accept: 'text/plain', 'x-team': undefined, authorization: 'mine' } }, PARTS);
+    const init = outgoingInit(
+      'GET',
+      { headers: { accept: 'text/plain', 'x-team': undefined, authorization: 'mine' } },
+      PARTS,
+    );
     expect(init.headers).toEqual({ 'User-Agent': 'ua', accept: 'text/plain', Authorization: 'Token token=secret' });
   });
 
   it('sends json as JSON with its content type, which a request header may still change', () => {
-    expect(outgoingInit('POST', { json: { a: 1 } }, PARTS)).toMatchObject({ body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
-    const own = outgoingInit('POST', { json: { a: 1 }, headers: { 'content-type': 'application/merge-patch+json' } }, PARTS);
+    expect(outgoingInit('POST', { json: { a: 1 } }, PARTS)).toMatchObject({
+      body: '{"a":1}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const own = outgoingInit(
+      'POST',
+      { json: { a: 1 }, headers: { 'content-type': 'application/merge-patch+json' } },
+      PARTS,
+    );
     expect(own.headers).toMatchObject({ 'content-type': 'application/merge-patch+json' });
     expect(Object.keys(own.headers ?? {}).filter((name) => name.toLowerCase() === 'content-type')).toHaveLength(1);
   });
@@ -29,14 +40,24 @@ describe('outgoingInit', () => {
     expect(JSON.parse(String(events.body))).toEqual({ event_action: 'trigger', routing_key: 'R1' });
     expect(json).toEqual({ event_action: 'trigger' });
     expect(events.headers).not.toHaveProperty('Authorization');
-    const form = outgoingInit('POST', { form: { grant_type: 'client_credentials' } }, { ...PARTS, auth: clientCredentialsAuth('id', 'sec') });
+    const form = outgoingInit(
+      'POST',
+      { form: { grant_type: 'client_credentials' } },
+      { ...PARTS, auth: clientCredentialsAuth('id', 'sec') },
+    );
     expect(form.body).toBe('grant_type=client_credentials&client_id=id&client_secret=sec');
     expect(form.headers).toMatchObject({ 'Content-Type': 'application/x-www-form-urlencoded' });
   });
 
   it('sends a raw body as it is and keeps params and timeout out of the fetch options', () => {
     const init = outgoingInit('PUT', { body: 'raw', params: { a: 1 }, timeout: 5, redirect: 'follow' }, PARTS);
-    expect(init).toEqual({ compress: false, redirect: 'follow', method: 'PUT', headers: expect.any(Object), body: 'raw' });
+    expect(init).toEqual({
+      compress: false,
+      redirect: 'follow',
+      method: 'PUT',
+      headers: expect.any(Object),
+      body: 'raw',
+    });
   });
 
   it("sends the client's pass-through fetch options and the request's own", () => {

@@ -15,7 +15,9 @@ describe('encodeQuery', () => {
   });
 
   it('sends a bigint as its decimal digits, alone or in a list', () => {
-    expect(encodeQuery({ offset: 12345678901234567890n, ids: [1n, 2n] })).toBe('offset=12345678901234567890&ids=1&ids=2');
+    expect(encodeQuery({ offset: 12345678901234567890n, ids: [1n, 2n] })).toBe(
+      'offset=12345678901234567890&ids=1&ids=2',
+    );
   });
 
   it.each([

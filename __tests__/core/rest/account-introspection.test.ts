@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiKeyAccessFrom, apiKeyAccessFromText, subdomainFromHtmlUrl } from '../../../src/core/rest/account-introspection.js';
+import {
+  apiKeyAccessFrom,
+  apiKeyAccessFromText,
+  subdomainFromHtmlUrl,
+} from '../../../src/core/rest/account-introspection.js';
 
 describe('apiKeyAccessFrom', () => {
   it('is user when /users/me answers', () => {
@@ -7,7 +11,8 @@ describe('apiKeyAccessFrom', () => {
   });
 
   it('is account on a 400 that says an account-level access token was used', () => {
-    const message = 'Because this request was made using an account-level access token, we were unable to determine the user.';
+    const message =
+      'Because this request was made using an account-level access token, we were unable to determine the user.';
     expect(apiKeyAccessFrom(400, { error: { code: 2100, message } })).toBe('account');
     expect(apiKeyAccessFrom(400, { error: message })).toBe('account');
   });
@@ -22,7 +27,9 @@ describe('apiKeyAccessFrom', () => {
 
 describe('apiKeyAccessFromText', () => {
   it('decodes the answer before judging it', () => {
-    expect(apiKeyAccessFromText(400, JSON.stringify({ error: { message: 'made using an account-level access token' } }))).toBe('account');
+    expect(
+      apiKeyAccessFromText(400, JSON.stringify({ error: { message: 'made using an account-level access token' } })),
+    ).toBe('account');
     expect(apiKeyAccessFromText(200, '{"user":{"id":"P1"}}')).toBe('user');
   });
 

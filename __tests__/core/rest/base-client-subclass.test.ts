@@ -33,12 +33,15 @@ class SlackLikeClient extends RestApiV2BaseClient {
   }
 }
 
-
 describe('a subclass with its own tables', () => {
   it('matches canonical paths under a base URL that has a path', () => {
     const client = new SlackLikeClient('slack-key-0000');
-    expect(client.canonicalPath('/incidents/PINC1/dedicated_channel')).toBe('/incidents/{incident_id}/dedicated_channel');
-    expect(client.canonicalPath(`${SLACK}/incidents/PINC1/notification_channels`)).toBe('/incidents/{incident_id}/notification_channels');
+    expect(client.canonicalPath('/incidents/PINC1/dedicated_channel')).toBe(
+      '/incidents/{incident_id}/dedicated_channel',
+    );
+    expect(client.canonicalPath(`${SLACK}/incidents/PINC1/notification_channels`)).toBe(
+      '/incidents/{incident_id}/notification_channels',
+    );
     expect(() => client.canonicalPath('/users')).toThrow(UrlError);
     client.close();
   });
@@ -51,17 +54,23 @@ describe('a subclass with its own tables', () => {
         header = this.req.headers['x-integration'];
         return [200, { channel: { id: 'C1' } }];
       });
-    nock(SLACK).post('/incidents/PINC1/notification_channels', { channels: ['C2'] }).reply(201, { ok: true });
+    nock(SLACK)
+      .post('/incidents/PINC1/notification_channels', { channels: ['C2'] })
+      .reply(201, { ok: true });
     const client = new SlackLikeClient('slack-key-0000');
     await expect(client.rget('/incidents/PINC1/dedicated_channel')).resolves.toEqual({ id: 'C1' });
-    await expect(client.rpost('/incidents/PINC1/notification_channels', { json: { channels: ['C2'] } })).resolves.toEqual({ ok: true });
+    await expect(
+      client.rpost('/incidents/PINC1/notification_channels', { json: { channels: ['C2'] } }),
+    ).resolves.toEqual({ ok: true });
     expect(header).toBe('slack');
     client.close();
   });
 
   it('refuses methods it does not permit', async () => {
     const client = new SlackLikeClient('slack-key-0000');
-    await expect(client.rput('/incidents/PINC1/dedicated_channel', { json: {} })).rejects.toThrow('PUT is not permitted');
+    await expect(client.rput('/incidents/PINC1/dedicated_channel', { json: {} })).rejects.toThrow(
+      'PUT is not permitted',
+    );
     client.close();
   });
 

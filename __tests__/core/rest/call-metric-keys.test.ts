@@ -6,14 +6,19 @@ import nock from 'nock';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 import { BASE } from '../../helpers/test-kit.js';
 
-
 afterEach(() => nock.cleanAll());
 
 describe('REST call metric keys', () => {
   it('keys repeated calls to one URL by its canonical path, per method, whatever the query', async () => {
     const client = new RestApiV2Client('k');
-    nock(BASE).get('/users/PU1').query(true).times(3).reply(200, { user: { id: 'PU1' } });
-    nock(BASE).put('/users/PU1').reply(200, { user: { id: 'PU1' } });
+    nock(BASE)
+      .get('/users/PU1')
+      .query(true)
+      .times(3)
+      .reply(200, { user: { id: 'PU1' } });
+    nock(BASE)
+      .put('/users/PU1')
+      .reply(200, { user: { id: 'PU1' } });
     nock(BASE).get('/widgets/W1').query(true).reply(200, {});
     await client.jget('/users/PU1');
     await client.jget('/users/PU1', { params: { include: ['contact_methods'] } });

@@ -3,7 +3,6 @@ import nock from 'nock';
 import { UrlError } from '../../../src/index.js';
 import { BASE, makeClient, queryOf, recordingLogger } from '../../helpers/test-kit.js';
 
-
 describe('iterHistory', () => {
   const DAY = 86_400_000;
   const T0 = Date.UTC(2024, 0, 1);
@@ -11,18 +10,33 @@ describe('iterHistory', () => {
   /** /log_entries over timestamped records, honouring since/until, total, limit and offset. */
   function logEntries(timestamps: number[]) {
     const queries: Record<string, string | string[]>[] = [];
-    nock(BASE).get('/log_entries').query(true).times(1000).reply(function (uri) {
-      const query = queryOf(uri);
-      queries.push(query);
-      const since = Date.parse(String(query.since));
-      const until = Date.parse(String(query.until));
-      const offset = Number(query.offset);
-      const limit = Number(query.limit);
-      if (offset + limit > 10000) return [400, { error: { message: 'Invalid Request' } }];
-      const inWindow = timestamps.filter((t) => t >= since && t < until);
-      const page = inWindow.slice(offset, offset + limit).map((t, i) => ({ id: `L${t}-${offset + i}`, created_at: new Date(t).toISOString() }));
-      return [200, { log_entries: page, offset, limit, more: offset + page.length < inWindow.length, total: query.total === 'true' ? inWindow.length : null }];
-    });
+    nock(BASE)
+      .get('/log_entries')
+      .query(true)
+      .times(1000)
+      .reply(function (uri) {
+        const query = queryOf(uri);
+        queries.push(query);
+        const since = Date.parse(String(query.since));
+        const until = Date.parse(String(query.until));
+        const offset = Number(query.offset);
+        const limit = Number(query.limit);
+        if (offset + limit > 10000) return [400, { error: { message: 'Invalid Request' } }];
+        const inWindow = timestamps.filter((t) => t >= since && t < until);
+        const page = inWindow
+          .slice(offset, offset + limit)
+          .map((t, i) => ({ id: `L${t}-${offset + i}`, created_at: new Date(t).toISOString() }));
+        return [
+          200,
+          {
+            log_entries: page,
+            offset,
+            limit,
+            more: offset + page.length < inWindow.length,
+            total: query.total === 'true' ? inWindow.length : null,
+          },
+        ];
+      });
     return queries;
   }
 
@@ -32,7 +46,9 @@ describe('iterHistory', () => {
     const queries = logEntries([...dense, ...sparse]);
     const client = makeClient();
     const got = [];
-    for await (const entry of client.iterHistory<{ id: string }>('/log_entries', new Date(T0), new Date(T0 + 8 * DAY), { is_overview: true })) {
+    for await (const entry of client.iterHistory<{ id: string }>('/log_entries', new Date(T0), new Date(T0 + 8 * DAY), {
+      is_overview: true,
+    })) {
       got.push(entry.id);
     }
     expect(got).toHaveLength(10_800);
@@ -50,10 +66,13 @@ describe('iterHistory', () => {
 
   it('reads a cursor-based historical path in one pass with since and until', async () => {
     let seen: Record<string, string | string[]> = {};
-    nock(BASE).get('/audit/records').query(true).reply(function (uri) {
-      seen = queryOf(uri);
-      return [200, { records: [{ id: 'R1' }], next_cursor: null }];
-    });
+    nock(BASE)
+      .get('/audit/records')
+      .query(true)
+      .reply(function (uri) {
+        seen = queryOf(uri);
+        return [200, { records: [{ id: 'R1' }], next_cursor: null }];
+      });
     const client = makeClient();
     const got = [];
     for await (const record of client.iterHistory('/audit/records', new Date(T0), new Date(T0 + DAY))) got.push(record);
@@ -67,7 +86,9 @@ describe('iterHistory', () => {
     const drain = async (iterable: AsyncIterable<unknown>) => {
       for await (const _ of iterable) void _;
     };
-    await expect(drain(client.iterHistory('/users', new Date(T0), new Date(T0 + DAY)))).rejects.toThrow('iterHistory does not support /users');
+    await expect(drain(client.iterHistory('/users', new Date(T0), new Date(T0 + DAY)))).rejects.toThrow(
+      'iterHistory does not support /users',
+    );
     await expect(drain(client.iterHistory('/log_entries', new Date(T0 + DAY), new Date(T0)))).rejects.toThrow(UrlError);
     await expect(drain(client.iterHistory('/log_entries', new Date('nope'), new Date(T0)))).rejects.toThrow(UrlError);
     client.close();
@@ -77,10 +98,22 @@ describe('iterHistory', () => {
 describe('specialised iterators', () => {
   it('iterIncidentNotes yields only annotate_log_entry entries of /log_entries', async () => {
     let seen: Record<string, string | string[]> = {};
-    nock(BASE).get('/log_entries').query(true).reply(function (uri) {
-      seen = queryOf(uri);
-      return [200, { log_entries: [{ id: 'L1', type: 'annotate_log_entry' }, { id: 'L2', type: 'trigger_log_entry' }], more: false }];
-    });
+    nock(BASE)
+      .get('/log_entries')
+      .query(true)
+      .reply(function (uri) {
+        seen = queryOf(uri);
+        return [
+          200,
+          {
+            log_entries: [
+              { id: 'L1', type: 'annotate_log_entry' },
+              { id: 'L2', type: 'trigger_log_entry' },
+            ],
+            more: false,
+          },
+        ];
+      });
     const client = makeClient();
     const notes = [];
     for await (const note of client.iterIncidentNotes({ params: { team_ids: ['T1'] } })) notes.push(note.id);
@@ -91,14 +124,21 @@ describe('specialised iterators', () => {
 
   it('iterIncidentNotes for one incident drops team_ids with a warning', async () => {
     let seen: Record<string, string | string[]> = {};
-    nock(BASE).get('/incidents/PINC1/log_entries').query(true).reply(function (uri) {
-      seen = queryOf(uri);
-      return [200, { log_entries: [{ id: 'L3', type: 'annotate_log_entry' }], more: false }];
-    });
+    nock(BASE)
+      .get('/incidents/PINC1/log_entries')
+      .query(true)
+      .reply(function (uri) {
+        seen = queryOf(uri);
+        return [200, { log_entries: [{ id: 'L3', type: 'annotate_log_entry' }], more: false }];
+      });
     const logger = recordingLogger();
     const client = makeClient({ logger });
     const notes = [];
-    for await (const note of client.iterIncidentNotes({ incidentId: 'PINC1', params: { team_ids: ['T1'], since: '2024-01-01' } })) notes.push(note.id);
+    for await (const note of client.iterIncidentNotes({
+      incidentId: 'PINC1',
+      params: { team_ids: ['T1'], since: '2024-01-01' },
+    }))
+      notes.push(note.id);
     expect(notes).toEqual(['L3']);
     expect(seen).toEqual({ since: '2024-01-01', limit: '100', offset: '0' });
     expect(logger.lines.warn[0]).toContain('team_ids');
@@ -118,26 +158,42 @@ describe('specialised iterators', () => {
       });
     const client = makeClient();
     const rows = [];
-    for await (const row of client.iterAnalyticsRawIncidents({ urgency: 'high' }, { order: 'asc', limit: 2, timeZone: 'UTC' })) rows.push(row.id);
+    for await (const row of client.iterAnalyticsRawIncidents(
+      { urgency: 'high' },
+      { order: 'asc', limit: 2, timeZone: 'UTC' },
+    ))
+      rows.push(row.id);
     expect(rows).toEqual(['A1', 'A2', 'A3']);
     expect(bodies).toEqual([
       { filters: { urgency: 'high' }, order: 'asc', order_by: 'created_at', limit: 2, time_zone: 'UTC' },
-      { filters: { urgency: 'high' }, order: 'asc', order_by: 'created_at', limit: 2, time_zone: 'UTC', starting_after: 'A2' },
+      {
+        filters: { urgency: 'high' },
+        order: 'asc',
+        order_by: 'created_at',
+        limit: 2,
+        time_zone: 'UTC',
+        starting_after: 'A2',
+      },
     ]);
     client.close();
   });
 
   it('iterAlertGroupingSettings pages by after', async () => {
     const queries: Record<string, string | string[]>[] = [];
-    nock(BASE).get('/alert_grouping_settings').query(true).times(2).reply(function (uri) {
-      queries.push(queryOf(uri));
-      return queries.length === 1
-        ? [200, { alert_grouping_settings: [{ id: 'G1' }], after: 'cursor-1' }]
-        : [200, { alert_grouping_settings: [{ id: 'G2' }], after: null }];
-    });
+    nock(BASE)
+      .get('/alert_grouping_settings')
+      .query(true)
+      .times(2)
+      .reply(function (uri) {
+        queries.push(queryOf(uri));
+        return queries.length === 1
+          ? [200, { alert_grouping_settings: [{ id: 'G1' }], after: 'cursor-1' }]
+          : [200, { alert_grouping_settings: [{ id: 'G2' }], after: null }];
+      });
     const client = makeClient();
     const ids = [];
-    for await (const setting of client.iterAlertGroupingSettings({ serviceIds: ['S1', 'S2'], limit: 1 })) ids.push(setting.id);
+    for await (const setting of client.iterAlertGroupingSettings({ serviceIds: ['S1', 'S2'], limit: 1 }))
+      ids.push(setting.id);
     expect(ids).toEqual(['G1', 'G2']);
     expect(queries).toEqual([
       { limit: '1', 'service_ids[]': ['S1', 'S2'] },

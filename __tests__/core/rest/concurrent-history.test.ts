@@ -44,7 +44,16 @@ function logEntries(unsorted: number[]) {
         const page = timestamps
           .slice(first + offset, first + Math.min(offset + limit, count))
           .map((t, i) => ({ id: `L${t}-${offset + i}`, created_at: new Date(t).toISOString() }));
-        callback(null, [200, { log_entries: page, offset, limit, more: offset + page.length < count, total: query.total === 'true' ? count : null }]);
+        callback(null, [
+          200,
+          {
+            log_entries: page,
+            offset,
+            limit,
+            more: offset + page.length < count,
+            total: query.total === 'true' ? count : null,
+          },
+        ]);
       });
     });
   return { queries, maxInFlight: () => maxInFlight };
@@ -55,7 +64,13 @@ async function read(concurrency: number, timestamps: number[]) {
   const logger = recordingLogger();
   const client = makeClient({ logger });
   const ids: string[] = [];
-  for await (const entry of client.iterHistory<{ id: string }>('/log_entries', new Date(T0), new Date(T0 + 8 * DAY), { is_overview: true, limit: 500 }, { concurrency })) {
+  for await (const entry of client.iterHistory<{ id: string }>(
+    '/log_entries',
+    new Date(T0),
+    new Date(T0 + 8 * DAY),
+    { is_overview: true, limit: 500 },
+    { concurrency },
+  )) {
     ids.push(entry.id);
   }
   client.close();

@@ -26,7 +26,13 @@ function cursorIndex(path: string, key: string, items: unknown[], size: number) 
 }
 
 /** Serves `items` by limit/offset without any `more` (as /change_events documents), recording each query. */
-function moreLessIndex(path: string, key: string, items: unknown[], times: number, extra: (offset: number) => object = () => ({})) {
+function moreLessIndex(
+  path: string,
+  key: string,
+  items: unknown[],
+  times: number,
+  extra: (offset: number) => object = () => ({}),
+) {
   const queries: Record<string, string | string[]>[] = [];
   nock(BASE)
     .get(path)
@@ -76,7 +82,11 @@ describe('an index that declares limit/offset but no more', () => {
     const log = recordingLogger();
     const client = makeClient({ logger: log });
     await expect(client.listAll(path, {}, { pageSize: 2 })).resolves.toEqual(items);
-    expect(queries.map((q) => [q.limit, q.offset])).toEqual([['2', '0'], ['2', '2'], ['2', '4']]);
+    expect(queries.map((q) => [q.limit, q.offset])).toEqual([
+      ['2', '0'],
+      ['2', '2'],
+      ['2', '4'],
+    ]);
     expect(log.lines.warn).toEqual([]);
     client.close();
   });
@@ -111,7 +121,10 @@ describe('an index that declares limit/offset but no more', () => {
 
 describe('an index that declares more but answers without it', () => {
   it('reads the first page only, with a warning (the answer is not what the description says)', async () => {
-    nock(BASE).get('/users').query(true).reply(200, { users: records(2) });
+    nock(BASE)
+      .get('/users')
+      .query(true)
+      .reply(200, { users: records(2) });
     const log = recordingLogger();
     const client = makeClient({ logger: log });
     await expect(client.listAll('/users', {}, { pageSize: 2 })).resolves.toHaveLength(2);
@@ -147,7 +160,9 @@ describe('a list the API answers whole', () => {
       });
     const log = recordingLogger();
     const client = makeClient({ logger: log });
-    await expect(client.listAll('/sre_agent/memories', { service_id: 'PS1' }, { pageSize: 3 })).resolves.toHaveLength(3);
+    await expect(client.listAll('/sre_agent/memories', { service_id: 'PS1' }, { pageSize: 3 })).resolves.toHaveLength(
+      3,
+    );
     expect(query).toEqual({ limit: '3', service_id: 'PS1' });
     expect(log.lines.warn.join('\n')).toContain('has no way to ask for the next one');
     client.close();
@@ -162,7 +177,12 @@ describe('a list the API answers whole', () => {
 
 describe('the maximum page size of an endpoint', () => {
   it('caps the default page size: /recommendations/event_orchestrations/rules takes at most 50', async () => {
-    const queries = cursorIndex('/recommendations/event_orchestrations/rules', 'recommended_rules', records(60, 'R'), 50);
+    const queries = cursorIndex(
+      '/recommendations/event_orchestrations/rules',
+      'recommended_rules',
+      records(60, 'R'),
+      50,
+    );
     const log = recordingLogger();
     const client = makeClient({ logger: log });
     await expect(client.listAll('/recommendations/event_orchestrations/rules')).resolves.toHaveLength(60);
@@ -173,7 +193,12 @@ describe('the maximum page size of an endpoint', () => {
 
   it('lowers a larger pageSize or limit parameter to it, with a warning naming the endpoint', async () => {
     const first = cursorIndex('/recommendations/event_orchestrations/rules', 'recommended_rules', records(10, 'R'), 50);
-    const second = cursorIndex('/recommendations/event_orchestrations/rules', 'recommended_rules', records(10, 'R'), 50);
+    const second = cursorIndex(
+      '/recommendations/event_orchestrations/rules',
+      'recommended_rules',
+      records(10, 'R'),
+      50,
+    );
     const log = recordingLogger();
     const client = makeClient({ logger: log });
     const params = Object.freeze({ limit: 80 });

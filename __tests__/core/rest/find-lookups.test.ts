@@ -51,11 +51,18 @@ interface Outcome {
   queries: URLSearchParams[];
 }
 
-async function find(items: Service[], value: string, options: { exact?: boolean; unique?: boolean } = {}): Promise<Outcome> {
+async function find(
+  items: Service[],
+  value: string,
+  options: { exact?: boolean; unique?: boolean } = {},
+): Promise<Outcome> {
   const { server, queries } = await serveIndex(items);
   await using client = makeClient({ baseUrl: server.url });
   const outcome = client.find('/services', value, { params: { limit: PAGE_SIZE }, ...options });
-  const result = await outcome.then((found): Partial<Outcome> => ({ value: found }), (error: unknown): Partial<Outcome> => ({ error }));
+  const result = await outcome.then(
+    (found): Partial<Outcome> => ({ value: found }),
+    (error: unknown): Partial<Outcome> => ({ error }),
+  );
   return { ...result, pagesRead: queries.length, queries };
 }
 
@@ -111,7 +118,13 @@ describe('unique', () => {
   });
 
   it('names every match of the page where the second one is found', async () => {
-    const crowded = [{ id: 'S1', name: 'Ops' }, { id: 'S2', name: 'x' }, { id: 'S3', name: 'ops' }, { id: 'S4', name: 'OPS' }, { id: 'S5', name: 'Ops' }];
+    const crowded = [
+      { id: 'S1', name: 'Ops' },
+      { id: 'S2', name: 'x' },
+      { id: 'S3', name: 'ops' },
+      { id: 'S4', name: 'OPS' },
+      { id: 'S5', name: 'Ops' },
+    ];
     const { error, pagesRead } = await find(crowded, 'ops', { unique: true });
     expect((error as AmbiguousMatchError).matches.map((match) => match.id)).toEqual(['S1', 'S3', 'S4']);
     expect(pagesRead).toBe(2);
@@ -130,9 +143,14 @@ describe('unique', () => {
   });
 
   it('says "exactly" in the message of an exact search', async () => {
-    const twins = [{ id: 'S1', name: 'Ops' }, { id: 'S2', name: 'Ops' }];
+    const twins = [
+      { id: 'S1', name: 'Ops' },
+      { id: 'S2', name: 'Ops' },
+    ];
     const { error, pagesRead } = await find(twins, 'Ops', { exact: true, unique: true });
-    expect((error as Error).message).toBe('find /services: 2 items have name "Ops" exactly, expected one: S1 (name "Ops"), S2 (name "Ops")');
+    expect((error as Error).message).toBe(
+      'find /services: 2 items have name "Ops" exactly, expected one: S1 (name "Ops"), S2 (name "Ops")',
+    );
     expect(pagesRead).toBe(1);
   });
 

@@ -62,7 +62,16 @@ function fakeIndex(path: string, key: string, style: 'classic' | 'cursor', maxDa
       const offset = Number(query.offset ?? 0);
       if (offset + limit > 10_000) return [400, { error: { message: 'Invalid Request' } }];
       const page = records.slice(offset, offset + limit);
-      return [200, { [key]: page, offset, limit, more: offset + page.length < records.length, total: query.total === 'true' ? records.length : null }];
+      return [
+        200,
+        {
+          [key]: page,
+          offset,
+          limit,
+          more: offset + page.length < records.length,
+          total: query.total === 'true' ? records.length : null,
+        },
+      ];
     });
   return served;
 }
@@ -72,7 +81,10 @@ async function readYear(path: string, concurrency = 1, policy = {}) {
   const ids: string[] = [];
   try {
     const params = { limit: 500 };
-    for await (const record of client.iterHistory<{ id: string }>(path, new Date(SINCE), new Date(UNTIL), params, { concurrency })) ids.push(record.id);
+    for await (const record of client.iterHistory<{ id: string }>(path, new Date(SINCE), new Date(UNTIL), params, {
+      concurrency,
+    }))
+      ids.push(record.id);
   } finally {
     client.close();
   }
@@ -99,13 +111,16 @@ describe('iterHistory within the longest range of each endpoint', () => {
     ['/incidents', 'incidents', 4],
     ['/notifications', 'notifications', 1],
     ['/notifications', 'notifications', 3],
-  ])('reads a year of %s (list %s, concurrency %d): every record once, in order, no refused request', async (path, key, concurrency) => {
-    const served = fakeIndex(path, key, 'classic', HISTORY_MAX_RANGE_DAYS[path]);
-    const ids = await readYear(path, concurrency);
-    expect(served.refused).toBe(0);
-    expect(ids).toEqual(EVERY_RECORD);
-    expect(Math.max(...served.ranges)).toBe(HISTORY_MAX_RANGE_DAYS[path] * DAY);
-  });
+  ])(
+    'reads a year of %s (list %s, concurrency %d): every record once, in order, no refused request',
+    async (path, key, concurrency) => {
+      const served = fakeIndex(path, key, 'classic', HISTORY_MAX_RANGE_DAYS[path]);
+      const ids = await readYear(path, concurrency);
+      expect(served.refused).toBe(0);
+      expect(ids).toEqual(EVERY_RECORD);
+      expect(Math.max(...served.ranges)).toBe(HISTORY_MAX_RANGE_DAYS[path] * DAY);
+    },
+  );
 
   it('reads a year of the cursor-paged /audit/records in 31-day windows', async () => {
     const served = fakeIndex('/audit/records', 'records', 'cursor', 31);

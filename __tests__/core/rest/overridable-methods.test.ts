@@ -13,7 +13,10 @@ const ROUTING_KEY = 'R0123456789abcdef0123456789abcd';
 const USER = { id: 'PU1', type: 'user', name: 'Ann', self: `${BASE}/users/PU1` };
 
 function usersIndex() {
-  nock(BASE).get('/users').query(true).reply(200, { users: [USER], more: false });
+  nock(BASE)
+    .get('/users')
+    .query(true)
+    .reply(200, { users: [USER], more: false });
 }
 
 describe('the core clients route through their overridable methods', () => {
@@ -65,7 +68,9 @@ describe('the core clients route through their overridable methods', () => {
       }
     }
     nock(BASE).get('/users/PX').twice().reply(404, { error: 'nope' });
-    const plain = await makeClient().rget('/users/PX').catch((e: unknown) => e);
+    const plain = await makeClient()
+      .rget('/users/PX')
+      .catch((e: unknown) => e);
     const routed = await new Passing(API_KEY, instantRetries).rget('/users/PX').catch((e: unknown) => e);
     expect((routed as Error).constructor).toBe((plain as Error).constructor);
     expect((routed as Error).message).toBe((plain as Error).message);
@@ -92,7 +97,11 @@ describe('the core clients route through their overridable methods', () => {
         failure: [failure.constructor.name, failure.message],
       });
     }
-    expect(outcomes[0]).toEqual({ value: { user: USER }, empty: null, failure: ['HttpServerError', expect.stringContaining('not valid JSON')] });
+    expect(outcomes[0]).toEqual({
+      value: { user: USER },
+      empty: null,
+      failure: ['HttpServerError', expect.stringContaining('not valid JSON')],
+    });
     expect(outcomes[1]).toEqual(outcomes[0]);
     expect(calls).toEqual(['/users/PU3', '/users/PU1', '/users/PU2']);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributeMatches, differsFrom, jsonEqual, persistSearchValue } from '../../../src/core/rest/resource-comparison.js';
+import {
+  attributeMatches,
+  differsFrom,
+  jsonEqual,
+  persistSearchValue,
+} from '../../../src/core/rest/resource-comparison.js';
 
 describe('attributeMatches', () => {
   it('compares ignoring case', () => {
@@ -57,7 +62,9 @@ describe('persistSearchValue', () => {
   });
 
   it('refuses any other value, naming the attribute and what it got', () => {
-    expect(() => persistSearchValue('name', null)).toThrow(new TypeError('persist: values.name must be a string, number or boolean to search for, got null'));
+    expect(() => persistSearchValue('name', null)).toThrow(
+      new TypeError('persist: values.name must be a string, number or boolean to search for, got null'),
+    );
     expect(() => persistSearchValue('tags', ['a'])).toThrow(/values\.tags .* got object$/);
     expect(() => persistSearchValue('name', undefined)).toThrow(/got undefined$/);
   });

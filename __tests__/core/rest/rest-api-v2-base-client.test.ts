@@ -5,7 +5,6 @@ import { HttpError, HttpServerError, UrlError } from '../../../src/index.js';
 import { coreErrorFactory } from '../../../src/core/errors/error-classes.js';
 import { API_KEY, BASE, deepFreeze, makeClient, queryOf } from '../../helpers/test-kit.js';
 
-
 describe('canonicalPath and entityWrappers', () => {
   it('finds the canonical path of relative and full URLs', () => {
     const client = makeClient();
@@ -33,23 +32,43 @@ describe('canonicalPath and entityWrappers', () => {
 
 describe('j-family', () => {
   it('jget returns the whole decoded body', async () => {
-    nock(BASE).get('/users').query({ limit: '5' }).reply(200, { users: [{ id: 'P1' }], more: false });
+    nock(BASE)
+      .get('/users')
+      .query({ limit: '5' })
+      .reply(200, { users: [{ id: 'P1' }], more: false });
     const client = makeClient();
-    await expect(client.jget('/users', { params: { limit: 5 } })).resolves.toEqual({ users: [{ id: 'P1' }], more: false });
+    await expect(client.jget('/users', { params: { limit: 5 } })).resolves.toEqual({
+      users: [{ id: 'P1' }],
+      more: false,
+    });
     client.close();
   });
 
   it('jpost, jput and jpatch send json as it is (never wrapped)', async () => {
     const bodies: unknown[] = [];
     const scope = nock(BASE)
-      .post('/users', (body) => { bodies.push(body); return true; }).reply(201, { user: { id: 'P1' } })
-      .put('/users/P1', (body) => { bodies.push(body); return true; }).reply(200, { user: { id: 'P1' } })
-      .patch('/workflows/integrations/W1/connections/C1', (body) => { bodies.push(body); return true; }).reply(200, { ok: true });
+      .post('/users', (body) => {
+        bodies.push(body);
+        return true;
+      })
+      .reply(201, { user: { id: 'P1' } })
+      .put('/users/P1', (body) => {
+        bodies.push(body);
+        return true;
+      })
+      .reply(200, { user: { id: 'P1' } })
+      .patch('/workflows/integrations/W1/connections/C1', (body) => {
+        bodies.push(body);
+        return true;
+      })
+      .reply(200, { ok: true });
     const client = makeClient();
     // Off-schema bodies on purpose: an explicit type argument leaves the call untyped.
     await client.jpost<unknown>('/users', { json: { name: 'Ann' } });
     await client.jput<unknown>('/users/P1', { json: { name: 'Bob' } });
-    await expect(client.jpatch<unknown>('/workflows/integrations/W1/connections/C1', { json: { name: 'C' } })).resolves.toEqual({ ok: true });
+    await expect(
+      client.jpatch<unknown>('/workflows/integrations/W1/connections/C1', { json: { name: 'C' } }),
+    ).resolves.toEqual({ ok: true });
     expect(bodies).toEqual([{ name: 'Ann' }, { name: 'Bob' }, { name: 'C' }]);
     expect(scope.isDone()).toBe(true);
     client.close();
@@ -63,7 +82,9 @@ describe('j-family', () => {
   });
 
   it('throws HttpError on a non-success status and HttpServerError on a body that is not JSON', async () => {
-    nock(BASE).get('/users/PNOPE').reply(404, { error: { message: 'Not Found' } }, { 'x-request-id': 'req-1' });
+    nock(BASE)
+      .get('/users/PNOPE')
+      .reply(404, { error: { message: 'Not Found' } }, { 'x-request-id': 'req-1' });
     nock(BASE).get('/users/PBAD').reply(200, '<html>');
     const client = makeClient();
     const notFound = await client.jget('/users/PNOPE').catch((error: unknown) => error);
@@ -76,15 +97,21 @@ describe('j-family', () => {
 
 describe('r-family', () => {
   it('rget unwraps the entity', async () => {
-    nock(BASE).get('/users/P1').reply(200, { user: { id: 'P1', name: 'Ann' } });
+    nock(BASE)
+      .get('/users/P1')
+      .reply(200, { user: { id: 'P1', name: 'Ann' } });
     const client = makeClient();
     await expect(client.rget<{ id: string; name: string }>('/users/P1')).resolves.toEqual({ id: 'P1', name: 'Ann' });
     client.close();
   });
 
   it('accepts a resource object with self in place of a URL', async () => {
-    nock(BASE).get('/users/P1').reply(200, { user: { id: 'P1' } });
-    nock(BASE).put('/escalation_policies/PEP1', { escalation_policy: { name: 'EP' } }).reply(200, { escalation_policy: { id: 'PEP1', name: 'EP' } });
+    nock(BASE)
+      .get('/users/P1')
+      .reply(200, { user: { id: 'P1' } });
+    nock(BASE)
+      .put('/escalation_policies/PEP1', { escalation_policy: { name: 'EP' } })
+      .reply(200, { escalation_policy: { id: 'PEP1', name: 'EP' } });
     const client = makeClient();
     await expect(client.rget({ self: `${BASE}/users/P1` })).resolves.toEqual({ id: 'P1' });
     const policy = { id: 'PEP1', type: 'escalation_policy', self: `${BASE}/escalation_policies/PEP1` };
@@ -105,7 +132,10 @@ describe('r-family', () => {
   it('rpost wraps the entity, and does not wrap it twice', async () => {
     const bodies: unknown[] = [];
     nock(BASE)
-      .post('/users', (body) => { bodies.push(body); return true; })
+      .post('/users', (body) => {
+        bodies.push(body);
+        return true;
+      })
       .times(2)
       .reply(201, { user: { id: 'P1' } });
     const client = makeClient();
@@ -120,16 +150,29 @@ describe('r-family', () => {
       .patch('/workflows/integrations/W1/connections/C1', { name: 'New' })
       .reply(200, { id: 'C1', name: 'New' });
     const client = makeClient();
-    await expect(client.rpatch<unknown>('/workflows/integrations/W1/connections/C1', { json: { name: 'New' } })).resolves.toEqual({ id: 'C1', name: 'New' });
+    await expect(
+      client.rpatch<unknown>('/workflows/integrations/W1/connections/C1', { json: { name: 'New' } }),
+    ).resolves.toEqual({ id: 'C1', name: 'New' });
     client.close();
   });
 
   it("never changes the caller's json, params or headers", async () => {
-    nock(BASE).put('/users/P1').query(true).reply(200, { user: { id: 'P1' } });
+    nock(BASE)
+      .put('/users/P1')
+      .query(true)
+      .reply(200, { user: { id: 'P1' } });
     const client = makeClient();
-    const init = deepFreeze({ json: { name: 'Ann', teams: [{ id: 'T1' }] }, params: { include: ['teams'] }, headers: { From: 'a@example.com' } });
+    const init = deepFreeze({
+      json: { name: 'Ann', teams: [{ id: 'T1' }] },
+      params: { include: ['teams'] },
+      headers: { From: 'a@example.com' },
+    });
     await client.rput<unknown>('/users/P1', init);
-    expect(init).toEqual({ json: { name: 'Ann', teams: [{ id: 'T1' }] }, params: { include: ['teams'] }, headers: { From: 'a@example.com' } });
+    expect(init).toEqual({
+      json: { name: 'Ann', teams: [{ id: 'T1' }] },
+      params: { include: ['teams'] },
+      headers: { From: 'a@example.com' },
+    });
     client.close();
   });
 
@@ -172,10 +215,14 @@ describe('r-family', () => {
 describe('query parameters', () => {
   it('get [] appended to list keys on every request, low-level ones included', async () => {
     const seen: Record<string, string | string[]>[] = [];
-    nock(BASE).get('/incidents').query(true).times(2).reply(function (uri) {
-      seen.push(queryOf(uri));
-      return [200, { incidents: [], more: false }];
-    });
+    nock(BASE)
+      .get('/incidents')
+      .query(true)
+      .times(2)
+      .reply(function (uri) {
+        seen.push(queryOf(uri));
+        return [200, { incidents: [], more: false }];
+      });
     const client = makeClient();
     await client.get('/incidents', { params: { statuses: ['triggered', 'acknowledged'], 'team_ids[]': ['T1'] } });
     await client.jget('/incidents', { params: { user_ids: ['U1'] } });
@@ -185,10 +232,13 @@ describe('query parameters', () => {
 
   it('keep their keys under appendListBrackets: false', async () => {
     let seen: Record<string, string | string[]> = {};
-    nock(BASE).get('/incidents').query(true).reply(function (uri) {
-      seen = queryOf(uri);
-      return [200, { incidents: [], more: false }];
-    });
+    nock(BASE)
+      .get('/incidents')
+      .query(true)
+      .reply(function (uri) {
+        seen = queryOf(uri);
+        return [200, { incidents: [], more: false }];
+      });
     const client = makeClient({ policy: { appendListBrackets: false } });
     await client.jget('/incidents', { params: { statuses: ['triggered', 'resolved'] } });
     expect(seen).toEqual({ statuses: ['triggered', 'resolved'] });
@@ -198,16 +248,23 @@ describe('query parameters', () => {
 
 describe('the legacy seams', () => {
   class LegacyError extends Error {
-    constructor(readonly kind: string, message: string) {
+    constructor(
+      readonly kind: string,
+      message: string,
+    ) {
       super(message);
     }
   }
   const legacyFactory: ErrorFactory = (spec) => new LegacyError(spec.kind, spec.message);
 
   it('under the convention policy, a body lacking the inferred key fails through the error factory, naming that key', async () => {
-    nock(BASE).post('/schedules/S1/overrides', { override: [{ start: 'a' }] }).reply(201, [{ status: 201, override: { id: 'O1' } }]);
+    nock(BASE)
+      .post('/schedules/S1/overrides', { override: [{ start: 'a' }] })
+      .reply(201, [{ status: 201, override: { id: 'O1' } }]);
     const client = makeClient({ policy: { wrappers: 'convention' }, errorFactory: legacyFactory });
-    const error = await client.rpost<unknown>('/schedules/S1/overrides', { json: [{ start: 'a' }] }).catch((e: unknown) => e);
+    const error = await client
+      .rpost<unknown>('/schedules/S1/overrides', { json: [{ start: 'a' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LegacyError);
     expect(error).toMatchObject({ kind: 'http-server' });
     expect((error as Error).message).toContain('key "override"');

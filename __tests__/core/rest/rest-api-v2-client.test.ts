@@ -6,7 +6,6 @@ import { API_KEY, BASE, makeClient, queryOf, recordingLogger } from '../../helpe
 
 const EU = 'https://api.eu.pagerduty.com';
 
-
 /** Captures the headers of one GET /users/me and answers it. */
 function captureHeaders(base = BASE) {
   const seen: Record<string, string>[] = [];
@@ -115,8 +114,17 @@ describe('endpoints the specification shows', () => {
 
   it('creates overrides in bulk and keeps the status and errors of a failed item', async () => {
     const overrides = [
-      { start: '2024-01-01T00:00:00-05:00', end: '2024-01-02T00:00:00-05:00', user: { id: 'U1', type: 'user_reference' as const }, time_zone: 'America/New_York' },
-      { start: '2024-01-03T00:00:00-05:00', end: '2024-01-02T00:00:00-05:00', user: { id: 'U2', type: 'user_reference' as const } },
+      {
+        start: '2024-01-01T00:00:00-05:00',
+        end: '2024-01-02T00:00:00-05:00',
+        user: { id: 'U1', type: 'user_reference' as const },
+        time_zone: 'America/New_York',
+      },
+      {
+        start: '2024-01-03T00:00:00-05:00',
+        end: '2024-01-02T00:00:00-05:00',
+        user: { id: 'U2', type: 'user_reference' as const },
+      },
     ];
     const answer: BulkOverrideResult[] = [
       { status: 201, override: { ...overrides[0], id: 'O1' } },
@@ -126,22 +134,32 @@ describe('endpoints the specification shows', () => {
     const client = makeClient();
     const results = await client.rpost<BulkOverrideResult[]>('/schedules/PSCH1/overrides', { json: overrides });
     expect(results).toEqual(answer);
-    expect(results.filter((r) => (r.status ?? 0) >= 400).map((r) => r.errors)).toEqual([['Override must end after its start']]);
+    expect(results.filter((r) => (r.status ?? 0) >= 400).map((r) => r.errors)).toEqual([
+      ['Override must end after its start'],
+    ]);
     client.close();
   });
 
   it('subscribes to a business service: request wrapped in subscribers, response in subscriptions', async () => {
     const subscribers = [{ subscriber_id: 'U1', subscriber_type: 'user' as const }];
-    nock(BASE).post('/business_services/PBS1/subscribers', { subscribers }).reply(200, { subscriptions: [{ ...subscribers[0], result: 'success' }] });
+    nock(BASE)
+      .post('/business_services/PBS1/subscribers', { subscribers })
+      .reply(200, { subscriptions: [{ ...subscribers[0], result: 'success' }] });
     const client = makeClient();
-    await expect(client.rpost('/business_services/PBS1/subscribers', { json: subscribers })).resolves.toEqual([{ ...subscribers[0], result: 'success' }]);
+    await expect(client.rpost('/business_services/PBS1/subscribers', { json: subscribers })).resolves.toEqual([
+      { ...subscribers[0], result: 'success' },
+    ]);
     client.close();
   });
 
   it('posts a status update unwrapped and unwraps status_update from the response', async () => {
-    nock(BASE).post('/incidents/PINC1/status_updates', { message: 'Working on it' }).reply(200, { status_update: { id: 'SU1', message: 'Working on it' } });
+    nock(BASE)
+      .post('/incidents/PINC1/status_updates', { message: 'Working on it' })
+      .reply(200, { status_update: { id: 'SU1', message: 'Working on it' } });
     const client = makeClient();
-    await expect(client.rpost('/incidents/PINC1/status_updates', { json: { message: 'Working on it' } })).resolves.toEqual({ id: 'SU1', message: 'Working on it' });
+    await expect(
+      client.rpost('/incidents/PINC1/status_updates', { json: { message: 'Working on it' } }),
+    ).resolves.toEqual({ id: 'SU1', message: 'Working on it' });
     client.close();
   });
 
@@ -151,7 +169,9 @@ describe('endpoints the specification shows', () => {
       .put('/escalation_policies/PEP1', { escalation_policy: { escalation_rules: rules } })
       .reply(200, { escalation_policy: { id: 'PEP1', type: 'escalation_policy', escalation_rules: rules } });
     const client = makeClient();
-    const policy = await client.rput<{ escalation_rules: unknown[] }>('/escalation_policies/PEP1', { json: { escalation_rules: rules } });
+    const policy = await client.rput<{ escalation_rules: unknown[] }>('/escalation_policies/PEP1', {
+      json: { escalation_rules: rules },
+    });
     expect(policy.escalation_rules).toEqual(rules);
     client.close();
   });
@@ -160,12 +180,27 @@ describe('endpoints the specification shows', () => {
 describe('find and persist', () => {
   it('find sends query and returns the case-insensitive exact match, or null', async () => {
     const queries: Record<string, string | string[]>[] = [];
-    nock(BASE).get('/users').query(true).times(2).reply(function (uri) {
-      queries.push(queryOf(uri));
-      return [200, { users: [{ id: 'P1', email: 'ann.b@example.com' }, { id: 'P2', email: 'Ann@Example.com' }], more: false }];
-    });
+    nock(BASE)
+      .get('/users')
+      .query(true)
+      .times(2)
+      .reply(function (uri) {
+        queries.push(queryOf(uri));
+        return [
+          200,
+          {
+            users: [
+              { id: 'P1', email: 'ann.b@example.com' },
+              { id: 'P2', email: 'Ann@Example.com' },
+            ],
+            more: false,
+          },
+        ];
+      });
     const client = makeClient();
-    await expect(client.find('/users', 'ann@example.com', { attribute: 'email', params: { include: ['teams'] } })).resolves.toEqual({ id: 'P2', email: 'Ann@Example.com' });
+    await expect(
+      client.find('/users', 'ann@example.com', { attribute: 'email', params: { include: ['teams'] } }),
+    ).resolves.toEqual({ id: 'P2', email: 'Ann@Example.com' });
     await expect(client.find('/users', 'nobody@example.com', { attribute: 'email' })).resolves.toBeNull();
     expect(queries[0]).toEqual({ 'include[]': 'teams', query: 'ann@example.com', limit: '100', offset: '0' });
     client.close();
@@ -173,7 +208,9 @@ describe('find and persist', () => {
 
   it('persist creates the resource when none matches', async () => {
     nock(BASE).get('/teams').query(true).reply(200, { teams: [], more: false });
-    nock(BASE).post('/teams', { team: { name: 'Ops' } }).reply(201, { team: { id: 'T1', name: 'Ops' } });
+    nock(BASE)
+      .post('/teams', { team: { name: 'Ops' } })
+      .reply(201, { team: { id: 'T1', name: 'Ops' } });
     const client = makeClient();
     await expect(client.persist('/teams', 'name', { name: 'Ops' })).resolves.toEqual({ id: 'T1', name: 'Ops' });
     client.close();
@@ -181,7 +218,10 @@ describe('find and persist', () => {
 
   it('persist returns an existing resource unchanged without update, even when it differs', async () => {
     const existing = { id: 'T1', name: 'Ops', description: 'old', self: `${BASE}/teams/T1` };
-    const scope = nock(BASE).get('/teams').query(true).reply(200, { teams: [existing], more: false });
+    const scope = nock(BASE)
+      .get('/teams')
+      .query(true)
+      .reply(200, { teams: [existing], more: false });
     const client = makeClient();
     await expect(client.persist('/teams', 'name', { name: 'ops', description: 'new' })).resolves.toEqual(existing);
     expect(scope.isDone()).toBe(true);
@@ -190,13 +230,23 @@ describe('find and persist', () => {
 
   it('persist with update puts the record found, with the values over it, to self only when a field differs', async () => {
     const existing = { id: 'T1', name: 'Ops', description: 'old', self: `${BASE}/teams/T1` };
-    nock(BASE).get('/teams').query(true).times(2).reply(200, { teams: [existing], more: false });
+    nock(BASE)
+      .get('/teams')
+      .query(true)
+      .times(2)
+      .reply(200, { teams: [existing], more: false });
     // As both predecessors: existing.update(values), then rput(existing, json=existing).
-    nock(BASE).put('/teams/T1', { team: { ...existing, description: 'new' } }).reply(200, { team: { ...existing, description: 'new' } });
+    nock(BASE)
+      .put('/teams/T1', { team: { ...existing, description: 'new' } })
+      .reply(200, { team: { ...existing, description: 'new' } });
     const client = makeClient();
-    await expect(client.persist('/teams', 'name', { name: 'Ops', description: 'new' }, { update: true })).resolves.toMatchObject({ description: 'new' });
+    await expect(
+      client.persist('/teams', 'name', { name: 'Ops', description: 'new' }, { update: true }),
+    ).resolves.toMatchObject({ description: 'new' });
     // Same values: no PUT (nock would refuse an unexpected one).
-    await expect(client.persist('/teams', 'name', { name: 'Ops', description: 'old' }, { update: true })).resolves.toEqual(existing);
+    await expect(
+      client.persist('/teams', 'name', { name: 'Ops', description: 'old' }, { update: true }),
+    ).resolves.toEqual(existing);
     client.close();
   });
 
@@ -209,7 +259,10 @@ describe('find and persist', () => {
 
 describe('account introspection', () => {
   it("apiKeyAccess is 'user' when /users/me answers, and memoised", async () => {
-    const scope = nock(BASE).get('/users/me').once().reply(200, { user: { id: 'P1' } });
+    const scope = nock(BASE)
+      .get('/users/me')
+      .once()
+      .reply(200, { user: { id: 'P1' } });
     const client = makeClient();
     await expect(client.apiKeyAccess()).resolves.toBe('user');
     await expect(client.apiKeyAccess()).resolves.toBe('user');
@@ -218,15 +271,27 @@ describe('account introspection', () => {
   });
 
   it("apiKeyAccess is 'account' on the account-level 400", async () => {
-    nock(BASE).get('/users/me').reply(400, { error: { code: 2100, message: 'Because this request was made using an account-level access token, we were unable to determine the user.' } });
+    nock(BASE)
+      .get('/users/me')
+      .reply(400, {
+        error: {
+          code: 2100,
+          message:
+            'Because this request was made using an account-level access token, we were unable to determine the user.',
+        },
+      });
     const client = makeClient();
     await expect(client.apiKeyAccess()).resolves.toBe('account');
     client.close();
   });
 
   it('apiKeyAccess is null (and not memoised) for any other answer', async () => {
-    nock(BASE).get('/users/me').reply(403, { error: { message: 'Forbidden' } });
-    nock(BASE).get('/users/me').reply(200, { user: { id: 'P1' } });
+    nock(BASE)
+      .get('/users/me')
+      .reply(403, { error: { message: 'Forbidden' } });
+    nock(BASE)
+      .get('/users/me')
+      .reply(200, { user: { id: 'P1' } });
     const logger = recordingLogger();
     const client = makeClient({ logger });
     await expect(client.apiKeyAccess()).resolves.toBeNull();
@@ -248,10 +313,14 @@ describe('account introspection', () => {
 
   it("subdomain comes from the first user's html_url, memoised", async () => {
     let query: Record<string, string | string[]> = {};
-    const scope = nock(BASE).get('/users').query(true).once().reply(function (uri) {
-      query = queryOf(uri);
-      return [200, { users: [{ id: 'P1', html_url: 'https://acme.pagerduty.com/users/P1' }], more: true }];
-    });
+    const scope = nock(BASE)
+      .get('/users')
+      .query(true)
+      .once()
+      .reply(function (uri) {
+        query = queryOf(uri);
+        return [200, { users: [{ id: 'P1', html_url: 'https://acme.pagerduty.com/users/P1' }], more: true }];
+      });
     const client = makeClient();
     await expect(client.subdomain()).resolves.toBe('acme');
     await expect(client.subdomain()).resolves.toBe('acme');

@@ -27,7 +27,10 @@ describe(`the REST API v2 description (${operations.length} operations)`, () => 
     expect(operations).toHaveLength(465);
   });
 
-  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))('%s agrees', async (_name, operation) => {
-    expect(await disagreements(client, fake, extract, operation)).toEqual([]);
-  });
+  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    '%s agrees',
+    async (_name, operation) => {
+      expect(await disagreements(client, fake, extract, operation)).toEqual([]);
+    },
+  );
 });

@@ -3,9 +3,14 @@ import nock from 'nock';
 import { HttpServerError, UrlError } from '../../../src/index.js';
 import { BASE, collect, deepFreeze, makeClient, queryOf, recordingLogger, records } from '../../helpers/test-kit.js';
 
-
 /** Serves a classic-paginated index of `items` under `wrapper`, recording each query. */
-function classicIndex(path: string, wrapper: string, items: unknown[], times: number, fail?: (offset: number) => boolean) {
+function classicIndex(
+  path: string,
+  wrapper: string,
+  items: unknown[],
+  times: number,
+  fail?: (offset: number) => boolean,
+) {
   const queries: Record<string, string | string[]>[] = [];
   nock(BASE)
     .get(path)
@@ -19,7 +24,16 @@ function classicIndex(path: string, wrapper: string, items: unknown[], times: nu
       if (offset + limit > 10000) return [400, { error: { message: 'Invalid Request' } }];
       if (fail?.(offset)) return [500, { error: 'boom' }];
       const page = items.slice(offset, offset + limit);
-      return [200, { [wrapper]: page, offset, limit, more: offset + page.length < items.length, total: query.total === 'true' ? items.length : null }];
+      return [
+        200,
+        {
+          [wrapper]: page,
+          offset,
+          limit,
+          more: offset + page.length < items.length,
+          total: query.total === 'true' ? items.length : null,
+        },
+      ];
     });
   return queries;
 }
@@ -43,7 +57,11 @@ describe('iterAll with classic pagination', () => {
     const client = makeClient();
     const hooked: [string, number, number | null][] = [];
     await collect(
-      client.iterAll<{ id: string }>('/services', {}, { pageSize: 2, total: true, itemHook: (item, n, total) => void hooked.push([item.id, n, total]) }),
+      client.iterAll<{ id: string }>(
+        '/services',
+        {},
+        { pageSize: 2, total: true, itemHook: (item, n, total) => void hooked.push([item.id, n, total]) },
+      ),
     );
     expect(queries.map((q) => [q.limit, q.offset, q.total])).toEqual([
       ['2', '0', 'true'],
@@ -97,11 +115,15 @@ describe('iterAll with cursor pagination', () => {
       c2: { records: records(2, 'S'), next_cursor: 'c3' },
       c3: { records: records(1, 'T'), next_cursor: null },
     };
-    nock(BASE).get('/audit/records').query(true).times(3).reply(function (uri) {
-      const query = queryOf(uri);
-      queries.push(query);
-      return [200, { ...pages[String(query.cursor ?? '')], limit: 100 }];
-    });
+    nock(BASE)
+      .get('/audit/records')
+      .query(true)
+      .times(3)
+      .reply(function (uri) {
+        const query = queryOf(uri);
+        queries.push(query);
+        return [200, { ...pages[String(query.cursor ?? '')], limit: 100 }];
+      });
     const client = makeClient();
     const got = await collect(client.iterAll<{ id: string }>('/audit/records', { 'actions[]': ['create'] }));
     expect(got.map((r) => r.id)).toEqual(['R1', 'R2', 'S1', 'S2', 'T1']);
@@ -121,10 +143,13 @@ describe('iterAll with cursor pagination', () => {
 
   it('iterCursor sends pageSize as limit', async () => {
     let seen: Record<string, string | string[]> = {};
-    nock(BASE).get('/users/U1/audit/records').query(true).reply(function (uri) {
-      seen = queryOf(uri);
-      return [200, { records: [{ id: 'R1' }], next_cursor: null }];
-    });
+    nock(BASE)
+      .get('/users/U1/audit/records')
+      .query(true)
+      .reply(function (uri) {
+        seen = queryOf(uri);
+        return [200, { records: [{ id: 'R1' }], next_cursor: null }];
+      });
     const client = makeClient();
     expect(await collect(client.iterCursor('/users/U1/audit/records', {}, { pageSize: 7 }))).toEqual([{ id: 'R1' }]);
     expect(seen).toEqual({ limit: '7' });
@@ -187,7 +212,10 @@ describe('dictAll and getTotal', () => {
   });
 
   it('getTotal fails with HttpServerError when the response has no total', async () => {
-    nock(BASE).get('/abilities').query(true).reply(200, { abilities: ['teams'] });
+    nock(BASE)
+      .get('/abilities')
+      .query(true)
+      .reply(200, { abilities: ['teams'] });
     const client = makeClient();
     await expect(client.getTotal('/abilities')).rejects.toThrow(HttpServerError);
     client.close();
@@ -224,7 +252,10 @@ describe('the generic iterators refuse what they cannot page', () => {
   });
 
   it('fails with HttpServerError when a page has no list under its wrapper', async () => {
-    nock(BASE).get('/users').query(true).reply(200, { users: { id: 'P1' }, more: false });
+    nock(BASE)
+      .get('/users')
+      .query(true)
+      .reply(200, { users: { id: 'P1' }, more: false });
     nock(BASE).get('/services').query(true).reply(200, { items: [], more: false });
     const client = makeClient();
     await expect(collect(client.iterAll('/users'))).rejects.toThrow('is not a list');

@@ -20,8 +20,12 @@ describe('REST API v2 tables', () => {
     // 18 declare a cursor; /status_dashboards and /incidents/{id}/business_services/impacts
     // answer next_cursor without declaring one.
     expect(CURSOR_BASED_PAGINATION_PATHS).toHaveLength(18 + 2);
-    expect(CURSOR_BASED_PAGINATION_PATHS).toEqual(expect.arrayContaining(['/status_dashboards', '/incidents/{id}/business_services/impacts']));
-    expect(HISTORICAL_RECORD_PATHS).toEqual(expect.arrayContaining(['/incidents', '/log_entries', '/audit/records', '/notifications']));
+    expect(CURSOR_BASED_PAGINATION_PATHS).toEqual(
+      expect.arrayContaining(['/status_dashboards', '/incidents/{id}/business_services/impacts']),
+    );
+    expect(HISTORICAL_RECORD_PATHS).toEqual(
+      expect.arrayContaining(['/incidents', '/log_entries', '/audit/records', '/notifications']),
+    );
     expect(HISTORICAL_RECORD_PATHS).not.toContain('/schedules');
     expect(Object.keys(ENTITY_WRAPPER_CONFIG)).toHaveLength(141);
     expect(ITERATION_LIMIT).toBe(10000);
@@ -42,7 +46,9 @@ describe('REST API v2 tables', () => {
   });
 
   it('keep /tags/{id}/{entity_type} as its three expansions only', () => {
-    expect(CANONICAL_PATHS).toEqual(expect.arrayContaining(['/tags/{id}/users', '/tags/{id}/teams', '/tags/{id}/escalation_policies']));
+    expect(CANONICAL_PATHS).toEqual(
+      expect.arrayContaining(['/tags/{id}/users', '/tags/{id}/teams', '/tags/{id}/escalation_policies']),
+    );
     expect(CANONICAL_PATHS).not.toContain('/tags/{id}/{entity_type}');
   });
 

@@ -21,7 +21,9 @@ describe('abortableSleep', () => {
 
   it('does not start a pause when the signal has fired already', async () => {
     const asked: number[] = [];
-    await expect(abortableSleep(async (s) => void asked.push(s), 3, AbortSignal.abort())).rejects.toBeInstanceOf(AbortedDuringPause);
+    await expect(abortableSleep(async (s) => void asked.push(s), 3, AbortSignal.abort())).rejects.toBeInstanceOf(
+      AbortedDuringPause,
+    );
     expect(asked).toEqual([]);
   });
 });

@@ -3,13 +3,23 @@
 import { describe, expect, it } from '@jest/globals';
 import { attemptFailureKind, failureCode } from '../../../src/core/retry/attempt-failure.js';
 
-const withCode = (message: string, code: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { code, ...extra });
+const withCode = (message: string, code: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(message), { code, ...extra });
 
 describe('attemptFailureKind', () => {
   it.each([
-    ['a node-fetch FetchError', withCode('request failed, reason: connect ECONNREFUSED', 'ECONNREFUSED', { name: 'FetchError', type: 'system' })],
-    ['a node-fetch FetchError of type system without a system code', withCode('Premature close', 'ERR_STREAM_PREMATURE_CLOSE', { name: 'FetchError', type: 'system' })],
-    ['a node-fetch body timeout', Object.assign(new Error('Response timeout'), { name: 'FetchError', type: 'body-timeout' })],
+    [
+      'a node-fetch FetchError',
+      withCode('request failed, reason: connect ECONNREFUSED', 'ECONNREFUSED', { name: 'FetchError', type: 'system' }),
+    ],
+    [
+      'a node-fetch FetchError of type system without a system code',
+      withCode('Premature close', 'ERR_STREAM_PREMATURE_CLOSE', { name: 'FetchError', type: 'system' }),
+    ],
+    [
+      'a node-fetch body timeout',
+      Object.assign(new Error('Response timeout'), { name: 'FetchError', type: 'body-timeout' }),
+    ],
     ['the engine timeout', withCode('no complete response within 1 s', 'ETIMEDOUT')],
     ['a body cut short', withCode('the connection closed before the whole response body arrived', 'ECONNRESET')],
     ['a broken pipe', withCode('write EPIPE', 'EPIPE')],
@@ -22,7 +32,14 @@ describe('attemptFailureKind', () => {
   });
 
   it.each([
-    ['node-fetch', withCode('request to https://api.pagerdty.com/users failed, reason: getaddrinfo ENOTFOUND api.pagerdty.com', 'ENOTFOUND', { name: 'FetchError', type: 'system' })],
+    [
+      'node-fetch',
+      withCode(
+        'request to https://api.pagerdty.com/users failed, reason: getaddrinfo ENOTFOUND api.pagerdty.com',
+        'ENOTFOUND',
+        { name: 'FetchError', type: 'system' },
+      ),
+    ],
     ['undici', new TypeError('fetch failed', { cause: withCode('getaddrinfo ENOTFOUND x', 'ENOTFOUND') })],
   ])('a name that does not resolve (%s) is unresolved', (_what, error) => {
     expect(attemptFailureKind(error)).toBe('unresolved');
@@ -35,8 +52,14 @@ describe('attemptFailureKind', () => {
     ['a body on GET', new TypeError('Request with GET/HEAD method cannot have body')],
     ['an invalid proxy URL', Object.assign(new TypeError('Invalid URL'), { code: 'ERR_INVALID_URL' })],
     ['a TypeError over an argument error', new TypeError('bad', { cause: { code: 'ERR_INVALID_ARG_TYPE' } })],
-    ["undici's fetch failed over an argument error", new TypeError('fetch failed', { cause: { code: 'UND_ERR_INVALID_ARG' } })],
-    ['a node-fetch FetchError too large', Object.assign(new Error('content size over limit'), { name: 'FetchError', type: 'max-size' })],
+    [
+      "undici's fetch failed over an argument error",
+      new TypeError('fetch failed', { cause: { code: 'UND_ERR_INVALID_ARG' } }),
+    ],
+    [
+      'a node-fetch FetchError too large',
+      Object.assign(new Error('content size over limit'), { name: 'FetchError', type: 'max-size' }),
+    ],
     ['a thrown string', 'nope'],
     ['null', null],
   ])('%s is a programming error (rethrown at once)', (_what, error) => {

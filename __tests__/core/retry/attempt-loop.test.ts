@@ -12,7 +12,14 @@ import type { Transport } from '../../../src/core/transport/transport.js';
 import { InMemoryResponse } from '../../../src/core/transport/in-memory-response.js';
 import { recordingLogger, recordingSleep } from '../../helpers/test-kit.js';
 
-const POLICY = { retry: {}, maxHttpAttempts: 5, maxNetworkAttempts: 3, sleepTimer: 1.5, sleepTimerBase: 2, staggerCooldown: 0 };
+const POLICY = {
+  retry: {},
+  maxHttpAttempts: 5,
+  maxNetworkAttempts: 3,
+  sleepTimer: 1.5,
+  sleepTimerBase: 2,
+  staggerCooldown: 0,
+};
 const REQUEST: PreparedRequest = {
   verb: 'GET',
   resolved: 'https://api.example/users',
@@ -26,7 +33,10 @@ const REQUEST: PreparedRequest = {
 };
 
 function answer(status: number, body = '', headers: Record<string, string> = {}): InMemoryResponse {
-  return new InMemoryResponse({ status, statusText: '', url: REQUEST.target, headers: new Headers(headers) }, Buffer.from(body));
+  return new InMemoryResponse(
+    { status, statusText: '', url: REQUEST.target, headers: new Headers(headers) },
+    Buffer.from(body),
+  );
 }
 
 /** A loop over scripted attempts: each entry is an exchange, or an error the transport throws. */
@@ -43,10 +53,22 @@ function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
       return next;
     },
   } as unknown as Transport;
-  const errors = new ClientErrors((spec) => (failures.push(spec), new Error(spec.message)), () => new Secret('secret'));
-  const httpError = ({ method, url, response, body, detail }: HttpErrorParts) => new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`);
+  const errors = new ClientErrors(
+    (spec) => (failures.push(spec), new Error(spec.message)),
+    () => new Secret('secret'),
+  );
+  const httpError = ({ method, url, response, body, detail }: HttpErrorParts) =>
+    new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`);
   const metrics = new CallMetrics();
-  const loop = new AttemptLoop({ transport, gate: new RequestGate({ sleep }), sleep, random: () => 0.5, errors, metrics, httpError });
+  const loop = new AttemptLoop({
+    transport,
+    gate: new RequestGate({ sleep }),
+    sleep,
+    random: () => 0.5,
+    errors,
+    metrics,
+    httpError,
+  });
   return { loop, sent, pauses, metrics, failures };
 }
 
@@ -70,7 +92,9 @@ describe('AttemptLoop', () => {
   it('turns network errors into one network failure once the network retries are spent', async () => {
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     const { loop, sent, failures, metrics } = scripted([reset, reset, reset, reset]);
-    await expect(loop.run(REQUEST)).rejects.toThrow('GET https://api.example/users?limit=1: network error after 4 attempts: socket hang up');
+    await expect(loop.run(REQUEST)).rejects.toThrow(
+      'GET https://api.example/users?limit=1: network error after 4 attempts: socket hang up',
+    );
     expect(sent).toHaveLength(4);
     expect(metrics.apiCallCounts).toEqual({});
     expect(failures.map((spec) => [spec.kind, spec.facts?.reason])).toEqual([['network', 'network']]);
@@ -79,7 +103,9 @@ describe('AttemptLoop', () => {
   it('stops at a 401 with the redacted key in the detail, whatever the policy', async () => {
     const { loop, sent } = scripted([answer(401, 'nope')]);
     const failure = loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 401: 3 } } });
-    await expect(failure).rejects.toThrow('401 API responded with 401 Unauthorized: the key or token (*cret) may be invalid');
+    await expect(failure).rejects.toThrow(
+      '401 API responded with 401 Unauthorized: the key or token (*cret) may be invalid',
+    );
     expect(sent).toHaveLength(1);
   });
 
@@ -121,7 +147,9 @@ describe('AttemptLoop', () => {
   it('retries a name that does not resolve when the policy asks (the legacy sessions)', async () => {
     const unresolved = Object.assign(new Error('getaddrinfo ENOTFOUND api.example'), { code: 'ENOTFOUND' });
     const { loop, sent } = scripted([unresolved, unresolved, answer(200)]);
-    await expect(loop.run({ ...REQUEST, policy: { ...POLICY, retryUnresolvedHosts: true } })).resolves.toMatchObject({ status: 200 });
+    await expect(loop.run({ ...REQUEST, policy: { ...POLICY, retryUnresolvedHosts: true } })).resolves.toMatchObject({
+      status: 200,
+    });
     expect(sent).toHaveLength(3);
   });
 
@@ -135,22 +163,32 @@ describe('AttemptLoop', () => {
   it('reports each retry once, as a warning, and the last attempt as a debug line', async () => {
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     const logger = recordingLogger();
-    const { loop } = scripted([answer(503, '', { 'x-request-id': 'rid-1' }), reset, answer(200, '', { 'x-request-id': 'rid-3' })]);
+    const { loop } = scripted([
+      answer(503, '', { 'x-request-id': 'rid-1' }),
+      reset,
+      answer(200, '', { 'x-request-id': 'rid-3' }),
+    ]);
     await loop.run({ ...REQUEST, log: logger, policy: { ...POLICY, retry: { 503: 1 } } });
     expect(logger.lines.warn).toEqual([
       'GET https://api.example/users?limit=1: attempt 1 failed (status 503, x-request-id rid-1); retrying in 3.0 s',
       'GET https://api.example/users?limit=1: attempt 2 failed (network error: socket hang up); retrying in 6.0 s',
     ]);
-    expect(logger.lines.debug).toEqual(['GET https://api.example/users?limit=1 -> 200 (x-request-id rid-3) attempt 3 (key *cret)']);
+    expect(logger.lines.debug).toEqual([
+      'GET https://api.example/users?limit=1 -> 200 (x-request-id rid-3) attempt 3 (key *cret)',
+    ]);
   });
 
   it('reports a network failure that is not retried as a debug line, without a warning', async () => {
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     const logger = recordingLogger();
     const { loop } = scripted([reset]);
-    await expect(loop.run({ ...REQUEST, log: logger, policy: { ...POLICY, maxNetworkAttempts: 0 } })).rejects.toThrow('after 1 attempt');
+    await expect(loop.run({ ...REQUEST, log: logger, policy: { ...POLICY, maxNetworkAttempts: 0 } })).rejects.toThrow(
+      'after 1 attempt',
+    );
     expect(logger.lines.warn).toEqual([]);
-    expect(logger.lines.debug).toEqual(['GET https://api.example/users?limit=1 -> network error: socket hang up attempt 1 (key *cret)']);
+    expect(logger.lines.debug).toEqual([
+      'GET https://api.example/users?limit=1 -> network error: socket hang up attempt 1 (key *cret)',
+    ]);
   });
 
   it('lets a programming error through at once, unretried', async () => {
@@ -161,7 +199,13 @@ describe('AttemptLoop', () => {
 });
 
 describe('retry warnings', () => {
-  const report = { method: 'GET', url: 'https://x.example/users?k=SECRET', attempt: 2, failure: 'network error: ECONNREFUSED', pause: 6 };
+  const report = {
+    method: 'GET',
+    url: 'https://x.example/users?k=SECRET',
+    attempt: 2,
+    failure: 'network error: ECONNREFUSED',
+    pause: 6,
+  };
 
   it('say what failed, which attempt, and how long the pause is', () => {
     expect(retryWarning(report)).toBe(
@@ -172,6 +216,8 @@ describe('retry warnings', () => {
   it('go to the warn level, scrubbed', () => {
     const logger = recordingLogger();
     warnRetry(logger, report, (t) => t.replace('SECRET', '*'));
-    expect(logger.lines.warn).toEqual(['GET https://x.example/users?k=*: attempt 2 failed (network error: ECONNREFUSED); retrying in 6.0 s']);
+    expect(logger.lines.warn).toEqual([
+      'GET https://x.example/users?k=*: attempt 2 failed (network error: ECONNREFUSED); retrying in 6.0 s',
+    ]);
   });
 });

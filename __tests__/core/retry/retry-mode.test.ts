@@ -6,7 +6,9 @@ describe('mayRetryAtMostOnce', () => {
     for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']) {
       expect(mayRetryAtMostOnce({ kind: 'network-error' }, Object.assign(new Error('x'), { code }))).toBe(true);
       // undici's shape: TypeError('fetch failed') with the code on its cause
-      expect(mayRetryAtMostOnce({ kind: 'network-error' }, new TypeError('fetch failed', { cause: { code } }))).toBe(true);
+      expect(mayRetryAtMostOnce({ kind: 'network-error' }, new TypeError('fetch failed', { cause: { code } }))).toBe(
+        true,
+      );
     }
     for (const code of ['ETIMEDOUT', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']) {
       expect(mayRetryAtMostOnce({ kind: 'network-error' }, Object.assign(new Error('x'), { code }))).toBe(false);

@@ -111,7 +111,10 @@ describe('retry decision', () => {
   });
 
   it('retries a status with retry = -1 without limit', () => {
-    const result = simulate(policy({ retry: { 503: -1 }, maxHttpAttempts: 1 }), [...many(status(503), 30), status(200)]);
+    const result = simulate(policy({ retry: { 503: -1 }, maxHttpAttempts: 1 }), [
+      ...many(status(503), 30),
+      status(200),
+    ]);
     expect(result.requests).toBe(31);
   });
 

@@ -26,7 +26,6 @@ const listResponse = (startIndex: number, resources: ScimUser[], totalResults?: 
   Resources: resources,
 });
 
-
 describe('ScimApiClient.iterUsers', () => {
   it('pages with startIndex and count to the page that reaches totalResults', async () => {
     const queries: Record<string, string>[] = [];
@@ -38,7 +37,11 @@ describe('ScimApiClient.iterUsers', () => {
         const query = Object.fromEntries(new URL(uri, BASE).searchParams);
         queries.push(query);
         const start = Number(query.startIndex);
-        return [200, listResponse(start, users(start, Math.min(start + 1, 5)), 5), { 'Content-Type': 'application/scim+json' }];
+        return [
+          200,
+          listResponse(start, users(start, Math.min(start + 1, 5)), 5),
+          { 'Content-Type': 'application/scim+json' },
+        ];
       });
     const client = new ScimApiClient(KEY, { ...instantRetries, baseUrl: `${BASE}/scim/v2` });
     const seen: string[] = [];
@@ -54,8 +57,14 @@ describe('ScimApiClient.iterUsers', () => {
   });
 
   it('stops on an empty page, and uses startIndex 1 and count 100 by default', async () => {
-    nock(BASE).get('/scim/v2/Users').query({ startIndex: '1', count: '100' }).reply(200, listResponse(1, users(1, 100), 1000));
-    nock(BASE).get('/scim/v2/Users').query({ startIndex: '101', count: '100' }).reply(200, listResponse(101, [], 1000));
+    nock(BASE)
+      .get('/scim/v2/Users')
+      .query({ startIndex: '1', count: '100' })
+      .reply(200, listResponse(1, users(1, 100), 1000));
+    nock(BASE)
+      .get('/scim/v2/Users')
+      .query({ startIndex: '101', count: '100' })
+      .reply(200, listResponse(101, [], 1000));
     const client = new ScimApiClient(KEY, instantRetries);
     const all = await client.listUsers();
     expect(all).toHaveLength(100);
@@ -64,7 +73,10 @@ describe('ScimApiClient.iterUsers', () => {
   });
 
   it('starts at the startIndex given', async () => {
-    nock(BASE).get('/scim/v2/Users').query({ startIndex: '4', count: '10' }).reply(200, listResponse(4, users(4, 5), 5));
+    nock(BASE)
+      .get('/scim/v2/Users')
+      .query({ startIndex: '4', count: '10' })
+      .reply(200, listResponse(4, users(4, 5), 5));
     const client = new ScimApiClient(KEY, instantRetries);
     expect((await client.listUsers({ startIndex: 4, pageSize: 10 })).map((u) => u.id)).toEqual(['U4', 'U5']);
     client.close();
@@ -107,7 +119,10 @@ describe('ScimApiClient.iterUsers', () => {
   });
 
   it('keeps the users already yielded when a later page fails, while listUsers rejects', async () => {
-    nock(BASE).get('/scim/v2/Users').query(true).reply(200, listResponse(1, users(1, 2), 4));
+    nock(BASE)
+      .get('/scim/v2/Users')
+      .query(true)
+      .reply(200, listResponse(1, users(1, 2), 4));
     nock(BASE).get('/scim/v2/Users').query(true).reply(403, { detail: 'no' });
     const client = new ScimApiClient(KEY, instantRetries);
     const seen: unknown[] = [];
@@ -147,13 +162,21 @@ describe('ScimApiClient request methods', () => {
       return [status, reply] as [number, unknown];
     };
     nock(BASE)
-      .get('/scim/v2/Users/U1').reply(200, user)
-      .post('/scim/v2/Users').reply(record(201, user))
-      .put('/scim/v2/Users/U1').reply(record(200, user))
-      .patch('/scim/v2/Users/U1').reply(record(204, ''))
-      .delete('/scim/v2/Users/U1').reply(204);
+      .get('/scim/v2/Users/U1')
+      .reply(200, user)
+      .post('/scim/v2/Users')
+      .reply(record(201, user))
+      .put('/scim/v2/Users/U1')
+      .reply(record(200, user))
+      .patch('/scim/v2/Users/U1')
+      .reply(record(204, ''))
+      .delete('/scim/v2/Users/U1')
+      .reply(204);
     const client = new ScimApiClient(KEY, instantRetries);
-    const patch: ScimPatchOperation = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] };
+    const patch: ScimPatchOperation = {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    };
     expect(await client.jget('/Users/U1')).toEqual(user);
     expect(await client.jpost<unknown>('Users', { json: { userName: 'a@example.com' } })).toEqual(user);
     expect(await client.jput<unknown>('/Users/U1', { json: user })).toEqual(user);
@@ -190,7 +213,12 @@ describe('ScimApiClient secrets', () => {
     nock(BASE).get('/scim/v2/Users/X').reply(400, `bad key ${KEY}`);
     const client = new ScimApiClient(KEY, { ...instantRetries, logger });
     const error = (await client.jget('/Users/X').catch((err: unknown) => err)) as Error;
-    for (const text of [JSON.stringify(client), inspect(client, { depth: 5, showHidden: true }), error.message, lines.join('\n')]) {
+    for (const text of [
+      JSON.stringify(client),
+      inspect(client, { depth: 5, showHidden: true }),
+      error.message,
+      lines.join('\n'),
+    ]) {
       expect(text).not.toContain(KEY);
     }
     expect(lines.join('\n')).toContain('/scim/v2/Users/X');

@@ -8,7 +8,12 @@ const make = (body: string, status = 200) =>
 describe('InMemoryResponse', () => {
   it('reads its body once, as JSON, text or bytes', async () => {
     const response = make('{"a":1}');
-    expect([response.ok, response.status, response.url, response.headers.get('x-request-id')]).toEqual([true, 200, 'https://api.example/x', 'r1']);
+    expect([response.ok, response.status, response.url, response.headers.get('x-request-id')]).toEqual([
+      true,
+      200,
+      'https://api.example/x',
+      'r1',
+    ]);
     expect(response.bodyUsed).toBe(false);
     expect(await response.json()).toEqual({ a: 1 });
     expect(response.bodyUsed).toBe(true);

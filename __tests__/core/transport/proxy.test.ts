@@ -5,7 +5,9 @@ const u = (s: string) => new URL(s);
 
 describe('proxyFor', () => {
   it('prefers the option over the environment', () => {
-    expect(proxyFor(u('https://api.pagerduty.com/x'), 'http://mine:1', { HTTPS_PROXY: 'http://env:2' })).toBe('http://mine:1');
+    expect(proxyFor(u('https://api.pagerduty.com/x'), 'http://mine:1', { HTTPS_PROXY: 'http://env:2' })).toBe(
+      'http://mine:1',
+    );
   });
 
   it('treats an empty option as "no proxy", ignoring the environment', () => {
@@ -86,8 +88,20 @@ describe('normalizeProxyUrl', () => {
 
 describe('proxyEnvironment', () => {
   it('keeps the proxy variables in both cases, and nothing else', () => {
-    const env = { HTTPS_PROXY: 'http://s:1', http_proxy: 'http://h:2', all_proxy: 'http://a:3', NO_PROXY: 'x.example', PATH: '/bin', HOME: '/root' };
-    expect(proxyEnvironment(env)).toEqual({ HTTPS_PROXY: 'http://s:1', http_proxy: 'http://h:2', all_proxy: 'http://a:3', NO_PROXY: 'x.example' });
+    const env = {
+      HTTPS_PROXY: 'http://s:1',
+      http_proxy: 'http://h:2',
+      all_proxy: 'http://a:3',
+      NO_PROXY: 'x.example',
+      PATH: '/bin',
+      HOME: '/root',
+    };
+    expect(proxyEnvironment(env)).toEqual({
+      HTTPS_PROXY: 'http://s:1',
+      http_proxy: 'http://h:2',
+      all_proxy: 'http://a:3',
+      NO_PROXY: 'x.example',
+    });
   });
 
   it('is a frozen copy: later changes to the environment do not reach it', () => {

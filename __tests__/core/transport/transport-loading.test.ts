@@ -25,7 +25,9 @@ describe('the transport modules', () => {
   });
 
   it('are imported on demand by the transport only', () => {
-    const dynamic = sources(SRC).filter((file) => /import\('(node-fetch|https-proxy-agent)'\)/.test(readFileSync(file, 'utf8')));
+    const dynamic = sources(SRC).filter((file) =>
+      /import\('(node-fetch|https-proxy-agent)'\)/.test(readFileSync(file, 'utf8')),
+    );
     expect(dynamic.map((file) => path.relative(SRC, file))).toEqual([path.join('core', 'transport', 'transport.ts')]);
   });
 });

@@ -2,7 +2,16 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import { ApiClient, NetworkError, RequestAbortedError, tokenAuth, type ApiClientOptions } from '../../../src/index.js';
 import { startConnectProxy } from '../../helpers/connect-proxy.js';
-import { cutShort, hang, ok, reset, stallBody, startLoopback, type Handler, type LoopbackServer } from '../../helpers/loopback.js';
+import {
+  cutShort,
+  hang,
+  ok,
+  reset,
+  stallBody,
+  startLoopback,
+  type Handler,
+  type LoopbackServer,
+} from '../../helpers/loopback.js';
 import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
 
 const KEY = 'u+LOOPBACKKEY000wxyz';
@@ -100,15 +109,18 @@ describe('faults', () => {
   it.each<[string, Handler, number, number]>([
     ['a response that never comes', hang, 1, 2],
     ['a body that stops after the headers', stallBody, 0, 1],
-  ])('reports %s as a timeout (NetworkError) when retries run out', async (_what, handler, maxNetworkAttempts, requests) => {
-    server = await startLoopback([handler]);
-    const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts });
-    const error = (await client.get('/x').catch((e: unknown) => e)) as NetworkError;
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error.code).toBe('ETIMEDOUT');
-    expect(error.message).toMatch(/no complete response within 0\.05 s/);
-    expect(server.requests).toHaveLength(requests);
-  });
+  ])(
+    'reports %s as a timeout (NetworkError) when retries run out',
+    async (_what, handler, maxNetworkAttempts, requests) => {
+      server = await startLoopback([handler]);
+      const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts });
+      const error = (await client.get('/x').catch((e: unknown) => e)) as NetworkError;
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error.code).toBe('ETIMEDOUT');
+      expect(error.message).toMatch(/no complete response within 0\.05 s/);
+      expect(server.requests).toHaveLength(requests);
+    },
+  );
 
   it('times out a body that stops after the headers, and does not wait for it after the deadline', async () => {
     server = await startLoopback([stallBody, ok({ whole: true })]);

@@ -4,7 +4,11 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventsApiV2Client, RestApiV2Client } from '../../../src/index.js';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
-import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRequestHandler } from '../../../src/core/webhooks/webhook-handler.js';
+import {
+  createWebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookRequestHandler,
+} from '../../../src/core/webhooks/webhook-handler.js';
 import { isKnownWebhookEvent, isWebhookEvent, type AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
 import type { WebhookIncident } from '../../../src/core/webhooks/event-data.js';
 import { instantRetries, realSockets } from '../../helpers/test-kit.js';
@@ -31,13 +35,18 @@ interface Setup {
  * An emulator and a receiver subscribed to it; `handlerOptions(secret)` builds the handler
  * once the subscription's secret is known (it exists only after the subscription does).
  */
-async function setup(eventTypes: string[], handlerOptions: (secret: string, received: AnyWebhookEvent[]) => Partial<WebhookHandlerOptions> = () => ({})): Promise<Setup> {
+async function setup(
+  eventTypes: string[],
+  handlerOptions: (secret: string, received: AnyWebhookEvent[]) => Partial<WebhookHandlerOptions> = () => ({}),
+): Promise<Setup> {
   const emulator = await startEmulator({ seedIncidents: 0, webhooks: { retrySchedule: [1, 1, 1] } });
   cleanups.push(() => emulator.close());
   const received: AnyWebhookEvent[] = [];
   const verified: boolean[] = [];
   const current: { handler?: WebhookRequestHandler } = {};
-  const server: TestServer = await serve((req, res) => (current.handler ? current.handler(req, res) : res.writeHead(503).end()));
+  const server: TestServer = await serve((req, res) =>
+    current.handler ? current.handler(req, res) : res.writeHead(503).end(),
+  );
   cleanups.push(() => server.close());
   const rest = new RestApiV2Client(emulator.keys.account, { baseUrl: emulator.url, ...instantRetries });
   cleanups.push(async () => rest.close());
@@ -66,21 +75,52 @@ async function setup(eventTypes: string[], handlerOptions: (secret: string, rece
 
 describe('the emulator’s webhooks, received by createWebhookHandler', () => {
   it('delivers an incident’s life as verified, typed events, in order', async () => {
-    const { emulator, events, received, verified } = await setup(['incident.triggered', 'incident.acknowledged', 'incident.resolved']);
+    const { emulator, events, received, verified } = await setup([
+      'incident.triggered',
+      'incident.acknowledged',
+      'incident.resolved',
+    ]);
     const dedupKey = await events.trigger('Disk full on db1', 'db1');
     await events.acknowledge(dedupKey);
     await events.resolve(dedupKey);
     await emulator.webhooksIdle();
 
-    expect(received.map((event) => event.event_type)).toEqual(['incident.triggered', 'incident.acknowledged', 'incident.resolved']);
+    expect(received.map((event) => event.event_type)).toEqual([
+      'incident.triggered',
+      'incident.acknowledged',
+      'incident.resolved',
+    ]);
     expect(verified).toEqual([true, true, true]);
     const [first] = received;
-    if (!first || !isKnownWebhookEvent(first) || first.event_type !== 'incident.triggered') throw new Error('expected incident.triggered first');
-    expect([first.resource_type, first.data.type, first.data.title, first.data.status]).toEqual(['incident', 'incident', 'Disk full on db1', 'triggered']);
+    if (!first || !isKnownWebhookEvent(first) || first.event_type !== 'incident.triggered')
+      throw new Error('expected incident.triggered first');
+    expect([first.resource_type, first.data.type, first.data.title, first.data.status]).toEqual([
+      'incident',
+      'incident',
+      'Disk full on db1',
+      'triggered',
+    ]);
     // Every field WebhookIncident requires is there, as the emulator sends it.
-    const required: Array<keyof WebhookIncident> = ['type', 'id', 'self', 'html_url', 'number', 'status', 'title', 'service', 'assignees', 'priority', 'urgency', 'resolve_reason'];
+    const required: Array<keyof WebhookIncident> = [
+      'type',
+      'id',
+      'self',
+      'html_url',
+      'number',
+      'status',
+      'title',
+      'service',
+      'assignees',
+      'priority',
+      'urgency',
+      'resolve_reason',
+    ];
     for (const event of received) expect(Object.keys(event.data as object)).toEqual(expect.arrayContaining(required));
-    expect(received.map((event) => (event.data as WebhookIncident).status)).toEqual(['triggered', 'acknowledged', 'resolved']);
+    expect(received.map((event) => (event.data as WebhookIncident).status)).toEqual([
+      'triggered',
+      'acknowledged',
+      'resolved',
+    ]);
     expect(emulator.webhookDeliveries.map((delivery) => [delivery.status, delivery.attempts.length])).toEqual([
       ['delivered', 1],
       ['delivered', 1],
@@ -99,14 +139,20 @@ describe('the emulator’s webhooks, received by createWebhookHandler', () => {
     await emulator.webhooksIdle();
     const [event] = received;
     if (!event || !isWebhookEvent(event, 'incident.annotated')) throw new Error('expected incident.annotated');
-    expect([event.data.type, event.data.content, event.data.incident.id]).toEqual(['incident_note', 'looking into it', incident?.id]);
+    expect([event.data.type, event.data.content, event.data.incident.id]).toEqual([
+      'incident_note',
+      'looking into it',
+      incident?.id,
+    ]);
   });
 
   it('delivers pagey.ping from the ping endpoint', async () => {
     const { emulator, rest, received, subscriptionId } = await setup(['incident.triggered']);
     await rest.post(`/webhook_subscriptions/${subscriptionId}/ping`);
     await emulator.webhooksIdle();
-    expect(received.map((event) => [event.event_type, event.resource_type, (event.data as { type?: string }).type])).toEqual([['pagey.ping', 'pagey', 'ping']]);
+    expect(
+      received.map((event) => [event.event_type, event.resource_type, (event.data as { type?: string }).type]),
+    ).toEqual([['pagey.ping', 'pagey', 'ping']]);
   });
 
   it('gets the retry of a delivery whose handling failed, and handles it once', async () => {
@@ -126,7 +172,9 @@ describe('the emulator’s webhooks, received by createWebhookHandler', () => {
   });
 
   it('answers 401 to deliveries signed with another secret: the emulator drops them and user code never runs', async () => {
-    const { emulator, events, received } = await setup(['incident.triggered'], () => ({ secrets: ['whsec-not-this-one'] }));
+    const { emulator, events, received } = await setup(['incident.triggered'], () => ({
+      secrets: ['whsec-not-this-one'],
+    }));
     await events.trigger('Forged?', 'db3');
     await emulator.webhooksIdle();
     expect(received).toEqual([]);
@@ -135,7 +183,9 @@ describe('the emulator’s webhooks, received by createWebhookHandler', () => {
   });
 
   it('verifies with either secret during a rotation on the receiving side', async () => {
-    const { emulator, events, received } = await setup(['incident.triggered'], (secret) => ({ secrets: ['whsec-new-not-yet-used', secret] }));
+    const { emulator, events, received } = await setup(['incident.triggered'], (secret) => ({
+      secrets: ['whsec-new-not-yet-used', secret],
+    }));
     await events.trigger('Rotated', 'db4');
     await emulator.webhooksIdle();
     expect(received).toHaveLength(1);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkSignature, signWebhookBody, verifySignature } from '../../../src/core/webhooks/verify-signature.js';
 import { WebhookVerificationError } from '../../../src/core/webhooks/webhook-errors.js';
-import { CAFE_WITH_K, CURRENT_SECRET, PING_BODY, PING_WITH_CURRENT, PING_WITH_PREVIOUS, PREVIOUS_SECRET } from './signature-vectors.js';
+import {
+  CAFE_WITH_K,
+  CURRENT_SECRET,
+  PING_BODY,
+  PING_WITH_CURRENT,
+  PING_WITH_PREVIOUS,
+  PREVIOUS_SECRET,
+} from './signature-vectors.js';
 
 const reasonOf = (run: () => void): string | undefined => {
   try {
@@ -34,28 +41,51 @@ describe('verifySignature against independently computed vectors', () => {
   });
 
   it('tries each of several secrets on our side and says which one matched', () => {
-    expect(checkSignature(PING_BODY, `v1=${PING_WITH_PREVIOUS}`, [CURRENT_SECRET, PREVIOUS_SECRET])).toEqual({ ok: true, secretIndex: 1 });
+    expect(checkSignature(PING_BODY, `v1=${PING_WITH_PREVIOUS}`, [CURRENT_SECRET, PREVIOUS_SECRET])).toEqual({
+      ok: true,
+      secretIndex: 1,
+    });
   });
 
   it('ignores entries of other versions, even one holding a matching digest', () => {
     expect(checkSignature(PING_BODY, `v2=abc, v1=${PING_WITH_CURRENT}`, CURRENT_SECRET).ok).toBe(true);
-    expect(checkSignature(PING_BODY, `v2=${PING_WITH_CURRENT}`, CURRENT_SECRET)).toEqual({ ok: false, reason: 'malformed-signature' });
+    expect(checkSignature(PING_BODY, `v2=${PING_WITH_CURRENT}`, CURRENT_SECRET)).toEqual({
+      ok: false,
+      reason: 'malformed-signature',
+    });
   });
 
   it('tolerates whitespace around entries and upper-case hex', () => {
-    expect(checkSignature(PING_BODY, `  v1 = ${PING_WITH_CURRENT.toUpperCase()} ,  v1=${PING_WITH_PREVIOUS}  `, CURRENT_SECRET).ok).toBe(true);
+    expect(
+      checkSignature(
+        PING_BODY,
+        `  v1 = ${PING_WITH_CURRENT.toUpperCase()} ,  v1=${PING_WITH_PREVIOUS}  `,
+        CURRENT_SECRET,
+      ).ok,
+    ).toBe(true);
   });
 
   it('refuses a tampered body and a wrong secret with no-match', () => {
-    expect(reasonOf(() => verifySignature(PING_BODY.replace('Pagey', 'Pagex'), `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET))).toBe('no-match');
-    expect(reasonOf(() => verifySignature(`${PING_BODY} `, `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET))).toBe('no-match');
+    expect(
+      reasonOf(() => verifySignature(PING_BODY.replace('Pagey', 'Pagex'), `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET)),
+    ).toBe('no-match');
+    expect(reasonOf(() => verifySignature(`${PING_BODY} `, `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET))).toBe(
+      'no-match',
+    );
     expect(reasonOf(() => verifySignature(PING_BODY, `v1=${PING_WITH_CURRENT}`, 'whsec-other'))).toBe('no-match');
   });
 
   it('tells a missing header from a malformed one', () => {
     expect(reasonOf(() => verifySignature(PING_BODY, undefined, CURRENT_SECRET))).toBe('missing-signature');
     expect(reasonOf(() => verifySignature(PING_BODY, '   ', CURRENT_SECRET))).toBe('missing-signature');
-    for (const header of ['garbage', `v1=${PING_WITH_CURRENT.slice(1)}`, `v1=${PING_WITH_CURRENT}00`, 'v1=zz'.padEnd(67, 'z'), `sha256=${PING_WITH_CURRENT}`, 'v1=']) {
+    for (const header of [
+      'garbage',
+      `v1=${PING_WITH_CURRENT.slice(1)}`,
+      `v1=${PING_WITH_CURRENT}00`,
+      'v1=zz'.padEnd(67, 'z'),
+      `sha256=${PING_WITH_CURRENT}`,
+      'v1=',
+    ]) {
       expect(reasonOf(() => verifySignature(PING_BODY, header, CURRENT_SECRET))).toBe('malformed-signature');
     }
   });
@@ -67,8 +97,13 @@ describe('verifySignature against independently computed vectors', () => {
   it('refuses a body over the cap before hashing it, with a configurable cap of 256 KiB by default', () => {
     const big = 'x'.repeat(256 * 1024 + 1);
     expect(checkSignature(big, `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET)).toEqual({ ok: false, reason: 'too-large' });
-    expect(checkSignature('x'.repeat(256 * 1024), `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET)).toEqual({ ok: false, reason: 'no-match' });
-    expect(reasonOf(() => verifySignature(PING_BODY, `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET, { maxBodyBytes: 10 }))).toBe('too-large');
+    expect(checkSignature('x'.repeat(256 * 1024), `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET)).toEqual({
+      ok: false,
+      reason: 'no-match',
+    });
+    expect(
+      reasonOf(() => verifySignature(PING_BODY, `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET, { maxBodyBytes: 10 })),
+    ).toBe('too-large');
   });
 
   it('throws a TypeError, not a verification error, when no usable secret is given', () => {
@@ -77,7 +112,9 @@ describe('verifySignature against independently computed vectors', () => {
   });
 
   it('refuses a parsed body rather than re-serialising it', () => {
-    expect(() => checkSignature(JSON.parse(PING_BODY) as string, `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET)).toThrow(TypeError);
+    expect(() => checkSignature(JSON.parse(PING_BODY) as string, `v1=${PING_WITH_CURRENT}`, CURRENT_SECRET)).toThrow(
+      TypeError,
+    );
   });
 
   it('never quotes a secret or a signature in its messages', () => {

@@ -11,11 +11,19 @@ import {
   type WebhookEventDataMap,
   type WebhookEventOf,
 } from '../../../src/core/webhooks/event-union.js';
-import type { WebhookIncident, WebhookIncidentNote, WebhookIncidentTask, WebhookPing, WebhookService } from '../../../src/core/webhooks/event-data.js';
+import type {
+  WebhookIncident,
+  WebhookIncidentNote,
+  WebhookIncidentTask,
+  WebhookPing,
+  WebhookService,
+} from '../../../src/core/webhooks/event-data.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 /** `expectTypeOf(value).toBe<Type>()` compiles only when the value's type is exactly `Type`. */
-function expectTypeOf<Actual>(value: Actual): { toBe<Expected>(...exact: Equal<Actual, Expected> extends true ? [] : [never]): void } {
+function expectTypeOf<Actual>(value: Actual): {
+  toBe<Expected>(...exact: Equal<Actual, Expected> extends true ? [] : [never]): void;
+} {
   void value;
   return { toBe: () => {} };
 }
@@ -63,7 +71,15 @@ export function narrowsByGuards(event: AnyWebhookEvent): void {
 
 describe('the event union', () => {
   const event = (event_type: string): AnyWebhookEvent =>
-    ({ id: 'E', event_type, resource_type: 'incident', occurred_at: 't', agent: null, client: null, data: {} }) as AnyWebhookEvent;
+    ({
+      id: 'E',
+      event_type,
+      resource_type: 'incident',
+      occurred_at: 't',
+      agent: null,
+      client: null,
+      data: {},
+    }) as AnyWebhookEvent;
 
   it('lists every documented event type once, sorted: 30 subscribable ones and pagey.ping', () => {
     expect(WEBHOOK_EVENT_TYPES).toHaveLength(31);

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createWebhookHandler, type WebhookHandlerOptions, type WebhookRejection } from '../../../src/core/webhooks/webhook-handler.js';
+import {
+  createWebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookRejection,
+} from '../../../src/core/webhooks/webhook-handler.js';
 import type { AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
 import { signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
 import { realSockets } from '../../helpers/test-kit.js';
@@ -57,7 +61,11 @@ describe('createWebhookHandler: answers', () => {
 
   it('answers 401 to a malformed signature header', async () => {
     const r = await receiver();
-    const response = await fetch(r.url, { method: 'POST', body: deliveryBody(), headers: { 'x-pagerduty-signature': 'v1=xyz' } });
+    const response = await fetch(r.url, {
+      method: 'POST',
+      body: deliveryBody(),
+      headers: { 'x-pagerduty-signature': 'v1=xyz' },
+    });
     expect(response.status).toBe(401);
     expect(r.rejections[0]?.reason).toBe('malformed-signature');
     expect(r.events).toEqual([]);
@@ -76,10 +84,14 @@ describe('createWebhookHandler: answers', () => {
     expect((await post(r.url, deliveryBody(), SECRET)).status).toBe(413);
     // Chunked, with no content-length: the cap holds while reading.
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(r.url, { method: 'POST', headers: { 'x-pagerduty-signature': 'v1=00' } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const request = http.request(
+        r.url,
+        { method: 'POST', headers: { 'x-pagerduty-signature': 'v1=00' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       request.on('error', reject);
       request.write('x'.repeat(80));
       request.end('y'.repeat(80));
@@ -121,7 +133,10 @@ describe('createWebhookHandler: answers', () => {
 
   it('accepts unsigned requests only with allowUnsigned, telling user code they are unverified', async () => {
     const verified: boolean[] = [];
-    const r = await receiver({ allowUnsigned: true, onEvent: (_event, delivery) => void verified.push(delivery.verified) });
+    const r = await receiver({
+      allowUnsigned: true,
+      onEvent: (_event, delivery) => void verified.push(delivery.verified),
+    });
     expect((await post(r.url, deliveryBody(), undefined)).status).toBe(200);
     expect((await post(r.url, deliveryBody(), SECRET)).status).toBe(200);
     expect(verified).toEqual([false, true]);
@@ -170,7 +185,11 @@ describe('createWebhookHandler: deduplication by X-Webhook-Id', () => {
     expect((await post(r.url, deliveryBody('incident.resolved'), SECRET, 'W2')).status).toBe(200);
     now = 60_000;
     expect(await post(r.url, deliveryBody(), SECRET, 'W1')).toEqual({ status: 200, text: 'ok' });
-    expect(r.events.map((event) => event.event_type)).toEqual(['incident.triggered', 'incident.resolved', 'incident.triggered']);
+    expect(r.events.map((event) => event.event_type)).toEqual([
+      'incident.triggered',
+      'incident.resolved',
+      'incident.triggered',
+    ]);
   });
 
   it('treats a repeat that arrives while the first is being handled as a duplicate', async () => {
@@ -231,23 +250,41 @@ describe('createWebhookHandler: a body a framework already read', () => {
   it('prefers req.rawBody beside a parsed req.body, and caps a body read beforehand', async () => {
     const events: AnyWebhookEvent[] = [];
     const rejections: WebhookRejection[] = [];
-    const handler = createWebhookHandler({ secrets: SECRET, maxBodyBytes: 400, onEvent: (event) => void events.push(event), onRejected: (rejection) => void rejections.push(rejection) });
+    const handler = createWebhookHandler({
+      secrets: SECRET,
+      maxBodyBytes: 400,
+      onEvent: (event) => void events.push(event),
+      onRejected: (rejection) => void rejections.push(rejection),
+    });
     server = await serve(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const raw = Buffer.concat(chunks);
-      Object.assign(req, req.headers['x-pad'] ? { body: Buffer.concat([raw, Buffer.alloc(400)]) } : { rawBody: raw, body: JSON.parse(raw.toString('utf8')) });
+      Object.assign(
+        req,
+        req.headers['x-pad']
+          ? { body: Buffer.concat([raw, Buffer.alloc(400)]) }
+          : { rawBody: raw, body: JSON.parse(raw.toString('utf8')) },
+      );
       await handler(req, res);
     });
     expect((await post(server.url, deliveryBody(), SECRET)).status).toBe(200);
-    const padded = await fetch(server.url, { method: 'POST', body: deliveryBody(), headers: { 'x-pad': '1', 'x-pagerduty-signature': signWebhookBody(deliveryBody(), SECRET) } });
+    const padded = await fetch(server.url, {
+      method: 'POST',
+      body: deliveryBody(),
+      headers: { 'x-pad': '1', 'x-pagerduty-signature': signWebhookBody(deliveryBody(), SECRET) },
+    });
     expect(padded.status).toBe(413);
     expect([events.length, rejections.map((rejection) => rejection.reason)]).toEqual([1, ['too-large']]);
   });
 
   it('answers 500 and reports a misconfiguration when a JSON parser consumed the body', async () => {
     const errors: unknown[] = [];
-    const handler = createWebhookHandler({ secrets: SECRET, onEvent: () => {}, onError: (error) => void errors.push(error) });
+    const handler = createWebhookHandler({
+      secrets: SECRET,
+      onEvent: () => {},
+      onError: (error) => void errors.push(error),
+    });
     server = await serve(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -33,7 +33,12 @@ export function deliveryBody(eventType = 'incident.triggered', title = 'Disk ful
 }
 
 /** POSTs `body`, signed with `secret` unless it is undefined, with `X-Webhook-Id: webhookId`. */
-export async function post(url: string, body: string, secret: string | undefined, webhookId?: string): Promise<{ status: number; text: string }> {
+export async function post(
+  url: string,
+  body: string,
+  secret: string | undefined,
+  webhookId?: string,
+): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (secret !== undefined) headers['x-pagerduty-signature'] = signWebhookBody(body, secret);
   if (webhookId !== undefined) headers['x-webhook-id'] = webhookId;

@@ -6,7 +6,10 @@ const json = (schema: object): object => ({ content: { 'application/json': { sch
 const extract = {
   paths: {
     '/api/users': {
-      get: { parameters: [{ name: 'query', in: 'query', schema: { type: 'string' } }], responses: { 200: json({ type: 'object' }) } },
+      get: {
+        parameters: [{ name: 'query', in: 'query', schema: { type: 'string' } }],
+        responses: { 200: json({ type: 'object' }) },
+      },
       post: { requestBody: json({ type: 'object' }), responses: { 201: json({ type: 'object' }) } },
     },
     '/api/users/{id}': { get: { responses: { 200: json({ type: 'object' }) } }, delete: { responses: { 204: {} } } },
@@ -51,7 +54,7 @@ describe('endpointMapSource', () => {
         "      responseWrapper: 'users';\n      listKey: 'users';\n    };\n    POST: {\n" +
         "      body: NonNullable<paths['/api/users']['post']['requestBody']>['content']['application/json'];\n",
     );
-    expect(text).toContain("    DELETE: {\n      response: null;\n    };");
+    expect(text).toContain('    DELETE: {\n      response: null;\n    };');
   });
 
   it('builds the route tree with placeholders as "/*" and ends as "/"', async () => {

@@ -12,7 +12,14 @@ describe('the endpoint types stage', () => {
   it('writes, for each description, its schema names, and an endpoint map per client', () => {
     const files = endpointMapFiles(descriptionContext(PROJECT_ROOT));
     const names = files.map((file) => file.path.replace('src/generated/types/', ''));
-    expect(names).toEqual(expect.arrayContaining(['rest-api-v2-schemas.ts', 'rest-api-v2-endpoints.ts', 'events-api-v2-schemas.ts', 'scim-api-schemas.ts']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'rest-api-v2-schemas.ts',
+        'rest-api-v2-endpoints.ts',
+        'events-api-v2-schemas.ts',
+        'scim-api-schemas.ts',
+      ]),
+    );
     expect(names.filter((name) => name.endsWith('-endpoints.ts')).sort()).toEqual([
       'jira-cloud-integration-api-endpoints.ts',
       'jira-server-integration-api-endpoints.ts',
@@ -35,13 +42,18 @@ describe('the endpoint types stage', () => {
     expect(jira).toContain("  '/accounts_mappings': {\n    GET: {\n");
     expect(jira).toContain("paths['/integration-jira-cloud/accounts_mappings']['get']");
     expect(jira).toContain("  basePath: 'integration-jira-cloud';");
-    expect(text('slack-integration-connections-api-endpoints.ts')).not.toContain("'/incidents/{incident_id}/dedicated_channel'");
+    expect(text('slack-integration-connections-api-endpoints.ts')).not.toContain(
+      "'/incidents/{incident_id}/dedicated_channel'",
+    );
   });
 
   it('routes exactly the canonical paths the runtime matches, those without operations too', () => {
     const files = endpointMapFiles(descriptionContext(PROJECT_ROOT));
     const rest = files.find((file) => file.path.endsWith('rest-api-v2-endpoints.ts'))?.content ?? '';
-    const tiers = rest.slice(rest.indexOf('export type RestApiV2PathTiers'), rest.indexOf('];', rest.indexOf('export type RestApiV2PathTiers')));
+    const tiers = rest.slice(
+      rest.indexOf('export type RestApiV2PathTiers'),
+      rest.indexOf('];', rest.indexOf('export type RestApiV2PathTiers')),
+    );
     const routed = [...tiers.matchAll(/'([^']+)'/g)].map((match) => match[1]);
     expect([...routed].sort()).toEqual([...CANONICAL_PATHS].sort());
     expect(routed).toContain('/incidents/count');

@@ -29,17 +29,34 @@ describe('the generated modules', () => {
     }
   });
 
-  it('record the description they came from: its extract, upstream name and version, and the extract\'s hash', async () => {
+  it("record the description they came from: its extract, upstream name and version, and the extract's hash", async () => {
     const sources = new Set<string>();
     for (const file of await generateAll()) {
-      const [, extract, title, version, hash] = /from (descriptions\/[a-z0-9-]+\.json):\n\/\/ (.+) (\S+), extract sha256 ([0-9a-f]{12})\.\n/.exec(file.content) ?? [];
+      const [, extract, title, version, hash] =
+        /from (descriptions\/[a-z0-9-]+\.json):\n\/\/ (.+) (\S+), extract sha256 ([0-9a-f]{12})\.\n/.exec(
+          file.content,
+        ) ?? [];
       expect({ path: file.path, found: extract !== undefined }).toEqual({ path: file.path, found: true });
       const text = readFileSync(join(PROJECT_ROOT, extract ?? ''), 'utf8');
       const { info } = JSON.parse(text) as { info: { title: string; version: string } };
-      expect([title, version, hash]).toEqual([info.title, info.version, createHash('sha256').update(text).digest('hex').slice(0, 12)]);
+      expect([title, version, hash]).toEqual([
+        info.title,
+        info.version,
+        createHash('sha256').update(text).digest('hex').slice(0, 12),
+      ]);
       sources.add(extract ?? '');
     }
-    expect(sources).toEqual(new Set(['descriptions/rest.json', 'descriptions/scim.json', 'descriptions/events-v2.json', 'descriptions/integration-jira-cloud.json', 'descriptions/integration-jira-service.json', 'descriptions/integration-ms-teams-service.json', 'descriptions/integration-slack-service.json']));
+    expect(sources).toEqual(
+      new Set([
+        'descriptions/rest.json',
+        'descriptions/scim.json',
+        'descriptions/events-v2.json',
+        'descriptions/integration-jira-cloud.json',
+        'descriptions/integration-jira-service.json',
+        'descriptions/integration-ms-teams-service.json',
+        'descriptions/integration-slack-service.json',
+      ]),
+    );
   });
 
   it('are produced the same way twice (no time stamps, no ordering by chance)', async () => {
@@ -58,9 +75,16 @@ describe('the generated modules', () => {
   });
 
   it('are read from the project only: the generator refuses a description name that could leave descriptions/', async () => {
-    const sneaky = { name: 'sneaky', directories: ['src/core/rest/generated'], generate: (context: { readDescription(name: string): object }) => [
-      { path: 'src/generated/rest-tables/x.ts', content: JSON.stringify(context.readDescription('../../shared/data/openapi/REST.openapiv3')) },
-    ] };
+    const sneaky = {
+      name: 'sneaky',
+      directories: ['src/core/rest/generated'],
+      generate: (context: { readDescription(name: string): object }) => [
+        {
+          path: 'src/generated/rest-tables/x.ts',
+          content: JSON.stringify(context.readDescription('../../shared/data/openapi/REST.openapiv3')),
+        },
+      ],
+    };
     await expect(generateAll(PROJECT_ROOT, [sneaky])).rejects.toThrow('bad description name');
   });
 });

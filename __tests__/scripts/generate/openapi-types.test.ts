@@ -3,8 +3,11 @@
  * holds facts only.
  */
 import { describe, expect, it } from '@jest/globals';
-import { assertFactsOnly, openapiTypesSource, prepareForOpenapiTypescript } from '../../../scripts/generate/openapi-types.mjs';
-
+import {
+  assertFactsOnly,
+  openapiTypesSource,
+  prepareForOpenapiTypescript,
+} from '../../../scripts/generate/openapi-types.mjs';
 
 const extract = {
   openapi: '3.0.2',
@@ -20,7 +23,10 @@ const extract = {
         oneOf: [{ $ref: '#/components/schemas/Other' }],
         discriminator: { propertyName: 'kind', mapping: { a: '#/components/schemas/Other' } },
       },
-      Inside: { oneOf: [{ $ref: '#/components/schemas/Other' }], discriminator: { propertyName: 'kind', mapping: { a: '#/paths/~1x/get' } } },
+      Inside: {
+        oneOf: [{ $ref: '#/components/schemas/Other' }],
+        discriminator: { propertyName: 'kind', mapping: { a: '#/paths/~1x/get' } },
+      },
     },
   },
 };
@@ -35,10 +41,16 @@ describe('prepareForOpenapiTypescript', () => {
   });
 
   it('drops discriminators without a mapping to component schemas, keeps the others', async () => {
-    const schemas = (prepareForOpenapiTypescript(extract) as typeof extract).components.schemas as Record<string, Record<string, unknown>>;
+    const schemas = (prepareForOpenapiTypescript(extract) as typeof extract).components.schemas as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect(schemas.Implicit.discriminator).toBeUndefined();
     expect(schemas.Inside.discriminator).toBeUndefined();
-    expect(schemas.Mapped.discriminator).toEqual({ propertyName: 'kind', mapping: { a: '#/components/schemas/Other' } });
+    expect(schemas.Mapped.discriminator).toEqual({
+      propertyName: 'kind',
+      mapping: { a: '#/components/schemas/Other' },
+    });
   });
 
   it('copies the names a property-less allOf member requires into the inline sibling that declares them', async () => {
@@ -67,20 +79,35 @@ describe('prepareForOpenapiTypescript', () => {
     const prepared = prepareForOpenapiTypescript({
       paths: {
         '/things/{id}': {
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'X-Trace', in: 'header', schema: { type: 'string' } }],
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+          ],
           get: {
-            parameters: [{ $ref: '#/components/parameters/accept' }, { name: 'include', in: 'query', schema: { type: 'string' } }],
+            parameters: [
+              { $ref: '#/components/parameters/accept' },
+              { name: 'include', in: 'query', schema: { type: 'string' } },
+            ],
             responses: { 200: { description: 'ok' }, 404: { $ref: '#/components/responses/NotFound' } },
           },
         },
       },
-      components: { parameters: { accept: { name: 'Accept', in: 'header', schema: { type: 'string' } } }, responses: { NotFound: {} } },
-    }) as { paths: Record<string, { parameters?: unknown[]; get: { parameters?: unknown[]; responses?: object } }>; components: object };
+      components: {
+        parameters: { accept: { name: 'Accept', in: 'header', schema: { type: 'string' } } },
+        responses: { NotFound: {} },
+      },
+    }) as {
+      paths: Record<string, { parameters?: unknown[]; get: { parameters?: unknown[]; responses?: object } }>;
+      components: object;
+    };
     const item = prepared.paths['/things/{id}'];
     expect(item.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(item.get.parameters).toEqual([{ name: 'include', in: 'query', schema: { type: 'string' } }]);
     expect(item.get.responses).toEqual({ 200: { description: 'ok' } });
-    expect(prepared.components).toEqual({ parameters: { accept: { name: 'Accept', in: 'header', schema: { type: 'string' } } }, responses: { NotFound: {} } });
+    expect(prepared.components).toEqual({
+      parameters: { accept: { name: 'Accept', in: 'header', schema: { type: 'string' } } },
+      responses: { NotFound: {} },
+    });
   });
 
   it('leaves the extract unchanged', async () => {
@@ -90,9 +117,9 @@ describe('prepareForOpenapiTypescript', () => {
   });
 
   it('refuses a reference that points nowhere', async () => {
-    expect(() => prepareForOpenapiTypescript({ components: { schemas: { A: { $ref: '#/components/schemas/B/allOf/0' } } } })).toThrow(
-      /unresolved reference/,
-    );
+    expect(() =>
+      prepareForOpenapiTypescript({ components: { schemas: { A: { $ref: '#/components/schemas/B/allOf/0' } } } }),
+    ).toThrow(/unresolved reference/);
   });
 });
 

@@ -49,12 +49,15 @@ describe('historyMaxRanges', () => {
     expect(ranges['/audit/records']).toEqual({ days: 31, source: 'GET /audit/records, query parameter until' });
     expect(ranges['/incidents']).toEqual({ days: 180, source: 'GET /incidents, query parameter since' });
     expect(ranges['/notifications']).toEqual({ days: 88, source: 'GET /notifications, query parameter until' });
-    for (const path of Object.keys(ranges)) expect(operations.find((o) => o.method === 'GET' && o.path === path)?.historical).toBe(true);
+    for (const path of Object.keys(ranges))
+      expect(operations.find((o) => o.method === 'GET' && o.path === path)?.historical).toBe(true);
   });
 
   it('fails when an index sharing a limited parameter has no row', () => {
     const without = HISTORY_RANGE_OVERRIDES.filter((row) => row.id !== 'team-audit-range');
-    expect(() => historyMaxRanges(extract, operations, without)).toThrow('GET /teams/{id}/audit/records shares a parameter');
+    expect(() => historyMaxRanges(extract, operations, without)).toThrow(
+      'GET /teams/{id}/audit/records shares a parameter',
+    );
   });
 
   it('fails for a row on an operation that is no historical index, or a parameter it does not declare', () => {

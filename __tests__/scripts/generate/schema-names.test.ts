@@ -2,7 +2,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { schemaExportNames, schemaNamesSource } from '../../../scripts/generate/schema-names.mjs';
 
-
 describe('schemaExportNames', () => {
   it('prefixes names with the API prefix, without doubling it', async () => {
     expect([...schemaExportNames(['User', 'SlackChannel'], { prefix: 'Slack' })]).toEqual([
@@ -12,7 +11,9 @@ describe('schemaExportNames', () => {
   });
 
   it('applies the reviewed renames', async () => {
-    expect(schemaExportNames(['ChangeEvent'], { renames: { ChangeEvent: 'RestChangeEvent' } }).get('ChangeEvent')).toBe('RestChangeEvent');
+    expect(schemaExportNames(['ChangeEvent'], { renames: { ChangeEvent: 'RestChangeEvent' } }).get('ChangeEvent')).toBe(
+      'RestChangeEvent',
+    );
   });
 
   it('refuses two schemas that would get one name', async () => {
@@ -26,7 +27,14 @@ describe('schemaExportNames', () => {
 
 describe('schemaNamesSource', () => {
   it('writes one documented alias per schema, in name order, that keeps its name', async () => {
-    const text = schemaNamesSource({ title: 'SCIM API', openapiModule: './scim-openapi.js', names: new Map([['User', 'ScimUser'], ['Group', 'ScimGroup']]) });
+    const text = schemaNamesSource({
+      title: 'SCIM API',
+      openapiModule: './scim-openapi.js',
+      names: new Map([
+        ['User', 'ScimUser'],
+        ['Group', 'ScimGroup'],
+      ]),
+    });
     expect(text).toBe(
       "import type { components } from './scim-openapi.js';\n\n" +
         '/** The `Group` schema of the SCIM API description. */\nexport type ScimGroup = components[\'schemas\']["Group"] & Record<never, never>;\n\n' +

@@ -1,16 +1,27 @@
 /** The reviewed schema overrides: each row corrects the committed extract, and refuses one that no longer needs it. */
 import { describe, expect, it } from '@jest/globals';
-import { applySchemaOverrideRow, applySchemaOverrides, targetNode, type SchemaOverrideRow } from '../../../scripts/generate/apply-schema-overrides.mjs';
+import {
+  applySchemaOverrideRow,
+  applySchemaOverrides,
+  targetNode,
+  type SchemaOverrideRow,
+} from '../../../scripts/generate/apply-schema-overrides.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
 import { SCHEMA_OVERRIDES } from '../../../scripts/generate/schema-overrides.mjs';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- an OpenAPI extract is untyped JSON */
 const extract = descriptionContext(PROJECT_ROOT).readDescription('rest') as any;
-const row = (id: string): SchemaOverrideRow => SCHEMA_OVERRIDES.find((candidate) => candidate.id === id) as SchemaOverrideRow;
-const inlineProperties = (schema: any): Record<string, any> => schema.properties ?? schema.allOf.find((member: any) => member.properties).properties;
-const responseSchema = (fixed: any, path: string): any => fixed.paths[path].get.responses['200'].content['application/json'].schema;
+const row = (id: string): SchemaOverrideRow =>
+  SCHEMA_OVERRIDES.find((candidate) => candidate.id === id) as SchemaOverrideRow;
+const inlineProperties = (schema: any): Record<string, any> =>
+  schema.properties ?? schema.allOf.find((member: any) => member.properties).properties;
+const responseSchema = (fixed: any, path: string): any =>
+  fixed.paths[path].get.responses['200'].content['application/json'].schema;
 const queryNames = (fixed: any, path: string): string[] =>
-  fixed.paths[path].get.parameters.map((parameter: any) => (parameter.$ref ? fixed.components.parameters[parameter.$ref.split('/').pop()] : parameter).name);
+  fixed.paths[path].get.parameters.map(
+    (parameter: any) =>
+      (parameter.$ref ? fixed.components.parameters[parameter.$ref.split('/').pop()] : parameter).name,
+  );
 
 describe('the reviewed schema overrides', () => {
   it('each has its reason and evidence, and all apply to the committed extract without changing it', () => {
@@ -20,12 +31,15 @@ describe('the reviewed schema overrides', () => {
     for (const candidate of SCHEMA_OVERRIDES) expect(candidate.evidence.length).toBeGreaterThan(20);
   });
 
-  it.each(['alert-grouping-aggregate-values', 'intelligent-alert-grouping-aggregate-values'])('%s splits "all, any" into its two values', (id) => {
-    const fixed = applySchemaOverrides(extract, [row(id)]);
-    const name = row(id).target.split(' ')[1];
-    expect(inlineProperties(extract.components.schemas[name]).aggregate.enum).toEqual(['all, any']);
-    expect(inlineProperties(fixed.components.schemas[name]).aggregate.enum).toEqual(['all', 'any']);
-  });
+  it.each(['alert-grouping-aggregate-values', 'intelligent-alert-grouping-aggregate-values'])(
+    '%s splits "all, any" into its two values',
+    (id) => {
+      const fixed = applySchemaOverrides(extract, [row(id)]);
+      const name = row(id).target.split(' ')[1];
+      expect(inlineProperties(extract.components.schemas[name]).aggregate.enum).toEqual(['all, any']);
+      expect(inlineProperties(fixed.components.schemas[name]).aggregate.enum).toEqual(['all', 'any']);
+    },
+  );
 
   it.each([
     ['incident-description', 'Incident', 'description'],
@@ -60,21 +74,24 @@ describe('the reviewed schema overrides', () => {
     }
   });
 
-  it.each(SCHEMA_OVERRIDES.filter((candidate) => candidate.change.kind === 'add-properties' && candidate.target.startsWith('schema ')).map((candidate) => [candidate.id, candidate] as const))(
-    '%s declares its fields on its schema',
-    (_id, candidate) => {
-      const name = candidate.target.split(' ')[1];
-      const fields = candidate.change.kind === 'add-properties' ? Object.keys(candidate.change.properties) : [];
-      expect(fields.length).toBeGreaterThan(0);
-      for (const field of fields) expect(inlineProperties(extract.components.schemas[name])[field]).toBeUndefined();
-      const fixed = applySchemaOverrides(extract, [candidate]);
-      expect(Object.keys(inlineProperties(fixed.components.schemas[name]))).toEqual(expect.arrayContaining(fields));
-    },
-  );
+  it.each(
+    SCHEMA_OVERRIDES.filter(
+      (candidate) => candidate.change.kind === 'add-properties' && candidate.target.startsWith('schema '),
+    ).map((candidate) => [candidate.id, candidate] as const),
+  )('%s declares its fields on its schema', (_id, candidate) => {
+    const name = candidate.target.split(' ')[1];
+    const fields = candidate.change.kind === 'add-properties' ? Object.keys(candidate.change.properties) : [];
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) expect(inlineProperties(extract.components.schemas[name])[field]).toBeUndefined();
+    const fixed = applySchemaOverrides(extract, [candidate]);
+    expect(Object.keys(inlineProperties(fixed.components.schemas[name]))).toEqual(expect.arrayContaining(fields));
+  });
 
   it('incident-time-zone declares time_zone on GET /incidents/{id}', () => {
     expect(queryNames(extract, '/incidents/{id}')).not.toContain('time_zone');
-    expect(queryNames(applySchemaOverrides(extract, [row('incident-time-zone')]), '/incidents/{id}')).toContain('time_zone');
+    expect(queryNames(applySchemaOverrides(extract, [row('incident-time-zone')]), '/incidents/{id}')).toContain(
+      'time_zone',
+    );
   });
 
   it.each([
@@ -89,7 +106,8 @@ describe('the reviewed schema overrides', () => {
   it('refuses every row once the description says what the row says (the row is then to be removed)', () => {
     const fixed = applySchemaOverrides(extract, SCHEMA_OVERRIDES);
     const before = JSON.stringify(fixed);
-    for (const candidate of SCHEMA_OVERRIDES) expect(() => applySchemaOverrideRow(fixed, candidate)).toThrow(/review the row/);
+    for (const candidate of SCHEMA_OVERRIDES)
+      expect(() => applySchemaOverrideRow(fixed, candidate)).toThrow(/review the row/);
     expect(JSON.stringify(fixed)).toBe(before);
   });
 
@@ -97,10 +115,20 @@ describe('the reviewed schema overrides', () => {
     const good = row('incident-time-zone');
     expect(() => applySchemaOverrides(extract, [{ ...good, evidence: ' ' }])).toThrow(/no evidence/);
     expect(() => applySchemaOverrides(extract, [good, good])).toThrow(/repeated/);
-    expect(() => applySchemaOverrides(extract, [{ ...good, target: 'operation GET /nowhere' }])).toThrow(/not an operation/);
-    expect(() => applySchemaOverrides(extract, [{ ...good, target: 'schema Nothing' }])).toThrow(/query parameter goes on an operation/);
-    expect(() => applySchemaOverrides(extract, [{ ...row('incident-description'), target: 'schema Nothing' }])).toThrow(/no schema Nothing/);
-    expect(() => applySchemaOverrides(extract, [{ ...good, change: { kind: 'rename' } as never }])).toThrow(/unknown change/);
-    expect(() => applySchemaOverrides(extract, [{ ...row('change-events-required'), target: 'response GET /users/{id} 200' }])).toThrow(/shared|not declared/);
+    expect(() => applySchemaOverrides(extract, [{ ...good, target: 'operation GET /nowhere' }])).toThrow(
+      /not an operation/,
+    );
+    expect(() => applySchemaOverrides(extract, [{ ...good, target: 'schema Nothing' }])).toThrow(
+      /query parameter goes on an operation/,
+    );
+    expect(() => applySchemaOverrides(extract, [{ ...row('incident-description'), target: 'schema Nothing' }])).toThrow(
+      /no schema Nothing/,
+    );
+    expect(() => applySchemaOverrides(extract, [{ ...good, change: { kind: 'rename' } as never }])).toThrow(
+      /unknown change/,
+    );
+    expect(() =>
+      applySchemaOverrides(extract, [{ ...row('change-events-required'), target: 'response GET /users/{id} 200' }]),
+    ).toThrow(/shared|not declared/);
   });
 });

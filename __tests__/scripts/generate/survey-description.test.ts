@@ -11,7 +11,11 @@ const read = (name: string): object => JSON.parse(readFileSync(join(PROJECT_ROOT
 const user = {
   type: 'object',
   required: ['id', 'email'],
-  properties: { id: { type: 'string' }, email: { type: 'string' }, role: { type: 'string', enum: ['admin', 'owner|user'] } },
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string', enum: ['admin', 'owner|user'] },
+  },
 };
 const description = {
   paths: {
@@ -35,8 +39,17 @@ const description = {
 
 describe('the example shapes', () => {
   it('keep field names and value types, never values', () => {
-    expect(shapeOf({ id: 'P1', n: 2, tags: ['a', 'b', 3], none: null, ok: true })).toEqual({ id: 'string', n: 'number', tags: ['string', 'number'], none: 'null', ok: 'boolean' });
-    expect(exampleShapes(description)).toEqual({ requests: {}, responses: { 'GET /users/{id} 200': [{ user: { id: 'string', name: 'string', role: 'string' } }] } });
+    expect(shapeOf({ id: 'P1', n: 2, tags: ['a', 'b', 3], none: null, ok: true })).toEqual({
+      id: 'string',
+      n: 'number',
+      tags: ['string', 'number'],
+      none: 'null',
+      ok: 'boolean',
+    });
+    expect(exampleShapes(description)).toEqual({
+      requests: {},
+      responses: { 'GET /users/{id} 200': [{ user: { id: 'string', name: 'string', role: 'string' } }] },
+    });
   });
 });
 

@@ -12,7 +12,15 @@ import type { RequestOptions } from '../../core/api-client-options.js';
 import { REGION_BASE_URLS } from '../../core/rest/rest-client-options.js';
 import { silentLogger } from '../../core/logging.js';
 import type { RestApiV2Client } from '../../core/rest/rest-api-v2-client.js';
-import { fieldFile, fieldsToBody, fieldsToQuery, parseField, parseHeader, type FieldAssignment, type JsonValue } from '../api-arguments.js';
+import {
+  fieldFile,
+  fieldsToBody,
+  fieldsToQuery,
+  parseField,
+  parseHeader,
+  type FieldAssignment,
+  type JsonValue,
+} from '../api-arguments.js';
 import { readFieldFile, readInputJson } from '../api-input.js';
 import { MAX_CONCURRENCY } from '../../core/rest/pagination/concurrency.js';
 import type { CliIo } from '../cli-io.js';
@@ -85,12 +93,20 @@ export function apiBaseUrl(args: Pick<ApiArgs, 'baseUrl' | 'region'>, env: CliIo
 function checkCombination(args: ApiArgs): void {
   if (args.paginate && args.method !== 'GET') throw new UsageError('--paginate works only with GET');
   if (args.paginate && args.include) throw new UsageError('--include cannot be combined with --paginate');
-  if (args.concurrency !== undefined && !args.paginate) throw new UsageError('--concurrency works only with --paginate');
-  if (args.concurrency !== undefined && !(Number.isInteger(args.concurrency) && args.concurrency >= 1 && args.concurrency <= MAX_CONCURRENCY)) {
+  if (args.concurrency !== undefined && !args.paginate)
+    throw new UsageError('--concurrency works only with --paginate');
+  if (
+    args.concurrency !== undefined &&
+    !(Number.isInteger(args.concurrency) && args.concurrency >= 1 && args.concurrency <= MAX_CONCURRENCY)
+  ) {
     throw new UsageError(`--concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`);
   }
-  const fromStdin = [...(args.field ?? []).filter((text) => fieldFile(text)?.file === '-'), ...(args.input === '-' ? ['--input -'] : [])];
-  if (fromStdin.length > 1) throw new UsageError(`standard input can be read once, not for each of ${fromStdin.join(', ')}`);
+  const fromStdin = [
+    ...(args.field ?? []).filter((text) => fieldFile(text)?.file === '-'),
+    ...(args.input === '-' ? ['--input -'] : []),
+  ];
+  if (fromStdin.length > 1)
+    throw new UsageError(`standard input can be read once, not for each of ${fromStdin.join(', ')}`);
 }
 
 /** The fields in order of the command line's flags: `-F` (files read) then `-f`. */
@@ -98,7 +114,11 @@ async function readFields(args: ApiArgs, io: CliIo): Promise<FieldAssignment[]> 
   const typed: FieldAssignment[] = [];
   for (const text of args.field ?? []) {
     const file = fieldFile(text);
-    typed.push(file ? { key: file.key, value: await readFieldFile(file.file, () => io.stdin ?? process.stdin) } : parseField(text, true));
+    typed.push(
+      file
+        ? { key: file.key, value: await readFieldFile(file.file, () => io.stdin ?? process.stdin) }
+        : parseField(text, true),
+    );
   }
   return [...typed, ...(args.rawField ?? []).map((text) => parseField(text, false))];
 }
@@ -118,7 +138,12 @@ function requestParts(args: ApiArgs, fields: readonly FieldAssignment[], input: 
 }
 
 /** Sends one request and prints its head (`--include`) and JSON body (unless `--silent`). */
-async function printResponse(client: RestApiV2Client, args: ApiArgs, request: RequestOptions, io: CliIo): Promise<void> {
+async function printResponse(
+  client: RestApiV2Client,
+  args: ApiArgs,
+  request: RequestOptions,
+  io: CliIo,
+): Promise<void> {
   let text: string;
   try {
     const exchange = await client.requestText(args.method, args.path, request);
@@ -176,13 +201,41 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           describe:
             'A parameter key=value; true, false, null and integers become JSON values, key=@file reads the value from a file (@- from standard input). A repeated key, or key[]=value, makes a list. For GET the query string (a[]=v lists), otherwise the JSON body (a[b]=v nests)',
         })
-        .option('raw-field', { alias: 'f', type: 'string', array: true, nargs: 1, describe: 'A parameter key=value whose value stays a string (never read from a file)' })
-        .option('header', { alias: 'H', type: 'string', array: true, nargs: 1, describe: 'A request header "Name: value"' })
-        .option('input', { type: 'string', nargs: 1, describe: 'A file holding the JSON request body ("-" for standard input); fields then go to the query string' })
-        .option('paginate', { type: 'boolean', default: false, describe: 'Fetch every page of an index and print one JSON item per line' })
-        .option('include', { type: 'boolean', default: false, describe: 'Print the status line and response headers (x-request-id, rate limits) before the body' })
+        .option('raw-field', {
+          alias: 'f',
+          type: 'string',
+          array: true,
+          nargs: 1,
+          describe: 'A parameter key=value whose value stays a string (never read from a file)',
+        })
+        .option('header', {
+          alias: 'H',
+          type: 'string',
+          array: true,
+          nargs: 1,
+          describe: 'A request header "Name: value"',
+        })
+        .option('input', {
+          type: 'string',
+          nargs: 1,
+          describe: 'A file holding the JSON request body ("-" for standard input); fields then go to the query string',
+        })
+        .option('paginate', {
+          type: 'boolean',
+          default: false,
+          describe: 'Fetch every page of an index and print one JSON item per line',
+        })
+        .option('include', {
+          type: 'boolean',
+          default: false,
+          describe: 'Print the status line and response headers (x-request-id, rate limits) before the body',
+        })
         .option('silent', { type: 'boolean', default: false, describe: 'Do not print the response body' })
-        .option('concurrency', { type: 'number', describe: 'With --paginate: pages read at once (1-16; cursor-paginated indexes stay one at a time)', defaultDescription: '1' })
+        .option('concurrency', {
+          type: 'number',
+          describe: 'With --paginate: pages read at once (1-16; cursor-paginated indexes stay one at a time)',
+          defaultDescription: '1',
+        })
         .option('from', {
           type: 'string',
           describe: 'The email of the acting user (the From header), which an account-level key needs for writes',
@@ -194,25 +247,35 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           choices: AUTH_TYPES,
           describe: `How $${API_KEY_ENV} is sent: an API key (token), or an OAuth access token (oauth2 or bearer)`,
         })
-        .option('region', { type: 'string', choices: ['us', 'eu'], describe: `The service region (its REST API base URL); wins over $${BASE_URL_ENV}`, defaultDescription: 'us' })
+        .option('region', {
+          type: 'string',
+          choices: ['us', 'eu'],
+          describe: `The service region (its REST API base URL); wins over $${BASE_URL_ENV}`,
+          defaultDescription: 'us',
+        })
         .option('base-url', {
           type: 'string',
-          describe: 'The REST API base URL (the emulator\'s, say); wins over --region',
+          describe: "The REST API base URL (the emulator's, say); wins over --region",
           defaultDescription: envDefault(BASE_URL_ENV, REGION_BASE_URLS.us),
         })
         .option('redis-url', {
           type: 'string',
-          describe: 'Share the key\'s rate limit with every run that uses this Redis (redis://host:port; needs the package ioredis)',
+          describe:
+            "Share the key's rate limit with every run that uses this Redis (redis://host:port; needs the package ioredis)",
           defaultDescription: envDefault(REDIS_URL_ENV),
         })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 api /users -F query=ann --paginate', '')
         .example('$0 api /abilities --include --silent', '')
-        .example('$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved', '') as unknown as Argv<ApiArgs>,
+        .example(
+          '$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved',
+          '',
+        ) as unknown as Argv<ApiArgs>,
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {
       const key = apiKeyFrom(io.env);
       checkCombination(args);
-      const input = args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
+      const input =
+        args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
       const request = requestParts(args, await readFields(args, io), input);
       const redisUrl = redisUrlFrom(args, io.env);
       const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');

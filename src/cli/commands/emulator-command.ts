@@ -49,9 +49,21 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
         .option('seed-services', { type: 'number', default: 3, describe: 'How many services to create' })
         .option('seed-incidents', { type: 'number', default: 12, describe: 'How many incidents to create' })
         .option('seed', { type: 'number', default: 1, describe: 'Random seed of the generated data' })
-        .option('latency', { type: 'number', describe: 'Simulated round-trip time in milliseconds', defaultDescription: '0' })
-        .option('rate-limit', { type: 'number', describe: 'REST requests per API key per window; more get 429', defaultDescription: 'none' })
-        .option('rate-limit-window', { type: 'number', describe: 'The window of --rate-limit, in seconds', defaultDescription: '60' })
+        .option('latency', {
+          type: 'number',
+          describe: 'Simulated round-trip time in milliseconds',
+          defaultDescription: '0',
+        })
+        .option('rate-limit', {
+          type: 'number',
+          describe: 'REST requests per API key per window; more get 429',
+          defaultDescription: 'none',
+        })
+        .option('rate-limit-window', {
+          type: 'number',
+          describe: 'The window of --rate-limit, in seconds',
+          defaultDescription: '60',
+        })
         .example('$0 emulator --port 8080', '') as unknown as Argv<EmulatorArgs>,
     handler: async (args: ArgumentsCamelCase<EmulatorArgs>) => {
       // Loaded here, not at start-up: every other command (and --help) does without it.

@@ -33,7 +33,11 @@ export function submitCommand(io: CliIo): CommandModule<object, SubmitArgs> {
     builder: (yargs: Argv) =>
       withEventOptions(yargs)
         .option('description', { type: 'string', demandOption: true, describe: 'The change summary' })
-        .option('source', { type: 'string', describe: 'Where the change happened', defaultDescription: 'this host name' })
+        .option('source', {
+          type: 'string',
+          describe: 'Where the change happened',
+          defaultDescription: 'this host name',
+        })
         .example('$0 submit -k KEY --description "Deployed v1.4.2"', '') as unknown as Argv<SubmitArgs>,
     handler: async (args: ArgumentsCamelCase<SubmitArgs>) => {
       const source = args.source ?? defaultSource(io);

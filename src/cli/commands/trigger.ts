@@ -39,9 +39,16 @@ export function triggerCommand(io: CliIo): CommandModule<object, TriggerArgs> {
       withEventOptions(yargs)
         .option('description', { type: 'string', demandOption: true, describe: 'The alert summary' })
         .option('source', { type: 'string', describe: 'The affected system', defaultDescription: 'this host name' })
-        .option('severity', { choices: SEVERITIES, default: 'critical' as Severity, describe: 'How bad the problem is' })
+        .option('severity', {
+          choices: SEVERITIES,
+          default: 'critical' as Severity,
+          describe: 'How bad the problem is',
+        })
         .option('dedup-key', { alias: 'i', type: 'string', describe: 'The dedup key; the API assigns one when absent' })
-        .example('$0 trigger -k KEY --description "Disk 99% full on db01" --severity error', '') as unknown as Argv<TriggerArgs>,
+        .example(
+          '$0 trigger -k KEY --description "Disk 99% full on db01" --severity error',
+          '',
+        ) as unknown as Argv<TriggerArgs>,
     handler: async (args: ArgumentsCamelCase<TriggerArgs>) => {
       const properties = triggerEventProperties(args.description, args.source ?? defaultSource(io), {
         severity: args.severity,

@@ -42,11 +42,23 @@ export function webhooksCommand(io: CliIo): CommandModule<object, WebhooksArgs> 
     describe: COMMANDS.webhooks.describe,
     builder: (yargs: Argv) =>
       yargs
-        .positional('action', { type: 'string', choices: ['listen'], describe: 'What to do: listen (receive, verify and print events)' })
+        .positional('action', {
+          type: 'string',
+          choices: ['listen'],
+          describe: 'What to do: listen (receive, verify and print events)',
+        })
         .option('port', { type: 'number', default: 0, describe: 'Port to listen on; 0 picks a free one' })
         .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
-        .option('secret', { type: 'string', describe: 'Subscription secret; repeat during a rotation', defaultDescription: envDefault(WEBHOOK_SECRET_ENV) })
-        .option('allow-unsigned', { type: 'boolean', default: false, describe: 'Accept requests without a signature (incident workflow POSTs)' })
+        .option('secret', {
+          type: 'string',
+          describe: 'Subscription secret; repeat during a rotation',
+          defaultDescription: envDefault(WEBHOOK_SECRET_ENV),
+        })
+        .option('allow-unsigned', {
+          type: 'boolean',
+          default: false,
+          describe: 'Accept requests without a signature (incident workflow POSTs)',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'Print each event as one line of JSON' })
         .example('$0 webhooks listen --port 8080 --secret S', '') as unknown as Argv<WebhooksArgs>,
     handler: async (args: ArgumentsCamelCase<WebhooksArgs>) => {
@@ -56,7 +68,8 @@ export function webhooksCommand(io: CliIo): CommandModule<object, WebhooksArgs> 
       if (secrets.length === 0 && !args.allowUnsigned) {
         throw new UsageError(`no webhook secret: pass --secret S or set ${WEBHOOK_SECRET_ENV} (or --allow-unsigned)`);
       }
-      if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, not ${args.port}`);
+      if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
+        throw new UsageError(`--port must be an integer from 0 to 65535, not ${args.port}`);
       const { runWebhookListener } = await import('../webhook-listener.js');
       await runWebhookListener(
         { port: args.port, host: args.host, secrets, allowUnsigned: args.allowUnsigned, json: args.json },

@@ -131,9 +131,7 @@ export function authForType(secret: string, authType: AuthType = 'token'): AuthM
     case 'header_passthru':
       return headerPassthroughAuth(secret);
     default:
-      throw new TypeError(
-        `unknown authType ${JSON.stringify(authType)}; expected one of ${AUTH_TYPES.join(', ')}`,
-      );
+      throw new TypeError(`unknown authType ${JSON.stringify(authType)}; expected one of ${AUTH_TYPES.join(', ')}`);
   }
 }
 
@@ -161,10 +159,7 @@ export function withJsonBodyAuth(auth: AuthMethod, json: unknown): unknown {
 }
 
 /** Form fields with the client credentials added (a new object). */
-export function withFormAuth(
-  auth: AuthMethod,
-  form: Readonly<Record<string, string>>,
-): Record<string, string> {
+export function withFormAuth(auth: AuthMethod, form: Readonly<Record<string, string>>): Record<string, string> {
   if (auth.kind !== 'client-credentials') return { ...form };
   return { ...form, client_id: auth.clientId, client_secret: auth.secret.reveal() };
 }
@@ -173,4 +168,3 @@ export function withFormAuth(
 export function authSecret(auth: AuthMethod): Secret | undefined {
   return auth.kind === 'none' ? undefined : auth.secret;
 }
-

@@ -57,7 +57,10 @@ export function scrubCredential(text: string, value: string, redacted: string): 
   // A function replacement: `redacted` is inserted as it is, whatever `$` it holds.
   let scrubbed = text.replace(new RegExp(`${BEFORE_TOKEN}${escapeRegExp(value)}${AFTER_TOKEN}`, 'g'), () => redacted);
   for (const form of encodedForms(value)) {
-    scrubbed = scrubbed.replace(new RegExp(`${BEFORE_QUERY_VALUE}${escapeRegExp(form)}${AFTER_QUERY_VALUE}`, 'g'), () => redacted);
+    scrubbed = scrubbed.replace(
+      new RegExp(`${BEFORE_QUERY_VALUE}${escapeRegExp(form)}${AFTER_QUERY_VALUE}`, 'g'),
+      () => redacted,
+    );
   }
   return scrubbed;
 }

@@ -12,7 +12,14 @@ import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
 import { decodeJsonBody } from '../errors/json-body.js';
-import { ALL_METHODS, API_CLIENT_OPTION_NAMES, upperMethod, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../api-client-options.js';
+import {
+  ALL_METHODS,
+  API_CLIENT_OPTION_NAMES,
+  upperMethod,
+  type ApiClientOptions,
+  type HttpMethod,
+  type RequestOptions,
+} from '../api-client-options.js';
 import { silentLogger, stderrLogger, type Logger } from '../logging.js';
 import type { QueryParams } from '../request/query.js';
 import type { RequestGate } from '../retry/request-gate.js';
@@ -25,7 +32,13 @@ import { prepareRequest, type RequestPreparationHost } from './request-preparati
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
 
-export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from '../api-client-options.js';
+export type {
+  ApiClientOptions,
+  HeaderMap,
+  HttpMethod,
+  PassThroughInit,
+  RequestOptions,
+} from '../api-client-options.js';
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -68,14 +81,30 @@ export class ApiClient {
     const { baseUrl, debug, headers, logger, callKey, ...engineOptions } = options;
     this.#auth = auth;
     // HTTP errors go through the client's own method, which a subclass may extend.
-    this.#engine = engineParts(engineOptions, { secret: () => authSecret(this.#auth), httpError: (parts) => this.httpError(parts), metrics: this.#metrics });
+    this.#engine = engineParts(engineOptions, {
+      secret: () => authSecret(this.#auth),
+      httpError: (parts) => this.httpError(parts),
+      metrics: this.#metrics,
+    });
     const metricKey = callKey ?? pathCallKey; // fixed at construction
     // The overridable parts (permittedMethods, normalizeUrl, encodeParams, defaultHeaders) are read per request.
     this.#preparation = {
-      clientName: this.constructor.name, timeout: () => this.timeout, permittedMethods: () => this.permittedMethods,
-      fail: (spec) => this.#engine.errors.fail(spec), normalizeUrl: (url) => this.normalizeUrl(url), encodeParams: (params, verb, url) => this.encodeParams(params, verb, url),
-      requestParts: () => ({ defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers, authorization: authorizationHeader(this.#auth), auth: this.#auth, passThrough: this.#engine.passThrough }),
-      metricKey: (verb, target) => metricKey(verb, target, this.#url), retryPolicy: () => this.#engine.settings.retryPolicy(), log: () => this.log,
+      clientName: this.constructor.name,
+      timeout: () => this.timeout,
+      permittedMethods: () => this.permittedMethods,
+      fail: (spec) => this.#engine.errors.fail(spec),
+      normalizeUrl: (url) => this.normalizeUrl(url),
+      encodeParams: (params, verb, url) => this.encodeParams(params, verb, url),
+      requestParts: () => ({
+        defaultHeaders: this.defaultHeaders(),
+        clientHeaders: this.headers,
+        authorization: authorizationHeader(this.#auth),
+        auth: this.#auth,
+        passThrough: this.#engine.passThrough,
+      }),
+      metricKey: (verb, target) => metricKey(verb, target, this.#url),
+      retryPolicy: () => this.#engine.settings.retryPolicy(),
+      log: () => this.log,
     };
     this.#logger = logger;
     this.url = baseUrl ?? DEFAULT_BASE_URL;
@@ -285,7 +314,11 @@ export class ApiClient {
    *
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  async requestText(method: string, url: string, options?: RequestOptions): Promise<{
+  async requestText(
+    method: string,
+    url: string,
+    options?: RequestOptions,
+  ): Promise<{
     /** The response; its own body has been read. */
     response: Response;
     /** The body, decoded as UTF-8. */
@@ -302,7 +335,12 @@ export class ApiClient {
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  protected async sendText(method: string, url: string, options: RequestOptions = {}, context?: RequestContext): Promise<{
+  protected async sendText(
+    method: string,
+    url: string,
+    options: RequestOptions = {},
+    context?: RequestContext,
+  ): Promise<{
     /** The response; its body has been read. */
     readonly response: Response;
     /** The body, decoded as UTF-8. */
@@ -355,12 +393,27 @@ export class ApiClient {
     const verb = upperMethod(method);
     const { response, text } = await this.sendText(verb, url, options);
     const detail = 'API responded with a body that is not valid JSON';
-    const onInvalid = (): Error => this.httpError({ method: verb, url: response.url, response, body: text, detail, kind: 'http-server', facts: { reason: 'not-json' } });
+    const onInvalid = (): Error =>
+      this.httpError({
+        method: verb,
+        url: response.url,
+        response,
+        body: text,
+        detail,
+        kind: 'http-server',
+        facts: { reason: 'not-json' },
+      });
     return decodeJsonBody(text, onInvalid) as T | null;
   }
 
   /** The response and its text when the status is a success (2xx); else throws its HTTP error. */
-  #success(verb: string, response: Response, text: string, url: string, context?: RequestContext): { response: Response; text: string } {
+  #success(
+    verb: string,
+    response: Response,
+    text: string,
+    url: string,
+    context?: RequestContext,
+  ): { response: Response; text: string } {
     if (response.status >= 200 && response.status < 300) return { response, text };
     throw this.httpError({ method: verb, url, response, body: text, facts: context });
   }

@@ -62,21 +62,58 @@ export interface EngineParts {
  */
 export function engineParts(options: EngineOptions, hooks: EngineHooks): EngineParts {
   const {
-    timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown, retryUnresolvedHosts,
-    fetch, agent, proxy, sleep, random, errorFactory, rateLimiter, onRateLimit, ...passThrough
+    timeout,
+    retry,
+    maxHttpAttempts,
+    maxNetworkAttempts,
+    sleepTimer,
+    sleepTimerBase,
+    staggerCooldown,
+    retryUnresolvedHosts,
+    fetch,
+    agent,
+    proxy,
+    sleep,
+    random,
+    errorFactory,
+    rateLimiter,
+    onRateLimit,
+    ...passThrough
   } = options;
-  const settings = new ClientSettings({ timeout, retry, maxHttpAttempts, maxNetworkAttempts, sleepTimer, sleepTimerBase, staggerCooldown, retryUnresolvedHosts });
+  const settings = new ClientSettings({
+    timeout,
+    retry,
+    maxHttpAttempts,
+    maxNetworkAttempts,
+    sleepTimer,
+    sleepTimerBase,
+    staggerCooldown,
+    retryUnresolvedHosts,
+  });
   const errors = new ClientErrors(errorFactory ?? coreErrorFactory, hooks.secret);
   // A malformed proxy is a configuration error now, not a network error at each request.
-  const checkedProxy = typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
+  const checkedProxy =
+    typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
   const transport = new Transport({ fetch, agent, proxy: checkedProxy });
   const pause = sleep ?? timerSleep;
   const gate = new RequestGate({ sleep: pause });
   const rateLimit = new ClientRateLimit({
-    limiter: checkRateLimiter(rateLimiter), onRateLimit: checkOnRateLimit(onRateLimit), secret: hooks.secret, gate, sleep: pause, scrub: (text) => errors.scrub(text),
+    limiter: checkRateLimiter(rateLimiter),
+    onRateLimit: checkOnRateLimit(onRateLimit),
+    secret: hooks.secret,
+    gate,
+    sleep: pause,
+    scrub: (text) => errors.scrub(text),
   });
   const loop = new AttemptLoop({
-    transport, gate, rateLimit, sleep: pause, random: random ?? Math.random, errors, metrics: hooks.metrics, httpError: (parts) => hooks.httpError(parts),
+    transport,
+    gate,
+    rateLimit,
+    sleep: pause,
+    random: random ?? Math.random,
+    errors,
+    metrics: hooks.metrics,
+    httpError: (parts) => hooks.httpError(parts),
   });
   return { settings, errors, transport, gate, rateLimit, loop, passThrough: { ...passThrough } };
 }

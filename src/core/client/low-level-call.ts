@@ -37,7 +37,12 @@ export type LowLevelClient = Record<LowLevelMethod, (url: string, options?: Requ
  * @param verb - the method, in upper case
  * @throws TypeError when the method does not return a Response
  */
-export async function sendThroughLowLevel(client: LowLevelClient, verb: string, url: string, options: RequestOptions): Promise<Response> {
+export async function sendThroughLowLevel(
+  client: LowLevelClient,
+  verb: string,
+  url: string,
+  options: RequestOptions,
+): Promise<Response> {
   checkRequestOptions(options);
   const name = LOW_LEVEL_METHODS[verb];
   // The undeclared parameters and fields merged first, so that an override sees what is sent.
@@ -46,7 +51,9 @@ export async function sendThroughLowLevel(client: LowLevelClient, verb: string, 
   if (typeof response !== 'object' || response === null || typeof (response as Response).text !== 'function') {
     const via = name === undefined ? 'request()' : `${name}()`;
     const got = response === null ? 'null' : typeof response;
-    throw new TypeError(`${client.constructor.name}.${via} must return the fetch Response it got from the engine (got ${got})`);
+    throw new TypeError(
+      `${client.constructor.name}.${via} must return the fetch Response it got from the engine (got ${got})`,
+    );
   }
   return response as Response;
 }

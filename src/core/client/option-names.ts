@@ -30,7 +30,12 @@ export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
  * // TypeError: unknown RestApiV2Client option "baseURL"; did you mean baseUrl?
  * ```
  */
-export function checkOptionNames(what: string, options: unknown, names: Readonly<Record<string, true>>, hint?: string): void {
+export function checkOptionNames(
+  what: string,
+  options: unknown,
+  names: Readonly<Record<string, true>>,
+  hint?: string,
+): void {
   const problem = optionNamesProblem(what, options, names, hint);
   if (problem !== undefined) throw problem;
 }
@@ -44,7 +49,12 @@ export function checkOptionNames(what: string, options: unknown, names: Readonly
  * optionNamesProblem('listAll', { pageSize: 10 }, ITER_ALL_OPTION_NAMES); // undefined
  * ```
  */
-export function optionNamesProblem(what: string, options: unknown, names: Readonly<Record<string, true>>, hint?: string): TypeError | undefined {
+export function optionNamesProblem(
+  what: string,
+  options: unknown,
+  names: Readonly<Record<string, true>>,
+  hint?: string,
+): TypeError | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     return new TypeError(`${what} options must be an object, got ${kindOf(options)}`);
@@ -53,7 +63,8 @@ export function optionNamesProblem(what: string, options: unknown, names: Readon
     if (Object.hasOwn(names, key)) continue;
     const known = Object.keys(names);
     const closest = closestName(key, known);
-    const tail = closest !== undefined ? `did you mean ${closest}?` : hint ?? `the ${what} options are ${known.join(', ')}`;
+    const tail =
+      closest !== undefined ? `did you mean ${closest}?` : (hint ?? `the ${what} options are ${known.join(', ')}`);
     return new TypeError(`unknown ${what} option ${JSON.stringify(key)}; ${tail}`);
   }
   return undefined;

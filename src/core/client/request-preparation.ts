@@ -54,7 +54,12 @@ export interface RequestPreparationHost {
  * prepared.target; // 'https://api.pagerduty.com/users?limit=1'
  * ```
  */
-export function prepareRequest(method: string, url: string, given: RequestOptions, host: RequestPreparationHost): PreparedRequest {
+export function prepareRequest(
+  method: string,
+  url: string,
+  given: RequestOptions,
+  host: RequestPreparationHost,
+): PreparedRequest {
   checkRequestOptions(given);
   const options: RequestOptions = withExtras(given, 'request');
   const verb = upperMethod(method) as HttpMethod;
@@ -62,16 +67,34 @@ export function prepareRequest(method: string, url: string, given: RequestOption
   const permitted = host.permittedMethods();
   if (!permitted.includes(verb)) {
     const message = `${verb} is not permitted on ${host.clientName} (permitted: ${permitted.join(', ')})`;
-    throw host.fail({ kind: 'method', message, facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } });
+    throw host.fail({
+      kind: 'method',
+      message,
+      facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] },
+    });
   }
   const resolved = host.normalizeUrl(url);
-  const target = options.params === undefined ? resolved : appendQuery(resolved, host.encodeParams(options.params, verb, resolved));
+  const target =
+    options.params === undefined ? resolved : appendQuery(resolved, host.encodeParams(options.params, verb, resolved));
   const parts = host.requestParts();
   const metricKey = host.metricKey(verb, target);
   const signal = options.signal ?? undefined;
   const { stream = false, retryMode = 'idempotent' } = options;
-  if (retryMode !== 'idempotent' && retryMode !== 'at-most-once') throw new TypeError(`retryMode must be 'idempotent' or 'at-most-once', got ${String(retryMode)}`);
-  return { verb, resolved, target, fetchInit: outgoingInit(verb, options, parts), timeoutSeconds, signal, policy: host.retryPolicy(), log: host.log(), metricKey, stream, retryMode };
+  if (retryMode !== 'idempotent' && retryMode !== 'at-most-once')
+    throw new TypeError(`retryMode must be 'idempotent' or 'at-most-once', got ${String(retryMode)}`);
+  return {
+    verb,
+    resolved,
+    target,
+    fetchInit: outgoingInit(verb, options, parts),
+    timeoutSeconds,
+    signal,
+    policy: host.retryPolicy(),
+    log: host.log(),
+    metricKey,
+    stream,
+    retryMode,
+  };
 }
 
 /**
@@ -89,4 +112,6 @@ export function checkRequestOptions(options: unknown): void {
 }
 
 // `rget(path, { include: [...] })` is the usual slip: the query belongs under `params`.
-const REQUEST_HINT = 'query parameters go in params ({ params: { ... } }); the request options are ' + Object.keys(REQUEST_OPTION_NAMES).join(', ');
+const REQUEST_HINT =
+  'query parameters go in params ({ params: { ... } }); the request options are ' +
+  Object.keys(REQUEST_OPTION_NAMES).join(', ');

@@ -11,7 +11,14 @@ import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
 /** The settings the constructor reads (each optional; the defaults apply otherwise). */
 export type SettingsOptions = Pick<
   ApiClientOptions,
-  'timeout' | 'retry' | 'maxHttpAttempts' | 'maxNetworkAttempts' | 'sleepTimer' | 'sleepTimerBase' | 'staggerCooldown' | 'retryUnresolvedHosts'
+  | 'timeout'
+  | 'retry'
+  | 'maxHttpAttempts'
+  | 'maxNetworkAttempts'
+  | 'sleepTimer'
+  | 'sleepTimerBase'
+  | 'staggerCooldown'
+  | 'retryUnresolvedHosts'
 >;
 
 /**
@@ -187,7 +194,11 @@ export function checkNumber(name: string, value: unknown, rule: NumberRule): num
     throw new TypeError(`${name} must be a number, got ${describe(value)}`);
   }
   const sign = rule.positive ? 'positive' : 'non-negative';
-  const bad = !Number.isFinite(value) || value < 0 || (rule.positive && value === 0) || (rule.integer && !Number.isInteger(value));
+  const bad =
+    !Number.isFinite(value) ||
+    value < 0 ||
+    (rule.positive && value === 0) ||
+    (rule.integer && !Number.isInteger(value));
   if (bad) {
     throw new RangeError(`${name} must be a${rule.integer ? ' whole' : ''} ${sign} finite number, got ${value}`);
   }

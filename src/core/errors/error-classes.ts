@@ -179,7 +179,9 @@ export class AmbiguousMatchError extends PagerDutyError {
 // `find /users: 2 items have email "ann@example.com" (ignoring case), expected one: P1 (email "Ann@example.com"), P2 (...)`
 function ambiguousMatchMessage(parts: AmbiguousMatchParts): string {
   const { url, attribute, value, exact, matches } = parts;
-  const listed = matches.map((match) => `${match.id ?? '(no id)'} (${attribute} ${JSON.stringify(match.value)})`).join(', ');
+  const listed = matches
+    .map((match) => `${match.id ?? '(no id)'} (${attribute} ${JSON.stringify(match.value)})`)
+    .join(', ');
   const comparison = exact ? 'exactly' : '(ignoring case)';
   return `find ${url}: ${matches.length} items have ${attribute} ${JSON.stringify(value)} ${comparison}, expected one: ${listed}`;
 }
@@ -256,18 +258,17 @@ export function errorKindForStatus(status: number): 'http' | 'http-server' {
  * @param body - the response body; its first 99 characters are quoted
  * @param detail - an explanation that replaces the generic one
  */
-export function httpErrorMessage(
-  method: string,
-  url: string,
-  status: number,
-  body: string,
-  detail?: string,
-): string {
+export function httpErrorMessage(method: string, url: string, status: number, body: string, detail?: string): string {
   const kind =
-    status >= 500 ? 'server error' : status >= 400 ? 'client error' : status >= 300 ? 'redirect' : 'unexpected response';
+    status >= 500
+      ? 'server error'
+      : status >= 400
+        ? 'client error'
+        : status >= 300
+          ? 'redirect'
+          : 'unexpected response';
   const what = detail ?? `API responded with ${kind}`;
-  const excerpt =
-    body.length > BODY_EXCERPT_LENGTH ? `${body.slice(0, BODY_EXCERPT_LENGTH)}...` : body;
+  const excerpt = body.length > BODY_EXCERPT_LENGTH ? `${body.slice(0, BODY_EXCERPT_LENGTH)}...` : body;
   return `${method.toUpperCase()} ${url}: ${what} (status ${status})${excerpt ? `: ${excerpt}` : ''}`;
 }
 

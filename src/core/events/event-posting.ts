@@ -9,7 +9,13 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { ClientOperation } from '../errors/failure-facts.js';
 import { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH } from './endpoints.js';
-import type { AlertEventProperties, ChangeEvent, ChangeEventResponse, EventAction, EventResponse } from './event-types.js';
+import type {
+  AlertEventProperties,
+  ChangeEvent,
+  ChangeEventResponse,
+  EventAction,
+  EventResponse,
+} from './event-types.js';
 import { alertEventProblems, changeEventProblems } from './event-validation.js';
 import { eventsErrorDetail } from './events-error-detail.js';
 import { isPlainObject } from '../plain-object.js';
@@ -124,14 +130,29 @@ export async function postEvent(
   const text = await response.text();
   const url = response.url || client.normalizeUrl(path);
   if (response.status < 200 || response.status >= 300) {
-    throw client.httpError({ method: 'POST', url, response, body: text, detail: eventsErrorDetail(response.status, text), facts: { operation } });
+    throw client.httpError({
+      method: 'POST',
+      url,
+      response,
+      body: text,
+      detail: eventsErrorDetail(response.status, text),
+      facts: { operation },
+    });
   }
   const decoded = parseJson(text);
   const body = isPlainObject(decoded) ? decoded : undefined;
   if (body === undefined || !expectation.check(body)) {
     const reason = decoded === NOT_JSON ? 'not-json' : expectation.key === undefined ? 'unusable-body' : 'missing-key';
     const detail = `Events API responded without ${expectation.describe}`;
-    throw client.httpError({ method: 'POST', url, response, body: text, detail, kind: 'http-server', facts: { operation, reason, expected: expectation.key } });
+    throw client.httpError({
+      method: 'POST',
+      url,
+      response,
+      body: text,
+      detail,
+      kind: 'http-server',
+      facts: { operation, reason, expected: expectation.key },
+    });
   }
   return { response, text, body };
 }

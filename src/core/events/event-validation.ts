@@ -26,7 +26,9 @@ function isNonEmptyString(value: unknown): value is string {
 
 function optionalString(fields: Fields, key: string, where: string): string[] {
   const value = fields[key];
-  return value === undefined || typeof value === 'string' ? [] : [`${where}${key} must be a string, got ${shown(value)}`];
+  return value === undefined || typeof value === 'string'
+    ? []
+    : [`${where}${key} must be a string, got ${shown(value)}`];
 }
 
 function requiredText(fields: Fields, key: string, where: string): string[] {
@@ -49,7 +51,9 @@ export function timestampProblems(value: unknown, where = ''): string[] {
 
 /** Problems with a `custom_details` field: it must be a JSON object when present. */
 export function customDetailsProblems(value: unknown, where = ''): string[] {
-  return value === undefined || isPlainObject(value) ? [] : [`${where}custom_details must be an object, got ${shown(value)}`];
+  return value === undefined || isPlainObject(value)
+    ? []
+    : [`${where}custom_details must be an object, got ${shown(value)}`];
 }
 
 /**
@@ -67,7 +71,11 @@ export function imagesProblems(value: unknown): string[] {
   return value.flatMap((image: unknown, index) => {
     const where = `images[${index}].`;
     if (!isPlainObject(image)) return [`images[${index}] must be an object with a src, got ${shown(image)}`];
-    return [...requiredText(image, 'src', where), ...optionalString(image, 'href', where), ...optionalString(image, 'alt', where)];
+    return [
+      ...requiredText(image, 'src', where),
+      ...optionalString(image, 'href', where),
+      ...optionalString(image, 'alt', where),
+    ];
   });
 }
 
@@ -94,7 +102,8 @@ export function severityProblems(value: unknown, where = ''): string[] {
 
 /** Problems with the `payload` of a trigger event (summary, source and severity are required). */
 export function alertPayloadProblems(payload: unknown): string[] {
-  if (!isPlainObject(payload)) return [`payload must be an object with summary, source and severity, got ${shown(payload)}`];
+  if (!isPlainObject(payload))
+    return [`payload must be an object with summary, source and severity, got ${shown(payload)}`];
   const where = 'payload.';
   return [
     ...requiredText(payload, 'summary', where),

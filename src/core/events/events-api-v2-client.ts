@@ -32,7 +32,10 @@ export interface EventsApiV2ClientOptions extends ApiClientOptions {
 }
 
 /** The names of {@link EventsApiV2ClientOptions}, checked at construction. */
-export const EVENTS_API_V2_CLIENT_OPTION_NAMES: OptionNames<EventsApiV2ClientOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, now: true });
+export const EVENTS_API_V2_CLIENT_OPTION_NAMES: OptionNames<EventsApiV2ClientOptions> = Object.freeze({
+  ...API_CLIENT_OPTION_NAMES,
+  now: true,
+});
 
 /**
  * A client of the Events API v2 (base URL {@link EVENTS_BASE_URL}), authenticated by the
@@ -121,8 +124,14 @@ export class EventsApiV2Client extends ApiClient {
    */
   override post(url: string, options?: RequestOptions): Promise<FetchResponse> {
     if (options?.json !== undefined && !isPlainObject(options.json)) {
-      const kind = Array.isArray(options.json) ? 'an array' : options.json === null ? 'null' : `a ${typeof options.json}`;
-      return Promise.reject(this.#refuse(`Events API bodies are JSON objects (the routing key goes into them); got ${kind}`));
+      const kind = Array.isArray(options.json)
+        ? 'an array'
+        : options.json === null
+          ? 'null'
+          : `a ${typeof options.json}`;
+      return Promise.reject(
+        this.#refuse(`Events API bodies are JSON objects (the routing key goes into them); got ${kind}`),
+      );
     }
     return super.post(url, options);
   }

@@ -14,7 +14,13 @@ import type { ApiClient } from '../client/api-client.js';
 import type { FetchResponse } from '../transport/fetch-types.js';
 import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
 import { alertEventReply, changeEventReply, type EventReply, type RefuseEvent } from './event-posting.js';
-import type { AlertEventProperties, ChangeEvent, ChangeEventResponse, EventAction, EventResponse } from './event-types.js';
+import type {
+  AlertEventProperties,
+  ChangeEvent,
+  ChangeEventResponse,
+  EventAction,
+  EventResponse,
+} from './event-types.js';
 
 /**
  * What a method of {@link EventsWithResponse} resolves to: the method's usual value and
@@ -50,7 +56,9 @@ export interface EventsWithResponseParts {
 export function eventResult<T>(reply: Pick<EventReply, 'response'>, data: T): EventResult<T> {
   const { response } = reply;
   const result = { data, status: response.status, requestId: response.headers.get('x-request-id') };
-  return Object.freeze(Object.defineProperty(result, 'response', { value: response, enumerable: false })) as EventResult<T>;
+  return Object.freeze(
+    Object.defineProperty(result, 'response', { value: response, enumerable: false }),
+  ) as EventResult<T>;
 }
 
 /**

@@ -24,7 +24,10 @@ export interface IntegrationApiClientOptions extends ApiClientOptions {
 }
 
 /** The names of {@link IntegrationApiClientOptions}, checked at construction. */
-export const INTEGRATION_API_CLIENT_OPTION_NAMES: OptionNames<IntegrationApiClientOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, authType: true });
+export const INTEGRATION_API_CLIENT_OPTION_NAMES: OptionNames<IntegrationApiClientOptions> = Object.freeze({
+  ...API_CLIENT_OPTION_NAMES,
+  authType: true,
+});
 
 /** Options of the integration clients whose API accepts one kind of credential only. */
 export type FixedAuthIntegrationApiClientOptions = Omit<IntegrationApiClientOptions, 'authType'>;
@@ -41,7 +44,11 @@ export type FixedAuthIntegrationApiClientOptions = Omit<IntegrationApiClientOpti
  * integrationAuth('token', key, 'bearer');     // TypeError: the API accepts only token
  * ```
  */
-export function integrationAuth(rule: IntegrationAuthRule, credential: string, authType: AuthType | undefined): AuthMethod {
+export function integrationAuth(
+  rule: IntegrationAuthRule,
+  credential: string,
+  authType: AuthType | undefined,
+): AuthMethod {
   if (rule === 'any') return authForType(credential, authType);
   const accepted: readonly AuthType[] = rule === 'bearer' ? ['bearer', 'oauth2'] : ['token'];
   if (authType !== undefined && !accepted.includes(authType)) {

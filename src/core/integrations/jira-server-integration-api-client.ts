@@ -57,7 +57,11 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
    * @internal
    */
   override httpError(parts: HttpErrorParts): Error {
-    return super.httpError({ ...parts, body: this.#scrub(parts.body), detail: parts.detail && this.#scrub(parts.detail) });
+    return super.httpError({
+      ...parts,
+      body: this.#scrub(parts.body),
+      detail: parts.detail && this.#scrub(parts.detail),
+    });
   }
 
   /** Every other error, with the signature token scrubbed too. */

@@ -7,7 +7,10 @@
 import type { JsonRpcSuccess } from './json-rpc.js';
 
 /** Sends one list request (the client's `call`). */
-export type ListCaller = (method: string, params?: Readonly<Record<string, unknown>>) => Promise<JsonRpcSuccess<unknown>>;
+export type ListCaller = (
+  method: string,
+  params?: Readonly<Record<string, unknown>>,
+) => Promise<JsonRpcSuccess<unknown>>;
 
 /**
  * The items of every page, fetched as they are needed.
@@ -19,7 +22,11 @@ export type ListCaller = (method: string, params?: Readonly<Record<string, unkno
  * for await (const tool of cursorPages<McpTool>(call, 'tools/list', 'tools')) console.log(tool.name);
  * ```
  */
-export async function* cursorPages<T>(call: ListCaller, method: string, key: string): AsyncGenerator<T, void, undefined> {
+export async function* cursorPages<T>(
+  call: ListCaller,
+  method: string,
+  key: string,
+): AsyncGenerator<T, void, undefined> {
   const seen = new Set<string>();
   let cursor: string | undefined;
   do {

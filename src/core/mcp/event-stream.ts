@@ -45,7 +45,11 @@ export function discardLiveBody(body: unknown): void {
  * const outcome = await readMessageEvents(response.body, (message) => isAnswer(message));
  * ```
  */
-export async function readMessageEvents(body: LiveBody, onMessage: MessageHandler, lastEventId?: string): Promise<StreamOutcome> {
+export async function readMessageEvents(
+  body: LiveBody,
+  onMessage: MessageHandler,
+  lastEventId?: string,
+): Promise<StreamOutcome> {
   let lastId = lastEventId;
   let done = false;
   let invalid: SyntaxError | undefined;

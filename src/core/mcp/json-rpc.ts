@@ -93,10 +93,7 @@ export function jsonRpcRequest(
  * jsonRpcNotification('notifications/initialized'); // { jsonrpc: '2.0', method: 'notifications/initialized' }
  * ```
  */
-export function jsonRpcNotification(
-  method: string,
-  params?: Readonly<Record<string, unknown>>,
-): JsonRpcNotification {
+export function jsonRpcNotification(method: string, params?: Readonly<Record<string, unknown>>): JsonRpcNotification {
   if (typeof method !== 'string' || method === '') throw new TypeError('a JSON-RPC method must be a non-empty string');
   return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
 }
@@ -110,7 +107,10 @@ export function isJsonRpcErrorObject(value: unknown): value is JsonRpcErrorObjec
 export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
   if (!isPlainObject(value) || value.jsonrpc !== '2.0') return false;
   if ('result' in value) return typeof value.id === 'string' || typeof value.id === 'number';
-  return isJsonRpcErrorObject(value.error) && (value.id === null || typeof value.id === 'string' || typeof value.id === 'number');
+  return (
+    isJsonRpcErrorObject(value.error) &&
+    (value.id === null || typeof value.id === 'string' || typeof value.id === 'number')
+  );
 }
 
 /**
@@ -131,7 +131,12 @@ export function jsonMessages(body: string): unknown[] {
 
 /** Whether a message is a JSON-RPC request (a method and an id): a server-to-client request on a stream. */
 export function isJsonRpcRequest(value: unknown): value is JsonRpcRequest {
-  return isPlainObject(value) && value.jsonrpc === '2.0' && typeof value.method === 'string' && (typeof value.id === 'string' || typeof value.id === 'number');
+  return (
+    isPlainObject(value) &&
+    value.jsonrpc === '2.0' &&
+    typeof value.method === 'string' &&
+    (typeof value.id === 'string' || typeof value.id === 'number')
+  );
 }
 
 /** Whether a message is a JSON-RPC notification (a method, no id). */

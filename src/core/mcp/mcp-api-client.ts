@@ -14,7 +14,14 @@ import { authForType, type AuthMethod, type AuthType } from '../auth/auth-method
 import { VERSION } from '../../generated/version.js';
 import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, type LiveBody } from './event-stream.js';
-import { jsonRpcNotification, jsonRpcRequest, type JsonRpcId, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcSuccess } from './json-rpc.js';
+import {
+  jsonRpcNotification,
+  jsonRpcRequest,
+  type JsonRpcId,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcSuccess,
+} from './json-rpc.js';
 import { exchange, withProgressToken, type ExchangeHost } from './mcp-exchange.js';
 import { McpError, McpRequestCancelledError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
@@ -22,7 +29,15 @@ import { answerServerRequest, type McpRequestHandler } from './server-requests.j
 import { isSafeMcpMethod } from './safe-methods.js';
 import { McpSession, SESSION_HEADER } from './mcp-session.js';
 import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
-import type { McpCallToolResult, McpGetPromptResult, McpImplementation, McpPrompt, McpReadResourceResult, McpResource, McpTool } from './mcp-types.js';
+import type {
+  McpCallToolResult,
+  McpGetPromptResult,
+  McpImplementation,
+  McpPrompt,
+  McpReadResourceResult,
+  McpResource,
+  McpTool,
+} from './mcp-types.js';
 
 export type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 
@@ -35,10 +50,10 @@ export const MCP_PROTOCOL_VERSION = '2025-06-18';
 /** The path every message is sent to. */
 const MCP_PATH = '/mcp';
 
-
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
   if (typeof auth === 'string') return authForType(auth, authType);
-  if (authType !== undefined) throw new TypeError('authType applies only to a string credential, not to an auth method');
+  if (authType !== undefined)
+    throw new TypeError('authType applies only to a string credential, not to an auth method');
   return auth;
 }
 
@@ -130,7 +145,11 @@ export class McpApiClient extends ApiClient {
   }
 
   async #handshake(): Promise<void> {
-    const params = { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: this.#capabilities, clientInfo: this.#clientInfo };
+    const params = {
+      protocolVersion: MCP_PROTOCOL_VERSION,
+      capabilities: this.#capabilities,
+      clientInfo: this.#clientInfo,
+    };
     await this.#send('initialize', params, {}, false);
     await this.notify('notifications/initialized');
   }
@@ -165,7 +184,11 @@ export class McpApiClient extends ApiClient {
    * console.log(reply.result);
    * ```
    */
-  async call<T = unknown>(method: string, params?: Readonly<Record<string, unknown>>, options?: McpCallOptions | JsonRpcId): Promise<JsonRpcSuccess<T>> {
+  async call<T = unknown>(
+    method: string,
+    params?: Readonly<Record<string, unknown>>,
+    options?: McpCallOptions | JsonRpcId,
+  ): Promise<JsonRpcSuccess<T>> {
     const callOptions: McpCallOptions = typeof options === 'object' ? options : { id: options };
     return this.#send<T>(method, params, callOptions, method !== 'initialize');
   }
@@ -174,7 +197,12 @@ export class McpApiClient extends ApiClient {
    * One call: connects first when asked (within the call's timeout and signal), sends, and
    * on a 404 of the session replays a safe request once on a new session.
    */
-  async #send<T>(method: string, params: Readonly<Record<string, unknown>> | undefined, options: McpCallOptions, connectFirst: boolean): Promise<JsonRpcSuccess<T>> {
+  async #send<T>(
+    method: string,
+    params: Readonly<Record<string, unknown>> | undefined,
+    options: McpCallOptions,
+    connectFirst: boolean,
+  ): Promise<JsonRpcSuccess<T>> {
     const id = options.id ?? globalThis.crypto.randomUUID();
     const { onProgress } = options;
     const request = jsonRpcRequest(method, onProgress ? withProgressToken(params, id) : params, id);
@@ -184,7 +212,9 @@ export class McpApiClient extends ApiClient {
     let reason: McpCancelReason | undefined;
     const cancel = (why: McpCancelReason): void => {
       reason ??= why;
-      controller.abort(new McpRequestCancelledError(method, id, reason, why === 'aborted' ? options.signal?.reason : undefined));
+      controller.abort(
+        new McpRequestCancelledError(method, id, reason, why === 'aborted' ? options.signal?.reason : undefined),
+      );
     };
     const timer = timeoutMs === undefined ? undefined : setTimeout(() => cancel('timeout'), timeoutMs);
     const onAbort = (): void => cancel('aborted');
@@ -196,17 +226,21 @@ export class McpApiClient extends ApiClient {
         const session = this.#session.id;
         sent = true;
         const result = await exchange(this.#exchangeHost, {
-          request, retryMode: isSafeMcpMethod(method) ? 'idempotent' : 'at-most-once', signal: controller.signal,
+          request,
+          retryMode: isSafeMcpMethod(method) ? 'idempotent' : 'at-most-once',
+          signal: controller.signal,
           onProgress: onProgress && ((progress) => this.#guard('onProgress', () => onProgress(progress))),
         });
         if (result.kind === 'session-gone') {
           sent = false; // the server did not know the session, so it did not act on the request
           this.#forgetSession(session);
-          if (!isSafeMcpMethod(method) || replayed || method === 'initialize') throw new McpSessionExpiredError(method, session ?? '');
+          if (!isSafeMcpMethod(method) || replayed || method === 'initialize')
+            throw new McpSessionExpiredError(method, session ?? '');
           continue;
         }
         const { reply, response } = result;
-        if ('error' in reply) throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
+        if ('error' in reply)
+          throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
         if (method === 'initialize') {
           this.#session.start(response.headers.get(SESSION_HEADER), reply.result, MCP_PROTOCOL_VERSION);
           // A caller who sent initialize through call() has the handshake in hand.
@@ -253,7 +287,11 @@ export class McpApiClient extends ApiClient {
 
   /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
   async #post(message: object): Promise<void> {
-    const response = await this.post(MCP_PATH, { json: message, headers: this.#session.headers(), retryMode: 'at-most-once' });
+    const response = await this.post(MCP_PATH, {
+      json: message,
+      headers: this.#session.headers(),
+      retryMode: 'at-most-once',
+    });
     await this.successText('POST', response);
   }
 
@@ -262,7 +300,9 @@ export class McpApiClient extends ApiClient {
     try {
       await this.#post(jsonRpcNotification('notifications/cancelled', { requestId, reason: text }));
     } catch (error) {
-      this.log.warn(`notifications/cancelled for request ${JSON.stringify(requestId)} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(
+        `notifications/cancelled for request ${JSON.stringify(requestId)} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -270,7 +310,11 @@ export class McpApiClient extends ApiClient {
   #answer(request: JsonRpcRequest): void {
     const work = answerServerRequest(request, this.#onRequest)
       .then((message) => this.#post(message))
-      .catch((error: unknown) => this.log.warn(`answering the server's ${request.method} failed: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) =>
+        this.log.warn(
+          `answering the server's ${request.method} failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     this.#background.add(work);
     void work.finally(() => this.#background.delete(work));
   }
@@ -317,7 +361,11 @@ export class McpApiClient extends ApiClient {
    * if (!result.isError) console.log(result.content);
    * ```
    */
-  async callTool(name: string, args?: Readonly<Record<string, unknown>>, options?: McpCallOptions): Promise<McpCallToolResult> {
+  async callTool(
+    name: string,
+    args?: Readonly<Record<string, unknown>>,
+    options?: McpCallOptions,
+  ): Promise<McpCallToolResult> {
     return (await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options)).result;
   }
 
@@ -347,8 +395,18 @@ export class McpApiClient extends ApiClient {
   }
 
   /** A prompt filled with its arguments (`prompts/get`). */
-  async getPrompt(name: string, args?: Readonly<Record<string, string>>, options?: McpCallOptions): Promise<McpGetPromptResult> {
-    return (await this.call<McpGetPromptResult>('prompts/get', args === undefined ? { name } : { name, arguments: args }, options)).result;
+  async getPrompt(
+    name: string,
+    args?: Readonly<Record<string, string>>,
+    options?: McpCallOptions,
+  ): Promise<McpGetPromptResult> {
+    return (
+      await this.call<McpGetPromptResult>(
+        'prompts/get',
+        args === undefined ? { name } : { name, arguments: args },
+        options,
+      )
+    ).result;
   }
 
   /**
@@ -371,7 +429,9 @@ export class McpApiClient extends ApiClient {
         const response = await this.delete(MCP_PATH, { headers: this.#session.headers(), retryMode: 'at-most-once' });
         await response.text();
       } catch (error) {
-        this.log.debug(`DELETE of the MCP session failed (ignored): ${error instanceof Error ? error.message : String(error)}`);
+        this.log.debug(
+          `DELETE of the MCP session failed (ignored): ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       this.#forgetSession(this.#session.id);
     }

@@ -79,7 +79,10 @@ export class McpRequestCancelledError extends PagerDutyError {
    */
   constructor(method: string, requestId: JsonRpcId, reason: McpCancelReason, cause?: unknown) {
     const why = reason === 'timeout' ? 'timed out' : 'was aborted';
-    super(`${method} (request id ${JSON.stringify(requestId)}) ${why} before its response; the server was sent notifications/cancelled, but it may have acted already (a tool may still have run)`, { cause });
+    super(
+      `${method} (request id ${JSON.stringify(requestId)}) ${why} before its response; the server was sent notifications/cancelled, but it may have acted already (a tool may still have run)`,
+      { cause },
+    );
     this.method = method;
     this.requestId = requestId;
     this.reason = reason;
@@ -102,7 +105,9 @@ export class McpSessionExpiredError extends PagerDutyError {
    * @param sessionId - the session that expired
    */
   constructor(method: string, sessionId: string) {
-    super(`${method}: the MCP server no longer knows session ${sessionId} (404); the request was not sent again, since it may act; the next call starts a new session`);
+    super(
+      `${method}: the MCP server no longer knows session ${sessionId} (404); the request was not sent again, since it may act; the next call starts a new session`,
+    );
     this.method = method;
     this.sessionId = sessionId;
   }

@@ -56,7 +56,9 @@ export interface ExchangeCall {
 }
 
 /** How an exchange ended: the response, or a 404 on the session it was sent with. */
-export type ExchangeResult = { readonly kind: 'response'; readonly reply: JsonRpcResponse; readonly response: Response } | { readonly kind: 'session-gone' };
+export type ExchangeResult =
+  | { readonly kind: 'response'; readonly reply: JsonRpcResponse; readonly response: Response }
+  | { readonly kind: 'session-gone' };
 
 function mediaType(response: Response): string {
   return (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0].trim();
@@ -72,13 +74,26 @@ function mediaType(response: Response): string {
  */
 export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<ExchangeResult> {
   const headers = host.sessionHeaders();
-  const response = await host.post({ json: call.request, headers, stream: true, retryMode: call.retryMode, signal: call.signal });
+  const response = await host.post({
+    json: call.request,
+    headers,
+    stream: true,
+    retryMode: call.retryMode,
+    signal: call.signal,
+  });
   if (response.status === 404 && headers['Mcp-Session-Id'] !== undefined) {
     discardLiveBody(response.body);
     return { kind: 'session-gone' };
   }
   const fail = (body: string, detail?: string): Error =>
-    host.httpError({ method: 'POST', url: response.url, response, body, detail, kind: detail === undefined ? undefined : 'http-server' });
+    host.httpError({
+      method: 'POST',
+      url: response.url,
+      response,
+      body,
+      detail,
+      kind: detail === undefined ? undefined : 'http-server',
+    });
   if (!(response.ok && mediaType(response) === 'text/event-stream' && response.body !== null)) {
     const text = await response.text();
     let messages: unknown[];
@@ -106,13 +121,21 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
   let outcome = await readTracked(host, response.body, onMessage, call.signal);
   // Why the stream was not resumed (again): said in the error, with the request's fate.
   let unresumed = 'no event id to resume from';
-  for (let resumed = 0; !reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && !call.signal.aborted; resumed += 1) {
+  for (
+    let resumed = 0;
+    !reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && !call.signal.aborted;
+    resumed += 1
+  ) {
     if (resumed === MAX_RESUMPTIONS) {
       unresumed = `resumed ${MAX_RESUMPTIONS} times, the limit`;
       break;
     }
     const resumedFrom = outcome.lastEventId;
-    const again = await host.get({ headers: { ...host.sessionHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom }, stream: true, signal: call.signal });
+    const again = await host.get({
+      headers: { ...host.sessionHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom },
+      stream: true,
+      signal: call.signal,
+    });
     if (!again.ok || mediaType(again) !== 'text/event-stream' || again.body === null) {
       discardLiveBody(again.body);
       unresumed = `it could not be resumed (GET answered ${again.status}${again.ok ? ' without an event stream' : ''})`;
@@ -124,13 +147,23 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
   if (call.signal.aborted) throw call.signal.reason;
   const how = outcome.end === 'failed' ? 'broke' : 'ended';
   const id = JSON.stringify(call.request.id);
-  const error = fail('', `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; the request may have run on the server, so it was not sent again`);
-  if (outcome.error !== undefined && error.cause === undefined) Object.defineProperty(error, 'cause', { value: outcome.error, configurable: true, writable: true });
+  const error = fail(
+    '',
+    `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; the request may have run on the server, so it was not sent again`,
+  );
+  if (outcome.error !== undefined && error.cause === undefined)
+    Object.defineProperty(error, 'cause', { value: outcome.error, configurable: true, writable: true });
   throw error;
 }
 
 /** Reads a live body, freed when the call's signal fires or the client closes. */
-async function readTracked(host: ExchangeHost, body: LiveBody, onMessage: (message: unknown) => boolean, signal: AbortSignal, lastEventId?: string): Promise<StreamOutcome> {
+async function readTracked(
+  host: ExchangeHost,
+  body: LiveBody,
+  onMessage: (message: unknown) => boolean,
+  signal: AbortSignal,
+  lastEventId?: string,
+): Promise<StreamOutcome> {
   const untrack = host.track(body);
   const onAbort = (): void => discardLiveBody(body);
   signal.addEventListener('abort', onAbort, { once: true });
@@ -145,7 +178,12 @@ async function readTracked(host: ExchangeHost, body: LiveBody, onMessage: (messa
 /** Progress with this call's token goes to its `onProgress`; any other notification to the client's handler. */
 function dispatchNotification(host: ExchangeHost, call: ExchangeCall, message: JsonRpcNotification): void {
   const params = message.params as Partial<McpProgress> | undefined;
-  if (call.onProgress && message.method === 'notifications/progress' && params?.progressToken === call.request.id && typeof params.progress === 'number') {
+  if (
+    call.onProgress &&
+    message.method === 'notifications/progress' &&
+    params?.progressToken === call.request.id &&
+    typeof params.progress === 'number'
+  ) {
     call.onProgress(params as McpProgress);
     return;
   }
@@ -153,7 +191,10 @@ function dispatchNotification(host: ExchangeHost, call: ExchangeCall, message: J
 }
 
 /** The token a call with `onProgress` is sent with: its request id. */
-export function withProgressToken(params: Readonly<Record<string, unknown>> | undefined, id: JsonRpcId): Record<string, unknown> {
+export function withProgressToken(
+  params: Readonly<Record<string, unknown>> | undefined,
+  id: JsonRpcId,
+): Record<string, unknown> {
   const meta = params?._meta;
   const base = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : {};
   return { ...params, _meta: { ...base, progressToken: id } };

@@ -35,7 +35,12 @@ export interface McpApiClientOptions extends ApiClientOptions {
 
 /** The names of {@link McpApiClientOptions}, checked at construction. */
 export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES, authType: true, clientInfo: true, capabilities: true, onNotification: true, onRequest: true,
+  ...API_CLIENT_OPTION_NAMES,
+  authType: true,
+  clientInfo: true,
+  capabilities: true,
+  onNotification: true,
+  onRequest: true,
 });
 
 /** Options of one call. */

@@ -28,15 +28,31 @@ export const INTERNAL_ERROR = -32603;
  * await answerServerRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }); // { jsonrpc: '2.0', id: 1, result: {} }
  * ```
  */
-export async function answerServerRequest(request: JsonRpcRequest, handler?: McpRequestHandler): Promise<JsonRpcSuccess | JsonRpcFailure> {
+export async function answerServerRequest(
+  request: JsonRpcRequest,
+  handler?: McpRequestHandler,
+): Promise<JsonRpcSuccess | JsonRpcFailure> {
   const { id } = request;
   try {
     const result: unknown = handler === undefined ? undefined : await handler(request);
     if (result !== undefined) return { jsonrpc: '2.0', id, result };
   } catch (error) {
-    const { code, rpcMessage, message, data } = error as { code?: unknown; rpcMessage?: unknown; message?: unknown; data?: unknown };
+    const { code, rpcMessage, message, data } = error as {
+      code?: unknown;
+      rpcMessage?: unknown;
+      message?: unknown;
+      data?: unknown;
+    };
     const text = typeof rpcMessage === 'string' ? rpcMessage : typeof message === 'string' ? message : String(error);
-    return { jsonrpc: '2.0', id, error: { code: Number.isInteger(code) ? (code as number) : INTERNAL_ERROR, message: text, ...(data === undefined ? {} : { data }) } };
+    return {
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: Number.isInteger(code) ? (code as number) : INTERNAL_ERROR,
+        message: text,
+        ...(data === undefined ? {} : { data }),
+      },
+    };
   }
   if (request.method === 'ping') return { jsonrpc: '2.0', id, result: {} };
   return { jsonrpc: '2.0', id, error: { code: METHOD_NOT_FOUND, message: `Method not found: ${request.method}` } };

@@ -35,7 +35,11 @@ export interface AuthorizeUrlParams {
  */
 export function buildAuthorizeUrl(params: AuthorizeUrlParams): string {
   const { clientId, scope, redirectUri, codeChallenge, baseUrl = IDENTITY_BASE_URL } = params;
-  for (const [name, value] of [['clientId', clientId], ['scope', scope], ['redirectUri', redirectUri]] as const) {
+  for (const [name, value] of [
+    ['clientId', clientId],
+    ['scope', scope],
+    ['redirectUri', redirectUri],
+  ] as const) {
     if (typeof value !== 'string' || value === '') throw new TypeError(`${name} must be a non-empty string`);
   }
   const query = new URLSearchParams([

@@ -34,7 +34,10 @@ export interface OAuthTokenClientOptions extends ApiClientOptions {
 
 /** The names of {@link OAuthTokenClientOptions}, checked at construction. */
 export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES, earlyRefreshBuffer: true, now: true, randomBytes: true,
+  ...API_CLIENT_OPTION_NAMES,
+  earlyRefreshBuffer: true,
+  now: true,
+  randomBytes: true,
 });
 
 /** Options of the REST client that {@link OAuthTokenClient.refreshClient} builds (it always uses bearer auth). */
@@ -228,7 +231,11 @@ export class OAuthTokenClient extends ApiClient {
     requireStrings('getNewToken', fields);
     const response = await this.post(TOKEN_PATH, { form: fields });
     const text = await this.successText('POST', response);
-    const body = decodeJsonBody(text, () => this.#badTokenResponse(response, text, 'token response is not valid JSON'), { emptyIsNull: false });
+    const body = decodeJsonBody(
+      text,
+      () => this.#badTokenResponse(response, text, 'token response is not valid JSON'),
+      { emptyIsNull: false },
+    );
     const amended = amendTokenResponse(body, this.#now());
     if (!amended.ok) throw this.#badTokenResponse(response, text, amended.problem);
     return amended.response;

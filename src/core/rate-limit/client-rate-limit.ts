@@ -77,7 +77,11 @@ export function checkRateLimiter(value: unknown): RateLimiter | undefined {
   if (value === undefined) return undefined;
   const candidate = value as Partial<Record<keyof RateLimiter, unknown>> | null;
   const methods = ['acquire', 'report', 'pause', 'state'] as const;
-  if (typeof candidate !== 'object' || candidate === null || methods.some((name) => typeof candidate[name] !== 'function')) {
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    methods.some((name) => typeof candidate[name] !== 'function')
+  ) {
     throw new TypeError('rateLimiter must be an object with acquire, report, pause and state methods (a RateLimiter)');
   }
   return value as RateLimiter;
@@ -85,7 +89,8 @@ export function checkRateLimiter(value: unknown): RateLimiter | undefined {
 
 /** Checks the `onRateLimit` option: a function. */
 export function checkOnRateLimit(value: unknown): OnRateLimit | undefined {
-  if (value !== undefined && typeof value !== 'function') throw new TypeError(`onRateLimit must be a function, got ${value === null ? 'null' : typeof value}`);
+  if (value !== undefined && typeof value !== 'function')
+    throw new TypeError(`onRateLimit must be a function, got ${value === null ? 'null' : typeof value}`);
   return value as OnRateLimit | undefined;
 }
 
@@ -120,7 +125,8 @@ export class ClientRateLimit {
   /** The budget of the client's credential now (hashed once per credential). */
   key(): RateLimitKey {
     const secret = this.#secret();
-    const cached = this.#key !== undefined && this.#key.secret === secret ? this.#key : { secret, key: rateLimitKey(secret) };
+    const cached =
+      this.#key !== undefined && this.#key.secret === secret ? this.#key : { secret, key: rateLimitKey(secret) };
     this.#key = cached;
     return cached.key;
   }
@@ -140,10 +146,16 @@ export class ClientRateLimit {
     const own = this.#gate.held;
     const sharedPaused = shared?.paused === true;
     let until = 0;
-    if (own) until = Math.max(this.#pausedUntil, this.#remaining === 0 ? this.#resetAt ?? 0 : 0);
+    if (own) until = Math.max(this.#pausedUntil, this.#remaining === 0 ? (this.#resetAt ?? 0) : 0);
     if (sharedPaused) until = Math.max(until, shared?.pausedUntil ?? 0);
     const paused = own || sharedPaused;
-    return Object.freeze({ limit: this.#limit, remaining: this.#remaining, resetAt: this.#resetAt, paused, pausedUntil: paused && until > now ? until : undefined });
+    return Object.freeze({
+      limit: this.#limit,
+      remaining: this.#remaining,
+      resetAt: this.#resetAt,
+      paused,
+      pausedUntil: paused && until > now ? until : undefined,
+    });
   }
 
   /**
@@ -152,7 +164,12 @@ export class ClientRateLimit {
    *
    * @returns a promise only when there is a limiter to tell
    */
-  observe(status: number, headers: { get(name: string): string | null }, retryAfter: number | undefined, log: Logger): Promise<void> | undefined {
+  observe(
+    status: number,
+    headers: { get(name: string): string | null },
+    retryAfter: number | undefined,
+    log: Logger,
+  ): Promise<void> | undefined {
     const seen = readRateLimitHeaders(headers);
     if (seen) {
       if (seen.limit !== undefined) this.#limit = seen.limit;
@@ -197,7 +214,11 @@ export class ClientRateLimit {
    * @param retryPause - seconds before the retry; `undefined` when it will not retry
    * @returns whether to go on (retry or return the answer) rather than fail at once
    */
-  async rateLimited(attempt: RateLimitAttempt, retryPause: number | undefined, retryAfter: number | undefined): Promise<boolean> {
+  async rateLimited(
+    attempt: RateLimitAttempt,
+    retryPause: number | undefined,
+    retryAfter: number | undefined,
+  ): Promise<boolean> {
     if (this.#limiter && retryPause !== undefined) {
       const until = Date.now() + retryPause * 1000;
       await this.#safely(attempt.log, () => this.#limiter?.pause(this.key(), until));
@@ -230,14 +251,25 @@ export class ClientRateLimit {
     if (!this.#limiter) await abortableSleep(this.#sleep, info.retryAfter, signal);
   }
 
-  async #ask(parts: { reason: RateLimitInfo['reason']; attempt: RateLimitAttempt; retryAfter: number }): Promise<boolean> {
+  async #ask(parts: {
+    reason: RateLimitInfo['reason'];
+    attempt: RateLimitAttempt;
+    retryAfter: number;
+  }): Promise<boolean> {
     const answer = await this.#onRateLimit?.(this.#info(parts));
     return answer !== false;
   }
 
   #info(parts: { reason: RateLimitInfo['reason']; attempt: RateLimitAttempt; retryAfter: number }): RateLimitInfo {
     const { method, url, attempt } = parts.attempt;
-    return Object.freeze({ reason: parts.reason, method, url: this.#scrub(url), attempt, retryAfter: parts.retryAfter, rateLimit: this.view() });
+    return Object.freeze({
+      reason: parts.reason,
+      method,
+      url: this.#scrub(url),
+      attempt,
+      retryAfter: parts.retryAfter,
+      rateLimit: this.view(),
+    });
   }
 
   /** Runs a limiter call; a failure falls back (with one warning) instead of failing the request. */

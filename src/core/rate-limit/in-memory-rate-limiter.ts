@@ -49,7 +49,10 @@ interface Budget {
  * pacingInterval({ remaining: 10 }, 1000);                // 0
  * ```
  */
-export function pacingInterval(budget: { readonly remaining?: number; readonly resetAt?: number }, nowMs: number): number {
+export function pacingInterval(
+  budget: { readonly remaining?: number; readonly resetAt?: number },
+  nowMs: number,
+): number {
   const { remaining, resetAt } = budget;
   if (remaining === undefined || resetAt === undefined || resetAt <= nowMs) return 0;
   return (resetAt - nowMs) / Math.max(1, remaining);

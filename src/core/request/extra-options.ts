@@ -26,14 +26,20 @@ function bare(name: string): string {
  * mergeExtraParams({ statuses: ['triggered'] }, { 'statuses[]': ['resolved'] }, 'request'); // TypeError
  * ```
  */
-export function mergeExtraParams(params: QueryParams | undefined, extraParams: QueryParams | undefined, what: string): QueryParams | undefined {
+export function mergeExtraParams(
+  params: QueryParams | undefined,
+  extraParams: QueryParams | undefined,
+  what: string,
+): QueryParams | undefined {
   if (extraParams === undefined) return params;
   if (!isPlainObject(extraParams)) throw new TypeError(`${what}: extraParams must be an object of query parameters`);
   const declared = new Map(Object.keys(params ?? {}).map((name) => [bare(name), name]));
   for (const name of Object.keys(extraParams)) {
     const clash = declared.get(bare(name));
     if (clash !== undefined) {
-      throw new TypeError(`${what}: query parameter "${name}" is in both params (as "${clash}") and extraParams; give it in one of them`);
+      throw new TypeError(
+        `${what}: query parameter "${name}" is in both params (as "${clash}") and extraParams; give it in one of them`,
+      );
     }
   }
   return { ...params, ...extraParams };
@@ -52,13 +58,21 @@ export function mergeExtraParams(params: QueryParams | undefined, extraParams: Q
  * mergeExtraFields(undefined, { beta_flag: true }, 'rpost'); // { beta_flag: true }
  * ```
  */
-export function mergeExtraFields(body: unknown, extraFields: Readonly<Record<string, unknown>> | undefined, what: string): unknown {
+export function mergeExtraFields(
+  body: unknown,
+  extraFields: Readonly<Record<string, unknown>> | undefined,
+  what: string,
+): unknown {
   if (extraFields === undefined) return body;
   if (!isPlainObject(extraFields)) throw new TypeError(`${what}: extraFields must be an object of body fields`);
   if (body === undefined) return { ...extraFields };
-  if (!isPlainObject(body)) throw new TypeError(`${what}: extraFields are added to a JSON object body, but json is ${Array.isArray(body) ? 'a list' : `a ${body === null ? 'null' : typeof body}`}`);
+  if (!isPlainObject(body))
+    throw new TypeError(
+      `${what}: extraFields are added to a JSON object body, but json is ${Array.isArray(body) ? 'a list' : `a ${body === null ? 'null' : typeof body}`}`,
+    );
   for (const name of Object.keys(extraFields)) {
-    if (Object.hasOwn(body, name)) throw new TypeError(`${what}: body field "${name}" is in both json and extraFields; give it in one of them`);
+    if (Object.hasOwn(body, name))
+      throw new TypeError(`${what}: body field "${name}" is in both json and extraFields; give it in one of them`);
   }
   return { ...body, ...extraFields };
 }

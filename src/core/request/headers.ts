@@ -29,7 +29,8 @@ export function mergeHeaders(sources: ReadonlyArray<HeaderMap | undefined>): Rec
   const merged: Record<string, string> = {};
   for (const [name, value] of byName.values()) {
     // A header named `__proto__` is defined: assigned, it would set the object's prototype.
-    if (name === '__proto__') Object.defineProperty(merged, name, { value, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(merged, name, { value, enumerable: true, writable: true, configurable: true });
     else merged[name] = value;
   }
   return merged;

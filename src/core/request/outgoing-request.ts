@@ -54,7 +54,17 @@ export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: C
         : body;
   // The client's fetch options, then the request's, which win; never in place of the
   // method, headers and body worked out above.
-  const { headers: _headers, json: _json, form: _form, body: _body, params: _params, timeout: _timeout, stream: _stream, retryMode: _retryMode, ...fetchOptions } = options;
+  const {
+    headers: _headers,
+    json: _json,
+    form: _form,
+    body: _body,
+    params: _params,
+    timeout: _timeout,
+    stream: _stream,
+    retryMode: _retryMode,
+    ...fetchOptions
+  } = options;
   return { ...parts.passThrough, ...fetchOptions, method: verb, headers: sendHeaders, body: sendBody };
 }
 

@@ -21,10 +21,14 @@
  */
 export function pathSegment(what: string, value: unknown, fail: (message: string) => Error): string {
   if (typeof value !== 'string') {
-    throw new TypeError(`${what} must be a string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+    throw new TypeError(
+      `${what} must be a string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+    );
   }
   if (value === '' || value === '.' || value === '..') {
-    throw fail(`${what} ${JSON.stringify(value)} is not a valid id: it must be a non-empty string other than "." and ".."`);
+    throw fail(
+      `${what} ${JSON.stringify(value)} is not a valid id: it must be a non-empty string other than "." and ".."`,
+    );
   }
   return encodeURIComponent(value);
 }

@@ -62,7 +62,8 @@ function describe(value: unknown): string {
  */
 export function encodeQuery(params: QueryParams | undefined): string {
   if (!params) return '';
-  if (typeof params !== 'object' || Array.isArray(params)) throw new TypeError('params must be an object of query parameters');
+  if (typeof params !== 'object' || Array.isArray(params))
+    throw new TypeError('params must be an object of query parameters');
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;

@@ -93,5 +93,9 @@ function isUnder(resolved: URL, base: string): boolean {
   const parsedBase = new URL(base);
   if (resolved.origin !== parsedBase.origin || resolved.username || resolved.password) return false;
   const basePath = parsedBase.pathname.replace(/\/+$/, '');
-  return resolved.pathname === basePath || resolved.pathname === `${basePath}/` || resolved.pathname.startsWith(`${basePath}/`);
+  return (
+    resolved.pathname === basePath ||
+    resolved.pathname === `${basePath}/` ||
+    resolved.pathname.startsWith(`${basePath}/`)
+  );
 }

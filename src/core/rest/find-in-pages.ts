@@ -31,7 +31,10 @@ export interface FindCriteria {
  *
  * @throws AmbiguousMatchError with `unique`, when two or more items match
  */
-export async function findInPages(pages: AsyncIterable<{ readonly items: readonly unknown[] }>, criteria: FindCriteria): Promise<unknown> {
+export async function findInPages(
+  pages: AsyncIterable<{ readonly items: readonly unknown[] }>,
+  criteria: FindCriteria,
+): Promise<unknown> {
   const { attribute, value, exact, unique } = criteria;
   const found: unknown[] = [];
   for await (const page of pages) {
@@ -41,7 +44,10 @@ export async function findInPages(pages: AsyncIterable<{ readonly items: readonl
       found.push(item);
     }
     if (found.length > 1) {
-      const matches = found.map((item) => ({ id: idOf(item), value: String((item as Record<string, unknown>)[attribute]) }));
+      const matches = found.map((item) => ({
+        id: idOf(item),
+        value: String((item as Record<string, unknown>)[attribute]),
+      }));
       throw new AmbiguousMatchError({ ...criteria, matches });
     }
   }

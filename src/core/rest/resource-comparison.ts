@@ -25,7 +25,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+  return (
+    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]))
+  );
 }
 
 /**
@@ -38,7 +40,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * differsFrom({ id: 'P1', name: 'Ops' }, { name: 'Ops', description: 'y' }); // true
  * ```
  */
-export function differsFrom(existing: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>): boolean {
+export function differsFrom(
+  existing: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, unknown>>,
+): boolean {
   return Object.keys(values).some((key) => !jsonEqual(existing[key], values[key]));
 }
 
@@ -50,5 +55,7 @@ export function differsFrom(existing: Readonly<Record<string, unknown>>, values:
  */
 export function persistSearchValue(attribute: string, value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new TypeError(`persist: values.${attribute} must be a string, number or boolean to search for, got ${value === null ? 'null' : typeof value}`);
+  throw new TypeError(
+    `persist: values.${attribute} must be a string, number or boolean to search for, got ${value === null ? 'null' : typeof value}`,
+  );
 }

@@ -14,7 +14,13 @@ import type { QueryParams } from '../request/query.js';
 import { mergeExtraParams } from '../request/extra-options.js';
 import { compileTables, withWrapperRows, type CompiledTables } from './endpoints/compiled-tables.js';
 import { withDeclaredRequestHeaders } from './endpoints/declared-requirements.js';
-import { decodeExchange, entityDelete, entityExchange, jsonExchange, type EntityExchangeHost } from './endpoints/entity-exchange.js';
+import {
+  decodeExchange,
+  entityDelete,
+  entityExchange,
+  jsonExchange,
+  type EntityExchangeHost,
+} from './endpoints/entity-exchange.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
 import { EndpointLookup } from './endpoints/endpoint-lookup.js';
 import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
@@ -27,7 +33,14 @@ import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { exchangePage, readTotal } from './pagination/page-exchange.js';
 import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
 import type { FetchedPage } from './pagination/pages.js';
-import { REST_API_V2_BASE_CLIENT_OPTION_NAMES, type DecodedResponse, type DictAllOptions, type IterAllOptions, type IterCursorOptions, type RestApiV2BaseClientOptions } from './rest-method-options.js';
+import {
+  REST_API_V2_BASE_CLIENT_OPTION_NAMES,
+  type DecodedResponse,
+  type DictAllOptions,
+  type IterAllOptions,
+  type IterCursorOptions,
+  type RestApiV2BaseClientOptions,
+} from './rest-method-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
@@ -80,11 +93,20 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     this.tables = tables;
     this.policy = resolved;
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
-    this.#endpoints = new EndpointLookup(compiled, this.policy, { baseUrl: () => this.url, normalizeUrl: (url) => this.normalizeUrl(url), urlError });
+    this.#endpoints = new EndpointLookup(compiled, this.policy, {
+      baseUrl: () => this.url,
+      normalizeUrl: (url) => this.normalizeUrl(url),
+      urlError,
+    });
     this.#parts = {
-      client: this, endpoints: this.#endpoints, defaultPageSize: () => this.#defaultPageSize, warn: (message) => this.log.warn(message),
-      exchangeJson: (...args) => this.exchangeJson(...args), unexpectedResponse: (...args) => this.unexpectedResponse(...args),
-      fetchPage: (...args) => this.fetchPage(...args), openLane: (width) => this.requestGate.open(width),
+      client: this,
+      endpoints: this.#endpoints,
+      defaultPageSize: () => this.#defaultPageSize,
+      warn: (message) => this.log.warn(message),
+      exchangeJson: (...args) => this.exchangeJson(...args),
+      unexpectedResponse: (...args) => this.unexpectedResponse(...args),
+      fetchPage: (...args) => this.fetchPage(...args),
+      openLane: (width) => this.requestGate.open(width),
     };
   }
 
@@ -110,7 +132,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   /** Every request, with the headers its operation declares (early access) unless the caller sets them. */
   override request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
     const declared = this.#endpoints.declaredHeaders(method, url);
-    return super.request(method, url, withDeclaredRequestHeaders(declared, () => this.headers, options));
+    return super.request(
+      method,
+      url,
+      withDeclaredRequestHeaders(declared, () => this.headers, options),
+    );
   }
 
   /**
@@ -147,31 +173,46 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const { users, more } = await client.jget('/users', { params: { limit: 5 } }); // users: User[]
    * ```
    */
-  jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(target: P | ResourceObject, init?: JsonInit<A, 'GET', P>): JsonResult<T, A, 'GET', P>;
+  jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
+    target: P | ResourceObject,
+    init?: JsonInit<A, 'GET', P>,
+  ): JsonResult<T, A, 'GET', P>;
   jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return jsonExchange<T>(this.#parts, 'GET', 'jget', target, init);
   }
 
   /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(target: P | ResourceObject, init?: JsonInit<A, 'POST', P>): JsonResult<T, A, 'POST', P>;
+  jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
+    target: P | ResourceObject,
+    init?: JsonInit<A, 'POST', P>,
+  ): JsonResult<T, A, 'POST', P>;
   jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return jsonExchange<T>(this.#parts, 'POST', 'jpost', target, init);
   }
 
   /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
-  jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(target: P | ResourceObject, init?: JsonInit<A, 'PUT', P>): JsonResult<T, A, 'PUT', P>;
+  jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
+    target: P | ResourceObject,
+    init?: JsonInit<A, 'PUT', P>,
+  ): JsonResult<T, A, 'PUT', P>;
   jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return jsonExchange<T>(this.#parts, 'PUT', 'jput', target, init);
   }
 
   /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(target: P | ResourceObject, init?: JsonInit<A, 'PATCH', P>): JsonResult<T, A, 'PATCH', P>;
+  jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
+    target: P | ResourceObject,
+    init?: JsonInit<A, 'PATCH', P>,
+  ): JsonResult<T, A, 'PATCH', P>;
   jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return jsonExchange<T>(this.#parts, 'PATCH', 'jpatch', target, init);
   }
 
   /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
-  jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(target: P | ResourceObject, init?: JsonInit<A, 'DELETE', P>): JsonResult<T, A, 'DELETE', P>;
+  jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
+    target: P | ResourceObject,
+    init?: JsonInit<A, 'DELETE', P>,
+  ): JsonResult<T, A, 'DELETE', P>;
   jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return jsonExchange<T>(this.#parts, 'DELETE', 'jdelete', target, init);
   }
@@ -189,7 +230,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
    * ```
    */
-  rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(target: P | ResourceObject, init?: EntityInit<A, 'GET', P>): EntityResult<T, A, 'GET', P>;
+  rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
+    target: P | ResourceObject,
+    init?: EntityInit<A, 'GET', P>,
+  ): EntityResult<T, A, 'GET', P>;
   rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return entityExchange<T>(this.#parts, 'GET', 'rget', target, init);
   }
@@ -203,7 +247,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const user = await client.rpost('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
    * ```
    */
-  rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(target: P | ResourceObject, init?: EntityInit<A, 'POST', P>): EntityResult<T, A, 'POST', P>;
+  rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
+    target: P | ResourceObject,
+    init?: EntityInit<A, 'POST', P>,
+  ): EntityResult<T, A, 'POST', P>;
   rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return entityExchange<T>(this.#parts, 'POST', 'rpost', target, init);
   }
@@ -220,13 +267,19 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * });
    * ```
    */
-  rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(target: P | ResourceObject, init?: EntityInit<A, 'PUT', P>): EntityResult<T, A, 'PUT', P>;
+  rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
+    target: P | ResourceObject,
+    init?: EntityInit<A, 'PUT', P>,
+  ): EntityResult<T, A, 'PUT', P>;
   rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return entityExchange<T>(this.#parts, 'PUT', 'rput', target, init);
   }
 
   /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
-  rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(target: P | ResourceObject, init?: EntityInit<A, 'PATCH', P>): EntityResult<T, A, 'PATCH', P>;
+  rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
+    target: P | ResourceObject,
+    init?: EntityInit<A, 'PATCH', P>,
+  ): EntityResult<T, A, 'PATCH', P>;
   rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
     return entityExchange<T>(this.#parts, 'PATCH', 'rpatch', target, init);
   }
@@ -237,7 +290,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws HttpError for a non-success status
    */
-  rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(target: P | ResourceObject, init?: EntityInit<A, 'DELETE', P>): Promise<Response>;
+  rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
+    target: P | ResourceObject,
+    init?: EntityInit<A, 'DELETE', P>,
+  ): Promise<Response>;
   rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     return entityDelete(this.#parts, target, init);
   }
@@ -249,7 +305,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
    */
-  protected async exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse> {
+  protected async exchangeJson(
+    method: string,
+    url: string,
+    init?: RequestOptions,
+    context?: RequestContext,
+  ): Promise<DecodedResponse> {
     return decodeExchange(this.#parts, method, await this.sendText(method, url, init, context), context);
   }
 
@@ -259,7 +320,13 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @param facts - why, for the error factory (by default `unusable-body`)
    */
-  protected unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error {
+  protected unexpectedResponse(
+    method: string,
+    response: Response,
+    text: string,
+    detail: string,
+    facts?: ResponseFacts,
+  ): Error {
     return this.httpError({ method, url: response.url, response, body: text, detail, kind: 'http-server', facts });
   }
 
@@ -277,7 +344,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws RangeError for a value that is not a positive integer (the old value stays)
    */
   set defaultPageSize(value: number) {
-    if (!Number.isInteger(value) || value < 1) throw new RangeError(`defaultPageSize must be a positive integer, got ${String(value)}`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new RangeError(`defaultPageSize must be a positive integer, got ${String(value)}`);
     this.#defaultPageSize = value;
   }
 
@@ -297,9 +365,22 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * for await (const user of client.iterAll('/users', { team_ids: ['PTEAM1'] })) console.log(user.email);
    * ```
    */
-  iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
-  iterAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): AsyncIterableIterator<T> {
-    return iterateIndex<T>('iterAll', options, () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterAll') ?? {}, options, 'iterAll'), this.policy.unknownTotal);
+  iterAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: IndexQuery<A, P>,
+    options?: IterAllOptions<IndexItem<T, A, P>>,
+  ): AsyncIterableIterator<IndexItem<T, A, P>>;
+  iterAll<T = Record<string, unknown>>(
+    url: string,
+    params: QueryParams = {},
+    options: IterAllOptions<T> = {},
+  ): AsyncIterableIterator<T> {
+    return iterateIndex<T>(
+      'iterAll',
+      options,
+      () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterAll') ?? {}, options, 'iterAll'),
+      this.policy.unknownTotal,
+    );
   }
 
   /**
@@ -307,9 +388,22 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws UrlError when the path is not cursor-based
    */
-  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterCursorOptions<IndexItem<T, A, P>>): AsyncIterableIterator<IndexItem<T, A, P>>;
-  iterCursor<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterCursorOptions<T> = {}): AsyncIterableIterator<T> {
-    return iterateIndex<T>('iterCursor', options, () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterCursor') ?? {}, options, 'iterCursor'), this.policy.unknownTotal);
+  iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: IndexQuery<A, P>,
+    options?: IterCursorOptions<IndexItem<T, A, P>>,
+  ): AsyncIterableIterator<IndexItem<T, A, P>>;
+  iterCursor<T = Record<string, unknown>>(
+    url: string,
+    params: QueryParams = {},
+    options: IterCursorOptions<T> = {},
+  ): AsyncIterableIterator<T> {
+    return iterateIndex<T>(
+      'iterCursor',
+      options,
+      () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterCursor') ?? {}, options, 'iterCursor'),
+      this.policy.unknownTotal,
+    );
   }
 
   /**
@@ -321,9 +415,21 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * const services = await client.listAll('/services', { include: ['teams'] }); // Service[]
    * ```
    */
-  listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, options?: IterAllOptions<IndexItem<T, A, P>>): Promise<IndexItem<T, A, P>[]>;
-  listAll<T = Record<string, unknown>>(url: string, params: QueryParams = {}, options: IterAllOptions<T> = {}): Promise<T[]> {
-    return listIndex<T>(options, () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'listAll') ?? {}, options, 'listAll'), this.policy.unknownTotal);
+  listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: IndexQuery<A, P>,
+    options?: IterAllOptions<IndexItem<T, A, P>>,
+  ): Promise<IndexItem<T, A, P>[]>;
+  listAll<T = Record<string, unknown>>(
+    url: string,
+    params: QueryParams = {},
+    options: IterAllOptions<T> = {},
+  ): Promise<T[]> {
+    return listIndex<T>(
+      options,
+      () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'listAll') ?? {}, options, 'listAll'),
+      this.policy.unknownTotal,
+    );
   }
 
   /**
@@ -332,9 +438,17 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws UrlError when an item lacks the attribute
    */
-  dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, options?: DictAllOptions<IndexQuery<A, P>>): Promise<Record<string, IndexItem<T, A, P>>>;
+  dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    options?: DictAllOptions<IndexQuery<A, P>>,
+  ): Promise<Record<string, IndexItem<T, A, P>>>;
   dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
-    return keyIndex<T>(url, options, (params, opts) => this.listAll<T, string>(url, params, opts), (message) => this.#endpoints.urlError(message));
+    return keyIndex<T>(
+      url,
+      options,
+      (params, opts) => this.listAll<T, string>(url, params, opts),
+      (message) => this.#endpoints.urlError(message),
+    );
   }
 
   /**
@@ -342,8 +456,16 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @throws HttpServerError when the response has no numeric `total`
    */
-  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(url: P, params?: IndexQuery<A, P>, init?: Pick<RequestOptions, 'signal' | 'extraParams'>): Promise<number>;
-  async getTotal(url: string, params: QueryParams = {}, init: Pick<RequestOptions, 'signal' | 'extraParams'> = {}): Promise<number> {
+  getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
+    url: P,
+    params?: IndexQuery<A, P>,
+    init?: Pick<RequestOptions, 'signal' | 'extraParams'>,
+  ): Promise<number>;
+  async getTotal(
+    url: string,
+    params: QueryParams = {},
+    init: Pick<RequestOptions, 'signal' | 'extraParams'> = {},
+  ): Promise<number> {
     return readTotal(this.#parts, url, mergeExtraParams(params, init.extraParams, 'getTotal') ?? {}, init.signal);
   }
 
@@ -355,8 +477,14 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected fetchPage(method: string, url: string, init: RequestOptions, wrapper: string,
-    check?: (body: Readonly<Record<string, unknown>>) => string | undefined, context?: RequestContext): Promise<FetchedPage> {
+  protected fetchPage(
+    method: string,
+    url: string,
+    init: RequestOptions,
+    wrapper: string,
+    check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
+    context?: RequestContext,
+  ): Promise<FetchedPage> {
     return exchangePage(this.#parts, method, url, init, wrapper, check, context);
   }
 
@@ -367,7 +495,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param method - the public method asking, named in errors
    * @throws UrlError for a path that cannot be paged this way
    */
-  protected pagesOf(url: string, params: QueryParams, options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>, method: string): AsyncGenerator<FetchedPage, void, undefined> {
+  protected pagesOf(
+    url: string,
+    params: QueryParams,
+    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
+    method: string,
+  ): AsyncGenerator<FetchedPage, void, undefined> {
     return indexPages(this.#parts, url, params, options, method);
   }
 

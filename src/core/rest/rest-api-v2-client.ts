@@ -30,7 +30,11 @@ import { findInPages } from './find-in-pages.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-method-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
-import { alertGroupingSettingsParams, analyticsRawIncidentsBody, incidentNotesRequest } from './pagination/specialised-requests.js';
+import {
+  alertGroupingSettingsParams,
+  analyticsRawIncidentsBody,
+  incidentNotesRequest,
+} from './pagination/specialised-requests.js';
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './pagination/token-pagination.js';
 import type { AnnotateLogEntry } from '../../generated/types/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
@@ -51,7 +55,9 @@ type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/anal
 /** The `filters` of `POST /analytics/raw/incidents`, for `A`. */
 type AnalyticsFilters<A extends ApiTypes> = FieldOf<JsonBodyOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'filters'>;
 type ListOf<R, K extends string> = R extends { [Key in K]?: readonly (infer Item)[] } ? Item : Record<string, unknown>;
-type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F } ? Exclude<F, undefined> : Readonly<Record<string, unknown>>;
+type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F }
+  ? Exclude<F, undefined>
+  : Readonly<Record<string, unknown>>;
 
 /** The `Accept` header of REST API v2 requests. */
 export const REST_API_V2_ACCEPT = 'application/vnd.pagerduty+json;version=2';
@@ -89,7 +95,11 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   constructor(apiKey: string, options: RestApiV2ClientOptions = {}) {
     checkOptionNames('RestApiV2Client', options, REST_API_V2_CLIENT_OPTION_NAMES);
     const { defaultFrom, authType, region, baseUrl, ...rest } = options;
-    super(authForType(apiKey, authType), { ...rest, baseUrl: baseUrl ?? regionBaseUrl(region), tables: REST_API_V2_TABLES });
+    super(authForType(apiKey, authType), {
+      ...rest,
+      baseUrl: baseUrl ?? regionBaseUrl(region),
+      tables: REST_API_V2_TABLES,
+    });
     this.defaultFrom = defaultFrom;
   }
 
@@ -128,7 +138,13 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     // A number (plain JavaScript callers pass them) is sent and compared as its text.
     const params = mergeExtraParams({ ...options.params, query: value }, options.extraParams, 'find') ?? {};
     const pages = this.pagesOf(url, params, {}, 'find');
-    const criteria = { url, attribute, value: String(value), exact: options.exact === true, unique: options.unique === true };
+    const criteria = {
+      url,
+      attribute,
+      value: String(value),
+      exact: options.exact === true,
+      unique: options.unique === true,
+    };
     return (await findInPages(pages, criteria)) as T | null;
   }
 
@@ -160,10 +176,15 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
       throw this.makeError({ kind: 'url', message });
     }
-    const existing = await this.find<Record<string, unknown>>(url, persistSearchValue(attribute, values[attribute]), { attribute });
+    const existing = await this.find<Record<string, unknown>>(url, persistSearchValue(attribute, values[attribute]), {
+      attribute,
+    });
     if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
-    const self = typeof existing.self === 'string' ? existing.self : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
+    const self =
+      typeof existing.self === 'string'
+        ? existing.self
+        : `${this.normalizeUrl(url)}/${this.#segment('the id of the matching resource', existing.id)}`;
     return this.rput<T, string>(self, { json: { ...existing, ...values } }) as Promise<T>;
   }
 
@@ -227,7 +248,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     const window = (start: Date, end: Date): QueryParams => windowParams(params, start, end);
     const maxRangeMs = this.policy.declaredRequirements ? tables.historyMaxRangeMs.get(shape) : undefined;
     if (tables.cursorShapes.has(shape)) {
-      for (const [start, end] of rangeWindows(since, until, maxRangeMs)) yield* this.pagesOf(url, window(start, end), {}, 'iterHistory');
+      for (const [start, end] of rangeWindows(since, until, maxRangeMs))
+        yield* this.pagesOf(url, window(start, end), {}, 'iterHistory');
       return;
     }
     if (shape === '/oncalls') this.log.warn('iterHistory may yield duplicate results when used with /oncalls');
@@ -241,7 +263,12 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
           {
             count: (start, end, signal) => this.getTotal(url, window(start, end), { signal }),
             page: (start, end, offset, signal) =>
-              this.indexPage(url, Object.assign({ limit: pageLimit }, window(start, end), { offset }), 'iterHistory', signal),
+              this.indexPage(
+                url,
+                Object.assign({ limit: pageLimit }, window(start, end), { offset }),
+                'iterHistory',
+                signal,
+              ),
             pageLimit,
             endpoint: `GET ${path}`,
             warn: (message) => this.log.warn(message),
@@ -381,7 +408,12 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     const first = users.ok && Array.isArray(users.value) ? (users.value[0] as unknown) : undefined;
     const value = subdomainFromHtmlUrl(isPlainObject(first) ? first.html_url : undefined);
     if (value === null) {
-      throw this.unexpectedResponse('GET', response, text, 'API responded without a user whose html_url shows the subdomain');
+      throw this.unexpectedResponse(
+        'GET',
+        response,
+        text,
+        'API responded without a user whose html_url shows the subdomain',
+      );
     }
     this.#subdomain = { url: this.url, auth: this.auth, value };
     return value;

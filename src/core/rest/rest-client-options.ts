@@ -58,7 +58,11 @@ export interface RestApiV2ClientOptions extends ApiClientOptions {
 
 /** The names of {@link RestApiV2ClientOptions}, checked at construction. */
 export const REST_API_V2_CLIENT_OPTION_NAMES: OptionNames<RestApiV2ClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES, defaultFrom: true, authType: true, region: true, policy: true,
+  ...API_CLIENT_OPTION_NAMES,
+  defaultFrom: true,
+  authType: true,
+  region: true,
+  policy: true,
 });
 
 /** Options of `RestApiV2Client.iterIncidentNotes`. */

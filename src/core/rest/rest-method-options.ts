@@ -22,7 +22,9 @@ export interface RestApiV2BaseClientOptions extends ApiClientOptions {
 
 /** The names of {@link RestApiV2BaseClientOptions}, checked at construction. */
 export const REST_API_V2_BASE_CLIENT_OPTION_NAMES: OptionNames<RestApiV2BaseClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES, tables: true, policy: true,
+  ...API_CLIENT_OPTION_NAMES,
+  tables: true,
+  policy: true,
 });
 
 /** Options of `RestApiV2BaseClient.iterAll`. */
@@ -49,7 +51,11 @@ export interface IterAllOptions<T> {
 
 /** The names of {@link IterAllOptions} (of `iterAll` and `listAll`), checked at each call. */
 export const ITER_ALL_OPTION_NAMES: OptionNames<IterAllOptions<unknown>> = Object.freeze({
-  pageSize: true, total: true, itemHook: true, concurrency: true, extraParams: true,
+  pageSize: true,
+  total: true,
+  itemHook: true,
+  concurrency: true,
+  extraParams: true,
 });
 
 /** Options of `RestApiV2Client.iterHistory`. */
@@ -82,7 +88,11 @@ export interface IterCursorOptions<T> {
 }
 
 /** The names of {@link IterCursorOptions}, checked at each call. */
-export const ITER_CURSOR_OPTION_NAMES: OptionNames<IterCursorOptions<unknown>> = Object.freeze({ pageSize: true, itemHook: true, extraParams: true });
+export const ITER_CURSOR_OPTION_NAMES: OptionNames<IterCursorOptions<unknown>> = Object.freeze({
+  pageSize: true,
+  itemHook: true,
+  extraParams: true,
+});
 
 /**
  * Options of `RestApiV2BaseClient.dictAll`.
@@ -104,7 +114,12 @@ export interface DictAllOptions<Q = QueryParams> {
 }
 
 /** The names of {@link DictAllOptions}, checked at each call. */
-export const DICT_ALL_OPTION_NAMES: OptionNames<DictAllOptions> = Object.freeze({ by: true, params: true, concurrency: true, extraParams: true });
+export const DICT_ALL_OPTION_NAMES: OptionNames<DictAllOptions> = Object.freeze({
+  by: true,
+  params: true,
+  concurrency: true,
+  extraParams: true,
+});
 
 /**
  * Options of `RestApiV2BaseClient.find`.

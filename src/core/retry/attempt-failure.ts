@@ -86,6 +86,7 @@ export function attemptFailureKind(error: unknown): AttemptFailureKind {
   const type = stringProperty(error, 'type');
   if (name === 'FetchError' && type !== undefined && FETCH_ERROR_TRANSPORT_TYPES.has(type)) return 'transport';
   // undici wraps every failure of the network so; a cause with an argument code is not one.
-  if (name === 'TypeError' && stringProperty(error, 'message') === 'fetch failed' && code === undefined) return 'transport';
+  if (name === 'TypeError' && stringProperty(error, 'message') === 'fetch failed' && code === undefined)
+    return 'transport';
   return 'programming';
 }

@@ -93,9 +93,16 @@ export class AttemptLoop {
   constructor(parts: AttemptLoopParts) {
     this.#transport = parts.transport;
     this.#gate = parts.gate;
-    this.#rateLimit = parts.rateLimit ?? new ClientRateLimit({
-      limiter: undefined, onRateLimit: undefined, secret: () => undefined, gate: parts.gate, sleep: parts.sleep, scrub: (text) => parts.errors.scrub(text),
-    });
+    this.#rateLimit =
+      parts.rateLimit ??
+      new ClientRateLimit({
+        limiter: undefined,
+        onRateLimit: undefined,
+        secret: () => undefined,
+        gate: parts.gate,
+        sleep: parts.sleep,
+        scrub: (text) => parts.errors.scrub(text),
+      });
     this.#sleep = parts.sleep;
     this.#random = parts.random;
     this.#errors = parts.errors;
@@ -119,7 +126,9 @@ export class AttemptLoop {
     for (let attempt = 1; ; attempt += 1) {
       let response: FetchResponse;
       // Opted in: the shared limiter (or the hook) decides; else the gate alone, as always.
-      const held = rateLimit.active ? rateLimit.beforeAttempt({ method: verb, url: target, attempt, log }, signal) : this.#gate.wait(signal);
+      const held = rateLimit.active
+        ? rateLimit.beforeAttempt({ method: verb, url: target, attempt, log }, signal)
+        : this.#gate.wait(signal);
       if (held) {
         try {
           await held;
@@ -139,14 +148,22 @@ export class AttemptLoop {
         // A name that does not resolve will not resolve in 21 s either (pdpyras retried it).
         const retryable = kind === 'transport' || policy.retryUnresolvedHosts === true;
         const allowed = retryable && (!atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error));
-        const decision = allowed ? retryDecision({ kind: 'network-error' }, state, policy, this.#random()) : ({ action: 'network-exhausted' } as const);
+        const decision = allowed
+          ? retryDecision({ kind: 'network-error' }, state, policy, this.#random())
+          : ({ action: 'network-exhausted' } as const);
         if (decision.action !== 'retry') {
           this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
           throw this.#errors.fail({
             kind: 'network',
             message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
             cause: error,
-            facts: { reason: 'network', method: verb, url: target, urlBeforeParams: resolved, retryLimit: policy.maxNetworkAttempts },
+            facts: {
+              reason: 'network',
+              method: verb,
+              url: target,
+              urlBeforeParams: resolved,
+              retryLimit: policy.maxNetworkAttempts,
+            },
           });
         }
         this.#reportRetry(log, verb, target, attempt, `network error: ${reason}`, decision.pause);
@@ -166,27 +183,46 @@ export class AttemptLoop {
         return response;
       }
       const outcome = { kind: 'response', status, retryAfter } as const;
-      const decision = atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome) ? ({ action: 'return' } as const) : retryDecision(outcome, state, policy, this.#random());
+      const decision =
+        atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome)
+          ? ({ action: 'return' } as const)
+          : retryDecision(outcome, state, policy, this.#random());
       // A retried attempt is reported once, by its warning; the last one by a debug line.
-      if (decision.action !== 'retry') this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
+      if (decision.action !== 'retry')
+        this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
       if (decision.action === 'unauthorized') {
         const key = this.#errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
         const body = await response.text();
-        throw this.#httpError({ method: verb, url: target, response, body, detail, facts: { reason: 'unauthorized', redactedKey: key } });
+        throw this.#httpError({
+          method: verb,
+          url: target,
+          response,
+          body,
+          detail,
+          facts: { reason: 'unauthorized', redactedKey: key },
+        });
       }
       if (status === 429 && rateLimit.active) {
         const retryPause = decision.action === 'retry' ? decision.pause : undefined;
         if (!(await rateLimit.rateLimited({ method: verb, url: target, attempt, log }, retryPause, retryAfter))) {
-          if (retryPause !== undefined) this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
+          if (retryPause !== undefined)
+            this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
           const detail = 'API responded with 429 Too Many Requests, and onRateLimit chose not to wait';
           throw this.#httpError({ method: verb, url: target, response, body: await response.text(), detail });
         }
       }
       if (decision.action !== 'retry') return response;
       if (request.stream) discardBody(response);
-      this.#reportRetry(log, verb, target, attempt, `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`, decision.pause);
+      this.#reportRetry(
+        log,
+        verb,
+        target,
+        attempt,
+        `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`,
+        decision.pause,
+      );
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
       if (status === 429) {
@@ -205,7 +241,11 @@ export class AttemptLoop {
   }
 
   #aborted(verb: string, target: string, reason: unknown): Error {
-    return this.#errors.fail({ kind: 'abort', message: `${verb} ${target}: aborted by the caller's signal`, cause: reason });
+    return this.#errors.fail({
+      kind: 'abort',
+      message: `${verb} ${target}: aborted by the caller's signal`,
+      cause: reason,
+    });
   }
 
   async #pause(seconds: number, signal: AbortSignal | undefined, verb: string, target: string): Promise<void> {
@@ -218,7 +258,8 @@ export class AttemptLoop {
 
   #debugAttempt(log: Logger, record: AttemptRecord): void {
     // Nothing to format when nobody listens.
-    if (log !== silentLogger) log.debug(this.#errors.scrub(formatAttempt({ ...record, key: this.#errors.redactedSecret() || undefined })));
+    if (log !== silentLogger)
+      log.debug(this.#errors.scrub(formatAttempt({ ...record, key: this.#errors.redactedSecret() || undefined })));
   }
 
   #reportRetry(log: Logger, verb: string, target: string, attempt: number, failure: string, seconds: number): void {

@@ -123,7 +123,8 @@ export class RequestGate {
    * @throws RangeError for a width that is not a positive integer
    */
   open(width: number): Lane {
-    if (!Number.isInteger(width) || width < 1) throw new RangeError(`a lane's width must be a positive integer, got ${width}`);
+    if (!Number.isInteger(width) || width < 1)
+      throw new RangeError(`a lane's width must be a positive integer, got ${width}`);
     if (width > 1) this.#readers += 1;
     let open = true;
     return {

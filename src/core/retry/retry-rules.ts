@@ -110,10 +110,7 @@ export function nextCooldown(
  * The cooldowns of the first `count` retries with `rho = 0`: `[t0 * a, t0 * a^2, ...]`.
  * Used by the documentation and tests to state the sequence a policy produces.
  */
-export function cooldownSequence(
-  policy: Pick<RetryPolicy, 'sleepTimer' | 'sleepTimerBase'>,
-  count: number,
-): number[] {
+export function cooldownSequence(policy: Pick<RetryPolicy, 'sleepTimer' | 'sleepTimerBase'>, count: number): number[] {
   const pauses: number[] = [];
   let t = policy.sleepTimer;
   for (let n = 1; n <= count; n += 1) {

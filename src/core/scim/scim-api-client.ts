@@ -12,7 +12,13 @@ import { decodeJsonBody } from '../errors/json-body.js';
 import type { FetchedPage } from '../rest/pagination/pages.js';
 import { tokenPages } from '../rest/pagination/token-pagination.js';
 import { nextScimStartIndex, type ScimListResponse } from './scim-pagination.js';
-import type { EndpointOf as Ep, JsonBodyOf, JsonResultOf, PathHint, RequestOptionsOf } from '../types/endpoint-types.js';
+import type {
+  EndpointOf as Ep,
+  JsonBodyOf,
+  JsonResultOf,
+  PathHint,
+  RequestOptionsOf,
+} from '../types/endpoint-types.js';
 import type { ScimApiTypes } from '../../generated/types/scim-api-endpoints.js';
 import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
 import { isPlainObject } from '../plain-object.js';
@@ -39,7 +45,10 @@ export interface ScimApiClientOptions extends ApiClientOptions {
 }
 
 /** The names of {@link ScimApiClientOptions}, checked at construction. */
-export const SCIM_API_CLIENT_OPTION_NAMES: OptionNames<ScimApiClientOptions> = Object.freeze({ ...API_CLIENT_OPTION_NAMES, authType: true });
+export const SCIM_API_CLIENT_OPTION_NAMES: OptionNames<ScimApiClientOptions> = Object.freeze({
+  ...API_CLIENT_OPTION_NAMES,
+  authType: true,
+});
 
 /** What {@link ScimApiClient.iterUsers} and {@link ScimApiClient.listUsers} page through. */
 export interface ScimUserQuery {
@@ -54,7 +63,8 @@ export interface ScimUserQuery {
 /** The auth method for a string credential and its `authType`, or the auth method given. */
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
   if (typeof auth === 'string') return authForType(auth, authType);
-  if (authType !== undefined) throw new TypeError('authType applies only to a string credential, not to an auth method');
+  if (authType !== undefined)
+    throw new TypeError('authType applies only to a string credential, not to an auth method');
   return auth;
 }
 
@@ -179,11 +189,19 @@ export class ScimApiClient extends ApiClient {
 
   #listResponse(response: Response, text: string): ScimListResponse {
     const detail = 'API responded with a body that is not valid JSON';
-    const onInvalid = (): Error => this.httpError({ method: 'GET', url: response.url, response, body: text, detail, kind: 'http-server' });
+    const onInvalid = (): Error =>
+      this.httpError({ method: 'GET', url: response.url, response, body: text, detail, kind: 'http-server' });
     const page = decodeJsonBody(text, onInvalid, { emptyIsNull: false });
     const resources = (page as ScimListResponse | null)?.Resources;
     if (!isPlainObject(page) || (resources !== undefined && !Array.isArray(resources))) {
-      throw this.httpError({ method: 'GET', url: response.url, response, body: text, detail: 'API responded with a body that is not a SCIM list response', kind: 'http-server' });
+      throw this.httpError({
+        method: 'GET',
+        url: response.url,
+        response,
+        body: text,
+        detail: 'API responded with a body that is not a SCIM list response',
+        kind: 'http-server',
+      });
     }
     return page as ScimListResponse;
   }

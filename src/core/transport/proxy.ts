@@ -12,7 +12,10 @@ export type ProxySetting = string | ((url: URL) => string | undefined);
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
 /** The variables the proxy lookup reads, in both cases. */
-const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [name, name.toLowerCase()]);
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [
+  name,
+  name.toLowerCase(),
+]);
 
 /**
  * The proxy variables of an environment as they are now, in a frozen object of their own.
@@ -122,7 +125,7 @@ export function isNoProxy(url: URL, noProxy: string | undefined): boolean {
  * ```
  */
 export function proxyFor(url: URL, setting: ProxySetting | undefined, env: ProxyEnv): string | undefined {
-  if (typeof setting === 'function') return usable(setting(url), 'the proxy function\'s result');
+  if (typeof setting === 'function') return usable(setting(url), "the proxy function's result");
   if (typeof setting === 'string') return usable(setting, 'the proxy option');
   if (isNoProxy(url, envValue(env, 'NO_PROXY'))) return undefined;
   const names = url.protocol === 'https:' ? ['HTTPS_PROXY', 'ALL_PROXY'] : ['HTTP_PROXY', 'ALL_PROXY'];

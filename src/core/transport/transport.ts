@@ -71,7 +71,10 @@ const loadNodeFetch = importOnce(async () => (await import('node-fetch')).defaul
  * bundles this CommonJS module, whose exports are then its default export only.
  */
 const loadProxyAgent = importOnce(async () => {
-  const loaded = (await import('https-proxy-agent')) as { HttpsProxyAgent?: unknown; default?: { HttpsProxyAgent?: unknown } };
+  const loaded = (await import('https-proxy-agent')) as {
+    HttpsProxyAgent?: unknown;
+    default?: { HttpsProxyAgent?: unknown };
+  };
   return (loaded.HttpsProxyAgent ?? loaded.default?.HttpsProxyAgent) as ProxyAgentClass;
 });
 
@@ -110,7 +113,9 @@ function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
  * failed before. At once, as complete, when there is no Node stream to watch.
  */
 function whenBodyEnds(response: FetchResponse, done: (complete: boolean) => void): void {
-  const body = response.body as (NodeJS.ReadableStream & { once?: (event: string, listener: () => void) => unknown }) | null;
+  const body = response.body as
+    | (NodeJS.ReadableStream & { once?: (event: string, listener: () => void) => unknown })
+    | null;
   if (body === null || typeof body.once !== 'function') {
     done(true);
     return;
@@ -144,7 +149,8 @@ export class Transport {
    * per request, so that a function's answer may change.
    */
   async #agentFor(url: string): Promise<{ agent: Agent | undefined; own: boolean }> {
-    if (this.#agent) return { agent: typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent, own: false };
+    if (this.#agent)
+      return { agent: typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent, own: false };
     const proxy = proxyFor(new URL(url), this.#proxy, this.#env);
     if (proxy) {
       let agent = this.#proxyAgents.get(proxy);
@@ -156,8 +162,15 @@ export class Transport {
       return { agent, own: true };
     }
     // node:http(s) are loaded with the first agent, not when the library is imported.
-    if (url.startsWith('https:')) return { agent: (this.#httpsAgent ??= new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true })), own: true };
-    return { agent: (this.#httpAgent ??= new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })), own: true };
+    if (url.startsWith('https:'))
+      return {
+        agent: (this.#httpsAgent ??= new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true })),
+        own: true,
+      };
+    return {
+      agent: (this.#httpAgent ??= new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })),
+      own: true,
+    };
   }
 
   /**
@@ -192,9 +205,16 @@ export class Transport {
     let live = false;
     try {
       const { agent, own } = chosen;
-      const sendAgent = own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, () => end('cut-short')) : agent;
+      const sendAgent =
+        own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, () => end('cut-short')) : agent;
       // A copy: the caller's options and headers stay as they were, whatever the fetch does.
-      const request: FetchRequestInit = { ...init, headers: init.headers && { ...init.headers }, agent: sendAgent, redirect: 'manual', signal: controller.signal };
+      const request: FetchRequestInit = {
+        ...init,
+        headers: init.headers && { ...init.headers },
+        agent: sendAgent,
+        redirect: 'manual',
+        signal: controller.signal,
+      };
       const response = await fetch(url, request);
       if (stream) {
         live = true;
@@ -208,13 +228,20 @@ export class Transport {
       }
       // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
       const reader = response as Partial<NodeFetchResponse>;
-      const body = typeof reader.buffer === 'function' ? await reader.buffer() : Buffer.from(await response.arrayBuffer());
+      const body =
+        typeof reader.buffer === 'function' ? await reader.buffer() : Buffer.from(await response.arrayBuffer());
       return new InMemoryResponse(response, body);
     } catch (error) {
       if (ending === 'cut-short') {
-        throw Object.assign(new Error('the connection closed before the whole response body arrived', { cause: error }), { code: 'ECONNRESET' });
+        throw Object.assign(
+          new Error('the connection closed before the whole response body arrived', { cause: error }),
+          { code: 'ECONNRESET' },
+        );
       }
-      if (ending === 'timeout') throw Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), { code: 'ETIMEDOUT' });
+      if (ending === 'timeout')
+        throw Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), {
+          code: 'ETIMEDOUT',
+        });
       throw error;
     } finally {
       clearTimeout(timer);

@@ -66,7 +66,9 @@ export type EndpointOf<A extends ApiTypes, M extends string, P extends string> =
  * The paths offered for completion for a method, and any other string: a literal path
  * that is not offered as such (`/users/PABC123`) is still typed by the path it matches.
  */
-export type PathHint<A extends ApiTypes, K extends keyof ApiPathHints> = A['hints'][K] | (string & Record<never, never>);
+export type PathHint<A extends ApiTypes, K extends keyof ApiPathHints> =
+  | A['hints'][K]
+  | (string & Record<never, never>);
 
 /**
  * An explicit type argument when there is one (`never`: none), else the type from the path.
@@ -76,22 +78,27 @@ export type PathHint<A extends ApiTypes, K extends keyof ApiPathHints> = A['hint
 export type Resolved<T, FromPath> = [NoInfer<T>] extends [never] ? FromPath : NoInfer<T>;
 
 /** `R[K]` for each member of `R`, as unwrapping returns it (`null` stays `null`). */
-type Unwrapped<R, K extends string> = R extends unknown ? (R extends null ? null : K extends keyof R ? Exclude<R[K], undefined> : unknown) : never;
+type Unwrapped<R, K extends string> = R extends unknown
+  ? R extends null
+    ? null
+    : K extends keyof R
+      ? Exclude<R[K], undefined>
+      : unknown
+  : never;
 
 /** The decoded success body of an endpoint (`null` when it has none): what the j-methods return. */
 export type JsonResultOf<E> = E extends HasResponse<infer R> ? R : unknown;
 
 /** The entity of an endpoint's success body, inside its wrapper: what the r-methods return. */
-export type EntityResultOf<E> = E extends HasResponse<infer R>
-  ? E extends HasResponseWrapper<infer K>
-    ? Unwrapped<R, K>
-    : R
-  : unknown;
+export type EntityResultOf<E> =
+  E extends HasResponse<infer R> ? (E extends HasResponseWrapper<infer K> ? Unwrapped<R, K> : R) : unknown;
 
 type ListItem<L> = L extends readonly (infer Item)[] ? Item : Record<string, unknown>;
 
 /** One item of an index endpoint's list: what the iterators yield (`Record<string, unknown>` when untyped). */
-export type ItemOf<E> = E extends HasResponse<infer R> & HasListKey<infer K> ? ListItem<Unwrapped<R, K>> : Record<string, unknown>;
+export type ItemOf<E> = E extends HasResponse<infer R> & HasListKey<infer K>
+  ? ListItem<Unwrapped<R, K>>
+  : Record<string, unknown>;
 
 /** The JSON request body of an endpoint, whole: what the j-methods send. */
 export type JsonBodyOf<E> = E extends HasBody<infer B> ? B : unknown;
@@ -103,7 +110,8 @@ type Wrappable<B, K extends string> = B extends unknown
   : never;
 
 /** The request entity of an endpoint, or the same already in its wrapper: what the r-methods send. */
-export type EntityBodyOf<E> = E extends HasBody<infer B> ? (E extends HasRequestWrapper<infer K> ? Wrappable<B, K> : B) : unknown;
+export type EntityBodyOf<E> =
+  E extends HasBody<infer B> ? (E extends HasRequestWrapper<infer K> ? Wrappable<B, K> : B) : unknown;
 
 /** A query value as the engine sends it: a `Date` goes where a string (an ISO 8601 date) is expected. */
 type QueryItem<V> = V | (string extends V ? Date : never);
@@ -116,7 +124,9 @@ type QueryEntry<V> = V extends readonly (infer Item)[] ? readonly QueryItem<Item
  * since the client appends them. `null` leaves a parameter out.
  */
 export type TypedQuery<Q> = {
-  readonly [K in keyof Q as K extends `${infer Bare}[]` ? Bare : never]?: readonly QueryItem<QueryElement<Q[K]>>[] | null;
+  readonly [K in keyof Q as K extends `${infer Bare}[]` ? Bare : never]?:
+    | readonly QueryItem<QueryElement<Q[K]>>[]
+    | null;
 } & {
   readonly [K in keyof Q]?: K extends `${string}[]`
     ? QueryItem<QueryElement<Q[K]>> | readonly QueryItem<QueryElement<Q[K]>>[] | null

@@ -31,7 +31,11 @@ type RelativePart<S extends string, Base extends string> = S extends `${string}:
     : ''
   : S;
 
-type Split<S extends string> = S extends '' ? [] : S extends `${infer Head}/${infer Rest}` ? [Head, ...Split<Rest>] : [S];
+type Split<S extends string> = S extends ''
+  ? []
+  : S extends `${infer Head}/${infer Rest}`
+    ? [Head, ...Split<Rest>]
+    : [S];
 
 /**
  * The segments of a path or URL as the runtime matches them: query and fragment removed,
@@ -68,7 +72,8 @@ type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true
 type OnlyOne<T> = true extends IsUnion<T> ? never : T;
 
 /** The one match, or the most literal of several (the tiers are only read when needed). */
-type Choose<Matches, Tiers extends readonly unknown[]> = true extends IsUnion<Matches> ? OnlyOne<MostLiteral<Matches, Tiers>> : Matches;
+type Choose<Matches, Tiers extends readonly unknown[]> =
+  true extends IsUnion<Matches> ? OnlyOne<MostLiteral<Matches, Tiers>> : Matches;
 
 /**
  * The canonical path of the API `A` that a literal path or URL `P` belongs to, or `never`
@@ -81,7 +86,9 @@ type Choose<Matches, Tiers extends readonly unknown[]> = true extends IsUnion<Ma
  * type B = CanonicalPathOf<RestApiV2Types, '/users/me'>;      // '/users/me'
  * ```
  */
-export type CanonicalPathOf<A extends ApiTypes, P extends string> = [OpenString] extends [P] ? never : LiteralPathOf<A, P>;
+export type CanonicalPathOf<A extends ApiTypes, P extends string> = [OpenString] extends [P]
+  ? never
+  : LiteralPathOf<A, P>;
 
 /** Any string: what a path parameter is when no literal was given (its default), or a plain `string`. */
 type OpenString = string & Record<never, never>;

@@ -190,7 +190,10 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = Object.freeze([
  * if (isWebhookEvent(event, ['incident.resolved', 'incident.reopened'])) console.log(event.data.status);
  * ```
  */
-export function isWebhookEvent<Type extends WebhookEventType>(event: AnyWebhookEvent, type: Type | readonly Type[]): event is WebhookEventOf<Type> {
+export function isWebhookEvent<Type extends WebhookEventType>(
+  event: AnyWebhookEvent,
+  type: Type | readonly Type[],
+): event is WebhookEventOf<Type> {
   const types: readonly string[] = typeof type === 'string' ? [type] : type;
   return types.includes(event.event_type);
 }

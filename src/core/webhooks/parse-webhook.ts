@@ -44,7 +44,10 @@ export interface ParsedWebhook {
  */
 export function mustVerify(signature: string | undefined, options: ParseWebhookOptions): boolean {
   if (options.secrets === undefined) {
-    if (!options.allowUnsigned) throw new TypeError('no webhook secret given: pass `secrets` (or set `allowUnsigned: true` to accept unsigned requests)');
+    if (!options.allowUnsigned)
+      throw new TypeError(
+        'no webhook secret given: pass `secrets` (or set `allowUnsigned: true` to accept unsigned requests)',
+      );
     return false;
   }
   secretList(options.secrets);

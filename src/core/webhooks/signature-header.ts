@@ -12,7 +12,10 @@ const V1_VALUE = /^[0-9a-f]{64}$/i;
 /** The v1 signatures of a header as 32-byte digests, or why there are none. */
 export type SignatureEntries =
   | { readonly ok: true; readonly digests: readonly Buffer[] }
-  | { readonly ok: false; readonly reason: Extract<WebhookVerificationReason, 'missing-signature' | 'malformed-signature'> };
+  | {
+      readonly ok: false;
+      readonly reason: Extract<WebhookVerificationReason, 'missing-signature' | 'malformed-signature'>;
+    };
 
 /**
  * The v1 digests of a signature header. Whitespace around entries, names and values is

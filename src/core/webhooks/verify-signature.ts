@@ -40,8 +40,10 @@ export type SignatureCheck =
 /** The secrets as a non-empty list of non-empty strings; anything else is a programming error. */
 export function secretList(secrets: WebhookSecrets): readonly string[] {
   const list = typeof secrets === 'string' ? [secrets] : secrets;
-  if (!Array.isArray(list) || list.length === 0) throw new TypeError('no webhook secret given: pass the subscription secret (or a list of them)');
-  if (list.some((secret) => typeof secret !== 'string' || secret === '')) throw new TypeError('every webhook secret must be a non-empty string');
+  if (!Array.isArray(list) || list.length === 0)
+    throw new TypeError('no webhook secret given: pass the subscription secret (or a list of them)');
+  if (list.some((secret) => typeof secret !== 'string' || secret === ''))
+    throw new TypeError('every webhook secret must be a non-empty string');
   return list;
 }
 
@@ -68,9 +70,11 @@ export function checkSignature(
 ): SignatureCheck {
   const keys = secretList(secrets);
   const bytes = bodyBytes(rawBody);
-  if (bytes.byteLength > (options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES)) return { ok: false, reason: 'too-large' };
+  if (bytes.byteLength > (options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES))
+    return { ok: false, reason: 'too-large' };
   // Node joins a repeated header with ", "; a headers record may still hold an array.
-  const header = typeof signatureHeader === 'string' || signatureHeader === undefined ? signatureHeader : signatureHeader.join(',');
+  const header =
+    typeof signatureHeader === 'string' || signatureHeader === undefined ? signatureHeader : signatureHeader.join(',');
   const entries = signatureEntries(header);
   if (!entries.ok) return entries;
   let secretIndex = -1;

@@ -8,7 +8,8 @@
 import { WebhookPayloadError } from './webhook-errors.js';
 import type { AnyWebhookEvent } from './event-union.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The event of a webhook body, or a {@link WebhookPayloadError} saying what is wrong. */
 export function decodeEnvelope(bytes: Uint8Array): AnyWebhookEvent {
@@ -18,12 +19,15 @@ export function decodeEnvelope(bytes: Uint8Array): AnyWebhookEvent {
   } catch (cause) {
     throw new WebhookPayloadError('invalid-json', 'the webhook body is not UTF-8 JSON', { cause });
   }
-  if (!isObject(payload) || !isObject(payload.event)) throw new WebhookPayloadError('invalid-envelope', 'the webhook body has no "event" object');
+  if (!isObject(payload) || !isObject(payload.event))
+    throw new WebhookPayloadError('invalid-envelope', 'the webhook body has no "event" object');
   const event = payload.event;
   for (const field of ['id', 'event_type', 'resource_type', 'occurred_at'] as const) {
-    if (typeof event[field] !== 'string') throw new WebhookPayloadError('invalid-envelope', `the webhook event has no string "${field}"`);
+    if (typeof event[field] !== 'string')
+      throw new WebhookPayloadError('invalid-envelope', `the webhook event has no string "${field}"`);
   }
-  if (!isObject(event.data)) throw new WebhookPayloadError('invalid-envelope', 'the webhook event has no "data" object');
+  if (!isObject(event.data))
+    throw new WebhookPayloadError('invalid-envelope', 'the webhook event has no "data" object');
   for (const field of ['agent', 'client'] as const) {
     if (event[field] !== undefined && event[field] !== null && !isObject(event[field])) {
       throw new WebhookPayloadError('invalid-envelope', `the webhook event's "${field}" is neither an object nor null`);

@@ -119,7 +119,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
   mustVerify('v1=', options);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES;
   const windowMs = options.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS;
-  const seen = windowMs > 0 ? createDedupWindow(windowMs, options.dedupMaxEntries ?? DEFAULT_DEDUP_MAX_ENTRIES, options.now ?? Date.now) : undefined;
+  const seen =
+    windowMs > 0
+      ? createDedupWindow(windowMs, options.dedupMaxEntries ?? DEFAULT_DEDUP_MAX_ENTRIES, options.now ?? Date.now)
+      : undefined;
   const inFlight = new Set<string>();
   const userOnError = options.onError ?? reportToConsole;
   // The hooks' own failures must not become an unhandled rejection that stops the server.
@@ -143,9 +146,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     if (req.method !== 'POST') return reject(res, { status: 405, reason: 'method-not-allowed' }, { allow: 'POST' });
     const body = await readRequestBody(req, maxBodyBytes);
     if (!body.ok) {
-      if (body.reason === 'too-large') return reject(res, { status: 413, reason: 'too-large' }, { connection: 'close' });
+      if (body.reason === 'too-large')
+        return reject(res, { status: 413, reason: 'too-large' }, { connection: 'close' });
       if (body.reason === 'aborted') return;
-      const error = new TypeError('the request body was read before the webhook handler: mount it before any JSON body parser, or after express.raw()');
+      const error = new TypeError(
+        'the request body was read before the webhook handler: mount it before any JSON body parser, or after express.raw()',
+      );
       onError(error, undefined);
       return reject(res, { status: 500, reason: 'body-already-read', error });
     }
@@ -153,13 +159,15 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     try {
       parsed = parseWebhook(body.bytes, req.headers, { ...options, maxBodyBytes });
     } catch (error) {
-      if (error instanceof WebhookVerificationError) return reject(res, { status: STATUS_OF_VERIFICATION[error.reason] ?? 401, reason: error.reason, error });
+      if (error instanceof WebhookVerificationError)
+        return reject(res, { status: STATUS_OF_VERIFICATION[error.reason] ?? 401, reason: error.reason, error });
       if (error instanceof WebhookPayloadError) return reject(res, { status: 400, reason: error.reason, error });
       throw error;
     }
     const { webhookId, verified, event } = parsed;
     const context: WebhookContext = { webhookId, verified, headers: req.headers };
-    if (webhookId !== undefined && seen && (seen.has(webhookId) || inFlight.has(webhookId))) return answer(res, 200, 'duplicate');
+    if (webhookId !== undefined && seen && (seen.has(webhookId) || inFlight.has(webhookId)))
+      return answer(res, 200, 'duplicate');
     if (options.respond === 'before-handling') {
       if (webhookId !== undefined) seen?.add(webhookId);
       answer(res, 202, 'accepted');

@@ -20,7 +20,8 @@ export const WEBHOOK_ID_HEADER = 'x-webhook-id';
 
 /** A header's value (a repeated one joined with `,`), whatever the case of its name in a record. */
 export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
-  if (typeof headers.get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  if (typeof headers.get === 'function')
+    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   const key = name in record ? name : Object.keys(record).find((candidate) => candidate.toLowerCase() === name);
   const value = key === undefined ? undefined : record[key];

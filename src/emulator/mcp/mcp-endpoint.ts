@@ -73,9 +73,14 @@ const isSession = (value: McpSession | Reply): value is McpSession => !('status'
 
 function initialize(parts: McpEndpointParts, id: RpcId, params: Readonly<Record<string, unknown>>, key: string): Reply {
   const asked = params.protocolVersion;
-  const protocolVersion = typeof asked === 'string' && SUPPORTED_MCP_VERSIONS.includes(asked) ? asked : MCP_PROTOCOL_VERSION;
+  const protocolVersion =
+    typeof asked === 'string' && SUPPORTED_MCP_VERSIONS.includes(asked) ? asked : MCP_PROTOCOL_VERSION;
   const session = parts.sessions.open(key, protocolVersion);
-  const result = { protocolVersion, capabilities: { tools: { listChanged: false } }, serverInfo: { name: MCP_SERVER_NAME, version: VERSION } };
+  const result = {
+    protocolVersion,
+    capabilities: { tools: { listChanged: false } },
+    serverInfo: { name: MCP_SERVER_NAME, version: VERSION },
+  };
   return { status: 200, headers: { 'Mcp-Session-Id': session.id }, body: rpcResult(id, result) };
 }
 
@@ -83,7 +88,8 @@ function toolsList(id: RpcId, params: Readonly<Record<string, unknown>>): Reply 
   try {
     return { status: 200, body: rpcResult(id, toolsPage(params.cursor)) };
   } catch (error) {
-    if (error instanceof ToolArgumentError) return { status: 200, body: rpcError(id, RPC_ERRORS.invalidParams, error.message) };
+    if (error instanceof ToolArgumentError)
+      return { status: 200, body: rpcError(id, RPC_ERRORS.invalidParams, error.message) };
     throw error;
   }
 }
@@ -115,19 +121,29 @@ async function post(
   }
   const message = readMessage(value);
   if (message.kind === 'invalid') return { reply: failure(400, RPC_ERRORS.invalidRequest, message.reason) };
-  if (message.kind === 'request' && message.method === 'initialize') return { reply: initialize(parts, message.id, message.params, key), rpcMethod: 'initialize' };
+  if (message.kind === 'request' && message.method === 'initialize')
+    return { reply: initialize(parts, message.id, message.params, key), rpcMethod: 'initialize' };
   const session = sessionOf(parts, request, key);
-  if (!isSession(session)) return { reply: session, rpcMethod: message.kind === 'response' ? undefined : message.method };
+  if (!isSession(session))
+    return { reply: session, rpcMethod: message.kind === 'response' ? undefined : message.method };
   if (message.kind === 'response') return { reply: { status: 202 } };
   if (message.kind === 'notification') {
     const { requestId } = message.params;
-    if (message.method === 'notifications/cancelled' && (typeof requestId === 'string' || typeof requestId === 'number')) parts.sessions.cancel(session, requestId);
+    if (
+      message.method === 'notifications/cancelled' &&
+      (typeof requestId === 'string' || typeof requestId === 'number')
+    )
+      parts.sessions.cancel(session, requestId);
     return { reply: { status: 202 }, rpcMethod: message.method };
   }
   const rpcMethod = message.method;
   if (rpcMethod === 'ping') return { reply: { status: 200, body: rpcResult(message.id, {}) }, rpcMethod };
   if (rpcMethod === 'tools/list') return { reply: toolsList(message.id, message.params), rpcMethod };
-  if (rpcMethod !== 'tools/call') return { reply: { status: 200, body: rpcError(message.id, RPC_ERRORS.methodNotFound, `Method not found: ${rpcMethod}`) }, rpcMethod };
+  if (rpcMethod !== 'tools/call')
+    return {
+      reply: { status: 200, body: rpcError(message.id, RPC_ERRORS.methodNotFound, `Method not found: ${rpcMethod}`) },
+      rpcMethod,
+    };
   const accept = header(request, 'accept') ?? '';
   await serveToolCall(
     {
@@ -154,7 +170,12 @@ async function post(
  * if (path === MCP_ENDPOINT_PATH) return serveMcp(parts, request, response, { requestId, record });
  * ```
  */
-export async function serveMcp(parts: McpEndpointParts, request: HttpRequest, response: ServerResponse, exchange: McpExchange): Promise<void> {
+export async function serveMcp(
+  parts: McpEndpointParts,
+  request: HttpRequest,
+  response: ServerResponse,
+  exchange: McpExchange,
+): Promise<void> {
   const method = (request.method ?? 'GET').toUpperCase();
   const answer = (reply: Reply, rpcMethod?: string): void => {
     exchange.record(reply.status, rpcMethod);
@@ -162,18 +183,34 @@ export async function serveMcp(parts: McpEndpointParts, request: HttpRequest, re
   };
   if (method !== 'POST' && method !== 'DELETE') {
     request.resume();
-    return answer(failure(405, RPC_ERRORS.invalidRequest, 'Method not allowed: this server opens no stream of its own', { Allow: 'POST, DELETE' }));
+    return answer(
+      failure(405, RPC_ERRORS.invalidRequest, 'Method not allowed: this server opens no stream of its own', {
+        Allow: 'POST, DELETE',
+      }),
+    );
   }
   const key = parseAuthorization(header(request, 'authorization'))?.secret;
   const identity = key === undefined ? undefined : parts.store.identify(key);
   if (key === undefined || identity === undefined) {
     request.resume();
-    return answer(failure(401, RPC_ERRORS.unauthorized, 'Authentication failed: send an API key as "Token token=<key>" or "Bearer <key>"'));
+    return answer(
+      failure(
+        401,
+        RPC_ERRORS.unauthorized,
+        'Authentication failed: send an API key as "Token token=<key>" or "Bearer <key>"',
+      ),
+    );
   }
   const version = header(request, VERSION_HEADER);
   if (version !== undefined && !SUPPORTED_MCP_VERSIONS.includes(version)) {
     request.resume();
-    return answer(failure(400, RPC_ERRORS.invalidRequest, `Bad Request: unsupported MCP-Protocol-Version ${version} (supported: ${SUPPORTED_MCP_VERSIONS.join(', ')})`));
+    return answer(
+      failure(
+        400,
+        RPC_ERRORS.invalidRequest,
+        `Bad Request: unsupported MCP-Protocol-Version ${version} (supported: ${SUPPORTED_MCP_VERSIONS.join(', ')})`,
+      ),
+    );
   }
   if (method === 'DELETE') {
     request.resume();

@@ -21,7 +21,11 @@ export class McpEventStream {
    */
   constructor(response: ServerResponse, requestId: string) {
     this.#response = response;
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-request-id': requestId });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'x-request-id': requestId,
+    });
     response.flushHeaders();
   }
 

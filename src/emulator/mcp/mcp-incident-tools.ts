@@ -9,7 +9,16 @@ import { changeStatus, statusChangeError, type TargetStatus } from '../incident-
 import { ReplyError, type RestErrorBody } from '../replies.js';
 import type { Incident, IncidentStatus } from '../resources.js';
 import { actingUser } from '../rest-auth.js';
-import { errorResult, integerArgument, jsonResult, stringArgument, ToolArgumentError, type EmulatorTool, type ToolContext, type ToolResult } from './mcp-tool.js';
+import {
+  errorResult,
+  integerArgument,
+  jsonResult,
+  stringArgument,
+  ToolArgumentError,
+  type EmulatorTool,
+  type ToolContext,
+  type ToolResult,
+} from './mcp-tool.js';
 
 const STATUSES: readonly IncidentStatus[] = ['triggered', 'acknowledged', 'resolved'];
 
@@ -37,7 +46,11 @@ function changeTool(name: string, target: TargetStatus, verb: string): EmulatorT
   return {
     name,
     description: `${verb} an incident, as the key's user (or the From user of an account-level key). Writes a log entry.`,
-    inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'The incident id' } }, required: ['id'] },
+    inputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string', description: 'The incident id' } },
+      required: ['id'],
+    },
     run: async (context: ToolContext): Promise<ToolResult> => {
       const id = stringArgument(context.args, 'id');
       const { store } = context;
@@ -67,7 +80,10 @@ export const INCIDENT_TOOLS: readonly EmulatorTool[] = [
       properties: {
         status: {
           description: 'One status or a list of them',
-          anyOf: [{ type: 'string', enum: STATUSES }, { type: 'array', items: { type: 'string', enum: STATUSES } }],
+          anyOf: [
+            { type: 'string', enum: STATUSES },
+            { type: 'array', items: { type: 'string', enum: STATUSES } },
+          ],
         },
         limit: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
       },
@@ -75,14 +91,20 @@ export const INCIDENT_TOOLS: readonly EmulatorTool[] = [
     run: async ({ store, args }) => {
       const statuses = statusesArgument(args.status);
       const limit = integerArgument(args, 'limit', 25, 1, 100);
-      const matching = store.incidents.all().filter((incident) => statuses.length === 0 || statuses.includes(incident.status));
+      const matching = store.incidents
+        .all()
+        .filter((incident) => statuses.length === 0 || statuses.includes(incident.status));
       return jsonResult({ incidents: matching.slice(0, limit).map(brief), total: matching.length });
     },
   },
   {
     name: 'get_incident',
     description: 'Shows one incident in full.',
-    inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'The incident id' } }, required: ['id'] },
+    inputSchema: {
+      type: 'object',
+      properties: { id: { type: 'string', description: 'The incident id' } },
+      required: ['id'],
+    },
     run: async ({ store, args }) => {
       const id = stringArgument(args, 'id');
       const incident = store.incidents.get(id);

@@ -70,13 +70,19 @@ export function rpcNotification(method: string, params: Readonly<Record<string, 
  * ```
  */
 export function readMessage(value: unknown): IncomingMessage | { kind: 'invalid'; reason: string } {
-  if (Array.isArray(value)) return { kind: 'invalid', reason: `JSON-RPC batches are not supported in protocol revision ${MCP_PROTOCOL_VERSION}` };
-  if (!isPlainObject(value) || value.jsonrpc !== '2.0') return { kind: 'invalid', reason: 'The body is not a JSON-RPC 2.0 message' };
+  if (Array.isArray(value))
+    return {
+      kind: 'invalid',
+      reason: `JSON-RPC batches are not supported in protocol revision ${MCP_PROTOCOL_VERSION}`,
+    };
+  if (!isPlainObject(value) || value.jsonrpc !== '2.0')
+    return { kind: 'invalid', reason: 'The body is not a JSON-RPC 2.0 message' };
   const params = value.params === undefined ? {} : value.params;
   if (!isPlainObject(params)) return { kind: 'invalid', reason: 'params must be an object' };
   const { id, method } = value;
   const hasId = id !== undefined;
-  if (hasId && typeof id !== 'string' && typeof id !== 'number') return { kind: 'invalid', reason: 'id must be a string or a number' };
+  if (hasId && typeof id !== 'string' && typeof id !== 'number')
+    return { kind: 'invalid', reason: 'id must be a string or a number' };
   if (typeof method === 'string') {
     return hasId ? { kind: 'request', id: id as RpcId, method, params } : { kind: 'notification', method, params };
   }

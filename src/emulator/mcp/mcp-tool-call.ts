@@ -58,7 +58,12 @@ function progressTokenOf(params: Readonly<Record<string, unknown>>): string | nu
 }
 
 /** Serves one `tools/call` request. */
-export async function serveToolCall(exchange: ToolCallExchange, id: RpcId, params: Readonly<Record<string, unknown>>, response: ServerResponse): Promise<void> {
+export async function serveToolCall(
+  exchange: ToolCallExchange,
+  id: RpcId,
+  params: Readonly<Record<string, unknown>>,
+  response: ServerResponse,
+): Promise<void> {
   const name = typeof params.name === 'string' ? params.name : '';
   const tool = findTool(name);
   const args = params.arguments ?? {};
@@ -82,7 +87,8 @@ export async function serveToolCall(exchange: ToolCallExchange, id: RpcId, param
     args,
     now: exchange.store.now(),
     progress: (progress, total, text) => {
-      if (progressToken !== undefined) stream?.send(rpcNotification('notifications/progress', { progressToken, progress, total, message: text }));
+      if (progressToken !== undefined)
+        stream?.send(rpcNotification('notifications/progress', { progressToken, progress, total, message: text }));
     },
     wait: (milliseconds) => waitOrCancel(exchange.delay, milliseconds, tracked.signal),
   };

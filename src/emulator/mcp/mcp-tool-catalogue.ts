@@ -41,7 +41,11 @@ function decode(cursor: unknown): number {
  */
 export function toolsPage(cursor: unknown): { tools: Record<string, unknown>[]; nextCursor?: string } {
   const offset = decode(cursor);
-  const tools = EMULATOR_TOOLS.slice(offset, offset + TOOLS_PAGE_SIZE).map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  const tools = EMULATOR_TOOLS.slice(offset, offset + TOOLS_PAGE_SIZE).map(({ name, description, inputSchema }) => ({
+    name,
+    description,
+    inputSchema,
+  }));
   const next = offset + TOOLS_PAGE_SIZE;
   return next < EMULATOR_TOOLS.length ? { tools, nextCursor: encode(next) } : { tools };
 }

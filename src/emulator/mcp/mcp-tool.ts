@@ -70,7 +70,11 @@ export class ToolCancelledError extends Error {
 
 /** A result: the value as JSON text and as `structuredContent`. */
 export function jsonResult(value: Record<string, unknown>, isError = false): ToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, ...(isError ? { isError } : {}) };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(value) }],
+    structuredContent: value,
+    ...(isError ? { isError } : {}),
+  };
 }
 
 /** A failed run, as the model should see it (`isError: true`). */
@@ -83,7 +87,13 @@ export function errorResult(message: string): ToolResult {
  *
  * @throws ToolArgumentError otherwise
  */
-export function integerArgument(args: Readonly<Record<string, unknown>>, name: string, fallback: number, min: number, max: number): number {
+export function integerArgument(
+  args: Readonly<Record<string, unknown>>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const value = args[name] ?? fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw new ToolArgumentError(`${name} must be a whole number from ${min} to ${max}`);
@@ -98,6 +108,7 @@ export function integerArgument(args: Readonly<Record<string, unknown>>, name: s
  */
 export function stringArgument(args: Readonly<Record<string, unknown>>, name: string): string {
   const value = args[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new ToolArgumentError(`${name} must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ToolArgumentError(`${name} must be a non-empty string`);
   return value;
 }

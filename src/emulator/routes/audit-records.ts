@@ -23,7 +23,10 @@ export const auditRoutes: readonly Route[] = [
     handler: ({ store, query }) => {
       const filter = auditFilter(query);
       const request = cursorRequest(query);
-      const page = cursorPage(newestFirst(store.auditRecords.all().filter((record) => matchesAudit(record, filter))), request);
+      const page = cursorPage(
+        newestFirst(store.auditRecords.all().filter((record) => matchesAudit(record, filter))),
+        request,
+      );
       return ok({ records: page.items, limit: page.limit, next_cursor: page.next_cursor });
     },
   },

@@ -15,7 +15,8 @@ import { isPlainObject } from '../../core/plain-object.js';
  */
 export function unwrapObject(body: unknown, key: string): Record<string, unknown> {
   const inner = isPlainObject(body) ? body[key] : undefined;
-  if (!isPlainObject(inner)) fail(invalidInput(`The request body must be a JSON object with the key "${key}" holding an object`));
+  if (!isPlainObject(inner))
+    fail(invalidInput(`The request body must be a JSON object with the key "${key}" holding an object`));
   return inner;
 }
 
@@ -34,9 +35,20 @@ export function found<T>(item: T | undefined, what: string): T {
  *
  * @throws ReplyError 400 for bad pagination parameters (see `classicRequest`)
  */
-export function classicList<T>(wrapper: string, items: readonly T[], query: URLSearchParams, view: (item: T) => unknown = (item) => item): Reply {
+export function classicList<T>(
+  wrapper: string,
+  items: readonly T[],
+  query: URLSearchParams,
+  view: (item: T) => unknown = (item) => item,
+): Reply {
   const page = classicPage(items, classicRequest(query));
-  return ok({ [wrapper]: page.items.map(view), limit: page.limit, offset: page.offset, more: page.more, total: page.total });
+  return ok({
+    [wrapper]: page.items.map(view),
+    limit: page.limit,
+    offset: page.offset,
+    more: page.more,
+    total: page.total,
+  });
 }
 
 /** Checks an optional string field; returns the reason when it is not a non-empty string. */

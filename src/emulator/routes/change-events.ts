@@ -16,12 +16,17 @@ export const changeEventRoutes: readonly Route[] = [
     pattern: '/change_events',
     handler: ({ store, query }) => {
       const window = timeWindow(query);
-      return classicList('change_events', store.changeEvents.all().filter((event) => inWindow(event.timestamp, window)), query);
+      return classicList(
+        'change_events',
+        store.changeEvents.all().filter((event) => inWindow(event.timestamp, window)),
+        query,
+      );
     },
   },
   {
     method: 'GET',
     pattern: '/change_events/{id}',
-    handler: ({ store, params }) => ok({ change_event: found(store.changeEvents.get(params.id), `Change event ${params.id}`) }),
+    handler: ({ store, params }) =>
+      ok({ change_event: found(store.changeEvents.get(params.id), `Change event ${params.id}`) }),
   },
 ];

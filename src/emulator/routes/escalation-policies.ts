@@ -14,7 +14,10 @@ import type { RestContext, Route } from '../router.js';
 import { classicList, found, stringField, unwrapObject } from './bodies.js';
 
 /** A policy as served: with the services that use it. */
-export function policyView(store: EmulatorStore, policy: EscalationPolicy): EscalationPolicy & { services: Reference[] } {
+export function policyView(
+  store: EmulatorStore,
+  policy: EscalationPolicy,
+): EscalationPolicy & { services: Reference[] } {
   const services = store.services
     .all()
     .filter((service) => service.escalation_policy.id === policy.id)
@@ -23,7 +26,9 @@ export function policyView(store: EmulatorStore, policy: EscalationPolicy): Esca
 }
 
 function targetsUser(policy: EscalationPolicy, userIds: readonly string[]): boolean {
-  return policy.escalation_rules.some((rule) => rule.targets.some((target) => target.type === 'user_reference' && userIds.includes(target.id)));
+  return policy.escalation_rules.some((rule) =>
+    rule.targets.some((target) => target.type === 'user_reference' && userIds.includes(target.id)),
+  );
 }
 
 function updatePolicy(context: RestContext): ReturnType<Route['handler']> {
@@ -63,7 +68,8 @@ function updatePolicy(context: RestContext): ReturnType<Route['handler']> {
     policy.escalation_rules = rules;
   }
   policy.summary = policy.name;
-  if (fields.length > 0) recordAudit(store, { resource: policy, action: 'update', fields, requestId: context.requestId, at: context.now });
+  if (fields.length > 0)
+    recordAudit(store, { resource: policy, action: 'update', fields, requestId: context.requestId, at: context.now });
   return ok({ escalation_policy: policyView(store, policy) });
 }
 

@@ -29,14 +29,17 @@ function apply(context: RestContext, incident: Incident, update: IncidentUpdate,
     incident.urgency = update.urgency;
     incident.updated_at = at;
   }
-  if (update.status !== undefined) changeStatus(context.store, incident, update.status, context.store.ref(user), context.now);
+  if (update.status !== undefined)
+    changeStatus(context.store, incident, update.status, context.store.ref(user), context.now);
   return incident;
 }
 
 /** Checks every update before applying any, so a request changes all or nothing. */
 function checkAll(context: RestContext, updates: readonly IncidentUpdate[]): Incident[] {
   const incidents = updates.map((update) => context.store.incidents.get(update.id));
-  const missing = updates.filter((_, index) => incidents[index] === undefined).map((update) => `Incident ${update.id} not found`);
+  const missing = updates
+    .filter((_, index) => incidents[index] === undefined)
+    .map((update) => `Incident ${update.id} not found`);
   if (missing.length > 0) fail(restError(404, 'Not Found', ERROR_CODES.notFound, missing));
   const found = incidents as Incident[];
   const refused = updates
@@ -52,7 +55,8 @@ function updateMany(context: RestContext): Reply {
   if (!Array.isArray(items) || items.length === 0) {
     fail(invalidInput('The request body must be a JSON object with the key "incidents" holding a non-empty list'));
   }
-  if (items.length > MAX_INCIDENTS_PER_UPDATE) fail(invalidInput(`At most ${MAX_INCIDENTS_PER_UPDATE} incidents may be updated at a time`));
+  if (items.length > MAX_INCIDENTS_PER_UPDATE)
+    fail(invalidInput(`At most ${MAX_INCIDENTS_PER_UPDATE} incidents may be updated at a time`));
   const outcomes = items.map((item: unknown, index) => parseIncidentUpdate(item, `incidents[${index}]`));
   const errors = outcomes.flatMap((outcome) => (outcome.ok ? [] : outcome.errors));
   if (errors.length > 0) fail(invalidInput(...errors));
@@ -76,19 +80,34 @@ function create(context: RestContext): Reply {
   const fields = unwrapObject(context.body, 'incident');
   const errors: string[] = [];
   if (fields.type !== 'incident') errors.push('incident.type must be incident');
-  if (typeof fields.title !== 'string' || fields.title.trim() === '') errors.push('incident.title must be a non-empty string');
+  if (typeof fields.title !== 'string' || fields.title.trim() === '')
+    errors.push('incident.title must be a non-empty string');
   const serviceId = isPlainObject(fields.service) ? fields.service.id : undefined;
   const service = typeof serviceId === 'string' ? store.services.get(serviceId) : undefined;
   if (!service) errors.push('incident.service must reference an existing service');
-  if (fields.urgency !== undefined && fields.urgency !== 'high' && fields.urgency !== 'low') errors.push('incident.urgency must be high or low');
-  if (fields.incident_key !== undefined && typeof fields.incident_key !== 'string') errors.push('incident.incident_key must be a string');
+  if (fields.urgency !== undefined && fields.urgency !== 'high' && fields.urgency !== 'low')
+    errors.push('incident.urgency must be high or low');
+  if (fields.incident_key !== undefined && typeof fields.incident_key !== 'string')
+    errors.push('incident.incident_key must be a string');
   if (errors.length > 0 || !service) fail(invalidInput(...errors));
-  const key = typeof fields.incident_key === 'string' && fields.incident_key !== '' ? fields.incident_key : randomHex32(store.random);
+  const key =
+    typeof fields.incident_key === 'string' && fields.incident_key !== ''
+      ? fields.incident_key
+      : randomHex32(store.random);
   const open = store.incidents
     .all()
-    .find((incident) => incident.service.id === service.id && incident.incident_key === key && incident.status !== 'resolved');
-  if (open) fail(restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, [`Open incident with key ${key} already exists`]));
-  const details = isPlainObject(fields.body) && typeof fields.body.details === 'string' ? fields.body.details : undefined;
+    .find(
+      (incident) =>
+        incident.service.id === service.id && incident.incident_key === key && incident.status !== 'resolved',
+    );
+  if (open)
+    fail(
+      restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, [
+        `Open incident with key ${key} already exists`,
+      ]),
+    );
+  const details =
+    isPlainObject(fields.body) && typeof fields.body.details === 'string' ? fields.body.details : undefined;
   const incident = createIncident(store, {
     service,
     title: fields.title as string,
@@ -107,7 +126,8 @@ function createNote(context: RestContext): Reply {
   const user = actingUser(store, context.identity, context.from);
   const incident = found(store.incidents.get(context.params.id), `Incident ${context.params.id}`);
   const content = unwrapObject(context.body, 'note').content;
-  if (typeof content !== 'string' || content.trim() === '') fail(invalidInput('note.content must be a non-empty string'));
+  if (typeof content !== 'string' || content.trim() === '')
+    fail(invalidInput('note.content must be a non-empty string'));
   const entry = addNote(store, incident, user, content, context.now);
   return ok({ note: { id: entry.id, user: entry.agent, content, created_at: entry.created_at } }, 201);
 }
@@ -135,8 +155,12 @@ export const incidentRoutes: readonly Route[] = [
       const filter = incidentFilter(query);
       const order = incidentSortKeys(query, store.abilities);
       // A time window (iterHistory's) is searched, not scanned: thousands of incidents stay cheap to page.
-      const bounded = (filter.since === undefined || filter.sinceIso !== undefined) && (filter.until === undefined || filter.untilIso !== undefined);
-      const inRange = bounded ? itemsInTimeRange(store.incidents.all(), createdAt, filter.sinceIso, filter.untilIso) : undefined;
+      const bounded =
+        (filter.since === undefined || filter.sinceIso !== undefined) &&
+        (filter.until === undefined || filter.untilIso !== undefined);
+      const inRange = bounded
+        ? itemsInTimeRange(store.incidents.all(), createdAt, filter.sinceIso, filter.untilIso)
+        : undefined;
       if (inRange && onlyTimeWindow(filter)) return classicList('incidents', sortIncidents(inRange, order), query);
       const matching = (inRange ?? store.incidents.all()).filter((incident) => matchesIncident(incident, filter));
       return classicList('incidents', sortIncidents(matching, order), query);
@@ -165,7 +189,9 @@ export const incidentRoutes: readonly Route[] = [
     handler: ({ store, params, query }) => {
       if (!store.incidents.get(params.id)) fail(notFound(`Incident ${params.id}`));
       const filter = logEntryFilter(query);
-      const entries = store.logEntries.all().filter((entry) => entry.incident.id === params.id && matchesLogEntry(entry, filter));
+      const entries = store.logEntries
+        .all()
+        .filter((entry) => entry.incident.id === params.id && matchesLogEntry(entry, filter));
       return classicList('log_entries', entries, query);
     },
   },

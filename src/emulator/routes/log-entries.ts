@@ -16,7 +16,11 @@ export const logEntryRoutes: readonly Route[] = [
     pattern: '/log_entries',
     handler: ({ store, query }) => {
       const filter = logEntryFilter(query);
-      return classicList('log_entries', store.logEntries.all().filter((entry) => matchesLogEntry(entry, filter)), query);
+      return classicList(
+        'log_entries',
+        store.logEntries.all().filter((entry) => matchesLogEntry(entry, filter)),
+        query,
+      );
     },
   },
   {

@@ -47,7 +47,16 @@ function policyEntries(store: EmulatorStore, policy: EscalationPolicy, since: nu
     rule.targets.flatMap((target): OnCallEntry[] => {
       const level = index + 1;
       if (target.type === 'user_reference') {
-        return [{ escalation_policy: policyRef, escalation_level: level, schedule: null, user: target, start: null, end: null }];
+        return [
+          {
+            escalation_policy: policyRef,
+            escalation_level: level,
+            schedule: null,
+            user: target,
+            start: null,
+            end: null,
+          },
+        ];
       }
       const schedule = store.schedules.get(target.id);
       if (!schedule) return [];
@@ -71,7 +80,9 @@ function earliestOnly(entries: readonly OnCallEntry[]): OnCallEntry[] {
     const current = kept.get(key);
     if (!current || (entry.start ?? -Infinity) < (current.start ?? -Infinity)) kept.set(key, entry);
   }
-  return entries.filter((entry) => kept.get(`${entry.escalation_policy.id} ${entry.escalation_level} ${entry.user.id}`) === entry);
+  return entries.filter(
+    (entry) => kept.get(`${entry.escalation_policy.id} ${entry.escalation_level} ${entry.user.id}`) === entry,
+  );
 }
 
 function window(query: URLSearchParams, now: Date): { since: number; until: number } {
@@ -95,7 +106,8 @@ function timeZone(query: URLSearchParams): string {
 function includes(query: URLSearchParams): Set<(typeof INCLUDES)[number]> {
   const asked = listParam(query, 'include');
   const unknown = asked.filter((name) => !(INCLUDES as readonly string[]).includes(name));
-  if (unknown.length > 0) fail(invalidInput(`include[] must be among ${INCLUDES.join(', ')}; not ${unknown.join(', ')}`));
+  if (unknown.length > 0)
+    fail(invalidInput(`include[] must be among ${INCLUDES.join(', ')}; not ${unknown.join(', ')}`));
   return new Set(asked as (typeof INCLUDES)[number][]);
 }
 
@@ -118,7 +130,9 @@ export function listOnCalls({ store, query, now }: RestContext): ReturnType<Rout
   return classicList('oncalls', entries, query, (entry) => {
     const user = expand.has('users') ? store.users.get(entry.user.id) : undefined;
     const schedule = entry.schedule && expand.has('schedules') ? store.schedules.get(entry.schedule.id) : undefined;
-    const policy = expand.has('escalation_policies') ? store.escalationPolicies.get(entry.escalation_policy.id) : undefined;
+    const policy = expand.has('escalation_policies')
+      ? store.escalationPolicies.get(entry.escalation_policy.id)
+      : undefined;
     return {
       escalation_policy: policy ? policyView(store, policy) : entry.escalation_policy,
       escalation_level: entry.escalation_level,

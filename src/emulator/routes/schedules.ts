@@ -15,10 +15,15 @@ import { classicList, found } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
 
 /** A schedule as served: with the escalation policies that target it. */
-export function scheduleView(store: EmulatorStore, schedule: Schedule): Schedule & { escalation_policies: Reference[] } {
+export function scheduleView(
+  store: EmulatorStore,
+  schedule: Schedule,
+): Schedule & { escalation_policies: Reference[] } {
   const policies = store.escalationPolicies
     .all()
-    .filter((policy) => policy.escalation_rules.some((rule) => rule.targets.some((target) => target.id === schedule.id)))
+    .filter((policy) =>
+      policy.escalation_rules.some((rule) => rule.targets.some((target) => target.id === schedule.id)),
+    )
     .map((policy) => store.ref(policy));
   return { ...schedule, escalation_policies: policies };
 }
@@ -77,14 +82,17 @@ export const scheduleRoutes: readonly Route[] = [
     pattern: '/schedules',
     handler: ({ store, query }) => {
       const text = query.get('query');
-      const schedules = filterByTeams(store.schedules.all(), query).filter((schedule) => matchesText(text, [schedule.name]));
+      const schedules = filterByTeams(store.schedules.all(), query).filter((schedule) =>
+        matchesText(text, [schedule.name]),
+      );
       return classicList('schedules', schedules, query, (schedule) => scheduleView(store, schedule));
     },
   },
   {
     method: 'GET',
     pattern: '/schedules/{id}',
-    handler: ({ store, params }) => ok({ schedule: scheduleView(store, found(store.schedules.get(params.id), `Schedule ${params.id}`)) }),
+    handler: ({ store, params }) =>
+      ok({ schedule: scheduleView(store, found(store.schedules.get(params.id), `Schedule ${params.id}`)) }),
   },
   {
     method: 'GET',
@@ -92,7 +100,9 @@ export const scheduleRoutes: readonly Route[] = [
     handler: ({ store, params, query }) => {
       found(store.schedules.get(params.id), `Schedule ${params.id}`);
       const window = timeWindow(query);
-      const overrides = (store.overrides.get(params.id) ?? []).filter((override) => overlaps(override, window.since, window.until));
+      const overrides = (store.overrides.get(params.id) ?? []).filter((override) =>
+        overlaps(override, window.since, window.until),
+      );
       return ok({ overrides });
     },
   },

@@ -34,12 +34,17 @@ function createServiceRoute(context: RestContext): Reply {
   const fields = unwrapObject(context.body, 'service');
   const errors: string[] = [];
   if (fields.type !== 'service') errors.push('service.type must be service');
-  if (typeof fields.name !== 'string' || fields.name.trim() === '') errors.push('service.name must be a non-empty string');
-  else if (store.services.all().some((service) => service.name === fields.name)) errors.push(`service.name ${fields.name} has already been taken`);
+  if (typeof fields.name !== 'string' || fields.name.trim() === '')
+    errors.push('service.name must be a non-empty string');
+  else if (store.services.all().some((service) => service.name === fields.name))
+    errors.push(`service.name ${fields.name} has already been taken`);
   const descriptionError = stringField(fields.description, 'service.description');
   if (descriptionError) errors.push(descriptionError);
-  if (fields.status !== undefined && fields.status !== 'active') errors.push('service.status must be active when creating a service');
-  const policy: EscalationPolicy | undefined = store.escalationPolicies.get(referencedId(fields.escalation_policy) ?? '');
+  if (fields.status !== undefined && fields.status !== 'active')
+    errors.push('service.status must be active when creating a service');
+  const policy: EscalationPolicy | undefined = store.escalationPolicies.get(
+    referencedId(fields.escalation_policy) ?? '',
+  );
   if (!policy) errors.push('service.escalation_policy must reference an existing escalation policy');
   const teams = teamsOf(context, fields.teams, errors);
   if (errors.length > 0 || !policy) fail(invalidInput(...errors));

@@ -20,7 +20,10 @@ function updateService(context: RestContext): ReturnType<Route['handler']> {
     (error): error is string => error !== undefined,
   );
   const policyRef = changes.escalation_policy;
-  const policy = isPlainObject(policyRef) && typeof policyRef.id === 'string' ? store.escalationPolicies.get(policyRef.id) : undefined;
+  const policy =
+    isPlainObject(policyRef) && typeof policyRef.id === 'string'
+      ? store.escalationPolicies.get(policyRef.id)
+      : undefined;
   if (policyRef !== undefined && !policy) errors.push('escalation_policy must reference an existing escalation policy');
   if (errors.length > 0) fail(invalidInput(...errors));
   const fields: { name: string; value: unknown; before_value: unknown }[] = [];
@@ -47,7 +50,13 @@ function deleteService(context: RestContext): ReturnType<Route['handler']> {
   const { store } = context;
   const service = found(store.services.get(context.params.id), `Service ${context.params.id}`);
   store.services.remove(service.id);
-  recordAudit(store, { resource: service, action: 'delete', fields: [], requestId: context.requestId, at: context.now });
+  recordAudit(store, {
+    resource: service,
+    action: 'delete',
+    fields: [],
+    requestId: context.requestId,
+    at: context.now,
+  });
   store.announce({ kind: 'service', type: 'service.deleted', service, agent: null, at: context.now });
   return { status: 204 };
 }
@@ -59,7 +68,9 @@ export const serviceRoutes: readonly Route[] = [
     pattern: '/services',
     handler: ({ store, query }) => {
       const text = query.get('query');
-      const services = filterByTeams(store.services.all(), query).filter((service: Service) => matchesText(text, [service.name]));
+      const services = filterByTeams(store.services.all(), query).filter((service: Service) =>
+        matchesText(text, [service.name]),
+      );
       return classicList('services', services, query);
     },
   },

@@ -15,7 +15,11 @@ export const teamRoutes: readonly Route[] = [
     pattern: '/teams',
     handler: ({ store, query }) => {
       const text = query.get('query');
-      return classicList('teams', store.teams.all().filter((team) => matchesText(text, [team.name])), query);
+      return classicList(
+        'teams',
+        store.teams.all().filter((team) => matchesText(text, [team.name])),
+        query,
+      );
     },
   },
   {

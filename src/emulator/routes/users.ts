@@ -23,7 +23,9 @@ function updateUser(context: RestContext): ReturnType<Route['handler']> {
   const { store } = context;
   const user = found(store.users.get(context.params.id), `User ${context.params.id}`);
   const changes = unwrapObject(context.body, 'user');
-  const errors = EDITABLE.map((field) => stringField(changes[field], field)).filter((error): error is string => error !== undefined);
+  const errors = EDITABLE.map((field) => stringField(changes[field], field)).filter(
+    (error): error is string => error !== undefined,
+  );
   const email = changes.email as string | undefined;
   if (email !== undefined && !errors.some((error) => error.startsWith('email'))) {
     if (!/^[^@\s]+@[^@\s]+$/.test(email)) errors.push('email must be an email address');

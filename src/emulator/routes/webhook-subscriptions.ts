@@ -42,13 +42,20 @@ function list({ store, query }: RestContext): Reply {
   const id = query.get('filter_id');
   const matching = store.webhookSubscriptions
     .all()
-    .filter((subscription) => (type === undefined || subscription.filter.type === type) && (id === null || subscription.filter.id === id));
+    .filter(
+      (subscription) =>
+        (type === undefined || subscription.filter.type === type) && (id === null || subscription.filter.id === id),
+    );
   return classicList('webhook_subscriptions', matching, query, (subscription) => webhookSubscriptionView(subscription));
 }
 
 function create(context: RestContext): Reply {
   const { store } = context;
-  const outcome = checkWebhookSubscription(unwrapObject(context.body, 'webhook_subscription'), 'create', filterExists(store));
+  const outcome = checkWebhookSubscription(
+    unwrapObject(context.body, 'webhook_subscription'),
+    'create',
+    filterExists(store),
+  );
   if (!outcome.ok) fail(invalidInput(...outcome.errors));
   const { fields } = outcome;
   if (!fields.delivery || !fields.events || !fields.filter) fail(invalidInput());
@@ -75,7 +82,11 @@ function create(context: RestContext): Reply {
 
 function update(context: RestContext): Reply {
   const subscription = subscriptionOf(context);
-  const outcome = checkWebhookSubscription(unwrapObject(context.body, 'webhook_subscription'), 'update', filterExists(context.store));
+  const outcome = checkWebhookSubscription(
+    unwrapObject(context.body, 'webhook_subscription'),
+    'update',
+    filterExists(context.store),
+  );
   if (!outcome.ok) fail(invalidInput(...outcome.errors));
   const { fields } = outcome;
   if (fields.active !== undefined) subscription.active = fields.active;
@@ -89,7 +100,11 @@ function update(context: RestContext): Reply {
 export const webhookSubscriptionRoutes: readonly Route[] = [
   { method: 'GET', pattern: '/webhook_subscriptions', handler: list },
   { method: 'POST', pattern: '/webhook_subscriptions', handler: create },
-  { method: 'GET', pattern: '/webhook_subscriptions/{id}', handler: (context) => ok({ webhook_subscription: webhookSubscriptionView(subscriptionOf(context)) }) },
+  {
+    method: 'GET',
+    pattern: '/webhook_subscriptions/{id}',
+    handler: (context) => ok({ webhook_subscription: webhookSubscriptionView(subscriptionOf(context)) }),
+  },
   { method: 'PUT', pattern: '/webhook_subscriptions/{id}', handler: update },
   {
     method: 'DELETE',

@@ -6,13 +6,17 @@ describe('refuseBodyOnGet', () => {
     expect(() => refuseBodyOnGet('GET', 'rget', { json: { a: 1 } })).toThrow(
       new TypeError('rget: a GET request has no body, but `json` was given; pass query parameters as `params`'),
     );
-    expect(() => refuseBodyOnGet('get', 'jget', { form: { a: '1' }, body: 'x' })).toThrow('`form` and `body` was given');
+    expect(() => refuseBodyOnGet('get', 'jget', { form: { a: '1' }, body: 'x' })).toThrow(
+      '`form` and `body` was given',
+    );
     expect(() => refuseBodyOnGet('GET', 'rget', { json: null })).toThrow('`json` was given');
   });
 
   it('lets a GET without a body, and any other method with one, through', () => {
     expect(() => refuseBodyOnGet('GET', 'rget', undefined)).not.toThrow();
-    expect(() => refuseBodyOnGet('GET', 'rget', { params: { a: 1 }, json: undefined, body: null as never })).not.toThrow();
+    expect(() =>
+      refuseBodyOnGet('GET', 'rget', { params: { a: 1 }, json: undefined, body: null as never }),
+    ).not.toThrow();
     expect(() => refuseBodyOnGet('POST', 'rpost', { json: { a: 1 } })).not.toThrow();
   });
 });

@@ -57,30 +57,52 @@ describe('unwrapBody', () => {
 
   it('names the expected key and the keys the body had when the wrapper is missing', () => {
     const result = unwrapBody({ users: [], more: false }, 'user');
-    expect(result).toEqual({ ok: false, problem: 'expected the response body to be an object with the key "user", but its keys are: users, more' });
+    expect(result).toEqual({
+      ok: false,
+      problem: 'expected the response body to be an object with the key "user", but its keys are: users, more',
+    });
   });
 
   it('names the type of a body that is not an object', () => {
-    expect(unwrapBody([1], 'user')).toMatchObject({ ok: false, problem: expect.stringContaining('but it is an array') });
+    expect(unwrapBody([1], 'user')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('but it is an array'),
+    });
     expect(unwrapBody('x', 'user')).toMatchObject({ ok: false, problem: expect.stringContaining('but it is string') });
     expect(unwrapBody(null, 'user')).toMatchObject({ ok: false, problem: expect.stringContaining('but it is null') });
   });
 
   it('says (none) for an empty object', () => {
-    expect(unwrapBody({}, 'user')).toMatchObject({ ok: false, problem: expect.stringContaining('its keys are: (none)') });
+    expect(unwrapBody({}, 'user')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('its keys are: (none)'),
+    });
   });
 });
 
 describe('wrapBodyWithFields', () => {
   it('puts the fields into the entity, inside its wrapper whether or not json came wrapped', () => {
-    expect(wrapBodyWithFields({ name: 'Web' }, { beta: true }, 'service', 'only-key', 'rpost')).toEqual({ service: { name: 'Web', beta: true } });
-    expect(wrapBodyWithFields({ service: { name: 'Web' } }, { beta: true }, 'service', 'only-key', 'rput')).toEqual({ service: { name: 'Web', beta: true } });
-    expect(wrapBodyWithFields(undefined, { beta: true }, 'service', 'only-key', 'rpost')).toEqual({ service: { beta: true } });
-    expect(wrapBodyWithFields({ name: 'Web' }, { beta: true }, null, 'only-key', 'rpost')).toEqual({ name: 'Web', beta: true });
-    expect(wrapBodyWithFields({ name: 'Web' }, undefined, 'service', 'only-key', 'rpost')).toEqual({ service: { name: 'Web' } });
+    expect(wrapBodyWithFields({ name: 'Web' }, { beta: true }, 'service', 'only-key', 'rpost')).toEqual({
+      service: { name: 'Web', beta: true },
+    });
+    expect(wrapBodyWithFields({ service: { name: 'Web' } }, { beta: true }, 'service', 'only-key', 'rput')).toEqual({
+      service: { name: 'Web', beta: true },
+    });
+    expect(wrapBodyWithFields(undefined, { beta: true }, 'service', 'only-key', 'rpost')).toEqual({
+      service: { beta: true },
+    });
+    expect(wrapBodyWithFields({ name: 'Web' }, { beta: true }, null, 'only-key', 'rpost')).toEqual({
+      name: 'Web',
+      beta: true,
+    });
+    expect(wrapBodyWithFields({ name: 'Web' }, undefined, 'service', 'only-key', 'rpost')).toEqual({
+      service: { name: 'Web' },
+    });
   });
 
   it('refuses fields for a list (a multi-update has no one entity)', () => {
-    expect(() => wrapBodyWithFields([{ id: 'P1' }], { beta: true }, 'incidents', 'only-key', 'rput')).toThrow(/json is a list/);
+    expect(() => wrapBodyWithFields([{ id: 'P1' }], { beta: true }, 'incidents', 'only-key', 'rput')).toThrow(
+      /json is a list/,
+    );
   });
 });

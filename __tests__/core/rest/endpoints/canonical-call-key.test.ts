@@ -3,7 +3,14 @@ import { canonicalCallKey } from '../../../../src/core/rest/endpoints/canonical-
 import { compileTables } from '../../../../src/core/rest/endpoints/compiled-tables.js';
 import type { RestApiTables } from '../../../../src/core/rest/endpoints/table-types.js';
 
-const key = canonicalCallKey(compileTables({ canonicalPaths: ['/users', '/users/{id}', '/users/me'], wrapperConfig: {}, cursorPaths: [], specialisedIterators: {} } as unknown as RestApiTables));
+const key = canonicalCallKey(
+  compileTables({
+    canonicalPaths: ['/users', '/users/{id}', '/users/me'],
+    wrapperConfig: {},
+    cursorPaths: [],
+    specialisedIterators: {},
+  } as unknown as RestApiTables),
+);
 const BASE = 'https://api.pagerduty.com';
 
 describe('canonicalCallKey', () => {

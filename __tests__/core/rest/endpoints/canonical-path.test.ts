@@ -25,7 +25,9 @@ describe('isPlaceholder and pathShape', () => {
 
   it('write every placeholder as {} so differently named ones compare equal', () => {
     expect(pathShape('/event_orchestrations/services/{service_id}')).toBe('/event_orchestrations/services/{}');
-    expect(pathShape('/event_orchestrations/services/{id}')).toBe(pathShape('/event_orchestrations/services/{service_id}'));
+    expect(pathShape('/event_orchestrations/services/{id}')).toBe(
+      pathShape('/event_orchestrations/services/{service_id}'),
+    );
     expect(pathShape('/users')).toBe('/users');
   });
 });
@@ -34,7 +36,11 @@ describe('urlPathOf', () => {
   it.each([
     ['https://api.pagerduty.com', 'https://api.pagerduty.com/users?limit=1', '/users'],
     ['https://api.pagerduty.com', 'https://api.pagerduty.com/users/P1#x', '/users/P1'],
-    ['https://api.pagerduty.com/integration-slack', 'https://api.pagerduty.com/integration-slack/incidents/P1/dedicated_channel', '/incidents/P1/dedicated_channel'],
+    [
+      'https://api.pagerduty.com/integration-slack',
+      'https://api.pagerduty.com/integration-slack/incidents/P1/dedicated_channel',
+      '/incidents/P1/dedicated_channel',
+    ],
     ['https://api.pagerduty.com', 'https://api.pagerduty.com', '/'],
   ])('strips %s from %s', (base, url, path) => {
     expect(urlPathOf(base, url)).toBe(path);
@@ -82,7 +88,9 @@ describe('matchCanonicalPath', () => {
 
   it('fails for a real tie between two patterns with as many literal segments', () => {
     const tied = compileCanonicalPaths(['/a/{x}/c', '/a/b/{y}']);
-    expect(() => matchCanonicalPath(tied, '/a/b/c', fail)).toThrow('matches more than one canonical path equally well: /a/{x}/c, /a/b/{y}');
+    expect(() => matchCanonicalPath(tied, '/a/b/c', fail)).toThrow(
+      'matches more than one canonical path equally well: /a/{x}/c, /a/b/{y}',
+    );
     expect(matchCanonicalPath(tied, '/a/z/c', fail)).toBe('/a/{x}/c');
   });
 

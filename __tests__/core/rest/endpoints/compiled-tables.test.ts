@@ -14,10 +14,13 @@ describe('withWrapperRows', () => {
     const tables = withWrapperRows(compiled, { 'PUT /services/{service_id}/rules/{id}': 'rule' });
     expect(entityWrappersFor(compiled.wrappers, 'PUT', '/services/{id}/rules/{rule_id}')).toEqual([null, 'rule']);
     expect(entityWrappersFor(tables.wrappers, 'PUT', '/services/{id}/rules/{rule_id}')).toEqual(['rule', 'rule']);
-    expect(entityWrappersFor(tables.wrappers, 'GET', '/business_services/priority_thresholds')).toEqual(['global_threshold', 'global_threshold']);
+    expect(entityWrappersFor(tables.wrappers, 'GET', '/business_services/priority_thresholds')).toEqual([
+      'global_threshold',
+      'global_threshold',
+    ]);
   });
 
   it('refuses a malformed row', () => {
-    expect(() => withWrapperRows(compiled, { 'nonsense': 'x' })).toThrow(TypeError);
+    expect(() => withWrapperRows(compiled, { nonsense: 'x' })).toThrow(TypeError);
   });
 });

@@ -9,7 +9,11 @@ import { Response } from 'node-fetch';
 import type { RequestInit } from 'node-fetch';
 import { deriveRestOperations } from '../../../../scripts/generate/rest-facts.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../../scripts/generate/index.mjs';
-import { styledParams, withDeclaredHeaders, withDeclaredRequestHeaders } from '../../../../src/core/rest/endpoints/declared-requirements.js';
+import {
+  styledParams,
+  withDeclaredHeaders,
+  withDeclaredRequestHeaders,
+} from '../../../../src/core/rest/endpoints/declared-requirements.js';
 import type { RestApiV2ClientOptions } from '../../../../src/core/rest/rest-client-options.js';
 import { EARLY_ACCESS_HEADERS } from '../../../../src/generated/rest-tables/early-access-headers.js';
 import { APISession } from '../../../../src/legacy/api-session.js';
@@ -72,7 +76,10 @@ describe('the early-access header', () => {
     await client.rget('/ip_allow_lists/P1');
     await client.listAll('/ip_allow_lists');
     client.close();
-    expect(sent.map((request) => earlyAccess(request.headers))).toEqual([['X-EARLY-ACCESS: ip-allow-lists'], ['X-EARLY-ACCESS: ip-allow-lists']]);
+    expect(sent.map((request) => earlyAccess(request.headers))).toEqual([
+      ['X-EARLY-ACCESS: ip-allow-lists'],
+      ['X-EARLY-ACCESS: ip-allow-lists'],
+    ]);
   });
 
   it("gives way to the caller's header of that name, per request or in the client's headers, in any case", async () => {
@@ -80,7 +87,10 @@ describe('the early-access header', () => {
     await client.request('GET', '/ip_allow_lists');
     await client.request('GET', '/ip_allow_lists', { headers: { 'X-Early-Access': 'from-request' } });
     client.close();
-    expect(sent.map((request) => earlyAccess(request.headers))).toEqual([['x-early-access: from-client'], ['X-Early-Access: from-request']]);
+    expect(sent.map((request) => earlyAccess(request.headers))).toEqual([
+      ['x-early-access: from-client'],
+      ['X-Early-Access: from-request'],
+    ]);
     const other = recordingClient();
     await other.client.request('PUT', '/ip_allow_lists/P1', { headers: { 'x-early-access': 'mine' } });
     other.client.close();
@@ -96,7 +106,10 @@ describe('the early-access header', () => {
 
   it('withDeclaredHeaders adds only what neither the client nor the request names', () => {
     const declared = { 'X-EARLY-ACCESS': 'ip-allow-lists' };
-    expect(withDeclaredHeaders(declared, {}, { From: 'a@example.com' })).toEqual({ 'X-EARLY-ACCESS': 'ip-allow-lists', From: 'a@example.com' });
+    expect(withDeclaredHeaders(declared, {}, { From: 'a@example.com' })).toEqual({
+      'X-EARLY-ACCESS': 'ip-allow-lists',
+      From: 'a@example.com',
+    });
     expect(withDeclaredHeaders(declared, { 'X-Early-Access': 'x' }, undefined)).toBeUndefined();
     expect(withDeclaredHeaders(declared, undefined, { 'x-early-access': 'y' })).toBeUndefined();
   });
@@ -105,7 +118,10 @@ describe('the early-access header', () => {
     const declared = { 'X-EARLY-ACCESS': 'ip-allow-lists' };
     const options = Object.freeze({ params: { a: 1 }, headers: { From: 'a@example.com' } });
     const clientHeaders = jest.fn(() => ({}));
-    expect(withDeclaredRequestHeaders(declared, clientHeaders, options)).toEqual({ params: { a: 1 }, headers: { 'X-EARLY-ACCESS': 'ip-allow-lists', From: 'a@example.com' } });
+    expect(withDeclaredRequestHeaders(declared, clientHeaders, options)).toEqual({
+      params: { a: 1 },
+      headers: { 'X-EARLY-ACCESS': 'ip-allow-lists', From: 'a@example.com' },
+    });
     expect(clientHeaders).toHaveBeenCalledTimes(1);
     expect(withDeclaredRequestHeaders(undefined, clientHeaders, options)).toBe(options);
     expect(clientHeaders).toHaveBeenCalledTimes(1);
@@ -156,7 +172,9 @@ describe('declared query styles', () => {
       legacyHeaders.push({ ...(init.headers as Record<string, string>) });
       return new Response('{"incidents":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
     };
-    const session = new APISession('u+legacykey0000wxyz', { fetch: fetch as unknown as RestApiV2ClientOptions['fetch'] });
+    const session = new APISession('u+legacykey0000wxyz', {
+      fetch: fetch as unknown as RestApiV2ClientOptions['fetch'],
+    });
     await session.jget('/incidents', { params: { sort_by: ['created_at:desc', 'urgency'] } });
     await session.jget('/ip_allow_lists');
     session.close();

@@ -6,7 +6,14 @@ import { resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/en
 import type { RestApiTables } from '../../../../src/core/rest/endpoints/table-types.js';
 
 const RAW_TABLES = {
-  canonicalPaths: ['/users', '/users/{id}', '/users/me', '/audit/records', '/alert_grouping_settings', '/schedules/{id}/overrides'],
+  canonicalPaths: [
+    '/users',
+    '/users/{id}',
+    '/users/me',
+    '/audit/records',
+    '/alert_grouping_settings',
+    '/schedules/{id}/overrides',
+  ],
   wrapperConfig: { '* /schedules/{id}/overrides': ['overrides', null] },
   cursorPaths: ['/audit/records'],
   specialisedIterators: { '/alert_grouping_settings': 'iterAlertGroupingSettings' },
@@ -39,10 +46,21 @@ function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup;
 
 describe('EndpointLookup', () => {
   it('gives the declared query styles of a request, none without its method and URL', () => {
-    const lookup = new EndpointLookup(compileTables({ ...RAW_TABLES, queryStyles: { 'GET /users': { sort_by: { style: 'form', explode: false } } } } as RestApiTables), resolveRestPolicy({}), {
-      baseUrl: () => 'https://api.example/v2', normalizeUrl: (url) => `https://api.example/v2${url}`, urlError: (message) => new Error(message),
+    const lookup = new EndpointLookup(
+      compileTables({
+        ...RAW_TABLES,
+        queryStyles: { 'GET /users': { sort_by: { style: 'form', explode: false } } },
+      } as RestApiTables),
+      resolveRestPolicy({}),
+      {
+        baseUrl: () => 'https://api.example/v2',
+        normalizeUrl: (url) => `https://api.example/v2${url}`,
+        urlError: (message) => new Error(message),
+      },
+    );
+    expect(lookup.queryStyles('GET', '/users', { sort_by: ['a'] })).toEqual({
+      sort_by: { style: 'form', explode: false },
     });
-    expect(lookup.queryStyles('GET', '/users', { sort_by: ['a'] })).toEqual({ sort_by: { style: 'form', explode: false } });
     expect(lookup.queryStyles(undefined, '/users', { sort_by: ['a'] })).toBeUndefined();
     expect(lookup.queryStyles('GET', undefined, { sort_by: ['a'] })).toBeUndefined();
   });
@@ -84,7 +102,9 @@ describe('EndpointLookup', () => {
     const self = 'https://api.example/v2/users/PU1';
     expect(lookupWith().lookup.target({ self }, 'rget')).toBe(self);
     expect(lookupWith().lookup.target('/users', 'rget')).toBe('/users');
-    expect(() => lookupWith({ acceptResourceObjects: ['rget'] }).lookup.target({ self }, 'jget')).toThrow(/jget needs a URL/);
+    expect(() => lookupWith({ acceptResourceObjects: ['rget'] }).lookup.target({ self }, 'jget')).toThrow(
+      /jget needs a URL/,
+    );
     expect(() => lookupWith().lookup.target({}, 'rget')).toThrow(/has no "self" URL/);
   });
 
@@ -94,6 +114,8 @@ describe('EndpointLookup', () => {
     expect(lookup.indexWrapper('/audit/records', 'iterCursor')).toBe('records');
     expect(() => lookup.indexWrapper('/users/PU1', 'iterAll')).toThrow(UrlRefusal);
     expect(lookup.specialisedRefusal('/users', 'iterAll')).toBeUndefined();
-    expect(lookup.specialisedRefusal('/alert_grouping_settings', 'iterAll')?.message).toMatch(/iterAlertGroupingSettings/);
+    expect(lookup.specialisedRefusal('/alert_grouping_settings', 'iterAll')?.message).toMatch(
+      /iterAlertGroupingSettings/,
+    );
   });
 });

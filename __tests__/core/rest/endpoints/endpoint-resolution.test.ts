@@ -1,10 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
 import { compileTables } from '../../../../src/core/rest/endpoints/compiled-tables.js';
-import { indexTarget, quietCanonicalPath, wrapperPathFor } from '../../../../src/core/rest/endpoints/endpoint-resolution.js';
+import {
+  indexTarget,
+  quietCanonicalPath,
+  wrapperPathFor,
+} from '../../../../src/core/rest/endpoints/endpoint-resolution.js';
 import type { RestApiTables } from '../../../../src/core/rest/endpoints/table-types.js';
 
 const TABLES = compileTables({
-  canonicalPaths: ['/users', '/users/{id}', '/users/me', '/audit/records', '/business_services/impacts', '/alert_grouping_settings', '/schedules/{id}/overrides'],
+  canonicalPaths: [
+    '/users',
+    '/users/{id}',
+    '/users/me',
+    '/audit/records',
+    '/business_services/impacts',
+    '/alert_grouping_settings',
+    '/schedules/{id}/overrides',
+  ],
   wrapperConfig: { 'GET /business_services/impacts': 'services', '* /schedules/{id}/overrides': ['overrides', null] },
   cursorPaths: ['/audit/records'],
   specialisedIterators: { '/alert_grouping_settings': 'iterAlertGroupingSettings' },
@@ -32,13 +44,29 @@ describe('wrapperPathFor', () => {
 
 describe('indexTarget', () => {
   it('config: classic by the wrapper table, cursor for a cursor path', () => {
-    expect(indexTarget(TABLES, CONFIG, '/business_services/impacts', 'iterAll', fail)).toMatchObject({ path: '/business_services/impacts', wrapper: 'services', plan: { style: 'classic' } });
-    expect(indexTarget(TABLES, CONFIG, '/audit/records', 'iterAll', fail)).toMatchObject({ path: '/audit/records', wrapper: 'records', plan: { style: 'cursor' } });
+    expect(indexTarget(TABLES, CONFIG, '/business_services/impacts', 'iterAll', fail)).toMatchObject({
+      path: '/business_services/impacts',
+      wrapper: 'services',
+      plan: { style: 'classic' },
+    });
+    expect(indexTarget(TABLES, CONFIG, '/audit/records', 'iterAll', fail)).toMatchObject({
+      path: '/audit/records',
+      wrapper: 'records',
+      plan: { style: 'cursor' },
+    });
   });
 
   it('convention: a path outside the table is paged by its nodes; a known cursor path by cursor and its last node', () => {
-    expect(indexTarget(TABLES, CONVENTION, '/widgets', 'iterAll', fail)).toMatchObject({ path: '/widgets', wrapper: 'widgets', plan: { style: 'classic', maxPageSize: null } });
-    expect(indexTarget(TABLES, CONVENTION, '/audit/records', 'iterAll', fail)).toMatchObject({ path: '/audit/records', wrapper: 'records', plan: { style: 'cursor' } });
+    expect(indexTarget(TABLES, CONVENTION, '/widgets', 'iterAll', fail)).toMatchObject({
+      path: '/widgets',
+      wrapper: 'widgets',
+      plan: { style: 'classic', maxPageSize: null },
+    });
+    expect(indexTarget(TABLES, CONVENTION, '/audit/records', 'iterAll', fail)).toMatchObject({
+      path: '/audit/records',
+      wrapper: 'records',
+      plan: { style: 'cursor' },
+    });
   });
 
   it('config: the index table decides style, list key and largest page when the tables have one', () => {
@@ -46,7 +74,9 @@ describe('indexTarget', () => {
       canonicalPaths: ['/rules', '/rules/{id}'],
       wrapperConfig: {},
       cursorPaths: [],
-      indexes: { '/rules': { style: 'classic', listKey: 'rules', maxPageSize: 50, moreField: false, limitParam: true } },
+      indexes: {
+        '/rules': { style: 'classic', listKey: 'rules', maxPageSize: 50, moreField: false, limitParam: true },
+      },
     } as RestApiTables);
     expect(indexTarget(described, CONFIG, '/rules', 'iterAll', fail)).toEqual({
       path: '/rules',
@@ -58,9 +88,17 @@ describe('indexTarget', () => {
 
   it('refuses what cannot be paged, by the rule of the policy', () => {
     expect(() => indexTarget(TABLES, CONFIG, '/users/PU1', 'iterAll', fail)).toThrow(/single resource/);
-    expect(() => indexTarget(TABLES, CONVENTION, '/business_services/impacts', 'iterAll', fail)).toThrow(/single resource/);
-    expect(() => indexTarget(TABLES, CONFIG, '/users', 'iterCursor', fail)).toThrow(/does not use cursor-based pagination/);
-    expect(() => indexTarget(TABLES, CONVENTION, '/alert_grouping_settings', 'iterAll', fail)).toThrow(/use iterAlertGroupingSettings\(\)/);
-    expect(() => indexTarget(TABLES, CONFIG, '/schedules/PS1/overrides', 'listAll', fail)).toThrow(/has no entity wrapper/);
+    expect(() => indexTarget(TABLES, CONVENTION, '/business_services/impacts', 'iterAll', fail)).toThrow(
+      /single resource/,
+    );
+    expect(() => indexTarget(TABLES, CONFIG, '/users', 'iterCursor', fail)).toThrow(
+      /does not use cursor-based pagination/,
+    );
+    expect(() => indexTarget(TABLES, CONVENTION, '/alert_grouping_settings', 'iterAll', fail)).toThrow(
+      /use iterAlertGroupingSettings\(\)/,
+    );
+    expect(() => indexTarget(TABLES, CONFIG, '/schedules/PS1/overrides', 'listAll', fail)).toThrow(
+      /has no entity wrapper/,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { RequestOptions } from '../../../../src/core/client/api-client.js';
-import { decodeExchange, entityDelete, entityExchange, jsonExchange, type EntityExchangeHost } from '../../../../src/core/rest/endpoints/entity-exchange.js';
+import {
+  decodeExchange,
+  entityDelete,
+  entityExchange,
+  jsonExchange,
+  type EntityExchangeHost,
+} from '../../../../src/core/rest/endpoints/entity-exchange.js';
 import type { FetchResponse } from '../../../../src/core/transport/fetch-types.js';
 import { deepFreeze } from '../../../helpers/test-kit.js';
 
@@ -13,12 +19,22 @@ function fakeHost(text: string, status = 200) {
   const host = {
     client: {
       requestJson: jest.fn(async (...args: unknown[]) => (calls.push(['requestJson', ...args]), { users: [] })),
-      delete: jest.fn(async (url: string, init?: RequestOptions) => (calls.push(['delete', url, init]), response(status, text))),
+      delete: jest.fn(
+        async (url: string, init?: RequestOptions) => (calls.push(['delete', url, init]), response(status, text)),
+      ),
       httpError: jest.fn((parts: { body?: string }) => new Error(`http error: ${parts.body}`)),
-      entityWrappers: jest.fn((method: string, path: string) => (calls.push(['entityWrappers', method, path]), ['user', 'user'] as [string, string])),
+      entityWrappers: jest.fn(
+        (method: string, path: string) => (
+          calls.push(['entityWrappers', method, path]),
+          ['user', 'user'] as [string, string]
+        ),
+      ),
     },
     endpoints: {
-      target: (target: unknown, name: string) => (calls.push(['target', name]), typeof target === 'string' ? target : '/users/P1'),
+      target: (target: unknown, name: string) => (
+        calls.push(['target', name]),
+        typeof target === 'string' ? target : '/users/P1'
+      ),
       wrapperPath: (url: string) => `${url}:path`,
       policy: { wrappedWhen: 'only-key', wrapDeleteBody: true },
     },
@@ -26,22 +42,31 @@ function fakeHost(text: string, status = 200) {
       calls.push(['exchangeJson', method, url, init]);
       return { response: response(status, text), text, body: text.trim() === '' ? null : JSON.parse(text) };
     }),
-    unexpectedResponse: jest.fn((_method: string, _response: FetchResponse, _text: string, detail: string, facts?: unknown) =>
-      Object.assign(new Error(detail), { facts })),
+    unexpectedResponse: jest.fn(
+      (_method: string, _response: FetchResponse, _text: string, detail: string, facts?: unknown) =>
+        Object.assign(new Error(detail), { facts }),
+    ),
   };
   return { host: host as unknown as EntityExchangeHost, calls, raw: host };
 }
 
 describe('jsonExchange', () => {
-  it('sends through the client\'s requestJson to the resolved target and returns the body', async () => {
+  it("sends through the client's requestJson to the resolved target and returns the body", async () => {
     const { host, calls } = fakeHost('');
-    await expect(jsonExchange(host, 'GET', 'jget', { self: 'x' } as never, { params: { limit: 1 } })).resolves.toEqual({ users: [] });
-    expect(calls).toEqual([['target', 'jget'], ['requestJson', 'GET', '/users/P1', { params: { limit: 1 } }]]);
+    await expect(jsonExchange(host, 'GET', 'jget', { self: 'x' } as never, { params: { limit: 1 } })).resolves.toEqual({
+      users: [],
+    });
+    expect(calls).toEqual([
+      ['target', 'jget'],
+      ['requestJson', 'GET', '/users/P1', { params: { limit: 1 } }],
+    ]);
   });
 
   it('refuses a body on a GET before any request', async () => {
     const { host, calls } = fakeHost('');
-    await expect(jsonExchange(host, 'GET', 'jget', '/users', { json: {} })).rejects.toThrow('jget: a GET request has no body');
+    await expect(jsonExchange(host, 'GET', 'jget', '/users', { json: {} })).rejects.toThrow(
+      'jget: a GET request has no body',
+    );
     expect(calls).toEqual([]);
   });
 });
@@ -68,7 +93,10 @@ describe('entityExchange', () => {
   it('throws the unexpectedResponse error when the body lacks its wrapper', async () => {
     const { host } = fakeHost('{"other":1}');
     const error = await entityExchange(host, 'GET', 'rget', '/users/P1').catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: expect.stringContaining('API responded with a body without its wrapper'), facts: { reason: 'missing-key', expected: 'user' } });
+    expect(error).toMatchObject({
+      message: expect.stringContaining('API responded with a body without its wrapper'),
+      facts: { reason: 'missing-key', expected: 'user' },
+    });
   });
 
   it('refuses a body on a GET before any request', async () => {
@@ -79,23 +107,30 @@ describe('entityExchange', () => {
 });
 
 describe('entityDelete', () => {
-  it('sends through the client\'s delete, wrapping a json body, and returns a successful response', async () => {
+  it("sends through the client's delete, wrapping a json body, and returns a successful response", async () => {
     const { host, calls } = fakeHost('', 204);
     await expect(entityDelete(host, '/users/P1', { json: { a: 1 } })).resolves.toMatchObject({ status: 204 });
-    expect(calls).toEqual([['target', 'rdelete'], ['entityWrappers', 'DELETE', '/users/P1:path'], ['delete', '/users/P1', { json: { user: { a: 1 } } }]]);
+    expect(calls).toEqual([
+      ['target', 'rdelete'],
+      ['entityWrappers', 'DELETE', '/users/P1:path'],
+      ['delete', '/users/P1', { json: { user: { a: 1 } } }],
+    ]);
   });
 
   it('asks for no wrappers without a json body, and passes a copy of init', async () => {
     const { host, calls, raw } = fakeHost('', 204);
     const init = { headers: { From: 'a@example.com' } };
     await entityDelete(host, '/users/P1', init);
-    expect(calls).toEqual([['target', 'rdelete'], ['delete', '/users/P1', init]]);
+    expect(calls).toEqual([
+      ['target', 'rdelete'],
+      ['delete', '/users/P1', init],
+    ]);
     expect(raw.client.delete.mock.calls[0]?.[1]).not.toBe(init);
     await entityDelete(host, '/users/P1');
     expect(raw.client.delete.mock.calls[1]?.[1]).toBeUndefined();
   });
 
-  it('throws the client\'s HTTP error, with the body, for a non-success status', async () => {
+  it("throws the client's HTTP error, with the body, for a non-success status", async () => {
     const { host } = fakeHost('gone', 404);
     await expect(entityDelete(host, '/users/P1')).rejects.toThrow('http error: gone');
   });
@@ -111,8 +146,13 @@ describe('decodeExchange', () => {
 
   it('throws the unexpectedResponse error, with the context, for a body that is not JSON', () => {
     const { host } = fakeHost('');
-    expect(() => decodeExchange(host, 'GET', { response: response(200), text: '<html>' }, { caller: 'getTotal' })).toThrow(
-      expect.objectContaining({ message: 'API responded with a body that is not valid JSON', facts: { caller: 'getTotal', reason: 'not-json' } }),
+    expect(() =>
+      decodeExchange(host, 'GET', { response: response(200), text: '<html>' }, { caller: 'getTotal' }),
+    ).toThrow(
+      expect.objectContaining({
+        message: 'API responded with a body that is not valid JSON',
+        facts: { caller: 'getTotal', reason: 'not-json' },
+      }),
     );
   });
 });

@@ -100,9 +100,15 @@ describe('entityWrappersFor with the REST API v2 table', () => {
 
   it('matches a key whatever its placeholder is named', () => {
     // The table writes the description's names ({service_id}, {id}); other names match too.
-    expect(wrappers('GET', '/event_orchestrations/services/{id}')).toEqual(['orchestration_path', 'orchestration_path']);
+    expect(wrappers('GET', '/event_orchestrations/services/{id}')).toEqual([
+      'orchestration_path',
+      'orchestration_path',
+    ]);
     expect(wrappers('PUT', '/event_orchestrations/services/{id}/active')).toEqual([null, null]);
-    expect(wrappers('POST', '/business_services/{business_service_id}/subscribers')).toEqual(['subscribers', 'subscriptions']);
+    expect(wrappers('POST', '/business_services/{business_service_id}/subscribers')).toEqual([
+      'subscribers',
+      'subscriptions',
+    ]);
   });
 
   it('lets a key for the exact method win over a * key', () => {
@@ -113,7 +119,10 @@ describe('entityWrappersFor with the REST API v2 table', () => {
 
   it('infers by convention alone when there is no table (the pre-5.0.0 policy)', () => {
     expect(entityWrappersFor(null, 'POST', '/schedules/{id}/overrides')).toEqual(['override', 'override']);
-    expect(entityWrappersFor(null, 'POST', '/business_services/{id}/subscribers')).toEqual(['subscriber', 'subscriber']);
+    expect(entityWrappersFor(null, 'POST', '/business_services/{id}/subscribers')).toEqual([
+      'subscriber',
+      'subscriber',
+    ]);
   });
 });
 

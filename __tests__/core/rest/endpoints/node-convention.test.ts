@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { isIndexNodes, nodeConventionWrappers, pathTokens, urlPathNodes } from '../../../../src/core/rest/endpoints/node-convention.js';
+import {
+  isIndexNodes,
+  nodeConventionWrappers,
+  pathTokens,
+  urlPathNodes,
+} from '../../../../src/core/rest/endpoints/node-convention.js';
 
 describe('urlPathNodes', () => {
   it('splits a path into its nodes', () => {
@@ -17,7 +22,12 @@ describe("pathTokens (pdpyras 4.x's tokenize_url_path)", () => {
     expect(pathTokens(['users'])).toEqual(['users', '{index}']);
     expect(pathTokens(['users', 'me'])).toEqual(['users', '{id}']);
     expect(pathTokens(['users', 'PU1', 'contact_methods'])).toEqual(['users', '{id}', 'contact_methods', '{index}']);
-    expect(pathTokens(['users', 'PU1', 'contact_methods', 'PC1'])).toEqual(['users', '{id}', 'contact_methods', '{id}']);
+    expect(pathTokens(['users', 'PU1', 'contact_methods', 'PC1'])).toEqual([
+      'users',
+      '{id}',
+      'contact_methods',
+      '{id}',
+    ]);
     expect(pathTokens(['a', 'b', 'c', 'd', 'e'])).toEqual(['a', '{id}', 'c', '{index}']);
     expect(isIndexNodes(['a', 'b', 'c'])).toBe(true);
     expect(isIndexNodes(['a', 'b'])).toBe(false);

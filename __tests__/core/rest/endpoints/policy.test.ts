@@ -1,24 +1,61 @@
 import { describe, expect, it } from '@jest/globals';
-import { acceptsResourceObject, DEFAULT_REST_POLICY, resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/endpoints/policy.js';
+import {
+  acceptsResourceObject,
+  DEFAULT_REST_POLICY,
+  resolveRestPolicy,
+  type RestPolicy,
+} from '../../../../src/core/rest/endpoints/policy.js';
 
 describe('REST policy', () => {
   it('defaults to every modern behaviour', () => {
-    expect(DEFAULT_REST_POLICY).toEqual({ appendListBrackets: true, wrappers: 'config', acceptResourceObjects: true, unknownTotal: null, declaredRequirements: true, cursorAnyPath: false, wrapperOverrides: {}, wrappedWhen: 'only-key', wrapDeleteBody: true });
+    expect(DEFAULT_REST_POLICY).toEqual({
+      appendListBrackets: true,
+      wrappers: 'config',
+      acceptResourceObjects: true,
+      unknownTotal: null,
+      declaredRequirements: true,
+      cursorAnyPath: false,
+      wrapperOverrides: {},
+      wrappedWhen: 'only-key',
+      wrapDeleteBody: true,
+    });
     expect(resolveRestPolicy()).toEqual(DEFAULT_REST_POLICY);
   });
 
   it('takes given fields over the default and freezes the result', () => {
-    const policy = resolveRestPolicy({ wrappers: 'convention', acceptResourceObjects: false, appendListBrackets: undefined });
-    expect(policy).toEqual({ appendListBrackets: true, wrappers: 'convention', acceptResourceObjects: false, unknownTotal: null, declaredRequirements: true, cursorAnyPath: false, wrapperOverrides: {}, wrappedWhen: 'only-key', wrapDeleteBody: true });
+    const policy = resolveRestPolicy({
+      wrappers: 'convention',
+      acceptResourceObjects: false,
+      appendListBrackets: undefined,
+    });
+    expect(policy).toEqual({
+      appendListBrackets: true,
+      wrappers: 'convention',
+      acceptResourceObjects: false,
+      unknownTotal: null,
+      declaredRequirements: true,
+      cursorAnyPath: false,
+      wrapperOverrides: {},
+      wrappedWhen: 'only-key',
+      wrapDeleteBody: true,
+    });
     expect(Object.isFrozen(policy)).toBe(true);
   });
 
   it('refuses values of the wrong type', () => {
     expect(() => resolveRestPolicy({ wrappers: 'table' } as unknown as Partial<RestPolicy>)).toThrow(TypeError);
-    expect(() => resolveRestPolicy({ appendListBrackets: 'yes' } as unknown as Partial<RestPolicy>)).toThrow('appendListBrackets');
-    expect(() => resolveRestPolicy({ acceptResourceObjects: 1 } as unknown as Partial<RestPolicy>)).toThrow('acceptResourceObjects');
-    expect(() => resolveRestPolicy({ acceptResourceObjects: ['rget', 2] } as unknown as Partial<RestPolicy>)).toThrow('method names');
-    expect(() => resolveRestPolicy({ unknownTotal: 'unknown' } as unknown as Partial<RestPolicy>)).toThrow('unknownTotal');
+    expect(() => resolveRestPolicy({ appendListBrackets: 'yes' } as unknown as Partial<RestPolicy>)).toThrow(
+      'appendListBrackets',
+    );
+    expect(() => resolveRestPolicy({ acceptResourceObjects: 1 } as unknown as Partial<RestPolicy>)).toThrow(
+      'acceptResourceObjects',
+    );
+    expect(() => resolveRestPolicy({ acceptResourceObjects: ['rget', 2] } as unknown as Partial<RestPolicy>)).toThrow(
+      'method names',
+    );
+    expect(() => resolveRestPolicy({ unknownTotal: 'unknown' } as unknown as Partial<RestPolicy>)).toThrow(
+      'unknownTotal',
+    );
   });
 
   it('takes a list of the methods that accept a resource object, copied and frozen', () => {

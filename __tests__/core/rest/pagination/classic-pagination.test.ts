@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { QueryParams } from '../../../../src/core/request/query.js';
-import { classicPages, type ClassicPaginationOptions } from '../../../../src/core/rest/pagination/classic-pagination.js';
+import {
+  classicPages,
+  type ClassicPaginationOptions,
+} from '../../../../src/core/rest/pagination/classic-pagination.js';
 import { itemsOf, type FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
 import { collect } from '../../../helpers/test-kit.js';
 
@@ -21,7 +24,14 @@ const options = (overrides: Partial<ClassicPaginationOptions> = {}) => {
   const warnings: string[] = [];
   return {
     warnings,
-    options: { params: {}, pageSize: 100, total: false, endpoint: 'GET /users', warn: (m: string) => void warnings.push(m), ...overrides },
+    options: {
+      params: {},
+      pageSize: 100,
+      total: false,
+      endpoint: 'GET /users',
+      warn: (m: string) => void warnings.push(m),
+      ...overrides,
+    },
   };
 };
 

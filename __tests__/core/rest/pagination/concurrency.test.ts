@@ -9,6 +9,8 @@ describe('concurrencyOrDefault', () => {
   });
 
   it.each([0, -1, 1.5, MAX_CONCURRENCY + 1, Number.NaN])('refuses %p with a RangeError', (value) => {
-    expect(() => concurrencyOrDefault(value)).toThrow(new RangeError(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY}, got ${String(value)}`));
+    expect(() => concurrencyOrDefault(value)).toThrow(
+      new RangeError(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY}, got ${String(value)}`),
+    );
   });
 });

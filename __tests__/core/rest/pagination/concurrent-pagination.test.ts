@@ -83,7 +83,11 @@ describe('concurrent classic pagination', () => {
     server = await startHeldServer();
     const client = makeClient();
     const totals = new Set<number | null>();
-    const listing = client.listAll('/users', {}, { concurrency: 3, itemHook: (_item, _count, total) => totals.add(total) });
+    const listing = client.listAll(
+      '/users',
+      {},
+      { concurrency: 3, itemHook: (_item, _count, total) => totals.add(total) },
+    );
     await server.until(() => server.held.length === 1);
     answer(server.held[0]);
     await serveInReverse(3, 9);
@@ -219,7 +223,9 @@ describe('concurrent classic pagination', () => {
     second.respond(200, { users: records(5000, 'Q'), offset: 5000, limit: 5000, more: true, total: 20_000 });
     expect(await listing).toHaveLength(10_000);
     expect(server.received).toHaveLength(2);
-    expect(logger.lines.warn).toEqual([expect.stringMatching(/^Stopping classic pagination of GET \/users at offset 10000: limit\+offset=15000/)]);
+    expect(logger.lines.warn).toEqual([
+      expect.stringMatching(/^Stopping classic pagination of GET \/users at offset 10000: limit\+offset=15000/),
+    ]);
   });
 
   it('reads a cursor index one page at a time whatever the concurrency', async () => {
@@ -244,7 +250,9 @@ describe('concurrent classic pagination', () => {
     await expect(client.listAll('/users', {}, { concurrency: 0 })).rejects.toThrow(RangeError);
     await expect(drain(client.iterAll('/users', {}, { concurrency: 2.5 }))).rejects.toThrow(RangeError);
     await expect(client.dictAll('/users', { concurrency: 99 })).rejects.toThrow(RangeError);
-    await expect(drain(client.iterHistory('/incidents', new Date(0), new Date(1000), {}, { concurrency: -1 }))).rejects.toThrow(RangeError);
+    await expect(
+      drain(client.iterHistory('/incidents', new Date(0), new Date(1000), {}, { concurrency: -1 })),
+    ).rejects.toThrow(RangeError);
     expect(server.received).toHaveLength(0);
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { historyWindows, isHistoryRange, rangeWindows, splitWindow, windowParams } from '../../../../src/core/rest/pagination/history-windows.js';
+import {
+  historyWindows,
+  isHistoryRange,
+  rangeWindows,
+  splitWindow,
+  windowParams,
+} from '../../../../src/core/rest/pagination/history-windows.js';
 import { itemsOf } from '../../../../src/core/rest/pagination/pages.js';
 import { collect } from '../../../helpers/test-kit.js';
 

@@ -14,12 +14,18 @@ describe('iterateIndex', () => {
     const hook = (item: unknown, count: number, total: number | null): void => void seen.push([item, count, total]);
     for await (const item of iterateIndex('iterAll', { itemHook: hook }, twoPages, '?')) items.push(item);
     expect(items).toEqual([{ id: 'P1' }, { id: 'P2' }, { id: 'P3' }]);
-    expect(seen).toEqual([[{ id: 'P1' }, 1, 3], [{ id: 'P2' }, 2, 3], [{ id: 'P3' }, 3, '?']]);
+    expect(seen).toEqual([
+      [{ id: 'P1' }, 1, 3],
+      [{ id: 'P2' }, 2, 3],
+      [{ id: 'P3' }, 3, '?'],
+    ]);
   });
 
   it('throws at once for an unknown option, before asking for the pages, with the iterator hint', () => {
     const pages = jest.fn(twoPages);
-    expect(() => iterateIndex('iterAll', { limit: 5 } as never, pages, null)).toThrow(/iterAll.*query parameters are the second argument/s);
+    expect(() => iterateIndex('iterAll', { limit: 5 } as never, pages, null)).toThrow(
+      /iterAll.*query parameters are the second argument/s,
+    );
     // iterCursor has no `total` or `concurrency`.
     expect(() => iterateIndex('iterCursor', { total: true } as never, pages, null)).toThrow(/iterCursor/);
     expect(pages).not.toHaveBeenCalled();
@@ -41,9 +47,13 @@ describe('listIndex', () => {
 
 describe('keyIndex', () => {
   it('keys the listed items by `by` (id by default), passing params and concurrency to the list', async () => {
-    const list = jest.fn(async () => [{ id: 'P1', email: 'a@x' }, { id: 'P2', email: 'b@x' }]);
+    const list = jest.fn(async () => [
+      { id: 'P1', email: 'a@x' },
+      { id: 'P2', email: 'b@x' },
+    ]);
     await expect(keyIndex('/users', { params: { a: 1 }, concurrency: 2 }, list, (m) => new Error(m))).resolves.toEqual({
-      P1: { id: 'P1', email: 'a@x' }, P2: { id: 'P2', email: 'b@x' },
+      P1: { id: 'P1', email: 'a@x' },
+      P2: { id: 'P2', email: 'b@x' },
     });
     expect(list).toHaveBeenCalledWith({ a: 1 }, { concurrency: 2 });
     await expect(keyIndex('/users', { by: 'email' }, list, (m) => new Error(m))).resolves.toHaveProperty('b@x');
@@ -51,7 +61,11 @@ describe('keyIndex', () => {
 
   it('rejects with the missing-attribute error naming the URL, and for an unknown option', async () => {
     const list = jest.fn(async () => [{ id: 'P1' }]);
-    await expect(keyIndex('/users', { by: 'email' }, list, (m) => new RangeError(m))).rejects.toThrow(new RangeError('dictAll: an item of /users has no "email" attribute'));
-    await expect(keyIndex('/users', { limit: 1 } as never, list, (m) => new Error(m))).rejects.toThrow(/dictAll.*query parameters go in params/s);
+    await expect(keyIndex('/users', { by: 'email' }, list, (m) => new RangeError(m))).rejects.toThrow(
+      new RangeError('dictAll: an item of /users has no "email" attribute'),
+    );
+    await expect(keyIndex('/users', { limit: 1 } as never, list, (m) => new Error(m))).rejects.toThrow(
+      /dictAll.*query parameters go in params/s,
+    );
   });
 });

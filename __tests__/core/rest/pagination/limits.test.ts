@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_PAGE_SIZE, ITERATION_LIMIT, pageSizeOrDefault, pageSizeWithin, pageSizing } from '../../../../src/core/rest/pagination/limits.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  ITERATION_LIMIT,
+  pageSizeOrDefault,
+  pageSizeWithin,
+  pageSizing,
+} from '../../../../src/core/rest/pagination/limits.js';
 
 describe('limits', () => {
   it('are the API limit and the default page size of the specification', () => {
@@ -39,7 +45,11 @@ describe('pageSizeWithin and pageSizing', () => {
 
   it('keep what is within the maximum, and everything without one', () => {
     expect(pageSizing('GET /r', 20, { limit: 30 }, 50)).toEqual({ pageSize: 20, params: { limit: 30 }, warnings: [] });
-    expect(pageSizing('GET /r', 500, { limit: 900 }, null)).toEqual({ pageSize: 500, params: { limit: 900 }, warnings: [] });
+    expect(pageSizing('GET /r', 500, { limit: 900 }, null)).toEqual({
+      pageSize: 500,
+      params: { limit: 900 },
+      warnings: [],
+    });
   });
 
   it('refuse a page size that is not a positive integer', () => {

@@ -26,7 +26,11 @@ describe('orderedWindow', () => {
     const tasks = ['a', 'b', 'c'].map((name) => controlled<string>(log, name));
     const out: string[] = [];
     const done = (async () => {
-      for await (const value of orderedWindow(tasks.map((t) => t.task), { width: 3 })) out.push(value);
+      for await (const value of orderedWindow(
+        tasks.map((t) => t.task),
+        { width: 3 },
+      ))
+        out.push(value);
     })();
     await ticks();
     expect(log).toEqual(['start a', 'start b', 'start c']);
@@ -42,7 +46,10 @@ describe('orderedWindow', () => {
   it('holds at most `width` tasks started and not yet yielded, even when the consumer stalls', async () => {
     const log: string[] = [];
     const tasks = Array.from({ length: 6 }, (_, i) => controlled<number>(log, String(i)));
-    const iterator = orderedWindow(tasks.map((t) => t.task), { width: 2 });
+    const iterator = orderedWindow(
+      tasks.map((t) => t.task),
+      { width: 2 },
+    );
     const first = iterator.next();
     await ticks();
     expect(log).toEqual(['start 0', 'start 1']);
@@ -62,7 +69,11 @@ describe('orderedWindow', () => {
     const tasks = ['a', 'b', 'c'].map((name) => controlled<string>(log, name));
     const out: string[] = [];
     const done = (async () => {
-      for await (const value of orderedWindow(tasks.map((t) => t.task), { width: 3 })) out.push(value);
+      for await (const value of orderedWindow(
+        tasks.map((t) => t.task),
+        { width: 3 },
+      ))
+        out.push(value);
     })();
     tasks[1].reject(new Error('b failed'));
     tasks[2].resolve({ value: 'C' });
@@ -78,14 +89,18 @@ describe('orderedWindow', () => {
     const tasks = ['a', 'b', 'c'].map((name) => controlled<string>(log, name));
     let cancelled = false;
     const done = (async () => {
-      for await (const value of orderedWindow(tasks.map((t) => t.task), {
-        width: 3,
-        failFast: true,
-        cancel: () => {
-          cancelled = true;
-          tasks[0].reject(new Error('aborted'));
+      for await (const value of orderedWindow(
+        tasks.map((t) => t.task),
+        {
+          width: 3,
+          failFast: true,
+          cancel: () => {
+            cancelled = true;
+            tasks[0].reject(new Error('aborted'));
+          },
         },
-      })) void value;
+      ))
+        void value;
     })();
     let settled = false;
     void done.catch(() => (settled = true));
@@ -127,13 +142,16 @@ describe('orderedWindow', () => {
     const log: string[] = [];
     const tasks = ['a', 'b'].map((name) => controlled<string>(log, name));
     let cancelled = 0;
-    const iterator = orderedWindow(tasks.map((t) => t.task), {
-      width: 2,
-      cancel: () => {
-        cancelled += 1;
-        tasks[1].reject(new Error('aborted'));
+    const iterator = orderedWindow(
+      tasks.map((t) => t.task),
+      {
+        width: 2,
+        cancel: () => {
+          cancelled += 1;
+          tasks[1].reject(new Error('aborted'));
+        },
       },
-    });
+    );
     const first = iterator.next();
     tasks[0].resolve({ value: 'A' });
     expect(await first).toEqual({ value: 'A', done: false });

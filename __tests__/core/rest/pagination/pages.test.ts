@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { collectItems, itemsByKey, itemsOf, reportedTotal, type FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
+import {
+  collectItems,
+  itemsByKey,
+  itemsOf,
+  reportedTotal,
+  type FetchedPage,
+} from '../../../../src/core/rest/pagination/pages.js';
 
 async function* pagesFrom(...pages: FetchedPage[]): AsyncGenerator<FetchedPage> {
   yield* pages;
@@ -12,7 +18,8 @@ describe('itemsOf', () => {
   it('flattens pages into items, calling the hook with a running count and the reported total', async () => {
     const seen: [string, number, number | null][] = [];
     const items: string[] = [];
-    for await (const item of itemsOf<string>(twoPages(), (item, count, total) => void seen.push([item, count, total]))) items.push(item);
+    for await (const item of itemsOf<string>(twoPages(), (item, count, total) => void seen.push([item, count, total])))
+      items.push(item);
     expect(items).toEqual(['a', 'b', 'c']);
     expect(seen).toEqual([
       ['a', 1, 3],
@@ -33,7 +40,11 @@ describe('itemsOf', () => {
 describe('collectItems', () => {
   it('gathers every item in order, calling the hook for each', async () => {
     const counts: number[] = [];
-    await expect(collectItems<string>(twoPages(), (_item, count) => void counts.push(count))).resolves.toEqual(['a', 'b', 'c']);
+    await expect(collectItems<string>(twoPages(), (_item, count) => void counts.push(count))).resolves.toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
     expect(counts).toEqual([1, 2, 3]);
   });
 
@@ -96,9 +107,15 @@ describe('itemsOf, as an iterator', () => {
 
 describe('itemsByKey', () => {
   it('keys items by the attribute, a later item replacing an earlier one with the same key', () => {
-    const items = [{ id: 'P1', n: 1 }, { id: 2, n: 2 }, { id: 'P1', n: 3 }];
+    const items = [
+      { id: 'P1', n: 1 },
+      { id: 2, n: 2 },
+      { id: 'P1', n: 3 },
+    ];
     expect(itemsByKey(items, 'id', () => new Error('no id'))).toEqual({ P1: { id: 'P1', n: 3 }, '2': { id: 2, n: 2 } });
-    expect(itemsByKey([{ email: 'a@example.com' }], 'email', () => new Error('no email'))).toEqual({ 'a@example.com': { email: 'a@example.com' } });
+    expect(itemsByKey([{ email: 'a@example.com' }], 'email', () => new Error('no email'))).toEqual({
+      'a@example.com': { email: 'a@example.com' },
+    });
   });
 
   it("throws the caller's error for an item without the attribute, with null, or no object", () => {

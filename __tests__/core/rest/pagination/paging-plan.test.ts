@@ -6,7 +6,8 @@ import { pagingPlan } from '../../../../src/core/rest/pagination/paging-plan.js'
 
 const rest = compileTables(REST_API_V2_TABLES);
 const fail = (message: string): Error => new Error(message);
-const plan = (path: string, useIndexes = true, tables = rest) => pagingPlan(tables, path, { useIndexes, method: 'iterAll' }, fail);
+const plan = (path: string, useIndexes = true, tables = rest) =>
+  pagingPlan(tables, path, { useIndexes, method: 'iterAll' }, fail);
 
 describe('pagingPlan with the REST API v2 index table', () => {
   it.each([
@@ -24,13 +25,21 @@ describe('pagingPlan with the REST API v2 index table', () => {
   });
 
   it('refuses what the table knows as no index, saying why', () => {
-    expect(() => plan('/users/{id}')).toThrow('/users/{id} is a single resource, not an index: iterAll cannot page through it (use rget)');
+    expect(() => plan('/users/{id}')).toThrow(
+      '/users/{id} is a single resource, not an index: iterAll cannot page through it (use rget)',
+    );
     expect(() => plan('/users/me')).toThrow('GET /users/me answers no list');
     expect(() => plan('/analytics/raw/incidents')).toThrow('answers no list');
   });
 
   it('without the index table (the convention-only policy, or tables without indexes) pages classically or by cursor', () => {
-    expect(plan('/change_events', false)).toEqual({ style: 'classic', listKey: null, sendLimit: true, untilShortPage: false, maxPageSize: null });
+    expect(plan('/change_events', false)).toEqual({
+      style: 'classic',
+      listKey: null,
+      sendLimit: true,
+      untilShortPage: false,
+      maxPageSize: null,
+    });
     expect(plan('/audit/records', false)).toMatchObject({ style: 'cursor', listKey: null });
     // The maximum still holds: a larger limit would only fail.
     expect(plan('/recommendations/event_orchestrations/rules', false)).toMatchObject({ maxPageSize: 50 });

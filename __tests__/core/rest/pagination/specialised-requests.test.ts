@@ -38,7 +38,9 @@ describe('analyticsRawIncidentsBody', () => {
   });
 
   it('maps every option to its wire name', () => {
-    expect(analyticsRawIncidentsBody({}, { order: 'asc', orderBy: 'seconds_to_resolve', limit: 1000, timeZone: 'UTC' })).toEqual({
+    expect(
+      analyticsRawIncidentsBody({}, { order: 'asc', orderBy: 'seconds_to_resolve', limit: 1000, timeZone: 'UTC' }),
+    ).toEqual({
       filters: {},
       order: 'asc',
       order_by: 'seconds_to_resolve',
@@ -51,6 +53,9 @@ describe('analyticsRawIncidentsBody', () => {
 describe('alertGroupingSettingsParams', () => {
   it('sends the default limit, and service_ids[] only when given', () => {
     expect(alertGroupingSettingsParams()).toEqual({ limit: 100 });
-    expect(alertGroupingSettingsParams({ serviceIds: ['S1', 'S2'], limit: 5 })).toEqual({ limit: 5, 'service_ids[]': ['S1', 'S2'] });
+    expect(alertGroupingSettingsParams({ serviceIds: ['S1', 'S2'], limit: 5 })).toEqual({
+      limit: 5,
+      'service_ids[]': ['S1', 'S2'],
+    });
   });
 });

@@ -51,10 +51,14 @@ describe('tokenPages', () => {
       return body.last === true ? null : (token ?? 0) + 10;
     };
     const pages = await collect(
-      tokenPages<number>(async (token) => {
-        sent.push(token);
-        return { body: { last: token === 25 }, items: [token] };
-      }, next, 5),
+      tokenPages<number>(
+        async (token) => {
+          sent.push(token);
+          return { body: { last: token === 25 }, items: [token] };
+        },
+        next,
+        5,
+      ),
     );
     expect(pages.map((page) => page.items[0])).toEqual([5, 15, 25]);
     expect(sent).toEqual([5, 15, 25]);
@@ -97,7 +101,9 @@ describe('a next_cursor that is not a string', () => {
   });
 
   it('anything else is a problem to report, never a silent stop', () => {
-    expect(cursorProblem({ next_cursor: { page: 2 } })).toBe('next_cursor is an object, neither a string nor a number, so the next page cannot be requested');
+    expect(cursorProblem({ next_cursor: { page: 2 } })).toBe(
+      'next_cursor is an object, neither a string nor a number, so the next page cannot be requested',
+    );
     expect(cursorProblem({ next_cursor: [1] })).toMatch(/^next_cursor is a list/);
     expect(cursorProblem({ next_cursor: true })).toMatch(/^next_cursor is true/);
     expect(cursorProblem({ next_cursor: Number.NaN })).toMatch(/^next_cursor is NaN/);

@@ -23,14 +23,14 @@ function run(count: number, options: Partial<WholeListOptions>) {
 }
 
 describe('wholeListPages', () => {
-  it('asks once with the caller\'s parameters only, for an index that takes no limit', async () => {
+  it("asks once with the caller's parameters only, for an index that takes no limit", async () => {
     const { requests, warnings, pages } = run(30, { params: { query: 'a' } });
     expect(await collect(pages)).toHaveLength(1);
     expect(requests).toEqual([{ query: 'a' }]);
     expect(warnings).toEqual([]);
   });
 
-  it('sends the page size as limit where the index takes one (the caller\'s limit wins)', async () => {
+  it("sends the page size as limit where the index takes one (the caller's limit wins)", async () => {
     const first = run(3, { sendLimit: true });
     await collect(first.pages);
     expect(first.requests).toEqual([{ limit: 10 }]);

@@ -22,7 +22,9 @@ import { upperMethod } from '../../api-client-options.js';
 export function refuseBodyOnGet(method: string, name: string, init: RequestOptions | undefined): void {
   if (init === undefined || upperMethod(method) !== 'GET') return;
   // `json: null` is a body (the JSON text `null`); `body: null` is fetch's way to say none.
-  const given = (['json', 'extraFields', 'form', 'body'] as const).filter((key) => init[key] !== undefined && !(key === 'body' && init.body === null));
+  const given = (['json', 'extraFields', 'form', 'body'] as const).filter(
+    (key) => init[key] !== undefined && !(key === 'body' && init.body === null),
+  );
   if (given.length > 0) {
     throw new TypeError(
       `${name}: a GET request has no body, but ${given.map((key) => `\`${key}\``).join(' and ')} was given; ` +

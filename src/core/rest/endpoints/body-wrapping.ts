@@ -9,7 +9,9 @@ import { isPlainObject } from '../../plain-object.js';
 import { mergeExtraFields } from '../../request/extra-options.js';
 
 /** The outcome of {@link unwrapBody}: the entity, or why the body has no such wrapper. */
-export type UnwrapResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+export type UnwrapResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly problem: string };
 
 /**
  * The request body to send: `{ [wrapper]: json }`, unless there is no wrapper or `json`
@@ -24,9 +26,18 @@ export type UnwrapResult = { readonly ok: true; readonly value: unknown } | { re
  * wrapBody({ user: { name: 'Ann' }, extra: 1 }, 'user', 'has-key'); // unchanged
  * ```
  */
-export function wrapBody(json: unknown, wrapper: EntityWrapper, wrappedWhen: 'only-key' | 'has-key' = 'only-key'): unknown {
+export function wrapBody(
+  json: unknown,
+  wrapper: EntityWrapper,
+  wrappedWhen: 'only-key' | 'has-key' = 'only-key',
+): unknown {
   if (wrapper === null) return json;
-  if (isPlainObject(json) && Object.hasOwn(json, wrapper) && (wrappedWhen === 'has-key' || Object.keys(json).length === 1)) return json;
+  if (
+    isPlainObject(json) &&
+    Object.hasOwn(json, wrapper) &&
+    (wrappedWhen === 'has-key' || Object.keys(json).length === 1)
+  )
+    return json;
   return { [wrapper]: json };
 }
 
@@ -43,8 +54,13 @@ export function wrapBody(json: unknown, wrapper: EntityWrapper, wrappedWhen: 'on
  * wrapBodyWithFields({ service: { name: 'Web' } }, { beta: true }, 'service', 'only-key', 'rput'); // { service: { name: 'Web', beta: true } }
  * ```
  */
-export function wrapBodyWithFields(json: unknown, extraFields: Readonly<Record<string, unknown>> | undefined, wrapper: EntityWrapper,
-  wrappedWhen: 'only-key' | 'has-key', what: string): unknown {
+export function wrapBodyWithFields(
+  json: unknown,
+  extraFields: Readonly<Record<string, unknown>> | undefined,
+  wrapper: EntityWrapper,
+  wrappedWhen: 'only-key' | 'has-key',
+  what: string,
+): unknown {
   if (extraFields === undefined) return wrapBody(json, wrapper, wrappedWhen);
   if (json === undefined) return wrapBody(mergeExtraFields(undefined, extraFields, what), wrapper, wrappedWhen);
   const wrapped = wrapBody(json, wrapper, wrappedWhen);

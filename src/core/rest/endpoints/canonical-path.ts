@@ -75,11 +75,7 @@ export function urlPathOf(baseUrl: string, fullUrl: string): string {
  * matchCanonicalPath(index, '/users/PABC', fail); // '/users/{id}'
  * ```
  */
-export function matchCanonicalPath(
-  index: CanonicalPathIndex,
-  urlPath: string,
-  fail: RefusalFailure,
-): CanonicalPath {
+export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string, fail: RefusalFailure): CanonicalPath {
   const segments = splitPath(urlPath);
   let best: CompiledPattern[] = [];
   for (const pattern of index.bySegmentCount.get(segments.length) ?? []) {

@@ -59,9 +59,15 @@ export function compileTables(tables: RestApiTables): CompiledTables {
       wrappers: compileWrapperConfig(tables.wrapperConfig),
       cursorShapes: shapes(tables.cursorPaths),
       historicalShapes: shapes(tables.historicalPaths ?? []),
-      specialised: new Map(Object.entries(tables.specialisedIterators ?? {}).map(([path, name]) => [pathShape(path), name])),
-      indexes: tables.indexes ? new Map(Object.entries(tables.indexes).map(([path, index]) => [pathShape(path), index])) : null,
-      historyMaxRangeMs: new Map(Object.entries(tables.historyMaxRangeDays ?? {}).map(([path, days]) => [pathShape(path), days * DAY_MS])),
+      specialised: new Map(
+        Object.entries(tables.specialisedIterators ?? {}).map(([path, name]) => [pathShape(path), name]),
+      ),
+      indexes: tables.indexes
+        ? new Map(Object.entries(tables.indexes).map(([path, index]) => [pathShape(path), index]))
+        : null,
+      historyMaxRangeMs: new Map(
+        Object.entries(tables.historyMaxRangeDays ?? {}).map(([path, days]) => [pathShape(path), days * DAY_MS]),
+      ),
       declaredHeaders: byOperationShape(tables.declaredHeaders ?? {}),
       queryStyles: byOperationShape(tables.queryStyles ?? {}),
     };

@@ -62,7 +62,9 @@ export function withDeclaredHeaders(
   clientHeaders: HeaderMap | undefined,
   requestHeaders: HeaderMap | undefined,
 ): HeaderMap | undefined {
-  const named = new Set([...Object.keys(clientHeaders ?? {}), ...Object.keys(requestHeaders ?? {})].map((name) => name.toLowerCase()));
+  const named = new Set(
+    [...Object.keys(clientHeaders ?? {}), ...Object.keys(requestHeaders ?? {})].map((name) => name.toLowerCase()),
+  );
   const missing = Object.entries(declared).filter(([name]) => !named.has(name.toLowerCase()));
   return missing.length === 0 ? undefined : { ...Object.fromEntries(missing), ...requestHeaders };
 }
@@ -91,11 +93,17 @@ export function styledParams(
     if (!Array.isArray(value)) continue;
     if (style.explode) bare.add(name);
     // Anything but plain scalars stays a list, for the encoder to refuse as usual.
-    else if ((value as readonly unknown[]).every(isPlainScalar)) out[name] = (value as readonly (string | number | boolean | bigint)[]).map(String).join(',');
+    else if ((value as readonly unknown[]).every(isPlainScalar))
+      out[name] = (value as readonly (string | number | boolean | bigint)[]).map(String).join(',');
   }
   return { params: out, bare };
 }
 
 function isPlainScalar(item: unknown): item is string | number | boolean | bigint {
-  return typeof item === 'string' || typeof item === 'boolean' || typeof item === 'bigint' || (typeof item === 'number' && Number.isFinite(item));
+  return (
+    typeof item === 'string' ||
+    typeof item === 'boolean' ||
+    typeof item === 'bigint' ||
+    (typeof item === 'number' && Number.isFinite(item))
+  );
 }

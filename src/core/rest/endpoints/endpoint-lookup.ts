@@ -62,16 +62,28 @@ export class EndpointLookup {
   declaredHeaders(method: string, url: string): Readonly<Record<string, string>> | undefined {
     // Most requests name none of these paths: a substring test spares them the URL's parsing.
     if (!mentionsAny(url, this.#headerRoots)) return undefined;
-    return this.#declared(this.compiled.declaredHeaders, method, url, (urlPath) => this.#headerRoots.has(urlPath.split('/')[1]));
+    return this.#declared(this.compiled.declaredHeaders, method, url, (urlPath) =>
+      this.#headerRoots.has(urlPath.split('/')[1]),
+    );
   }
 
   /** The declared styles of the request's query parameters that differ from `name[]`, when the policy honours them (none without a method and URL). */
-  queryStyles(method: string | undefined, url: string | undefined, params: QueryParams): Readonly<Record<string, QueryStyle>> | undefined {
-    if (method === undefined || url === undefined || !Object.keys(params).some((name) => this.#styledNames.has(name))) return undefined;
+  queryStyles(
+    method: string | undefined,
+    url: string | undefined,
+    params: QueryParams,
+  ): Readonly<Record<string, QueryStyle>> | undefined {
+    if (method === undefined || url === undefined || !Object.keys(params).some((name) => this.#styledNames.has(name)))
+      return undefined;
     return this.#declared(this.compiled.queryStyles, method, url, () => true);
   }
 
-  #declared<V>(table: ReadonlyMap<string, V>, method: string, url: string, worthLooking: (urlPath: string) => boolean): V | undefined {
+  #declared<V>(
+    table: ReadonlyMap<string, V>,
+    method: string,
+    url: string,
+    worthLooking: (urlPath: string) => boolean,
+  ): V | undefined {
     if (!this.policy.declaredRequirements || table.size === 0) return undefined;
     let urlPath: string;
     try {
@@ -123,7 +135,8 @@ export class EndpointLookup {
 
   /** The list wrapper of a pageable index (see `indexTarget`); `method` is named in errors. */
   indexWrapper(url: string, method: string): string {
-    return indexTarget(this.compiled, this.policy, this.urlPath(url), method, (message) => this.urlError(message)).wrapper;
+    return indexTarget(this.compiled, this.policy, this.urlPath(url), method, (message) => this.urlError(message))
+      .wrapper;
   }
 
   /** The `UrlError` naming the right method when `path` pages in its own style, else `undefined`. */

@@ -115,7 +115,13 @@ export function indexTarget(
   const cursor = canonical !== null && tables.cursorShapes.has(pathShape(canonical));
   if (method === 'iterCursor' && !cursor) throw fail(notCursorBased(path));
   const maxPageSize = canonical === null ? null : (tables.indexes?.get(pathShape(canonical))?.maxPageSize ?? null);
-  const plan: PagingPlan = { style: cursor ? 'cursor' : 'classic', listKey: null, sendLimit: true, untilShortPage: false, maxPageSize };
+  const plan: PagingPlan = {
+    style: cursor ? 'cursor' : 'classic',
+    listKey: null,
+    sendLimit: true,
+    untilShortPage: false,
+    maxPageSize,
+  };
   const segments = path.split('/');
   // A known cursor-based index under the convention (`/audit/records`) is paged by its
   // last node, as the predecessor's iterCursor assumed, whatever the node count.
@@ -132,7 +138,13 @@ export function indexTarget(
 /** The predecessor's `iter_cursor` (4.5): any path, its last node as the key, no `limit`. */
 function anyPathCursor(urlPath: string): IndexTarget {
   const segments = urlPath.split('/');
-  const plan: PagingPlan = { style: 'cursor', listKey: null, sendLimit: false, untilShortPage: false, maxPageSize: null };
+  const plan: PagingPlan = {
+    style: 'cursor',
+    listKey: null,
+    sendLimit: false,
+    untilShortPage: false,
+    maxPageSize: null,
+  };
   return { path: urlPath, wrapper: segments[segments.length - 1], plan };
 }
 

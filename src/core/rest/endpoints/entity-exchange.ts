@@ -41,10 +41,18 @@ export interface EntityExchangeHost {
  * const { body } = decodeExchange(host, 'GET', { response, text: '{"users":[]}' }); // body: { users: [] }
  * ```
  */
-export function decodeExchange(host: Pick<EntityExchangeHost, 'unexpectedResponse'>, method: string, sent: { response: Response; text: string },
-  context?: RequestContext): DecodedResponse {
+export function decodeExchange(
+  host: Pick<EntityExchangeHost, 'unexpectedResponse'>,
+  method: string,
+  sent: { response: Response; text: string },
+  context?: RequestContext,
+): DecodedResponse {
   const { response, text } = sent;
-  const onInvalid = (): Error => host.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', { ...context, reason: 'not-json' });
+  const onInvalid = (): Error =>
+    host.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', {
+      ...context,
+      reason: 'not-json',
+    });
   return { response, text, body: decodeJsonBody(text, onInvalid) };
 }
 
@@ -58,7 +66,13 @@ export function decodeExchange(host: Pick<EntityExchangeHost, 'unexpectedRespons
  * const body = await jsonExchange(host, 'GET', 'jget', '/users', { params: { limit: 5 } });
  * ```
  */
-export async function jsonExchange<T>(host: EntityExchangeHost, method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
+export async function jsonExchange<T>(
+  host: EntityExchangeHost,
+  method: HttpMethod,
+  name: string,
+  target: ResourceTarget,
+  init?: RequestOptions,
+): Promise<T> {
   refuseBodyOnGet(method, name, init);
   return (await host.client.requestJson<T>(method, host.endpoints.target(target, name), init)) as T;
 }
@@ -75,7 +89,13 @@ export async function jsonExchange<T>(host: EntityExchangeHost, method: HttpMeth
  * const user = await entityExchange(host, 'POST', 'rpost', '/users', { json: { name: 'Ann' } }); // sends { user: { name: 'Ann' } }
  * ```
  */
-export async function entityExchange<T>(host: EntityExchangeHost, method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
+export async function entityExchange<T>(
+  host: EntityExchangeHost,
+  method: HttpMethod,
+  name: string,
+  target: ResourceTarget,
+  init: RequestOptions = {},
+): Promise<T> {
   refuseBodyOnGet(method, name, init);
   const url = host.endpoints.target(target, name);
   const [requestWrapper, responseWrapper] = host.client.entityWrappers(method, host.endpoints.wrapperPath(url));
@@ -85,7 +105,10 @@ export async function entityExchange<T>(host: EntityExchangeHost, method: HttpMe
   const unwrapped = unwrapBody(body, responseWrapper);
   if (unwrapped.ok) return unwrapped.value as T;
   const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
-  throw host.unexpectedResponse(method, response, text, detail, { reason: 'missing-key', expected: responseWrapper ?? undefined });
+  throw host.unexpectedResponse(method, response, text, detail, {
+    reason: 'missing-key',
+    expected: responseWrapper ?? undefined,
+  });
 }
 
 /**
@@ -98,7 +121,11 @@ export async function entityExchange<T>(host: EntityExchangeHost, method: HttpMe
  * const response = await entityDelete(host, '/users/PABC123'); // response.status: 204
  * ```
  */
-export async function entityDelete(host: EntityExchangeHost, target: ResourceTarget, init?: RequestOptions): Promise<Response> {
+export async function entityDelete(
+  host: EntityExchangeHost,
+  target: ResourceTarget,
+  init?: RequestOptions,
+): Promise<Response> {
   checkRequestOptions(init);
   const url = host.endpoints.target(target, 'rdelete');
   const wrapper = (): string | null => host.client.entityWrappers('DELETE', host.endpoints.wrapperPath(url))[0];
@@ -115,7 +142,12 @@ export async function entityDelete(host: EntityExchangeHost, target: ResourceTar
  * The options with `json` wrapped for the endpoint and `extraFields` put into the entity
  * (see `wrapBodyWithFields`); `init` itself when it has neither.
  */
-function withWrappedBody(init: RequestOptions, wrapper: string | null, wrappedWhen: 'only-key' | 'has-key', name: string): RequestOptions {
+function withWrappedBody(
+  init: RequestOptions,
+  wrapper: string | null,
+  wrappedWhen: 'only-key' | 'has-key',
+  name: string,
+): RequestOptions {
   if (init.json === undefined && init.extraFields === undefined) return init;
   const { extraFields, ...rest } = init;
   return { ...rest, json: wrapBodyWithFields(init.json, extraFields, wrapper, wrappedWhen, name) };

@@ -89,7 +89,8 @@ export function entityWrappersFor(
 }
 
 function wrapperPair(key: string, spec: EntityWrapperSpec): EntityWrapperPair {
-  const valid = (value: unknown): value is EntityWrapper => value === null || (typeof value === 'string' && value !== '');
+  const valid = (value: unknown): value is EntityWrapper =>
+    value === null || (typeof value === 'string' && value !== '');
   if (valid(spec)) return Object.freeze([spec, spec] as const);
   if (Array.isArray(spec) && spec.length === 2 && valid(spec[0]) && valid(spec[1])) {
     return Object.freeze([spec[0], spec[1]] as const);

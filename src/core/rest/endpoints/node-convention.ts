@@ -69,7 +69,8 @@ export function nodeConventionWrappers(method: string, nodes: readonly string[])
   const tokens = pathTokens(nodes);
   const resource = tokens[tokens.length - 2];
   const verb = method.toUpperCase();
-  const plural = (verb === 'GET' && isIndexNodes(nodes)) || (verb === 'PUT' && MULTI_UPDATE_TOKENS.includes(tokens.join('/')));
+  const plural =
+    (verb === 'GET' && isIndexNodes(nodes)) || (verb === 'PUT' && MULTI_UPDATE_TOKENS.includes(tokens.join('/')));
   const wrapper = plural ? resource : singularName(resource);
   return [wrapper, wrapper];
 }

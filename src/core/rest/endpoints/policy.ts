@@ -102,9 +102,14 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
  * @throws TypeError for a field of the wrong type or an unknown `wrappers` value
  */
 export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPolicy {
-  const policy: { -readonly [K in keyof RestPolicy]: RestPolicy[K] } = { ...DEFAULT_REST_POLICY, ...withoutUndefined(overrides) };
-  if (typeof policy.appendListBrackets !== 'boolean') throw new TypeError('policy.appendListBrackets must be a boolean');
-  if (typeof policy.declaredRequirements !== 'boolean') throw new TypeError('policy.declaredRequirements must be a boolean');
+  const policy: { -readonly [K in keyof RestPolicy]: RestPolicy[K] } = {
+    ...DEFAULT_REST_POLICY,
+    ...withoutUndefined(overrides),
+  };
+  if (typeof policy.appendListBrackets !== 'boolean')
+    throw new TypeError('policy.appendListBrackets must be a boolean');
+  if (typeof policy.declaredRequirements !== 'boolean')
+    throw new TypeError('policy.declaredRequirements must be a boolean');
   if (typeof policy.wrapDeleteBody !== 'boolean') throw new TypeError('policy.wrapDeleteBody must be a boolean');
   if (typeof policy.cursorAnyPath !== 'boolean') throw new TypeError('policy.cursorAnyPath must be a boolean');
   if (typeof policy.wrapperOverrides !== 'object' || policy.wrapperOverrides === null) {
@@ -112,7 +117,8 @@ export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPoli
   }
   const objects: unknown = policy.acceptResourceObjects;
   if (Array.isArray(objects)) {
-    if (!objects.every((name) => typeof name === 'string')) throw new TypeError('policy.acceptResourceObjects must list method names');
+    if (!objects.every((name) => typeof name === 'string'))
+      throw new TypeError('policy.acceptResourceObjects must list method names');
     policy.acceptResourceObjects = Object.freeze([...(objects as string[])]);
   } else if (typeof objects !== 'boolean') {
     throw new TypeError('policy.acceptResourceObjects must be a boolean or a list of method names');
@@ -121,7 +127,9 @@ export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPoli
     throw new TypeError(`policy.unknownTotal must be null or '?', got ${JSON.stringify(policy.unknownTotal)}`);
   }
   if (policy.wrappedWhen !== 'only-key' && policy.wrappedWhen !== 'has-key') {
-    throw new TypeError(`policy.wrappedWhen must be 'only-key' or 'has-key', got ${JSON.stringify(policy.wrappedWhen)}`);
+    throw new TypeError(
+      `policy.wrappedWhen must be 'only-key' or 'has-key', got ${JSON.stringify(policy.wrappedWhen)}`,
+    );
   }
   if (policy.wrappers !== 'config' && policy.wrappers !== 'convention') {
     throw new TypeError(`policy.wrappers must be 'config' or 'convention', got ${JSON.stringify(policy.wrappers)}`);

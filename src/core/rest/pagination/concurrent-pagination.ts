@@ -54,7 +54,14 @@ export async function* concurrentClassicPages(
   const { lane, failFast, params, pageSize, endpoint, warn } = options;
   const controller = new AbortController();
   const get = (query: QueryParams): Promise<FetchedPage> => lane.run(() => fetchPage(query, controller.signal));
-  const sequential = classicPages(get, { params, pageSize, endpoint, warn, total: true, untilShortPage: options.untilShortPage });
+  const sequential = classicPages(get, {
+    params,
+    pageSize,
+    endpoint,
+    warn,
+    total: true,
+    untilShortPage: options.untilShortPage,
+  });
   const first = await sequential.next();
   if (first.done) return;
   const page = first.value;

@@ -26,8 +26,18 @@ const ITERATOR_HINT = 'query parameters are the second argument, options the thi
  * const users = iterateIndex('iterAll', { pageSize: 25 }, () => client.pagesOf('/users', {}, { pageSize: 25 }, 'iterAll'), null);
  * ```
  */
-export function iterateIndex<T>(method: 'iterAll' | 'iterCursor', options: IterAllOptions<T> | IterCursorOptions<T>, pages: IndexPages, unknownTotal: UnknownTotal): AsyncIterableIterator<T> {
-  checkOptionNames(method, options, method === 'iterAll' ? ITER_ALL_OPTION_NAMES : ITER_CURSOR_OPTION_NAMES, ITERATOR_HINT);
+export function iterateIndex<T>(
+  method: 'iterAll' | 'iterCursor',
+  options: IterAllOptions<T> | IterCursorOptions<T>,
+  pages: IndexPages,
+  unknownTotal: UnknownTotal,
+): AsyncIterableIterator<T> {
+  checkOptionNames(
+    method,
+    options,
+    method === 'iterAll' ? ITER_ALL_OPTION_NAMES : ITER_CURSOR_OPTION_NAMES,
+    ITERATOR_HINT,
+  );
   return itemsOf<T>(pages(), options.itemHook, unknownTotal);
 }
 
@@ -61,8 +71,15 @@ export function listIndex<T>(options: IterAllOptions<T>, pages: IndexPages, unkn
  * const byEmail = await keyIndex('/users', { by: 'email' }, (params, opts) => client.listAll('/users', params, opts), (m) => new Error(m));
  * ```
  */
-export async function keyIndex<T>(url: string, options: DictAllOptions, list: (params: QueryParams | undefined, options: { concurrency?: number; extraParams?: QueryParams }) => Promise<readonly unknown[]>,
-  missing: (message: string) => Error): Promise<Record<string, T>> {
+export async function keyIndex<T>(
+  url: string,
+  options: DictAllOptions,
+  list: (
+    params: QueryParams | undefined,
+    options: { concurrency?: number; extraParams?: QueryParams },
+  ) => Promise<readonly unknown[]>,
+  missing: (message: string) => Error,
+): Promise<Record<string, T>> {
   checkOptionNames('dictAll', options, DICT_ALL_OPTION_NAMES, 'query parameters go in params');
   const by = options.by ?? 'id';
   const items = await list(options.params, { concurrency: options.concurrency, extraParams: options.extraParams });

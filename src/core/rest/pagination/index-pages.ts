@@ -59,7 +59,13 @@ export async function* indexPages(
   method: string,
 ): AsyncGenerator<FetchedPage, void, undefined> {
   const { endpoints } = source;
-  const { path, wrapper, plan } = indexTarget(endpoints.compiled, endpoints.policy, endpoints.urlPath(url), method, endpoints.urlRefusal(url));
+  const { path, wrapper, plan } = indexTarget(
+    endpoints.compiled,
+    endpoints.policy,
+    endpoints.urlPath(url),
+    method,
+    endpoints.urlRefusal(url),
+  );
   const concurrency = concurrencyOrDefault(options.concurrency);
   const endpoint = `GET ${path}`;
   const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';
@@ -81,7 +87,8 @@ export async function* indexPages(
     if (failure) throw failure;
     return;
   }
-  const getPage = (query: QueryParams): Promise<FetchedPage> => source.fetchPage('GET', url, { params: query }, wrapper, undefined, context);
+  const getPage = (query: QueryParams): Promise<FetchedPage> =>
+    source.fetchPage('GET', url, { params: query }, wrapper, undefined, context);
   if (plan.style === 'none') {
     yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
     return;

@@ -22,7 +22,8 @@ export const DEFAULT_PAGE_SIZE = 100;
  */
 export function pageSizeOrDefault(pageSize: number | undefined): number {
   if (pageSize === undefined) return DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer, got ${pageSize}`);
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new RangeError(`pageSize must be a positive integer, got ${pageSize}`);
   return pageSize;
 }
 
@@ -74,10 +75,15 @@ export function pageSizing(
   const bounded = pageSizeWithin(requested, max);
   const warnings: string[] = [];
   if (pageSize !== undefined && bounded < requested) {
-    warnings.push(`pageSize ${requested} is above the largest page ${endpoint} accepts (${max}): pages of ${bounded} are requested`);
+    warnings.push(
+      `pageSize ${requested} is above the largest page ${endpoint} accepts (${max}): pages of ${bounded} are requested`,
+    );
   }
   const limit = params.limit;
-  if (max === null || limit === undefined || limit === null || !(Number(limit) > max)) return { pageSize: bounded, params, warnings };
-  warnings.push(`The limit parameter ${String(limit)} is above the largest page ${endpoint} accepts (${max}): pages of ${max} are requested`);
+  if (max === null || limit === undefined || limit === null || !(Number(limit) > max))
+    return { pageSize: bounded, params, warnings };
+  warnings.push(
+    `The limit parameter ${String(limit)} is above the largest page ${endpoint} accepts (${max}): pages of ${max} are requested`,
+  );
   return { pageSize: bounded, params: { ...params, limit: max }, warnings };
 }

@@ -44,7 +44,8 @@ export interface OffsetPlan {
 export function remainingOffsets(input: OffsetPlanInput): OffsetPlan {
   const { firstOffset, step, limit, total } = input;
   const iterationLimit = input.iterationLimit ?? ITERATION_LIMIT;
-  if (!Number.isInteger(step) || step < 1) throw new RangeError(`the step of an offset plan must be a positive integer, got ${step}`);
+  if (!Number.isInteger(step) || step < 1)
+    throw new RangeError(`the step of an offset plan must be a positive integer, got ${step}`);
   const offsets: number[] = [];
   for (let offset = firstOffset + step; offset < total; offset += step) {
     if (offset + limit > iterationLimit) return { offsets, stoppedAt: offset };

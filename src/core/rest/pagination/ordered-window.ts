@@ -62,7 +62,8 @@ export async function* orderedWindow<T>(
   options: OrderedWindowOptions,
 ): AsyncGenerator<T, void, undefined> {
   const { width, failFast = false, cancel } = options;
-  if (!Number.isInteger(width) || width < 1) throw new RangeError(`the width of a window must be a positive integer, got ${width}`);
+  if (!Number.isInteger(width) || width < 1)
+    throw new RangeError(`the width of a window must be a positive integer, got ${width}`);
   const queue: Entry<T>[] = tasks.map(entryOf);
   let occupied = 0;
   let firstFailure: { error: unknown } | undefined;
@@ -71,18 +72,20 @@ export async function* orderedWindow<T>(
   const start = (entry: Entry<T>): void => {
     entry.started = true;
     occupied += 1;
-    entry.settled = new Promise<Step<T>>((resolve) => resolve(entry.task())).then(
-      (step) => {
-        entry.outcome = { ok: true, step };
-      },
-      (error: unknown) => {
-        entry.outcome = { ok: false, error };
-        firstFailure ??= { error };
-      },
-    ).then(() => {
-      dirty = true;
-      wake?.();
-    });
+    entry.settled = new Promise<Step<T>>((resolve) => resolve(entry.task()))
+      .then(
+        (step) => {
+          entry.outcome = { ok: true, step };
+        },
+        (error: unknown) => {
+          entry.outcome = { ok: false, error };
+          firstFailure ??= { error };
+        },
+      )
+      .then(() => {
+        dirty = true;
+        wake?.();
+      });
   };
   let finished = false;
   try {

@@ -26,10 +26,18 @@ export type PageExchangeHost = Pick<EntityExchangeHost, 'exchangeJson' | 'unexpe
  * const { items } = await exchangePage(host, 'GET', '/users', { params: { limit: 25 } }, 'users');
  * ```
  */
-export async function exchangePage(host: PageExchangeHost, method: string, url: string, init: RequestOptions, wrapper: string,
-  check?: (body: Readonly<Record<string, unknown>>) => string | undefined, context?: RequestContext): Promise<FetchedPage> {
+export async function exchangePage(
+  host: PageExchangeHost,
+  method: string,
+  url: string,
+  init: RequestOptions,
+  wrapper: string,
+  check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
+  context?: RequestContext,
+): Promise<FetchedPage> {
   const { response, text, body } = await host.exchangeJson(method, url, init, context);
-  const refuse = (detail: string, facts?: ResponseFacts): Error => host.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
+  const refuse = (detail: string, facts?: ResponseFacts): Error =>
+    host.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
   return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
 }
 
@@ -42,8 +50,21 @@ export async function exchangePage(host: PageExchangeHost, method: string, url: 
  * const count = await readTotal(host, '/users', { team_ids: ['PTEAM1'] });
  * ```
  */
-export async function readTotal(host: PageExchangeHost, url: string, params: QueryParams, signal?: RequestOptions['signal']): Promise<number> {
-  const { response, text, body } = await host.exchangeJson('GET', url, { params: { ...params, total: true, limit: 1, offset: 0 }, signal });
+export async function readTotal(
+  host: PageExchangeHost,
+  url: string,
+  params: QueryParams,
+  signal?: RequestOptions['signal'],
+): Promise<number> {
+  const { response, text, body } = await host.exchangeJson('GET', url, {
+    params: { ...params, total: true, limit: 1, offset: 0 },
+    signal,
+  });
   if (isPlainObject(body) && typeof body.total === 'number') return body.total;
-  throw host.unexpectedResponse('GET', response, text, 'API responded without a numeric "total" (no classic pagination?)');
+  throw host.unexpectedResponse(
+    'GET',
+    response,
+    text,
+    'API responded without a numeric "total" (no classic pagination?)',
+  );
 }

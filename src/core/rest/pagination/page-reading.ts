@@ -27,10 +27,15 @@ export type PageReading =
  * readPage({ users: 'none' }, 'users'); // { ok: false, detail: 'whose "users" is not a list', missingKey: false }
  * ```
  */
-export function readPage(body: unknown, wrapper: string, check?: (body: Readonly<Record<string, unknown>>) => string | undefined): PageReading {
+export function readPage(
+  body: unknown,
+  wrapper: string,
+  check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
+): PageReading {
   const unwrapped = unwrapBody(body, wrapper);
   if (!unwrapped.ok) return { ok: false, detail: `that ${unwrapped.problem}`, missingKey: true };
-  if (!Array.isArray(unwrapped.value)) return { ok: false, detail: `whose "${wrapper}" is not a list`, missingKey: false };
+  if (!Array.isArray(unwrapped.value))
+    return { ok: false, detail: `whose "${wrapper}" is not a list`, missingKey: false };
   const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
   const problem = check?.(page.body);
   return problem === undefined ? { ok: true, page } : { ok: true, page, problem };
@@ -54,6 +59,7 @@ export function pageOrThrow(
   refuse: (detail: string, facts?: ResponseFacts) => Error,
   context?: RequestContext,
 ): FetchedPage {
-  if (!read.ok) throw refuse(read.detail, read.missingKey ? { ...context, reason: 'missing-key', expected: wrapper } : context);
+  if (!read.ok)
+    throw refuse(read.detail, read.missingKey ? { ...context, reason: 'missing-key', expected: wrapper } : context);
   return read.problem === undefined ? read.page : { ...read.page, failure: refuse(`whose ${read.problem}`, context) };
 }

@@ -28,7 +28,10 @@ export interface IncidentNotesRequest {
  *   `undefined` to read every incident's notes from `/log_entries`
  * @param params - the caller's query parameters
  */
-export function incidentNotesRequest(incidentSegment: string | undefined, params: QueryParams = {}): IncidentNotesRequest {
+export function incidentNotesRequest(
+  incidentSegment: string | undefined,
+  params: QueryParams = {},
+): IncidentNotesRequest {
   if (incidentSegment === undefined) return { url: '/log_entries', params: { ...params }, warnings: [] };
   const query: Record<string, QueryParams[string]> = { ...params };
   const warnings: string[] = [];
@@ -52,7 +55,10 @@ export function incidentNotesRequest(incidentSegment: string | undefined, params
  * // { filters: { urgency: 'high' }, order: 'asc', order_by: 'created_at', limit: 100 }
  * ```
  */
-export function analyticsRawIncidentsBody(filters: unknown, options: AnalyticsRawIncidentsOptions = {}): Record<string, unknown> {
+export function analyticsRawIncidentsBody(
+  filters: unknown,
+  options: AnalyticsRawIncidentsOptions = {},
+): Record<string, unknown> {
   return {
     filters,
     order: options.order ?? 'desc',

@@ -14,7 +14,10 @@ import type { FetchedPage } from './pages.js';
  *
  * @typeParam T - the token: a string (cursors), or a number (SCIM's `startIndex`)
  */
-export type NextToken<T extends string | number = string> = (body: Readonly<Record<string, unknown>>, sent?: T) => T | null;
+export type NextToken<T extends string | number = string> = (
+  body: Readonly<Record<string, unknown>>,
+  sent?: T,
+) => T | null;
 
 /**
  * Yields every page, one at a time, until a page gives no next token. A token equal to
@@ -66,7 +69,13 @@ export function cursorProblem(body: Readonly<Record<string, unknown>>): string |
   const value = body.next_cursor;
   if (value === undefined || value === null || value === false || typeof value === 'string') return undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return undefined;
-  const what = Array.isArray(value) ? 'a list' : typeof value === 'number' ? String(value) : typeof value === 'object' ? 'an object' : String(value);
+  const what = Array.isArray(value)
+    ? 'a list'
+    : typeof value === 'number'
+      ? String(value)
+      : typeof value === 'object'
+        ? 'an object'
+        : String(value);
   return `next_cursor is ${what}, neither a string nor a number, so the next page cannot be requested`;
 }
 
