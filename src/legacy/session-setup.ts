@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../core/api-client-options.js';
+import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../core/client/client-options.js';
 import type { OptionNames } from '../core/client/option-names.js';
 import type { ErrorFactory } from '../core/errors/error-classes.js';
 import type { ProxySetting } from '../core/transport/proxy.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { HttpMethod } from '../../../src/core/api-client-options.js';
+import type { HttpMethod } from '../../../src/core/client/client-options.js';
 import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import { prepareRequest, type RequestPreparationHost } from '../../../src/core/client/request-preparation.js';
 import { ClientSettings } from '../../../src/core/client/settings.js';

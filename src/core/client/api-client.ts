@@ -19,7 +19,7 @@ import {
   type ApiClientOptions,
   type HttpMethod,
   type RequestOptions,
-} from '../api-client-options.js';
+} from './client-options.js';
 import { silentLogger, stderrLogger, type Logger } from '../logging.js';
 import type { QueryParams } from '../request/query.js';
 import type { RequestGate } from '../retry/request-gate.js';
@@ -32,13 +32,7 @@ import { prepareRequest, type RequestPreparationHost } from './request-preparati
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
 
-export type {
-  ApiClientOptions,
-  HeaderMap,
-  HttpMethod,
-  PassThroughInit,
-  RequestOptions,
-} from '../api-client-options.js';
+export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';

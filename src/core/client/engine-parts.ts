@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ApiClientOptions, PassThroughInit } from '../api-client-options.js';
+import type { ApiClientOptions, PassThroughInit } from './client-options.js';
 import type { Secret } from '../auth/secret.js';
 import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
 import { coreErrorFactory } from '../errors/error-classes.js';

@@ -8,7 +8,7 @@
  * @module
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import type { RequestOptions } from '../api-client-options.js';
+import type { RequestOptions } from './client-options.js';
 import { withExtras } from '../request/extra-options.js';
 import { checkRequestOptions } from './request-preparation.js';
 

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { HttpMethod, RequestOptions } from '../api-client-options.js';
-import { REQUEST_OPTION_NAMES, upperMethod } from '../api-client-options.js';
+import type { HttpMethod, RequestOptions } from './client-options.js';
+import { REQUEST_OPTION_NAMES, upperMethod } from './client-options.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import type { Logger } from '../logging.js';
 import { outgoingInit, type ClientRequestParts } from '../request/outgoing-request.js';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ApiClientOptions } from '../api-client-options.js';
+import type { ApiClientOptions } from './client-options.js';
 import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
 
 /** The settings the constructor reads (each optional; the defaults apply otherwise). */

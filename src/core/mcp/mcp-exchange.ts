@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RequestOptions } from '../api-client-options.js';
+import type { RequestOptions } from '../client/client-options.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';

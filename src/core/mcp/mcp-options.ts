@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.js';

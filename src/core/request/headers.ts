@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { HeaderMap } from '../api-client-options.js';
+import type { HeaderMap } from '../client/client-options.js';
 
 /**
  * Merges header sources in order; the last value of a name wins and keeps the spelling

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiClientOptions } from '../client/api-client.js';
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import type { QueryParams } from '../request/query.js';

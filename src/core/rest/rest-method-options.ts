@@ -5,7 +5,7 @@
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { ApiClientOptions } from '../client/api-client.js';
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { QueryParams } from '../request/query.js';
 import type { ItemHook } from './pagination/pages.js';

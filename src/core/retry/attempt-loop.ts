@@ -13,7 +13,7 @@
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { ClientErrors, HttpErrorParts } from '../errors/client-errors.js';
 import type { CallMetrics } from '../client/call-metrics.js';
-import type { HttpMethod } from '../api-client-options.js';
+import type { HttpMethod } from '../client/client-options.js';
 import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
 import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RequestOptions } from '../api-client-options.js';
+import type { RequestOptions } from '../client/client-options.js';
 import type { QueryParams } from '../request/query.js';
 import type { ApiPathHints, ApiTypes } from './api-types.js';
 import type { CanonicalPathOf } from './path-matching.js';

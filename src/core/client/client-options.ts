@@ -3,16 +3,16 @@
  *
  * @module
  */
-import type { FetchRequestInit as RequestInit } from './transport/fetch-types.js';
-import type { ErrorFactory } from './errors/error-classes.js';
-import type { Logger } from './logging.js';
-import type { ProxySetting } from './transport/proxy.js';
-import type { QueryParams } from './request/query.js';
-import type { AgentOption, FetchLike } from './transport/transport.js';
-import type { RetryMode } from './retry/retry-mode.js';
-import type { OptionNames } from './client/option-names.js';
-import type { RateLimiter } from './rate-limit/rate-limiter.js';
-import type { OnRateLimit } from './rate-limit/rate-limit-info.js';
+import type { FetchRequestInit as RequestInit } from '../transport/fetch-types.js';
+import type { ErrorFactory } from '../errors/error-classes.js';
+import type { Logger } from '../logging.js';
+import type { ProxySetting } from '../transport/proxy.js';
+import type { QueryParams } from '../request/query.js';
+import type { AgentOption, FetchLike } from '../transport/transport.js';
+import type { RetryMode } from '../retry/retry-mode.js';
+import type { OptionNames } from './option-names.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
 
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
