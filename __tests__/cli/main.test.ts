@@ -103,6 +103,7 @@ describe('the pagerduty executable (a real child process)', () => {
         body: {
           routing_key: KEY,
           event_action: 'trigger',
+          dedup_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
           payload: { summary: 'Disk full', source: 'db01', severity: 'critical' },
         },
       },

@@ -1,3 +1,4 @@
+import { seams } from '../helpers/test-kit.js';
 /** The Events API v2 client against the emulator over real HTTP, faults included. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpError } from '../../src/core/errors/error-classes.js';
@@ -12,7 +13,7 @@ describe('EventsApiV2Client against the emulator', () => {
     emulator = await startEmulator({ seedIncidents: 0 });
     events = new EventsApiV2Client(emulator.keys.routing[0].routingKey, {
       baseUrl: emulator.eventsUrl,
-      sleep: instantSleep,
+      ...seams({ sleep: instantSleep }),
     });
   });
   afterAll(async () => {
@@ -23,9 +24,9 @@ describe('EventsApiV2Client against the emulator', () => {
   const incidentWithKey = (key: string) =>
     emulator.state.incidents.all().filter((incident) => incident.incident_key === key);
 
-  it('triggers an incident and gets back the dedup key the emulator assigned', async () => {
+  it('triggers an incident and gets back the dedup key the client made for it', async () => {
     const key = await events.trigger('Checkout latency high', 'lb-2');
-    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(incidentWithKey(key)).toMatchObject([
       { title: 'Checkout latency high', status: 'triggered', service: { id: emulator.keys.routing[0].serviceId } },
     ]);
@@ -63,7 +64,10 @@ describe('EventsApiV2Client against the emulator', () => {
   });
 
   it("gets an HttpError carrying the emulator's reason for an unknown routing key", async () => {
-    const stranger = new EventsApiV2Client('0'.repeat(32), { baseUrl: emulator.eventsUrl, sleep: instantSleep });
+    const stranger = new EventsApiV2Client('0'.repeat(32), {
+      baseUrl: emulator.eventsUrl,
+      ...seams({ sleep: instantSleep }),
+    });
     try {
       const failure = await stranger.trigger('x', 'y').catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(HttpError);

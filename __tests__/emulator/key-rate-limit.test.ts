@@ -1,3 +1,4 @@
+import { seams } from '../helpers/test-kit.js';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { RestApiV2Client } from '../../src/index.js';
 import { emulatorBanner } from '../../src/emulator/command.js';
@@ -81,10 +82,12 @@ describe('the emulator rate limit', () => {
     const sleeps: number[] = [];
     await using client = new RestApiV2Client(emulator.keys.account, {
       baseUrl: emulator.url,
-      sleep: async (seconds) => {
-        sleeps.push(seconds);
-        clock += seconds * 1000;
-      },
+      ...seams({
+        sleep: async (seconds) => {
+          sleeps.push(seconds);
+          clock += seconds * 1000;
+        },
+      }),
     });
     const sequential = await client.listAll<{ id: string }>('/users', {}, { pageSize: 4 });
     emulator.rateLimit = 4;

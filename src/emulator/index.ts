@@ -14,6 +14,8 @@
  * @module pagerduty-client/emulator
  */
 export { startEmulator } from './start-emulator.js';
+export { clientTestOptions } from './client-test-options.js';
+export type { ClientTestOptions } from './client-test-options.js';
 export type { Emulator } from './start-emulator.js';
 export type { EmulatorOptions, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
 export type { EmulatorKeys, UserKey, RoutingKey } from './seed.js';

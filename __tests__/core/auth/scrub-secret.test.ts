@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 // The credential is redacted where it appears as a credential, and nowhere else: a short
 // key must not mask the words and paths of every message.
 import { describe, expect, it } from '@jest/globals';
@@ -72,7 +73,7 @@ describe('a client with a short key', () => {
     nock(BASE)
       .get('/users/PNOPE')
       .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-    await using client = new ApiClient(tokenAuth(key), { maxNetworkAttempts: 0, sleep: instantSleep });
+    await using client = new ApiClient(tokenAuth(key), { maxNetworkAttempts: 0, ...seams({ sleep: instantSleep }) });
     const error = (await client.get('/users/PNOPE').catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe(

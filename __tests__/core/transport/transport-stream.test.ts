@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ const clients: ApiClient[] = [];
 
 function makeClient(url: string, options: ApiClientOptions = {}) {
   const { pauses, sleep } = recordingSleep();
-  const client = new ApiClient(tokenAuth('u+streamkey0000abcd'), { baseUrl: url, sleep, ...options });
+  const client = new ApiClient(tokenAuth('u+streamkey0000abcd'), { baseUrl: url, ...seams({ sleep }), ...options });
   clients.push(client);
   return { client, pauses };
 }
@@ -101,8 +102,20 @@ describe("retryMode: 'at-most-once'", () => {
     await expect(client.post('/x', { json: {}, retryMode: 'at-most-once' })).rejects.toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(1);
     expect(pauses).toEqual([]);
-    await expect(client.post('/x', { json: {} })).rejects.toBeInstanceOf(NetworkError);
+    await expect(client.post('/x', { json: {}, retryMode: 'idempotent' })).rejects.toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(5);
+  });
+
+  it('sends a POST at most once by default, and as often as a GET with retryWrites', async () => {
+    server = await startLoopback([hang]);
+    const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 2 });
+    await expect(client.post('/x', { json: {} })).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(1);
+    await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(4);
+    const writes = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 2, retryWrites: true }).client;
+    await expect(writes.post('/x', { json: {} })).rejects.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(7);
   });
 
   it('retries a refused connection, which sent nothing', async () => {

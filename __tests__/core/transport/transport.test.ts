@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import { ApiClient, NetworkError, RequestAbortedError, tokenAuth, type ApiClientOptions } from '../../../src/index.js';
@@ -20,7 +21,7 @@ const clients: ApiClient[] = [];
 
 function makeClient(url: string, options: ApiClientOptions = {}) {
   const { pauses: sleeps, sleep } = recordingSleep();
-  const client = new ApiClient(tokenAuth(KEY), { baseUrl: url, sleep, ...options });
+  const client = new ApiClient(tokenAuth(KEY), { baseUrl: url, ...seams({ sleep }), ...options });
   clients.push(client);
   return { client, sleeps };
 }

@@ -4,7 +4,6 @@
  * @module
  */
 import type { FetchRequestInit as RequestInit } from '../transport/fetch-types.js';
-import type { ErrorFactory } from '../errors/error-classes.js';
 import type { Logger } from '../logging.js';
 import type { ProxySetting } from '../transport/proxy.js';
 import type { QueryParams } from '../request/query.js';
@@ -43,7 +42,7 @@ export type HeaderMap = Readonly<Record<string, string | undefined>>;
 export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 'size'>> {}
 
 /** Options of every client (all optional). */
-export interface ApiClientOptions extends PassThroughInit {
+export interface ApiClientOptions {
   /** The base URL every relative path is resolved against (`https://` unless loopback). @default `https://api.pagerduty.com` (each client documents its own) */
   baseUrl?: string;
   /** Print one line per attempt to standard error: a WARN line for each retry, else DEBUG (sets {@link ApiClient.printDebug}). @default false */
@@ -59,11 +58,14 @@ export interface ApiClientOptions extends PassThroughInit {
   /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
   maxNetworkAttempts?: number;
   /**
-   * Retry a host name that does not resolve (`ENOTFOUND`) like any other network error,
-   * as pdpyras did (the legacy sessions set it). A temporary DNS failure (`EAI_AGAIN`) is
-   * retried either way. @default false
+   * Retry a POST that creates or acts (an incident, a note, a status update) after a
+   * timeout or a dropped connection, as reads are retried. Off by default, because such a
+   * POST whose body reached PagerDuty would run twice: without it a POST is retried only
+   * where it provably did not arrive (a refused connection, a 429, a 503 with
+   * `Retry-After`). POSTs that only read (the analytics queries) are retried either way,
+   * and a request's own `retryMode` wins. @default false
    */
-  retryUnresolvedHosts?: boolean;
+  retryWrites?: boolean;
   /** The first cooldown factor `t0`, in seconds (at most 3600): the first pause is `t0 * a`. @default 1.5 */
   sleepTimer?: number;
   /** The exponent base `a` of the cooldown. @default 2 */
@@ -81,22 +83,6 @@ export interface ApiClientOptions extends PassThroughInit {
    * @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY`, as they are when the client is made
    */
   proxy?: ProxySetting;
-  /**
-   * How the client waits between attempts, in seconds. Tests inject one that does not
-   * wait. It also gets the request's `AbortSignal`, if any; the engine ends the pause
-   * when that fires whether or not the sleep heeds it.
-   */
-  sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
-  /** The random source of the stagger, uniform in [0, 1). @default Math.random */
-  random?: () => number;
-  /** Builds the errors the client throws (the legacy layer's seam). @default the core error tree */
-  errorFactory?: ErrorFactory;
-  /**
-   * How a request is keyed in `apiCallCounts` and `apiTime`: a pure function of the method,
-   * the URL sent and the base URL. @default the method and the path below the base URL;
-   * the REST clients key by canonical path (`GET /users/{id}`)
-   */
-  callKey?: (method: string, url: string, baseUrl: string) => string;
   /**
    * A limiter shared with other clients (and, with `pagerduty-client/rate-limit-redis`,
    * other processes) using the same key: asked before every attempt, told after every
@@ -121,6 +107,7 @@ export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.fre
   retry: true,
   maxHttpAttempts: true,
   maxNetworkAttempts: true,
+  retryWrites: true,
   sleepTimer: true,
   sleepTimerBase: true,
   staggerCooldown: true,
@@ -128,13 +115,6 @@ export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.fre
   fetch: true,
   agent: true,
   proxy: true,
-  sleep: true,
-  random: true,
-  errorFactory: true,
-  callKey: true,
-  retryUnresolvedHosts: true,
-  compress: true,
-  size: true,
   rateLimiter: true,
   onRateLimit: true,
 });

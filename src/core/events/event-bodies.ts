@@ -139,3 +139,12 @@ export function changeEventBody(summary: string, options: SubmitOptions, now: Da
   }) as ChangeEventPayload;
   return defined({ payload, links: options.links, images: options.images });
 }
+
+/**
+ * The trigger with a dedup key made here when it has none: a retried trigger then folds
+ * into the same alert (PagerDuty de-duplicates by key) instead of opening a second one.
+ */
+export function withClientDedupKey(properties: AlertEventProperties): AlertEventProperties {
+  if (properties.dedup_key !== undefined) return properties;
+  return { ...properties, dedup_key: globalThis.crypto.randomUUID() };
+}

@@ -126,7 +126,9 @@ export async function postEvent(
   expectation: EventReplyExpectation = { check: () => true, describe: 'a JSON object' },
   operation?: ClientOperation,
 ): Promise<EventReply> {
-  const response = await client.post(path, { json: event });
+  // An alert event with a dedup key may be retried: a second delivery updates the same alert.
+  const keyed = typeof (event as { dedup_key?: unknown }).dedup_key === 'string';
+  const response = await client.post(path, keyed ? { json: event, retryMode: 'idempotent' } : { json: event });
   const text = await response.text();
   const url = response.url || client.normalizeUrl(path);
   if (response.status < 200 || response.status >= 300) {

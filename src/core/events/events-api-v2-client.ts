@@ -9,7 +9,13 @@ import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import { routingKeyAuth } from '../auth/auth-methods.js';
-import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
+import {
+  changeEventBody,
+  triggerEventProperties,
+  withClientDedupKey,
+  type SubmitOptions,
+  type TriggerOptions,
+} from './event-bodies.js';
 import type {
   AlertEventProperties,
   ChangeEvent,
@@ -147,7 +153,8 @@ export class EventsApiV2Client extends ApiClient {
    * @param summary - a brief summary of the problem; must not be empty
    * @param source - the affected system, preferably a host name
    * @param options - dedup key, severity (default `'critical'`), details, images, links, ...
-   * @returns the dedup key: `options.dedupKey`, or the one the API assigned
+   * @returns the dedup key: `options.dedupKey`, or one the client made (a random UUID),
+   *   so that a retried trigger never opens a second alert
    * @throws UrlError before any request when the event is invalid
    * @throws HttpError when the API rejects the event (the message carries its errors)
    *
@@ -161,7 +168,10 @@ export class EventsApiV2Client extends ApiClient {
    * ```
    */
   async trigger(summary: string, source: string, options: TriggerOptions = {}): Promise<string> {
-    const response = await this.sendEvent('trigger', triggerEventProperties(summary, source, options));
+    const response = await this.sendEvent(
+      'trigger',
+      withClientDedupKey(triggerEventProperties(summary, source, options)),
+    );
     return response.dedup_key;
   }
 

@@ -12,7 +12,13 @@
  */
 import type { ApiClient } from '../client/api-client.js';
 import type { FetchResponse } from '../transport/fetch-types.js';
-import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
+import {
+  changeEventBody,
+  triggerEventProperties,
+  withClientDedupKey,
+  type SubmitOptions,
+  type TriggerOptions,
+} from './event-bodies.js';
 import { alertEventReply, changeEventReply, type EventReply, type RefuseEvent } from './event-posting.js';
 import type {
   AlertEventProperties,
@@ -89,7 +95,10 @@ export class EventsWithResponse {
    * ```
    */
   async trigger(summary: string, source: string, options: TriggerOptions = {}): Promise<EventResult<string>> {
-    const result = await this.sendEvent('trigger', triggerEventProperties(summary, source, options));
+    const result = await this.sendEvent(
+      'trigger',
+      withClientDedupKey(triggerEventProperties(summary, source, options)),
+    );
     return eventResult(result, result.data.dedup_key);
   }
 

@@ -102,6 +102,14 @@ export class OAuthTokenClient extends ApiClient {
   }
 
   /**
+   * A token request acts on nothing the caller could find twice: a repeated grant gets a
+   * second token or is refused (`invalid_grant`), so it is retried like a read.
+   */
+  protected override postOnlyReads(): boolean {
+    return true;
+  }
+
+  /**
    * The URL the user visits to authorize the app (leg 1 of the code grant). The identity
    * service then redirects to `redirectUri` with the authorization code as the `code`
    * query parameter. No request is made.

@@ -7,7 +7,12 @@
  */
 import type { FetchRequestInit } from '../transport/fetch-types.js';
 import { withFormAuth, withJsonBodyAuth, type AuthMethod } from '../auth/auth-methods.js';
-import { type HeaderMap, type HttpMethod, type PassThroughInit, type RequestOptions } from '../client/client-options.js';
+import {
+  type HeaderMap,
+  type HttpMethod,
+  type PassThroughInit,
+  type RequestOptions,
+} from '../client/client-options.js';
 import { mergeHeaders } from './headers.js';
 
 /** The client's side of a request. */
