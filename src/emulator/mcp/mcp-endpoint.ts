@@ -8,10 +8,10 @@
  */
 import type { IncomingMessage as HttpRequest, ServerResponse } from 'node:http';
 import { VERSION } from '../../generated/version.js';
-import { BodyTooLargeError, readBody, writeReply } from '../http-io.js';
-import type { Reply } from '../replies.js';
-import { parseAuthorization } from '../rest-auth.js';
-import type { EmulatorStore, KeyIdentity } from '../store.js';
+import { BodyTooLargeError, readBody, writeReply } from '../server/http-io.js';
+import type { Reply } from '../server/replies.js';
+import { parseAuthorization } from '../server/rest-auth.js';
+import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 import {
   MCP_PROTOCOL_VERSION,
   readMessage,

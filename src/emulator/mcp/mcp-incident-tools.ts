@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { changeStatus, statusChangeError, type TargetStatus } from '../incident-lifecycle.js';
-import { ReplyError, type RestErrorBody } from '../replies.js';
-import type { Incident, IncidentStatus } from '../resources.js';
-import { actingUser } from '../rest-auth.js';
+import { changeStatus, statusChangeError, type TargetStatus } from '../store/incident-lifecycle.js';
+import { ReplyError, type RestErrorBody } from '../server/replies.js';
+import type { Incident, IncidentStatus } from '../store/resources.js';
+import { actingUser } from '../server/rest-auth.js';
 import {
   errorResult,
   integerArgument,

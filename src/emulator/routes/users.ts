@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { recordAudit } from '../audit.js';
-import { filterByTeams, matchesText } from '../filters.js';
-import { ERROR_CODES, fail, invalidInput, ok, restError } from '../replies.js';
-import type { User } from '../resources.js';
-import type { RestContext, Route } from '../router.js';
+import { recordAudit } from '../store/audit.js';
+import { filterByTeams, matchesText } from '../queries/filters.js';
+import { ERROR_CODES, fail, invalidInput, ok, restError } from '../server/replies.js';
+import type { User } from '../store/resources.js';
+import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, stringField, unwrapObject } from './bodies.js';
 
 /**
