@@ -17,10 +17,12 @@ describe('emulatorBanner', () => {
       '  REST API v2 base URL:   http://127.0.0.1:5000   (baseUrl; pagerduty api --base-url, or PAGERDUTY_BASE_URL)',
     );
     expect(lines).toContain(
-      '  Events API v2 base URL: http://127.0.0.1:5000   (baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)',
+      '  Events API v2 base URL: http://127.0.0.1:5000   ' +
+        '(baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)',
     );
     expect(lines).toContain(
-      '  MCP base URL:           http://127.0.0.1:5000   (baseUrl of McpApiClient; the endpoint is http://127.0.0.1:5000/mcp)',
+      '  MCP base URL:           http://127.0.0.1:5000   ' +
+        '(baseUrl of McpApiClient; the endpoint is http://127.0.0.1:5000/mcp)',
     );
     expect(text).toContain('ACCOUNTKEY0000000000');
     expect(text).toContain('u+key4');

@@ -35,7 +35,7 @@ describe('the Events API over HTTP', () => {
     expect(after.body).toMatchObject({ incidents: [{ status: 'resolved' }] });
   });
 
-  it('answers a body that is not JSON with 400 Unrecognized object, and a bad event with 400 invalid event', async () => {
+  it('answers 400 Unrecognized object to a body that is not JSON, 400 invalid event to a bad event', async () => {
     const broken = await call(emulator, 'POST', '/v2/enqueue', {
       rawBody: 'routing_key=x',
       headers: { 'Content-Type': 'application/json' },

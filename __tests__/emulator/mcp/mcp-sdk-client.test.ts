@@ -25,7 +25,7 @@ async function connected(emulator: Emulator, key: string) {
 }
 
 describe('the official MCP SDK client against the emulator', () => {
-  it('connects, lists every tool page, acknowledges an incident, runs slow_report with progress, and ends the session', async () => {
+  it('connects, lists every tool page, acknowledges, runs slow_report with progress, ends the session', async () => {
     const emulator = await startEmulator({ seedIncidents: 12, delay: async () => {} });
     emulators.push(emulator);
     const user = emulator.keys.users[0];

@@ -1,4 +1,7 @@
-/** `slow_report` over plain HTTP: progress events in order on the stream, and cancellation that stops the tool. No real time passes: the emulator's delay waits for the test. */
+/**
+ * `slow_report` over plain HTTP: progress events in order on the stream, and cancellation that
+ * stops the tool. No real time passes: the emulator's delay waits for the test.
+ */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';

@@ -1,4 +1,7 @@
-/** The emulator's MCP tools over plain HTTP: listing pages, reply formats, and tools that act on the REST API's state. */
+/**
+ * The emulator's MCP tools over plain HTTP: listing pages, reply formats, and tools that act on
+ * the REST API's state.
+ */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
@@ -102,7 +105,7 @@ describe('the emulator’s MCP tools', () => {
     expect(result.structuredContent.total).toBe(expected.length);
   });
 
-  it('acknowledges an incident as the key’s user: the REST API then shows it acknowledged, with a log entry', async () => {
+  it('acknowledges an incident as the key’s user: the REST API shows it acknowledged, with a log entry', async () => {
     const [incident] = byStatus('triggered');
     const reply = await post(
       emulator,
@@ -124,7 +127,7 @@ describe('the emulator’s MCP tools', () => {
     );
   });
 
-  it('resolves an incident; acknowledging it afterwards is a tool error (isError), as the REST API refuses it', async () => {
+  it('resolves an incident; acknowledging it then is a tool error (isError), as the REST API refuses it', async () => {
     const [incident] = byStatus('triggered');
     const resolved = await post(
       emulator,

@@ -34,7 +34,7 @@ async function onCalls(
 }
 
 describe('GET /oncalls', () => {
-  it('lists, per policy and level, the user a rule targets (for good) and who the schedule has on call now', async () => {
+  it('lists per policy and level the user a rule targets (for good) and who the schedule has on call now', async () => {
     const { status, body } = await onCalls();
     expect(status).toBe(200);
     const policies = emulator.state.escalationPolicies.all();
@@ -100,7 +100,7 @@ describe('GET /oncalls', () => {
     expect(direct.every((entry) => entry.schedule === null)).toBe(true);
   });
 
-  it('lists every shift over since/until, and only the earliest per policy, level and user with earliest=true', async () => {
+  it('lists every shift in since/until; with earliest=true only the first per policy, level and user', async () => {
     const window =
       '?since=2024-01-09T00:00:00Z&until=2024-01-30T00:00:00Z&schedule_ids[]=' + emulator.state.schedules.all()[0]!.id;
     const all = (await onCalls(window)).body.oncalls;

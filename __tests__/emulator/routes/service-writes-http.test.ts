@@ -98,7 +98,7 @@ describe('POST /services and /services/{id}/integrations', () => {
     expect(fetched.body).toEqual({ integration });
   });
 
-  it('creates an email integration with its address and no key; refuses an unknown type or a missing address', async () => {
+  it('creates an email integration with its address and no key; refuses an unknown type or no address', async () => {
     const serviceId = emulator.keys.routing[2].serviceId;
     const email = await post(`/services/${serviceId}/integrations`, {
       integration: { type: 'generic_email_inbound_integration', integration_email: 'ops@emulator.pagerduty.invalid' },

@@ -103,7 +103,7 @@ describe('webhook subscription bodies', () => {
     }
   });
 
-  it('shows the secret and header values only when asked (the create answer), without touching the stored subscription', () => {
+  it('shows the secret and header values only when asked (the create answer), leaving the stored one alone', () => {
     const stored: WebhookSubscription = {
       id: 'PWH0001',
       type: 'webhook_subscription',

@@ -199,7 +199,10 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           array: true,
           nargs: 1,
           describe:
-            'A parameter key=value; true, false, null and integers become JSON values, key=@file reads the value from a file (@- from standard input). A repeated key, or key[]=value, makes a list. For GET the query string (a[]=v lists), otherwise the JSON body (a[b]=v nests)',
+            'A parameter key=value; true, false, null and integers become JSON values, ' +
+            'key=@file reads the value from a file (@- from standard input). ' +
+            'A repeated key, or key[]=value, makes a list. ' +
+            'For GET the query string (a[]=v lists), otherwise the JSON body (a[b]=v nests)',
         })
         .option('raw-field', {
           alias: 'f',
@@ -261,14 +264,16 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         .option('redis-url', {
           type: 'string',
           describe:
-            "Share the key's rate limit with every run that uses this Redis (redis://host:port; needs the package ioredis)",
+            "Share the key's rate limit with every run that uses this Redis " +
+            '(redis://host:port; needs the package ioredis)',
           defaultDescription: envDefault(REDIS_URL_ENV),
         })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 api /users -F query=ann --paginate', '')
         .example('$0 api /abilities --include --silent', '')
         .example(
-          '$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved',
+          '$0 api /incidents/PABC123 -X PUT --from me@example.com ' +
+            '-F incident[type]=incident_reference -F incident[status]=resolved',
           '',
         ) as unknown as Argv<ApiArgs>,
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {

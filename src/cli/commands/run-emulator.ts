@@ -43,7 +43,8 @@ export function emulatorBanner(
     `PagerDuty emulator listening on ${emulator.url}`,
     // Base URLs, as a client or the CLI takes them: a client appends /v2/enqueue itself.
     `  REST API v2 base URL:   ${emulator.url}   (baseUrl; pagerduty api --base-url, or PAGERDUTY_BASE_URL)`,
-    `  Events API v2 base URL: ${emulator.eventsUrl}   (baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)`,
+    `  Events API v2 base URL: ${emulator.eventsUrl}   ` +
+      '(baseUrl; pagerduty trigger --base-url, or PAGERDUTY_EVENTS_URL)',
     `  MCP base URL:           ${emulator.url}   (baseUrl of McpApiClient; the endpoint is ${emulator.url}/mcp)`,
     '',
     'Fake keys (valid on this emulator only):',

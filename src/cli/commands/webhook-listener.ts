@@ -71,9 +71,9 @@ export async function runWebhookListener(args: WebhookListenerArgs, io: WebhookL
   });
   const { port } = server.address() as AddressInfo;
   const host = args.host.includes(':') ? `[${args.host}]` : args.host;
-  io.write(
-    `listening for PagerDuty webhooks on http://${host}:${port}/ (${args.secrets.length} secret${args.secrets.length === 1 ? '' : 's'}${args.allowUnsigned ? ', unsigned accepted' : ''}); Ctrl-C stops`,
-  );
+  const secrets = `${args.secrets.length} secret${args.secrets.length === 1 ? '' : 's'}`;
+  const unsigned = args.allowUnsigned ? ', unsigned accepted' : '';
+  io.write(`listening for PagerDuty webhooks on http://${host}:${port}/ (${secrets}${unsigned}); Ctrl-C stops`);
   try {
     await io.until;
   } finally {

@@ -79,7 +79,11 @@ function apply(store: EmulatorStore, event: AlertEvent, service: Service, now: D
  *
  * @example
  * ```ts
- * handleAlertEvent(store, { routing_key, event_action: 'trigger', payload: { summary: 'Down', source: 'web', severity: 'critical' } }, new Date());
+ * handleAlertEvent(
+ *   store,
+ *   { routing_key, event_action: 'trigger', payload: { summary: 'Down', source: 'web', severity: 'critical' } },
+ *   new Date(),
+ * );
  * // { status: 202, body: { status: 'success', message: 'Event processed', dedup_key: '...' } }
  * ```
  */

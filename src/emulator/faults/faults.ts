@@ -47,7 +47,10 @@ export interface FaultSettings {
   serverError?: ServerErrorFault;
   /** Destroy the connection without answering. */
   dropConnection?: FaultRule;
-  /** Only requests whose path starts with this are counted and hit (`/incidents`, `/v2/enqueue`). @default every request */
+  /**
+   * Only requests whose path starts with this are counted and hit (`/incidents`, `/v2/enqueue`).
+   * @default every request
+   */
   pathPrefix?: string;
 }
 

@@ -51,7 +51,8 @@ export function classicRequest(query: URLSearchParams): ClassicRequest {
   if (limit + offset > CLASSIC_PAGINATION_CEILING) {
     fail(
       restError(400, 'Invalid Request', ERROR_CODES.invalidInput, [
-        `limit + offset may not exceed ${CLASSIC_PAGINATION_CEILING} (got limit ${limit}, offset ${offset}); narrow the query with since/until`,
+        `limit + offset may not exceed ${CLASSIC_PAGINATION_CEILING} (got limit ${limit}, offset ${offset}); ` +
+          'narrow the query with since/until',
       ]),
     );
   }

@@ -33,7 +33,10 @@ function teamsOf(context: RestContext, value: unknown, errors: string[]): Refere
   });
 }
 
-/** `POST /services`: `type`, `name` and an existing `escalation_policy` are required; `status`, when given, must be `active`. */
+/**
+ * `POST /services`: `type`, `name` and an existing `escalation_policy` are required; `status`,
+ * when given, must be `active`.
+ */
 function createServiceRoute(context: RestContext): Reply {
   const { store } = context;
   const fields = unwrapObject(context.body, 'service');

@@ -15,7 +15,9 @@ import { classicList, found, stringField, unwrapObject } from './bodies.js';
  * apart by its phrase "account-level access token", as the service words it.
  */
 export const ACCOUNT_KEY_ME_MESSAGE =
-  "Because this request was made using an account-level access token, we were unable to determine the user's identity. Please use a user-level API key or an OAuth token.";
+  'Because this request was made using an account-level access token, ' +
+  "we were unable to determine the user's identity. " +
+  'Please use a user-level API key or an OAuth token.';
 
 const EDITABLE = ['name', 'email', 'time_zone', 'role', 'job_title'] as const;
 

@@ -90,7 +90,8 @@ export function actingUser(store: EmulatorStore, identity: KeyIdentity, from: st
     if (user) return user;
   }
   const message =
-    'You must specify a user\'s email address in the "From" header to perform this action with an account-level API key.';
+    'You must specify a user\'s email address in the "From" header to perform this action ' +
+    'with an account-level API key.';
   if (!from || from.trim() === '') {
     fail(restError(400, message, ERROR_CODES.fromRequired, ['The "From" header is missing.']));
   }

@@ -13,7 +13,8 @@ import type { WebhookSubscription } from './webhook-subscription-bodies.js';
  *
  * @example
  * ```ts
- * subscriptionMatches(subscription, { kind: 'ping', subscriptionId: subscription.id, at: new Date() }); // true when active
+ * // true when the subscription is active
+ * subscriptionMatches(subscription, { kind: 'ping', subscriptionId: subscription.id, at: new Date() });
  * ```
  */
 export function subscriptionMatches(subscription: WebhookSubscription, change: StoreChange): boolean {

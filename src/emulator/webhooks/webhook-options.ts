@@ -9,7 +9,8 @@ export interface WebhookOptions {
   /**
    * Milliseconds to wait before each retry of a delivery that timed out, got a 5xx or a
    * 429, or could not connect; its length is the number of retries. Tests pass a few
-   * milliseconds. @default 10 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, 12 h, 12 h (about 40 hours in all)
+   * milliseconds.
+   * @default 10 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, 12 h, 12 h (about 40 hours in all)
    */
   retrySchedule?: readonly number[];
   /** Milliseconds an attempt may take to get an answer before it counts as a timeout. @default 5000 */

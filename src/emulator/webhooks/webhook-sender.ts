@@ -82,7 +82,10 @@ export function sendWebhook(request: WebhookRequest, timeout: number, signal: Ab
   });
 }
 
-/** What an outcome means: `delivered` (2xx), `retry` (timeout, 5xx, 429, transport error) or `drop` (other 4xx and the rest). */
+/**
+ * What an outcome means: `delivered` (2xx), `retry` (timeout, 5xx, 429, transport error) or
+ * `drop` (other 4xx and the rest).
+ */
 export function classifyOutcome(outcome: AttemptOutcome): 'delivered' | 'retry' | 'drop' {
   if ('error' in outcome) return 'retry';
   if (outcome.status >= 200 && outcome.status < 300) return 'delivered';

@@ -160,7 +160,8 @@ function checkHeaders(value: unknown, errors: string[]): WebhookCustomHeader[] {
  * ```ts
  * checkWebhookSubscription({ delivery_method: { type: 'http_delivery_method', url: 'http://127.0.0.1:9000/' },
  *   events: ['incident.triggered'], filter: { type: 'account_reference' } }, 'create', () => true);
- * // { ok: true, fields: { delivery: { url: ..., customHeaders: [] }, events: [...], filter: { type: 'account_reference' } } }
+ * // { ok: true, fields: { delivery: { url: ..., customHeaders: [] }, events: [...],
+ * //   filter: { type: 'account_reference' } } }
  * ```
  */
 export function checkWebhookSubscription(
