@@ -1,4 +1,4 @@
-/** Builds a seeded store without a server, for the unit tests of the emulator's parts. */
+/** Builds a seeded store without a server, for the unit tests of the emulator's modules. */
 import { resolveSeedOptions, type SeedOptions } from '../../src/emulator/emulator-options.js';
 import { seededRandom } from '../../src/emulator/store/random.js';
 import { seedStore, type EmulatorKeys } from '../../src/emulator/fixtures/seed.js';

@@ -128,7 +128,11 @@ async function readFields(args: ApiArgs, io: CliIo): Promise<FieldAssignment[]> 
  * otherwise a JSON body (as `gh api` does). Unlike `gh api`, fields never turn a GET
  * into a POST: the method is `-X`'s.
  */
-function requestParts(args: ApiArgs, fields: readonly FieldAssignment[], input: JsonValue | undefined): RequestOptions {
+function requestOptions(
+  args: ApiArgs,
+  fields: readonly FieldAssignment[],
+  input: JsonValue | undefined,
+): RequestOptions {
   const fieldsInBody = input === undefined && args.method !== 'GET' && fields.length > 0;
   return {
     params: fieldsInBody ? undefined : fieldsToQuery(fields),
@@ -281,7 +285,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       checkCombination(args);
       const input =
         args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
-      const request = requestParts(args, await readFields(args, io), input);
+      const request = requestOptions(args, await readFields(args, io), input);
       const redisUrl = redisUrlFrom(args, io.env);
       const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');
       const options = clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io);

@@ -20,11 +20,11 @@ import { authenticate, parseAuthorization } from './rest-auth.js';
 import { findRoute, type Route } from './router.js';
 import { REST_ROUTES } from '../routes/index.js';
 import type { EmulatorStore, KeyIdentity } from '../store/store.js';
-import { serveMcp, type McpEndpointParts } from '../mcp/mcp-endpoint.js';
+import { serveMcp, type McpEndpointSetup } from '../mcp/mcp-endpoint.js';
 import { MCP_ENDPOINT_PATH } from '../mcp/mcp-protocol.js';
 
 /** What the handler works with. */
-export interface ServerParts {
+export interface RequestHandlerSetup {
   /** The state. */
   store: EmulatorStore;
   /** The fault plan in force (read per request, so it can be replaced at any time). */
@@ -40,7 +40,7 @@ export interface ServerParts {
   /** The rate limit in force, if any (read per request). @default none */
   limiter?: () => KeyRateLimit | undefined;
   /** The MCP endpoint at `/mcp`. @default none (`/mcp` answers 404 like any unknown path) */
-  mcp?: McpEndpointParts;
+  mcp?: McpEndpointSetup;
 }
 
 function timerDelay(milliseconds: number): Promise<void> {
@@ -66,18 +66,18 @@ function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function eventsReply(parts: ServerParts, method: string, path: string, raw: Buffer): Reply {
+function eventsReply(setup: RequestHandlerSetup, method: string, path: string, raw: Buffer): Reply {
   const handler = EVENT_PATHS[path];
   if (!handler) return { status: 404, body: { status: 'Not Found', message: `No Events API endpoint at ${path}` } };
   if (method !== 'POST')
     return { status: 405, headers: { Allow: 'POST' }, body: { status: 'Method Not Allowed', message: 'Use POST' } };
   const parsed = parseJson(raw);
   if (!parsed.ok) return { status: 400, body: unrecognizedEventBody() };
-  return handler(parts.store, parsed.value, parts.store.now());
+  return handler(setup.store, parsed.value, setup.store.now());
 }
 
 function restReply(
-  parts: ServerParts,
+  setup: RequestHandlerSetup,
   request: IncomingMessage,
   method: string,
   url: URL,
@@ -85,18 +85,18 @@ function restReply(
   requestId: string,
 ): Reply {
   try {
-    const identity = authenticate(parts.store, header(request, 'authorization'), header(request, 'accept'));
-    const limiter = parts.limiter?.();
+    const identity = authenticate(setup.store, header(request, 'authorization'), header(request, 'accept'));
+    const limiter = setup.limiter?.();
     if (limiter) {
       // Per key: authenticate has just read a valid credential from this header.
       const key = parseAuthorization(header(request, 'authorization'))?.secret ?? '';
-      const decision = limiter.take(key, parts.store.now().getTime());
+      const decision = limiter.take(key, setup.store.now().getTime());
       const headers = rateLimitHeaders(decision);
       if (!decision.allowed) return { ...restError(429, 'Rate Limit Exceeded', ERROR_CODES.rateLimited), headers };
-      const reply = routeReply(parts, identity, request, method, url, raw, requestId);
+      const reply = routeReply(setup, identity, request, method, url, raw, requestId);
       return { ...reply, headers: { ...headers, ...reply.headers } };
     }
-    return routeReply(parts, identity, request, method, url, raw, requestId);
+    return routeReply(setup, identity, request, method, url, raw, requestId);
   } catch (error) {
     if (error instanceof ReplyError) return error.reply;
     return restError(500, 'Internal Error', ERROR_CODES.internal, [
@@ -106,7 +106,7 @@ function restReply(
 }
 
 function routeReply(
-  parts: ServerParts,
+  setup: RequestHandlerSetup,
   identity: KeyIdentity,
   request: IncomingMessage,
   method: string,
@@ -115,7 +115,7 @@ function routeReply(
   requestId: string,
 ): Reply {
   try {
-    const match = findRoute(parts.routes ?? REST_ROUTES, method, url.pathname);
+    const match = findRoute(setup.routes ?? REST_ROUTES, method, url.pathname);
     if (match.kind === 'not-found') return notFound(`Path ${url.pathname}`);
     if (match.kind === 'method-not-allowed') {
       return {
@@ -128,14 +128,14 @@ function routeReply(
     const parsed = parseJson(raw);
     if (!parsed.ok) return invalidInput('The request body is not valid JSON');
     return match.route.handler({
-      store: parts.store,
+      store: setup.store,
       identity,
       params: match.params,
       query: url.searchParams,
       body: parsed.value,
       from: header(request, 'from'),
       requestId,
-      now: parts.store.now(),
+      now: setup.store.now(),
     });
   } catch (error) {
     if (error instanceof ReplyError) return error.reply;
@@ -145,25 +145,25 @@ function routeReply(
   }
 }
 
-async function handle(parts: ServerParts, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(setup: RequestHandlerSetup, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const requestId = randomUUID();
   const method = (request.method ?? 'GET').toUpperCase();
   const url = new URL(request.url ?? '/', 'http://emulator.invalid');
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const record: RequestRecord = { requestId, method, path, query: url.search.replace(/^\?/, ''), status: 'dropped' };
   const api = path.startsWith('/v2/') ? 'events' : 'rest';
-  const latency = parts.latency?.() ?? 0;
-  if (latency > 0) await (parts.delay ?? timerDelay)(latency);
-  const decision = parts.faults().decide(path);
+  const latency = setup.latency?.() ?? 0;
+  if (latency > 0) await (setup.delay ?? timerDelay)(latency);
+  const decision = setup.faults().decide(path);
   if (decision.kind === 'drop') {
-    parts.log.add({ ...record, requestId: '', fault: 'drop' });
+    setup.log.add({ ...record, requestId: '', fault: 'drop' });
     request.socket.destroy();
     return;
   }
-  if (decision.kind === 'none' && parts.mcp && path === MCP_ENDPOINT_PATH) {
+  if (decision.kind === 'none' && setup.mcp && path === MCP_ENDPOINT_PATH) {
     const recordMcp = (status: number, rpcMethod?: string, tool?: string): void =>
-      parts.log.add({ ...record, status, ...(rpcMethod ? { rpcMethod } : {}), ...(tool ? { tool } : {}) });
-    await serveMcp(parts.mcp, request, response, { requestId, record: recordMcp });
+      setup.log.add({ ...record, status, ...(rpcMethod ? { rpcMethod } : {}), ...(tool ? { tool } : {}) });
+    await serveMcp(setup.mcp, request, response, { requestId, record: recordMcp });
     return;
   }
   let reply: Reply;
@@ -182,17 +182,17 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
     else
       reply =
         api === 'events'
-          ? eventsReply(parts, method, path, raw)
-          : restReply(parts, request, method, url, raw, requestId);
+          ? eventsReply(setup, method, path, raw)
+          : restReply(setup, request, method, url, raw, requestId);
   }
-  parts.log.add({ ...record, status: reply.status });
+  setup.log.add({ ...record, status: reply.status });
   writeReply(response, reply, requestId);
 }
 
 /** The `request` listener of the emulator's server. */
-export function requestListener(parts: ServerParts): RequestListener {
+export function requestListener(setup: RequestHandlerSetup): RequestListener {
   return (request, response) => {
-    handle(parts, request, response).catch((error: unknown) => {
+    handle(setup, request, response).catch((error: unknown) => {
       // Only I/O can fail here (the client went away mid-body): answer if still possible, else hang up.
       if (!response.headersSent) {
         writeReply(response, restError(500, 'Internal Error', ERROR_CODES.internal, [String(error)]), randomUUID());
