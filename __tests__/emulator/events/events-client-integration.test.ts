@@ -1,4 +1,4 @@
-import { seams } from '../helpers/test-kit.js';
+import { seams } from '../../helpers/test-kit.js';
 /** The Events API v2 client against the emulator over real HTTP, faults included. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpError } from '../../../src/core/errors/error-classes.js';

@@ -1,4 +1,4 @@
-import { seams } from '../helpers/test-kit.js';
+import { seams } from '../../helpers/test-kit.js';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { RestApiV2Client } from '../../../src/index.js';
 import { startEmulator } from '../../../src/emulator/index.js';
