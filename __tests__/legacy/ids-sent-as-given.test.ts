@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { PDClientError, URLError } from '../../src/legacy/errors.js';
 import type { APISession } from '../../src/legacy/api-session.js';
+import type { PdpyrasVersion } from '../../src/legacy/pdpyras-releases.js';
 import { BASE, makeSession } from './helpers.js';
 
 let seen: string[];
@@ -32,10 +33,12 @@ const calls: Record<string, Call> = {
 };
 const cases = Object.keys(calls).flatMap((name) => ['P\tAB', 'P\nAB', 'PAB\n'].map((id) => [name, id] as const));
 
-describe.each([
+const releases: [PdpyrasVersion, new (...args: never[]) => Error][] = [
   ['5.4.1', URLError],
   ['4.3.0', PDClientError],
-] as const)('APISession (compat %s)', (compat, errorClass) => {
+];
+
+describe.each(releases)('APISession (compat %s)', (compat, errorClass) => {
   it.each(cases)(`%s refuses users/%j with ${errorClass.name}, sending nothing`, async (name, id) => {
     const session = makeSession(compat);
     const error = await calls[name](session, `users/${id}`).then(
