@@ -232,9 +232,7 @@ describe('requestJson', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).not.toBeInstanceOf(HttpServerError);
     expect([error.status, error.requestId, error.body]).toEqual([404, 'rid-9', '{"error":{"message":"Not Found"}}']);
-    expect(error.message).toBe(
-      `GET ${BASE}/users/PX: API responded with client error (status 404): {"error":{"message":"Not Found"}}`,
-    );
+    expect(error.message).toBe(`GET ${BASE}/users/PX: API responded with client error (status 404): Not Found`);
   });
 
   it('throws HttpServerError for 5xx once retries run out', async () => {

@@ -77,7 +77,8 @@ export class ClientErrors {
     const readable = response.bodyUsed ? new InMemoryResponse(response, Buffer.from(body)) : response;
     return this.fail({
       kind: parts.kind ?? errorKindForStatus(status),
-      message: httpErrorMessage(method, url, status, body, detail),
+      // Scrubbed before it is quoted: a quote cut short could leave part of the secret unmatched.
+      message: httpErrorMessage(method, url, status, this.scrub(body), detail),
       response: readable,
       body,
       facts: { reason: responseReason(status), ...facts, method: method.toUpperCase(), url, status },

@@ -5,12 +5,9 @@
  *
  * @module
  */
-import { decodeApiError, type ApiErrorBody } from './api-error-body.js';
+import { decodeApiError, quoteErrorBody, type ApiErrorBody } from './api-error-body.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { FailureFacts } from './failure-facts.js';
-
-/** How many characters of a response body an error message quotes. */
-const BODY_EXCERPT_LENGTH = 99;
 
 /**
  * Base of every error thrown by this library (the spec's `Error`).
@@ -250,12 +247,12 @@ export function errorKindForStatus(status: number): 'http' | 'http-server' {
 
 /**
  * The message of an HTTP error:
- * `GET https://host/users/PABC: API responded with client error (status 404): <body>...`.
+ * `GET https://host/users/PABC: API responded with client error (status 404): Not Found`.
  *
  * @param method - the request method
  * @param url - the full request URL (it never holds a credential)
  * @param status - the response status
- * @param body - the response body; its first 99 characters are quoted
+ * @param body - the response body; the API's explanation in it, or the body, is quoted (see `quoteErrorBody`)
  * @param detail - an explanation that replaces the generic one
  */
 export function httpErrorMessage(method: string, url: string, status: number, body: string, detail?: string): string {
@@ -268,8 +265,8 @@ export function httpErrorMessage(method: string, url: string, status: number, bo
           ? 'redirect'
           : 'unexpected response';
   const what = detail ?? `API responded with ${kind}`;
-  const excerpt = body.length > BODY_EXCERPT_LENGTH ? `${body.slice(0, BODY_EXCERPT_LENGTH)}...` : body;
-  return `${method.toUpperCase()} ${url}: ${what} (status ${status})${excerpt ? `: ${excerpt}` : ''}`;
+  const quote = quoteErrorBody(body, status, detail);
+  return `${method.toUpperCase()} ${url}: ${what} (status ${status})${quote ? `: ${quote}` : ''}`;
 }
 
 function errorCode(cause: unknown): string | undefined {

@@ -5,12 +5,15 @@
  * @module
  */
 
+import { unsendableCharacter } from './url.js';
+
 /**
  * One id as an encoded path segment.
  *
  * @param what - names the argument in the error (`'ability name'`, `'incidentId'`)
  * @param value - the caller's id
- * @param fail - builds the error for an empty, `.` or `..` id (a `UrlError` in the core)
+ * @param fail - builds the error for an empty, `.` or `..` id, or one with a control character or an
+ *   unpaired surrogate (a `UrlError` in the core)
  * @throws TypeError when the id is not a string
  *
  * @example
@@ -30,5 +33,7 @@ export function pathSegment(what: string, value: unknown, fail: (message: string
       `${what} ${JSON.stringify(value)} is not a valid id: it must be a non-empty string other than "." and ".."`,
     );
   }
+  const unsendable = unsendableCharacter(value);
+  if (unsendable) throw fail(`${what} ${JSON.stringify(value)} is not a valid id: it contains ${unsendable}`);
   return encodeURIComponent(value);
 }

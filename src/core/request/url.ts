@@ -19,6 +19,8 @@ export function isLoopbackHost(hostname: string): boolean {
  * @param fail - builds the error to throw (a `UrlError` in the core)
  */
 export function checkBaseUrl(value: string, fail: (message: string) => Error): string {
+  const unsendable = unsendableCharacter(value);
+  if (unsendable) throw fail(`base URL ${JSON.stringify(value)} contains ${unsendable}`);
   let parsed: URL;
   try {
     parsed = new URL(value);
@@ -45,7 +47,9 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
  * encoded (`%5C`). The URL is then resolved, as the transport will read it, and checked:
  * same origin, and a path equal to the base path or below it, which is what keeps a full
  * URL such as `https://api.pagerduty.com/x` from passing for the base
- * `https://api.pagerduty.com/scim/v2`.
+ * `https://api.pagerduty.com/scim/v2`. Control characters and unpaired surrogates are refused
+ * too (the parser drops tabs and newlines, trims the ends, turns a lone surrogate into U+FFFD),
+ * and spaces are sent encoded, so that a trailing one is not trimmed away.
  *
  * @param fail - builds the error to throw for a refused URL
  * @returns the resolved URL, exactly what will be requested
@@ -58,11 +62,15 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
  */
 export function resolveUrl(base: string, url: string, fail: RefusalFailure): string {
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
-  const problem = pathProblem(url);
+  const unsendable = unsendableCharacter(url);
+  const problem = unsendable
+    ? `it contains ${unsendable}, which the URL parser would drop or rewrite`
+    : pathProblem(url);
   if (problem) throw fail(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  const written = url.replaceAll(' ', '%20');
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(written);
   // Leading slashes are dropped: the parser would read `//host` as another host.
-  const candidate = absolute ? url : `${base}/${url.replace(/^\/+/, '')}`;
+  const candidate = absolute ? written : `${base}/${written.replace(/^\/+/, '')}`;
   let resolved: URL;
   try {
     resolved = new URL(candidate);
@@ -74,6 +82,26 @@ export function resolveUrl(base: string, url: string, fail: RefusalFailure): str
     throw fail(message, { reason: 'foreign-url', requestedUrl: url, baseUrl: base });
   }
   return resolved.href;
+}
+
+/**
+ * The first character of `text` that cannot be sent as given (`'the control character U+0009'`),
+ * or `null`: a C0 control character, DEL, or half of a surrogate pair without the other half.
+ */
+export function unsendableCharacter(text: string): string | null {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit <= 0x1f || unit === 0x7f) return `the control character ${codePoint(unit)}`;
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return `the unpaired surrogate ${codePoint(unit)}`;
+    i += 1;
+  }
+  return null;
+}
+
+function codePoint(unit: number): string {
+  return `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**
