@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/**
- * The keys a delivery is remembered by: its signed `event.id` (a replay with an edited or
- * missing `X-Webhook-Id` is still the same event) and, when present, its `X-Webhook-Id`.
- */
+// The signed event.id catches a replay whose X-Webhook-Id (not signed) was edited or removed.
 export function deliveryKeys(eventId: string, webhookId: string | undefined, verified: boolean): readonly string[] {
   // Separate namespaces, so that an unsigned request (`allowUnsigned`) can never mark a signed event as handled.
   const trust = verified ? 'signed' : 'unsigned';

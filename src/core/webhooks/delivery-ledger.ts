@@ -1,22 +1,20 @@
 import type { DedupWindow } from './delivery-dedup.js';
 
-/** The answer given to a delivery. */
 export interface DeliveryOutcome {
   readonly status: number;
   readonly text: string;
 }
 
-/** What to do with a delivery, given the deliveries handled and in flight. */
 export type DeliveryTurn =
   | { readonly kind: 'handled' }
   | { readonly kind: 'in-flight'; readonly outcome: Promise<DeliveryOutcome> }
   | {
       readonly kind: 'first';
-      /** Ends the turn: repeats waiting for it get `outcome`; `handled` ones are remembered in the window. */
       settle(outcome: DeliveryOutcome, handled: boolean): void;
     };
 
-/** Tells a new delivery from a repeat of one handled, or of one still being handled. */
+// A repeat of a delivery in flight waits for its outcome: answering it 2xx early would lose the event
+// if the first then failed, since PagerDuty stops retrying once it has a 2xx.
 export interface DeliveryLedger {
   claim(keys: readonly string[]): DeliveryTurn;
 }

@@ -1,9 +1,3 @@
-/**
- * The raw body of a request: the one a framework already read (`req.body` from
- * `express.raw()`, `req.rawBody`), else the stream, read up to a size cap and a time limit.
- *
- * @module
- */
 import type { IncomingMessage } from 'node:http';
 
 export type RequestBody =
@@ -20,11 +14,10 @@ export type WebhookRequest = IncomingMessage & {
 
 export interface BodyLimits {
   readonly maxBytes: number;
-  /** 0 (or anything not finite and positive) means no time limit. */
   readonly timeoutMs: number;
 }
 
-// setTimeout fires at once for a delay past 2^31 - 1 ms: such a limit means none.
+// setTimeout fires at once past 2^31 - 1 ms, so a limit that large (or 0) means none.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const asBytes = (value: unknown): Uint8Array | undefined =>
@@ -57,7 +50,6 @@ export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): 
       req.off('data', onData).off('end', onEnd).off('error', onAbort).off('aborted', onAbort);
       resolve(outcome);
     };
-    // The rest of the body is drained and dropped, not buffered.
     const refuse = (reason: 'too-large' | 'timeout'): void => {
       done({ ok: false, reason });
       req.resume();

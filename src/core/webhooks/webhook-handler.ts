@@ -1,10 +1,3 @@
-/**
- * `createWebhookHandler`: a plain Node `(req, res)` handler (Express-compatible) that
- * receives PagerDuty's V3 webhooks, verifies them, drops repeats, and hands each new
- * event to user code.
- *
- * @module
- */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { DEFAULT_DEDUP_MAX_ENTRIES, DEFAULT_DEDUP_WINDOW_MS, createDedupWindow } from './delivery-dedup.js';
 import { deliveryKeys } from './delivery-keys.js';
@@ -85,7 +78,10 @@ export interface WebhookHandlerOptions extends ParseWebhookOptions {
   readonly now?: () => number;
 }
 
-/** A Node `http` request handler; its promise settles once the answer is sent and `onEvent` is done, and never rejects. */
+/**
+ * A Node `http` request handler; its promise settles once the answer is sent and `onEvent`
+ * is done, and never rejects.
+ */
 export type WebhookRequestHandler = (req: WebhookRequest, res: ServerResponse) => Promise<void>;
 
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
@@ -188,7 +184,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
         return reject(res, { status: 408, reason: 'body-timeout' }, { connection: 'close' });
       if (body.reason === 'aborted') return;
       const error = new TypeError(
-        'the request body was read before the webhook handler: mount it before any JSON body parser, or after express.raw()',
+        'the request body was read before the webhook handler: ' +
+          'mount it before any JSON body parser, or after express.raw()',
       );
       onError(error, undefined);
       return reject(res, { status: 500, reason: 'body-already-read', error });
