@@ -94,7 +94,7 @@ describe('createWebhookHandler: a repeat of a webhook still being handled', () =
     expect(h.calls()).toBe(2);
   });
 
-  it("is answered 200 'duplicate' at once with respond: 'before-handling' (the first was already answered 202)", async () => {
+  it("is answered 200 'duplicate' at once with respond: 'before-handling' (the first got 202)", async () => {
     const h = blockedHandler({ respond: 'before-handling' });
     expect((await deliver(h.handler, deliveryBody(), 'W1').answer).status).toBe(202);
     expect(await deliver(h.handler, deliveryBody(), 'W1').answer).toMatchObject({ status: 200, text: 'duplicate' });

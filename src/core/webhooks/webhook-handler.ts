@@ -139,7 +139,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES,
     timeoutMs: nonNegative('bodyTimeoutMs', options.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS),
   };
-  const windowMs = nonNegative('dedupWindowMs', options.dedupWindowMs, DEFAULT_DEDUP_WINDOW_MS);
+  const windowMs = options.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS;
   const maxEntries = options.dedupMaxEntries ?? DEFAULT_DEDUP_MAX_ENTRIES;
   // Two keys per webhook: its event ID and its X-Webhook-Id.
   const ledger =
