@@ -23,6 +23,7 @@ import {
   type JsonRpcResponse,
 } from './json-rpc.js';
 import type { McpProgress } from './mcp-types.js';
+import type { BodyWatch } from './call-deadline.js';
 
 /** How many times a broken stream is resumed before the call fails. */
 export const MAX_RESUMPTIONS = 3;
@@ -49,8 +50,10 @@ export interface ExchangeHost {
 export interface ExchangeCall {
   readonly request: JsonRpcRequest;
   readonly retryMode: RetryMode;
-  /** Ends the call (its timeout and the caller's signal). */
+  /** Ends the call (its time limits and the caller's signal). */
   readonly signal: AbortSignal;
+  /** Told while a reply body is read, so that a silent server ends the call. */
+  readonly watch: BodyWatch;
   /** This call's progress reports, when it asked for them. */
   readonly onProgress?: (progress: McpProgress) => void;
 }
@@ -95,7 +98,9 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
       kind: detail === undefined ? undefined : 'http-server',
     });
   if (!(response.ok && mediaType(response) === 'text/event-stream' && response.body !== null)) {
+    call.watch.bodyActivity();
     const text = await response.text();
+    call.watch.bodyIdle();
     let messages: unknown[];
     try {
       messages = jsonMessages(text);
@@ -118,7 +123,7 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
     else if (isJsonRpcNotification(message)) dispatchNotification(host, call, message);
     return false;
   };
-  let outcome = await readTracked(host, response.body, onMessage, call.signal);
+  let outcome = await readTracked(host, response.body, onMessage, call);
   // Why the stream was not resumed (again): said in the error, with the request's fate.
   let unresumed = 'no event id to resume from';
   for (
@@ -141,7 +146,7 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
       unresumed = `it could not be resumed (GET answered ${again.status}${again.ok ? ' without an event stream' : ''})`;
       break;
     }
-    outcome = await readTracked(host, again.body, onMessage, call.signal, resumedFrom);
+    outcome = await readTracked(host, again.body, onMessage, call, resumedFrom);
   }
   if (reply) return { kind: 'response', reply, response };
   if (call.signal.aborted) throw call.signal.reason;
@@ -161,15 +166,18 @@ async function readTracked(
   host: ExchangeHost,
   body: LiveBody,
   onMessage: (message: unknown) => boolean,
-  signal: AbortSignal,
+  call: ExchangeCall,
   lastEventId?: string,
 ): Promise<StreamOutcome> {
+  const { signal, watch } = call;
   const untrack = host.track(body);
   const onAbort = (): void => discardLiveBody(body);
   signal.addEventListener('abort', onAbort, { once: true });
+  watch.bodyActivity();
   try {
-    return await readMessageEvents(body, onMessage, lastEventId);
+    return await readMessageEvents(body, onMessage, { lastEventId, onChunk: () => watch.bodyActivity() });
   } finally {
+    watch.bodyIdle();
     signal.removeEventListener('abort', onAbort);
     untrack();
   }
