@@ -74,4 +74,18 @@ describe('readMessageEvents', () => {
     expect((outcome.error as Error).message).toBe('socket hang up');
     await expect(readMessageEvents(Readable.from(['data: nope\n\n']), () => false)).rejects.toThrow(SyntaxError);
   });
+
+  it('tells onChunk of every chunk, comments and keep-alives included, and reports the resumed id', async () => {
+    let chunks = 0;
+    const outcome = await readMessageEvents(
+      Readable.from([': ping\n\n', 'data:\n\n', 'data: {"n":1}\n\n']),
+      () => false,
+      {
+        lastEventId: 'r7',
+        onChunk: () => (chunks += 1),
+      },
+    );
+    expect(chunks).toBe(3);
+    expect(outcome).toEqual({ end: 'ended', lastEventId: 'r7' });
+  });
 });
