@@ -40,7 +40,6 @@ export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
 /** The protocol revision the client asks for in `initialize`. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
-/** The path every message is sent to. */
 const MCP_PATH = '/mcp';
 
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {

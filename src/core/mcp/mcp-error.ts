@@ -93,7 +93,8 @@ export class McpRequestCancelledError extends PagerDutyError {
   ) {
     const why = reason === 'timeout' ? `timed out${limit ? ` (${limitText(limit)})` : ''}` : 'was aborted';
     super(
-      `${method} (request id ${JSON.stringify(requestId)}) ${why} before its response; the server was sent notifications/cancelled, but it may have acted already (a tool may still have run)`,
+      `${method} (request id ${JSON.stringify(requestId)}) ${why} before its response; ` +
+        'the server was sent notifications/cancelled, but it may have acted already (a tool may still have run)',
       { cause },
     );
     this.method = method;
@@ -126,7 +127,8 @@ export class McpSessionExpiredError extends PagerDutyError {
    */
   constructor(method: string, sessionId: string) {
     super(
-      `${method}: the MCP server no longer knows session ${sessionId} (404); the request was not sent again, since it may act; the next call starts a new session`,
+      `${method}: the MCP server no longer knows session ${sessionId} (404); ` +
+        'the request was not sent again, since it may act; the next call starts a new session',
     );
     this.method = method;
     this.sessionId = sessionId;

@@ -28,33 +28,23 @@ import type { BodyWatch } from './call-deadline.js';
 /** How many times a broken stream is resumed before the call fails. */
 export const MAX_RESUMPTIONS = 3;
 
-/** What an exchange needs of its client. */
 export interface ExchangeHost {
-  /** POSTs to the endpoint through the client's `post`. */
   post(options: RequestOptions): Promise<Response>;
-  /** GETs the endpoint through the client's `get`. */
   get(options: RequestOptions): Promise<Response>;
-  /** The session headers now (`Mcp-Session-Id`, `MCP-Protocol-Version`). */
   sessionHeaders(): Record<string, string>;
-  /** Builds the client's HTTP error. */
   httpError(parts: HttpErrorParts): Error;
   /** A notification that is not this call's progress. */
   notification(message: JsonRpcNotification): void;
-  /** A request from the server (answered by the client, in the background). */
   serverRequest(message: JsonRpcRequest): void;
-  /** Registers a live body, so that closing the client frees it; returns the unregistering. */
+  /** So that closing the client frees a live body; returns the unregistering. */
   track(body: LiveBody): () => void;
 }
 
-/** One call. */
 export interface ExchangeCall {
   readonly request: JsonRpcRequest;
   readonly retryMode: RetryMode;
-  /** Ends the call (its time limits and the caller's signal). */
   readonly signal: AbortSignal;
-  /** Told while a reply body is read, so that a silent server ends the call. */
   readonly watch: BodyWatch;
-  /** This call's progress reports, when it asked for them. */
   readonly onProgress?: (progress: McpProgress) => void;
 }
 
@@ -154,7 +144,8 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
   const id = JSON.stringify(call.request.id);
   const error = fail(
     '',
-    `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; the request may have run on the server, so it was not sent again`,
+    `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; ` +
+      'the request may have run on the server, so it was not sent again',
   );
   if (outcome.error !== undefined && error.cause === undefined)
     Object.defineProperty(error, 'cause', { value: outcome.error, configurable: true, writable: true });

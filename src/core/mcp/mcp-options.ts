@@ -41,7 +41,10 @@ export interface McpApiClientOptions extends ApiClientOptions {
   authType?: AuthType;
   /** The `clientInfo` of `initialize`. @default `{ name: 'pagerduty-client', version: <the library's> }` */
   clientInfo?: McpImplementation;
-  /** The client capabilities declared in `initialize` (`{ elicitation: {} }` with an `onRequest` that answers it). @default {} */
+  /**
+   * The client capabilities declared in `initialize` (`{ elicitation: {} }` with an
+   * `onRequest` that answers it). @default {}
+   */
   capabilities?: Readonly<Record<string, unknown>>;
   /** Every notification the server sends on a stream, but a call's own progress (which goes to its `onProgress`). */
   onNotification?: (message: JsonRpcNotification) => void;

@@ -1,8 +1,6 @@
 /**
- * One JSON-RPC request's life in a session: its time limits and the caller's signal, the
- * session started first when needed, the exchange, a replay on a new session when that
- * is safe, and `notifications/cancelled` when the request is given up.
- *
+ * One JSON-RPC request's life in a session: its time limits and signal, the session
+ * started first, the exchange, a replay on a new session when that is safe.
  * @module
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
@@ -12,32 +10,19 @@ import { exchange, withProgressToken, type ExchangeHost } from './mcp-exchange.j
 import { McpError, McpRequestCancelledError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
 import type { McpCallOptions } from './mcp-options.js';
 
-/** What sending a request needs of its client. */
 export interface SendContext {
   readonly exchangeHost: ExchangeHost;
   connect(): Promise<void>;
   sessionId(): string | undefined;
-  /** Forgets the session the server no longer knows (not one started since). */
   forgetSession(sessionId: string | undefined): void;
-  /** Keeps the session an `initialize` reply started. */
   sessionStarted(response: Response, result: unknown): void;
-  /** Learns from a successful response (the tools of `tools/list`). */
   answered(request: JsonRpcRequest, result: unknown): void;
-  /** Whether the request may be sent more than once. */
   mayRepeat(method: string, params: Readonly<Record<string, unknown>> | undefined): boolean;
   limits(options: McpCallOptions): CallLimits;
   notifyCancelled(id: JsonRpcId, reason: McpCancelReason): Promise<void>;
-  /** Runs a caller's callback; what it throws is logged, never thrown. */
   guard(what: string, callback: () => void): void;
 }
 
-/**
- * Sends one request and returns its response: connects first when asked (within the
- * call's limits and signal), and on a 404 of the session replays a repeatable request
- * once on a new session.
- *
- * @throws McpError, McpRequestCancelledError, McpSessionExpiredError, and the exchange's errors
- */
 export async function sendRequest<T>(
   context: SendContext,
   method: string,
@@ -104,7 +89,6 @@ export async function sendRequest<T>(
   }
 }
 
-/** The promise, or the signal's reason once it fires first. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
