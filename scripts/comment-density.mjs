@@ -25,6 +25,14 @@ const isPrivate = (node) =>
   (node.name && ts.isPrivateIdentifier(node.name)) ||
   (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword));
 const isInternal = (node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'internal');
+// A module-private declaration (no `export`) gets no page of its own, even when a public signature names it.
+const isModulePrivate = (node) => {
+  const statement = ts.isVariableDeclaration(node) ? node.parent.parent : node;
+  return (
+    ts.isSourceFile(statement.parent) &&
+    !ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+  );
+};
 const isJsDocNode = (node) => node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode;
 
 /** The declarations the entry points reach: exports, their members and the types their signatures name. */
@@ -144,7 +152,7 @@ export function measure({ root, scope = 'src/core', entryPoints = ENTRY_POINTS }
   const reached = publicDeclarations(program, entryFiles);
   const blocksByFile = new Map();
   for (const node of reached) {
-    const block = docBlockOf(node);
+    const block = isModulePrivate(node) ? undefined : docBlockOf(node);
     if (!block) continue;
     const file = path.resolve(node.getSourceFile().fileName);
     blocksByFile.set(file, [...(blocksByFile.get(file) ?? []), block]);
