@@ -9,11 +9,7 @@ import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 
 /** Options of the integration clients that let the caller choose how the credential is sent. */
 export interface IntegrationApiClientOptions extends ApiClientOptions {
-  /**
-   * `'token'` (API key), `'oauth2'`/`'bearer'` (OAuth token) or `'header_passthru'`; only where the API
-   * accepts more than one kind.
-   * @default 'token'
-   */
+  /** `'token'`, `'oauth2'`/`'bearer'` or `'header_passthru'`, where the API allows a choice. @default 'token' */
   authType?: AuthType;
 }
 

@@ -9,15 +9,8 @@ import type { JiraServerIntegrationApiTypes } from '../../generated/types/jira-s
 export const JIRA_SIGNATURE_HEADER = 'x-pagerduty-jira-signature';
 
 /**
- * The Jira Server integration API (`https://app.pagerduty.com/integration-jira-service`). It takes only a
- * user OAuth token, and every request carries the `x-pagerduty-jira-signature` header: a secret that is
- * never printed, serialised or quoted in an error.
- *
- * @example
- * ```ts
- * await using jira = new JiraServerIntegrationApiClient(accessToken, process.env.JIRA_SIGNATURE_TOKEN!);
- * const rules = await jira.listAll('/rules');
- * ```
+ * The Jira Server integration API (`https://app.pagerduty.com/integration-jira-service`): a user OAuth token
+ * only, and on every request the `x-pagerduty-jira-signature` header, a secret never printed or serialised.
  */
 export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraServerIntegrationApiTypes> {
   readonly #signature: Secret;
