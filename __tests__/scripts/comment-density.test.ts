@@ -1,8 +1,9 @@
 /** The comment counter of issue 36: code lines, public docs (reached from an entry point) and internal comments. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { byFolder, measure, total, withinTargets, type FileCounts } from '../../scripts/comment-density.mjs';
 
 const fixture: Record<string, string> = {
@@ -77,5 +78,13 @@ describe('measure', () => {
     expect(withinTargets({ code: 100, public: 40, internal: 10 })).toBe(true);
     expect(withinTargets({ code: 100, public: 10, internal: 11 })).toBe(false);
     expect(withinTargets({ code: 100, public: 41, internal: 10 })).toBe(false);
+  });
+
+  it('prints the totals and, with --check, exits 1 above the targets', () => {
+    const script = resolve('scripts/comment-density.mjs');
+    const run = spawnSync(process.execPath, [script, '--check'], { cwd: root, encoding: 'utf8' });
+    expect(run.stdout).toMatch(/^total\s+17\s+8\s+10\s+0\.588\s+1\.059\s+over$/m);
+    expect(run.status).toBe(1);
+    expect(spawnSync(process.execPath, [script], { cwd: root }).status).toBe(0);
   });
 });
