@@ -10,8 +10,8 @@ export function utf8Text(body: Buffer): string {
   return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
 }
 
-// State behind private getters, as node-fetch keeps it: `JSON.stringify(response)` shows none of it (a URL may
-// carry a query value the caller would not want printed).
+// State in private fields behind getters, as node-fetch keeps it: `JSON.stringify(response)` shows none of it
+// (a URL may carry a query value the caller would not want printed).
 export class InMemoryResponse implements FetchResponse {
   readonly #status: number;
   readonly #statusText: string;
