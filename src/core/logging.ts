@@ -1,19 +1,4 @@
-/**
- * The logger interface the clients write to, and the two built-in loggers: silent (the
- * default) and the standard-error printer that `printDebug` turns on.
- *
- * @module
- */
-
-/**
- * What a client logs to. `console`, pino and winston loggers all have this shape.
- *
- * @example
- * ```ts
- * import pino from 'pino';
- * const client = new RestApiV2Client(key, { logger: pino() });
- * ```
- */
+/** What a client logs to (`logger` option); `console`, pino and winston loggers fit. */
 export interface Logger {
   /** One line per request attempt, and other detail. */
   debug(message: string, ...meta: unknown[]): void;
@@ -38,8 +23,7 @@ const writeStderr: LineWriter = (line) => {
 };
 
 /**
- * A logger that prints every level, DEBUG included, one line each, to standard error
- * (or to `write`). This is what `printDebug = true` attaches.
+ * Prints every level, DEBUG included, to standard error (or to `write`); `printDebug: true` attaches it.
  *
  * @param name - prefixed to every line, to tell clients apart
  */
@@ -64,10 +48,7 @@ export interface AttemptRecord {
   key?: string;
 }
 
-/**
- * The debug line of an attempt that is not retried (a retried one is reported by its
- * warning, once): `GET https://api.pagerduty.com/users -> 200 (x-request-id abc) attempt 2 (key *wxyz)`.
- */
+/** The debug line of an attempt that is not retried (a retried one is reported once, by its warning). */
 export function formatAttempt(record: AttemptRecord): string {
   const outcome =
     record.status !== undefined

@@ -1,17 +1,8 @@
-/**
- * Reads the error body of a PagerDuty API response into one shape, whichever API sent it,
- * so that a program (or the `pagerduty` command) can show the API's own explanation whole.
- *
- * @module
- */
 import { isPlainObject } from '../plain-object.js';
 
 /**
- * The API's explanation of a failed request, decoded from the response body.
- *
- * The REST API answers `{"error": {"code", "message", "errors": [...]}}`, the Events API
- * `{"status", "message", "errors": [...]}`, OAuth `{"error", "error_description"}` and SCIM
- * `{"detail", "scimType"}`; each becomes this shape.
+ * The API's explanation of a failed request, from any API's error body: REST `{"error": {...}}`, Events
+ * `{"status", "message", "errors"}`, OAuth `{"error", "error_description"}` or SCIM `{"detail", "scimType"}`.
  */
 export interface ApiErrorBody {
   /** The API's error code (`2001`; `invalid_grant` for OAuth), when it gave one. */
@@ -30,7 +21,6 @@ function code(value: unknown): number | string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : text(value);
 }
 
-/** One detail as text: a string as it is, anything else as JSON. */
 function detail(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -48,18 +38,7 @@ function decoded(parts: { code?: number | string; message?: string; errors: stri
   return result.code === undefined && result.message === undefined && result.errors.length === 0 ? undefined : result;
 }
 
-/**
- * Decodes an API error body; `undefined` when the body is not JSON or says nothing an
- * error body would (a success body, an HTML page).
- *
- * @param body - the response body as text
- *
- * @example
- * ```ts
- * decodeApiError('{"error":{"message":"Invalid Input Provided","code":2001,"errors":["Name is too long"]}}');
- * // { code: 2001, message: 'Invalid Input Provided', errors: ['Name is too long'] }
- * ```
- */
+/** `undefined` when the body is not JSON or says nothing an error body would (a success body, an HTML page). */
 export function decodeApiError(body: string): ApiErrorBody | undefined {
   let parsed: unknown;
   try {

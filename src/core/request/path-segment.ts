@@ -1,27 +1,7 @@
-/**
- * Ids placed into paths. An id is exactly one path segment: encoded, and never one of
- * the values the URL parser would rewrite into another path (`''`, `.`, `..`).
- *
- * @module
- */
+// An id is exactly one path segment, never a value the URL parser would rewrite into another path (`.`, `..`).
 
 import { unsendableCharacter } from './url.js';
 
-/**
- * One id as an encoded path segment.
- *
- * @param what - names the argument in the error (`'ability name'`, `'incidentId'`)
- * @param value - the caller's id
- * @param fail - builds the error for an empty, `.` or `..` id, or one with a control character or an
- *   unpaired surrogate (a `UrlError` in the core)
- * @throws TypeError when the id is not a string
- *
- * @example
- * ```ts
- * `/abilities/${pathSegment('ability name', 'teams', fail)}`; // '/abilities/teams'
- * pathSegment('incidentId', '..', fail); // throws
- * ```
- */
 export function pathSegment(what: string, value: unknown, fail: (message: string) => Error): string {
   if (typeof value !== 'string') {
     throw new TypeError(
