@@ -21,7 +21,7 @@ import {
   type PassThroughInit,
   type RequestOptions,
 } from './client-options.js';
-import { silentLogger, stderrLogger, type Logger } from '../logging.js';
+import { stderrLogger, type Logger } from '../logging.js';
 import { outgoingInit } from '../request/outgoing-request.js';
 import { withExtras } from '../request/extra-options.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
@@ -69,6 +69,7 @@ export class ApiClient {
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
+  #warnLogger: Logger | undefined;
   readonly #settings: Settings;
   readonly #retryUnresolvedHosts: boolean;
   readonly #retryWrites: boolean;
@@ -243,12 +244,14 @@ export class ApiClient {
     this.#url = checkBaseUrl(value, (message) => this.#errors.fail({ kind: 'url', message }));
   }
 
-  /** The logger: the `logger` option, else a standard-error printer while `printDebug` is on, else silent. */
+  /**
+   * The logger: the `logger` option, else standard error: warnings and errors (a retry, a
+   * fallback, a refused key), and every DEBUG line too while `printDebug` is on.
+   */
   get log(): Logger {
     if (this.#logger) return this.#logger;
-    if (!this.printDebug) return silentLogger;
-    this.#debugLogger ??= stderrLogger(this.constructor.name);
-    return this.#debugLogger;
+    if (this.printDebug) return (this.#debugLogger ??= stderrLogger(this.constructor.name));
+    return (this.#warnLogger ??= stderrLogger(this.constructor.name, undefined, 'warn'));
   }
 
   /** Replaces the logger. */

@@ -45,7 +45,10 @@ export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 
 export interface ApiClientOptions {
   /** The base URL every relative path is resolved against (`https://` unless loopback). @default `https://api.pagerduty.com` (each client documents its own) */
   baseUrl?: string;
-  /** Print one line per attempt to standard error: a WARN line for each retry, else DEBUG (sets {@link ApiClient.printDebug}). @default false */
+  /**
+   * Print one line per attempt to standard error: a WARN line for each retry (printed
+   * without it too), else DEBUG (sets {@link ApiClient.printDebug}). @default false
+   */
   debug?: boolean;
   /** Seconds (not milliseconds: at most 600) one attempt may take, connection and body included; a timeout is a network error. @default 60 */
   timeout?: number;
@@ -72,7 +75,12 @@ export interface ApiClientOptions {
   sleepTimerBase?: number;
   /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
   staggerCooldown?: number;
-  /** Where log lines go (a console, pino or winston shaped object); replaces the built-in logger. */
+  /**
+   * Where log lines go (a console, pino or winston shaped object); replaces the built-in
+   * logger. `silentLogger` prints nothing.
+   * @default warnings and errors to standard error (a retry, a fallback, a refused key); every
+   *   DEBUG line too with `debug: true`
+   */
   logger?: Logger;
   /** The fetch implementation: the transport seam. @default node-fetch */
   fetch?: FetchLike;

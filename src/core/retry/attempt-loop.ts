@@ -182,6 +182,7 @@ export class AttemptLoop {
         const key = errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
+        log.warn(errors.scrub(`${verb} ${target}: ${detail}`));
         return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
       }
       if (status === 429 && rateLimit.active) {
