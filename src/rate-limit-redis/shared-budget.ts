@@ -5,10 +5,14 @@
  * while Redis is unreachable, and are what the unit tests pin down.
  *
  * The budget follows the server: a window opens with the first request, its end and the
- * limit come from the first answer's `ratelimit-*` headers, and every answer raises the
- * count to what the server says it has served (`limit - remaining`), so requests still in
- * flight are counted on top of what the server has seen. Before any header, the configured
- * `points` per `durationMs` apply.
+ * limit come from the answers' `ratelimit-*` headers, and every answer raises the count to
+ * what the server says it has served (`limit - remaining`) plus the requests still in
+ * flight (granted, not yet answered), which may reach the server in this window or the
+ * next. An answer whose `ratelimit-reset` points half a window or more past the open
+ * window's end comes from the server's next window: it counts there when the window rolls
+ * over. Before any header, the configured `points` per `durationMs` apply. No header holds
+ * the key longer than `capMs` (the configured window): a `ratelimit-limit: 0` or an absurd
+ * reset spends one window at most.
  *
  * @module
  */
@@ -24,18 +28,26 @@ export interface BudgetConfig {
 
 /** One key's budget: the fields the Redis hash holds (times in epoch milliseconds). */
 export interface BudgetState {
-  /** Requests per window: the server's `ratelimit-limit` once seen, else the configured points. */
+  /** Requests per window: the server's last `ratelimit-limit` of 1 or more, else the configured points. */
   readonly limit: number;
-  /** Requests counted in the open window (sent, or known to the server). */
+  /** Requests counted in the open window: granted, or served as the server says, plus those in flight. */
   readonly used: number;
+  /** Requests granted in the open window and not answered yet. */
+  readonly inFlight: number;
+  /** Requests granted in the window before and not answered yet (dropped at the next roll: lost). */
+  readonly inFlightBefore: number;
   /** When the open window ends; 0 when none is open. */
   readonly windowEnd: number;
   /** Whether `windowEnd` came from the server (else it is a guess from `windowMs`). */
   readonly confirmed: boolean;
   /** The end of the window before, to tell its late answers from the open window's. */
   readonly previousEnd: number;
-  /** A window's length: the first answer's `ratelimit-reset` once seen, else the configured duration. */
+  /** A window's length: the longest `ratelimit-reset` seen (the first one at first), else the configured duration. */
   readonly windowMs: number;
+  /** What answers from the server's next window said it served there (`limit - remaining`). */
+  readonly nextServed: number;
+  /** When that next window ends, as its answers said; 0 when none has come. */
+  readonly nextEnd: number;
   /** Requests are held until then (a 429, or {@link pauseStep}). */
   readonly pausedUntil: number;
   /** The last `ratelimit-remaining` seen. */
@@ -60,54 +72,99 @@ export function initialBudget(config: BudgetConfig): BudgetState {
   return {
     limit: config.points,
     used: 0,
+    inFlight: 0,
+    inFlightBefore: 0,
     windowEnd: 0,
     confirmed: false,
     previousEnd: 0,
     windowMs: config.durationMs,
+    nextServed: 0,
+    nextEnd: 0,
     pausedUntil: 0,
   };
 }
 
-/** Closes the window when its end has passed. */
+/** Closes the window when its end has passed; what is in flight may land in the next one. */
 function rolled(state: BudgetState, now: number): BudgetState {
   if (state.windowEnd === 0 || now < state.windowEnd) return state;
-  return { ...state, previousEnd: state.windowEnd, windowEnd: 0, used: 0, confirmed: false };
+  const inFlightBefore = now >= state.windowEnd + state.windowMs ? 0 : state.inFlight;
+  const carried = state.nextEnd > now;
+  return {
+    ...state,
+    previousEnd: state.windowEnd,
+    windowEnd: carried ? state.nextEnd : 0,
+    confirmed: carried,
+    used: (carried ? state.nextServed : 0) + inFlightBefore,
+    inFlight: 0,
+    inFlightBefore,
+    nextServed: 0,
+    nextEnd: 0,
+  };
 }
 
 /** Counts one request when the budget allows it now; else says how long to wait. */
 export function acquireStep(state: BudgetState, now: number): AcquireDecision {
   let next = rolled(state, now);
   if (next.pausedUntil > now) return { state: next, waitMs: next.pausedUntil - now };
-  if (next.windowEnd === 0) next = { ...next, windowEnd: now + next.windowMs, confirmed: false, used: 0 };
+  if (next.windowEnd === 0) next = { ...next, windowEnd: now + next.windowMs, confirmed: false };
   if (next.used >= next.limit) return { state: next, waitMs: Math.max(1, next.windowEnd - now) };
-  return { state: { ...next, used: next.used + 1 }, waitMs: 0 };
+  return { state: { ...next, used: next.used + 1, inFlight: next.inFlight + 1 }, waitMs: 0 };
 }
 
-/** Takes in what an answer said: its limit, what remains, when the window ends, a 429. */
-export function reportStep(state: BudgetState, report: RateLimitReport, now: number): BudgetState {
-  let next = rolled(state, now);
-  if (report.limit !== undefined) next = { ...next, limit: report.limit };
+const finite = (value: number | undefined): number | undefined =>
+  value !== undefined && Number.isFinite(value) && value >= 0 ? value : undefined;
+
+/** One request is answered: it is no longer in flight (the oldest count first). */
+function answered(state: BudgetState): BudgetState {
+  if (state.inFlightBefore > 0) return { ...state, inFlightBefore: state.inFlightBefore - 1 };
+  return { ...state, inFlight: Math.max(0, state.inFlight - 1) };
+}
+
+/**
+ * Takes in what an answer said: its limit, what remains, when the window ends, a 429.
+ * `capMs` bounds every wait a header can cause.
+ */
+export function reportStep(state: BudgetState, report: RateLimitReport, now: number, capMs: number): BudgetState {
+  let next = answered(rolled(state, now));
+  const reportLimit = finite(report.limit);
+  const remaining = finite(report.remaining);
+  const resetSeconds = finite(report.resetSeconds);
+  const spent = report.status === 429 || reportLimit === 0;
+  if (reportLimit !== undefined && reportLimit >= 1) next = { ...next, limit: reportLimit };
   if (report.status === 429) {
-    const seconds = report.retryAfterSeconds ?? report.resetSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
-    next = { ...next, pausedUntil: Math.max(next.pausedUntil, now + seconds * 1000) };
+    const seconds = finite(report.retryAfterSeconds) ?? resetSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
+    next = { ...next, pausedUntil: Math.max(next.pausedUntil, now + Math.ceil(Math.min(seconds * 1000, capMs))) };
   }
-  if (report.resetSeconds === undefined) return next;
-  const reportEnd = now + report.resetSeconds * 1000;
-  next = { ...next, resetAt: reportEnd, ...(report.remaining === undefined ? {} : { remaining: report.remaining }) };
-  // An answer the server gave before the window before ended, read late: its count is not this window's.
-  if (next.previousEnd > 0 && reportEnd < next.previousEnd + next.windowMs / 2) return next;
-  const windowMs = Math.max(1000, report.resetSeconds * 1000);
-  if (next.windowEnd === 0) next = { ...next, windowEnd: reportEnd, confirmed: true, windowMs, used: 0 };
-  else if (!next.confirmed) next = { ...next, windowEnd: reportEnd, confirmed: true, windowMs };
-  else next = { ...next, windowEnd: Math.min(next.windowEnd, reportEnd) };
-  if (report.remaining !== undefined) next = { ...next, used: Math.max(next.used, next.limit - report.remaining) };
-  if (report.status === 429) next = { ...next, used: Math.max(next.used, next.limit) };
-  return next;
+  if (resetSeconds === undefined) {
+    // A 429 without a reset is its pause alone; a limit of 0 spends the window the key is in.
+    return reportLimit === 0 && next.windowEnd !== 0 ? { ...next, used: Math.max(next.used, next.limit) } : next;
+  }
+  const resetMs = Math.ceil(Math.min(resetSeconds * 1000, capMs));
+  const reportEnd = now + resetMs;
+  const windowMs = next.resetAt === undefined ? Math.max(1000, resetMs) : Math.max(next.windowMs, resetMs);
+  next = { ...next, windowMs, resetAt: reportEnd, ...(remaining === undefined ? {} : { remaining }) };
+  const served = spent ? next.limit : remaining === undefined ? 0 : Math.max(0, next.limit - remaining);
+  const used = Math.max(next.used, served + next.inFlight + next.inFlightBefore);
+  const half = windowMs / 2;
+  if (next.windowEnd === 0 || !next.confirmed) {
+    // An answer the server gave before the window before ended, read late: its count is not this window's.
+    if (next.previousEnd > 0 && reportEnd < next.previousEnd + half) return next;
+    return { ...next, windowEnd: reportEnd, confirmed: true, used };
+  }
+  if (reportEnd <= next.windowEnd - half) return next;
+  if (reportEnd < next.windowEnd + half) return { ...next, windowEnd: Math.min(next.windowEnd, reportEnd), used };
+  // The server's next window has begun: counted there from the roll on, and here too in case it is this one.
+  return {
+    ...next,
+    used,
+    nextServed: Math.max(next.nextServed, served),
+    nextEnd: next.nextEnd === 0 ? reportEnd : Math.min(next.nextEnd, reportEnd),
+  };
 }
 
-/** Holds every request until `untilMs`. */
-export function pauseStep(state: BudgetState, untilMs: number): BudgetState {
-  return { ...state, pausedUntil: Math.max(state.pausedUntil, untilMs) };
+/** Holds every request until `untilMs`, or `capMs` from now at most. */
+export function pauseStep(state: BudgetState, untilMs: number, now: number, capMs: number): BudgetState {
+  return { ...state, pausedUntil: Math.max(state.pausedUntil, Math.min(untilMs, now + capMs)) };
 }
 
 /**
