@@ -47,12 +47,13 @@ describe('scriptArguments', () => {
 
 describe('decodeScriptReply', () => {
   it("moves every time by the offset between Redis's clock and this process's, leaving 0 (none) alone", () => {
-    const reply = [250, 120, 120, 3, 1, 1_000_250, 1, 0, 10_000, 4, 1_009_000, 1_000_100, 0, 1_000_250, 1_000_000];
+    const reply = [250, 120, 120, 3, 1, 1_000_250, 1, 0, 10_000, 4, 1_009_000, 1_000_100, 0, 1_000_250, 117, 1_000_000];
     expect(decodeScriptReply(reply, 5000)).toEqual({
       waitMs: 250,
       state: {
         limit: 120,
         used: 120,
+        served: 117,
         inFlight: 3,
         inFlightBefore: 1,
         windowEnd: 5250,
@@ -70,12 +71,13 @@ describe('decodeScriptReply', () => {
 
   it('leaves out what no answer has said yet', () => {
     const { state } = decodeScriptReply(
-      [0, 960, 1, 1, 0, 1_060_000, 0, 0, 60_000, 0, 0, 0, -1, -1, 1_000_000],
+      [0, 960, 1, 1, 0, 1_060_000, 0, 0, 60_000, 0, 0, 0, -1, -1, 0, 1_000_000],
       1_000_000,
     );
     expect(state).toEqual({
       limit: 960,
       used: 1,
+      served: 0,
       inFlight: 1,
       inFlightBefore: 0,
       windowEnd: 1_060_000,

@@ -168,7 +168,7 @@ describe(`against a real redis-server${skip}`, () => {
       }
     }
     // The limit of 0 left the limit as it was, and every time it set stays within the cap.
-    expect(twin).toMatchObject({ limit: 4, used: 4, inFlight: 0, confirmed: true, windowMs: cap });
+    expect(twin).toMatchObject({ limit: 4, served: 4, inFlight: 0, confirmed: true, windowMs: cap });
     expect(twin.pausedUntil - Date.now()).toBeLessThanOrEqual(cap);
     probe.disconnect();
   });
@@ -216,6 +216,53 @@ describe(`against a real redis-server${skip}`, () => {
     expect(await probe.keys(`${namespace}*`)).toEqual([`${namespace}:${key.id}`]);
     expect(await probe.pttl(`${namespace}:${key.id}`)).toBeGreaterThan(0);
     probe.disconnect();
+    await limiter.close();
+  });
+
+  run(
+    'one answer with `ratelimit-limit: 0` and an absurd reset holds the key one window, new processes too',
+    async () => {
+      const namespace = randomUUID();
+      const a = await createRedisRateLimiter({ url: redis!.url, namespace, durationMs: 500 });
+      await a.acquire(key);
+      await a.report({ key, status: 200, limit: 0, remaining: 0, resetSeconds: 1e9 });
+      const stopped = stoppingSleep();
+      const late = await createRedisRateLimiter({ url: redis!.url, namespace, durationMs: 500, sleep: stopped.sleep });
+      await expect(late.acquire(key)).rejects.toThrow('stopped waiting');
+      expect(stopped.waits[0]).toBeLessThanOrEqual(500);
+      await new Promise((resolve) => setTimeout(resolve, stopped.waits[0] + 20));
+      await late.acquire(key);
+      await a.acquire(key);
+      expect(stopped.waits).toHaveLength(1);
+      expect(a.degraded || late.degraded).toBe(false);
+      await Promise.all([a.close(), late.close()]);
+    },
+  );
+
+  run('a stalled Redis costs one timeout: then every step runs in memory at once until Redis answers', async () => {
+    const namespace = randomUUID();
+    const logger = recordingLogger();
+    const limiter = await createRedisRateLimiter({ url: redis!.url, namespace, commandTimeoutMs: 300, logger });
+    await limiter.acquire(key);
+    const admin = new Redis(redis!.url);
+    // Every connection waits, this one too: the pause ends by itself.
+    await admin.call('CLIENT', 'PAUSE', '3000', 'ALL');
+    const started = Date.now();
+    for (let i = 0; i < 30; i++) {
+      await limiter.acquire(key);
+      await limiter.report({ key, status: 200, limit: 960, remaining: 900, resetSeconds: 50 });
+    }
+    // All done while Redis is still paused (waiting out each timeout, 5 steps would fill the pause).
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(limiter.degraded).toBe(true);
+    expect(logger.lines.warn).toEqual([expect.stringContaining('no answer within 300 ms')]);
+    // A probe waits for Redis; the first step after it has answered runs in Redis again.
+    for (let i = 0; i < 100 && limiter.degraded; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await limiter.acquire(key);
+    }
+    expect(limiter.degraded).toBe(false);
+    admin.disconnect();
     await limiter.close();
   });
 

@@ -57,12 +57,12 @@ describe('following the server', () => {
     let { state } = acquireMany(initialBudget({ points: 10, durationMs: 10_000 }), 0, 2);
     // Another client (unknown to this budget) spent 5 already: the server says 3 remain of 10.
     state = reportStep(state, { key, status: 200, limit: 10, remaining: 3, resetSeconds: 10 }, 10, CAP);
-    // 7 served, and the other request of this budget still in flight on top.
-    expect(state.used).toBe(8);
+    // 7 served, and the other request of this budget still in flight on top: 8.
+    expect(state).toMatchObject({ served: 7, inFlight: 1 });
     // An older answer (more remaining) read late lowers nothing.
     state = reportStep(state, { key, status: 200, limit: 10, remaining: 8, resetSeconds: 10 }, 20, CAP);
-    expect(state.used).toBe(8);
-    expect(acquireMany(state, 30, 3).waits).toEqual([0, 0, 9980]);
+    expect(state).toMatchObject({ served: 7, inFlight: 0 });
+    expect(acquireMany(state, 30, 4).waits).toEqual([0, 0, 0, 9980]);
   });
 
   it('takes the earliest window end any answer gave (each one rounds up)', () => {

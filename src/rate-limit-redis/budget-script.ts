@@ -15,7 +15,7 @@ export const BUDGET_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local h = redis.call('HMGET', KEYS[1], 'limit', 'used', 'fl', 'flb', 'end', 'confirmed', 'prev', 'win', 'nserved',
-  'nend', 'paused', 'rem', 'reset')
+  'nend', 'paused', 'rem', 'reset', 'served')
 local limit = tonumber(h[1]) or tonumber(ARGV[2])
 local used = tonumber(h[2]) or 0
 local fl = tonumber(h[3]) or 0
@@ -29,13 +29,15 @@ local nend = tonumber(h[10]) or 0
 local paused = tonumber(h[11]) or 0
 local rem = tonumber(h[12]) or -1
 local reset = tonumber(h[13]) or -1
+local served = tonumber(h[14]) or 0
 local cap = tonumber(ARGV[4])
 if wend ~= 0 and now >= wend then
   if now >= wend + win then flb = 0 else flb = fl end
   fl = 0
   prev = wend
-  if nend > now then wend = nend; confirmed = 1; used = nserved + flb
-  else wend = 0; confirmed = 0; used = flb end
+  used = 0
+  if nend > now then wend = nend; confirmed = 1; served = nserved
+  else wend = 0; confirmed = 0; served = 0 end
   nserved = 0
   nend = 0
 end
@@ -45,7 +47,8 @@ if op == 'acquire' then
   if paused > now then wait = paused - now
   else
     if wend == 0 then wend = now + win; confirmed = 0 end
-    if used >= limit then wait = math.max(1, wend - now) else used = used + 1; fl = fl + 1 end
+    if math.max(used, served + fl + flb) >= limit then wait = math.max(1, wend - now)
+    else used = used + 1; fl = fl + 1 end
   end
 elseif op == 'report' then
   if flb > 0 then flb = flb - 1 elseif fl > 0 then fl = fl - 1 end
@@ -63,24 +66,24 @@ elseif op == 'report' then
     paused = math.max(paused, now + math.ceil(math.min(secs * 1000, cap)))
   end
   if rreset < 0 then
-    if rlimit == 0 and wend ~= 0 then used = math.max(used, limit) end
+    if rlimit == 0 and wend ~= 0 then served = math.max(served, limit) end
   else
     local rms = math.ceil(math.min(rreset * 1000, cap))
     local rend = now + rms
     if reset < 0 then win = math.max(1000, rms) else win = math.max(win, rms) end
     reset = rend
     if rrem >= 0 then rem = rrem end
-    local served = 0
-    if spent then served = limit elseif rrem >= 0 then served = math.max(0, limit - rrem) end
-    local count = math.max(used, served + fl + flb)
+    local heard = 0
+    if spent then heard = limit elseif rrem >= 0 then heard = math.max(0, limit - rrem) end
+    local count = math.max(served, heard)
     local half = win / 2
     if wend == 0 or confirmed == 0 then
-      if not (prev > 0 and rend < prev + half) then wend = rend; confirmed = 1; used = count end
+      if not (prev > 0 and rend < prev + half) then wend = rend; confirmed = 1; served = count end
     elseif rend > wend - half then
-      used = count
+      served = count
       if rend < wend + half then wend = math.min(wend, rend)
       else
-        nserved = math.max(nserved, served)
+        nserved = math.max(nserved, heard)
         if nend == 0 then nend = rend else nend = math.min(nend, rend) end
       end
     end
@@ -89,9 +92,10 @@ elseif op == 'pause' then
   paused = math.max(paused, now + math.min(tonumber(ARGV[5]), cap))
 end
 redis.call('HSET', KEYS[1], 'limit', limit, 'used', used, 'fl', fl, 'flb', flb, 'end', wend, 'confirmed', confirmed,
-  'prev', prev, 'win', win, 'nserved', nserved, 'nend', nend, 'paused', paused, 'rem', rem, 'reset', reset)
+  'prev', prev, 'win', win, 'nserved', nserved, 'nend', nend, 'paused', paused, 'rem', rem, 'reset', reset,
+  'served', served)
 redis.call('PEXPIRE', KEYS[1], math.ceil(math.max(wend, nend, paused, now) - now + 2 * win))
-return {wait, limit, used, fl, flb, wend, confirmed, prev, win, nserved, nend, paused, rem, reset, now}
+return {wait, limit, used, fl, flb, wend, confirmed, prev, win, nserved, nend, paused, rem, reset, served, now}
 `;
 
 /** The script's SHA-1, for `EVALSHA`. */
@@ -114,7 +118,7 @@ export function scriptArguments(
 
 /** What the script answered: the wait, and the budget on the local clock (`localNow` when it was read). */
 export function decodeScriptReply(reply: unknown, localNow: number): { waitMs: number; state: BudgetState } {
-  if (!Array.isArray(reply) || reply.length !== 15) throw new TypeError('unexpected reply from the rate-limit script');
+  if (!Array.isArray(reply) || reply.length !== 16) throw new TypeError('unexpected reply from the rate-limit script');
   const [
     wait,
     limit,
@@ -128,7 +132,7 @@ export function decodeScriptReply(reply: unknown, localNow: number): { waitMs: n
     nextServed,
     nextEnd,
   ] = reply.map(Number);
-  const [pausedUntil, remaining, resetAt, redisNow] = reply.slice(11).map(Number);
+  const [pausedUntil, remaining, resetAt, served, redisNow] = reply.slice(11).map(Number);
   // Redis's clock to this process's: each time moves by the same offset (0 stays 0: "none").
   const local = (time: number): number => (time > 0 ? time - redisNow + localNow : 0);
   return {
@@ -136,6 +140,7 @@ export function decodeScriptReply(reply: unknown, localNow: number): { waitMs: n
     state: {
       limit,
       used,
+      served,
       inFlight,
       inFlightBefore,
       windowEnd: local(windowEnd),

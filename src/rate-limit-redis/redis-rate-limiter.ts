@@ -25,7 +25,10 @@ import {
 
 /** Options of {@link createRedisRateLimiter}. */
 export interface RedisRateLimiterOptions {
-  /** The Redis server, `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS). @default `redis://127.0.0.1:6379` */
+  /**
+   * The Redis server, `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS).
+   * @default `redis://127.0.0.1:6379`
+   */
   url?: string;
   /**
    * An `ioredis` client of yours (cluster, sentinel, TLS settings), used instead of `url`
@@ -49,7 +52,10 @@ export interface RedisRateLimiterOptions {
    * one such timeout, steps run in memory at once until Redis answers again. @default 1000
    */
   commandTimeoutMs?: number;
-  /** Where the warning goes when Redis is unreachable (once per outage), and the notice when it is back. @default none */
+  /**
+   * Where the warning goes when Redis is unreachable (once per outage), and the notice when it is back.
+   * @default none
+   */
   logger?: Logger;
   /** The clock (epoch milliseconds); for tests. @default `Date.now` */
   now?: () => number;
@@ -275,7 +281,10 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-/** The connection settings of a client this package opens: fail at once while Redis is down, reconnect in the background. */
+/**
+ * The connection settings of a client this package opens: fail at once while Redis is down,
+ * reconnect in the background.
+ */
 export const CONNECTION_OPTIONS: RedisOptions = {
   lazyConnect: true,
   enableOfflineQueue: false,

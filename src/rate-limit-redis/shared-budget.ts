@@ -5,14 +5,16 @@
  * while Redis is unreachable, and are what the unit tests pin down.
  *
  * The budget follows the server: a window opens with the first request, its end and the
- * limit come from the answers' `ratelimit-*` headers, and every answer raises the count to
- * what the server says it has served (`limit - remaining`) plus the requests still in
- * flight (granted, not yet answered), which may reach the server in this window or the
- * next. An answer whose `ratelimit-reset` points half a window or more past the open
- * window's end comes from the server's next window: it counts there when the window rolls
- * over. Before any header, the configured `points` per `durationMs` apply. No header holds
- * the key longer than `capMs` (the configured window): a `ratelimit-limit: 0` or an absurd
- * reset spends one window at most.
+ * limit come from the answers' `ratelimit-*` headers, and the window's count is what the
+ * server says it has served (`limit - remaining`) plus the requests still in flight
+ * (granted, not yet answered), which may reach the server in this window or the next; or
+ * the requests granted in the window, if more. An answer whose `ratelimit-reset` points
+ * half a window or more past the open window's end comes from the server's next window: it
+ * counts there when the window rolls over. The window's end is the earliest any answer
+ * gave (each reset is rounded up, so none ends before the server's), which a 3 s window or
+ * longer tells apart from the next window's. Before any header, the configured `points`
+ * per `durationMs` apply. No header holds the key longer than `capMs` (the configured
+ * window): a `ratelimit-limit: 0` or an absurd reset spends one window at most.
  *
  * @module
  */
@@ -30,8 +32,10 @@ export interface BudgetConfig {
 export interface BudgetState {
   /** Requests per window: the server's last `ratelimit-limit` of 1 or more, else the configured points. */
   readonly limit: number;
-  /** Requests counted in the open window: granted, or served as the server says, plus those in flight. */
+  /** Requests granted in the open window. */
   readonly used: number;
+  /** What the server said it served in the open window (`limit - remaining`), the most any answer said. */
+  readonly served: number;
   /** Requests granted in the open window and not answered yet. */
   readonly inFlight: number;
   /** Requests granted in the window before and not answered yet (dropped at the next roll: lost). */
@@ -72,6 +76,7 @@ export function initialBudget(config: BudgetConfig): BudgetState {
   return {
     limit: config.points,
     used: 0,
+    served: 0,
     inFlight: 0,
     inFlightBefore: 0,
     windowEnd: 0,
@@ -94,7 +99,8 @@ function rolled(state: BudgetState, now: number): BudgetState {
     previousEnd: state.windowEnd,
     windowEnd: carried ? state.nextEnd : 0,
     confirmed: carried,
-    used: (carried ? state.nextServed : 0) + inFlightBefore,
+    used: 0,
+    served: carried ? state.nextServed : 0,
     inFlight: 0,
     inFlightBefore,
     nextServed: 0,
@@ -102,12 +108,17 @@ function rolled(state: BudgetState, now: number): BudgetState {
   };
 }
 
+/** The open window's count: its grants, or what the server served plus what may still reach it, if more. */
+function counted(state: BudgetState): number {
+  return Math.max(state.used, state.served + state.inFlight + state.inFlightBefore);
+}
+
 /** Counts one request when the budget allows it now; else says how long to wait. */
 export function acquireStep(state: BudgetState, now: number): AcquireDecision {
   let next = rolled(state, now);
   if (next.pausedUntil > now) return { state: next, waitMs: next.pausedUntil - now };
   if (next.windowEnd === 0) next = { ...next, windowEnd: now + next.windowMs, confirmed: false };
-  if (next.used >= next.limit) return { state: next, waitMs: Math.max(1, next.windowEnd - now) };
+  if (counted(next) >= next.limit) return { state: next, waitMs: Math.max(1, next.windowEnd - now) };
   return { state: { ...next, used: next.used + 1, inFlight: next.inFlight + 1 }, waitMs: 0 };
 }
 
@@ -137,27 +148,27 @@ export function reportStep(state: BudgetState, report: RateLimitReport, now: num
   }
   if (resetSeconds === undefined) {
     // A 429 without a reset is its pause alone; a limit of 0 spends the window the key is in.
-    return reportLimit === 0 && next.windowEnd !== 0 ? { ...next, used: Math.max(next.used, next.limit) } : next;
+    return reportLimit === 0 && next.windowEnd !== 0 ? { ...next, served: Math.max(next.served, next.limit) } : next;
   }
   const resetMs = Math.ceil(Math.min(resetSeconds * 1000, capMs));
   const reportEnd = now + resetMs;
   const windowMs = next.resetAt === undefined ? Math.max(1000, resetMs) : Math.max(next.windowMs, resetMs);
   next = { ...next, windowMs, resetAt: reportEnd, ...(remaining === undefined ? {} : { remaining }) };
-  const served = spent ? next.limit : remaining === undefined ? 0 : Math.max(0, next.limit - remaining);
-  const used = Math.max(next.used, served + next.inFlight + next.inFlightBefore);
+  const heard = spent ? next.limit : remaining === undefined ? 0 : Math.max(0, next.limit - remaining);
+  const served = Math.max(next.served, heard);
   const half = windowMs / 2;
   if (next.windowEnd === 0 || !next.confirmed) {
     // An answer the server gave before the window before ended, read late: its count is not this window's.
     if (next.previousEnd > 0 && reportEnd < next.previousEnd + half) return next;
-    return { ...next, windowEnd: reportEnd, confirmed: true, used };
+    return { ...next, windowEnd: reportEnd, confirmed: true, served };
   }
   if (reportEnd <= next.windowEnd - half) return next;
-  if (reportEnd < next.windowEnd + half) return { ...next, windowEnd: Math.min(next.windowEnd, reportEnd), used };
+  if (reportEnd < next.windowEnd + half) return { ...next, windowEnd: Math.min(next.windowEnd, reportEnd), served };
   // The server's next window has begun: counted there from the roll on, and here too in case it is this one.
   return {
     ...next,
-    used,
-    nextServed: Math.max(next.nextServed, served),
+    served,
+    nextServed: Math.max(next.nextServed, heard),
     nextEnd: next.nextEnd === 0 ? reportEnd : Math.min(next.nextEnd, reportEnd),
   };
 }
@@ -173,7 +184,7 @@ export function pauseStep(state: BudgetState, untilMs: number, now: number, capM
  * window ends.
  */
 export function budgetView(state: BudgetState, now: number): RateLimitState {
-  const spent = state.windowEnd > now && state.used >= state.limit;
+  const spent = state.windowEnd > now && counted(state) >= state.limit;
   const until = Math.max(state.pausedUntil > now ? state.pausedUntil : 0, spent ? state.windowEnd : 0);
   const heard = state.remaining !== undefined || state.resetAt !== undefined;
   return {
