@@ -115,6 +115,7 @@ describe(`processes on one key at any phase of the server's window${skip}`, () =
         served: budget.statuses.filter((status) => status === 200).length,
         perWindow: [...budget.servedPerWindow.values()],
       }));
+      // PHASES_PRINT=1 prints every scenario's counts: the figures the guide cites.
       if (process.env.PHASES_PRINT) console.log(JSON.stringify(outcome));
       for (const scenario of outcome) {
         expect({ ...scenario, limited: scenario.limited }).toEqual({ ...scenario, limited: 0 });
