@@ -130,13 +130,13 @@ describe("retryMode: 'at-most-once'", () => {
     expect(pauses).toHaveLength(2);
   });
 
-  it('retries 429/503 only with Retry-After, and no other status', async () => {
-    server = await startLoopback([status(503, { 'retry-after': '1' }), status(429), ok()]);
+  it('retries a 429 and a 503 with Retry-After (not acted on), and no other status', async () => {
+    server = await startLoopback([status(503, { 'retry-after': '1' }), status(429), status(503), ok()]);
     const { client, pauses } = makeClient(server.url, { retry: { 503: 3, 429: 3 } });
     const response = await client.post('/x', { json: {}, retryMode: 'at-most-once' });
-    expect(response.status).toBe(429);
-    expect(server.requests).toHaveLength(2);
-    expect(pauses).toEqual([3]);
+    expect(response.status).toBe(503);
+    expect(server.requests).toHaveLength(3);
+    expect(pauses).toEqual([3, 6]);
     await server.close();
     server = await startLoopback([status(500), ok()]);
     const second = makeClient(server.url, { retry: { 500: 3 } });

@@ -166,7 +166,7 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
   /**
    * `'at-most-once'` for a request that acts and must not act twice: it is retried only
    * when it provably did not reach the server (connection refused, host not found) or
-   * after a 429 / 503 with `Retry-After`; never after a timeout or a reset.
+   * after a 429 or a 503 with `Retry-After`; never after a timeout or a reset.
    * @default 'idempotent' (retried as the client's retry settings say)
    */
   retryMode?: RetryMode;

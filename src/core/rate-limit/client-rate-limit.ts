@@ -5,6 +5,7 @@ import type { Secret } from '../auth/secret.js';
 import type { Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from '../retry/abortable-sleep.js';
 import type { RequestGate } from '../retry/request-gate.js';
+import { statusRule } from '../retry/status-rules.js';
 import { readRateLimitHeaders } from './rate-limit-headers.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit-info.js';
 import { rateLimitKey } from './rate-limit-key.js';
@@ -162,7 +163,12 @@ export class ClientRateLimit {
       if (seen.resetSeconds !== undefined) this.#resetAt = Date.now() + seen.resetSeconds * 1000;
     }
     if (!this.#limiter) return undefined;
-    const report = { key: this.key(), status, ...seen, retryAfterSeconds: status === 429 ? retryAfter : undefined };
+    const report = {
+      key: this.key(),
+      status,
+      ...seen,
+      retryAfterSeconds: statusRule(status).pausesEveryRequest ? retryAfter : undefined,
+    };
     return this.#safely(log, () => this.#limiter?.report(report));
   }
 
