@@ -5,7 +5,6 @@
  * never sees them.
  *
  * @module
- * @internal
  */
 import type { ErrorFactory } from '../errors/error-classes.js';
 import type { RestPolicy } from '../rest/endpoints/policy.js';
@@ -69,4 +68,13 @@ export function internalOf(options: object | undefined): InternalOptions {
 /** `options` marked as checked by the constructor that checked them, for the classes it extends. */
 export function checkedOptions<T extends object>(options: T): T {
   return withInternal(options, { optionsChecked: true });
+}
+
+/** Whether a constructor above this one already checked these options' names. */
+export function optionsAlreadyChecked(options: unknown): boolean {
+  return (
+    typeof options === 'object' &&
+    options !== null &&
+    (options as Record<symbol, unknown>)[KEYS.optionsChecked] === true
+  );
 }

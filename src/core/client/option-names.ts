@@ -13,7 +13,7 @@
  *
  * @typeParam T - the options type
  */
-import { internalOf } from './internal-options.js';
+import { optionsAlreadyChecked } from './internal-options.js';
 
 export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
 
@@ -38,7 +38,7 @@ export function checkOptionNames(
   names: Readonly<Record<string, true>>,
   hint?: string,
 ): void {
-  if (internalOf(options as object | undefined).optionsChecked) return;
+  if (optionsAlreadyChecked(options)) return;
   const problem = optionNamesProblem(what, options, names, hint);
   if (problem !== undefined) throw problem;
 }
