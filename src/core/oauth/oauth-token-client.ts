@@ -22,7 +22,7 @@ export interface OAuthTokenClientOptions extends ApiClientOptions {
   earlyRefreshBuffer?: number;
   /** The clock (milliseconds since the epoch) for `expiration_date` and refresh decisions. @default Date.now */
   now?: () => number;
-  /** The random source of {@link OAuthTokenClient.generateS256PkceParams}. @default node:crypto randomBytes */
+  /** The random source of {@link OAuthTokenClient.generateS256PkceParams}. @default crypto.getRandomValues */
   randomBytes?: RandomBytes;
 }
 
