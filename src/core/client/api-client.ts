@@ -7,7 +7,8 @@
  * @module
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import { authorizationHeader, authSecret, type AuthMethod } from '../auth/auth-methods.js';
+import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
+import { Credential } from '../auth/credential.js';
 import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
 import { coreErrorFactory, type ErrorSpec } from '../errors/error-classes.js';
 import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
@@ -64,7 +65,7 @@ export class ApiClient {
   headers: Record<string, string | undefined>;
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
   printDebug: boolean;
-  #auth: AuthMethod;
+  readonly #credential: Credential;
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
@@ -89,14 +90,14 @@ export class ApiClient {
   constructor(auth: AuthMethod, options: ApiClientOptions = {}) {
     checkOptionNames('ApiClient', options, API_CLIENT_OPTION_NAMES);
     const internal = internalOf(options);
-    this.#auth = auth;
+    this.#credential = new Credential(auth);
     // Checked in this order, so that a bad setting is reported before a bad proxy.
     this.#settings = initialSettings(options);
     this.#retryUnresolvedHosts = internal.retryUnresolvedHosts === true;
     this.#retryWrites = options.retryWrites === true;
     this.#callKey = internal.callKey ?? pathCallKey;
     this.#passThrough = passThroughOf(internal);
-    this.#errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, () => authSecret(this.#auth));
+    this.#errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, this.#credential);
     const { proxy } = options;
     // A malformed proxy is a configuration error now, not a network error at each request.
     const checkedProxy =
@@ -107,10 +108,10 @@ export class ApiClient {
     this.#rateLimit = new ClientRateLimit({
       limiter: checkRateLimiter(options.rateLimiter),
       onRateLimit: checkOnRateLimit(options.onRateLimit),
-      secret: () => authSecret(this.#auth),
+      credential: this.#credential,
       gate: this.#gate,
       sleep,
-      scrub: (text) => this.#errors.scrub(text),
+      errors: this.#errors,
     });
     this.#loop = new AttemptLoop({
       transport: this.#transport,
@@ -288,12 +289,12 @@ export class ApiClient {
 
   /** The auth method, for subclasses that build clients from the same credential. */
   protected get auth(): AuthMethod {
-    return this.#auth;
+    return this.#credential.auth;
   }
 
   /** Replaces the credential: the next request uses it (the legacy sessions' settable key). */
   protected set auth(auth: AuthMethod) {
-    this.#auth = auth;
+    this.#credential.auth = auth;
   }
 
   /**
@@ -331,8 +332,8 @@ export class ApiClient {
     const fetchInit = outgoingInit(verb, given, {
       defaultHeaders: this.defaultHeaders(),
       clientHeaders: this.headers,
-      authorization: authorizationHeader(this.#auth),
-      auth: this.#auth,
+      authorization: authorizationHeader(this.#credential.auth),
+      auth: this.#credential.auth,
       passThrough: this.#passThrough,
     });
     const { response, refusal } = await this.#loop.run({

@@ -95,7 +95,14 @@ export class AttemptLoop {
     const scrub = (text: string): string => errors.scrub(text);
     const rateLimit =
       options.rateLimit ??
-      new ClientRateLimit({ limiter: undefined, onRateLimit: undefined, secret: () => undefined, gate, sleep, scrub });
+      new ClientRateLimit({
+        limiter: undefined,
+        onRateLimit: undefined,
+        credential: { secret: undefined },
+        gate,
+        sleep,
+        errors,
+      });
     this.#options = { ...options, rateLimit };
   }
 
