@@ -2,12 +2,24 @@
  * Jest runs the TypeScript sources as native ESM. SWC only strips the types, file by file, so a test run
  * costs no type checking: `npm run typecheck` (part of `npm test`) does that once for the whole project.
  */
+
+/**
+ * The suites that run the package as separate processes do: they pack and install it, run the built
+ * command, the documentation's snippets on plain node, or workers beside a real Redis. They take about
+ * 15 s of a core besides packing, so they run in `npm run test:package` (CI runs it) and not in `npm test`.
+ */
+export const processSuites = [
+  '<rootDir>/__tests__/package/',
+  '<rootDir>/__tests__/cli/main.test.ts',
+  '<rootDir>/__tests__/guide/js-snippets.test.ts',
+  '<rootDir>/__tests__/rate-limit-redis/processes-share-budget.test.ts',
+];
+
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
-  // The packaging checks build, pack and install the package (about 20 s): `npm run test:package`.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/package/'],
+  testPathIgnorePatterns: ['/node_modules/', ...processSuites],
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',
