@@ -102,7 +102,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'legacyPolicyFor',
     ],
   },
-  'pagerduty-client/emulator': { module: emulator, names: ['startEmulator'] },
+  'pagerduty-client/emulator': { module: emulator, names: ['clientTestOptions', 'startEmulator'] },
   'pagerduty-client/rate-limit-redis': {
     module: rateLimitRedis,
     names: ['RedisRateLimiter', 'createRedisRateLimiter'],

@@ -13,7 +13,8 @@ describe('paginateTerms', () => {
     ],
     [
       '/analytics/raw/incidents has its own pagination style that iterAll cannot follow: use iterAnalytics() instead',
-      '/analytics/raw/incidents has its own pagination style that --paginate cannot follow: drop --paginate and request the pages yourself',
+      '/analytics/raw/incidents has its own pagination style that --paginate cannot follow: ' +
+        'drop --paginate and request the pages yourself',
     ],
   ])('%s', (message, expected) => {
     expect(paginateTerms(message)).toBe(expected);

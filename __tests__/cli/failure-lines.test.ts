@@ -10,7 +10,8 @@ function httpError(status: number, body: string, detail?: string): Error {
 
 describe('failureLines', () => {
   it("ends the first line at the status and gives the API's message and each detail whole", () => {
-    const long = `You must specify a user's email address in the "From" header to perform this action ${'x'.repeat(120)}`;
+    const long =
+      'You must specify a user\'s email address in the "From" header to perform this action ' + 'x'.repeat(120);
     const body = JSON.stringify({ error: { message: 'Invalid Input Provided', code: 2001, errors: [long, 'second'] } });
     expect(failureLines(httpError(400, body))).toEqual([
       'pagerduty: PUT https://api.pagerduty.com/incidents/PABC: API responded with client error (status 400)',
@@ -35,13 +36,15 @@ describe('failureLines', () => {
       httpError(400, body, "Events API rejected the event: Event object is invalid; 'payload' is missing"),
     );
     expect(lines).toEqual([
-      "pagerduty: PUT https://api.pagerduty.com/incidents/PABC: Events API rejected the event: Event object is invalid; 'payload' is missing (status 400)",
+      'pagerduty: PUT https://api.pagerduty.com/incidents/PABC: Events API rejected the event: ' +
+        "Event object is invalid; 'payload' is missing (status 400)",
     ]);
   });
 
   it('keeps the one-line message when the body explains nothing', () => {
     expect(failureLines(httpError(502, '<html>Bad Gateway</html>'))).toEqual([
-      'pagerduty: PUT https://api.pagerduty.com/incidents/PABC: API responded with server error (status 502): <html>Bad Gateway</html>',
+      'pagerduty: PUT https://api.pagerduty.com/incidents/PABC: ' +
+        'API responded with server error (status 502): <html>Bad Gateway</html>',
     ]);
     expect(failureLines(new Error('refused'))).toEqual(['pagerduty: refused']);
   });

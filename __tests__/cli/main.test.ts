@@ -17,7 +17,8 @@ const FROM_MISSING = {
   message: 'Invalid Input Provided',
   code: 2001,
   errors: [
-    'You must specify a user\'s email address in the "From" header to perform this action with an account-level API key',
+    'You must specify a user\'s email address in the "From" header to perform this action ' +
+      'with an account-level API key',
   ],
 };
 
@@ -103,6 +104,7 @@ describe('the pagerduty executable (a real child process)', () => {
         body: {
           routing_key: KEY,
           event_action: 'trigger',
+          dedup_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
           payload: { summary: 'Disk full', source: 'db01', severity: 'critical' },
         },
       },
@@ -168,9 +170,7 @@ describe('the pagerduty executable (a real child process)', () => {
     expect(modules).toContain('cli/run.js');
     expect(
       modules.filter((entry) =>
-        /^(emulator\/|core\/(api-client|transport|proxy)\.js|core\/rest\/client\.js|core\/events\/events-api-v2-client\.js)/.test(
-          entry,
-        ),
+        /^(emulator\/|core\/(api-client|transport|proxy|rest\/client|events\/events-api-v2-client)\.js)/.test(entry),
       ),
     ).toEqual([]);
   });

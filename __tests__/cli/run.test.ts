@@ -78,7 +78,9 @@ describe('run: command-line terms', () => {
       status: 2,
       stdout: '',
       stderr:
-        'pagerduty: unknown command "bogus"; the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks\nRun "pagerduty --help" for usage.\n',
+        'pagerduty: unknown command "bogus"; ' +
+        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks\n' +
+        'Run "pagerduty --help" for usage.\n',
     });
   });
 

@@ -1,3 +1,4 @@
+import { seams } from '../helpers/test-kit.js';
 /**
  * The REST client against the emulator over real HTTP: pagination to the 10,000 ceiling,
  * iterHistory past it, multi-updates with and without From for both key kinds, and
@@ -183,7 +184,7 @@ describe('RestApiV2Client retries against injected faults', () => {
     emulator = await startEmulator({ seedUsers: 450, seedIncidents: 60 });
     client = new RestApiV2Client(emulator.keys.account, {
       baseUrl: emulator.url,
-      sleep: instantSleep,
+      ...seams({ sleep: instantSleep }),
       retry: { 500: 3, 503: 3 },
       defaultFrom: emulator.keys.users[0].email,
     });

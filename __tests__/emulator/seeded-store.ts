@@ -1,8 +1,8 @@
-/** Builds a seeded store without a server, for the unit tests of the emulator's parts. */
+/** Builds a seeded store without a server, for the unit tests of the emulator's modules. */
 import { resolveSeedOptions, type SeedOptions } from '../../src/emulator/emulator-options.js';
-import { seededRandom } from '../../src/emulator/random.js';
-import { seedStore, type EmulatorKeys } from '../../src/emulator/seed.js';
-import { EmulatorStore } from '../../src/emulator/store.js';
+import { seededRandom } from '../../src/emulator/store/random.js';
+import { seedStore, type EmulatorKeys } from '../../src/emulator/fixtures/seed.js';
+import { EmulatorStore } from '../../src/emulator/store/store.js';
 
 export const TEST_BASE_URL = 'http://127.0.0.1:9';
 export const FIXED_NOW = new Date('2025-06-01T12:00:00Z');

@@ -1,3 +1,4 @@
+import { seams } from '../helpers/test-kit.js';
 /**
  * guide/from-pdjs-axios-fetch.md: every TypeScript block runs against the emulator, with
  * what it printed checked (guide-snippets.test.ts type-checks them, with every block of
@@ -44,12 +45,12 @@ beforeAll(async () => {
   /** The reader's client, pointed at the emulator and never pausing for real. */
   class RestApiV2Client extends core.RestApiV2Client {
     constructor(key: string, options: core.RestApiV2ClientOptions = {}) {
-      super(key, { baseUrl: url, sleep: instantSleep, ...options });
+      super(key, { baseUrl: url, ...seams({ sleep: instantSleep }), ...options });
     }
   }
   class EventsApiV2Client extends core.EventsApiV2Client {
     constructor(routingKey: string, options: core.EventsApiV2ClientOptions = {}) {
-      super(routingKey, { baseUrl: url, sleep: instantSleep, ...options });
+      super(routingKey, { baseUrl: url, ...seams({ sleep: instantSleep }), ...options });
     }
   }
   modules = { 'pagerduty-client': { ...core, RestApiV2Client, EventsApiV2Client } };

@@ -1,3 +1,4 @@
+import { seams } from './test-kit.js';
 /**
  * A scripted MCP endpoint on loopback for the client's tests: it answers the handshake
  * itself (a new session id per `initialize`), accepts notifications and responses with
@@ -162,7 +163,7 @@ export function mcpTestBed(key: string): {
     async setUp(handle, options = {}, serverOptions = {}) {
       server = await startMcpServer(handle, serverOptions);
       const { pauses, sleep } = recordingSleep();
-      const client = new McpApiClient(key, { baseUrl: server.url, sleep, ...options });
+      const client = new McpApiClient(key, { baseUrl: server.url, ...seams({ sleep }), ...options });
       clients.push(client);
       return { server, client, pauses };
     },

@@ -1,9 +1,10 @@
 // The helpers many tests share (not a test file itself): one copy instead of one per file.
 import nock from 'nock';
 import type { Logger } from '../../src/core/logging.js';
+import { internalOf, withInternal, type InternalOptions } from '../../src/core/client/internal-options.js';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-client-options.js';
-import { ReplyError } from '../../src/emulator/replies.js';
+import { ReplyError } from '../../src/emulator/server/replies.js';
 
 /** The REST API's default base URL. */
 export const BASE = 'https://api.pagerduty.com';
@@ -14,8 +15,16 @@ export const API_KEY = 'u+abcdefghij1234';
 /** A sleep that returns at once, so retries never wait for real. */
 export const instantSleep = async (_seconds: number, _signal?: AbortSignal): Promise<void> => {};
 
-/** Client options whose retries never wait: `new XClient(key, instantRetries)`. */
-export const instantRetries: { readonly sleep: typeof instantSleep } = Object.freeze({ sleep: instantSleep });
+/** Client options whose retries never wait: `new XClient(key, instantRetries)` or `{ ...instantRetries, ... }`. */
+export const instantRetries: object = withInternal({}, { sleep: instantSleep });
+
+/**
+ * The engine settings that are not public options (sleep, random, the legacy seams), for
+ * spreading into a client's options: `{ baseUrl, ...seams({ sleep }) }`.
+ */
+export function seams(internal: InternalOptions): object {
+  return withInternal({}, internal);
+}
 
 /** A sleep that returns at once and records each pause (in seconds) in `pauses`. */
 export function recordingSleep(): { pauses: number[]; sleep: (seconds: number) => Promise<void> } {
@@ -53,7 +62,7 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 
 /** A REST client whose retries never wait (`options` win; `key` defaults to {@link API_KEY}). */
 export function makeClient(options: RestApiV2ClientOptions = {}, key = API_KEY): RestApiV2Client {
-  return new RestApiV2Client(key, { sleep: instantSleep, ...options });
+  return new RestApiV2Client(key, withInternal(options, { sleep: instantSleep, ...internalOf(options) }));
 }
 
 /** The query of a request URI as an object of strings (repeated keys as arrays). */

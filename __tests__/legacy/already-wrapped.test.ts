@@ -1,3 +1,4 @@
+import { seams } from '../helpers/test-kit.js';
 // Issue 29: every pdpyras release wrapped a POST/PUT body only when the wrapper key was not
 // in it (`req_w not in pass_kw['json']`, 4.x `envelope_name not in ...`), so an
 // already-wrapped body with other keys went out as given. The core wraps it. pdpyras'
@@ -38,7 +39,7 @@ describe('an already-wrapped body with other keys', () => {
   it('the core client wraps it (only a body whose one key is the wrapper counts as wrapped)', async () => {
     const seen: Seen[] = [];
     answer('POST', '/users', seen);
-    const client = new RestApiV2Client(API_KEY, { sleep: instantSleep });
+    const client = new RestApiV2Client(API_KEY, { ...seams({ sleep: instantSleep }) });
     await client.rpost<unknown, string>('/users', { json: BODY });
     expect(seen[0].body).toEqual({ user: BODY });
   });
@@ -56,7 +57,9 @@ describe('an already-wrapped body with other keys', () => {
           });
       }
       await makeSession(compat).rdelete('/users/PU1', { json: { reason: 'x' } });
-      await new RestApiV2Client(API_KEY, { sleep: instantSleep }).rdelete('/users/PU1', { json: { reason: 'x' } });
+      await new RestApiV2Client(API_KEY, { ...seams({ sleep: instantSleep }) }).rdelete('/users/PU1', {
+        json: { reason: 'x' },
+      });
       expect(seen.map((entry) => entry.body)).toEqual([{ reason: 'x' }, { user: { reason: 'x' } }]);
     },
   );

@@ -4,7 +4,7 @@
 // every call. The core clients offer the same layering.
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import type { RequestOptions } from '../../src/core/api-client-options.js';
+import type { RequestOptions } from '../../src/core/client/client-options.js';
 import { APISession } from '../../src/legacy/api-session.js';
 import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-session.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';

@@ -1,3 +1,4 @@
+import { seams } from '../helpers/test-kit.js';
 // MIGRATION.md must stay accurate to the code: every legacy export is mapped, and the
 // migration path it recommends (a core client throwing legacy errors) works.
 import { describe, expect, it } from '@jest/globals';
@@ -57,7 +58,10 @@ describe('MIGRATION.md', () => {
 describe('the migration path MIGRATION.md recommends', () => {
   it('a core client with a legacy policy and error factory behaves as the session of that release', async () => {
     const policy = legacyPolicyFor('4.3.0');
-    const client = makeClient({ policy: policy.rest, errorFactory: legacyErrorFactory(policy) }, API_KEY);
+    const client = makeClient(
+      { ...seams({ restPolicy: policy.rest }), ...seams({ errorFactory: legacyErrorFactory(policy) }) },
+      API_KEY,
+    );
     const seen: string[] = [];
     nock(BASE)
       .get(/^\/incidents/)
@@ -82,7 +86,9 @@ describe('the migration path MIGRATION.md recommends', () => {
   });
 
   it('at 5.4.1 the core client throws PDHTTPError for an HTTP failure', async () => {
-    const client = new RestApiV2Client(API_KEY, { errorFactory: legacyErrorFactory(legacyPolicyFor('5.4.1')) });
+    const client = new RestApiV2Client(API_KEY, {
+      ...seams({ errorFactory: legacyErrorFactory(legacyPolicyFor('5.4.1')) }),
+    });
     nock(BASE).get('/users/PNOPE').reply(404, {});
     await expect(client.rget('/users/PNOPE')).rejects.toThrow(PDHTTPError);
   });

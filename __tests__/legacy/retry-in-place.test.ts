@@ -1,3 +1,4 @@
+import { seams } from '../helpers/test-kit.js';
 // Issue 11, defect 1: `retry` is a plain object changed in place (pdpyras' own guide writes
 // `session.retry[404] = 5`), read at every request; a bad entry is a clear error at the
 // next request, before anything is sent. The same holds for the core client and the
@@ -83,7 +84,7 @@ describe('session.retry[status] = n (both ends of the supported releases)', () =
 describe('the core client.retry', () => {
   it('is changed in place and read at the next request', async () => {
     const { pauses, sleep } = recordingSleep();
-    const client = makeClient({ sleep }, 'u+corekey0000abcd');
+    const client = makeClient({ ...seams({ sleep }) }, 'u+corekey0000abcd');
     client.retry[429] = 0;
     nock(BASE).get('/users/PU1').reply(429, 'slow down');
     expect((await client.get('/users/PU1')).status).toBe(429);

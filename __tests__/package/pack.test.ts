@@ -362,7 +362,7 @@ describe('TypeScript consumers of the packed package', () => {
 const BUNDLED_CONSUMER = `
 import { RestApiV2Client } from 'pagerduty-client';
 
-const client = new RestApiV2Client('u+bundledconsumer1', { baseUrl: process.env.PD_BASE_URL, sleep: async () => {} });
+const client = new RestApiV2Client('u+bundledconsumer1', { baseUrl: process.env.PD_BASE_URL, sleepTimer: 0 });
 client.rget('/users/PABC').then(
   (user) => console.log(user.id),
   (error) => {

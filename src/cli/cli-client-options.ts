@@ -6,6 +6,7 @@
  */
 import type { ApiClientOptions } from '../core/client/api-client.js';
 import { stderrLogger } from '../core/logging.js';
+import { withInternal } from '../core/client/internal-options.js';
 import type { CliIo } from './cli-io.js';
 
 /** The options every command takes: `--base-url` and `--debug`. */
@@ -22,10 +23,10 @@ export interface ConnectionArgs {
  * with `--debug` (the engine redacts credentials in its lines).
  */
 export function clientOptions(args: ConnectionArgs, io: CliIo): ApiClientOptions {
-  const options: ApiClientOptions = {};
+  let options: ApiClientOptions = {};
   if (args.baseUrl !== undefined) options.baseUrl = args.baseUrl;
   if (io.fetch) options.fetch = io.fetch;
-  if (io.sleep) options.sleep = io.sleep;
+  if (io.sleep) options = withInternal(options, { sleep: io.sleep });
   if (args.debug) {
     options.logger = stderrLogger('pagerduty', (line) => io.stderr.write(`${line}\n`));
   } else {

@@ -10,11 +10,11 @@ import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
 import { acknowledgeCommand } from './commands/acknowledge.js';
 import { apiCommand } from './commands/api.js';
-import { emulatorCommand } from './commands/emulator-command.js';
+import { emulatorCommand } from './commands/emulator.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
 import { triggerCommand } from './commands/trigger.js';
-import { webhooksCommand } from './commands/webhooks-command.js';
+import { webhooksCommand } from './commands/webhooks.js';
 import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
 import { COMMAND_NAMES, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
 

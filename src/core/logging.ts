@@ -1,19 +1,4 @@
-/**
- * The logger interface the clients write to, and the two built-in loggers: silent (the
- * default) and the standard-error printer that `printDebug` turns on.
- *
- * @module
- */
-
-/**
- * What a client logs to. `console`, pino and winston loggers all have this shape.
- *
- * @example
- * ```ts
- * import pino from 'pino';
- * const client = new RestApiV2Client(key, { logger: pino() });
- * ```
- */
+/** What a client logs to (`logger` option); `console`, pino and winston loggers fit. */
 export interface Logger {
   /** One line per request attempt, and other detail. */
   debug(message: string, ...meta: unknown[]): void;
@@ -37,19 +22,29 @@ const writeStderr: LineWriter = (line) => {
   process.stderr.write(`${line}\n`);
 };
 
+/** The lowest level a logger prints. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
 /**
- * A logger that prints every level, DEBUG included, one line each, to standard error
- * (or to `write`). This is what `printDebug = true` attaches.
+ * Prints to standard error (or to `write`) every line at `lowest` or above: a client
+ * prints its warnings this way by default, and every level with `debug: true`.
  *
  * @param name - prefixed to every line, to tell clients apart
+ * @param lowest - the lowest level printed @default 'debug'
+ * @example
+ * ```ts
+ * const client = new RestApiV2Client(key, { logger: stderrLogger('sync-job', undefined, 'info') });
+ * ```
  */
-export function stderrLogger(name: string, write: LineWriter = writeStderr): Logger {
-  const line =
-    (level: string) =>
-    (message: string): void => {
-      write(`${new Date().toISOString()} ${level} ${name}: ${message}`);
-    };
-  return { debug: line('DEBUG'), info: line('INFO'), warn: line('WARN'), error: line('ERROR') };
+export function stderrLogger(name: string, write: LineWriter = writeStderr, lowest: LogLevel = 'debug'): Logger {
+  const from = LEVELS.indexOf(lowest);
+  const line = (level: LogLevel) =>
+    LEVELS.indexOf(level) < from
+      ? ignore
+      : (message: string): void => write(`${new Date().toISOString()} ${level.toUpperCase()} ${name}: ${message}`);
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }
 
 /** What the engine reports about one attempt. */
@@ -64,10 +59,7 @@ export interface AttemptRecord {
   key?: string;
 }
 
-/**
- * The debug line of an attempt that is not retried (a retried one is reported by its
- * warning, once): `GET https://api.pagerduty.com/users -> 200 (x-request-id abc) attempt 2 (key *wxyz)`.
- */
+/** The debug line of an attempt that is not retried (a retried one is reported once, by its warning). */
 export function formatAttempt(record: AttemptRecord): string {
   const outcome =
     record.status !== undefined

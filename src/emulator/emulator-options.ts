@@ -3,9 +3,9 @@
  *
  * @module
  */
-import type { FaultSettings } from './faults.js';
-import type { EmulatorFixtures } from './fixtures.js';
-import type { WebhookOptions } from './webhook-options.js';
+import type { FaultSettings } from './faults/faults.js';
+import type { EmulatorFixtures } from './fixtures/fixtures.js';
+import type { WebhookOptions } from './webhooks/webhook-options.js';
 
 /** How much state to seed, and from what. The same options always seed the same state. */
 export interface SeedOptions {

@@ -14,31 +14,33 @@
  * @module pagerduty-client/emulator
  */
 export { startEmulator } from './start-emulator.js';
+export { clientTestOptions } from './client-test-options.js';
+export type { ClientTestOptions } from './client-test-options.js';
 export type { Emulator } from './start-emulator.js';
 export type { EmulatorOptions, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
-export type { EmulatorKeys, UserKey, RoutingKey } from './seed.js';
-export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } from './fixtures.js';
-export type { AddedFixtures } from './fixture-loading.js';
-export type { FaultSettings, FaultRule, RateLimitFault, ServerErrorFault, FaultCounters } from './faults.js';
-export type { RequestRecord } from './request-log.js';
+export type { EmulatorKeys, UserKey, RoutingKey } from './fixtures/seed.js';
+export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } from './fixtures/fixtures.js';
+export type { AddedFixtures } from './fixtures/fixture-loading.js';
+export type { FaultSettings, FaultRule, RateLimitFault, ServerErrorFault, FaultCounters } from './faults/faults.js';
+export type { RequestRecord } from './server/request-log.js';
 // `Emulator.state` is the store: its type (not the class) is public, with what it holds.
-export type { EmulatorStore } from './store.js';
-export type { AccountKeyIdentity, KeyIdentity, StoreOptions, UserKeyIdentity } from './store.js';
-export type { Collection } from './collection.js';
-export type { Identified } from './collection.js';
-export type { IdGenerator } from './random.js';
-export type { RandomSource } from './random.js';
-export type { RateDecision } from './key-rate-limit.js';
-export type * from './resources.js';
-export type { WebhookOptions } from './webhook-options.js';
-export type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from './webhook-dispatcher.js';
+export type { EmulatorStore } from './store/store.js';
+export type { AccountKeyIdentity, KeyIdentity, StoreOptions, UserKeyIdentity } from './store/store.js';
+export type { Collection } from './store/collection.js';
+export type { Identified } from './store/collection.js';
+export type { IdGenerator } from './store/random.js';
+export type { RandomSource } from './store/random.js';
+export type { RateDecision } from './faults/key-rate-limit.js';
+export type * from './store/resources.js';
+export type { WebhookOptions } from './webhooks/webhook-options.js';
+export type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from './webhooks/webhook-dispatcher.js';
 export type {
   WebhookCustomHeader,
   WebhookDeliveryMethod,
   WebhookFilter,
   WebhookFilterType,
   WebhookSubscription,
-} from './webhook-subscription-bodies.js';
+} from './webhooks/webhook-subscription-bodies.js';
 export type {
   IncidentChange,
   IncidentChangeType,
@@ -48,4 +50,4 @@ export type {
   ServiceChangeType,
   StoreChange,
   StoreChangeListener,
-} from './store-changes.js';
+} from './store/store-changes.js';

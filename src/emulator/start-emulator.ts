@@ -6,19 +6,19 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addFixtures as addFixturesTo, type AddedFixtures } from './fixture-loading.js';
-import { assertFixtureShapes, type EmulatorFixtures } from './fixtures.js';
-import { FaultPlan, type FaultCounters, type FaultSettings } from './faults.js';
+import { addFixtures as addFixturesTo, type AddedFixtures } from './fixtures/fixture-loading.js';
+import { assertFixtureShapes, type EmulatorFixtures } from './fixtures/fixtures.js';
+import { FaultPlan, type FaultCounters, type FaultSettings } from './faults/faults.js';
 import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
-import { KeyRateLimit, resolveRateLimitWindow } from './key-rate-limit.js';
-import { seededRandom } from './random.js';
-import { RequestLog, type RequestRecord } from './request-log.js';
-import { seedStore, type EmulatorKeys } from './seed.js';
-import { requestListener } from './server.js';
-import { EmulatorStore } from './store.js';
+import { KeyRateLimit, resolveRateLimitWindow } from './faults/key-rate-limit.js';
+import { seededRandom } from './store/random.js';
+import { RequestLog, type RequestRecord } from './server/request-log.js';
+import { seedStore, type EmulatorKeys } from './fixtures/seed.js';
+import { requestListener } from './server/request-handler.js';
+import { EmulatorStore } from './store/store.js';
 import { McpSessions } from './mcp/mcp-sessions.js';
-import { WebhookDispatcher, type WebhookDelivery } from './webhook-dispatcher.js';
-import { resolveWebhookOptions } from './webhook-options.js';
+import { WebhookDispatcher, type WebhookDelivery } from './webhooks/webhook-dispatcher.js';
+import { resolveWebhookOptions } from './webhooks/webhook-options.js';
 
 /** The loopback address the emulator listens on (never another interface). */
 export const EMULATOR_HOST = '127.0.0.1';

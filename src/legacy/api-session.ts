@@ -5,7 +5,7 @@
  * @module
  */
 import { authSecret, type AuthType } from '../core/auth/auth-methods.js';
-import type { HttpMethod, RequestOptions } from '../core/api-client-options.js';
+import type { HttpMethod, RequestOptions } from '../core/client/client-options.js';
 import { urlPathOf } from '../core/rest/endpoints/canonical-path.js';
 import { RestApiV2Client } from '../core/rest/rest-api-v2-client.js';
 import type { UntypedApi } from '../core/types/api-types.js';
@@ -16,6 +16,7 @@ import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass } from './session-brand.js';
 import { sessionAuth, truncated } from './session-credential.js';
+import { withInternal } from '../core/client/internal-options.js';
 import { PD_SESSION_OPTION_NAMES, sessionSetup, type PDSessionOptions } from './session-setup.js';
 import { checkOptionNames, type OptionNames } from '../core/client/option-names.js';
 
@@ -117,7 +118,7 @@ export class APISession extends RestApiV2Client<UntypedApi> {
     const setup = sessionSetup(options);
     // Call metrics are keyed as the `compat` release keyed them: 'GET /users/{id}' from 5.0.0.
     const callKey = setup.policy.callKeys === 'tokens' ? pdpyras4CallKey : undefined;
-    super(apiKey, { ...setup.engine, policy: setup.policy.rest, callKey });
+    super(apiKey, withInternal(setup.engine, { ...setup.internal, restPolicy: setup.policy.rest, callKey }));
     this.compat = setup.compat;
     this.#proxies = setup.proxies;
     this.#legacyPolicy = setup.policy;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { HttpMethod } from '../core/api-client-options.js';
+import type { HttpMethod } from '../core/client/client-options.js';
 import { routingKeyAuth } from '../core/auth/auth-methods.js';
 import { changeEventBody } from '../core/events/event-bodies.js';
 import type { ChangeEvent, CustomDetails, EventLink } from '../core/events/event-types.js';

@@ -11,6 +11,7 @@ import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass, isBrandedSession } from './session-brand.js';
 import { truncated, withCredential } from './session-credential.js';
+import { withInternal } from '../core/client/internal-options.js';
 import { PD_SESSION_OPTION_NAMES, sessionSetup, type PDSessionOptions } from './session-setup.js';
 import { checkOptionNames } from '../core/client/option-names.js';
 
@@ -68,7 +69,7 @@ export abstract class PDSession extends ApiClient {
   protected constructor(auth: AuthMethod, options: PDSessionOptions = {}) {
     checkOptionNames(new.target.name, options, PD_SESSION_OPTION_NAMES);
     const setup = sessionSetup(options);
-    super(auth, setup.engine);
+    super(auth, withInternal(setup.engine, setup.internal));
     this.compat = setup.compat;
     this.legacyPolicy = setup.policy;
     this.#proxies = setup.proxies;

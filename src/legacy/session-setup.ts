@@ -6,9 +6,10 @@
  *
  * @module
  */
-import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../core/api-client-options.js';
+import { API_CLIENT_OPTION_NAMES, type ApiClientOptions, type PassThroughInit } from '../core/client/client-options.js';
 import type { OptionNames } from '../core/client/option-names.js';
-import type { ErrorFactory } from '../core/errors/error-classes.js';
+import type { CallKey } from '../core/client/call-metrics.js';
+import type { InternalOptions } from '../core/client/internal-options.js';
 import type { ProxySetting } from '../core/transport/proxy.js';
 import { legacyPolicyFor, resolveCompat, type LegacyPolicy } from './compat.js';
 import { legacyErrorFactory } from './error-factory.js';
@@ -23,7 +24,15 @@ type NotOnSessions = 'rateLimiter' | 'onRateLimit';
  * session sets from `compat` and `proxies` (`errorFactory` and `proxy`) and the rate-limit
  * opt-ins, plus these.
  */
-export interface PDSessionOptions extends Omit<ApiClientOptions, NotOnSessions> {
+export interface PDSessionOptions extends Omit<ApiClientOptions, NotOnSessions>, PassThroughInit {
+  /** How the session waits between attempts, in seconds (tests inject one that does not wait). */
+  sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
+  /** The random source of the stagger, uniform in [0, 1). @default Math.random */
+  random?: () => number;
+  /** Retry a host name that does not resolve, as pdpyras did. @default true */
+  retryUnresolvedHosts?: boolean;
+  /** How a request is keyed in `apiCallCounts` and `apiTime`. @default as the `compat` release keyed them */
+  callKey?: CallKey;
   /** Print one DEBUG line per attempt to standard error (sets `session.printDebug`). @default false */
   debug?: boolean;
   /** Not available on a session: the error classes follow `compat`. */
@@ -48,12 +57,19 @@ const { rateLimiter: _rateLimiter, onRateLimit: _onRateLimit, ...ENGINE_OPTION_N
 /** The names of {@link PDSessionOptions}, checked at construction (a rate-limit opt-in is an unknown option). */
 export const PD_SESSION_OPTION_NAMES: OptionNames<PDSessionOptions> = Object.freeze({
   ...ENGINE_OPTION_NAMES,
+  sleep: true,
+  random: true,
+  retryUnresolvedHosts: true,
+  callKey: true,
+  compress: true,
+  size: true,
+  errorFactory: true,
   compat: true,
   proxies: true,
 });
 
 /** The outcome of {@link sessionSetup}. */
-export interface SessionSetup<T> {
+export interface SessionSetup {
   /** The resolved `compat`. */
   readonly compat: PdpyrasVersion;
   /** The policy of that release. */
@@ -64,10 +80,9 @@ export interface SessionSetup<T> {
    */
   readonly proxies: { current: SessionProxies };
   /** The options to pass on to the core class. */
-  readonly engine: Omit<T, 'compat' | 'proxies' | 'errorFactory' | 'proxy'> & {
-    errorFactory: ErrorFactory;
-    proxy: ProxySetting;
-  };
+  readonly engine: ApiClientOptions & { proxy: ProxySetting };
+  /** The engine settings the session sets through the core's internal options. */
+  readonly internal: InternalOptions;
 }
 
 /**
@@ -76,8 +91,20 @@ export interface SessionSetup<T> {
  * @param options - the session options (never changed)
  * @throws TypeError / RangeError for an invalid `compat`; TypeError for invalid `proxies`
  */
-export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSetup<T> {
-  const { compat: requested, proxies: given, errorFactory: _errorFactory, proxy: _proxy, ...engine } = options;
+export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSetup {
+  const {
+    compat: requested,
+    proxies: given,
+    errorFactory: _errorFactory,
+    proxy: _proxy,
+    sleep,
+    random,
+    retryUnresolvedHosts,
+    callKey,
+    compress,
+    size,
+    ...engine
+  } = options;
   const compat = resolveCompat(requested);
   const policy = legacyPolicyFor(compat);
   const proxies = { current: { ...checkedSessionProxies(given ?? {}) } };
@@ -85,12 +112,17 @@ export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSet
     compat,
     policy,
     proxies,
-    // pdpyras retried every connection error, a name that does not resolve included.
-    engine: {
-      retryUnresolvedHosts: true,
-      ...engine,
+    // pdpyras retried every request alike, a POST that creates included.
+    engine: { retryWrites: true, ...engine, proxy: sessionProxySetting(() => proxies.current) },
+    internal: {
+      // pdpyras retried every connection error, a name that does not resolve included.
+      retryUnresolvedHosts: retryUnresolvedHosts ?? true,
       errorFactory: legacyErrorFactory(policy),
-      proxy: sessionProxySetting(() => proxies.current),
+      ...definedOnly({ sleep, random, callKey, compress, size }),
     },
   };
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

@@ -157,7 +157,8 @@ describe('pagerduty api', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `pagerduty: GET ${cli.base}/users/PGONE: API responded with client error (status 404)\npagerduty: Not Found (code 2100)\n`,
+      `pagerduty: GET ${cli.base}/users/PGONE: API responded with client error (status 404)\n` +
+        'pagerduty: Not Found (code 2100)\n',
     );
     expect(result.stderr).not.toContain(API_KEY);
   });
@@ -179,7 +180,8 @@ describe('pagerduty api', () => {
     expect(JSON.parse(result.stdout)).toEqual({ ok: true });
     expect(result.stderr).toMatch(
       new RegExp(
-        `^pagerduty: warning: GET ${cli.base}/limited: attempt 1 failed \\(status 429, x-request-id \\S+\\); retrying in [\\d.]+ s\n$`,
+        `^pagerduty: warning: GET ${cli.base}/limited: ` +
+          `attempt 1 failed \\(status 429, x-request-id \\S+\\); retrying in [\\d.]+ s\n$`,
       ),
     );
   });

@@ -34,7 +34,8 @@ export const FROM_MISSING = {
     message: 'Invalid Input Provided',
     code: 2001,
     errors: [
-      'You must specify a user\'s email address in the "From" header to perform this action on behalf of an account-level key',
+      'You must specify a user\'s email address in the "From" header to perform this action ' +
+        'on behalf of an account-level key',
       'A second detail that must not be lost either',
     ],
   },

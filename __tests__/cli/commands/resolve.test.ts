@@ -59,7 +59,8 @@ describe('pagerduty resolve', () => {
       status: 0,
       stdout: 'x\n',
       stderr:
-        'pagerduty: warning: POST https://events.pagerduty.com/v2/enqueue: attempt 1 failed (status 503); retrying in 3.0 s\n',
+        'pagerduty: warning: POST https://events.pagerduty.com/v2/enqueue: ' +
+        'attempt 1 failed (status 503); retrying in 3.0 s\n',
     });
   });
 });

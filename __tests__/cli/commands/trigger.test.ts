@@ -24,6 +24,7 @@ describe('pagerduty trigger', () => {
     expect(seen.body).toEqual({
       routing_key: KEY,
       event_action: 'trigger',
+      dedup_key: expect.stringMatching(/^[0-9a-f-]{36}$/),
       payload: { summary: 'Disk full', source: 'testhost', severity: 'critical' },
     });
   });

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { inspect } from 'node:util';
@@ -69,7 +70,7 @@ describe('debug output', () => {
       writes.push(String(chunk));
       return true;
     });
-    const client = new ApiClient(tokenAuth(KEY), { debug: true, sleep: instantSleep });
+    const client = new ApiClient(tokenAuth(KEY), { debug: true, ...seams({ sleep: instantSleep }) });
     await client.get(`/users?note=${KEY}`);
     expect(writes).toHaveLength(2);
     // The retry is a warning, so a logger that shows only warnings still sees it; no debug line repeats it.

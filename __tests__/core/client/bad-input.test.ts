@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 /**
  * Bad input against a loopback server under a base path: every case gets its clear error
  * and the server records that nothing arrived. Inputs are deep-frozen.
@@ -76,7 +77,7 @@ type Subject = [string, (url: string) => RestApiV2Client, typeof UrlError | type
 describe.each<Subject>([
   [
     'RestApiV2Client',
-    (url: string) => new RestApiV2Client('k', { baseUrl: url, sleep: instantSleep }),
+    (url: string) => new RestApiV2Client('k', { baseUrl: url, ...seams({ sleep: instantSleep }) }),
     UrlError,
     cases,
   ],
@@ -103,7 +104,7 @@ describe.each<Subject>([
 describe('the SCIM credential stays under /scim/v2', () => {
   it("get('../../users') is a UrlError and nothing is sent", async () => {
     const before = server.requests.length;
-    await using scim = new ScimApiClient('k', { baseUrl: `${server.url}/scim/v2`, sleep: instantSleep });
+    await using scim = new ScimApiClient('k', { baseUrl: `${server.url}/scim/v2`, ...seams({ sleep: instantSleep }) });
     await expect(scim.get('../../users')).rejects.toBeInstanceOf(UrlError);
     expect(server.requests.length).toBe(before);
   });

@@ -2,7 +2,7 @@
 // the client's own low-level method of the verb (request for HEAD), which gets a copy of
 // the options, and must hand back the Response it got from the engine.
 import { describe, expect, it } from '@jest/globals';
-import type { RequestOptions } from '../../../src/core/api-client-options.js';
+import type { RequestOptions } from '../../../src/core/client/client-options.js';
 import { ApiClient } from '../../../src/core/client/api-client.js';
 import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import type { FetchLike } from '../../../src/core/transport/transport.js';

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 /**
  * The run-time checks of option objects, for JavaScript callers: unknown keys, options
  * that are not objects, and times given in milliseconds. Nothing refused reaches the
@@ -83,8 +84,8 @@ describe('constructor options', () => {
         defaultFrom: 'a@example.com',
         timeout: 600,
         sleepTimer: 3600,
-        compress: false,
-        size: 0,
+        ...seams({ compress: false }),
+        ...seams({ size: 0 }),
       }).timeout,
     ).toBe(600);
     expect(new APISession('k', { compat: '5.4.1', proxies: {}, defaultFrom: 'a@example.com' }).compat).toBe('5.4.1');

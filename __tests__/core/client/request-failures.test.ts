@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 /**
  * Failures reported honestly: aborts become RequestAbortedError at once (pauses included),
  * programming errors are not retried as network errors, and every retry is a warning.
@@ -32,7 +33,7 @@ describe('aborts', () => {
     await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
       baseUrl: server.url,
       retry: { 503: 5 },
-      sleep: never,
+      ...seams({ sleep: never }),
       logger,
     });
     const error = await client.get('/x', { signal: controller.signal as never }).catch((e: unknown) => e);
@@ -44,7 +45,10 @@ describe('aborts', () => {
 
   it('an abort in flight is a RequestAbortedError, not retried', async () => {
     server = await startLoopback([hang]);
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { baseUrl: server.url, sleep: never });
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
+      baseUrl: server.url,
+      ...seams({ sleep: never }),
+    });
     const controller = new AbortController();
     const pending = client.get('/x', { signal: controller.signal as never });
     setTimeout(() => controller.abort(), 20);
@@ -105,7 +109,7 @@ describe('programming errors are not network errors', () => {
       const { pauses, sleep } = recordingSleep();
       await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
         baseUrl: server.url,
-        sleep,
+        ...seams({ sleep }),
         ...clientOptions,
       });
       const error = await client.get('/x', requestOptions).catch((e: unknown) => e);
@@ -127,7 +131,7 @@ describe('only transport failures are retried', () => {
       calls += 1;
       throw thrown;
     };
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { fetch, sleep });
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { fetch, ...seams({ sleep }) });
     await expect(client.get('/users')).rejects.toBe(thrown);
     expect(calls).toBe(1);
     expect(pauses).toEqual([]);
@@ -145,7 +149,7 @@ describe('only transport failures are retried', () => {
       calls += 1;
       throw unresolved();
     };
-    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { fetch, sleep: instantSleep });
+    await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), { fetch, ...seams({ sleep: instantSleep }) });
     const error = await client.get('/users').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).code).toBe('ENOTFOUND');
@@ -212,7 +216,7 @@ describe('retries are never silent', () => {
     const logger = recordingLogger();
     await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
       baseUrl: server.url,
-      sleep: instantSleep,
+      ...seams({ sleep: instantSleep }),
       logger,
     });
     await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiClient, tokenAuth } from '../../../src/index.js';
 import { APISession } from '../../../src/legacy/api-session.js';
-import { checkNumber, checkSetting, ClientSettings } from '../../../src/core/client/settings.js';
+import {
+  assignSetting,
+  checkNumber,
+  checkSetting,
+  initialSettings,
+  retryPolicy,
+  SETTINGS,
+} from '../../../src/core/client/settings.js';
 
 const settings = [
   'maxHttpAttempts',
@@ -50,24 +57,49 @@ describe('settings assigned after construction are checked as the constructor ch
   });
 });
 
+describe('the settings table', () => {
+  it('gives every setting its default, and each option given wins', () => {
+    expect(initialSettings({})).toEqual({
+      retry: {},
+      maxHttpAttempts: 10,
+      maxNetworkAttempts: 3,
+      timeout: 60,
+      sleepTimer: 1.5,
+      sleepTimerBase: 2,
+      staggerCooldown: 0,
+    });
+    expect(initialSettings({ timeout: 5, retry: { 404: 2 } })).toMatchObject({ timeout: 5, retry: { 404: 2 } });
+    expect(Object.keys(SETTINGS)).toEqual(Object.keys(initialSettings({})));
+  });
+
+  it('reports the first bad setting in table order', () => {
+    expect(() => initialSettings({ maxHttpAttempts: -1, timeout: 0 })).toThrow(/maxHttpAttempts/);
+  });
+
+  it('keeps the old value when an assignment is refused', () => {
+    const settings = initialSettings({ timeout: 5 });
+    expect(() => assignSetting(settings, 'timeout', 601)).toThrow(/at most 600 seconds/);
+    expect(settings.timeout).toBe(5);
+  });
+});
+
 describe('the retry policy each request reads', () => {
   it('is frozen', () => {
-    const client = new ClientSettings({ retry: { 404: 2 } });
-    const first = client.retryPolicy();
+    const first = retryPolicy(initialSettings({ retry: { 404: 2 } }));
     expect(Object.isFrozen(first)).toBe(true);
     expect(first.retry).toEqual({ 404: 2 });
   });
 
   it('follows every setting assigned since the last request', () => {
-    const client = new ClientSettings();
-    client.retryPolicy();
-    client.maxHttpAttempts = 4;
-    client.maxNetworkAttempts = 1;
-    client.sleepTimer = 0.5;
-    client.sleepTimerBase = 3;
-    client.staggerCooldown = 0.1;
-    client.retry = { 502: 1 };
-    expect(client.retryPolicy()).toEqual({
+    const settings = initialSettings({});
+    retryPolicy(settings);
+    assignSetting(settings, 'maxHttpAttempts', 4);
+    assignSetting(settings, 'maxNetworkAttempts', 1);
+    assignSetting(settings, 'sleepTimer', 0.5);
+    assignSetting(settings, 'sleepTimerBase', 3);
+    assignSetting(settings, 'staggerCooldown', 0.1);
+    assignSetting(settings, 'retry', { 502: 1 });
+    expect(retryPolicy(settings)).toEqual({
       retry: { 502: 1 },
       maxHttpAttempts: 4,
       maxNetworkAttempts: 1,
@@ -79,20 +111,19 @@ describe('the retry policy each request reads', () => {
   });
 
   it('retries a name that does not resolve only when asked (the legacy sessions ask)', () => {
-    expect(new ClientSettings().retryPolicy().retryUnresolvedHosts).toBe(false);
-    expect(new ClientSettings({ retryUnresolvedHosts: true }).retryPolicy().retryUnresolvedHosts).toBe(true);
+    expect(retryPolicy(initialSettings({})).retryUnresolvedHosts).toBe(false);
+    expect(retryPolicy(initialSettings({}), true).retryUnresolvedHosts).toBe(true);
   });
 
   it('follows retry changed in place, and refuses a bad entry at the next read', () => {
-    const client = new ClientSettings({ retry: { 404: 2 } });
-    client.retryPolicy();
-    client.retry[404] = 3;
-    client.retry[500] = 1;
-    expect(client.retryPolicy().retry).toEqual({ 404: 3, 500: 1 });
-    delete client.retry[404];
-    expect(client.retryPolicy().retry).toEqual({ 500: 1 });
-    (client.retry as Record<number, unknown>)[500] = 'x';
-    expect(() => client.retryPolicy()).toThrow(RangeError);
+    const settings = initialSettings({ retry: { 404: 2 } });
+    settings.retry[404] = 3;
+    settings.retry[500] = 1;
+    expect(retryPolicy(settings).retry).toEqual({ 404: 3, 500: 1 });
+    delete settings.retry[404];
+    expect(retryPolicy(settings).retry).toEqual({ 500: 1 });
+    (settings.retry as Record<number, unknown>)[500] = 'x';
+    expect(() => retryPolicy(settings)).toThrow(RangeError);
   });
 });
 

@@ -57,4 +57,25 @@ describe('ClientErrors', () => {
     await expect((client as HttpError).response.text()).resolves.toBe('{"error":{"message":"Not Found"}}');
     expect((client as HttpError).message).toContain('GET');
   });
+
+  it('says what the API said in the message: its message and each of its errors', () => {
+    const errors = new ClientErrors(coreErrorFactory, () => undefined);
+    const body = JSON.stringify({
+      error: { message: 'Invalid Input Provided', code: 2001, errors: ['Name cannot be empty', 'Email is invalid'] },
+    });
+    const error = errors.http({ method: 'post', url: 'https://api.example/users', response: response(400), body });
+    expect(error.message).toBe(
+      'POST https://api.example/users: API responded with client error (status 400): Invalid Input Provided: Name cannot be empty; Email is invalid',
+    );
+  });
+
+  it('scrubs an echoed secret before the quote is cut, so that no part of it is left', () => {
+    const errors = new ClientErrors(coreErrorFactory, () => new Secret(KEY));
+    for (const at of [285, 290, 295, 299]) {
+      const body = `${'x'.repeat(at)}${KEY}${'y'.repeat(50)}`;
+      const error = errors.http({ method: 'GET', url: 'https://api.example/x', response: response(500), body });
+      expect(error.message).not.toMatch(/u\+ab|abcd/);
+      expect(error.message).toMatch(/\(status 500\): x+\*[1234]*y*\.\.\.$/);
+    }
+  });
 });

@@ -13,15 +13,28 @@ import {
 } from '../../../src/core/errors/error-classes.js';
 
 describe('httpErrorMessage', () => {
-  it('names method, URL, status and the start of the body', () => {
+  it('names method, URL and status, and says what the API said: its message and each of its errors', () => {
     expect(httpErrorMessage('get', 'https://h/users/PABC', 404, '{"error":"nope"}')).toBe(
-      'GET https://h/users/PABC: API responded with client error (status 404): {"error":"nope"}',
+      'GET https://h/users/PABC: API responded with client error (status 404): nope',
+    );
+    const body = JSON.stringify({
+      error: { message: 'Invalid Input Provided', code: 2001, errors: ['Name cannot be empty', 'Email is invalid'] },
+    });
+    expect(httpErrorMessage('POST', 'https://h/users', 400, body)).toBe(
+      'POST https://h/users: API responded with client error (status 400): Invalid Input Provided: Name cannot be empty; Email is invalid',
     );
   });
 
-  it('quotes at most 99 characters of a long body', () => {
-    const message = httpErrorMessage('POST', 'https://h/x', 500, 'x'.repeat(500));
-    expect(message).toBe(`POST https://h/x: API responded with server error (status 500): ${'x'.repeat(99)}...`);
+  it('quotes a long explanation up to a word, not mid-word, and a body that is not one as it is', () => {
+    const long = `You must specify a user's email address in the "From" header to perform this action, ${'and more '.repeat(40)}`;
+    const message = httpErrorMessage('PUT', 'https://h/x', 400, JSON.stringify({ error: { message: long } }));
+    expect(message).toMatch(
+      /^PUT https:\/\/h\/x: API responded with client error \(status 400\): You must specify .* more\.\.\.$/,
+    );
+    expect(message.length).toBeLessThan(420);
+    expect(httpErrorMessage('POST', 'https://h/x', 500, 'x'.repeat(500))).toBe(
+      `POST https://h/x: API responded with server error (status 500): ${'x'.repeat(300)}...`,
+    );
   });
 
   it('uses a given detail and leaves out an empty body', () => {

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 // The facts every error carries to the error factory (what the legacy sessions word their
 // errors from), and the scrubbing of everything a factory receives and returns.
 import { describe, expect, it } from '@jest/globals';
@@ -25,7 +26,7 @@ function client(
   factory: ErrorFactory,
   options: ConstructorParameters<typeof RestApiV2Client>[1] = {},
 ): RestApiV2Client {
-  return makeClient({ errorFactory: factory, ...options }, KEY);
+  return makeClient({ ...seams({ errorFactory: factory }), ...options }, KEY);
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -113,7 +114,11 @@ describe('the facts the engine gives the error factory', () => {
 
   it('an event: which kind of event', async () => {
     const { specs, factory } = recording();
-    const events = new EventsApiV2Client('R0UT1NGKEY', { sleep: instantSleep, errorFactory: factory, retry: {} });
+    const events = new EventsApiV2Client('R0UT1NGKEY', {
+      ...seams({ sleep: instantSleep }),
+      ...seams({ errorFactory: factory }),
+      retry: {},
+    });
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(500, '{}');
     nock('https://events.pagerduty.com').post('/v2/enqueue').reply(202, { status: 'success' });
     nock('https://events.pagerduty.com').post('/v2/change/enqueue').reply(202, 'not json');

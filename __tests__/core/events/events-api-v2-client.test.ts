@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { inspect } from 'node:util';
 import nock from 'nock';
@@ -26,7 +27,7 @@ type Body = Record<string, unknown>;
 
 const clients: EventsApiV2Client[] = [];
 function makeClient(options: EventsApiV2ClientOptions = {}): EventsApiV2Client {
-  const client = new EventsApiV2Client(KEY, { sleep: instantSleep, ...options });
+  const client = new EventsApiV2Client(KEY, { ...seams({ sleep: instantSleep }), ...options });
   clients.push(client);
   return client;
 }
@@ -87,15 +88,16 @@ describe('the schema check used by these tests', () => {
 });
 
 describe('EventsApiV2Client.trigger', () => {
-  it('posts a schema-valid trigger with the routing key and returns the dedup key the API assigned', async () => {
-    const reply = { status: 'success', message: 'Event processed', dedup_key: 'assigned-by-api' };
+  it('posts a schema-valid trigger with the routing key and a dedup key of its own, and returns that key', async () => {
+    const reply = { status: 'success', message: 'Event processed', dedup_key: 'echoed-by-api' };
     expect(successSchemaErrors(reply)).toEqual([]);
     const seen = expectPost('/v2/enqueue', 202, reply);
     const key = await makeClient().trigger('Disk 99% full', 'db01.example.com');
-    expect(key).toBe('assigned-by-api');
+    expect(key).toBe('echoed-by-api');
     expect(seen.body).toEqual({
       routing_key: KEY,
       event_action: 'trigger',
+      dedup_key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       payload: { summary: 'Disk 99% full', source: 'db01.example.com', severity: 'critical' },
     });
     expect(alertEventSchemaErrors(seen.body)).toEqual([]);
@@ -316,7 +318,7 @@ describe('EventsApiV2Client: bad input is refused before any request', () => {
     class LegacyUrlError extends Error {}
     const errorFactory: ErrorFactory = (spec) =>
       spec.kind === 'url' ? new LegacyUrlError(spec.message) : coreErrorFactory(spec);
-    await expect(makeClient({ errorFactory }).resolve('')).rejects.toThrow(LegacyUrlError);
+    await expect(makeClient({ ...seams({ errorFactory }) }).resolve('')).rejects.toThrow(LegacyUrlError);
   });
 });
 
@@ -402,7 +404,7 @@ describe('EventsApiV2Client configuration', () => {
     nock(HOST).post('/v2/enqueue').times(2).reply(502, 'bad gateway');
     nock(HOST).post('/v2/enqueue').reply(202, { status: 'success', dedup_key: 'after-retry' });
     const { pauses, sleep } = recordingSleep();
-    const client = makeClient({ sleep });
+    const client = makeClient({ ...seams({ sleep }) });
     await expect(client.trigger('s', 'src')).resolves.toBe('after-retry');
     expect(pauses).toEqual([3, 6]);
   });

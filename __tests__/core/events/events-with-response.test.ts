@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 /**
  * Issue 32, point 3: the status and `x-request-id` of accepted events, through
  * `events.withResponse`, against the emulator over real HTTP; the plain methods keep their
@@ -31,7 +32,7 @@ describe('withResponse against the emulator', () => {
     emulator = await startEmulator({ seedIncidents: 0 });
     events = new EventsApiV2Client(emulator.keys.routing[0].routingKey, {
       baseUrl: emulator.eventsUrl,
-      sleep: instantSleep,
+      ...seams({ sleep: instantSleep }),
     });
   });
   afterAll(async () => {
@@ -143,7 +144,7 @@ describe('raw post', () => {
         { status: 'invalid event', message: 'Event object is invalid', errors: ['x'] },
         { 'x-request-id': 'req-400' },
       );
-    await using events = new EventsApiV2Client(KEY, { sleep: instantSleep });
+    await using events = new EventsApiV2Client(KEY, { ...seams({ sleep: instantSleep }) });
     const body = { event_action: 'nonsense', routing_key: 'someone else' };
     const response = await events.post('/v2/enqueue', { json: body });
     expect(sent).toEqual({ event_action: 'nonsense', routing_key: KEY });
@@ -157,7 +158,7 @@ describe('raw post', () => {
     ['{"event_action":"trigger"}', 'a string'],
     [42, 'a number'],
   ])('refuses json %j before any request (%s: the routing key cannot go into it)', async (json, kind) => {
-    await using events = new EventsApiV2Client(KEY, { sleep: instantSleep });
+    await using events = new EventsApiV2Client(KEY, { ...seams({ sleep: instantSleep }) });
     const refused = events.post('/v2/enqueue', { json });
     await expect(refused).rejects.toThrow(UrlError);
     await expect(refused).rejects.toThrow(
@@ -173,7 +174,7 @@ describe('raw post', () => {
         return true;
       })
       .reply(202, { status: 'success', message: 'Event processed', dedup_key: 'k' });
-    await using events = new EventsApiV2Client(KEY, { sleep: instantSleep });
+    await using events = new EventsApiV2Client(KEY, { ...seams({ sleep: instantSleep }) });
     const response = await events.post('/v2/enqueue', {
       body: JSON.stringify({ routing_key: 'other', event_action: 'resolve', dedup_key: 'k' }),
       headers: { 'Content-Type': 'application/json' },

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors/error-classes.js';
@@ -82,7 +83,7 @@ describe('IntegrationApiClient', () => {
       baseUrl: 'http://127.0.0.1:1',
       retry: { 503: 1 },
       sleepTimer: 1,
-      sleep,
+      ...seams({ sleep }),
     });
     expect(await client.listAll('/widgets')).toEqual([]);
     expect(pauses).toEqual([2]);

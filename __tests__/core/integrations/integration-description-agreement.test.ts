@@ -16,7 +16,7 @@ import { MsTeamsIntegrationApiClient } from '../../../src/core/integrations/ms-t
 import { SlackIntegrationApiClient } from '../../../src/core/integrations/slack-integration-api-client.js';
 import { SlackIntegrationConnectionsApiClient } from '../../../src/core/integrations/slack-integration-connections-api-client.js';
 import { disagreements, FakeApi } from '../../helpers/description-agreement.js';
-import { instantSleep } from '../../helpers/test-kit.js';
+import { instantSleep, seams } from '../../helpers/test-kit.js';
 
 const DESCRIPTIONS = [
   'integration-jira-cloud',
@@ -26,7 +26,7 @@ const DESCRIPTIONS = [
 ];
 const context = descriptionContext(PROJECT_ROOT);
 const fake = new FakeApi();
-const engine = { fetch: fake.fetch, sleep: instantSleep };
+const engine = { fetch: fake.fetch, ...seams({ sleep: instantSleep }) };
 const clients: IntegrationApiClient[] = [
   new JiraCloudIntegrationApiClient('u+jiracloudkey11', engine),
   new JiraServerIntegrationApiClient('access-token-1234', 'signature-token-5678', engine),

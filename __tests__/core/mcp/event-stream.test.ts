@@ -31,7 +31,7 @@ async function messagesOf(
 }
 
 describe('readMessageEvents', () => {
-  it('decodes message events (a batch gives its members), skipping keep-alives and other types, with all line endings', async () => {
+  it('decodes message events (a batch gives its members), skips keep-alives and other types, any EOL', async () => {
     await expect(messagesOf([STREAM])).resolves.toEqual({ messages: EXPECTED, lastEventId: '9', end: 'ended' });
   });
 
@@ -73,5 +73,19 @@ describe('readMessageEvents', () => {
     expect(outcome).toMatchObject({ end: 'failed', lastEventId: 'e1' });
     expect((outcome.error as Error).message).toBe('socket hang up');
     await expect(readMessageEvents(Readable.from(['data: nope\n\n']), () => false)).rejects.toThrow(SyntaxError);
+  });
+
+  it('tells onChunk of every chunk, comments and keep-alives included, and reports the resumed id', async () => {
+    let chunks = 0;
+    const outcome = await readMessageEvents(
+      Readable.from([': ping\n\n', 'data:\n\n', 'data: {"n":1}\n\n']),
+      () => false,
+      {
+        lastEventId: 'r7',
+        onChunk: () => (chunks += 1),
+      },
+    );
+    expect(chunks).toBe(3);
+    expect(outcome).toEqual({ end: 'ended', lastEventId: 'r7' });
   });
 });

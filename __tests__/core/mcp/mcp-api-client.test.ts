@@ -28,7 +28,7 @@ function nockHandshake(): void {
 }
 
 describe('McpApiClient.call', () => {
-  it('posts a JSON-RPC 2.0 request to /mcp with token auth and both accepted types, and returns the JSON reply', async () => {
+  it('posts a JSON-RPC 2.0 request to /mcp with token auth, both types accepted; returns the reply', async () => {
     nockHandshake();
     let seen: { headers: Record<string, string | string[] | undefined>; body: unknown } | undefined;
     nock(BASE)

@@ -32,7 +32,7 @@ describe('McpSession', () => {
 });
 
 describe('the session', () => {
-  it('starts with initialize and notifications/initialized, then sends the session id and version on every request', async () => {
+  it('starts with initialize and notifications/initialized, then sends session id and version every time', async () => {
     const { server: srv, client } = await setUp(tools, {
       clientInfo: { name: 'agent', version: '9' },
       capabilities: { elicitation: {} },
@@ -111,7 +111,7 @@ describe('the session', () => {
     expect(client.sessionId).toBe('s-2');
   });
 
-  it('ends a session the server no longer knows on a notification too: not sent again, and the next call starts a new one', async () => {
+  it('ends a session the server forgot on a notification too: not sent again, next call starts anew', async () => {
     let expired = false;
     const { server: srv, client } = await setUp(tools, {}, { knows: (id) => !(expired && id === 's-1') });
     await client.connect();

@@ -107,7 +107,7 @@ describe('resuming a broken stream', () => {
     expect(pauses).toEqual([]);
   });
 
-  it(`gives up after ${MAX_RESUMPTIONS} resumptions that all break, saying the stream broke and the request may have run`, async () => {
+  it(`gives up after ${MAX_RESUMPTIONS} broken resumptions: the stream broke, the request may have run`, async () => {
     let callId: unknown;
     let next = 1;
     const { server: srv, client } = await setUp(

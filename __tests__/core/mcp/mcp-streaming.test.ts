@@ -95,7 +95,7 @@ describe('a streamed reply', () => {
     expect(sent?._meta).toEqual({ trace: 't1', progressToken: 5 });
   });
 
-  it('answers server requests on the stream: ping with {}, others with -32601 by default, or as onRequest says', async () => {
+  it('answers server requests on the stream: ping with {}, others with -32601, or as onRequest says', async () => {
     let current: McpTestServer | undefined;
     const handler: McpHandler = (received, res) => {
       openStream(res);

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { inspect } from 'node:util';
 import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
@@ -14,7 +15,7 @@ const RFC_OCTETS = Uint8Array.from([
   116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91,
   88, 5, 88, 83, 132, 141, 121,
 ]);
-const base = { sleep: instantSleep, now: () => NOW };
+const base = { ...seams({ sleep: instantSleep }), now: () => NOW };
 const tokenReply = { access_token: 'new-access', refresh_token: 'new-refresh', token_type: 'bearer', expires_in: 3600 };
 
 /** Captures the form body and headers of the next token request. */
@@ -316,7 +317,7 @@ describe('OAuthTokenClient.refreshClient', () => {
     const [kept] = await oauth.refreshClient('a', 'r', at(61));
     const [client, refreshed] = await oauth.refreshClient('a', 'r', at(-5), {
       baseUrl: 'https://api.eu.pagerduty.com',
-      sleep: instantSleep,
+      ...seams({ sleep: instantSleep }),
     });
     expect(refreshed?.access_token).toBe('new-access');
     expect(client.url).toBe('https://api.eu.pagerduty.com');

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 // client.rateLimit: what the client last saw of its budget, and whether it is holding
 // its requests; there with or without a limiter. The legacy sessions take no opt-in.
 import { describe, expect, it } from '@jest/globals';
@@ -40,10 +41,12 @@ describe('client.rateLimit', () => {
       .get('/users')
       .reply(200, { users: [] });
     const client = makeClient({
-      sleep: async () => {
-        await Promise.resolve(); // the gate holds once the pause has begun
-        during.push(client.rateLimit);
-      },
+      ...seams({
+        sleep: async () => {
+          await Promise.resolve(); // the gate holds once the pause has begun
+          during.push(client.rateLimit);
+        },
+      }),
     });
     const before = Date.now();
     await client.get('/users');
@@ -61,7 +64,7 @@ describe('client.rateLimit', () => {
       .get('/users')
       .times(3)
       .reply(200, { users: [] }, { 'ratelimit-limit': '2', 'ratelimit-remaining': '0', 'ratelimit-reset': '30' });
-    const client = makeClient({ logger, sleep: async (seconds) => void pauses.push(seconds) });
+    const client = makeClient({ logger, ...seams({ sleep: async (seconds) => void pauses.push(seconds) }) });
     for (let index = 0; index < 3; index += 1) await client.get('/users');
     expect(pauses).toEqual([]);
     expect(logger.lines.warn).toEqual([]);

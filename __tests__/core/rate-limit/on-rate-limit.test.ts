@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 // The onRateLimit hook: told of every 429 and of every wait for a spent budget; false
 // fails the request at once, anything else waits.
 import { describe, expect, it } from '@jest/globals';
@@ -46,7 +47,7 @@ describe('onRateLimit', () => {
       let calls = 0;
       nock(BASE).get('/users').reply(429, {}, { 'Retry-After': '3' }).get('/users').reply(200, { users: [] });
       const client = makeClient({
-        sleep,
+        ...seams({ sleep }),
         onRateLimit: async () => {
           calls += 1;
           return answer;
@@ -84,7 +85,7 @@ describe('onRateLimit', () => {
   it('waits for the reset of a spent budget when it lets the request wait', async () => {
     const { pauses, sleep } = recordingSleep();
     nock(BASE).get('/users').reply(200, { users: [] }, SPENT).get('/teams').reply(200, { teams: [] });
-    const client = makeClient({ sleep, onRateLimit: () => true });
+    const client = makeClient({ ...seams({ sleep }), onRateLimit: () => true });
     await client.get('/users');
     expect((await client.get('/teams')).status).toBe(200);
     expect(pauses).toHaveLength(1);

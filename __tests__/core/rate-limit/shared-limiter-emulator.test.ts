@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 // Two clients on one key against the emulator's rate limit, over real HTTP: sharing an
 // InMemoryRateLimiter, the budget spent by one holds the other, and no request meets a 429.
 import { beforeAll, describe, expect, it } from '@jest/globals';
@@ -16,7 +17,7 @@ async function alternate(shareLimiter: boolean): Promise<{ statuses: (number | s
     clock += seconds * 1000;
   };
   await using emulator = await startEmulator({ rateLimit: 3, rateLimitWindow: 10, now: () => new Date(clock) });
-  const options: ApiClientOptions = { baseUrl: emulator.url, sleep };
+  const options: ApiClientOptions = { baseUrl: emulator.url, ...seams({ sleep }) };
   if (shareLimiter) options.rateLimiter = new InMemoryRateLimiter({ sleep, now: () => clock });
   await using first = new RestApiV2Client(emulator.keys.account, options);
   await using second = new RestApiV2Client(emulator.keys.account, options);

@@ -96,3 +96,55 @@ describe('resolveUrl refuses dot segments and backslashes, then checks the resol
     expect(resolveUrl(base, 'users/a.b/..c', fail)).toBe(`${base}/users/a.b/..c`);
   });
 });
+
+describe('resolveUrl sends a path as given or not at all', () => {
+  const base = 'https://api.pagerduty.com';
+
+  it.each([
+    ['users/P\tAB', 'U+0009'],
+    ['users/P\nAB', 'U+000A'],
+    ['users/PAB\n', 'U+000A'],
+    ['users/P\rAB', 'U+000D'],
+    ['users/P\u0000AB', 'U+0000'],
+    ['users/P\u001fAB', 'U+001F'],
+    ['users/P\u007fAB', 'U+007F'],
+    [`${base}/users/P\tAB`, 'U+0009'],
+    ['users/PAB?query=P\tAB', 'U+0009'],
+  ])('refuses the control character in %j (%s), which the parser would drop', (path, codePoint) => {
+    expect(() => resolveUrl(base, path, fail)).toThrow(`contains the control character ${codePoint}`);
+  });
+
+  it.each(['users/P\ud800AB', 'users/PAB\udc00', 'users/\udc00\ud800'])(
+    'refuses the unpaired surrogate in %j',
+    (path) => {
+      expect(() => resolveUrl(base, path, fail)).toThrow(/contains the unpaired surrogate U\+D[8C]00/);
+    },
+  );
+
+  it('quotes the refused path escaped, on one line', () => {
+    expect(() => resolveUrl(base, 'users/P\nAB', fail)).toThrow(
+      'refusing to send a request to "users/P\\nAB": it contains the control character U+000A',
+    );
+  });
+
+  it('keeps a space, even a trailing one, encoded in the path', () => {
+    expect(resolveUrl(base, 'users/PAB ', fail)).toBe(`${base}/users/PAB%20`);
+    expect(resolveUrl(base, ' users/P AB', fail)).toBe(`${base}/%20users/P%20AB`);
+    expect(resolveUrl(base, 'users?query=a b ', fail)).toBe(`${base}/users?query=a%20b%20`);
+  });
+
+  it('sends a character the caller encoded as encoded (%09, %5C), and a surrogate pair as UTF-8', () => {
+    expect(resolveUrl(base, 'users/P%09AB', fail)).toBe(`${base}/users/P%09AB`);
+    expect(resolveUrl(base, 'users/P%5cAB', fail)).toBe(`${base}/users/P%5cAB`);
+    expect(resolveUrl(base, 'users/P\ud83d\ude00', fail)).toBe(`${base}/users/P%F0%9F%98%80`);
+  });
+});
+
+describe('checkBaseUrl refuses control characters', () => {
+  it.each(['https://api.pager\tduty.com', 'https://api.pagerduty.com/\n', 'http://127.0.0.1:1/p\u0000'])(
+    'refuses %j',
+    (value) => {
+      expect(() => checkBaseUrl(value, fail)).toThrow(/contains the control character/);
+    },
+  );
+});

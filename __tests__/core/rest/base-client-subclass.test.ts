@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { HttpMethod } from '../../../src/core/client/api-client.js';
@@ -21,7 +22,7 @@ const SLACK_TABLES: RestApiTables = {
 /** An integration client as another module will build them: own tables, host, methods and headers. */
 class SlackLikeClient extends RestApiV2BaseClient {
   constructor(key: string) {
-    super(tokenAuth(key), { baseUrl: SLACK, tables: SLACK_TABLES, sleep: instantSleep });
+    super(tokenAuth(key), { baseUrl: SLACK, tables: SLACK_TABLES, ...seams({ sleep: instantSleep }) });
   }
 
   override get permittedMethods(): readonly HttpMethod[] {

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 /**
  * iterHistory over a year against fake endpoints that refuse (400) any since/until range
  * longer than the generated maximum of the path, as the real API does.
@@ -77,7 +78,7 @@ function fakeIndex(path: string, key: string, style: 'classic' | 'cursor', maxDa
 }
 
 async function readYear(path: string, concurrency = 1, policy = {}) {
-  const client = makeClient({ policy });
+  const client = makeClient({ ...seams({ restPolicy: policy }) });
   const ids: string[] = [];
   try {
     const params = { limit: 500 };

@@ -3,7 +3,7 @@
 // delete and request, as in python-pagerduty, so a subclass's override sees each call.
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import type { RequestOptions } from '../../../src/core/api-client-options.js';
+import type { RequestOptions } from '../../../src/core/client/client-options.js';
 import { EventsApiV2Client } from '../../../src/core/events/events-api-v2-client.js';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 import { API_KEY, BASE, instantRetries, makeClient } from '../../helpers/test-kit.js';

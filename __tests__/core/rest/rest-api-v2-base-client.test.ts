@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { ErrorFactory } from '../../../src/core/errors/error-classes.js';
@@ -22,7 +23,7 @@ describe('canonicalPath and entityWrappers', () => {
 
   it('gives the wrappers from the table, or by convention alone under the convention policy', () => {
     const modern = makeClient();
-    const legacy = makeClient({ policy: { wrappers: 'convention' } });
+    const legacy = makeClient({ ...seams({ restPolicy: { wrappers: 'convention' } }) });
     expect(modern.entityWrappers('POST', '/schedules/{id}/overrides')).toEqual(['overrides', null]);
     expect(legacy.entityWrappers('POST', '/schedules/{id}/overrides')).toEqual(['override', 'override']);
     modern.close();
@@ -121,7 +122,7 @@ describe('r-family', () => {
 
   it('refuses an object without self, and any object under acceptResourceObjects: false, before any request', async () => {
     const client = makeClient();
-    const strict = makeClient({ policy: { acceptResourceObjects: false } });
+    const strict = makeClient({ ...seams({ restPolicy: { acceptResourceObjects: false } }) });
     await expect(client.rget({ id: 'P1' } as { self?: string })).rejects.toThrow(UrlError);
     await expect(strict.rget({ self: `${BASE}/users/P1` })).rejects.toThrow('does not accept a resource object');
     await expect(strict.jget({ self: `${BASE}/users/P1` })).rejects.toThrow(UrlError);
@@ -239,7 +240,7 @@ describe('query parameters', () => {
         seen = queryOf(uri);
         return [200, { incidents: [], more: false }];
       });
-    const client = makeClient({ policy: { appendListBrackets: false } });
+    const client = makeClient({ ...seams({ restPolicy: { appendListBrackets: false } }) });
     await client.jget('/incidents', { params: { statuses: ['triggered', 'resolved'] } });
     expect(seen).toEqual({ statuses: ['triggered', 'resolved'] });
     client.close();
@@ -261,7 +262,10 @@ describe('the legacy seams', () => {
     nock(BASE)
       .post('/schedules/S1/overrides', { override: [{ start: 'a' }] })
       .reply(201, [{ status: 201, override: { id: 'O1' } }]);
-    const client = makeClient({ policy: { wrappers: 'convention' }, errorFactory: legacyFactory });
+    const client = makeClient({
+      ...seams({ restPolicy: { wrappers: 'convention' } }),
+      ...seams({ errorFactory: legacyFactory }),
+    });
     const error = await client
       .rpost<unknown>('/schedules/S1/overrides', { json: [{ start: 'a' }] })
       .catch((e: unknown) => e);
@@ -272,14 +276,17 @@ describe('the legacy seams', () => {
   });
 
   it('builds URL errors through the error factory too', async () => {
-    const client = makeClient({ policy: { acceptResourceObjects: false }, errorFactory: legacyFactory });
+    const client = makeClient({
+      ...seams({ restPolicy: { acceptResourceObjects: false } }),
+      ...seams({ errorFactory: legacyFactory }),
+    });
     await expect(client.rget({ self: `${BASE}/users/P1` })).rejects.toMatchObject({ kind: 'url' });
     expect(() => client.canonicalPath('/nope')).toThrow(LegacyError);
     client.close();
   });
 
   it('uses the core error tree by default', async () => {
-    const client = makeClient({ errorFactory: coreErrorFactory });
+    const client = makeClient({ ...seams({ errorFactory: coreErrorFactory }) });
     expect(() => client.canonicalPath('/nope')).toThrow(UrlError);
     client.close();
   });

@@ -67,9 +67,15 @@ function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
     random: () => 0.5,
     errors,
     metrics,
-    httpError,
   });
-  return { loop, sent, pauses, metrics, failures };
+  // The client turns a refusal into its HTTP error; so does this stand-in.
+  const run = async (request: PreparedRequest) => {
+    const { response, refusal } = await loop.run(request);
+    if (refusal === undefined) return response;
+    const body = await response.text();
+    throw httpError({ method: request.verb, url: request.target, response, body, detail: refusal.detail });
+  };
+  return { loop: { run }, sent, pauses, metrics, failures };
 }
 
 describe('AttemptLoop', () => {

@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 // The client's own https agent, as every request to PagerDuty uses it: a loopback TLS
 // server with a certificate made for the test (openssl). The client's agents are its own,
 // so the test makes Node's https agents trust that certificate for its duration (jest's
@@ -108,7 +109,11 @@ const stall: Handler = (res) => {
 const never: Handler = () => {};
 
 function client(url: string, options: { timeout?: number; maxNetworkAttempts?: number } = {}) {
-  const made = new ApiClient(tokenAuth('u+HTTPSKEY0000wxyz'), { baseUrl: url, sleep: instantSleep, ...options });
+  const made = new ApiClient(tokenAuth('u+HTTPSKEY0000wxyz'), {
+    baseUrl: url,
+    ...seams({ sleep: instantSleep }),
+    ...options,
+  });
   clients.push(made);
   return made;
 }

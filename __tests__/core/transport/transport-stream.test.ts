@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ const clients: ApiClient[] = [];
 
 function makeClient(url: string, options: ApiClientOptions = {}) {
   const { pauses, sleep } = recordingSleep();
-  const client = new ApiClient(tokenAuth('u+streamkey0000abcd'), { baseUrl: url, sleep, ...options });
+  const client = new ApiClient(tokenAuth('u+streamkey0000abcd'), { baseUrl: url, ...seams({ sleep }), ...options });
   clients.push(client);
   return { client, pauses };
 }
@@ -114,10 +115,30 @@ describe("retryMode: 'at-most-once'", () => {
     expect(await once).toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(1);
     expect(pauses).toEqual([]);
-    const retried = client.post('/x', { json: {} }).catch((e: unknown) => e);
+    const retried = client.post('/x', { json: {}, retryMode: 'idempotent' }).catch((e: unknown) => e);
     await timeOutAttempts(() => requests.length, 4, 50);
     expect(await retried).toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(5);
+  });
+
+  it('sends a POST at most once by default, and as often as a GET with retryWrites', async () => {
+    server = await startLoopback([hang]);
+    const requests = server.requests;
+    fakeTimeouts();
+    const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 2 });
+    const post = client.post('/x', { json: {} }).catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 1, 50);
+    expect(await post).toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(1);
+    const get = client.get('/x').catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 3, 50);
+    expect(await get).toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(4);
+    const writes = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 2, retryWrites: true }).client;
+    const retriedPost = writes.post('/x', { json: {} }).catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 3, 50);
+    expect(await retriedPost).toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(7);
   });
 
   it('retries a refused connection, which sent nothing', async () => {
@@ -132,13 +153,13 @@ describe("retryMode: 'at-most-once'", () => {
     expect(pauses).toHaveLength(2);
   });
 
-  it('retries 429/503 only with Retry-After, and no other status', async () => {
-    server = await startLoopback([status(503, { 'retry-after': '1' }), status(429), ok()]);
+  it('retries a 429 and a 503 with Retry-After (not acted on), and no other status', async () => {
+    server = await startLoopback([status(503, { 'retry-after': '1' }), status(429), status(503), ok()]);
     const { client, pauses } = makeClient(server.url, { retry: { 503: 3, 429: 3 } });
     const response = await client.post('/x', { json: {}, retryMode: 'at-most-once' });
-    expect(response.status).toBe(429);
-    expect(server.requests).toHaveLength(2);
-    expect(pauses).toEqual([3]);
+    expect(response.status).toBe(503);
+    expect(server.requests).toHaveLength(3);
+    expect(pauses).toEqual([3, 6]);
     await server.close();
     server = await startLoopback([status(500), ok()]);
     const second = makeClient(server.url, { retry: { 500: 3 } });

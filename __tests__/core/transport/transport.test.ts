@@ -1,3 +1,4 @@
+import { seams } from '../../helpers/test-kit.js';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import http from 'node:http';
 import { ApiClient, NetworkError, RequestAbortedError, tokenAuth, type ApiClientOptions } from '../../../src/index.js';
@@ -21,7 +22,7 @@ const clients: ApiClient[] = [];
 
 function makeClient(url: string, options: ApiClientOptions = {}) {
   const { pauses: sleeps, sleep } = recordingSleep();
-  const client = new ApiClient(tokenAuth(KEY), { baseUrl: url, sleep, ...options });
+  const client = new ApiClient(tokenAuth(KEY), { baseUrl: url, ...seams({ sleep }), ...options });
   clients.push(client);
   return { client, sleeps };
 }

@@ -171,7 +171,7 @@ describe('the emulator’s webhooks, received by createWebhookHandler', () => {
     expect([delivery?.status, delivery?.attempts.length]).toEqual(['delivered', 2]);
   });
 
-  it('answers 401 to deliveries signed with another secret: the emulator drops them and user code never runs', async () => {
+  it('answers 401 to deliveries signed with another secret: dropped by the emulator, user code not run', async () => {
     const { emulator, events, received } = await setup(['incident.triggered'], () => ({
       secrets: ['whsec-not-this-one'],
     }));

@@ -4,7 +4,8 @@
 
 /** A pagey.ping delivery, byte for byte. */
 export const PING_BODY =
-  '{"event":{"id":"01ABC","event_type":"pagey.ping","resource_type":"pagey","occurred_at":"2026-01-02T03:04:05.000Z","agent":null,"client":null,"data":{"type":"ping","message":"Hello from your friend Pagey!"}}}';
+  '{"event":{"id":"01ABC","event_type":"pagey.ping","resource_type":"pagey","occurred_at":"2026-01-02T03:04:05.000Z",' +
+  '"agent":null,"client":null,"data":{"type":"ping","message":"Hello from your friend Pagey!"}}}';
 
 /** The subscription's current secret, and the one it replaced. */
 export const CURRENT_SECRET = 'whsec-current';

@@ -8,7 +8,7 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { AUTH_TYPES, type AuthType } from '../../core/auth/auth-methods.js';
 import { HttpError, UrlError } from '../../core/errors/error-classes.js';
-import type { RequestOptions } from '../../core/api-client-options.js';
+import type { RequestOptions } from '../../core/client/client-options.js';
 import { REGION_BASE_URLS } from '../../core/rest/rest-client-options.js';
 import { silentLogger } from '../../core/logging.js';
 import type { RestApiV2Client } from '../../core/rest/rest-api-v2-client.js';
@@ -128,7 +128,11 @@ async function readFields(args: ApiArgs, io: CliIo): Promise<FieldAssignment[]> 
  * otherwise a JSON body (as `gh api` does). Unlike `gh api`, fields never turn a GET
  * into a POST: the method is `-X`'s.
  */
-function requestParts(args: ApiArgs, fields: readonly FieldAssignment[], input: JsonValue | undefined): RequestOptions {
+function requestOptions(
+  args: ApiArgs,
+  fields: readonly FieldAssignment[],
+  input: JsonValue | undefined,
+): RequestOptions {
   const fieldsInBody = input === undefined && args.method !== 'GET' && fields.length > 0;
   return {
     params: fieldsInBody ? undefined : fieldsToQuery(fields),
@@ -199,7 +203,10 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           array: true,
           nargs: 1,
           describe:
-            'A parameter key=value; true, false, null and integers become JSON values, key=@file reads the value from a file (@- from standard input). A repeated key, or key[]=value, makes a list. For GET the query string (a[]=v lists), otherwise the JSON body (a[b]=v nests)',
+            'A parameter key=value; true, false, null and integers become JSON values, ' +
+            'key=@file reads the value from a file (@- from standard input). ' +
+            'A repeated key, or key[]=value, makes a list. ' +
+            'For GET the query string (a[]=v lists), otherwise the JSON body (a[b]=v nests)',
         })
         .option('raw-field', {
           alias: 'f',
@@ -261,14 +268,16 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         .option('redis-url', {
           type: 'string',
           describe:
-            "Share the key's rate limit with every run that uses this Redis (redis://host:port; needs the package ioredis)",
+            "Share the key's rate limit with every run that uses this Redis " +
+            '(redis://host:port; needs the package ioredis)',
           defaultDescription: envDefault(REDIS_URL_ENV),
         })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 api /users -F query=ann --paginate', '')
         .example('$0 api /abilities --include --silent', '')
         .example(
-          '$0 api /incidents/PABC123 -X PUT --from me@example.com -F incident[type]=incident_reference -F incident[status]=resolved',
+          '$0 api /incidents/PABC123 -X PUT --from me@example.com ' +
+            '-F incident[type]=incident_reference -F incident[status]=resolved',
           '',
         ) as unknown as Argv<ApiArgs>,
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {
@@ -276,7 +285,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       checkCombination(args);
       const input =
         args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
-      const request = requestParts(args, await readFields(args, io), input);
+      const request = requestOptions(args, await readFields(args, io), input);
       const redisUrl = redisUrlFrom(args, io.env);
       const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');
       const options = clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io);

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { triggerEventProperties } from '../../core/events/event-bodies.js';
+import { triggerEventProperties, withClientDedupKey } from '../../core/events/event-bodies.js';
 import { SEVERITIES, type Severity } from '../../core/events/event-types.js';
 import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
@@ -50,10 +50,12 @@ export function triggerCommand(io: CliIo): CommandModule<object, TriggerArgs> {
           '',
         ) as unknown as Argv<TriggerArgs>,
     handler: async (args: ArgumentsCamelCase<TriggerArgs>) => {
-      const properties = triggerEventProperties(args.description, args.source ?? defaultSource(io), {
-        severity: args.severity,
-        dedupKey: args.dedupKey,
-      });
+      const properties = withClientDedupKey(
+        triggerEventProperties(args.description, args.source ?? defaultSource(io), {
+          severity: args.severity,
+          dedupKey: args.dedupKey,
+        }),
+      );
       const response = await withEventsClient(args, io, (client) => client.sendEvent('trigger', properties));
       if (args.json) writeJson(io, response);
       else io.stdout.write(`${response.dedup_key}\n`);

@@ -1,10 +1,3 @@
-/**
- * How a client proves who it is: an `Authorization` header (token, bearer, or a value
- * passed through), a routing key in the JSON body (Events API), or client credentials in
- * a form body (OAuth). Every credential is held in a {@link Secret}.
- *
- * @module
- */
 import { Secret } from './secret.js';
 import { isPlainObject } from '../plain-object.js';
 
@@ -72,7 +65,6 @@ export type AuthMethod =
  */
 export type AuthType = 'token' | 'oauth2' | 'bearer' | 'header_passthru';
 
-/** The auth types a REST client accepts, for validating input. */
 export const AUTH_TYPES: readonly AuthType[] = ['token', 'oauth2', 'bearer', 'header_passthru'];
 
 /**
@@ -135,7 +127,6 @@ export function authForType(secret: string, authType: AuthType = 'token'): AuthM
   }
 }
 
-/** The `Authorization` header value for an auth method, or `undefined` for body-based auth. */
 export function authorizationHeader(auth: AuthMethod): string | undefined {
   switch (auth.kind) {
     case 'token':
@@ -149,22 +140,16 @@ export function authorizationHeader(auth: AuthMethod): string | undefined {
   }
 }
 
-/**
- * A JSON body with the routing key added (a new object: the caller's is never changed).
- * Other auth methods and non-object bodies are returned as they are.
- */
 export function withJsonBodyAuth(auth: AuthMethod, json: unknown): unknown {
   if (auth.kind !== 'routing-key' || !isPlainObject(json)) return json;
   return { ...json, routing_key: auth.secret.reveal() };
 }
 
-/** Form fields with the client credentials added (a new object). */
 export function withFormAuth(auth: AuthMethod, form: Readonly<Record<string, string>>): Record<string, string> {
   if (auth.kind !== 'client-credentials') return { ...form };
   return { ...form, client_id: auth.clientId, client_secret: auth.secret.reveal() };
 }
 
-/** The credential of an auth method, if it has one (for redaction). */
 export function authSecret(auth: AuthMethod): Secret | undefined {
   return auth.kind === 'none' ? undefined : auth.secret;
 }

@@ -1,20 +1,6 @@
-/**
- * A credential that cannot leak by accident: printing, inspecting or serialising it shows
- * only `*` and its last four characters.
- *
- * @module
- */
 import { inspect } from 'node:util';
 
-/**
- * Redacts a secret for display: `*` followed by its last 4 characters (`*` alone for a
- * secret of 4 characters or fewer, so that short secrets are not shown whole).
- *
- * @example
- * ```ts
- * redact('u+abcdefgh1234'); // '*1234'
- * ```
- */
+/** `*` alone for a secret of 4 characters or fewer, so that a short secret is not shown whole. */
 export function redact(secret: string): string {
   return secret.length > 4 ? `*${secret.slice(-4)}` : '*';
 }

@@ -8,8 +8,8 @@
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { authorizationHeader, authSecret, type AuthMethod } from '../auth/auth-methods.js';
-import type { HttpErrorParts } from '../errors/client-errors.js';
-import type { ErrorSpec } from '../errors/error-classes.js';
+import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
+import { coreErrorFactory, type ErrorSpec } from '../errors/error-classes.js';
 import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import {
@@ -18,27 +18,31 @@ import {
   upperMethod,
   type ApiClientOptions,
   type HttpMethod,
+  type PassThroughInit,
   type RequestOptions,
-} from '../api-client-options.js';
-import { silentLogger, stderrLogger, type Logger } from '../logging.js';
-import type { QueryParams } from '../request/query.js';
-import type { RequestGate } from '../retry/request-gate.js';
+} from './client-options.js';
+import { stderrLogger, type Logger } from '../logging.js';
+import { outgoingInit } from '../request/outgoing-request.js';
+import { withExtras } from '../request/extra-options.js';
+import { appendQuery, type QueryParams } from '../request/query.js';
+import { timerSleep } from '../retry/abortable-sleep.js';
+import { AttemptLoop } from '../retry/attempt-loop.js';
+import { RequestGate } from '../retry/request-gate.js';
+import type { RetryMode } from '../retry/retry-mode.js';
+import { checkOnRateLimit, checkRateLimiter, ClientRateLimit } from '../rate-limit/client-rate-limit.js';
 import type { RateLimitState } from '../rate-limit/rate-limiter.js';
-import { CallMetrics, pathCallKey } from './call-metrics.js';
-import { engineParts, type EngineParts } from './engine-parts.js';
+import { normalizeProxyUrl } from '../transport/proxy.js';
+import { Transport } from '../transport/transport.js';
+import { CallMetrics, pathCallKey, type CallKey } from './call-metrics.js';
+import { internalOf } from './internal-options.js';
 import { checkOptionNames } from './option-names.js';
 import { sendThroughLowLevel } from './low-level-call.js';
-import { prepareRequest, type RequestPreparationHost } from './request-preparation.js';
+import { checkRequestOptions } from './request-options.js';
+import { assignSetting, checkSetting, initialSettings, retryPolicy, type Settings } from './settings.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
 
-export type {
-  ApiClientOptions,
-  HeaderMap,
-  HttpMethod,
-  PassThroughInit,
-  RequestOptions,
-} from '../api-client-options.js';
+export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
@@ -62,14 +66,21 @@ export class ApiClient {
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
   printDebug: boolean;
   #auth: AuthMethod;
-  readonly #metrics = new CallMetrics();
-  /** Settings, errors, transport, gate and attempt loop. */
-  readonly #engine: EngineParts;
-  /** What a request is prepared from (see `prepareRequest`). */
-  readonly #preparation: RequestPreparationHost;
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
+  #warnLogger: Logger | undefined;
+  readonly #settings: Settings;
+  readonly #retryUnresolvedHosts: boolean;
+  readonly #retryWrites: boolean;
+  readonly #callKey: CallKey;
+  readonly #passThrough: PassThroughInit;
+  readonly #metrics = new CallMetrics();
+  readonly #errors: ClientErrors;
+  readonly #transport: Transport;
+  readonly #gate: RequestGate;
+  readonly #rateLimit: ClientRateLimit;
+  readonly #loop: AttemptLoop;
 
   /**
    * @param auth - how requests are authenticated (see `tokenAuth`, `bearerAuth`, ...)
@@ -78,38 +89,43 @@ export class ApiClient {
    */
   constructor(auth: AuthMethod, options: ApiClientOptions = {}) {
     checkOptionNames('ApiClient', options, API_CLIENT_OPTION_NAMES);
-    const { baseUrl, debug, headers, logger, callKey, ...engineOptions } = options;
+    const internal = internalOf(options);
     this.#auth = auth;
-    // HTTP errors go through the client's own method, which a subclass may extend.
-    this.#engine = engineParts(engineOptions, {
+    // Checked in this order, so that a bad setting is reported before a bad proxy.
+    this.#settings = initialSettings(options);
+    this.#retryUnresolvedHosts = internal.retryUnresolvedHosts === true;
+    this.#retryWrites = options.retryWrites === true;
+    this.#callKey = internal.callKey ?? pathCallKey;
+    this.#passThrough = passThroughOf(internal);
+    this.#errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, () => authSecret(this.#auth));
+    const { proxy } = options;
+    // A malformed proxy is a configuration error now, not a network error at each request.
+    const checkedProxy =
+      typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
+    this.#transport = new Transport({ fetch: options.fetch, agent: options.agent, proxy: checkedProxy });
+    const sleep = internal.sleep ?? timerSleep;
+    this.#gate = new RequestGate({ sleep });
+    this.#rateLimit = new ClientRateLimit({
+      limiter: checkRateLimiter(options.rateLimiter),
+      onRateLimit: checkOnRateLimit(options.onRateLimit),
       secret: () => authSecret(this.#auth),
-      httpError: (parts) => this.httpError(parts),
+      gate: this.#gate,
+      sleep,
+      scrub: (text) => this.#errors.scrub(text),
+    });
+    this.#loop = new AttemptLoop({
+      transport: this.#transport,
+      gate: this.#gate,
+      rateLimit: this.#rateLimit,
+      sleep,
+      random: internal.random ?? Math.random,
+      errors: this.#errors,
       metrics: this.#metrics,
     });
-    const metricKey = callKey ?? pathCallKey; // fixed at construction
-    // The overridable parts (permittedMethods, normalizeUrl, encodeParams, defaultHeaders) are read per request.
-    this.#preparation = {
-      clientName: this.constructor.name,
-      timeout: () => this.timeout,
-      permittedMethods: () => this.permittedMethods,
-      fail: (spec) => this.#engine.errors.fail(spec),
-      normalizeUrl: (url) => this.normalizeUrl(url),
-      encodeParams: (params, verb, url) => this.encodeParams(params, verb, url),
-      requestParts: () => ({
-        defaultHeaders: this.defaultHeaders(),
-        clientHeaders: this.headers,
-        authorization: authorizationHeader(this.#auth),
-        auth: this.#auth,
-        passThrough: this.#engine.passThrough,
-      }),
-      metricKey: (verb, target) => metricKey(verb, target, this.#url),
-      retryPolicy: () => this.#engine.settings.retryPolicy(),
-      log: () => this.log,
-    };
-    this.#logger = logger;
-    this.url = baseUrl ?? DEFAULT_BASE_URL;
-    this.headers = { ...headers };
-    this.printDebug = debug ?? false;
+    this.#logger = options.logger;
+    this.url = options.baseUrl ?? DEFAULT_BASE_URL;
+    this.headers = { ...options.headers };
+    this.printDebug = options.debug ?? false;
   }
 
   /**
@@ -117,72 +133,66 @@ export class ApiClient {
    * may be changed in place (`client.retry[404] = 3`), read (and checked) at every request.
    */
   get retry(): Record<number, number> {
-    return this.#engine.settings.retry;
+    return this.#settings.retry;
   }
 
   /** Replaces `retry` with a mutable copy, checked at once (`TypeError` or `RangeError`; the old value stays). */
   set retry(value: Readonly<Record<number, number>>) {
-    this.#engine.settings.retry = value;
+    assignSetting(this.#settings, 'retry', value);
   }
 
-  /** Cap on finite-status retries per request: a whole non-negative number. */
+  /** Cap on finite-status retries per request (see {@link ApiClientOptions.maxHttpAttempts}); checked when set. */
   get maxHttpAttempts(): number {
-    return this.#engine.settings.maxHttpAttempts;
+    return this.#settings.maxHttpAttempts;
   }
 
-  /** Sets `maxHttpAttempts`, checked as the constructor checks it. */
   set maxHttpAttempts(value: number) {
-    this.#engine.settings.maxHttpAttempts = value;
+    assignSetting(this.#settings, 'maxHttpAttempts', value);
   }
 
-  /** Cap on network retries per request: a whole non-negative number. */
+  /** Cap on network retries per request (see {@link ApiClientOptions.maxNetworkAttempts}); checked when set. */
   get maxNetworkAttempts(): number {
-    return this.#engine.settings.maxNetworkAttempts;
+    return this.#settings.maxNetworkAttempts;
   }
 
-  /** Sets `maxNetworkAttempts`, checked as the constructor checks it. */
   set maxNetworkAttempts(value: number) {
-    this.#engine.settings.maxNetworkAttempts = value;
+    assignSetting(this.#settings, 'maxNetworkAttempts', value);
   }
 
-  /** Seconds before an attempt times out: a positive finite number, at most 600. */
+  /** Seconds before an attempt times out (see {@link ApiClientOptions.timeout}); checked when set. */
   get timeout(): number {
-    return this.#engine.settings.timeout;
+    return this.#settings.timeout;
   }
 
-  /** Sets `timeout`, checked as the constructor checks it. */
   set timeout(value: number) {
-    this.#engine.settings.timeout = value;
+    assignSetting(this.#settings, 'timeout', value);
   }
 
-  /** The first cooldown factor, in seconds: a non-negative finite number, at most 3600. */
+  /** The first cooldown factor, in seconds (see {@link ApiClientOptions.sleepTimer}); checked when set. */
   get sleepTimer(): number {
-    return this.#engine.settings.sleepTimer;
+    return this.#settings.sleepTimer;
   }
 
-  /** Sets `sleepTimer`, checked as the constructor checks it. */
   set sleepTimer(value: number) {
-    this.#engine.settings.sleepTimer = value;
+    assignSetting(this.#settings, 'sleepTimer', value);
   }
 
-  /** The cooldown's exponent base: a non-negative finite number. */
+  /** The cooldown's exponent base (see {@link ApiClientOptions.sleepTimerBase}); checked when set. */
   get sleepTimerBase(): number {
-    return this.#engine.settings.sleepTimerBase;
+    return this.#settings.sleepTimerBase;
   }
 
-  /** Sets `sleepTimerBase`, checked as the constructor checks it. */
   set sleepTimerBase(value: number) {
-    this.#engine.settings.sleepTimerBase = value;
+    assignSetting(this.#settings, 'sleepTimerBase', value);
   }
 
-  /** The randomising factor `rho`: a non-negative finite number. */
+  /** The cooldown's randomising factor (see {@link ApiClientOptions.staggerCooldown}); checked when set. */
   get staggerCooldown(): number {
-    return this.#engine.settings.staggerCooldown;
+    return this.#settings.staggerCooldown;
   }
 
-  /** Sets `staggerCooldown`, checked as the constructor checks it. */
   set staggerCooldown(value: number) {
-    this.#engine.settings.staggerCooldown = value;
+    assignSetting(this.#settings, 'staggerCooldown', value);
   }
 
   /**
@@ -221,7 +231,7 @@ export class ApiClient {
 
   /** The rate limit as this client last saw it (the `ratelimit-*` headers), and whether its requests are held now: a read-only copy. */
   get rateLimit(): RateLimitState {
-    return this.#engine.rateLimit.view();
+    return this.#rateLimit.view();
   }
 
   /** The base URL (`https://` unless loopback, no trailing slash). Settable. */
@@ -231,15 +241,17 @@ export class ApiClient {
 
   /** Sets the base URL; a non-https (non-loopback) or malformed URL is a `UrlError`. */
   set url(value: string) {
-    this.#url = checkBaseUrl(value, (message) => this.#engine.errors.fail({ kind: 'url', message }));
+    this.#url = checkBaseUrl(value, (message) => this.#errors.fail({ kind: 'url', message }));
   }
 
-  /** The logger: the `logger` option, else a standard-error printer while `printDebug` is on, else silent. */
+  /**
+   * The logger: the `logger` option, else standard error: warnings and errors (a retry, a
+   * fallback, a refused key), and every DEBUG line too while `printDebug` is on.
+   */
   get log(): Logger {
     if (this.#logger) return this.#logger;
-    if (!this.printDebug) return silentLogger;
-    this.#debugLogger ??= stderrLogger(this.constructor.name);
-    return this.#debugLogger;
+    if (this.printDebug) return (this.#debugLogger ??= stderrLogger(this.constructor.name));
+    return (this.#warnLogger ??= stderrLogger(this.constructor.name, undefined, 'warn'));
   }
 
   /** Replaces the logger. */
@@ -254,7 +266,7 @@ export class ApiClient {
 
   /** The credential, redacted (`*` and its last four characters). */
   get redactedSecret(): string {
-    return this.#engine.errors.redactedSecret();
+    return this.#errors.redactedSecret();
   }
 
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
@@ -272,7 +284,7 @@ export class ApiClient {
 
   /** The client's request gate: a 429 pauses every request of the client; concurrent pagination takes turns there. */
   protected get requestGate(): RequestGate {
-    return this.#engine.gate;
+    return this.#gate;
   }
 
   /** The auth method, for subclasses that build clients from the same credential. */
@@ -290,7 +302,7 @@ export class ApiClient {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    const refuse: RefusalFailure = (message, facts) => this.#engine.errors.fail({ kind: 'url', message, facts });
+    const refuse: RefusalFailure = (message, facts) => this.#errors.fail({ kind: 'url', message, facts });
     return resolveUrl(this.#url, url, refuse);
   }
 
@@ -304,7 +316,61 @@ export class ApiClient {
    * @throws HttpError on 401
    */
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    return this.#engine.loop.run(prepareRequest(method, url, options, this.#preparation));
+    checkRequestOptions(options);
+    const given = withExtras(options, 'request');
+    const verb = upperMethod(method) as HttpMethod;
+    const timeoutSeconds = given.timeout === undefined ? this.timeout : checkSetting('timeout', given.timeout);
+    const permitted = this.permittedMethods;
+    if (!permitted.includes(verb)) {
+      const message = `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted.join(', ')})`;
+      const facts = { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } as const;
+      throw this.#errors.fail({ kind: 'method', message, facts });
+    }
+    // The URL is resolved once, through the overridable methods; the rest follows from it.
+    const resolved = this.normalizeUrl(url);
+    const target =
+      given.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(given.params, verb, resolved));
+    const fetchInit = outgoingInit(verb, given, {
+      defaultHeaders: this.defaultHeaders(),
+      clientHeaders: this.headers,
+      authorization: authorizationHeader(this.#auth),
+      auth: this.#auth,
+      passThrough: this.#passThrough,
+    });
+    const { response, refusal } = await this.#loop.run({
+      verb,
+      resolved,
+      target,
+      fetchInit,
+      timeoutSeconds,
+      signal: given.signal ?? undefined,
+      policy: retryPolicy(this.#settings, this.#retryUnresolvedHosts),
+      log: this.log,
+      metricKey: this.#callKey(verb, target, this.#url),
+      stream: given.stream === true,
+      retryMode: checkedRetryMode(given.retryMode) ?? this.#defaultRetryMode(verb, resolved),
+    });
+    if (refusal === undefined) return response;
+    const body = await response.text();
+    throw this.httpError({ method: verb, url: target, response, body, ...refusal });
+  }
+
+  /**
+   * How a request is retried when it does not say: a POST that may act is sent at most
+   * once (unless the client has `retryWrites`); everything else is retried as the
+   * settings say.
+   */
+  #defaultRetryMode(verb: HttpMethod, url: string): RetryMode {
+    if (verb !== 'POST' || this.#retryWrites || this.postOnlyReads(url)) return 'idempotent';
+    return 'at-most-once';
+  }
+
+  /**
+   * Whether a POST to this URL only reads (an analytics query), so that retrying it is
+   * safe. None here; the REST clients answer from their table of such endpoints.
+   */
+  protected postOnlyReads(_url: string): boolean {
+    return false;
   }
 
   /**
@@ -433,21 +499,33 @@ export class ApiClient {
    * @internal
    */
   httpError(parts: HttpErrorParts): Error {
-    return this.#engine.errors.http(parts);
+    return this.#errors.http(parts);
   }
 
   /** Builds (does not throw) an error of the given kind through the client's error factory (the legacy layer's too). */
   protected makeError(spec: ErrorSpec): Error {
-    return this.#engine.errors.fail(spec);
+    return this.#errors.fail(spec);
   }
 
   /** Frees the client's connections. The client must not be used afterwards. */
   close(): void {
-    this.#engine.transport.close();
+    this.#transport.close();
   }
 
   /** `await using client = new ...` closes the client at the end of the block. */
   async [Symbol.asyncDispose](): Promise<void> {
     this.close();
   }
+}
+
+function passThroughOf(internal: PassThroughInit): PassThroughInit {
+  const passThrough: PassThroughInit = {};
+  if (internal.compress !== undefined) passThrough.compress = internal.compress;
+  if (internal.size !== undefined) passThrough.size = internal.size;
+  return passThrough;
+}
+
+function checkedRetryMode(mode: unknown): RetryMode | undefined {
+  if (mode === undefined || mode === 'idempotent' || mode === 'at-most-once') return mode;
+  throw new TypeError(`retryMode must be 'idempotent' or 'at-most-once', got ${String(mode)}`);
 }

@@ -8,9 +8,9 @@
  * @module
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import type { RequestOptions } from '../api-client-options.js';
+import type { RequestOptions } from './client-options.js';
 import { withExtras } from '../request/extra-options.js';
-import { checkRequestOptions } from './request-preparation.js';
+import { checkRequestOptions } from './request-options.js';
 
 /** The low-level method names. */
 export type LowLevelMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';

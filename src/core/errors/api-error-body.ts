@@ -1,17 +1,8 @@
-/**
- * Reads the error body of a PagerDuty API response into one shape, whichever API sent it,
- * so that a program (or the `pagerduty` command) can show the API's own explanation whole.
- *
- * @module
- */
 import { isPlainObject } from '../plain-object.js';
 
 /**
- * The API's explanation of a failed request, decoded from the response body.
- *
- * The REST API answers `{"error": {"code", "message", "errors": [...]}}`, the Events API
- * `{"status", "message", "errors": [...]}`, OAuth `{"error", "error_description"}` and SCIM
- * `{"detail", "scimType"}`; each becomes this shape.
+ * The API's explanation of a failed request, from any API's error body: REST `{"error": {...}}`, Events
+ * `{"status", "message", "errors"}`, OAuth `{"error", "error_description"}` or SCIM `{"detail", "scimType"}`.
  */
 export interface ApiErrorBody {
   /** The API's error code (`2001`; `invalid_grant` for OAuth), when it gave one. */
@@ -30,7 +21,6 @@ function code(value: unknown): number | string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : text(value);
 }
 
-/** One detail as text: a string as it is, anything else as JSON. */
 function detail(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -48,18 +38,7 @@ function decoded(parts: { code?: number | string; message?: string; errors: stri
   return result.code === undefined && result.message === undefined && result.errors.length === 0 ? undefined : result;
 }
 
-/**
- * Decodes an API error body; `undefined` when the body is not JSON or says nothing an
- * error body would (a success body, an HTML page).
- *
- * @param body - the response body as text
- *
- * @example
- * ```ts
- * decodeApiError('{"error":{"message":"Invalid Input Provided","code":2001,"errors":["Name is too long"]}}');
- * // { code: 2001, message: 'Invalid Input Provided', errors: ['Name is too long'] }
- * ```
- */
+/** `undefined` when the body is not JSON or says nothing an error body would (a success body, an HTML page). */
 export function decodeApiError(body: string): ApiErrorBody | undefined {
   let parsed: unknown;
   try {
@@ -86,4 +65,61 @@ export function decodeApiError(body: string): ApiErrorBody | undefined {
   }
   // The Events API: `status` is a word ("invalid event"), the message when there is no other.
   return decoded({ message: text(parsed.message) ?? text(parsed.status), errors: details(parsed.errors) });
+}
+
+/** How many characters of a body an error message quotes, at most, before its ellipsis. */
+export const QUOTE_LENGTH = 300;
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The explanation as one readable line: `Invalid Input Provided: Name cannot be empty; Email is invalid`.
+ * A code that is a word (OAuth's `invalid_grant`) leads; a number (REST's 2001) tells a reader nothing.
+ */
+function readable({ code, message, errors }: ApiErrorBody): string {
+  const listed = errors.map(oneLine).filter((item) => item !== '');
+  if (message === undefined) return listed.join('; ');
+  const said = typeof code === 'string' ? `${oneLine(code)}: ${oneLine(message)}` : oneLine(message);
+  return listed.length === 0 ? said : `${said.replace(/[.:;,\s]+$/, '')}: ${listed.join('; ')}`;
+}
+
+/**
+ * `text` at most `limit` characters long, cut at the last space before the limit and ended
+ * with `...`; cut at the limit only when that space would drop more than half of it.
+ *
+ * @example
+ * ```ts
+ * cutAtWord('Name cannot be empty', 13); // 'Name cannot...'
+ * ```
+ */
+export function cutAtWord(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const space = text.lastIndexOf(' ', limit);
+  let cut = space > limit / 2 ? text.slice(0, space) : text.slice(0, limit);
+  // A hard cut must not leave half of a surrogate pair.
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.replace(/[\s.,;:]+$/, '')}...`;
+}
+
+/**
+ * What an error message quotes of a response body, on one line and at most
+ * {@link QUOTE_LENGTH} characters (cut at a word): for a 4xx or 5xx that the API explained,
+ * its message and each of its `errors`; otherwise the body itself. `''` when `shown` (the
+ * message's own explanation) already holds everything the API said.
+ *
+ * @example
+ * ```ts
+ * quoteErrorBody('{"error":{"message":"Invalid Input Provided","errors":["Name cannot be empty"]}}', 400);
+ * // 'Invalid Input Provided: Name cannot be empty'
+ * quoteErrorBody('<html>Bad Gateway</html>', 502); // '<html>Bad Gateway</html>'
+ * ```
+ */
+export function quoteErrorBody(body: string, status: number, shown = ''): string {
+  const explained = status >= 400 ? decodeApiError(body) : undefined;
+  const text = explained === undefined ? '' : readable(explained);
+  if (explained === undefined || text === '') return cutAtWord(oneLine(body), QUOTE_LENGTH);
+  const said = [explained.message ?? '', ...explained.errors].map(oneLine).filter((item) => item !== '');
+  return said.every((item) => shown.includes(item)) ? '' : cutAtWord(text, QUOTE_LENGTH);
 }

@@ -1,10 +1,3 @@
-/**
- * How a client builds its errors: through its error factory (the core's, or a legacy
- * release's), with the client's secret scrubbed from every part that may be printed.
- *
- * @module
- * @internal
- */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { errorKindForStatus, httpErrorMessage, type ErrorFactory, type ErrorSpec } from './error-classes.js';
 import { responseReason, scrubFacts, type ResponseFacts } from './failure-facts.js';
@@ -56,14 +49,12 @@ export class ClientErrors {
 
   /** An error of the given kind, with message, body and facts scrubbed. */
   fail(spec: ErrorSpec): Error {
-    // The body is scrubbed too: a server that echoes the caller's key must not make the
-    // key appear wherever the error is printed.
+    // The body too: a server that echoes the caller's key must not put it wherever the error is printed.
     const scrub = (text: string): string => this.scrub(text);
     const body = spec.body === undefined ? undefined : scrub(spec.body);
     const facts = spec.facts === undefined ? undefined : scrubFacts(spec.facts, scrub);
     const error = this.#factory({ ...spec, message: scrub(spec.message), body, facts });
-    // A factory may word its own message from those parts (the legacy sessions do): the
-    // message is scrubbed once more, whatever the factory put together.
+    // A factory may build its own message from the parts (the legacy ones do): it is scrubbed once more.
     const message = scrub(error.message);
     if (message !== error.message) error.message = message;
     return error;
@@ -77,7 +68,8 @@ export class ClientErrors {
     const readable = response.bodyUsed ? new InMemoryResponse(response, Buffer.from(body)) : response;
     return this.fail({
       kind: parts.kind ?? errorKindForStatus(status),
-      message: httpErrorMessage(method, url, status, body, detail),
+      // Scrubbed before it is quoted: a quote cut short could leave part of the secret unmatched.
+      message: httpErrorMessage(method, url, status, this.scrub(body), detail),
       response: readable,
       body,
       facts: { reason: responseReason(status), ...facts, method: method.toUpperCase(), url, status },

@@ -1,29 +1,8 @@
-/**
- * The error tree of the core clients. Every error the library throws is a
- * {@link PagerDutyError}; HTTP failures carry the response, its status, the
- * `x-request-id` to quote to support, and the body as received.
- *
- * @module
- */
-import { decodeApiError, type ApiErrorBody } from './api-error-body.js';
+import { decodeApiError, quoteErrorBody, type ApiErrorBody } from './api-error-body.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { FailureFacts } from './failure-facts.js';
 
-/** How many characters of a response body an error message quotes. */
-const BODY_EXCERPT_LENGTH = 99;
-
-/**
- * Base of every error thrown by this library (the spec's `Error`).
- *
- * @example
- * ```ts
- * try {
- *   await client.rget('/users/PABC123');
- * } catch (err) {
- *   if (err instanceof PagerDutyError) console.error(err.message);
- * }
- * ```
- */
+/** Base of every error this library throws (the spec's `Error`): `err instanceof PagerDutyError`. */
 export class PagerDutyError extends Error {
   /** @param message - what went wrong; never contains a credential */
   constructor(message: string, options?: { cause?: unknown }) {
@@ -32,15 +11,12 @@ export class PagerDutyError extends Error {
   }
 }
 
-/**
- * Validation failed before any request was made: a foreign or malformed URL, bad input,
- * or a generic iterator used on an endpoint it cannot page through.
- */
+/** Refused before any request: a foreign or malformed URL, bad input, or an index method on a non-index. */
 export class UrlError extends PagerDutyError {}
 
 /**
- * The transport failed (connection refused or reset, a body cut short, a timeout) and
- * the network retries ran out. `cause` is the last underlying error.
+ * The transport failed (connection refused or reset, a body cut short, a timeout) and the network retries
+ * ran out. `cause` is the last underlying error.
  */
 export class NetworkError extends PagerDutyError {
   /** The system error code of the cause (`ECONNRESET`, `ETIMEDOUT`, ...), when it had one. */
@@ -57,18 +33,8 @@ export class NetworkError extends PagerDutyError {
 }
 
 /**
- * The request was abandoned because the caller's `AbortSignal` fired: before it was sent,
- * while it was in flight, or during the pause before a retry. `cause` is the signal's
- * `reason` (an `AbortError` or `TimeoutError` `DOMException` unless the caller gave one).
- *
- * @example
- * ```ts
- * try {
- *   await client.get('/users', { signal: AbortSignal.timeout(2000) });
- * } catch (err) {
- *   if (err instanceof RequestAbortedError) console.error('gave up:', err.cause);
- * }
- * ```
+ * The caller's `AbortSignal` fired: before sending, in flight, or in the pause before a retry. `cause` is the
+ * signal's `reason`, an `AbortError` or `TimeoutError` `DOMException` unless the caller gave one.
  */
 export class RequestAbortedError extends PagerDutyError {}
 
@@ -77,12 +43,7 @@ export class RequestAbortedError extends PagerDutyError {}
  *
  * @example
  * ```ts
- * try {
- *   await client.jget('/incidents/PNOPE');
- * } catch (err) {
- *   if (err instanceof HttpError && err.status === 404) return null;
- *   throw err;
- * }
+ * if (err instanceof HttpError && err.status === 404) return null;
  * ```
  */
 export class HttpError extends PagerDutyError {
@@ -94,7 +55,7 @@ export class HttpError extends PagerDutyError {
   readonly requestId: string | null;
   /** The response body as text, exactly as received. */
   readonly body: string;
-  /** The API's own explanation (code, message, each of its `errors`) decoded from the body; `undefined` when the body has none. */
+  /** The API's own explanation decoded from the body (code, message, `errors`); `undefined` when it has none. */
   readonly apiError: ApiErrorBody | undefined;
 
   /**
@@ -113,10 +74,7 @@ export class HttpError extends PagerDutyError {
   }
 }
 
-/**
- * The API answered in a way the client cannot use: a 5xx status, a redirect (never
- * followed), a body that is not JSON, or a body without its expected wrapper.
- */
+/** An answer the client cannot use: a 5xx, a redirect (never followed), a non-JSON body or a missing wrapper. */
 export class HttpServerError extends HttpError {}
 
 /** One item of an ambiguous search: its `id` (`null` when it has none) and the value it matched with. */
@@ -142,19 +100,9 @@ export interface AmbiguousMatchParts {
 }
 
 /**
- * `find` with `unique: true` found more than one matching item. The message and
- * {@link AmbiguousMatchError.matches} name each match by its `id` and matched value only
- * (never the rest of the item: an integration's key, for one, stays out of logs). The
- * matches are those of the pages read: reading stops at the page holding the second one.
- *
- * @example
- * ```ts
- * try {
- *   await client.find('/services', 'Checkout', { unique: true });
- * } catch (err) {
- *   if (err instanceof AmbiguousMatchError) console.error(err.matches.map((m) => m.id));
- * }
- * ```
+ * `find` with `unique: true` found more than one match. The message and {@link AmbiguousMatchError.matches}
+ * name each by its `id` and matched value only (never the rest: an integration's key stays out of logs),
+ * from the pages read: reading stops at the page holding the second match.
  */
 export class AmbiguousMatchError extends PagerDutyError {
   /** The index searched. */
@@ -176,7 +124,7 @@ export class AmbiguousMatchError extends PagerDutyError {
   }
 }
 
-// `find /users: 2 items have email "ann@example.com" (ignoring case), expected one: P1 (email "Ann@example.com"), P2 (...)`
+// `find /users: 2 items have email "ann@example.com" (ignoring case), expected one: P1 (email "Ann@example.com"), ...`
 function ambiguousMatchMessage(parts: AmbiguousMatchParts): string {
   const { url, attribute, value, exact, matches } = parts;
   const listed = matches
@@ -187,9 +135,8 @@ function ambiguousMatchMessage(parts: AmbiguousMatchParts): string {
 }
 
 /**
- * Which error of the tree a failure should become. `method` is a request by a method the
- * client does not permit (a `UrlError` in the core; the legacy sessions raise it as
- * pdpyras did, which differs from its other refused input).
+ * Which error of the tree a failure becomes. `method`: a method the client does not permit (a `UrlError` in
+ * the core; the legacy sessions raise it as pdpyras did, unlike their other refused input).
  */
 export type ErrorKind = 'url' | 'method' | 'network' | 'abort' | 'http' | 'http-server';
 
@@ -205,10 +152,7 @@ export interface ErrorSpec {
   body?: string;
   /** The underlying error, for the `network` kind; the abort reason for `abort`. */
   cause?: unknown;
-  /**
-   * Why it failed and what the engine knew (method, URL, status, what the client was
-   * doing), for a factory that words its errors its own way; the core's factory ignores it.
-   */
+  /** What the engine knew (method, URL, status, operation), for a factory that words errors its own way. */
   facts?: FailureFacts;
 }
 
@@ -240,24 +184,12 @@ function requireResponse(spec: ErrorSpec): Response {
   return spec.response;
 }
 
-/**
- * The error kind for a non-success status: `http-server` for 5xx and 3xx (the client
- * never follows redirects, so one is always unexpected), `http` otherwise.
- */
+// 3xx too: the client never follows redirects, so one is always unexpected.
 export function errorKindForStatus(status: number): 'http' | 'http-server' {
   return status >= 500 || (status >= 300 && status < 400) ? 'http-server' : 'http';
 }
 
-/**
- * The message of an HTTP error:
- * `GET https://host/users/PABC: API responded with client error (status 404): <body>...`.
- *
- * @param method - the request method
- * @param url - the full request URL (it never holds a credential)
- * @param status - the response status
- * @param body - the response body; its first 99 characters are quoted
- * @param detail - an explanation that replaces the generic one
- */
+/** `GET https://host/users/PABC: API responded with client error (status 404): <what the API said, bounded>` */
 export function httpErrorMessage(method: string, url: string, status: number, body: string, detail?: string): string {
   const kind =
     status >= 500
@@ -268,8 +200,8 @@ export function httpErrorMessage(method: string, url: string, status: number, bo
           ? 'redirect'
           : 'unexpected response';
   const what = detail ?? `API responded with ${kind}`;
-  const excerpt = body.length > BODY_EXCERPT_LENGTH ? `${body.slice(0, BODY_EXCERPT_LENGTH)}...` : body;
-  return `${method.toUpperCase()} ${url}: ${what} (status ${status})${excerpt ? `: ${excerpt}` : ''}`;
+  const quote = quoteErrorBody(body, status, detail);
+  return `${method.toUpperCase()} ${url}: ${what} (status ${status})${quote ? `: ${quote}` : ''}`;
 }
 
 function errorCode(cause: unknown): string | undefined {

@@ -1,16 +1,8 @@
-/**
- * Where the Events API v2 is, and how its senders retry by default.
- *
- * @module
- */
-
 /** The base URL of the Events API v2. */
 export const EVENTS_BASE_URL = 'https://events.pagerduty.com';
 
-/** Where alert events go, relative to the base URL. */
 export const ALERT_EVENTS_PATH = '/v2/enqueue';
 
-/** Where change events go, relative to the base URL. */
 export const CHANGE_EVENTS_PATH = '/v2/change/enqueue';
 
 /**

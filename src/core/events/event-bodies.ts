@@ -1,10 +1,5 @@
-/**
- * Pure builders that turn the client's camelCase options into Events API v2 bodies.
- * They always build new objects, so a caller's options, payload or details are never
- * changed, and they leave out fields that were not given (the API rejects `null`s).
- *
- * @module
- */
+// Builders return new objects (a caller's options are never changed) and leave out fields not given:
+// the API rejects `null`s.
 import type {
   AlertEventProperties,
   AlertPayload,
@@ -62,12 +57,11 @@ export interface SubmitOptions {
   timestamp?: string | Date;
 }
 
-/** The object without its `undefined` fields (a new object). */
 function defined<T extends object>(fields: T): T {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
 }
 
-/** A timestamp option as the API takes it; an invalid `Date` is kept visible to validation. */
+/** An invalid `Date` is kept visible to validation rather than thrown on here. */
 export function isoTimestamp(value: string | Date | undefined): string | undefined {
   if (!(value instanceof Date)) return value;
   return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
@@ -84,16 +78,6 @@ function mergedDetails(
   return { ...fromPayload, ...fromOption };
 }
 
-/**
- * The properties of a trigger event (everything but `event_action`) for `trigger`'s
- * arguments.
- *
- * @example
- * ```ts
- * triggerEventProperties('Disk full', 'db01', { severity: 'error', dedupKey: 'db01/disk' });
- * // { dedup_key: 'db01/disk', payload: { summary: 'Disk full', source: 'db01', severity: 'error' } }
- * ```
- */
 export function triggerEventProperties(
   summary: string,
   source: string,
@@ -121,15 +105,6 @@ export function triggerEventProperties(
   });
 }
 
-/**
- * The change event for `submit`'s arguments; `now` supplies the default timestamp.
- *
- * @example
- * ```ts
- * changeEventBody('Deployed v1.2', { source: 'ci' }, new Date('2024-05-01T12:00:00Z'));
- * // { payload: { summary: 'Deployed v1.2', timestamp: '2024-05-01T12:00:00.000Z', source: 'ci' } }
- * ```
- */
 export function changeEventBody(summary: string, options: SubmitOptions, now: Date): ChangeEvent {
   const payload = defined({
     summary,
@@ -138,4 +113,13 @@ export function changeEventBody(summary: string, options: SubmitOptions, now: Da
     custom_details: options.customDetails,
   }) as ChangeEventPayload;
   return defined({ payload, links: options.links, images: options.images });
+}
+
+/**
+ * The trigger with a dedup key made here when it has none: a retried trigger then folds
+ * into the same alert (PagerDuty de-duplicates by key) instead of opening a second one.
+ */
+export function withClientDedupKey(properties: AlertEventProperties): AlertEventProperties {
+  if (properties.dedup_key !== undefined) return properties;
+  return { ...properties, dedup_key: globalThis.crypto.randomUUID() };
 }

@@ -1,21 +1,11 @@
-/**
- * The wire shapes of the Events API v2 (alert events and change events) as the official
- * OpenAPI description defines them. Field names stay as the API spells them
- * (`dedup_key`, `custom_details`); the client adds `routing_key` to every body itself.
- *
- * @module
- */
-
 /** How bad the problem an alert describes is. */
 export type Severity = 'critical' | 'error' | 'warning' | 'info';
 
-/** Every {@link Severity}, in the order the API documents them. */
 export const SEVERITIES: readonly Severity[] = Object.freeze(['critical', 'error', 'warning', 'info']);
 
 /** What an alert event does to the alert its dedup key names. */
 export type EventAction = 'trigger' | 'acknowledge' | 'resolve';
 
-/** Every {@link EventAction}. */
 export const EVENT_ACTIONS: readonly EventAction[] = Object.freeze(['trigger', 'acknowledge', 'resolve']);
 
 /** Free-form details shown with an alert or change event (a JSON object). */

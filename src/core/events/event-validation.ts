@@ -1,17 +1,10 @@
-/**
- * Checks of Events API v2 bodies against the official description, run before any
- * request so that a bad event fails at once with a message naming every problem,
- * instead of costing a round trip and a terse 400. Each function returns the list of
- * problems found (empty when the body is valid) and never throws.
- *
- * @module
- */
+// Checked before any request: a bad event fails at once, naming every problem, instead of costing a round
+// trip and a terse 400.
 import { EVENT_ACTIONS, SEVERITIES } from './event-types.js';
 import { isPlainObject } from '../plain-object.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 
-/** A short, printable rendering of a bad value for an error message. */
 function shown(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
@@ -35,36 +28,18 @@ function requiredText(fields: Fields, key: string, where: string): string[] {
   return isNonEmptyString(fields[key]) ? [] : [`${where}${key} must be a non-empty string, got ${shown(fields[key])}`];
 }
 
-/**
- * Problems with an ISO 8601 `timestamp` field (absent is fine).
- *
- * @example
- * ```ts
- * timestampProblems('yesterday'); // ['timestamp must be an ISO 8601 date-time, got "yesterday"']
- * ```
- */
 export function timestampProblems(value: unknown, where = ''): string[] {
   if (value === undefined) return [];
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return [];
   return [`${where}timestamp must be an ISO 8601 date-time, got ${shown(value)}`];
 }
 
-/** Problems with a `custom_details` field: it must be a JSON object when present. */
 export function customDetailsProblems(value: unknown, where = ''): string[] {
   return value === undefined || isPlainObject(value)
     ? []
     : [`${where}custom_details must be an object, got ${shown(value)}`];
 }
 
-/**
- * Problems with an `images` list: an array of objects, each with a string `src` and
- * optional string `href` and `alt`.
- *
- * @example
- * ```ts
- * imagesProblems([{ href: 'https://example.com' }]); // ['images[0].src must be a non-empty string, got nothing']
- * ```
- */
 export function imagesProblems(value: unknown): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) return [`images must be a list of { src, href?, alt? } objects, got ${shown(value)}`];
@@ -79,10 +54,6 @@ export function imagesProblems(value: unknown): string[] {
   });
 }
 
-/**
- * Problems with a `links` list: an array of objects, each with a string `href` and an
- * optional string `text`.
- */
 export function linksProblems(value: unknown): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) return [`links must be a list of { href, text? } objects, got ${shown(value)}`];
@@ -93,14 +64,12 @@ export function linksProblems(value: unknown): string[] {
   });
 }
 
-/** Problems with a `severity`: it must be one of `critical`, `error`, `warning`, `info`. */
 export function severityProblems(value: unknown, where = ''): string[] {
   return (SEVERITIES as readonly unknown[]).includes(value)
     ? []
     : [`${where}severity must be one of ${SEVERITIES.join(', ')}, got ${shown(value)}`];
 }
 
-/** Problems with the `payload` of a trigger event (summary, source and severity are required). */
 export function alertPayloadProblems(payload: unknown): string[] {
   if (!isPlainObject(payload))
     return [`payload must be an object with summary, source and severity, got ${shown(payload)}`];
@@ -117,17 +86,6 @@ export function alertPayloadProblems(payload: unknown): string[] {
   ];
 }
 
-/**
- * Problems with an alert event body (without `routing_key`): a known `event_action`, a
- * `dedup_key` for `acknowledge` and `resolve`, a valid `payload` for `trigger`, and
- * well-formed `images` and `links`.
- *
- * @example
- * ```ts
- * alertEventProblems({ event_action: 'resolve' });
- * // ['dedup_key is required for resolve, got nothing']
- * ```
- */
 export function alertEventProblems(event: unknown): string[] {
   if (!isPlainObject(event)) return [`an event must be an object, got ${shown(event)}`];
   const action = event.event_action;
@@ -153,7 +111,6 @@ export function alertEventProblems(event: unknown): string[] {
   return problems;
 }
 
-/** Problems with a change event body (without `routing_key`): `payload.summary` is required. */
 export function changeEventProblems(event: unknown): string[] {
   if (!isPlainObject(event)) return [`a change event must be an object, got ${shown(event)}`];
   const payload = event.payload;

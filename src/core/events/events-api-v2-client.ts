@@ -1,15 +1,14 @@
-/**
- * `EventsApiV2Client`: alert events (trigger, acknowledge, resolve) and change events for
- * the Events API v2. Every body is checked before it is sent; the routing key goes into
- * each body through the engine's routing-key auth.
- *
- * @module
- */
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import { routingKeyAuth } from '../auth/auth-methods.js';
-import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
+import {
+  changeEventBody,
+  triggerEventProperties,
+  withClientDedupKey,
+  type SubmitOptions,
+  type TriggerOptions,
+} from './event-bodies.js';
 import type {
   AlertEventProperties,
   ChangeEvent,
@@ -31,7 +30,6 @@ export interface EventsApiV2ClientOptions extends ApiClientOptions {
   now?: () => Date;
 }
 
-/** The names of {@link EventsApiV2ClientOptions}, checked at construction. */
 export const EVENTS_API_V2_CLIENT_OPTION_NAMES: OptionNames<EventsApiV2ClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   now: true,
@@ -57,18 +55,13 @@ export class EventsApiV2Client extends ApiClient {
   readonly #withResponse: EventsWithResponse;
 
   /**
-   * Checks its arguments at once, synchronously: a client that could send nothing is not
-   * built. When the key comes from input (an environment variable, an Action's input),
-   * construct the client inside `try`, as any other parsing of input.
+   * Checks its arguments at once: construct inside `try` when the key comes from input.
    *
    * @param routingKey - the integration's routing key; sent in each body, never printed
-   * @param options - engine options; `baseUrl` defaults to {@link EVENTS_BASE_URL} and
+   * @param options - engine options; `baseUrl` defaults to {@link EVENTS_BASE_URL},
    *   `retry` to {@link DEFAULT_EVENTS_RETRY}
-   * @throws TypeError (`a credential must be a non-empty string`) when `routingKey` is empty
-   *   or not a string (`new EventsApiV2Client('')`, an unset variable): every event needs
-   *   the key, so it fails here rather than as a 400 at each event. A blank key (`' '`)
-   *   is not refused: the API rejects it.
-   * @throws TypeError for an unknown option name
+   * @throws TypeError when `routingKey` is empty or not a string (every event needs it; a blank
+   *   `' '` is left to the API to refuse), or for an unknown option name
    */
   constructor(routingKey: string, options: EventsApiV2ClientOptions = {}) {
     checkOptionNames('EventsApiV2Client', options, EVENTS_API_V2_CLIENT_OPTION_NAMES);
@@ -83,15 +76,12 @@ export class EventsApiV2Client extends ApiClient {
   }
 
   /**
-   * The same methods (`trigger`, `acknowledge`, `resolve`, `sendEvent`, `submit`,
-   * `sendChangeEvent`), each resolving to an {@link EventResult}: the usual value as
-   * `data`, plus the HTTP `status` (`202` for an accepted event) and the `requestId`
-   * (`x-request-id`). The plain methods stay as they are.
+   * The same methods, each resolving to an {@link EventResult}: the usual value as `data`, plus the
+   * HTTP `status` (`202` when accepted) and the `requestId` (`x-request-id`).
    *
    * @example
    * ```ts
    * const { data: dedupKey, status, requestId } = await events.withResponse.trigger('Disk full', 'db01');
-   * console.log(`PagerDuty responded with ${status} (request ${requestId ?? 'unknown'})`, dedupKey);
    * ```
    */
   get withResponse(): EventsWithResponse {
@@ -99,27 +89,18 @@ export class EventsApiV2Client extends ApiClient {
   }
 
   /**
-   * POSTs to the Events API without the event methods' checks: the escape hatch for a body
-   * they do not build. All event methods send through it, so an override sees them too.
-   *
-   * What it adds: `routing_key`, the client's, to a `json` body (a new object; the client's
-   * key replaces any `routing_key` the body has). What it does not do: check the event
-   * (action, summary, source, severity, dedup key, links: a mistake is the API's `400`),
-   * nor the status (the response is returned whatever it is, after the client's retries),
-   * nor decode the body. The one check: a `json` that is not a plain object (an array, a
-   * string, `null`) is refused, since the routing key cannot go into it and the Events API
-   * accepts only an object. A `body` you serialised yourself is sent as it is, without the
-   * routing key; `request('POST', ...)` skips this check too.
+   * POSTs to the Events API without the event methods' checks; they all send through it, so an
+   * override sees them too. Adds the client's `routing_key` to a `json` body (a new object, replacing
+   * any the body has); checks neither the event nor the status and does not decode the body. A `json`
+   * that is not a plain object is refused, as the routing key cannot go into it; a `body` you
+   * serialised yourself is sent as it is.
    *
    * @param url - `/v2/enqueue`, `/v2/change/enqueue`, or a full URL of the Events API
    * @param options - `json` (the event, without `routing_key`) and the engine's request options
    * @throws UrlError before any request when `json` is not a plain object
    * @example
    * ```ts
-   * const response = await events.post('/v2/enqueue', {
-   *   json: { event_action: 'trigger', payload: { summary: 'Raw event', source: 'script', severity: 'info' } },
-   * });
-   * console.log(response.status, response.headers.get('x-request-id'), await response.json());
+   * const response = await events.post('/v2/enqueue', { json: { event_action: 'trigger', payload } });
    * ```
    */
   override post(url: string, options?: RequestOptions): Promise<FetchResponse> {
@@ -142,34 +123,33 @@ export class EventsApiV2Client extends ApiClient {
   }
 
   /**
-   * Triggers an alert (or updates the open one with the same dedup key).
+   * Triggers an alert, or updates the open one with the same dedup key.
    *
    * @param summary - a brief summary of the problem; must not be empty
    * @param source - the affected system, preferably a host name
    * @param options - dedup key, severity (default `'critical'`), details, images, links, ...
-   * @returns the dedup key: `options.dedupKey`, or the one the API assigned
+   * @returns the dedup key: `options.dedupKey`, or one the client made (a random UUID),
+   *   so that a retried trigger never opens a second alert
    * @throws UrlError before any request when the event is invalid
    * @throws HttpError when the API rejects the event (the message carries its errors)
-   *
    * @example
    * ```ts
-   * const key = await events.trigger('CPU 100% on web03', 'web03', {
-   *   severity: 'warning',
-   *   customDetails: { load: 12.5 },
-   *   links: [{ href: 'https://grafana.example.com/d/web', text: 'Dashboard' }],
-   * });
+   * const key = await events.trigger('CPU 100% on web03', 'web03', { severity: 'warning' });
    * ```
    */
   async trigger(summary: string, source: string, options: TriggerOptions = {}): Promise<string> {
-    const response = await this.sendEvent('trigger', triggerEventProperties(summary, source, options));
+    const response = await this.sendEvent(
+      'trigger',
+      withClientDedupKey(triggerEventProperties(summary, source, options)),
+    );
     return response.dedup_key;
   }
 
   /**
    * Acknowledges the alert with this dedup key.
    *
+   * @param dedupKey - the key `trigger` returned, or the one the trigger event set
    * @throws UrlError before any request when `dedupKey` is missing or empty
-   *
    * @example
    * ```ts
    * await events.acknowledge('db01/disk');
@@ -182,8 +162,8 @@ export class EventsApiV2Client extends ApiClient {
   /**
    * Resolves the alert with this dedup key.
    *
+   * @param dedupKey - the key `trigger` returned, or the one the trigger event set
    * @throws UrlError before any request when `dedupKey` is missing or empty
-   *
    * @example
    * ```ts
    * await events.resolve('db01/disk');
@@ -194,18 +174,17 @@ export class EventsApiV2Client extends ApiClient {
   }
 
   /**
-   * Sends an alert event with the given action and wire-format properties, and returns
-   * the API's response.
+   * Sends an alert event with the given action and wire-format properties.
    *
+   * @param action - `'trigger'`, `'acknowledge'` or `'resolve'`
+   * @param properties - the event without `event_action` and `routing_key`: `payload`, `dedup_key`, ...
+   * @returns the API's answer, with the alert's `dedup_key`
    * @throws UrlError before any request for an unknown action or an invalid event
-   * @throws HttpError when the API rejects the event
-   * @throws HttpServerError when the API answers without a `dedup_key`
-   *
+   * @throws HttpError when the API rejects the event; HttpServerError when it answers without a `dedup_key`
    * @example
    * ```ts
    * const { dedup_key } = await events.sendEvent('trigger', {
-   *   payload: { summary: 'Queue backlog', source: 'worker-7', severity: 'info', component: 'sidekiq' },
-   *   client: 'Monitor', client_url: 'https://monitor.example.com',
+   *   payload: { summary: 'Queue backlog', source: 'worker-7', severity: 'info' },
    * });
    * ```
    */
@@ -214,19 +193,15 @@ export class EventsApiV2Client extends ApiClient {
   }
 
   /**
-   * Submits a change event (a deploy, a configuration change) to `/v2/change/enqueue`.
+   * Submits a change event (a deploy, a configuration change).
    *
    * @param summary - a brief summary of the change; must not be empty
    * @param options - source, details, links, images and timestamp (default: now)
-   * @returns the API's response
-   *
+   * @returns the API's answer
+   * @throws UrlError before any request when the event is invalid
    * @example
    * ```ts
-   * await events.submit('Build 220 deployed', {
-   *   source: 'build-agent-3',
-   *   customDetails: { build_number: '220' },
-   *   links: [{ href: 'https://ci.example.com/builds/220', text: 'Build' }],
-   * });
+   * await events.submit('Build 220 deployed', { source: 'ci', links: [{ href: 'https://ci.example.com/220' }] });
    * ```
    */
   submit(summary: string, options: SubmitOptions = {}): Promise<ChangeEventResponse> {
@@ -234,11 +209,12 @@ export class EventsApiV2Client extends ApiClient {
   }
 
   /**
-   * Sends a change event in wire format and returns the API's response.
+   * Sends a change event in wire format.
    *
+   * @param body - the event without `routing_key`; `payload.summary` is required
+   * @returns the API's answer
    * @throws UrlError before any request when the event is invalid
    * @throws HttpError when the API rejects the event
-   *
    * @example
    * ```ts
    * await events.sendChangeEvent({ payload: { summary: 'Config reloaded', source: 'lb01' } });

@@ -1,13 +1,6 @@
-/**
- * Reads the Events API's error body (`{"status", "message", "errors": [...]}`) so that the
- * `HttpError` for a rejected event says what was wrong, not only its status.
- *
- * @module
- */
 import type { EventsErrorBody } from './event-types.js';
 import { isPlainObject } from '../plain-object.js';
 
-/** The error body when `text` is one (a JSON object); `undefined` otherwise. */
 export function parseEventsErrorBody(text: string): EventsErrorBody | undefined {
   let parsed: unknown;
   try {
@@ -21,17 +14,7 @@ export function parseEventsErrorBody(text: string): EventsErrorBody | undefined 
   return { status: asString(parsed.status), message: asString(parsed.message), errors };
 }
 
-/**
- * The explanation an `HttpError` message carries for an Events API error response, on
- * one line: the API's message and each of its `errors`. `undefined` when the body says
- * nothing useful (the engine's generic wording is used then).
- *
- * @example
- * ```ts
- * eventsErrorDetail(400, '{"status":"invalid event","message":"Event object is invalid","errors":["\'payload\' is missing"]}');
- * // "Events API rejected the event: Event object is invalid; 'payload' is missing"
- * ```
- */
+/** `undefined` when the body says nothing useful: the engine's generic message is used then. */
 export function eventsErrorDetail(status: number, text: string): string | undefined {
   const body = parseEventsErrorBody(text);
   if (!body) return undefined;

@@ -1,18 +1,14 @@
-/**
- * The Events API's methods with the HTTP side of their answer: `events.withResponse.trigger(...)`
- * resolves to the value `events.trigger(...)` resolves to (as `data`), plus the status
- * (202 for an accepted event) and the `x-request-id` to quote to PagerDuty support.
- *
- * A view rather than new properties on the returned values: `trigger` returns a string,
- * which cannot carry them, and the API's own answer already has a `status` (`"success"`),
- * which an HTTP status beside it would contradict. The view leaves every existing method,
- * its return type and its value exactly as they were.
- *
- * @module
- */
+// A view rather than fields on the returned values: `trigger` returns a string, which cannot carry them, and
+// the API's own answer already has a `status` (`"success"`) that an HTTP status beside it would contradict.
 import type { ApiClient } from '../client/api-client.js';
 import type { FetchResponse } from '../transport/fetch-types.js';
-import { changeEventBody, triggerEventProperties, type SubmitOptions, type TriggerOptions } from './event-bodies.js';
+import {
+  changeEventBody,
+  triggerEventProperties,
+  withClientDedupKey,
+  type SubmitOptions,
+  type TriggerOptions,
+} from './event-bodies.js';
 import { alertEventReply, changeEventReply, type EventReply, type RefuseEvent } from './event-posting.js';
 import type {
   AlertEventProperties,
@@ -23,8 +19,7 @@ import type {
 } from './event-types.js';
 
 /**
- * What a method of {@link EventsWithResponse} resolves to: the method's usual value and
- * the HTTP facts of the answer.
+ * What an {@link EventsWithResponse} method resolves to: the plain method's value and the answer's HTTP side.
  *
  * @typeParam T - the value the plain method resolves to
  */
@@ -35,10 +30,7 @@ export interface EventResult<T> {
   readonly status: number;
   /** The answer's `x-request-id` header, to quote to PagerDuty support; `null` when absent. */
   readonly requestId: string | null;
-  /**
-   * The raw response (its body already read), for any other header. Not enumerable, as
-   * `HttpError.response`: logging a result does not dump a whole response.
-   */
+  /** The raw response (body already read), for other headers; not enumerable, so a logged result stays short. */
   readonly response: FetchResponse;
 }
 
@@ -52,7 +44,6 @@ export interface EventsWithResponseParts {
   readonly refuse: RefuseEvent;
 }
 
-/** The result of a reply: `data`, its status and request id (the response not enumerable). */
 export function eventResult<T>(reply: Pick<EventReply, 'response'>, data: T): EventResult<T> {
   const { response } = reply;
   const result = { data, status: response.status, requestId: response.headers.get('x-request-id') };
@@ -62,15 +53,8 @@ export function eventResult<T>(reply: Pick<EventReply, 'response'>, data: T): Ev
 }
 
 /**
- * The methods of `EventsApiV2Client`, each resolving to an {@link EventResult}: the same
- * checks, the same request, the same errors; only the answer says more. Reached as
- * `events.withResponse`.
- *
- * @example
- * ```ts
- * const { data: dedupKey, status, requestId } = await events.withResponse.trigger('Disk full', 'db01');
- * console.log(`Events API responded with ${status} (request ${requestId}); dedup key ${dedupKey}`);
- * ```
+ * `EventsApiV2Client`'s methods, each resolving to an {@link EventResult}: the same checks, request and
+ * errors; only the answer says more. Reached as `events.withResponse`.
  */
 export class EventsWithResponse {
   readonly #parts: EventsWithResponseParts;
@@ -80,16 +64,12 @@ export class EventsWithResponse {
     this.#parts = parts;
   }
 
-  /**
-   * `trigger`, with the answer's status and request id; `data` is the dedup key.
-   *
-   * @example
-   * ```ts
-   * const { data: key, status } = await events.withResponse.trigger('CPU 100% on web03', 'web03', { severity: 'warning' });
-   * ```
-   */
+  /** `trigger`, with the answer's status and request id; `data` is the dedup key. */
   async trigger(summary: string, source: string, options: TriggerOptions = {}): Promise<EventResult<string>> {
-    const result = await this.sendEvent('trigger', triggerEventProperties(summary, source, options));
+    const result = await this.sendEvent(
+      'trigger',
+      withClientDedupKey(triggerEventProperties(summary, source, options)),
+    );
     return eventResult(result, result.data.dedup_key);
   }
 

@@ -1,11 +1,5 @@
-/**
- * `IntegrationApiClient`: a `RestApiV2BaseClient` configured entirely by an
- * {@link IntegrationApiDescriptor}. Each integration client is this class with its own
- * descriptor, so the integration APIs differ only in data.
- *
- * @module
- */
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+// Each integration client is this class with its own descriptor: the integration APIs differ only in data.
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { ApiClientOptions, HttpMethod } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
@@ -15,15 +9,10 @@ import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 
 /** Options of the integration clients that let the caller choose how the credential is sent. */
 export interface IntegrationApiClientOptions extends ApiClientOptions {
-  /**
-   * How the credential is sent: `'token'` (API key), `'oauth2'`/`'bearer'` (OAuth token),
-   * `'header_passthru'`. Only where the API accepts more than one kind.
-   * @default 'token'
-   */
+  /** `'token'`, `'oauth2'`/`'bearer'` or `'header_passthru'`, where the API allows a choice. @default 'token' */
   authType?: AuthType;
 }
 
-/** The names of {@link IntegrationApiClientOptions}, checked at construction. */
 export const INTEGRATION_API_CLIENT_OPTION_NAMES: OptionNames<IntegrationApiClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   authType: true,
@@ -32,18 +21,6 @@ export const INTEGRATION_API_CLIENT_OPTION_NAMES: OptionNames<IntegrationApiClie
 /** Options of the integration clients whose API accepts one kind of credential only. */
 export type FixedAuthIntegrationApiClientOptions = Omit<IntegrationApiClientOptions, 'authType'>;
 
-/**
- * The auth method for a credential under an API's auth rule: the caller's `authType` where
- * the API allows a choice; the forced kind otherwise.
- *
- * @throws TypeError when `authType` asks for another kind than the API accepts, or is unknown
- *
- * @example
- * ```ts
- * integrationAuth('bearer', token, undefined); // bearerAuth(token)
- * integrationAuth('token', key, 'bearer');     // TypeError: the API accepts only token
- * ```
- */
 export function integrationAuth(
   rule: IntegrationAuthRule,
   credential: string,
@@ -58,10 +35,8 @@ export function integrationAuth(
 }
 
 /**
- * The base of the integration API clients: the REST features (canonical paths, wrapping,
- * r- and j-methods, pagination) over the descriptor's tables, base URL, permitted methods,
- * default headers and auth rule. `baseUrl` and every engine option can still be given.
- *
+ * The base of the integration clients: the REST features (canonical paths, wrapping, r- and j-methods,
+ * pagination) over a descriptor's tables, base URL, methods, headers and auth rule.
  * @typeParam A - the API's generated types, which type calls from their paths
  */
 export class IntegrationApiClient<A extends ApiTypes = UntypedApi> extends RestApiV2BaseClient<A> {

@@ -1,18 +1,8 @@
-/**
- * What sets one integration API apart from another: its host and base path, the methods
- * it permits, the headers it expects, how it authenticates, and its path tables. The
- * descriptors of the bundled clients are generated from each API's official description
- * (`npm run generate`).
- *
- * @module
- */
+// The bundled clients' descriptors are generated from each API's description (`npm run generate`).
 import type { HttpMethod } from '../client/api-client.js';
 import type { RestApiTables } from '../rest/endpoints/table-types.js';
 
-/**
- * How an integration API authenticates: `'any'` lets the caller choose with `authType`
- * (as `RestApiV2Client`); `'token'` and `'bearer'` force that kind (the API accepts no other).
- */
+/** `'any'`: the caller chooses with `authType`, as with `RestApiV2Client`; `'token'`/`'bearer'` force that kind. */
 export type IntegrationAuthRule = 'any' | 'token' | 'bearer';
 
 /** The fixed facts of one integration API, as typed data. */

@@ -1,9 +1,3 @@
-/**
- * `JiraServerIntegrationApiClient`, whose requests carry a second secret: the Jira
- * signature token.
- *
- * @module
- */
 import type { ErrorSpec } from '../errors/error-classes.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import { Secret } from '../auth/secret.js';
@@ -12,21 +6,11 @@ import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from 
 import { JIRA_SERVER_INTEGRATION_API } from '../../generated/integrations/jira-server-integration-api.js';
 import type { JiraServerIntegrationApiTypes } from '../../generated/types/jira-server-integration-api-endpoints.js';
 
-/** The header that carries the Jira Server signature token (a header parameter of every operation of the API). */
 export const JIRA_SIGNATURE_HEADER = 'x-pagerduty-jira-signature';
 
 /**
- * The Jira Server integration API at `https://app.pagerduty.com/integration-jira-service`.
- * It accepts only a user OAuth token (always `Bearer` auth), and every request carries the
- * `x-pagerduty-jira-signature` header. The signature token is a secret like the access
- * token: it is never printed, serialised, or quoted in an error.
- *
- * @example
- * ```ts
- * await using jira = new JiraServerIntegrationApiClient(accessToken, process.env.JIRA_SIGNATURE_TOKEN!);
- * const rules = await jira.listAll('/rules');
- * const rule = await jira.rget('/rules/PRULE01');
- * ```
+ * The Jira Server integration API (`https://app.pagerduty.com/integration-jira-service`): a user OAuth token
+ * only, and on every request the `x-pagerduty-jira-signature` header, a secret never printed or serialised.
  */
 export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraServerIntegrationApiTypes> {
   readonly #signature: Secret;
@@ -51,11 +35,7 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
     return { ...super.defaultHeaders(), [JIRA_SIGNATURE_HEADER]: this.#signature.reveal() };
   }
 
-  /**
-   * The engine's HTTP error, with the signature token scrubbed from its message and body.
-   *
-   * @internal
-   */
+  /** @internal The engine's HTTP error, with the signature token scrubbed from its message and body. */
   override httpError(parts: HttpErrorParts): Error {
     return super.httpError({
       ...parts,

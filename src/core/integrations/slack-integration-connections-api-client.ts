@@ -1,23 +1,8 @@
-/**
- * `SlackIntegrationConnectionsApiClient`.
- *
- * @module
- */
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
 import { SLACK_INTEGRATION_CONNECTIONS_API } from '../../generated/integrations/slack-integration-connections-api.js';
 import type { SlackIntegrationConnectionsApiTypes } from '../../generated/types/slack-integration-connections-api-endpoints.js';
 
-/**
- * The Slack integration's connections API at `https://app.pagerduty.com/integration-slack`
- * (the app host, hence a client of its own). Accepts an API key or, with
- * `authType: 'bearer'`, an OAuth token.
- *
- * @example
- * ```ts
- * await using connections = new SlackIntegrationConnectionsApiClient(process.env.PAGERDUTY_API_KEY!);
- * const all = await connections.listAll('/workspaces/T0123456789/connections');
- * ```
- */
+/** The Slack integration's connections API, on the app host `https://app.pagerduty.com/integration-slack`. */
 export class SlackIntegrationConnectionsApiClient extends IntegrationApiClient<SlackIntegrationConnectionsApiTypes> {
   /**
    * @param apiKey - the API key, or an OAuth token with `authType: 'bearer'`

@@ -38,7 +38,8 @@ export function discardLiveBody(body: unknown): void {
  * passed over. The body is discarded when the handler is done, so that a stream the
  * server leaves open does not hold the connection.
  *
- * @param lastEventId - the id to report when no event carries a new one (a resumed stream)
+ * @param options - `lastEventId`, the id to report when no event carries a new one (a
+ *   resumed stream); `onChunk`, called as each chunk arrives (comments and keep-alives too)
  * @throws SyntaxError when a message event's data is not JSON (the body is discarded)
  * @example
  * ```ts
@@ -48,9 +49,9 @@ export function discardLiveBody(body: unknown): void {
 export async function readMessageEvents(
   body: LiveBody,
   onMessage: MessageHandler,
-  lastEventId?: string,
+  options: { readonly lastEventId?: string; readonly onChunk?: () => void } = {},
 ): Promise<StreamOutcome> {
-  let lastId = lastEventId;
+  let lastId = options.lastEventId;
   let done = false;
   let invalid: SyntaxError | undefined;
   const { createParser } = await import('eventsource-parser');
@@ -78,6 +79,7 @@ export async function readMessageEvents(
   let text = '';
   try {
     for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
+      options.onChunk?.();
       const decoded = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
       if (decoded !== '') text = decoded;
       parser.feed(decoded);

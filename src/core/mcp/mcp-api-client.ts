@@ -9,25 +9,18 @@
 import { checkOptionNames } from '../client/option-names.js';
 import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
-import { checkSetting } from '../client/settings.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import { VERSION } from '../../generated/version.js';
 import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, type LiveBody } from './event-stream.js';
-import {
-  jsonRpcNotification,
-  jsonRpcRequest,
-  type JsonRpcId,
-  type JsonRpcNotification,
-  type JsonRpcRequest,
-  type JsonRpcSuccess,
-} from './json-rpc.js';
-import { exchange, withProgressToken, type ExchangeHost } from './mcp-exchange.js';
-import { McpError, McpRequestCancelledError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
+import { jsonRpcNotification, type JsonRpcId, type JsonRpcNotification, type JsonRpcSuccess } from './json-rpc.js';
+import { McpSessionExpiredError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
-import { answerServerRequest, type McpRequestHandler } from './server-requests.js';
-import { isSafeMcpMethod } from './safe-methods.js';
+import { OneWayMessages } from './one-way-messages.js';
+import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
 import { McpSession, SESSION_HEADER } from './mcp-session.js';
+import { callLimitDefaults, callLimits, type CallLimitDefaults } from './call-deadline.js';
+import { sendRequest, type SendContext } from './send-request.js';
 import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
 import type {
   McpCallToolResult,
@@ -47,7 +40,6 @@ export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
 /** The protocol revision the client asks for in `initialize`. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
-/** The path every message is sent to. */
 const MCP_PATH = '/mcp';
 
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
@@ -63,7 +55,13 @@ function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined):
  *
  * The session starts with {@link McpApiClient.connect}, or with the first call. A request
  * that may act (`tools/call`, anything not in the safe list) is sent at most once: never
- * retried once its body may have reached the server, never replayed on a new session.
+ * retried once its body may have reached the server, never replayed on a new session. The
+ * exception: a tool that the session's last `tools/list` marked with both `readOnlyHint`
+ * and `idempotentHint` is retried like the safe methods.
+ *
+ * Every call ends: it waits at most `callTimeout` (60 s) for its response, each progress
+ * report starting the wait over, at most `maxTotalTimeout` in all when set, and at most
+ * the client's `timeout` (60 s) for the next bytes of a reply; then it is cancelled.
  *
  * @example
  * ```ts
@@ -78,35 +76,63 @@ export class McpApiClient extends ApiClient {
   readonly #clientInfo: McpImplementation;
   readonly #capabilities: Readonly<Record<string, unknown>>;
   readonly #onNotification: ((message: JsonRpcNotification) => void) | undefined;
-  readonly #onRequest: McpRequestHandler | undefined;
+  readonly #oneWay: OneWayMessages;
+  readonly #limitDefaults: CallLimitDefaults;
   readonly #liveBodies = new Set<LiveBody>();
-  readonly #background = new Set<Promise<void>>();
-  readonly #exchangeHost: ExchangeHost;
+  #repeatableTools: ReadonlySet<string> = new Set();
+  readonly #sending: SendContext;
   readonly #list: ListCaller = (method, params) => this.call(method, params);
 
   /**
    * @param auth - an API key or OAuth token (see `authType`), or an auth method such as `bearerAuth(token)`
-   * @param options - engine options (`baseUrl` defaults to `https://mcp.pagerduty.com`), `authType`, and the session's
+   * @param options - engine options (`baseUrl` defaults to `https://mcp.pagerduty.com`), `authType`, the
+   *   session's, and the calls' time limits (`callTimeout`, `maxTotalTimeout`)
    */
   constructor(auth: AuthMethod | string, options: McpApiClientOptions = {}) {
     checkOptionNames('McpApiClient', options, MCP_API_CLIENT_OPTION_NAMES);
-    const { authType, clientInfo, capabilities, onNotification, onRequest, ...engine } = options;
+    const { authType, clientInfo, capabilities, onNotification, onRequest, callTimeout, maxTotalTimeout, ...engine } =
+      options;
+    const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
     super(resolveAuth(auth, authType), { ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL });
+    this.#limitDefaults = limitDefaults;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...capabilities };
     this.#onNotification = onNotification;
-    this.#onRequest = onRequest;
-    this.#exchangeHost = {
-      post: (init) => this.post(MCP_PATH, init),
-      get: (init) => this.get(MCP_PATH, init),
-      sessionHeaders: () => this.#session.headers(),
-      httpError: (parts) => this.httpError(parts),
-      notification: (message) => this.#guard('onNotification', () => this.#onNotification?.(message)),
-      serverRequest: (message) => this.#answer(message),
-      track: (body) => {
-        this.#liveBodies.add(body);
-        return () => this.#liveBodies.delete(body);
+    this.#oneWay = new OneWayMessages({ post: (message) => this.#post(message), log: () => this.log, onRequest });
+    this.#sending = this.#sendContext();
+  }
+
+  #sendContext(): SendContext {
+    return {
+      exchangeHost: {
+        post: (init) => this.post(MCP_PATH, init),
+        get: (init) => this.get(MCP_PATH, init),
+        sessionHeaders: () => this.#session.headers(),
+        httpError: (parts) => this.httpError(parts),
+        notification: (message) => this.#notified(message),
+        serverRequest: (message) => this.#oneWay.answer(message),
+        track: (body) => {
+          this.#liveBodies.add(body);
+          return () => this.#liveBodies.delete(body);
+        },
       },
+      connect: () => this.connect(),
+      sessionId: () => this.#session.id,
+      forgetSession: (sessionId) => this.#forgetSession(sessionId),
+      sessionStarted: (response, result) => {
+        this.#session.start(response.headers.get(SESSION_HEADER), result, MCP_PROTOCOL_VERSION);
+        this.#repeatableTools = new Set();
+        // A caller who sent initialize through call() has the handshake in hand.
+        this.#connecting ??= Promise.resolve();
+      },
+      answered: (request, result) => {
+        if (request.method === 'tools/list')
+          this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
+      },
+      mayRepeat: (method, params) => mayRepeatRequest(method, params, this.#repeatableTools),
+      limits: (options) => callLimits(this.#limitDefaults, options, this.timeout),
+      notifyCancelled: (id, reason) => this.#oneWay.cancelled(id, reason),
+      guard: (what, callback) => this.#oneWay.guard(what, callback),
     };
   }
 
@@ -150,7 +176,7 @@ export class McpApiClient extends ApiClient {
       capabilities: this.#capabilities,
       clientInfo: this.#clientInfo,
     };
-    await this.#send('initialize', params, {}, false);
+    await sendRequest(this.#sending, 'initialize', params, {}, false);
     await this.notify('notifications/initialized');
   }
 
@@ -160,16 +186,18 @@ export class McpApiClient extends ApiClient {
    * when there is none (unless the method is `initialize`: calling it yourself takes the
    * handshake over, `notifications/initialized` included).
    *
-   * Only the methods in the safe list are retried or replayed; any other is sent at most
-   * once. On `timeout` or `signal` the server is sent `notifications/cancelled` and the call
-   * rejects with `McpRequestCancelledError`.
+   * Only the methods in the safe list, and `tools/call` of a tool the last `tools/list`
+   * marked read-only and idempotent, are retried or replayed; any other is sent at most
+   * once. When a time limit runs out (`timeout`, restarted by progress; `maxTotalTimeout`;
+   * the client's `timeout` as the longest silence of a reply) or `signal` fires, the server
+   * is sent `notifications/cancelled` and the call rejects with `McpRequestCancelledError`.
    *
    * @param method - the method, such as `tools/list` or `tools/call`
    * @param params - its parameters
-   * @param options - `id`, `timeout` (seconds), `signal`, `onProgress`; or the request id itself
+   * @param options - `id`, `timeout` and `maxTotalTimeout` (seconds), `signal`, `onProgress`; or the request id
    * @returns the JSON-RPC response whose id matches (its `result` holds the answer)
    * @throws McpError when the response has an `error` member
-   * @throws McpRequestCancelledError on `timeout` or `signal`
+   * @throws McpRequestCancelledError when a time limit runs out (`reason: 'timeout'`) or `signal` fires
    * @throws McpSessionExpiredError when the session expired and the request may act
    * @throws HttpError for a non-success status without a JSON-RPC error
    * @throws HttpServerError when the reply is not JSON or holds no response to this request
@@ -190,73 +218,7 @@ export class McpApiClient extends ApiClient {
     options?: McpCallOptions | JsonRpcId,
   ): Promise<JsonRpcSuccess<T>> {
     const callOptions: McpCallOptions = typeof options === 'object' ? options : { id: options };
-    return this.#send<T>(method, params, callOptions, method !== 'initialize');
-  }
-
-  /**
-   * One call: connects first when asked (within the call's timeout and signal), sends, and
-   * on a 404 of the session replays a safe request once on a new session.
-   */
-  async #send<T>(
-    method: string,
-    params: Readonly<Record<string, unknown>> | undefined,
-    options: McpCallOptions,
-    connectFirst: boolean,
-  ): Promise<JsonRpcSuccess<T>> {
-    const id = options.id ?? globalThis.crypto.randomUUID();
-    const { onProgress } = options;
-    const request = jsonRpcRequest(method, onProgress ? withProgressToken(params, id) : params, id);
-    const timeoutMs = options.timeout === undefined ? undefined : checkSetting('timeout', options.timeout) * 1000;
-    if (options.signal?.aborted) throw new McpRequestCancelledError(method, id, 'aborted', options.signal.reason);
-    const controller = new AbortController();
-    let reason: McpCancelReason | undefined;
-    const cancel = (why: McpCancelReason): void => {
-      reason ??= why;
-      controller.abort(
-        new McpRequestCancelledError(method, id, reason, why === 'aborted' ? options.signal?.reason : undefined),
-      );
-    };
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => cancel('timeout'), timeoutMs);
-    const onAbort = (): void => cancel('aborted');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    let sent = false;
-    try {
-      for (let replayed = false; ; replayed = true) {
-        if (connectFirst || replayed) await untilAborted(this.connect(), controller.signal);
-        const session = this.#session.id;
-        sent = true;
-        const result = await exchange(this.#exchangeHost, {
-          request,
-          retryMode: isSafeMcpMethod(method) ? 'idempotent' : 'at-most-once',
-          signal: controller.signal,
-          onProgress: onProgress && ((progress) => this.#guard('onProgress', () => onProgress(progress))),
-        });
-        if (result.kind === 'session-gone') {
-          sent = false; // the server did not know the session, so it did not act on the request
-          this.#forgetSession(session);
-          if (!isSafeMcpMethod(method) || replayed || method === 'initialize')
-            throw new McpSessionExpiredError(method, session ?? '');
-          continue;
-        }
-        const { reply, response } = result;
-        if ('error' in reply)
-          throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
-        if (method === 'initialize') {
-          this.#session.start(response.headers.get(SESSION_HEADER), reply.result, MCP_PROTOCOL_VERSION);
-          // A caller who sent initialize through call() has the handshake in hand.
-          this.#connecting ??= Promise.resolve();
-        }
-        return reply as JsonRpcSuccess<T>;
-      }
-    } catch (error) {
-      if (reason === undefined) throw error;
-      // The request may have reached the server: tell it to stop (never for initialize).
-      if (sent && method !== 'initialize') await this.#notifyCancelled(id, reason);
-      throw controller.signal.reason as Error;
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+    return sendRequest<T>(this.#sending, method, params, callOptions, method !== 'initialize');
   }
 
   /**
@@ -295,41 +257,17 @@ export class McpApiClient extends ApiClient {
     await this.successText('POST', response);
   }
 
-  async #notifyCancelled(requestId: JsonRpcId, reason: McpCancelReason): Promise<void> {
-    const text = reason === 'timeout' ? 'the client timed out' : 'the caller aborted the request';
-    try {
-      await this.#post(jsonRpcNotification('notifications/cancelled', { requestId, reason: text }));
-    } catch (error) {
-      this.log.warn(
-        `notifications/cancelled for request ${JSON.stringify(requestId)} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
-
-  /** Answers a server request in the background; `close` waits for the answers under way. */
-  #answer(request: JsonRpcRequest): void {
-    const work = answerServerRequest(request, this.#onRequest)
-      .then((message) => this.#post(message))
-      .catch((error: unknown) =>
-        this.log.warn(
-          `answering the server's ${request.method} failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
-    this.#background.add(work);
-    void work.finally(() => this.#background.delete(work));
-  }
-
-  #guard(what: string, callback: () => void): void {
-    try {
-      callback();
-    } catch (error) {
-      this.log.warn(`${what} threw: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  /** A changed tool list may change the tools' hints: until the next `tools/list`, every tool is at most once. */
+  #notified(message: JsonRpcNotification): void {
+    if (message.method === 'notifications/tools/list_changed') this.#repeatableTools = new Set();
+    this.#oneWay.guard('onNotification', () => this.#onNotification?.(message));
   }
 
   /** Forgets the session the server no longer knows (not one started since by another call). */
   #forgetSession(sessionId: string | undefined): void {
-    if (this.#session.forget(sessionId)) this.#connecting = undefined;
+    if (!this.#session.forget(sessionId)) return;
+    this.#connecting = undefined;
+    this.#repeatableTools = new Set();
   }
 
   /**
@@ -350,11 +288,12 @@ export class McpApiClient extends ApiClient {
   }
 
   /**
-   * Calls a tool (`tools/call`), at most once. A tool's own failure comes back as a result
-   * with `isError: true`; a JSON-RPC error throws `McpError`.
+   * Calls a tool (`tools/call`), at most once unless the last `tools/list` marked it
+   * `readOnlyHint` and `idempotentHint`. A tool's own failure comes back as a result with
+   * `isError: true`; a JSON-RPC error throws `McpError`.
    *
    * @param args - the tool's arguments
-   * @param options - `timeout` (seconds), `signal`, `onProgress`, `id`
+   * @param options - `timeout` and `maxTotalTimeout` (seconds), `signal`, `onProgress`, `id`
    * @example
    * ```ts
    * const result = await mcp.callTool('get_incident', { incident_id: 'Q1' }, { timeout: 30 });
@@ -423,7 +362,7 @@ export class McpApiClient extends ApiClient {
   override async close(): Promise<void> {
     for (const body of this.#liveBodies) discardLiveBody(body);
     this.#liveBodies.clear();
-    await Promise.allSettled([...this.#background]);
+    await this.#oneWay.settled();
     if (this.#session.id !== undefined) {
       try {
         const response = await this.delete(MCP_PATH, { headers: this.#session.headers(), retryMode: 'at-most-once' });
@@ -442,14 +381,4 @@ export class McpApiClient extends ApiClient {
   override async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }
-}
-
-/** The promise, or the signal's reason once it fires first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

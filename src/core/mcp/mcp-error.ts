@@ -46,11 +46,11 @@ export class McpError extends PagerDutyError {
   }
 }
 
-/** Why a call was given up: its `timeout` elapsed, or its `signal` fired. */
+/** Why a call was given up: a time limit ran out (`timeout`), or its `signal` fired (`aborted`). */
 export type McpCancelReason = 'timeout' | 'aborted';
 
 /**
- * A call was given up before its response came, by its `timeout` or its `signal`. The
+ * A call was given up before its response came, by a time limit or its `signal`. The
  * client sent `notifications/cancelled` for it, but the server may have acted already:
  * a tool may still have run.
  *
@@ -70,23 +70,44 @@ export class McpRequestCancelledError extends PagerDutyError {
   readonly requestId: JsonRpcId;
   /** `timeout` or `aborted`. */
   readonly reason: McpCancelReason;
+  /**
+   * For `timeout`, which limit ran out: the call's deadline (`timeout`, restarted by each
+   * progress report), its `maxTotalTimeout`, or the client's `timeout` as the longest the
+   * server may stay silent while the reply is read (`silence`); `undefined` for `aborted`.
+   */
+  readonly timeLimit: 'timeout' | 'maxTotalTimeout' | 'silence' | undefined;
 
   /**
    * @param method - the method of the call
    * @param requestId - its id
    * @param reason - what gave it up
    * @param cause - the signal's reason, when it had one
+   * @param limit - for `timeout`, the limit that ran out and its length in seconds
    */
-  constructor(method: string, requestId: JsonRpcId, reason: McpCancelReason, cause?: unknown) {
-    const why = reason === 'timeout' ? 'timed out' : 'was aborted';
+  constructor(
+    method: string,
+    requestId: JsonRpcId,
+    reason: McpCancelReason,
+    cause?: unknown,
+    limit?: { readonly name: 'timeout' | 'maxTotalTimeout' | 'silence'; readonly seconds: number },
+  ) {
+    const why = reason === 'timeout' ? `timed out${limit ? ` (${limitText(limit)})` : ''}` : 'was aborted';
     super(
-      `${method} (request id ${JSON.stringify(requestId)}) ${why} before its response; the server was sent notifications/cancelled, but it may have acted already (a tool may still have run)`,
+      `${method} (request id ${JSON.stringify(requestId)}) ${why} before its response; ` +
+        'the server was sent notifications/cancelled, but it may have acted already (a tool may still have run)',
       { cause },
     );
     this.method = method;
     this.requestId = requestId;
     this.reason = reason;
+    this.timeLimit = reason === 'timeout' ? limit?.name : undefined;
   }
+}
+
+function limitText({ name, seconds }: { readonly name: string; readonly seconds: number }): string {
+  if (name === 'silence') return `the server sent nothing for ${seconds} s, the client's timeout`;
+  if (name === 'maxTotalTimeout') return `no response within its maxTotalTimeout of ${seconds} s`;
+  return `no response or progress within ${seconds} s`;
 }
 
 /**
@@ -106,7 +127,8 @@ export class McpSessionExpiredError extends PagerDutyError {
    */
   constructor(method: string, sessionId: string) {
     super(
-      `${method}: the MCP server no longer knows session ${sessionId} (404); the request was not sent again, since it may act; the next call starts a new session`,
+      `${method}: the MCP server no longer knows session ${sessionId} (404); ` +
+        'the request was not sent again, since it may act; the next call starts a new session',
     );
     this.method = method;
     this.sessionId = sessionId;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { RequestOptions } from '../api-client-options.js';
+import type { RequestOptions } from '../client/client-options.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
@@ -23,35 +23,28 @@ import {
   type JsonRpcResponse,
 } from './json-rpc.js';
 import type { McpProgress } from './mcp-types.js';
+import type { BodyWatch } from './call-deadline.js';
 
 /** How many times a broken stream is resumed before the call fails. */
 export const MAX_RESUMPTIONS = 3;
 
-/** What an exchange needs of its client. */
 export interface ExchangeHost {
-  /** POSTs to the endpoint through the client's `post`. */
   post(options: RequestOptions): Promise<Response>;
-  /** GETs the endpoint through the client's `get`. */
   get(options: RequestOptions): Promise<Response>;
-  /** The session headers now (`Mcp-Session-Id`, `MCP-Protocol-Version`). */
   sessionHeaders(): Record<string, string>;
-  /** Builds the client's HTTP error. */
   httpError(parts: HttpErrorParts): Error;
   /** A notification that is not this call's progress. */
   notification(message: JsonRpcNotification): void;
-  /** A request from the server (answered by the client, in the background). */
   serverRequest(message: JsonRpcRequest): void;
-  /** Registers a live body, so that closing the client frees it; returns the unregistering. */
+  /** So that closing the client frees a live body; returns the unregistering. */
   track(body: LiveBody): () => void;
 }
 
-/** One call. */
 export interface ExchangeCall {
   readonly request: JsonRpcRequest;
   readonly retryMode: RetryMode;
-  /** Ends the call (its timeout and the caller's signal). */
   readonly signal: AbortSignal;
-  /** This call's progress reports, when it asked for them. */
+  readonly watch: BodyWatch;
   readonly onProgress?: (progress: McpProgress) => void;
 }
 
@@ -95,7 +88,9 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
       kind: detail === undefined ? undefined : 'http-server',
     });
   if (!(response.ok && mediaType(response) === 'text/event-stream' && response.body !== null)) {
+    call.watch.bodyActivity();
     const text = await response.text();
+    call.watch.bodyIdle();
     let messages: unknown[];
     try {
       messages = jsonMessages(text);
@@ -118,7 +113,7 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
     else if (isJsonRpcNotification(message)) dispatchNotification(host, call, message);
     return false;
   };
-  let outcome = await readTracked(host, response.body, onMessage, call.signal);
+  let outcome = await readTracked(host, response.body, onMessage, call);
   // Why the stream was not resumed (again): said in the error, with the request's fate.
   let unresumed = 'no event id to resume from';
   for (
@@ -141,7 +136,7 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
       unresumed = `it could not be resumed (GET answered ${again.status}${again.ok ? ' without an event stream' : ''})`;
       break;
     }
-    outcome = await readTracked(host, again.body, onMessage, call.signal, resumedFrom);
+    outcome = await readTracked(host, again.body, onMessage, call, resumedFrom);
   }
   if (reply) return { kind: 'response', reply, response };
   if (call.signal.aborted) throw call.signal.reason;
@@ -149,7 +144,8 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
   const id = JSON.stringify(call.request.id);
   const error = fail(
     '',
-    `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; the request may have run on the server, so it was not sent again`,
+    `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; ` +
+      'the request may have run on the server, so it was not sent again',
   );
   if (outcome.error !== undefined && error.cause === undefined)
     Object.defineProperty(error, 'cause', { value: outcome.error, configurable: true, writable: true });
@@ -161,15 +157,18 @@ async function readTracked(
   host: ExchangeHost,
   body: LiveBody,
   onMessage: (message: unknown) => boolean,
-  signal: AbortSignal,
+  call: ExchangeCall,
   lastEventId?: string,
 ): Promise<StreamOutcome> {
+  const { signal, watch } = call;
   const untrack = host.track(body);
   const onAbort = (): void => discardLiveBody(body);
   signal.addEventListener('abort', onAbort, { once: true });
+  watch.bodyActivity();
   try {
-    return await readMessageEvents(body, onMessage, lastEventId);
+    return await readMessageEvents(body, onMessage, { lastEventId, onChunk: () => watch.bodyActivity() });
   } finally {
+    watch.bodyIdle();
     signal.removeEventListener('abort', onAbort);
     untrack();
   }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.js';
@@ -13,6 +13,27 @@ import type { McpRequestHandler } from './server-requests.js';
 /** Options of {@link McpApiClient}: the engine's, plus the session's. */
 export interface McpApiClientOptions extends ApiClientOptions {
   /**
+   * Seconds (at most 600) one attempt may take to connect and get its headers, and the
+   * longest the server may stay silent while a reply is read: the time between two chunks
+   * of an event stream (keep-alives count), or to read a JSON body. When it runs out the
+   * call is cancelled as by its deadline (`McpRequestCancelledError`, `timeLimit: 'silence'`).
+   * @default 60
+   */
+  timeout?: number;
+  /**
+   * Seconds a call waits for its response when it sets no `timeout` of its own; each
+   * progress report of the call (it asks for them with `onProgress`) starts the wait over,
+   * as the official MCP SDK's `resetTimeoutOnProgress`. At most 3600.
+   * @default 60
+   */
+  callTimeout?: number;
+  /**
+   * Seconds a call may take in all, progress or not, when it sets no `maxTotalTimeout` of
+   * its own. At most 86400.
+   * @default none (only `callTimeout`, restarted by progress, bounds a call)
+   */
+  maxTotalTimeout?: number;
+  /**
    * How a string credential is sent: `'token'` for an API key, `'bearer'`/`'oauth2'` for an
    * OAuth token (as `RestApiV2Client`). Only with a string credential.
    * @default 'token'
@@ -20,7 +41,10 @@ export interface McpApiClientOptions extends ApiClientOptions {
   authType?: AuthType;
   /** The `clientInfo` of `initialize`. @default `{ name: 'pagerduty-client', version: <the library's> }` */
   clientInfo?: McpImplementation;
-  /** The client capabilities declared in `initialize` (`{ elicitation: {} }` with an `onRequest` that answers it). @default {} */
+  /**
+   * The client capabilities declared in `initialize` (`{ elicitation: {} }` with an
+   * `onRequest` that answers it). @default {}
+   */
   capabilities?: Readonly<Record<string, unknown>>;
   /** Every notification the server sends on a stream, but a call's own progress (which goes to its `onProgress`). */
   onNotification?: (message: JsonRpcNotification) => void;
@@ -37,6 +61,8 @@ export interface McpApiClientOptions extends ApiClientOptions {
 export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   authType: true,
+  callTimeout: true,
+  maxTotalTimeout: true,
   clientInfo: true,
   capabilities: true,
   onNotification: true,
@@ -47,8 +73,19 @@ export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Obj
 export interface McpCallOptions {
   /** The request id. @default a random UUID */
   id?: JsonRpcId;
-  /** Seconds to wait for the response, the whole call included; then the call is cancelled. */
+  /**
+   * Seconds to wait for the response, the session's start included when the call starts
+   * it; each progress report of the call starts the wait over. Then the call is cancelled
+   * (`McpRequestCancelledError`, `timeLimit: 'timeout'`). At most 3600.
+   * @default the client's `callTimeout` (60)
+   */
   timeout?: number;
+  /**
+   * Seconds the call may take in all, progress or not; then it is cancelled
+   * (`timeLimit: 'maxTotalTimeout'`). At most 86400.
+   * @default the client's `maxTotalTimeout` (none)
+   */
+  maxTotalTimeout?: number;
   /** Cancels the call when it fires. */
   signal?: AbortSignal;
   /** Progress reports of this call, in order (the request is sent with a `progressToken`). */

@@ -1,12 +1,11 @@
 /**
- * The MCP methods that may be sent again: they read, or (`initialize`) start a session
- * and act on nothing. Every other request (above all `tools/call`) may act, so the client
- * sends it at most once.
- *
+ * The MCP requests that may be sent more than once: methods that only read or start a
+ * session, and calls of the tools the session's last `tools/list` marked both read-only
+ * and idempotent. Anything else (any other `tools/call` above all) may act: at most once.
  * @module
  */
+import { isPlainObject } from '../plain-object.js';
 
-/** Methods that read only: retried like any idempotent request, and replayed on a new session after a 404. */
 export const SAFE_MCP_METHODS: ReadonlySet<string> = new Set([
   'initialize',
   'ping',
@@ -19,15 +18,34 @@ export const SAFE_MCP_METHODS: ReadonlySet<string> = new Set([
   'completion/complete',
 ]);
 
-/**
- * Whether a method may be sent more than once.
- *
- * @example
- * ```ts
- * isSafeMcpMethod('tools/list'); // true
- * isSafeMcpMethod('tools/call'); // false
- * ```
- */
 export function isSafeMcpMethod(method: string): boolean {
   return SAFE_MCP_METHODS.has(method);
+}
+
+// Hints are only the server's word: anything short of both set to `true` keeps a tool at most once.
+export function isRepeatableTool(tool: unknown): boolean {
+  const annotations = isPlainObject(tool) ? tool.annotations : undefined;
+  return isPlainObject(annotations) && annotations.readOnlyHint === true && annotations.idempotentHint === true;
+}
+
+/** A first page (no `cursor`) starts the set over; a later page adds to it. */
+export function repeatableToolsAfterPage(
+  known: ReadonlySet<string>,
+  params: Readonly<Record<string, unknown>> | undefined,
+  result: unknown,
+): ReadonlySet<string> {
+  const tools = isPlainObject(result) && Array.isArray(result.tools) ? (result.tools as unknown[]) : [];
+  const names = tools.filter(isRepeatableTool).map((tool) => (tool as { name: unknown }).name);
+  const next = new Set(params?.cursor === undefined ? [] : known);
+  for (const name of names) if (typeof name === 'string') next.add(name);
+  return next;
+}
+
+export function mayRepeatRequest(
+  method: string,
+  params: Readonly<Record<string, unknown>> | undefined,
+  repeatableTools: ReadonlySet<string>,
+): boolean {
+  if (isSafeMcpMethod(method)) return true;
+  return method === 'tools/call' && typeof params?.name === 'string' && repeatableTools.has(params.name);
 }

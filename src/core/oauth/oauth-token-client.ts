@@ -1,11 +1,4 @@
-/**
- * `OAuthTokenClient`: the OAuth exchanges with the identity service (code grant with or
- * without PKCE, refresh, scoped app token) and `refreshClient`, which hands back a REST
- * client holding a token that is good for at least `earlyRefreshBuffer` more seconds.
- *
- * @module
- */
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
@@ -24,15 +17,14 @@ const TOKEN_PATH = '/oauth/token';
 
 /** Options of {@link OAuthTokenClient}: the engine's, plus the refresh buffer and test seams. */
 export interface OAuthTokenClientOptions extends ApiClientOptions {
-  /** Seconds before expiration from which {@link OAuthTokenClient.refreshClient} refreshes; a positive integer. @default 86400 (24 hours) */
+  /** Seconds before expiry from which `refreshClient` refreshes; a positive integer. @default 86400 (one day) */
   earlyRefreshBuffer?: number;
-  /** The clock, in milliseconds since the epoch: `expiration_date` and refresh decisions use it. @default Date.now */
+  /** The clock (milliseconds since the epoch) for `expiration_date` and refresh decisions. @default Date.now */
   now?: () => number;
   /** The random source of {@link OAuthTokenClient.generateS256PkceParams}. @default node:crypto randomBytes */
   randomBytes?: RandomBytes;
 }
 
-/** The names of {@link OAuthTokenClientOptions}, checked at construction. */
 export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   earlyRefreshBuffer: true,
@@ -43,7 +35,6 @@ export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOption
 /** Options of the REST client that {@link OAuthTokenClient.refreshClient} builds (it always uses bearer auth). */
 export type RefreshClientOptions = Omit<RestApiV2ClientOptions, 'authType'>;
 
-/** The default of {@link OAuthTokenClientOptions.earlyRefreshBuffer}: one day, in seconds. */
 export const DEFAULT_EARLY_REFRESH_BUFFER = 86400;
 
 function positiveInteger(name: string, value: number): number {
@@ -53,15 +44,13 @@ function positiveInteger(name: string, value: number): number {
 }
 
 /**
- * The OAuth exchanges of a registered PagerDuty app. Token requests are form-encoded
- * POSTs to `/oauth/token` carrying `client_id` and `client_secret`; every response gains
- * `expiration_date`. The client secret is never printed, logged or put in an error.
+ * The OAuth exchanges of a registered PagerDuty app: form-encoded POSTs to `/oauth/token`; every
+ * response gains `expiration_date`. The client secret is never printed, logged or put in an error.
  *
  * @example
  * ```ts
  * const oauth = new OAuthTokenClient(process.env.PD_CLIENT_SECRET!, process.env.PD_CLIENT_ID!);
  * const token = await oauth.getScopedAppToken('as_account-us.companysubdomain incidents.read');
- * const client = new RestApiV2Client(token.access_token, { authType: 'bearer' });
  * ```
  */
 export class OAuthTokenClient extends ApiClient {
@@ -74,7 +63,7 @@ export class OAuthTokenClient extends ApiClient {
   /**
    * @param clientSecret - the app's client secret
    * @param clientId - the app's client id
-   * @param options - engine options (`baseUrl` defaults to `https://identity.pagerduty.com`), `earlyRefreshBuffer`, and the clock and random seams
+   * @param options - engine options (`baseUrl` defaults to `https://identity.pagerduty.com`), `earlyRefreshBuffer`
    */
   constructor(clientSecret: string, clientId: string, options: OAuthTokenClientOptions = {}) {
     checkOptionNames('OAuthTokenClient', options, OAUTH_TOKEN_CLIENT_OPTION_NAMES);
@@ -102,42 +91,33 @@ export class OAuthTokenClient extends ApiClient {
   }
 
   /**
-   * The URL the user visits to authorize the app (leg 1 of the code grant). The identity
-   * service then redirects to `redirectUri` with the authorization code as the `code`
-   * query parameter. No request is made.
-   *
+   * A token request acts on nothing the caller could find twice: a repeated grant gets a
+   * second token or is refused (`invalid_grant`), so it is retried like a read.
+   */
+  protected override postOnlyReads(): boolean {
+    return true;
+  }
+
+  /**
+   * The URL the user visits to authorize the app (code grant, leg 1); the identity service then
+   * redirects to `redirectUri` with a `code` query parameter. No request is made.
    * @param scope - the scopes requested, space-separated
    * @param redirectUri - the app's redirect URI, as registered
-   *
-   * @example
-   * ```ts
-   * const url = oauth.authorizeUrl('read write', 'https://app.example.com/callback');
-   * ```
    */
   authorizeUrl(scope: string, redirectUri: string): string {
     return buildAuthorizeUrl({ clientId: this.clientId, scope, redirectUri, baseUrl: this.url });
   }
 
   /**
-   * A new PKCE pair for the S256 method: keep the verifier until the code comes back,
-   * put the challenge in the authorize URL.
-   *
-   * @returns `[codeVerifier, codeChallenge]`: 43 base64url characters from 32 random bytes, and its SHA-256 in base64url
-   *
-   * @example
-   * ```ts
-   * const [codeVerifier, codeChallenge] = oauth.generateS256PkceParams();
-   * const url = oauth.getPkceAuthorizeUrl('read', redirectUri, codeChallenge);
-   * ```
+   * A new S256 PKCE pair: keep the verifier until the code comes back, put the challenge in the authorize URL.
+   * @returns `[codeVerifier, codeChallenge]`: 43 base64url characters from 32 random bytes, and its SHA-256
    */
   generateS256PkceParams(): PkcePair {
     return createS256PkcePair(this.#randomBytes);
   }
 
   /**
-   * The authorize URL with PKCE: {@link OAuthTokenClient.authorizeUrl} plus
-   * `code_challenge` and `code_challenge_method=S256`.
-   *
+   * {@link OAuthTokenClient.authorizeUrl} plus `code_challenge` and `code_challenge_method=S256`.
    * @param scope - the scopes requested, space-separated
    * @param redirectUri - the app's redirect URI
    * @param codeChallenge - the challenge from {@link OAuthTokenClient.generateS256PkceParams}
@@ -148,18 +128,14 @@ export class OAuthTokenClient extends ApiClient {
 
   /**
    * Exchanges an authorization code for a user token (code grant, leg 3).
-   *
    * @param code - the `code` query parameter the redirect URI received
    * @param scope - the scope of the authorize request
    * @param redirectUri - the redirect URI of the authorize request
    * @throws TypeError when an argument is missing, empty or not a string (nothing is sent)
-   * @throws HttpError when the identity service refuses the exchange
-   * @throws HttpServerError when the response lacks `expires_in`
-   *
+   * @throws HttpError when the identity service refuses; HttpServerError when the response lacks `expires_in`
    * @example
    * ```ts
    * const token = await oauth.getNewTokenFromCode(code, 'read', redirectUri);
-   * store(token.access_token, token.refresh_token, token.expiration_date);
    * ```
    */
   async getNewTokenFromCode(code: string, scope: string, redirectUri: string): Promise<OAuthTokenResponse> {
@@ -168,9 +144,7 @@ export class OAuthTokenClient extends ApiClient {
   }
 
   /**
-   * Exchanges an authorization code for a user token with PKCE: as
-   * {@link OAuthTokenClient.getNewTokenFromCode} plus the `code_verifier`.
-   *
+   * {@link OAuthTokenClient.getNewTokenFromCode} with PKCE: sends the `code_verifier` too.
    * @param code - the `code` query parameter the redirect URI received
    * @param scope - the scope of the authorize request
    * @param redirectUri - the redirect URI of the authorize request
@@ -193,9 +167,7 @@ export class OAuthTokenClient extends ApiClient {
   }
 
   /**
-   * A new access token from a refresh token. Store the whole response: it may carry a new
-   * refresh token.
-   *
+   * A new access token from a refresh token; store the whole response, it may carry a new refresh token.
    * @param refreshToken - the `refresh_token` of an earlier response
    */
   async getRefreshedToken(refreshToken: string): Promise<OAuthTokenResponse> {
@@ -205,13 +177,7 @@ export class OAuthTokenClient extends ApiClient {
 
   /**
    * A scoped app token (client-credentials grant), for a server-side app acting as itself.
-   *
    * @param scope - the scopes requested, space-separated
-   *
-   * @example
-   * ```ts
-   * const token = await oauth.getScopedAppToken('as_account-us.mysubdomain services.read');
-   * ```
    */
   async getScopedAppToken(scope: string): Promise<OAuthTokenResponse> {
     requireStrings('getScopedAppToken', { scope });
@@ -219,13 +185,10 @@ export class OAuthTokenClient extends ApiClient {
   }
 
   /**
-   * Sends one token request: a form-encoded POST to `/oauth/token` with `fields` plus
-   * `client_id` and `client_secret`. The grant methods above call it; there should be
-   * no need to call it directly.
-   *
+   * Sends one token request (the grant methods call it): a form-encoded POST to `/oauth/token` with
+   * `fields` plus `client_id` and `client_secret`.
    * @param fields - `grant_type` and the grant's own fields
-   * @throws HttpError for a non-success status
-   * @throws HttpServerError for a body that is not a JSON object with `expires_in` and `access_token`
+   * @throws HttpError for a non-success status; HttpServerError for a body without `expires_in` or `access_token`
    */
   async getNewToken(fields: Readonly<Record<string, string>>): Promise<OAuthTokenResponse> {
     requireStrings('getNewToken', fields);
@@ -242,22 +205,18 @@ export class OAuthTokenClient extends ApiClient {
   }
 
   /**
-   * A REST API v2 client with bearer auth and a token that has at least
-   * `earlyRefreshBuffer` seconds left: the current token when it has, else a refreshed one.
-   *
+   * A REST API v2 client with bearer auth and a token that has at least `earlyRefreshBuffer` seconds
+   * left: the current token when it has, else a refreshed one.
    * @param accessToken - the current access token
    * @param refreshToken - its refresh token
    * @param expirationDate - its `expiration_date` (ISO 8601 with an offset)
-   * @param options - options of the REST client (its `baseUrl`, `defaultFrom`, engine options)
-   * @returns `[client, response]`: `response` is the new token response when a refresh
-   *   happened (store it: it replaces the old tokens), `null` otherwise
+   * @param options - options of the REST client (`baseUrl`, `defaultFrom`, engine options)
+   * @returns `[client, response]`: the new token response when a refresh happened (store it), else `null`
    * @throws RangeError when `expirationDate` is not an ISO 8601 date-time with an offset
-   *
    * @example
    * ```ts
-   * const [client, refreshed] = await oauth.refreshClient(saved.access_token, saved.refresh_token, saved.expiration_date);
-   * if (refreshed) saved = refreshed;
-   * const me = await client.rget('/users/me');
+   * const [client, refreshed] = await oauth.refreshClient(accessToken, refreshToken, expiresAt);
+   * if (refreshed) save(refreshed);
    * ```
    */
   async refreshClient(

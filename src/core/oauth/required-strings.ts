@@ -1,23 +1,5 @@
-/**
- * The argument check of the OAuth grant methods: every argument that becomes a form
- * field must be a non-empty string. Form encoding would otherwise send `null` or
- * `undefined` as text, alongside the client secret.
- *
- * @module
- */
+// Form encoding would send `null` or `undefined` as text, alongside the client secret.
 
-/**
- * Checks that each named argument is a non-empty string.
- *
- * @param method - the method's name, for the message
- * @param args - the arguments by parameter name, in order
- * @throws TypeError naming the first argument that is missing, empty or not a string
- *
- * @example
- * ```ts
- * requireStrings('getRefreshedToken', { refreshToken }); // throws for null, '', 42
- * ```
- */
 export function requireStrings(method: string, args: Readonly<Record<string, unknown>>): void {
   for (const [name, value] of Object.entries(args)) {
     if (typeof value !== 'string' || value === '') {

@@ -1,15 +1,6 @@
-/**
- * The OAuth token response and the amendment every response gets: an absolute
- * `expiration_date` computed from `expires_in`.
- *
- * @module
- */
 import { relativeSecondsToDatetime } from './token-expiry.js';
 
-/**
- * A token response from `POST /oauth/token`, as the identity service sends it, plus
- * `expiration_date`. Wire names are kept as the API spells them.
- */
+/** A token response from `POST /oauth/token` with its wire names, plus `expiration_date`. */
 export interface OAuthTokenResponse {
   /** The access token: use it with `RestApiV2Client(token, { authType: 'bearer' })`. */
   access_token: string;
@@ -42,20 +33,7 @@ export type AmendedTokenResponse =
       readonly problem: string;
     };
 
-/**
- * The response with `expiration_date` added (a new object), or the problem that makes it
- * unusable: not a JSON object, no usable `expires_in` (a number of seconds, or a numeric
- * string), or no string `access_token`.
- *
- * @param body - the decoded JSON body of a token response
- * @param now - the time the response arrived, in milliseconds since the epoch
- *
- * @example
- * ```ts
- * amendTokenResponse({ access_token: 'x', expires_in: 60 }, Date.parse('2030-01-01T00:00:00Z'));
- * // { ok: true, response: { access_token: 'x', expires_in: 60, expiration_date: '2030-01-01T00:01:00Z' } }
- * ```
- */
+/** `expires_in` may be a number of seconds or a numeric string. */
 export function amendTokenResponse(body: unknown, now: number): AmendedTokenResponse {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, problem: 'token response is not a JSON object' };

@@ -1,20 +1,11 @@
-/**
- * One client's side of the rate limit: what it last saw of its budget (`client.rateLimit`),
- * and, when the caller opted in, the shared limiter it asks before each attempt and tells
- * after each answer, and the `onRateLimit` hook.
- *
- * Without a limiter and a hook ({@link ClientRateLimit.active} false), the attempt loop
- * asks only the request gate, as it always did; this object then just records headers.
- * A limiter that fails (a store that is down) never fails a request: the attempt falls
- * back to the client's own request gate, and the client warns once.
- *
- * @module
- * @internal
- */
+// Without a limiter and a hook (`active` false) the attempt loop asks only the request gate, and this object just
+// records headers. A limiter that fails (a store that is down) never fails a request: the attempt falls back to
+// the client's own request gate, and the client warns once.
 import type { Secret } from '../auth/secret.js';
 import type { Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from '../retry/abortable-sleep.js';
 import type { RequestGate } from '../retry/request-gate.js';
+import { statusRule } from '../retry/status-rules.js';
 import { readRateLimitHeaders } from './rate-limit-headers.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit-info.js';
 import { rateLimitKey } from './rate-limit-key.js';
@@ -52,10 +43,7 @@ export class RateLimitDeclined extends Error {
   }
 }
 
-/**
- * Waits for `promise`, or rejects with {@link AbortedDuringPause} as soon as `signal`
- * fires: a limiter that does not heed the signal cannot keep an aborted request waiting.
- */
+/** A limiter that does not heed the signal cannot keep an aborted request waiting. */
 async function untilAborted(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return promise;
   let onAbort: (() => void) | undefined;
@@ -72,7 +60,6 @@ async function untilAborted(promise: Promise<void>, signal: AbortSignal | undefi
   }
 }
 
-/** Checks the `rateLimiter` option: an object with the methods of {@link RateLimiter}. */
 export function checkRateLimiter(value: unknown): RateLimiter | undefined {
   if (value === undefined) return undefined;
   const candidate = value as Partial<Record<keyof RateLimiter, unknown>> | null;
@@ -87,14 +74,13 @@ export function checkRateLimiter(value: unknown): RateLimiter | undefined {
   return value as RateLimiter;
 }
 
-/** Checks the `onRateLimit` option: a function. */
 export function checkOnRateLimit(value: unknown): OnRateLimit | undefined {
   if (value !== undefined && typeof value !== 'function')
     throw new TypeError(`onRateLimit must be a function, got ${value === null ? 'null' : typeof value}`);
   return value as OnRateLimit | undefined;
 }
 
-/** The rate limit of one client (see the module comment). */
+/** The rate limit of one client: what it last saw of its budget, and the limiter and hook it opted into. */
 export class ClientRateLimit {
   /** Whether the caller opted in (a limiter or a hook): else the loop uses the request gate alone. */
   readonly active: boolean;
@@ -177,7 +163,12 @@ export class ClientRateLimit {
       if (seen.resetSeconds !== undefined) this.#resetAt = Date.now() + seen.resetSeconds * 1000;
     }
     if (!this.#limiter) return undefined;
-    const report = { key: this.key(), status, ...seen, retryAfterSeconds: status === 429 ? retryAfter : undefined };
+    const report = {
+      key: this.key(),
+      status,
+      ...seen,
+      retryAfterSeconds: statusRule(status).pausesEveryRequest ? retryAfter : undefined,
+    };
     return this.#safely(log, () => this.#limiter?.report(report));
   }
 
@@ -272,7 +263,6 @@ export class ClientRateLimit {
     });
   }
 
-  /** Runs a limiter call; a failure falls back (with one warning) instead of failing the request. */
   async #safely(log: Logger, call: () => Promise<void> | undefined): Promise<void> {
     try {
       await call();

@@ -1,15 +1,6 @@
-/**
- * The in-memory rate limiter: what one client's request gate does on a rate limit, made
- * explicit and shareable by every client of one process.
- *
- * - A 429 pauses every holder of its key until its `Retry-After` (or `ratelimit-reset`).
- * - An answer saying the budget is spent (`ratelimit-remaining: 0`) pauses every holder
- *   until its `ratelimit-reset`.
- * - With `pacing`, the requests of a key are spread over what is left of the window, by
- *   the last `ratelimit-remaining` and `ratelimit-reset` seen, rather than sent in a burst.
- *
- * @module
- */
+// A 429 pauses every holder of its key until its `Retry-After` (or `ratelimit-reset`), `ratelimit-remaining: 0`
+// until its `ratelimit-reset`. With `pacing`, a key's requests are spread over what is left of the window.
+import { statusRule } from '../retry/status-rules.js';
 import { abortableSleep, AbortedDuringPause, timerSleep } from '../retry/abortable-sleep.js';
 import type { RateLimiter, RateLimitKey, RateLimitReport, RateLimitState } from './rate-limiter.js';
 
@@ -21,13 +12,12 @@ export interface InMemoryRateLimiterOptions {
    * the budget is spent)
    */
   readonly pacing?: boolean;
-  /** How the limiter waits, in seconds; it gets the waiting request's signal. Tests inject one that does not wait. @default a timer */
+  /** How the limiter waits, in seconds, given the waiting request's signal (tests inject one). @default a timer */
   readonly sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
   /** The clock, in epoch milliseconds. @default Date.now */
   readonly now?: () => number;
 }
 
-/** What the limiter knows of one key's budget. */
 interface Budget {
   limit?: number;
   remaining?: number;
@@ -39,16 +29,7 @@ interface Budget {
   sentSinceReport: number;
 }
 
-/**
- * The milliseconds between two paced requests: what is left of the window shared by what
- * is left of the budget; 0 when the budget or its window is not known (or is over).
- *
- * @example
- * ```ts
- * pacingInterval({ remaining: 10, resetAt: 6000 }, 1000); // 500
- * pacingInterval({ remaining: 10 }, 1000);                // 0
- * ```
- */
+/** 0 when the budget or its window is not known (or is over). */
 export function pacingInterval(
   budget: { readonly remaining?: number; readonly resetAt?: number },
   nowMs: number,
@@ -58,21 +39,9 @@ export function pacingInterval(
   return (resetAt - nowMs) / Math.max(1, remaining);
 }
 
-/**
- * Until when (epoch milliseconds) an answer pauses its key: a 429 until its `Retry-After`
- * (else its `ratelimit-reset`), a spent budget until its `ratelimit-reset`; `undefined`
- * when it pauses nothing (a 429 that names no wait pauses only the request that got it,
- * by its client's cooldown).
- *
- * @example
- * ```ts
- * pauseUntil({ key, status: 429, retryAfterSeconds: 3 }, 1000);              // 4000
- * pauseUntil({ key, status: 200, remaining: 0, resetSeconds: 10 }, 1000);     // 11000
- * pauseUntil({ key, status: 200, remaining: 5, resetSeconds: 10 }, 1000);     // undefined
- * ```
- */
+/** `undefined` for a 429 naming no wait: it pauses only its own request, by its client's cooldown. */
 export function pauseUntil(report: RateLimitReport, nowMs: number): number | undefined {
-  if (report.status === 429) {
+  if (statusRule(report.status).pausesEveryRequest) {
     const seconds = report.retryAfterSeconds ?? report.resetSeconds;
     return seconds === undefined ? undefined : nowMs + seconds * 1000;
   }
@@ -134,7 +103,7 @@ export class InMemoryRateLimiter implements RateLimiter {
     }
   }
 
-  /** Records what an answer said; a 429 (by its `Retry-After`) or a spent budget (by its reset) pauses every holder of its key. */
+  /** Records an answer: a 429 or a spent budget pauses every holder of its key (until `Retry-After` or reset). */
   async report(report: RateLimitReport): Promise<void> {
     const budget = this.#budget(report.key);
     const now = this.#now();

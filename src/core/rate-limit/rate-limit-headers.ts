@@ -1,17 +1,7 @@
-/**
- * Reading the rate-limit headers of an answer (`ratelimit-limit`, `ratelimit-remaining`,
- * `ratelimit-reset`). Pure.
- *
- * @module
- */
-
 /** What an answer's rate-limit headers said; a header absent or not a number is left out. */
 export interface RateLimitHeaders {
-  /** `ratelimit-limit`: requests per window. */
   readonly limit?: number;
-  /** `ratelimit-remaining`: requests left in the window. */
   readonly remaining?: number;
-  /** `ratelimit-reset`: seconds until the window ends. */
   readonly resetSeconds?: number;
 }
 
@@ -20,15 +10,6 @@ function headerNumber(headers: { get(name: string): string | null }, name: strin
   return value !== undefined && /^\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
 }
 
-/**
- * The rate-limit headers of an answer, as numbers; `undefined` when it has none.
- *
- * @example
- * ```ts
- * readRateLimitHeaders(new Headers({ 'ratelimit-limit': '960', 'ratelimit-remaining': '0', 'ratelimit-reset': '12' }));
- * // { limit: 960, remaining: 0, resetSeconds: 12 }
- * ```
- */
 export function readRateLimitHeaders(headers: { get(name: string): string | null }): RateLimitHeaders | undefined {
   const limit = headerNumber(headers, 'ratelimit-limit');
   const remaining = headerNumber(headers, 'ratelimit-remaining');

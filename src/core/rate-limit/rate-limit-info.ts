@@ -1,8 +1,3 @@
-/**
- * What the `onRateLimit` hook is told, and what it answers.
- *
- * @module
- */
 import type { RateLimitState } from './rate-limiter.js';
 
 /**

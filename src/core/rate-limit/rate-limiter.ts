@@ -1,16 +1,3 @@
-/**
- * The rate-limiter seam: what a client asks before each attempt and tells after it, so that
- * every client (and every process) using one API key can share one budget and one pause.
- *
- * A client without a `rateLimiter` option behaves exactly as before (its request gate
- * pauses its own requests on a 429). With one, the client calls {@link RateLimiter.acquire}
- * before every attempt and {@link RateLimiter.report} after every response, and the limiter
- * decides when the next request may go. Keys are never given to a limiter: only
- * {@link RateLimitKey.id}, a hash of the credential.
- *
- * @module
- */
-
 /** Which budget a request draws on. */
 export interface RateLimitKey {
   /** A stable hash of the credential (hex); never the credential itself. */

@@ -1,21 +1,6 @@
-/**
- * Header merging: later sources win, names compare case-insensitively, and `undefined`
- * removes a header set earlier.
- *
- * @module
- */
-import type { HeaderMap } from '../api-client-options.js';
+import type { HeaderMap } from '../client/client-options.js';
 
-/**
- * Merges header sources in order; the last value of a name wins and keeps the spelling
- * it was given. A value of `undefined` removes the name. The engine passes the auth
- * header last, so it always wins.
- *
- * @example
- * ```ts
- * mergeHeaders([{ Accept: 'a' }, { accept: 'b', 'X-Y': undefined }]); // { accept: 'b' }
- * ```
- */
+/** The last value of a name wins and keeps its spelling; `undefined` removes it. The engine passes auth last. */
 export function mergeHeaders(sources: ReadonlyArray<HeaderMap | undefined>): Record<string, string> {
   // By lower-case name; a later value moves the header to the end, as a fresh one would be.
   const byName = new Map<string, [name: string, value: string]>();

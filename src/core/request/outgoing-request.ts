@@ -1,13 +1,11 @@
-/**
- * What a request is sent with: its headers and body worked out from its options and the
- * client's parts (pure; the engine's `ApiClient` calls it for every request).
- *
- * @module
- * @internal
- */
 import type { FetchRequestInit } from '../transport/fetch-types.js';
 import { withFormAuth, withJsonBodyAuth, type AuthMethod } from '../auth/auth-methods.js';
-import { type HeaderMap, type HttpMethod, type PassThroughInit, type RequestOptions } from '../api-client-options.js';
+import {
+  type HeaderMap,
+  type HttpMethod,
+  type PassThroughInit,
+  type RequestOptions,
+} from '../client/client-options.js';
 import { mergeHeaders } from './headers.js';
 
 /** The client's side of a request. */
@@ -25,16 +23,8 @@ export interface ClientRequestParts {
 }
 
 /**
- * The fetch options of a request. Headers, from first to last (a later one wins, whatever
- * its case): the client's defaults, the body's `Content-Type`, the client's `headers`, the
- * request's `headers`, then `Authorization`, so that nothing overrides the credential.
- * `json` is sent as JSON, `form` URL-encoded (each with the credential where the auth
- * method puts it), else `body` as it is. The caller's options are not changed.
- *
- * @example
- * ```ts
- * outgoingInit('POST', { json: { a: 1 } }, parts).headers; // { ..., 'Content-Type': 'application/json', Authorization: '...' }
- * ```
+ * Headers, first to last (a later one wins, whatever its case): the client's defaults, the body's
+ * `Content-Type`, the client's `headers`, the request's, then `Authorization`: nothing overrides the credential.
  */
 export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: ClientRequestParts): FetchRequestInit {
   const { headers, json, form, body } = options;
@@ -52,8 +42,7 @@ export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: C
       : form !== undefined
         ? new URLSearchParams(withFormAuth(parts.auth, form)).toString()
         : body;
-  // The client's fetch options, then the request's, which win; never in place of the
-  // method, headers and body worked out above.
+  // The request's fetch options win over the client's, never over the method, headers and body worked out above.
   const {
     headers: _headers,
     json: _json,

@@ -1,11 +1,6 @@
-/**
- * Query-string encoding. The engine sends list values as repeated keys, unchanged; the
- * REST layer decides (per its policy) whether list keys get `[]` first.
- *
- * @module
- */
+// The engine sends lists as repeated keys, unchanged; the REST layer decides whether list keys get `[]` first.
 
-/** One query value: scalars (a `bigint` is sent as its decimal digits), `Date` (sent as ISO 8601), or a list of scalars. */
+/** One query scalar; a `bigint` is sent as its decimal digits, a `Date` as ISO 8601. */
 export type QueryScalar = string | number | boolean | bigint | Date;
 
 /** A query value; `null` and `undefined` are left out of the query string. */
@@ -14,11 +9,7 @@ export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
 /** Query parameters, as an object. */
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
-/**
- * One value as sent. Anything that is not a string, finite number, bigint, boolean or valid
- * `Date` is refused: `String()` would otherwise send `[object Object]`, a function's
- * source, or `null` as text.
- */
+// Anything else is refused: `String()` would send `[object Object]`, a function's source or `null` as text.
 function scalar(key: string, value: unknown): string {
   switch (typeof value) {
     case 'string':
@@ -47,19 +38,6 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/**
- * Encodes params as a query string without the leading `?` (`''` for none). Lists become
- * repeated keys; keys are not renamed. `null` and `undefined` values leave the key out;
- * inside a list they are refused, as are objects, functions, symbols, NaN and invalid Dates.
- *
- * @throws TypeError for a value that is not a query value (nothing is sent)
- *
- * @example
- * ```ts
- * encodeQuery({ 'statuses[]': ['triggered', 'acknowledged'], limit: 25 });
- * // 'statuses%5B%5D=triggered&statuses%5B%5D=acknowledged&limit=25'
- * ```
- */
 export function encodeQuery(params: QueryParams | undefined): string {
   if (!params) return '';
   if (typeof params !== 'object' || Array.isArray(params))
@@ -76,10 +54,7 @@ export function encodeQuery(params: QueryParams | undefined): string {
   return search.toString();
 }
 
-/**
- * A copy of params where every list-valued key that does not end in `[]` gets `[]`
- * appended, as the REST API v2 expects (`statuses: [...]` -> `statuses[]`).
- */
+/** `statuses: [...]` -> `statuses[]`, as the REST API v2 expects. */
 export function withListBrackets(params: QueryParams | undefined): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
   if (!params) return out;
@@ -89,7 +64,6 @@ export function withListBrackets(params: QueryParams | undefined): Record<string
   return out;
 }
 
-/** Appends encoded params to a URL that may already have a query string. */
 export function appendQuery(url: string, params: QueryParams | undefined): string {
   const query = encodeQuery(params);
   if (!query) return url;

@@ -1,24 +1,16 @@
-/**
- * The URL rules that keep credentials at home: the base URL must be `https://` (plain
- * HTTP only on loopback), and a request goes only to a URL under the base URL.
- *
- * @module
- */
+// The rules that keep credentials at home: the base URL must be `https://` (plain HTTP only on loopback), and
+// a request goes only to a URL under the base URL.
 import type { RefusalFailure } from '../errors/failure-facts.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** Whether a hostname is loopback (`localhost`, `127.x.x.x`, `[::1]`). */
 export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-/**
- * Checks a base URL and returns it without trailing slashes.
- *
- * @param fail - builds the error to throw (a `UrlError` in the core)
- */
 export function checkBaseUrl(value: string, fail: (message: string) => Error): string {
+  const unsendable = unsendableCharacter(value);
+  if (unsendable) throw fail(`base URL ${JSON.stringify(value)} contains ${unsendable}`);
   let parsed: URL;
   try {
     parsed = new URL(value);
@@ -34,35 +26,24 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
 }
 
 /**
- * The full URL for a path relative to `base` (leading slash optional) or for a full URL,
- * which must lie under `base`.
- *
- * Two things are refused before anything is resolved, because the URL parser would
- * silently turn them into another address: `.` and `..` segments (also written `%2e`),
- * and backslashes (which the parser reads as `/`). No PagerDuty path has either, and an
- * id of `.` or `..` would otherwise address a different resource (`users/./contact_methods`
- * is not the contact methods of user `.`). An id that really contains a backslash is sent
- * encoded (`%5C`). The URL is then resolved, as the transport will read it, and checked:
- * same origin, and a path equal to the base path or below it, which is what keeps a full
- * URL such as `https://api.pagerduty.com/x` from passing for the base
- * `https://api.pagerduty.com/scim/v2`.
- *
- * @param fail - builds the error to throw for a refused URL
- * @returns the resolved URL, exactly what will be requested
- *
- * @example
- * ```ts
- * resolveUrl('https://api.pagerduty.com', 'users', fail); // 'https://api.pagerduty.com/users'
- * resolveUrl('https://api.pagerduty.com/scim/v2', '../../users', fail); // throws
- * ```
+ * Refuses `.`/`..` segments (also `%2e`) and backslashes before resolving: the URL parser would silently turn
+ * them into another address (`users/./contact_methods`), and no PagerDuty path has either. The resolved URL
+ * must then share the base's origin and lie at or below its path: `https://api.pagerduty.com/x` does not pass
+ * for the base `https://api.pagerduty.com/scim/v2`.
+ * Control characters and unpaired surrogates are refused too (the parser drops tabs and newlines and turns a
+ * lone surrogate into U+FFFD); spaces are sent encoded, so that a trailing one is not trimmed away.
  */
 export function resolveUrl(base: string, url: string, fail: RefusalFailure): string {
   if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
-  const problem = pathProblem(url);
+  const unsendable = unsendableCharacter(url);
+  const problem = unsendable
+    ? `it contains ${unsendable}, which the URL parser would drop or rewrite`
+    : pathProblem(url);
   if (problem) throw fail(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  const written = url.replaceAll(' ', '%20');
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(written);
   // Leading slashes are dropped: the parser would read `//host` as another host.
-  const candidate = absolute ? url : `${base}/${url.replace(/^\/+/, '')}`;
+  const candidate = absolute ? written : `${base}/${written.replace(/^\/+/, '')}`;
   let resolved: URL;
   try {
     resolved = new URL(candidate);
@@ -77,9 +58,25 @@ export function resolveUrl(base: string, url: string, fail: RefusalFailure): str
 }
 
 /**
- * Why the path part of a URL or path cannot be sent as written (a dot segment or a
- * backslash), or `null` when it can.
+ * The first character of `text` that cannot be sent as given (`'the control character U+0009'`),
+ * or `null`: a C0 control character, DEL, or half of a surrogate pair without the other half.
  */
+export function unsendableCharacter(text: string): string | null {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit <= 0x1f || unit === 0x7f) return `the control character ${codePoint(unit)}`;
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return `the unpaired surrogate ${codePoint(unit)}`;
+    i += 1;
+  }
+  return null;
+}
+
+function codePoint(unit: number): string {
+  return `U+${unit.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 function pathProblem(url: string): string | null {
   const end = url.search(/[?#]/);
   const path = end === -1 ? url : url.slice(0, end);
@@ -88,7 +85,6 @@ function pathProblem(url: string): string | null {
   return dotted === undefined ? null : `a "${dotted}" segment is not allowed in a path (ids are never "." or "..")`;
 }
 
-/** Whether a resolved URL has the base's origin and a path equal to or below the base path. */
 function isUnder(resolved: URL, base: string): boolean {
   const parsedBase = new URL(base);
   if (resolved.origin !== parsedBase.origin || resolved.username || resolved.password) return false;

@@ -23,6 +23,9 @@ import {
 } from './endpoints/entity-exchange.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
 import { EndpointLookup } from './endpoints/endpoint-lookup.js';
+import { urlPathOf } from './endpoints/canonical-path.js';
+import { quietCanonicalPath } from './endpoints/endpoint-resolution.js';
+import { READ_ONLY_POSTS } from './endpoints/read-only-posts.js';
 import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
 import { restQueryParams } from './endpoints/params.js';
 import { resolveRestPolicy, type RestPolicy } from './endpoints/policy.js';
@@ -42,6 +45,7 @@ import {
   type RestApiV2BaseClientOptions,
 } from './rest-method-options.js';
 import { checkOptionNames } from '../client/option-names.js';
+import { internalOf, withInternal } from '../client/internal-options.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
 import type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-call-types.js';
@@ -82,14 +86,15 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /**
    * @param auth - how requests are authenticated
-   * @param options - engine options, the API's `tables`, and an optional `policy`
+   * @param options - engine options and the API's `tables`
    */
   constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
     checkOptionNames('RestApiV2BaseClient', options, REST_API_V2_BASE_CLIENT_OPTION_NAMES);
-    const { tables, policy, ...engineOptions } = options;
-    const resolved = resolveRestPolicy(policy);
+    const { tables, ...engineOptions } = options;
+    const internal = internalOf(options);
+    const resolved = resolveRestPolicy(internal.restPolicy);
     const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
-    super(auth, { ...engineOptions, callKey: engineOptions.callKey ?? canonicalCallKey(compiled) });
+    super(auth, withInternal(engineOptions, { callKey: internal.callKey ?? canonicalCallKey(compiled) }));
     this.tables = tables;
     this.policy = resolved;
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
@@ -127,6 +132,13 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   protected override encodeParams(params: QueryParams, method?: HttpMethod, url?: string): QueryParams {
     return restQueryParams(params, this.policy, this.#endpoints.queryStyles(method, url, params));
+  }
+
+  /** A POST to one of the API's query endpoints (`READ_ONLY_POSTS`) only reads: it is retried like a GET. */
+  protected override postOnlyReads(url: string): boolean {
+    if (!url.startsWith(this.url)) return false;
+    const canonical = quietCanonicalPath(this.#endpoints.compiled, urlPathOf(this.url, url));
+    return canonical !== null && READ_ONLY_POSTS.has(canonical);
   }
 
   /** Every request, with the headers its operation declares (early access) unless the caller sets them. */

@@ -5,11 +5,10 @@
  * @module
  */
 import type { ApiClientOptions } from '../client/api-client.js';
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import type { QueryParams } from '../request/query.js';
-import type { RestPolicy } from './endpoints/policy.js';
 
 /** The service regions, each with its own REST API host. */
 export type Region = 'us' | 'eu';
@@ -52,8 +51,6 @@ export interface RestApiV2ClientOptions extends ApiClientOptions {
   authType?: AuthType;
   /** The region whose API host to use; `baseUrl` wins over it. @default 'us' */
   region?: Region;
-  /** Behaviour at the legacy seams; omitted fields keep the modern default. @default DEFAULT_REST_POLICY */
-  policy?: Partial<RestPolicy>;
 }
 
 /** The names of {@link RestApiV2ClientOptions}, checked at construction. */
@@ -62,7 +59,6 @@ export const REST_API_V2_CLIENT_OPTION_NAMES: OptionNames<RestApiV2ClientOptions
   defaultFrom: true,
   authType: true,
   region: true,
-  policy: true,
 });
 
 /** Options of `RestApiV2Client.iterIncidentNotes`. */

@@ -5,26 +5,22 @@
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { ApiClientOptions } from '../client/api-client.js';
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { QueryParams } from '../request/query.js';
 import type { ItemHook } from './pagination/pages.js';
-import type { RestPolicy } from './endpoints/policy.js';
 import type { RestApiTables } from './endpoints/table-types.js';
 
 /** Options of a `RestApiV2BaseClient`: the engine's, plus the API's tables. */
 export interface RestApiV2BaseClientOptions extends ApiClientOptions {
   /** The API's canonical paths, wrapper exceptions and pagination styles. */
   tables: RestApiTables;
-  /** Behaviour at the legacy seams; omitted fields keep the modern default. @default DEFAULT_REST_POLICY */
-  policy?: Partial<RestPolicy>;
 }
 
 /** The names of {@link RestApiV2BaseClientOptions}, checked at construction. */
 export const REST_API_V2_BASE_CLIENT_OPTION_NAMES: OptionNames<RestApiV2BaseClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   tables: true,
-  policy: true,
 });
 
 /** Options of `RestApiV2BaseClient.iterAll`. */

@@ -11,14 +11,16 @@
  * @internal
  */
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
-import type { ClientErrors, HttpErrorParts } from '../errors/client-errors.js';
+import type { ClientErrors } from '../errors/client-errors.js';
+import type { ResponseFacts } from '../errors/failure-facts.js';
 import type { CallMetrics } from '../client/call-metrics.js';
-import type { HttpMethod } from '../api-client-options.js';
+import type { HttpMethod } from '../client/client-options.js';
 import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
 import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
 import type { RequestGate } from './request-gate.js';
 import type { Transport } from '../transport/transport.js';
+import { statusRule } from './status-rules.js';
 import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
 import { attemptFailureKind } from './attempt-failure.js';
 import { ClientRateLimit, RateLimitDeclined } from '../rate-limit/client-rate-limit.js';
@@ -62,52 +64,39 @@ function realNow(): number {
   return process.getBuiltinModule('node:perf_hooks').performance.now();
 }
 
-/** The parts of its client the loop drives and reports to; all owned by the client. */
-export interface AttemptLoopParts {
+/** What the loop sends with and reports to; all owned by one client. */
+export interface AttemptLoopOptions {
   readonly transport: Transport;
   readonly gate: RequestGate;
-  /** The client's rate limit: records headers; when opted in, its limiter and hook. @default one that only records headers */
+  /** @default one that only records the rate-limit headers */
   readonly rateLimit?: ClientRateLimit;
   readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly random: () => number;
-  /** Builds the client's errors, its secret scrubbed. */
   readonly errors: ClientErrors;
-  /** Counts each answered attempt. */
   readonly metrics: CallMetrics;
-  /** Builds the HTTP error of a response (the client's `httpError`, which a subclass may extend). */
-  readonly httpError: (parts: HttpErrorParts) => Error;
+}
+
+/**
+ * The last response of a request. `refusal` is set when the response must become an
+ * HTTP error whatever the caller does with it (a 401, a 429 that `onRateLimit` declined):
+ * the client builds that error through its own `httpError`.
+ */
+export interface AttemptResult {
+  readonly response: FetchResponse;
+  readonly refusal?: { readonly detail: string; readonly facts?: ResponseFacts };
 }
 
 /** Runs the attempts of a client's requests; one per client. */
 export class AttemptLoop {
-  readonly #transport: Transport;
-  readonly #gate: RequestGate;
-  readonly #rateLimit: ClientRateLimit;
-  readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
-  readonly #random: () => number;
-  readonly #errors: ClientErrors;
-  readonly #metrics: CallMetrics;
-  readonly #httpError: (parts: HttpErrorParts) => Error;
+  readonly #options: Required<AttemptLoopOptions>;
 
-  /** @param parts - the client's transport, gate, sleep, randomness, errors and metrics */
-  constructor(parts: AttemptLoopParts) {
-    this.#transport = parts.transport;
-    this.#gate = parts.gate;
-    this.#rateLimit =
-      parts.rateLimit ??
-      new ClientRateLimit({
-        limiter: undefined,
-        onRateLimit: undefined,
-        secret: () => undefined,
-        gate: parts.gate,
-        sleep: parts.sleep,
-        scrub: (text) => parts.errors.scrub(text),
-      });
-    this.#sleep = parts.sleep;
-    this.#random = parts.random;
-    this.#errors = parts.errors;
-    this.#metrics = parts.metrics;
-    this.#httpError = parts.httpError;
+  constructor(options: AttemptLoopOptions) {
+    const { gate, sleep, errors } = options;
+    const scrub = (text: string): string => errors.scrub(text);
+    const rateLimit =
+      options.rateLimit ??
+      new ClientRateLimit({ limiter: undefined, onRateLimit: undefined, secret: () => undefined, gate, sleep, scrub });
+    this.#options = { ...options, rateLimit };
   }
 
   /**
@@ -117,18 +106,18 @@ export class AttemptLoop {
    *
    * @throws the host's errors: network (retries spent), abort (the caller's signal), 401
    */
-  async run(request: PreparedRequest): Promise<FetchResponse> {
+  async run(request: PreparedRequest): Promise<AttemptResult> {
     const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log } = request;
+    const { transport, gate, rateLimit, random, errors, metrics } = this.#options;
     const atMostOnce = request.retryMode === 'at-most-once';
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     let state = initialRetryState(policy);
-    const rateLimit = this.#rateLimit;
     for (let attempt = 1; ; attempt += 1) {
       let response: FetchResponse;
       // Opted in: the shared limiter (or the hook) decides; else the gate alone, as always.
       const held = rateLimit.active
         ? rateLimit.beforeAttempt({ method: verb, url: target, attempt, log }, signal)
-        : this.#gate.wait(signal);
+        : gate.wait(signal);
       if (held) {
         try {
           await held;
@@ -139,7 +128,7 @@ export class AttemptLoop {
       }
       const started = realNow();
       try {
-        response = await this.#transport.send(target, fetchInit, timeoutSeconds, request.stream === true);
+        response = await transport.send(target, fetchInit, timeoutSeconds, request.stream === true);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         const kind = attemptFailureKind(error);
@@ -149,11 +138,11 @@ export class AttemptLoop {
         const retryable = kind === 'transport' || policy.retryUnresolvedHosts === true;
         const allowed = retryable && (!atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error));
         const decision = allowed
-          ? retryDecision({ kind: 'network-error' }, state, policy, this.#random())
+          ? retryDecision({ kind: 'network-error' }, state, policy, random())
           : ({ action: 'network-exhausted' } as const);
         if (decision.action !== 'retry') {
           this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
-          throw this.#errors.fail({
+          throw this.#options.errors.fail({
             kind: 'network',
             message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
             cause: error,
@@ -172,48 +161,43 @@ export class AttemptLoop {
         continue;
       }
       const { status } = response;
-      this.#metrics.record(request.metricKey, (realNow() - started) / 1000);
-      this.#gate.observe(response.headers);
+      metrics.record(request.metricKey, (realNow() - started) / 1000);
+      gate.observe(response.headers);
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
       const reported = rateLimit.observe(status, response.headers, retryAfter, log);
       if (reported) await reported;
       const requestId = response.headers.get('x-request-id');
       if (returnsAtOnce(status)) {
         this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
-        return response;
+        return { response };
       }
       const outcome = { kind: 'response', status, retryAfter } as const;
       const decision =
-        atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome)
+        atMostOnce && !statusRule(status).throws && !mayRetryAtMostOnce(outcome)
           ? ({ action: 'return' } as const)
-          : retryDecision(outcome, state, policy, this.#random());
+          : retryDecision(outcome, state, policy, random());
       // A retried attempt is reported once, by its warning; the last one by a debug line.
       if (decision.action !== 'retry')
         this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
       if (decision.action === 'unauthorized') {
-        const key = this.#errors.redactedSecret() || undefined;
+        const key = errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
         const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
-        const body = await response.text();
-        throw this.#httpError({
-          method: verb,
-          url: target,
-          response,
-          body,
-          detail,
-          facts: { reason: 'unauthorized', redactedKey: key },
-        });
+        log.warn(errors.scrub(`${verb} ${target}: ${detail}`));
+        return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
       }
-      if (status === 429 && rateLimit.active) {
+      if (statusRule(status).pausesEveryRequest && rateLimit.active) {
         const retryPause = decision.action === 'retry' ? decision.pause : undefined;
         if (!(await rateLimit.rateLimited({ method: verb, url: target, attempt, log }, retryPause, retryAfter))) {
           if (retryPause !== undefined)
             this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
-          const detail = 'API responded with 429 Too Many Requests, and onRateLimit chose not to wait';
-          throw this.#httpError({ method: verb, url: target, response, body: await response.text(), detail });
+          return {
+            response,
+            refusal: { detail: 'API responded with 429 Too Many Requests, and onRateLimit chose not to wait' },
+          };
         }
       }
-      if (decision.action !== 'retry') return response;
+      if (decision.action !== 'retry') return { response };
       if (request.stream) discardBody(response);
       this.#reportRetry(
         log,
@@ -225,8 +209,8 @@ export class AttemptLoop {
       );
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
-      if (status === 429) {
-        this.#gate.hold(paused);
+      if (statusRule(status).pausesEveryRequest) {
+        gate.hold(paused);
         rateLimit.notePause(Date.now() + decision.pause * 1000);
       }
       await paused;
@@ -237,11 +221,11 @@ export class AttemptLoop {
   #declined(verb: string, target: string, declined: RateLimitDeclined): Error {
     const until = new Date(Date.now() + declined.info.retryAfter * 1000).toISOString();
     const message = `${verb} ${target}: not sent: the rate-limit budget is spent until ${until}, and onRateLimit chose not to wait`;
-    return this.#errors.fail({ kind: 'abort', message, cause: declined.info });
+    return this.#options.errors.fail({ kind: 'abort', message, cause: declined.info });
   }
 
   #aborted(verb: string, target: string, reason: unknown): Error {
-    return this.#errors.fail({
+    return this.#options.errors.fail({
       kind: 'abort',
       message: `${verb} ${target}: aborted by the caller's signal`,
       cause: reason,
@@ -250,7 +234,7 @@ export class AttemptLoop {
 
   async #pause(seconds: number, signal: AbortSignal | undefined, verb: string, target: string): Promise<void> {
     try {
-      await abortableSleep(this.#sleep, seconds, signal);
+      await abortableSleep(this.#options.sleep, seconds, signal);
     } catch (error) {
       throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
     }
@@ -259,11 +243,17 @@ export class AttemptLoop {
   #debugAttempt(log: Logger, record: AttemptRecord): void {
     // Nothing to format when nobody listens.
     if (log !== silentLogger)
-      log.debug(this.#errors.scrub(formatAttempt({ ...record, key: this.#errors.redactedSecret() || undefined })));
+      log.debug(
+        this.#options.errors.scrub(
+          formatAttempt({ ...record, key: this.#options.errors.redactedSecret() || undefined }),
+        ),
+      );
   }
 
   #reportRetry(log: Logger, verb: string, target: string, attempt: number, failure: string, seconds: number): void {
-    warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) => this.#errors.scrub(text));
+    warnRetry(log, { method: verb, url: target, attempt, failure, pause: seconds }, (text) =>
+      this.#options.errors.scrub(text),
+    );
   }
 }
 

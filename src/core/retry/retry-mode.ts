@@ -8,12 +8,14 @@
  * @module
  */
 import type { AttemptOutcome } from './retry-rules.js';
+import { statusRule } from './status-rules.js';
 import { failureCode } from './attempt-failure.js';
 
 /**
  * How a request may be retried: `'idempotent'` (the default) as the retry settings say;
  * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED` or
- * `EAI_AGAIN`, or a 429 / 503 with `Retry-After` (within the retry settings). A host name
+ * `EAI_AGAIN`, or a status the server did not act on (a 429; a 503 with `Retry-After`; see
+ * `STATUS_RULES`), within the retry settings. A host name
  * that does not resolve (`ENOTFOUND`) is retried in neither mode by default.
  */
 export type RetryMode = 'idempotent' | 'at-most-once';
@@ -28,9 +30,8 @@ export const NOT_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENO
 
 /**
  * Whether an at-most-once request may be retried after this attempt: a network error
- * whose code is in {@link NOT_SENT_CODES}, or a 429 / 503 that carries a wait
- * (`Retry-After`), which says the server did not act on the request. Never a timeout,
- * never a reset, never any other status.
+ * whose code is in {@link NOT_SENT_CODES}, or a status `STATUS_RULES` marks as not acted
+ * on (a 429; a 503 with `Retry-After`). Never a timeout, never a reset, never any other status.
  *
  * @param error - what the attempt failed with, for a network error
  * @example
@@ -45,5 +46,6 @@ export function mayRetryAtMostOnce(outcome: AttemptOutcome, error?: unknown): bo
     const code = failureCode(error);
     return code !== undefined && NOT_SENT_CODES.has(code);
   }
-  return (outcome.status === 429 || outcome.status === 503) && outcome.retryAfter !== undefined;
+  const { notActedOn } = statusRule(outcome.status);
+  return notActedOn === 'always' || (notActedOn === 'with-retry-after' && outcome.retryAfter !== undefined);
 }

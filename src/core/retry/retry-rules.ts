@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { statusRule } from './status-rules.js';
 import { readRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 
 /** The retry settings of a client (see {@link ApiClientOptions} for each one's meaning). */
@@ -128,7 +129,7 @@ export function retryLimitFor(status: number, retry: Readonly<Record<number, num
   if (status >= 200 && status < 300) return 0;
   const configured = retry[status];
   if (configured !== undefined) return configured;
-  return status === 429 ? -1 : 0;
+  return statusRule(status).defaultRetries;
 }
 
 /**
@@ -137,7 +138,7 @@ export function retryLimitFor(status: number, retry: Readonly<Record<number, num
  * engine skip the rest of the rules on a success.
  */
 export function returnsAtOnce(status: number): boolean {
-  return status < 400 && status !== 401;
+  return status < 400 && statusRule(status).throws !== true;
 }
 
 /**
@@ -167,7 +168,7 @@ export function retryDecision(
     next = { ...state, networkRetries: state.networkRetries + 1 };
   } else {
     const { status } = outcome;
-    if (status === 401) return { action: 'unauthorized' };
+    if (statusRule(status).throws) return { action: 'unauthorized' };
     if (returnsAtOnce(status)) return { action: 'return' };
     const limit = retryLimitFor(status, policy.retry);
     const used = state.statusRetries[status] ?? 0;
@@ -191,7 +192,6 @@ export function retryDecision(
 }
 
 /** The statuses whose `Retry-After` the engine honours. */
-const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
 /**
  * The wait a response asks for, in seconds: `Retry-After` (seconds or an HTTP date) or
@@ -210,7 +210,7 @@ export function parseRetryAfter(
   headers: { get(name: string): string | null },
   nowMs: number,
 ): number | undefined {
-  if (!RETRY_AFTER_STATUSES.has(status)) return undefined;
+  if (!statusRule(status).honoursRetryAfter) return undefined;
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null) {
     const trimmed = retryAfter.trim();

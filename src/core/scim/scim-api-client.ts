@@ -1,9 +1,4 @@
-/**
- * `ScimApiClient`: the SCIM 2.0 API (user provisioning), with paging over `/Users`.
- *
- * @module
- */
-import { API_CLIENT_OPTION_NAMES } from '../api-client-options.js';
+import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
@@ -28,10 +23,9 @@ type ScimResult<T, E> = [NoInfer<T>] extends [never] ? JsonResultOf<E> : NoInfer
 /** The options of a SCIM j-method call, typed for a literal path. */
 type ScimOptions<E> = RequestOptionsOf<E, JsonBodyOf<E>>;
 
-/** The SCIM API's base URL. */
 export const SCIM_BASE_URL = 'https://api.pagerduty.com/scim/v2';
 
-/** The media type of SCIM responses (RFC 7644, section 8.1). */
+/** RFC 7644, section 8.1. */
 export const SCIM_MEDIA_TYPE = 'application/scim+json';
 
 /** Options of {@link ScimApiClient}: the engine's, plus how a string credential is sent. */
@@ -44,7 +38,6 @@ export interface ScimApiClientOptions extends ApiClientOptions {
   authType?: AuthType;
 }
 
-/** The names of {@link ScimApiClientOptions}, checked at construction. */
 export const SCIM_API_CLIENT_OPTION_NAMES: OptionNames<ScimApiClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   authType: true,
@@ -60,7 +53,6 @@ export interface ScimUserQuery {
   startIndex?: number;
 }
 
-/** The auth method for a string credential and its `authType`, or the auth method given. */
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
   if (typeof auth === 'string') return authForType(auth, authType);
   if (authType !== undefined)

@@ -1,10 +1,4 @@
-/**
- * SCIM list paging (RFC 7644, section 3.4.2.4): `startIndex` (1-based) and `count`. Pure:
- * decides from one page where the next begins, or that there is none; the shared token
- * pager (`tokenPages`) drives the requests, with `startIndex` as its token.
- *
- * @module
- */
+// SCIM paging (RFC 7644, section 3.4.2.4): a 1-based `startIndex` and `count`, driven by the shared token pager.
 import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
 import type { NextToken } from '../rest/pagination/token-pagination.js';
 
@@ -22,17 +16,7 @@ export interface ScimListResponse<T = ScimUser> {
   Resources?: T[];
 }
 
-/**
- * The `startIndex` of the page after one that started at `startIndex` and held
- * `received` results, or `null` when that page was the last: it was empty, it reached
- * `totalResults`, or (without `totalResults`) it was shorter than `count`.
- *
- * @example
- * ```ts
- * nextStartIndex(1, 2, 2, 5);  // 3
- * nextStartIndex(5, 2, 1, 5);  // null (results 5..5 of 5)
- * ```
- */
+/** `null` when the page was the last: empty, reaching `totalResults`, or (without it) shorter than `count`. */
 export function nextStartIndex(
   startIndex: number,
   count: number,
@@ -48,16 +32,6 @@ export function nextStartIndex(
   return startIndex + received;
 }
 
-/**
- * The next `startIndex` as the shared token pager reads it: from the page's `Resources`
- * and `totalResults` and the `startIndex` that asked for it (see {@link nextStartIndex}).
- *
- * @param count - the `count` each page asks for
- * @example
- * ```ts
- * tokenPages(getPage, nextScimStartIndex(100), 1); // pages from startIndex 1, 100 at a time
- * ```
- */
 export function nextScimStartIndex(count: number): NextToken<number> {
   return (body, sent) => {
     const received = Array.isArray(body.Resources) ? body.Resources.length : 0;

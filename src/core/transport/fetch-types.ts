@@ -1,11 +1,5 @@
-/**
- * The shapes of the transport seam, declared here rather than imported from node-fetch:
- * node-fetch 2 ships no types, and the library's own declarations must not make a user
- * install type packages to see what a request returns. Both node-fetch 2 and 3 (and any
- * fetch with their signature) fit these shapes.
- *
- * @module
- */
+// Declared here, not imported from node-fetch: node-fetch 2 ships no types, and the library's declarations must
+// not make a user install type packages. node-fetch 2 and 3 (and any fetch of their signature) fit.
 import type { Agent } from 'node:http';
 
 /** The headers of a response, as node-fetch's `Headers` offers them. */

@@ -1,32 +1,16 @@
-/**
- * Which proxy a request goes through: the client's `proxy` option, else the standard
- * environment variables (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`, lower case too).
- *
- * @module
- */
-
 /** A proxy URL, or a function that picks one per request URL (`undefined`: no proxy). */
 export type ProxySetting = string | ((url: URL) => string | undefined);
 
 /** The environment variables the proxy lookup reads. */
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
-/** The variables the proxy lookup reads, in both cases. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [
   name,
   name.toLowerCase(),
 ]);
 
-/**
- * The proxy variables of an environment as they are now, in a frozen object of their own.
- * A client reads its proxy environment when it is made, as undici's `EnvHttpProxyAgent`
- * does, so that a later change to `process.env` does not reroute a running client.
- *
- * @example
- * ```ts
- * proxyEnvironment({ HTTPS_PROXY: 'http://proxy:3128', PATH: '/bin' }); // { HTTPS_PROXY: 'http://proxy:3128' }
- * ```
- */
+// Read when a client is made, as undici's `EnvHttpProxyAgent` does: a later change to `process.env` does not
+// reroute a running client.
 export function proxyEnvironment(env: ProxyEnv): ProxyEnv {
   const snapshot: Record<string, string> = {};
   for (const name of PROXY_VARIABLES) {
@@ -43,7 +27,6 @@ function envValue(env: ProxyEnv, name: string): string | undefined {
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-/** A proxy value as it may be shown: any user and password replaced by `***`. */
 function shownProxy(value: string): string {
   const at = value.lastIndexOf('@');
   if (at < 0) return JSON.stringify(value);
@@ -51,21 +34,8 @@ function shownProxy(value: string): string {
   return JSON.stringify(`${scheme}***${value.slice(at)}`);
 }
 
-/**
- * A proxy setting as the transport takes it: an `http://` or `https://` URL with a host.
- * `host:port` (and `user:password@host:port`), which requests and curl accept, means
- * `http://host:port`.
- *
- * @param source - where the value came from, for the message (`'HTTPS_PROXY'`, `'proxies.https'`)
- * @throws TypeError for anything else (another scheme, no host, a path), naming the
- *   source and showing the value without its password: a configuration error, never
- *   retried as a network error
- * @example
- * ```ts
- * normalizeProxyUrl('proxy.example:3128', 'proxies.https'); // 'http://proxy.example:3128'
- * normalizeProxyUrl('socks5://proxy:1080', 'proxy'); // throws TypeError
- * ```
- */
+// `host:port` (and `user:password@host:port`), which requests and curl accept, means `http://host:port`. Anything
+// else is a configuration error naming its source, the password hidden, never retried as a network error.
 export function normalizeProxyUrl(value: string, source: string): string {
   const trimmed = value.trim();
   const candidate = SCHEME.test(trimmed) ? trimmed : `http://${trimmed}`;
@@ -91,10 +61,7 @@ export function normalizeProxyUrl(value: string, source: string): string {
   return candidate;
 }
 
-/**
- * Whether `NO_PROXY` exempts a URL: `*` exempts all; an entry `example.com` or
- * `.example.com` exempts that host and its subdomains; `host:port` only that port.
- */
+/** `*` exempts all; `example.com` or `.example.com` that host and its subdomains; `host:port` only that port. */
 export function isNoProxy(url: URL, noProxy: string | undefined): boolean {
   if (!noProxy) return false;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -113,17 +80,6 @@ export function isNoProxy(url: URL, noProxy: string | undefined): boolean {
     });
 }
 
-/**
- * The proxy for a request URL, from the `proxy` setting or else from the environment,
- * normalised by {@link normalizeProxyUrl} (`host:port` is `http://host:port`).
- *
- * @throws TypeError for a value that is not a usable proxy URL
- * @example
- * ```ts
- * proxyFor(new URL('https://api.pagerduty.com/users'), undefined,
- *   { HTTPS_PROXY: 'http://proxy:3128' }); // 'http://proxy:3128'
- * ```
- */
 export function proxyFor(url: URL, setting: ProxySetting | undefined, env: ProxyEnv): string | undefined {
   if (typeof setting === 'function') return usable(setting(url), "the proxy function's result");
   if (typeof setting === 'string') return usable(setting, 'the proxy option');

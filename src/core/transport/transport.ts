@@ -1,16 +1,6 @@
-/**
- * The edge where requests leave the process: node-fetch (or an injected `fetch`), one
- * keep-alive agent per client and protocol, proxies, and each attempt's timeout. One
- * attempt reads the whole body, so a body cut short is a network error of that attempt
- * and can be retried like any other.
- *
- * node-fetch is loaded on the first request that needs it, and the proxy agent on the
- * first request through a proxy, so that importing the library costs neither. The build
- * bundles both into chunks of their own, so that a consumer's ES module bundle keeps them
- * working (`scripts/bundle.mjs`).
- *
- * @module
- */
+// One attempt reads the whole body, so a body cut short is a network error of that attempt, retried like any other.
+// node-fetch and the proxy agent load on first use, so that importing the library costs neither; the build bundles
+// both into chunks of their own, so that a consumer's ES module bundle keeps them working (scripts/bundle.mjs).
 import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
@@ -47,13 +37,9 @@ interface NodeFetchResponse extends FetchResponse {
 
 type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
 
-/** How an attempt was ended early, if it was. */
 type Ending = 'timeout' | 'cut-short' | 'caller';
 
-/**
- * A loader that imports a module once, on first use (a cache of the import, shared by
- * every client); after a failure the next call tries again.
- */
+/** Shared by every client; after a failure the next call tries again. */
 function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
@@ -63,13 +49,9 @@ function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-/** node-fetch, imported on the first request that uses it. */
 const loadNodeFetch = importOnce(async () => (await import('node-fetch')).default as unknown as FetchLike);
 
-/**
- * https-proxy-agent, imported on the first request through a proxy. The built package
- * bundles this CommonJS module, whose exports are then its default export only.
- */
+// The built package bundles this CommonJS module, whose exports are then its default export only.
 const loadProxyAgent = importOnce(async () => {
   const loaded = (await import('https-proxy-agent')) as {
     HttpsProxyAgent?: unknown;
@@ -78,22 +60,17 @@ const loadProxyAgent = importOnce(async () => {
   return (loaded.HttpsProxyAgent ?? loaded.default?.HttpsProxyAgent) as ProxyAgentClass;
 });
 
-/**
- * The error an attempt ended by the caller's signal is ended with (what node-fetch's own
- * abort rejects with: only its name matters).
- */
+/** What node-fetch's own abort rejects with: only its name matters. */
 function abortError(): Error {
   return Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
 }
 
-/** The agent method a request is handed to (not in Node's types). */
+/** Not in Node's types. */
 type RequestTaker = { addRequest(request: ClientRequest, options: unknown): void };
 
 /**
- * One of the transport's own agents as one attempt sees it: the agent itself for every
- * purpose, except that it watches the request it is given. node-fetch 2 would wait for the
- * rest of a body whose connection closed early until the timeout; the view calls
- * `onCutShort` at once instead.
+ * node-fetch 2 would wait until the timeout for the rest of a body whose connection closed early; this view of
+ * the agent watches the request and calls `onCutShort` at once instead.
  */
 function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
   const view = Object.create(agent) as Agent & RequestTaker;
@@ -108,10 +85,7 @@ function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
   return view;
 }
 
-/**
- * Calls `done` once a live body has closed: read to its end (`complete`), or destroyed or
- * failed before. At once, as complete, when there is no Node stream to watch.
- */
+/** At once, as complete, when there is no Node stream to watch. */
 function whenBodyEnds(response: FetchResponse, done: (complete: boolean) => void): void {
   const body = response.body as
     | (NodeJS.ReadableStream & { once?: (event: string, listener: () => void) => unknown })
@@ -143,11 +117,7 @@ export class Transport {
     this.#env = options.env ?? proxyEnvironment(process.env);
   }
 
-  /**
-   * The agent a request to `url` goes through: the caller's agent, else a proxy agent,
-   * else the client's keep-alive agent (`own` says which). The `proxy` setting is read
-   * per request, so that a function's answer may change.
-   */
+  // The `proxy` setting is read per request: a function's answer may change.
   async #agentFor(url: string): Promise<{ agent: Agent | undefined; own: boolean }> {
     if (this.#agent)
       return { agent: typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent, own: false };
@@ -207,7 +177,6 @@ export class Transport {
       const { agent, own } = chosen;
       const sendAgent =
         own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, () => end('cut-short')) : agent;
-      // A copy: the caller's options and headers stay as they were, whatever the fetch does.
       const request: FetchRequestInit = {
         ...init,
         headers: init.headers && { ...init.headers },

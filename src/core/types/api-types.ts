@@ -1,10 +1,3 @@
-/**
- * The shape of the generated per-API types that let a client type its calls from their
- * paths (`RestApiV2Types`, `ScimApiTypes`, ...), and the untyped stand-in.
- *
- * @module
- */
-
 /** The canonical paths a client offers for completion, per method. */
 export interface ApiPathHints {
   /** Paths with a GET operation. */
@@ -21,10 +14,7 @@ export interface ApiPathHints {
   INDEX: string;
 }
 
-/**
- * What a client needs to type calls from their paths: generated for each API from its
- * description (`npm run generate`). A client class takes it as its type parameter.
- */
+/** What a client needs to type calls from their paths, generated per API (`npm run generate`). */
 export interface ApiTypes {
   /** The canonical paths as a tree of segments (`'/*'`: a placeholder, `'/'`: a path ending here). */
   routes: object;
@@ -39,35 +29,23 @@ export interface ApiTypes {
 }
 
 /**
- * The types of an API whose calls are not typed from their paths: results keep the
- * methods' fallback types (`unknown`, `Record<string, unknown>` items) and every query or
- * body is accepted. The legacy sessions use it, as does `RestApiV2BaseClient` by default.
+ * The types of an API whose calls are not typed from their paths: results keep the methods' fallback
+ * types and every query or body is accepted. The legacy sessions and `RestApiV2BaseClient` use it by default.
  */
 export interface UntypedApi extends ApiTypes {
-  /** No paths. */
   routes: Record<never, never>;
-  /** No endpoints. */
   endpoints: Record<never, never>;
-  /** No paths. */
   tiers: [];
-  /** Nothing to complete. */
   hints: NoPathHints;
-  /** No base path. */
   basePath: '';
 }
 
 /** No path to complete for any method. */
 export interface NoPathHints extends ApiPathHints {
-  /** None. */
   GET: never;
-  /** None. */
   POST: never;
-  /** None. */
   PUT: never;
-  /** None. */
   PATCH: never;
-  /** None. */
   DELETE: never;
-  /** None. */
   INDEX: never;
 }

@@ -1,12 +1,6 @@
-/**
- * The types of a call, from the endpoint its path belongs to: the results of the j- and
- * r-methods and the iterators, the query parameters and the request body. A path that
- * belongs to no endpoint (a `string` known only at run time, or a path the description does
- * not have) gives the method's untyped fallback.
- *
- * @module
- */
-import type { RequestOptions } from '../api-client-options.js';
+// A path that belongs to no endpoint (a `string` known only at run time, or a path the description lacks)
+// gives the method's untyped fallback.
+import type { RequestOptions } from '../client/client-options.js';
 import type { QueryParams } from '../request/query.js';
 import type { ApiPathHints, ApiTypes } from './api-types.js';
 import type { CanonicalPathOf } from './path-matching.js';
@@ -47,10 +41,7 @@ export interface HasListKey<K extends string> {
   listKey: K;
 }
 
-/**
- * The endpoint (`{ query?, body?, response?, requestWrapper?, responseWrapper?, listKey? }`)
- * of `method` on the canonical path of `P`, or `undefined` when there is none.
- */
+/** The endpoint of `method` on the canonical path of `P` (`{ query?, body?, response?, ... }`), or `undefined`. */
 export type EndpointOf<A extends ApiTypes, M extends string, P extends string> =
   CanonicalPathOf<A, P> extends infer C
     ? [C] extends [never]
@@ -62,18 +53,14 @@ export type EndpointOf<A extends ApiTypes, M extends string, P extends string> =
         : undefined
     : undefined;
 
-/**
- * The paths offered for completion for a method, and any other string: a literal path
- * that is not offered as such (`/users/PABC123`) is still typed by the path it matches.
- */
+/** The paths offered for completion, and any string: `/users/PABC123` is still typed by the path it matches. */
 export type PathHint<A extends ApiTypes, K extends keyof ApiPathHints> =
   | A['hints'][K]
   | (string & Record<never, never>);
 
 /**
- * An explicit type argument when there is one (`never`: none), else the type from the path.
- * `NoInfer`: a type annotation on the result (`const n: number = await client.rget(...)`)
- * is checked against the path's type instead of silently becoming `T`.
+ * An explicit type argument (`never`: none), else the type from the path. `NoInfer`: an annotation on the
+ * result (`const n: number = await client.rget(...)`) is checked against the path's type, not taken as `T`.
  */
 export type Resolved<T, FromPath> = [NoInfer<T>] extends [never] ? FromPath : NoInfer<T>;
 
@@ -119,9 +106,8 @@ type QueryElement<V> = V extends readonly (infer Item)[] ? Item : V;
 type QueryEntry<V> = V extends readonly (infer Item)[] ? readonly QueryItem<Item>[] : QueryItem<V>;
 
 /**
- * The query parameters of an endpoint, by the description: each name with its type, and a
- * list-valued name (`statuses[]`) also without its brackets (`statuses`, given a list),
- * since the client appends them. `null` leaves a parameter out.
+ * The query parameters of an endpoint: each name with its type, a list-valued name (`statuses[]`) also
+ * without its brackets (the client appends them); `null` leaves a parameter out.
  */
 export type TypedQuery<Q> = {
   readonly [K in keyof Q as K extends `${infer Bare}[]` ? Bare : never]?:

@@ -1,16 +1,6 @@
-/**
- * Type-level path matching: the canonical path a literal path belongs to, by the rule the
- * runtime's `canonicalPath` applies. The path is split into segments; a walk down the API's
- * route tree collects every canonical path whose segments are equal or a placeholder
- * (which matches one non-empty segment); the one with the most literal segments wins, and
- * a tie matches nothing (at run time it is a `UrlError`).
- *
- * `/users/PABC123` -> `/users/{id}`; `/users/me` -> `/users/me`; `` `/users/${id}` `` ->
- * `/users/{id}` (a segment only known to be a string matches placeholders only); a `string`
- * known only at run time matches nothing.
- *
- * @module
- */
+// The type-level twin of the runtime's `canonicalPath`: a walk down the route tree collects every canonical
+// path whose segments are equal or a placeholder (one non-empty segment); the most literal wins, a tie
+// matches nothing (a `UrlError` at run time). A segment only known to be a string matches placeholders only.
 import type { ApiTypes } from './api-types.js';
 
 type WithoutQuery<S extends string> = S extends `${infer Path}?${string}` ? Path : S;
@@ -38,10 +28,8 @@ type Split<S extends string> = S extends ''
     : [S];
 
 /**
- * The segments of a path or URL as the runtime matches them: query and fragment removed,
- * leading slashes and one trailing slash ignored, an absolute URL read below `Base`.
- *
- * @typeParam Base - the path of the client's base URL, without its leading slash
+ * The segments of a path or URL as the runtime matches them (query, fragment, leading and one trailing slash
+ * dropped; an absolute URL read below `Base`, the base URL's path without its leading slash).
  */
 export type PathSegments<U extends string, Base extends string = ''> = Split<
   TrimTrailingSlash<TrimLeadingSlashes<WithoutFragment<WithoutQuery<RelativePart<U, Base>>>>>
@@ -76,10 +64,8 @@ type Choose<Matches, Tiers extends readonly unknown[]> =
   true extends IsUnion<Matches> ? OnlyOne<MostLiteral<Matches, Tiers>> : Matches;
 
 /**
- * The canonical path of the API `A` that a literal path or URL `P` belongs to, or `never`
- * when there is none, `P` is a plain `string` (or includes any string, as the path
- * parameters' defaults do), or two match equally well.
- *
+ * The canonical path of API `A` that a literal path or URL `P` belongs to; `never` when there is none, when
+ * two match equally well, or when `P` is (or includes) a plain `string`.
  * @example
  * ```ts
  * type A = CanonicalPathOf<RestApiV2Types, '/users/PABC123'>; // '/users/{id}'

@@ -1,24 +1,10 @@
-/**
- * Shorthands for the types of one REST API v2 endpoint, by path, for declaring your own
- * functions and options: `RestApiV2Query<'/incidents'>` is what `iterAll('/incidents', ...)`
- * accepts, `RestApiV2Item<'/incidents'>` what it yields.
- *
- * @module
- */
 import type { EndpointOf, EntityBodyOf, EntityResultOf, ItemOf, QueryOf } from './endpoint-types.js';
 import type { RestApiV2Types } from '../../generated/types/rest-api-v2-endpoints.js';
 
 /** The HTTP methods of the REST API v2. */
 export type RestApiV2Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * The query parameters of an endpoint of the REST API v2 (`GET` unless `M` says otherwise).
- *
- * @example
- * ```ts
- * const filters: RestApiV2Query<'/incidents'> = { statuses: ['triggered'], urgencies: ['high'] };
- * ```
- */
+/** The query parameters of a REST API v2 endpoint (`GET` unless `M` says otherwise): `RestApiV2Query<'/incidents'>`. */
 export type RestApiV2Query<P extends string, M extends RestApiV2Method = 'GET'> = QueryOf<
   EndpointOf<RestApiV2Types, M, P>
 >;

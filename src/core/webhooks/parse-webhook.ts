@@ -1,8 +1,3 @@
-/**
- * `parseWebhook`: verifies a delivery's signature, then decodes its event.
- *
- * @module
- */
 import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-body.js';
 import { checkSignature, secretList, type WebhookSecrets } from './verify-signature.js';
 import { decodeEnvelope } from './webhook-envelope.js';
@@ -30,7 +25,10 @@ export interface ParseWebhookOptions {
 
 /** A decoded delivery. */
 export interface ParsedWebhook {
-  /** The `X-Webhook-Id` header: the same on every retry of one webhook (deduplicate on it). */
+  /**
+   * The `X-Webhook-Id` header: the same on every retry of one webhook. It is not covered by
+   * the signature, so deduplicate on the signed `event.id` as well.
+   */
   readonly webhookId: string | undefined;
   /** Whether a signature was checked and matched (`false` only with `allowUnsigned`). */
   readonly verified: boolean;
@@ -38,10 +36,6 @@ export interface ParsedWebhook {
   readonly event: AnyWebhookEvent;
 }
 
-/**
- * Whether the signature of a request must (and can) be checked; throws for an unsigned
- * request that is not allowed, or for options that name no way to accept anything.
- */
 export function mustVerify(signature: string | undefined, options: ParseWebhookOptions): boolean {
   if (options.secrets === undefined) {
     if (!options.allowUnsigned)
@@ -72,8 +66,11 @@ export function mustVerify(signature: string | undefined, options: ParseWebhookO
  * ```ts
  * import { isKnownWebhookEvent, parseWebhook } from 'pagerduty-client/webhooks';
  *
- * const { webhookId, event } = parseWebhook(rawBody, req.headers, { secrets: [process.env.PAGERDUTY_WEBHOOK_SECRET ?? ''] });
- * if (isKnownWebhookEvent(event) && event.event_type === 'incident.triggered') console.log(webhookId, event.data.title);
+ * const secrets = [process.env.PAGERDUTY_WEBHOOK_SECRET ?? ''];
+ * const { webhookId, event } = parseWebhook(rawBody, req.headers, { secrets });
+ * if (isKnownWebhookEvent(event) && event.event_type === 'incident.triggered') {
+ *   console.log(webhookId, event.data.title);
+ * }
  * ```
  */
 export function parseWebhook(rawBody: RawBody, headers: WebhookHeaders, options: ParseWebhookOptions): ParsedWebhook {

@@ -1,10 +1,3 @@
-/**
- * A request body as the signature covers it: the exact bytes received. A string is taken
- * as the UTF-8 text of those bytes; nothing is ever re-serialised.
- *
- * @module
- */
-
 /** A raw request body: the bytes as received, or their UTF-8 text. */
 export type RawBody = Uint8Array | string;
 
@@ -14,7 +7,6 @@ export type RawBody = Uint8Array | string;
  */
 export const DEFAULT_MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
 
-/** The bytes of `body` (a `Buffer` is a `Uint8Array`: returned as it is, never copied). */
 export function bodyBytes(body: RawBody): Uint8Array {
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   if (body instanceof Uint8Array) return body;

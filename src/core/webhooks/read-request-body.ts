@@ -1,15 +1,8 @@
-/**
- * The raw body of a request: the one a framework already read (`req.body` from
- * `express.raw()`, `req.rawBody`), else the stream, read up to a cap.
- *
- * @module
- */
 import type { IncomingMessage } from 'node:http';
 
-/** The body, or why there is none to verify. */
 export type RequestBody =
   | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly reason: 'too-large' | 'already-read' | 'aborted' };
+  | { readonly ok: false; readonly reason: 'too-large' | 'timeout' | 'already-read' | 'aborted' };
 
 /** A request as a framework may hand it over, with the body it already read. */
 export type WebhookRequest = IncomingMessage & {
@@ -19,11 +12,19 @@ export type WebhookRequest = IncomingMessage & {
   readonly rawBody?: unknown;
 };
 
+export interface BodyLimits {
+  readonly maxBytes: number;
+  readonly timeoutMs: number;
+}
+
+// setTimeout fires at once past 2^31 - 1 ms, so a limit that large (or 0) means none.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const asBytes = (value: unknown): Uint8Array | undefined =>
   typeof value === 'string' ? Buffer.from(value, 'utf8') : value instanceof Uint8Array ? value : undefined;
 
-/** Reads the raw body of `req`, refusing more than `maxBytes` bytes. */
-export async function readRequestBody(req: WebhookRequest, maxBytes: number): Promise<RequestBody> {
+export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): Promise<RequestBody> {
+  const { maxBytes, timeoutMs } = limits;
   const early = asBytes(req.rawBody) ?? asBytes(req.body);
   if (early) return early.byteLength > maxBytes ? { ok: false, reason: 'too-large' } : { ok: true, bytes: early };
   // A body parser (`express.json()`) read the stream first: the bytes the signature covers are gone.
@@ -33,23 +34,26 @@ export async function readRequestBody(req: WebhookRequest, maxBytes: number): Pr
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let length = 0;
-    const done = (outcome: RequestBody): void => {
-      req.off('data', onData);
-      resolve(outcome);
-    };
     const onData = (chunk: Buffer): void => {
       length += chunk.byteLength;
-      if (length > maxBytes) {
-        // Stop buffering; the rest is drained and dropped.
-        req.resume();
-        done({ ok: false, reason: 'too-large' });
-      } else {
-        chunks.push(chunk);
-      }
+      if (length > maxBytes) refuse('too-large');
+      else chunks.push(chunk);
     };
-    req.on('data', onData);
-    req.once('end', () => done({ ok: true, bytes: Buffer.concat(chunks) }));
-    req.once('error', () => done({ ok: false, reason: 'aborted' }));
-    req.once('aborted', () => done({ ok: false, reason: 'aborted' }));
+    const onEnd = (): void => done({ ok: true, bytes: Buffer.concat(chunks) });
+    const onAbort = (): void => done({ ok: false, reason: 'aborted' });
+    const timer =
+      timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? setTimeout(() => refuse('timeout'), timeoutMs) : undefined;
+    // The open request keeps the process alive as long as needed; the timer must not add to it.
+    timer?.unref();
+    const done = (outcome: RequestBody): void => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('aborted', onAbort);
+      resolve(outcome);
+    };
+    const refuse = (reason: 'too-large' | 'timeout'): void => {
+      done({ ok: false, reason });
+      req.resume();
+    };
+    req.on('data', onData).once('end', onEnd).once('error', onAbort).once('aborted', onAbort);
   });
 }

@@ -1,9 +1,3 @@
-/**
- * Checks the `X-PagerDuty-Signature` of a webhook: HMAC-SHA256 of the raw body with the
- * subscription's secret, compared in constant time with every `v1` entry.
- *
- * @module
- */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-body.js';
 import { signatureEntries } from './signature-header.js';
@@ -37,7 +31,6 @@ export type SignatureCheck =
       readonly reason: WebhookVerificationReason;
     };
 
-/** The secrets as a non-empty list of non-empty strings; anything else is a programming error. */
 export function secretList(secrets: WebhookSecrets): readonly string[] {
   const list = typeof secrets === 'string' ? [secrets] : secrets;
   if (!Array.isArray(list) || list.length === 0)
@@ -121,8 +114,18 @@ export function verifySignature(
  *
  * @example
  * ```ts
- * const body = JSON.stringify({ event: { id: 'E1', event_type: 'pagey.ping', resource_type: 'pagey', occurred_at: new Date().toISOString(), agent: null, client: null, data: { type: 'ping', message: 'hi' } } });
- * await fetch(receiverUrl, { method: 'POST', body, headers: { 'x-pagerduty-signature': signWebhookBody(body, secret) } });
+ * const event = {
+ *   id: 'E1',
+ *   event_type: 'pagey.ping',
+ *   resource_type: 'pagey',
+ *   occurred_at: new Date().toISOString(),
+ *   agent: null,
+ *   client: null,
+ *   data: { type: 'ping', message: 'hi' },
+ * };
+ * const body = JSON.stringify({ event });
+ * const headers = { 'x-pagerduty-signature': signWebhookBody(body, secret) };
+ * await fetch(receiverUrl, { method: 'POST', body, headers });
  * ```
  */
 export function signWebhookBody(rawBody: RawBody, secret: string): string {

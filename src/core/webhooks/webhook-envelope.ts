@@ -1,17 +1,10 @@
-/**
- * Decodes a verified body into a V3 event: UTF-8 JSON of the shape
- * `{ event: { id, event_type, resource_type, occurred_at, agent, client, data } }`.
- * Only the envelope is checked; `data` is trusted to match `event_type`.
- *
- * @module
- */
+// Only the envelope is checked: `data` of a verified body is trusted to match its `event_type`.
 import { WebhookPayloadError } from './webhook-errors.js';
 import type { AnyWebhookEvent } from './event-union.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The event of a webhook body, or a {@link WebhookPayloadError} saying what is wrong. */
 export function decodeEnvelope(bytes: Uint8Array): AnyWebhookEvent {
   let payload: unknown;
   try {

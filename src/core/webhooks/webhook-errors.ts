@@ -1,9 +1,3 @@
-/**
- * The errors of the webhooks entry point: a request that is not a genuine PagerDuty
- * delivery, and a genuine one whose body is not a V3 webhook.
- *
- * @module
- */
 import { PagerDutyError } from '../errors/error-classes.js';
 
 /**
@@ -42,7 +36,6 @@ export class WebhookVerificationError extends PagerDutyError {
   }
 }
 
-/** One sentence per reason, with no secret and no signature in it. */
 const VERIFICATION_MESSAGES: Readonly<Record<WebhookVerificationReason, string>> = {
   'missing-signature': 'the request has no X-PagerDuty-Signature header',
   'malformed-signature': 'the X-PagerDuty-Signature header has no well-formed v1=<64 hex digits> entry',

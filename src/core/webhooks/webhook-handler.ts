@@ -1,12 +1,7 @@
-/**
- * `createWebhookHandler`: a plain Node `(req, res)` handler (Express-compatible) that
- * receives PagerDuty's V3 webhooks, verifies them, drops repeats, and hands each new
- * event to user code.
- *
- * @module
- */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { DEFAULT_DEDUP_MAX_ENTRIES, DEFAULT_DEDUP_WINDOW_MS, createDedupWindow } from './delivery-dedup.js';
+import { deliveryKeys } from './delivery-keys.js';
+import { createDeliveryLedger, type DeliveryOutcome } from './delivery-ledger.js';
 import { mustVerify, parseWebhook, type ParseWebhookOptions, type ParsedWebhook } from './parse-webhook.js';
 import { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './raw-body.js';
 import { readRequestBody, type WebhookRequest } from './read-request-body.js';
@@ -25,9 +20,9 @@ export interface WebhookContext {
 
 /** A request the handler refused, and the status it answered. */
 export interface WebhookRejection {
-  /** The status sent: 400, 401, 405, 413 or 500. */
+  /** The status sent: 400, 401, 405, 408, 413 or 500. */
   readonly status: number;
-  /** Why, in a few words (`no-match`, `invalid-json`, `method-not-allowed`, ...). */
+  /** Why, in a few words (`no-match`, `invalid-json`, `method-not-allowed`, `body-timeout`, ...). */
   readonly reason: string;
   /** The error behind it, when there is one. */
   readonly error?: unknown;
@@ -56,16 +51,26 @@ export interface WebhookHandlerOptions extends ParseWebhookOptions {
    */
   readonly respond?: 'after-handling' | 'before-handling';
   /**
-   * How long a handled `X-Webhook-Id` is remembered, in milliseconds; a repeat within it is
-   * answered 200 without running `onEvent`. 0 turns deduplication off.
+   * How long a handled webhook is remembered, in milliseconds, by its signed `event.id` and
+   * by its `X-Webhook-Id`: a repeat matching either within it is answered 200 without running
+   * `onEvent`, and a repeat that arrives while the first is still being handled waits for it
+   * and gets the same answer. 0 turns deduplication off.
    * @default 3600000 (one hour)
    */
   readonly dedupWindowMs?: number;
   /**
-   * How many IDs are remembered at most (the oldest are forgotten first).
+   * How many webhooks are remembered at most (the oldest are forgotten first).
    * @default 10000
    */
   readonly dedupMaxEntries?: number;
+  /**
+   * The longest time reading a request's body may take, in milliseconds, from the moment the
+   * handler is called: a body still incomplete then (sent slowly, or stalled) is answered 408
+   * and the connection closed. 0 turns the limit off. A body a framework already read is not
+   * timed.
+   * @default 10000 (10 seconds)
+   */
+  readonly bodyTimeoutMs?: number;
   /**
    * The clock of the deduplication window, in milliseconds.
    * @default Date.now
@@ -73,32 +78,45 @@ export interface WebhookHandlerOptions extends ParseWebhookOptions {
   readonly now?: () => number;
 }
 
-/** A Node `http` request handler; its promise settles once the answer is sent and `onEvent` is done, and never rejects. */
+/**
+ * A Node `http` request handler; its promise settles once the answer is sent and `onEvent`
+ * is done, and never rejects.
+ */
 export type WebhookRequestHandler = (req: WebhookRequest, res: ServerResponse) => Promise<void>;
+
+const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
 const STATUS_OF_VERIFICATION: Readonly<Record<string, number>> = { 'too-large': 413 };
 
-/** Sends a short plain-text answer. */
-function answer(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+function answer(res: ServerResponse, outcome: DeliveryOutcome, headers: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
-  res.end(`${text}\n`);
+  res.writeHead(outcome.status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
+  res.end(`${outcome.text}\n`);
 }
 
 const reportToConsole = (error: unknown): void => {
   console.error(`pagerduty-client webhooks: onEvent failed: ${error instanceof Error ? error.message : String(error)}`);
 };
 
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0)
+    throw new TypeError(`${name} must be a number of milliseconds, 0 or more`);
+  return value;
+}
+
 /**
  * Creates a handler of PagerDuty's V3 webhooks for `http.createServer`, Express (mount it
  * after `express.raw({ type: 'application/json' })`, or with no body parser) or any server
  * with Node's `(req, res)`.
  *
- * It answers 405 to a method other than POST, 413 to a body over the cap, 401 to a missing,
- * malformed or unmatched signature, 400 to a verified body that is not a V3 event, all
- * without running `onEvent`; 200 to a repeated `X-Webhook-Id` seen within the window; else
- * it runs `onEvent` and answers 200 (or 500 if it failed, so that PagerDuty retries), or
- * 202 before running it with `respond: 'before-handling'`.
+ * It answers 405 to a method other than POST, 408 to a body not read within `bodyTimeoutMs`,
+ * 413 to a body over the cap, 401 to a missing, malformed or unmatched signature, 400 to a
+ * verified body that is not a V3 event, all without running `onEvent`; 200 to a repeat (same
+ * `event.id` or `X-Webhook-Id`) handled within the window, and the first one's answer to a
+ * repeat of a webhook still being handled; else it runs `onEvent` and answers 200 (or 500 if
+ * it failed, so that PagerDuty retries), or 202 before running it with
+ * `respond: 'before-handling'`.
  *
  * @example
  * ```ts
@@ -117,13 +135,17 @@ const reportToConsole = (error: unknown): void => {
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookRequestHandler {
   // Bad options fail here, at start-up, not at the first delivery.
   mustVerify('v1=', options);
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES;
+  const limits = {
+    maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES,
+    timeoutMs: nonNegative('bodyTimeoutMs', options.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS),
+  };
   const windowMs = options.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS;
-  const seen =
+  const maxEntries = options.dedupMaxEntries ?? DEFAULT_DEDUP_MAX_ENTRIES;
+  // Two keys per webhook: its event ID and its X-Webhook-Id.
+  const ledger =
     windowMs > 0
-      ? createDedupWindow(windowMs, options.dedupMaxEntries ?? DEFAULT_DEDUP_MAX_ENTRIES, options.now ?? Date.now)
+      ? createDeliveryLedger(createDedupWindow(windowMs, maxEntries * 2, options.now ?? Date.now))
       : undefined;
-  const inFlight = new Set<string>();
   const userOnError = options.onError ?? reportToConsole;
   // The hooks' own failures must not become an unhandled rejection that stops the server.
   const onError = (error: unknown, context: WebhookContext | undefined): void => {
@@ -134,7 +156,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     }
   };
   const reject = (res: ServerResponse, rejection: WebhookRejection, headers?: Record<string, string>): void => {
-    answer(res, rejection.status, rejection.reason, headers);
+    answer(res, { status: rejection.status, text: rejection.reason }, headers);
     try {
       options.onRejected?.(rejection);
     } catch (hookError) {
@@ -142,22 +164,35 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     }
   };
 
+  const runEvent = async (parsed: ParsedWebhook, context: WebhookContext): Promise<DeliveryOutcome> => {
+    try {
+      await options.onEvent(parsed.event, context);
+      return { status: 200, text: 'ok' };
+    } catch (error) {
+      onError(error, context);
+      return { status: 500, text: 'handler-failed' };
+    }
+  };
+
   const handle = async (req: WebhookRequest, res: ServerResponse): Promise<void> => {
     if (req.method !== 'POST') return reject(res, { status: 405, reason: 'method-not-allowed' }, { allow: 'POST' });
-    const body = await readRequestBody(req, maxBodyBytes);
+    const body = await readRequestBody(req, limits);
     if (!body.ok) {
       if (body.reason === 'too-large')
         return reject(res, { status: 413, reason: 'too-large' }, { connection: 'close' });
+      if (body.reason === 'timeout')
+        return reject(res, { status: 408, reason: 'body-timeout' }, { connection: 'close' });
       if (body.reason === 'aborted') return;
       const error = new TypeError(
-        'the request body was read before the webhook handler: mount it before any JSON body parser, or after express.raw()',
+        'the request body was read before the webhook handler: ' +
+          'mount it before any JSON body parser, or after express.raw()',
       );
       onError(error, undefined);
       return reject(res, { status: 500, reason: 'body-already-read', error });
     }
     let parsed: ParsedWebhook;
     try {
-      parsed = parseWebhook(body.bytes, req.headers, { ...options, maxBodyBytes });
+      parsed = parseWebhook(body.bytes, req.headers, { ...options, maxBodyBytes: limits.maxBytes });
     } catch (error) {
       if (error instanceof WebhookVerificationError)
         return reject(res, { status: STATUS_OF_VERIFICATION[error.reason] ?? 401, reason: error.reason, error });
@@ -166,30 +201,24 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     }
     const { webhookId, verified, event } = parsed;
     const context: WebhookContext = { webhookId, verified, headers: req.headers };
-    if (webhookId !== undefined && seen && (seen.has(webhookId) || inFlight.has(webhookId)))
-      return answer(res, 200, 'duplicate');
+    const turn = ledger?.claim(deliveryKeys(event.id, webhookId, verified));
+    if (turn?.kind === 'handled') return answer(res, { status: 200, text: 'duplicate' });
+    if (turn?.kind === 'in-flight') return answer(res, await turn.outcome);
     if (options.respond === 'before-handling') {
-      if (webhookId !== undefined) seen?.add(webhookId);
-      answer(res, 202, 'accepted');
-      try {
-        await options.onEvent(event, context);
-      } catch (error) {
-        onError(error, context);
-      }
+      const accepted = { status: 202, text: 'accepted' };
+      turn?.settle(accepted, true);
+      answer(res, accepted);
+      await runEvent(parsed, context);
       return;
     }
-    if (webhookId !== undefined) inFlight.add(webhookId);
+    let outcome: DeliveryOutcome = { status: 500, text: 'internal-error' };
     try {
-      await options.onEvent(event, context);
-      // Remembered only once handled: a failed delivery's retry runs `onEvent` again.
-      if (webhookId !== undefined) seen?.add(webhookId);
-      answer(res, 200, 'ok');
-    } catch (error) {
-      onError(error, context);
-      answer(res, 500, 'handler-failed');
+      outcome = await runEvent(parsed, context);
     } finally {
-      if (webhookId !== undefined) inFlight.delete(webhookId);
+      // A failed webhook is not remembered: PagerDuty's retry of it runs `onEvent` again.
+      turn?.settle(outcome, outcome.status === 200);
     }
+    answer(res, outcome);
   };
 
   // Never rejects: whatever goes wrong is answered 500 and reported.
@@ -198,7 +227,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
       await handle(req, res);
     } catch (error) {
       onError(error, undefined);
-      answer(res, 500, 'internal-error');
+      answer(res, { status: 500, text: 'internal-error' });
     }
   };
 }

@@ -1,10 +1,3 @@
-/**
- * Reads a request header from either shape a server hands out: Node's `IncomingHttpHeaders`
- * record (lower-case names) or a fetch `Headers` object.
- *
- * @module
- */
-
 /** Request headers: a Node headers record (`req.headers`) or a fetch `Headers`-like object. */
 export type WebhookHeaders =
   | {
@@ -13,12 +6,9 @@ export type WebhookHeaders =
     }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** The signature header's name. */
 export const SIGNATURE_HEADER = 'x-pagerduty-signature';
-/** The header that names a delivery: the same on every retry of one webhook. */
 export const WEBHOOK_ID_HEADER = 'x-webhook-id';
 
-/** A header's value (a repeated one joined with `,`), whatever the case of its name in a record. */
 export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
   if (typeof headers.get === 'function')
     return (headers as { get(name: string): string | null }).get(name) ?? undefined;

@@ -8,10 +8,10 @@
  */
 import type { IncomingMessage as HttpRequest, ServerResponse } from 'node:http';
 import { VERSION } from '../../generated/version.js';
-import { BodyTooLargeError, readBody, writeReply } from '../http-io.js';
-import type { Reply } from '../replies.js';
-import { parseAuthorization } from '../rest-auth.js';
-import type { EmulatorStore, KeyIdentity } from '../store.js';
+import { BodyTooLargeError, readBody, writeReply } from '../server/http-io.js';
+import type { Reply } from '../server/replies.js';
+import { parseAuthorization } from '../server/rest-auth.js';
+import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 import {
   MCP_PROTOCOL_VERSION,
   readMessage,
@@ -32,7 +32,7 @@ import { serveToolCall } from './mcp-tool-call.js';
 export const MCP_SERVER_NAME = 'pagerduty-client-emulator';
 
 /** What the endpoint works with. */
-export interface McpEndpointParts {
+export interface McpEndpointSetup {
   /** The state the tools act on. */
   store: EmulatorStore;
   /** The sessions. */
@@ -61,21 +61,21 @@ const failure = (status: number, code: number, message: string, headers?: Record
 });
 
 /** The session a request names: 400 without the header, 404 for one unknown, ended or another key's. */
-function sessionOf(parts: McpEndpointParts, request: HttpRequest, key: string): McpSession | Reply {
+function sessionOf(setup: McpEndpointSetup, request: HttpRequest, key: string): McpSession | Reply {
   const id = header(request, SESSION_HEADER);
   if (!id) return failure(400, RPC_ERRORS.invalidRequest, 'Bad Request: Mcp-Session-Id header is required');
-  const session = parts.sessions.get(id);
+  const session = setup.sessions.get(id);
   if (!session || session.key !== key) return failure(404, RPC_ERRORS.invalidRequest, 'Session not found');
   return session;
 }
 
 const isSession = (value: McpSession | Reply): value is McpSession => !('status' in value);
 
-function initialize(parts: McpEndpointParts, id: RpcId, params: Readonly<Record<string, unknown>>, key: string): Reply {
+function initialize(setup: McpEndpointSetup, id: RpcId, params: Readonly<Record<string, unknown>>, key: string): Reply {
   const asked = params.protocolVersion;
   const protocolVersion =
     typeof asked === 'string' && SUPPORTED_MCP_VERSIONS.includes(asked) ? asked : MCP_PROTOCOL_VERSION;
-  const session = parts.sessions.open(key, protocolVersion);
+  const session = setup.sessions.open(key, protocolVersion);
   const result = {
     protocolVersion,
     capabilities: { tools: { listChanged: false } },
@@ -101,7 +101,7 @@ interface PostOutcome {
 }
 
 async function post(
-  parts: McpEndpointParts,
+  setup: McpEndpointSetup,
   request: HttpRequest,
   response: ServerResponse,
   exchange: McpExchange,
@@ -122,8 +122,8 @@ async function post(
   const message = readMessage(value);
   if (message.kind === 'invalid') return { reply: failure(400, RPC_ERRORS.invalidRequest, message.reason) };
   if (message.kind === 'request' && message.method === 'initialize')
-    return { reply: initialize(parts, message.id, message.params, key), rpcMethod: 'initialize' };
-  const session = sessionOf(parts, request, key);
+    return { reply: initialize(setup, message.id, message.params, key), rpcMethod: 'initialize' };
+  const session = sessionOf(setup, request, key);
   if (!isSession(session))
     return { reply: session, rpcMethod: message.kind === 'response' ? undefined : message.method };
   if (message.kind === 'response') return { reply: { status: 202 } };
@@ -133,7 +133,7 @@ async function post(
       message.method === 'notifications/cancelled' &&
       (typeof requestId === 'string' || typeof requestId === 'number')
     )
-      parts.sessions.cancel(session, requestId);
+      setup.sessions.cancel(session, requestId);
     return { reply: { status: 202 }, rpcMethod: message.method };
   }
   const rpcMethod = message.method;
@@ -147,7 +147,7 @@ async function post(
   const accept = header(request, 'accept') ?? '';
   await serveToolCall(
     {
-      ...parts,
+      ...setup,
       session,
       identity: caller.identity,
       from: header(request, 'from'),
@@ -167,11 +167,11 @@ async function post(
  *
  * @example
  * ```ts
- * if (path === MCP_ENDPOINT_PATH) return serveMcp(parts, request, response, { requestId, record });
+ * if (path === MCP_ENDPOINT_PATH) return serveMcp(setup, request, response, { requestId, record });
  * ```
  */
 export async function serveMcp(
-  parts: McpEndpointParts,
+  setup: McpEndpointSetup,
   request: HttpRequest,
   response: ServerResponse,
   exchange: McpExchange,
@@ -190,7 +190,7 @@ export async function serveMcp(
     );
   }
   const key = parseAuthorization(header(request, 'authorization'))?.secret;
-  const identity = key === undefined ? undefined : parts.store.identify(key);
+  const identity = key === undefined ? undefined : setup.store.identify(key);
   if (key === undefined || identity === undefined) {
     request.resume();
     return answer(
@@ -214,11 +214,11 @@ export async function serveMcp(
   }
   if (method === 'DELETE') {
     request.resume();
-    const session = sessionOf(parts, request, key);
+    const session = sessionOf(setup, request, key);
     if (!isSession(session)) return answer(session);
-    parts.sessions.end(session.id);
+    setup.sessions.end(session.id);
     return answer({ status: 200 });
   }
-  const outcome = await post(parts, request, response, exchange, { key, identity });
+  const outcome = await post(setup, request, response, exchange, { key, identity });
   if (outcome.reply) answer(outcome.reply, outcome.rpcMethod);
 }

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { changeStatus, statusChangeError, type TargetStatus } from '../incident-lifecycle.js';
-import { ReplyError, type RestErrorBody } from '../replies.js';
-import type { Incident, IncidentStatus } from '../resources.js';
-import { actingUser } from '../rest-auth.js';
+import { changeStatus, statusChangeError, type TargetStatus } from '../store/incident-lifecycle.js';
+import { ReplyError, type RestErrorBody } from '../server/replies.js';
+import type { Incident, IncidentStatus } from '../store/resources.js';
+import { actingUser } from '../server/rest-auth.js';
 import {
   errorResult,
   integerArgument,
@@ -42,10 +42,12 @@ function replyMessage(error: ReplyError): string {
   return [body?.error.message, ...(body?.error.errors ?? [])].filter(Boolean).join(' ');
 }
 
+const ACTING_USER = "the key's user (or the From user of an account-level key)";
+
 function changeTool(name: string, target: TargetStatus, verb: string): EmulatorTool {
   return {
     name,
-    description: `${verb} an incident, as the key's user (or the From user of an account-level key). Writes a log entry.`,
+    description: `${verb} an incident, as ${ACTING_USER}. Writes a log entry.`,
     inputSchema: {
       type: 'object',
       properties: { id: { type: 'string', description: 'The incident id' } },

@@ -1,5 +1,5 @@
 /**
- * The facts of MCP's Streamable HTTP transport the emulator needs: protocol versions,
+ * What the emulator needs of MCP's Streamable HTTP transport: protocol versions,
  * header names, JSON-RPC error codes, and reading one incoming message.
  *
  * @module

@@ -7,14 +7,14 @@
  * @module
  */
 import type { ServerResponse } from 'node:http';
-import { writeReply } from '../http-io.js';
+import { writeReply } from '../server/http-io.js';
 import { isPlainObject } from '../../core/plain-object.js';
 import { McpEventStream } from './mcp-event-stream.js';
 import { rpcError, rpcNotification, rpcResult, RPC_ERRORS, type RpcId } from './mcp-protocol.js';
 import type { McpSession, McpSessions } from './mcp-sessions.js';
 import { findTool } from './mcp-tool-catalogue.js';
 import { ToolArgumentError, ToolCancelledError, type ToolContext } from './mcp-tool.js';
-import type { EmulatorStore, KeyIdentity } from '../store.js';
+import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 
 /** What a tool call is served with. */
 export interface ToolCallExchange {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EmulatorStore, KeyIdentity } from '../store.js';
+import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 
 /** A tool result as MCP defines it (`tools/call`'s `result`). */
 export interface ToolResult {

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { ERROR_CODES, ok, restError } from '../replies.js';
-import type { Route } from '../router.js';
+import { ERROR_CODES, ok, restError } from '../server/replies.js';
+import type { Route } from '../server/router.js';
 
 /** The routes of abilities. */
 export const abilityRoutes: readonly Route[] = [

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { auditFilter, matchesAudit } from '../filters.js';
-import { cursorPage, cursorRequest } from '../emulator-pagination.js';
-import { ok } from '../replies.js';
-import type { AuditRecord } from '../resources.js';
-import type { Route } from '../router.js';
+import { auditFilter, matchesAudit } from '../queries/filters.js';
+import { cursorPage, cursorRequest } from '../queries/pagination.js';
+import { ok } from '../server/replies.js';
+import type { AuditRecord } from '../store/resources.js';
+import type { Route } from '../server/router.js';
 
 /** Newest first; records of the same time in reverse creation order. */
 export function newestFirst(records: readonly AuditRecord[]): AuditRecord[] {

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { classicPage, classicRequest } from '../emulator-pagination.js';
-import { fail, invalidInput, notFound, ok, type Reply } from '../replies.js';
+import { classicPage, classicRequest } from '../queries/pagination.js';
+import { fail, invalidInput, notFound, ok, type Reply } from '../server/replies.js';
 import { isPlainObject } from '../../core/plain-object.js';
 
 /**

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { inWindow, timeWindow } from '../filters.js';
-import { ok } from '../replies.js';
-import type { Route } from '../router.js';
+import { inWindow, timeWindow } from '../queries/filters.js';
+import { ok } from '../server/replies.js';
+import type { Route } from '../server/router.js';
 import { classicList, found } from './bodies.js';
 
 /** The routes of change events. */

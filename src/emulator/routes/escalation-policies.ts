@@ -3,14 +3,14 @@
  *
  * @module
  */
-import { recordAudit } from '../audit.js';
-import { parseEscalationRules } from '../escalation-rules.js';
-import { filterByTeams, matchesText } from '../filters.js';
-import { listParam } from '../query-params.js';
-import { fail, invalidInput, ok } from '../replies.js';
-import type { EscalationPolicy, Reference } from '../resources.js';
-import type { EmulatorStore } from '../store.js';
-import type { RestContext, Route } from '../router.js';
+import { recordAudit } from '../store/audit.js';
+import { parseEscalationRules } from '../validation/escalation-rules.js';
+import { filterByTeams, matchesText } from '../queries/filters.js';
+import { listParam } from '../queries/query-params.js';
+import { fail, invalidInput, ok } from '../server/replies.js';
+import type { EscalationPolicy, Reference } from '../store/resources.js';
+import type { EmulatorStore } from '../store/store.js';
+import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, stringField, unwrapObject } from './bodies.js';
 
 /** A policy as served: with the services that use it. */

@@ -5,16 +5,16 @@
  *
  * @module
  */
-import { itemsInTimeRange } from '../time-range.js';
-import { incidentSortKeys, sortIncidents } from '../incident-sort.js';
-import { incidentFilter, logEntryFilter, matchesIncident, matchesLogEntry } from '../filters.js';
-import { addNote, changeStatus, createIncident, notesOf, statusChangeError } from '../incident-lifecycle.js';
-import { MAX_INCIDENTS_PER_UPDATE, parseIncidentUpdate, type IncidentUpdate } from '../incident-updates.js';
-import { randomHex32 } from '../random.js';
-import { ERROR_CODES, fail, invalidInput, notFound, ok, restError, type Reply } from '../replies.js';
-import type { Incident, User } from '../resources.js';
-import { actingUser } from '../rest-auth.js';
-import type { RestContext, Route } from '../router.js';
+import { itemsInTimeRange } from '../queries/time-range.js';
+import { incidentSortKeys, sortIncidents } from '../queries/incident-sort.js';
+import { incidentFilter, logEntryFilter, matchesIncident, matchesLogEntry } from '../queries/filters.js';
+import { addNote, changeStatus, createIncident, notesOf, statusChangeError } from '../store/incident-lifecycle.js';
+import { MAX_INCIDENTS_PER_UPDATE, parseIncidentUpdate, type IncidentUpdate } from '../validation/incident-updates.js';
+import { randomHex32 } from '../store/random.js';
+import { ERROR_CODES, fail, invalidInput, notFound, ok, restError, type Reply } from '../server/replies.js';
+import type { Incident, User } from '../store/resources.js';
+import { actingUser } from '../server/rest-auth.js';
+import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, unwrapObject } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Route } from '../router.js';
+import type { Route } from '../server/router.js';
 import { abilityRoutes } from './abilities.js';
 import { auditRoutes } from './audit-records.js';
 import { changeEventRoutes } from './change-events.js';

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { logEntryFilter, matchesLogEntry } from '../filters.js';
-import { ok } from '../replies.js';
-import type { Route } from '../router.js';
+import { logEntryFilter, matchesLogEntry } from '../queries/filters.js';
+import { ok } from '../server/replies.js';
+import type { Route } from '../server/router.js';
 import { classicList, found } from './bodies.js';
 
 /** The routes of log entries. */

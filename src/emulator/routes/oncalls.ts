@@ -3,16 +3,16 @@
  * (now, by default), with the REST API's filters: `user_ids[]`, `escalation_policy_ids[]`,
  * `schedule_ids[]`, `since`/`until`, `earliest`, `include[]` and `time_zone`. A rule that
  * targets a user puts them on call for good (`start` and `end` null); one that targets a
- * schedule puts on call whoever its rotation and overrides name (see `on-call.ts`).
+ * schedule puts on call whoever its rotation and overrides name (see `queries/on-call.ts`).
  *
  * @module
  */
-import { isoInZone, scheduleShifts, type OverrideSpan } from '../on-call.js';
-import { boolParam, listParam, timeParam } from '../query-params.js';
-import { fail, invalidInput } from '../replies.js';
-import type { EscalationPolicy, Reference } from '../resources.js';
-import type { RestContext, Route } from '../router.js';
-import type { EmulatorStore } from '../store.js';
+import { isoInZone, scheduleShifts, type OverrideSpan } from '../queries/on-call.js';
+import { boolParam, listParam, timeParam } from '../queries/query-params.js';
+import { fail, invalidInput } from '../server/replies.js';
+import type { EscalationPolicy, Reference } from '../store/resources.js';
+import type { RestContext, Route } from '../server/router.js';
+import type { EmulatorStore } from '../store/store.js';
 import { classicList } from './bodies.js';
 import { policyView } from './escalation-policies.js';
 import { scheduleView } from './schedules.js';

@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { recordAudit } from '../audit.js';
-import { filterByTeams, matchesText, timeWindow } from '../filters.js';
-import { overlaps, validateOverride } from '../overrides.js';
-import { fail, invalidInput, ok } from '../replies.js';
-import type { Override, Reference, Schedule } from '../resources.js';
-import type { EmulatorStore } from '../store.js';
-import type { RestContext, Route } from '../router.js';
+import { recordAudit } from '../store/audit.js';
+import { filterByTeams, matchesText, timeWindow } from '../queries/filters.js';
+import { overlaps, validateOverride } from '../validation/schedule-overrides.js';
+import { fail, invalidInput, ok } from '../server/replies.js';
+import type { Override, Reference, Schedule } from '../store/resources.js';
+import type { EmulatorStore } from '../store/store.js';
+import type { RestContext, Route } from '../server/router.js';
 import { classicList, found } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
 

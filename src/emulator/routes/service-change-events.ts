@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { inWindow, timeWindow } from '../filters.js';
-import { listParam } from '../query-params.js';
-import type { Route } from '../router.js';
+import { inWindow, timeWindow } from '../queries/filters.js';
+import { listParam } from '../queries/query-params.js';
+import type { Route } from '../server/router.js';
 import { classicList, found } from './bodies.js';
 
 /** The route of a service's change events. */

@@ -5,10 +5,15 @@
  * @module
  */
 import { isPlainObject } from '../../core/plain-object.js';
-import { fail, invalidInput, ok, type Reply } from '../replies.js';
-import type { EscalationPolicy, Reference } from '../resources.js';
-import type { RestContext, Route } from '../router.js';
-import { createIntegration, createService, EMAIL_INTEGRATION_TYPE, INTEGRATION_TYPES } from '../service-creation.js';
+import { fail, invalidInput, ok, type Reply } from '../server/replies.js';
+import type { EscalationPolicy, Reference } from '../store/resources.js';
+import type { RestContext, Route } from '../server/router.js';
+import {
+  createIntegration,
+  createService,
+  EMAIL_INTEGRATION_TYPE,
+  INTEGRATION_TYPES,
+} from '../store/service-creation.js';
 import { found, stringField, unwrapObject } from './bodies.js';
 
 function referencedId(value: unknown): string | undefined {
@@ -28,7 +33,10 @@ function teamsOf(context: RestContext, value: unknown, errors: string[]): Refere
   });
 }
 
-/** `POST /services`: `type`, `name` and an existing `escalation_policy` are required; `status`, when given, must be `active`. */
+/**
+ * `POST /services`: `type`, `name` and an existing `escalation_policy` are required; `status`,
+ * when given, must be `active`.
+ */
 function createServiceRoute(context: RestContext): Reply {
   const { store } = context;
   const fields = unwrapObject(context.body, 'service');

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { recordAudit } from '../audit.js';
-import { filterByTeams, matchesText } from '../filters.js';
-import { fail, invalidInput, ok } from '../replies.js';
-import type { Service } from '../resources.js';
-import type { RestContext, Route } from '../router.js';
+import { recordAudit } from '../store/audit.js';
+import { filterByTeams, matchesText } from '../queries/filters.js';
+import { fail, invalidInput, ok } from '../server/replies.js';
+import type { Service } from '../store/resources.js';
+import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, stringField, unwrapObject } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
 

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { matchesText } from '../filters.js';
-import { ok } from '../replies.js';
-import type { Route } from '../router.js';
+import { matchesText } from '../queries/filters.js';
+import { ok } from '../server/replies.js';
+import type { Route } from '../server/router.js';
 import { classicList, found } from './bodies.js';
 
 /** The routes of teams. */

@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { recordAudit } from '../audit.js';
-import { filterByTeams, matchesText } from '../filters.js';
-import { ERROR_CODES, fail, invalidInput, ok, restError } from '../replies.js';
-import type { User } from '../resources.js';
-import type { RestContext, Route } from '../router.js';
+import { recordAudit } from '../store/audit.js';
+import { filterByTeams, matchesText } from '../queries/filters.js';
+import { ERROR_CODES, fail, invalidInput, ok, restError } from '../server/replies.js';
+import type { User } from '../store/resources.js';
+import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, stringField, unwrapObject } from './bodies.js';
 
 /**
@@ -15,7 +15,9 @@ import { classicList, found, stringField, unwrapObject } from './bodies.js';
  * apart by its phrase "account-level access token", as the service words it.
  */
 export const ACCOUNT_KEY_ME_MESSAGE =
-  "Because this request was made using an account-level access token, we were unable to determine the user's identity. Please use a user-level API key or an OAuth token.";
+  'Because this request was made using an account-level access token, ' +
+  "we were unable to determine the user's identity. " +
+  'Please use a user-level API key or an OAuth token.';
 
 const EDITABLE = ['name', 'email', 'time_zone', 'role', 'job_title'] as const;
 

@@ -5,16 +5,16 @@
  *
  * @module
  */
-import { randomHex32 } from '../random.js';
-import { fail, invalidInput, ok, type Reply } from '../replies.js';
-import type { RestContext, Route } from '../router.js';
-import type { EmulatorStore } from '../store.js';
+import { randomHex32 } from '../store/random.js';
+import { fail, invalidInput, ok, type Reply } from '../server/replies.js';
+import type { RestContext, Route } from '../server/router.js';
+import type { EmulatorStore } from '../store/store.js';
 import {
   checkWebhookSubscription,
   webhookSubscriptionView,
   type WebhookFilter,
   type WebhookSubscription,
-} from '../webhook-subscription-bodies.js';
+} from '../webhooks/webhook-subscription-bodies.js';
 import { classicList, found, unwrapObject } from './bodies.js';
 
 const FILTER_TYPE_QUERY: Record<string, WebhookFilter['type']> = {

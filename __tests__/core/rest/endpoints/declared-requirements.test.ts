@@ -1,3 +1,4 @@
+import { seams } from '../../../helpers/test-kit.js';
 /**
  * What the description declares of a request, honoured: the early-access header on exactly
  * the operations that declare it (a caller's header of that name wins), and the query
@@ -98,7 +99,7 @@ describe('the early-access header', () => {
   });
 
   it('is not sent under a policy without declared requirements (the legacy sessions)', async () => {
-    const { client, sent } = recordingClient({ policy: { declaredRequirements: false } });
+    const { client, sent } = recordingClient({ ...seams({ restPolicy: { declaredRequirements: false } }) });
     await client.request('GET', '/ip_allow_lists');
     client.close();
     expect(earlyAccess(sent[0].headers)).toEqual([]);
@@ -161,7 +162,7 @@ describe('declared query styles', () => {
   });
 
   it('keeps the predecessor rule under a policy without declared requirements and in the legacy sessions', async () => {
-    const { client, sent } = recordingClient({ policy: { declaredRequirements: false } });
+    const { client, sent } = recordingClient({ ...seams({ restPolicy: { declaredRequirements: false } }) });
     await client.request('GET', '/incidents', { params: { sort_by: ['created_at:desc', 'urgency'] } });
     client.close();
     expect(queryString(sent[0].url)).toBe('sort_by%5B%5D=created_at%3Adesc&sort_by%5B%5D=urgency');

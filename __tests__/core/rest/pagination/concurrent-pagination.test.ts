@@ -1,3 +1,4 @@
+import { seams } from '../../../helpers/test-kit.js';
 /**
  * The rules of concurrent pagination, against a loopback server that holds every request
  * until the test answers it: the test decides the order of the answers and sees how many
@@ -130,7 +131,7 @@ describe('concurrent classic pagination', () => {
   it('pauses every request of the client during the pause of a 429, then resumes with the usual retry', async () => {
     server = await startHeldServer();
     const { sleeps, sleep, wake } = heldSleep();
-    const client = makeClient({ sleep });
+    const client = makeClient({ ...seams({ sleep }) });
     const listing = client.listAll<{ id: string }>('/users', {}, { concurrency: 4 });
     await server.until(() => server.held.length === 1);
     answer(server.held[0]);
@@ -160,7 +161,7 @@ describe('concurrent classic pagination', () => {
   it('pauses the client until the reset when a response says the rate-limit budget is spent', async () => {
     server = await startHeldServer();
     const { sleeps, sleep, wake } = heldSleep();
-    const client = makeClient({ sleep });
+    const client = makeClient({ ...seams({ sleep }) });
     const listing = client.listAll('/users', {}, { concurrency: 2 });
     await server.until(() => server.held.length === 1);
     answer(server.held[0], 200, { 'ratelimit-remaining': '0', 'ratelimit-reset': '7' });

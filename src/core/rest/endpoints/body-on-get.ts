@@ -4,7 +4,7 @@
  * @module
  */
 import type { RequestOptions } from '../../client/api-client.js';
-import { upperMethod } from '../../api-client-options.js';
+import { upperMethod } from '../../client/client-options.js';
 
 /**
  * Refuses, before any request, a body on a GET: node-fetch would fail such a request with

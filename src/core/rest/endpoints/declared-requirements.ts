@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { HeaderMap } from '../../api-client-options.js';
+import type { HeaderMap } from '../../client/client-options.js';
 import type { QueryParams, QueryValue } from '../../request/query.js';
 import { pathShape } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiClient, HttpMethod, RequestOptions } from '../../client/api-client.js';
-import { checkRequestOptions } from '../../client/request-preparation.js';
+import { checkRequestOptions } from '../../client/request-options.js';
 import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
 import { decodeJsonBody } from '../../errors/json-body.js';
 import type { FetchResponse as Response } from '../../transport/fetch-types.js';

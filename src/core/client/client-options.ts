@@ -1,0 +1,196 @@
+/**
+ * The options of the engine and of one request, as types: what `ApiClient` accepts.
+ *
+ * @module
+ */
+import type { FetchRequestInit as RequestInit } from '../transport/fetch-types.js';
+import type { Logger } from '../logging.js';
+import type { ProxySetting } from '../transport/proxy.js';
+import type { QueryParams } from '../request/query.js';
+import type { AgentOption, FetchLike } from '../transport/transport.js';
+import type { RetryMode } from '../retry/retry-mode.js';
+import type { OptionNames } from './option-names.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
+
+/** The HTTP methods the engine knows. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/**
+ * A method name in upper case.
+ *
+ * @example
+ * ```ts
+ * upperMethod('get'); // 'GET'
+ * ```
+ */
+export function upperMethod(method: string): string {
+  return method.toUpperCase();
+}
+
+/** Every method the engine knows, in the order `permittedMethods` lists them. */
+export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+
+/** Request headers; a value of `undefined` removes a default header. */
+export type HeaderMap = Readonly<Record<string, string | undefined>>;
+
+/**
+ * node-fetch options that may be applied to every request of a client. An interface, not
+ * a type alias, so that the options interfaces extending it appear in the docs' hierarchy.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it only names the picked options
+export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 'size'>> {}
+
+/** Options of every client (all optional). */
+export interface ApiClientOptions {
+  /** The base URL every relative path is resolved against (`https://` unless loopback). @default `https://api.pagerduty.com` (each client documents its own) */
+  baseUrl?: string;
+  /**
+   * Print one line per attempt to standard error: a WARN line for each retry (printed
+   * without it too), else DEBUG (sets {@link ApiClient.printDebug}). @default false
+   */
+  debug?: boolean;
+  /** Seconds (not milliseconds: at most 600) one attempt may take, connection and body included; a timeout is a network error. @default 60 */
+  timeout?: number;
+  /** Headers sent with every request (after the defaults, before per-request headers). */
+  headers?: HeaderMap;
+  /** HTTP status to retry count: `-1` without limit, `0` never. 429 is retried without limit unless set. @default {} */
+  retry?: Readonly<Record<number, number>>;
+  /** Cap on the retries of one request over all statuses with a finite `retry` count. @default 10 */
+  maxHttpAttempts?: number;
+  /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
+  maxNetworkAttempts?: number;
+  /**
+   * Retry a POST that creates or acts (an incident, a note, a status update) after a
+   * timeout or a dropped connection, as reads are retried. Off by default, because such a
+   * POST whose body reached PagerDuty would run twice: without it a POST is retried only
+   * where it provably did not arrive (a refused connection, a 429, a 503 with
+   * `Retry-After`). POSTs that only read (the analytics queries) are retried either way,
+   * and a request's own `retryMode` wins. @default false
+   */
+  retryWrites?: boolean;
+  /** The first cooldown factor `t0`, in seconds (at most 3600): the first pause is `t0 * a`. @default 1.5 */
+  sleepTimer?: number;
+  /** The exponent base `a` of the cooldown. @default 2 */
+  sleepTimerBase?: number;
+  /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
+  staggerCooldown?: number;
+  /**
+   * Where log lines go (a console, pino or winston shaped object); replaces the built-in
+   * logger. `silentLogger` prints nothing.
+   * @default warnings and errors to standard error (a retry, a fallback, a refused key); every
+   *   DEBUG line too with `debug: true`
+   */
+  logger?: Logger;
+  /** The fetch implementation: the transport seam. @default node-fetch */
+  fetch?: FetchLike;
+  /** An `http(s).Agent` (or a function of the URL) for every request. @default one keep-alive agent per client */
+  agent?: AgentOption;
+  /**
+   * A proxy URL (or a function of the request URL, called at every request).
+   * @default `HTTPS_PROXY`/`HTTP_PROXY` unless `NO_PROXY`, as they are when the client is made
+   */
+  proxy?: ProxySetting;
+  /**
+   * A limiter shared with other clients (and, with `pagerduty-client/rate-limit-redis`,
+   * other processes) using the same key: asked before every attempt, told after every
+   * answer, so that a 429 or a spent budget met by one holds them all. It only ever sees
+   * a hash of the key. A limiter that fails never fails a request: the client falls back
+   * to its own pacing and warns once. @default none (the client paces only itself)
+   */
+  rateLimiter?: RateLimiter;
+  /**
+   * Called on every 429 and whenever a request would wait for a spent budget; return
+   * `false` to fail at once instead of waiting (see {@link OnRateLimit}). @default none (wait)
+   */
+  onRateLimit?: OnRateLimit;
+}
+
+/** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
+export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.freeze({
+  baseUrl: true,
+  debug: true,
+  timeout: true,
+  headers: true,
+  retry: true,
+  maxHttpAttempts: true,
+  maxNetworkAttempts: true,
+  retryWrites: true,
+  sleepTimer: true,
+  sleepTimerBase: true,
+  staggerCooldown: true,
+  logger: true,
+  fetch: true,
+  agent: true,
+  proxy: true,
+  rateLimiter: true,
+  onRateLimit: true,
+});
+
+/** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
+export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
+  /** Headers of this request only. */
+  headers?: HeaderMap;
+  /** A value to send as the JSON body. */
+  json?: unknown;
+  /** Fields to send as an `application/x-www-form-urlencoded` body. */
+  form?: Readonly<Record<string, string>>;
+  /** Query parameters (lists are sent as repeated keys, unchanged). */
+  params?: QueryParams;
+  /**
+   * Query parameters the API's description does not declare, sent as `params` are (merged
+   * with them). Not checked against the endpoint's types, so a typed call keeps its result
+   * type and the checks on everything else. A name in both `params` and `extraParams`
+   * (`statuses` and `statuses[]` count as one) is a `TypeError` before any request.
+   */
+  extraParams?: QueryParams;
+  /**
+   * JSON body fields the API's description does not declare, merged into the body: into
+   * the entity (inside its wrapper) by the r-methods, at the top of `json` otherwise. The
+   * body must be an object or absent; a field in both is a `TypeError` before any request.
+   */
+  extraFields?: Readonly<Record<string, unknown>>;
+  /**
+   * Seconds each attempt of this request may take, replacing the client's `timeout` for
+   * it (a positive finite number). Use `signal` (`AbortSignal.timeout(ms)`) to bound the
+   * whole request, pauses between retries included. With `stream`, it covers the
+   * connection and the headers only.
+   */
+  timeout?: number;
+  /**
+   * Return as soon as the headers are in, with the body live (not read into memory): the
+   * caller must read it to the end or destroy it. For replies that stream (server-sent
+   * events). @default false
+   */
+  stream?: boolean;
+  /**
+   * `'at-most-once'` for a request that acts and must not act twice: it is retried only
+   * when it provably did not reach the server (connection refused, host not found) or
+   * after a 429 or a 503 with `Retry-After`; never after a timeout or a reset.
+   * @default 'idempotent' (retried as the client's retry settings say)
+   */
+  retryMode?: RetryMode;
+}
+
+/**
+ * The names of {@link RequestOptions}, checked at every request: the engine's own, and the
+ * node-fetch `RequestInit` keys the library's fetch types declare (`body`, `signal`,
+ * `redirect`, `agent`, `compress`, `size`), which are passed on to fetch.
+ */
+export const REQUEST_OPTION_NAMES: OptionNames<RequestOptions> = Object.freeze({
+  headers: true,
+  json: true,
+  form: true,
+  params: true,
+  timeout: true,
+  stream: true,
+  retryMode: true,
+  extraParams: true,
+  extraFields: true,
+  body: true,
+  signal: true,
+  redirect: true,
+  agent: true,
+  compress: true,
+  size: true,
+});

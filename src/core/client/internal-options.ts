@@ -1,0 +1,64 @@
+/**
+ * Settings that only the legacy layer, the CLI and the tests give a client. They ride on
+ * the options object under a symbol that no entry point exports, so completions and the
+ * docs show users only what they set, and `checkOptionNames` (which reads string keys)
+ * never sees them.
+ *
+ * @module
+ * @internal
+ */
+import type { ErrorFactory } from '../errors/error-classes.js';
+import type { RestPolicy } from '../rest/endpoints/policy.js';
+import type { CallKey } from './call-metrics.js';
+
+export interface InternalOptions {
+  /** Waits between attempts; tests inject one that does not wait. */
+  readonly sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
+  /** The stagger's random source, uniform in [0, 1). */
+  readonly random?: () => number;
+  /** The legacy sessions throw pdpyras' error classes. */
+  readonly errorFactory?: ErrorFactory;
+  /** pdpyras retried a host name that does not resolve. */
+  readonly retryUnresolvedHosts?: boolean;
+  /** pdpyras 4 keyed its call metrics by path tokens. */
+  readonly callKey?: CallKey;
+  /** node-fetch options applied to every request (the legacy sessions take them). */
+  readonly compress?: boolean;
+  readonly size?: number;
+  /** The REST clients' behaviour at the legacy seams. */
+  readonly restPolicy?: Partial<RestPolicy>;
+}
+
+type Name = keyof InternalOptions;
+
+// One symbol per setting, so that spreading two option objects merges their settings.
+const KEYS: { readonly [K in Name]-?: symbol } = Object.freeze({
+  sleep: Symbol('pagerduty-client sleep'),
+  random: Symbol('pagerduty-client random'),
+  errorFactory: Symbol('pagerduty-client errorFactory'),
+  retryUnresolvedHosts: Symbol('pagerduty-client retryUnresolvedHosts'),
+  callKey: Symbol('pagerduty-client callKey'),
+  compress: Symbol('pagerduty-client compress'),
+  size: Symbol('pagerduty-client size'),
+  restPolicy: Symbol('pagerduty-client restPolicy'),
+});
+
+/** `options` with `internal` added (over any already there); `options` itself is not changed. */
+export function withInternal<T extends object>(options: T, internal: InternalOptions): T {
+  const copy = { ...options } as Record<symbol, unknown>;
+  for (const name of Object.keys(internal) as Name[]) {
+    if (internal[name] !== undefined) copy[KEYS[name]] = internal[name];
+  }
+  return copy as unknown as T;
+}
+
+/** The internal options `options` carries (`{}` when none). */
+export function internalOf(options: object | undefined): InternalOptions {
+  const found: Record<string, unknown> = {};
+  if (options === undefined) return found;
+  const carrier = options as Record<symbol, unknown>;
+  for (const name of Object.keys(KEYS) as Name[]) {
+    if (carrier[KEYS[name]] !== undefined) found[name] = carrier[KEYS[name]];
+  }
+  return found as InternalOptions;
+}

@@ -1,0 +1,11 @@
+import { createHash } from 'node:crypto';
+
+// The signed event.id catches a replay whose X-Webhook-Id (not signed) was edited or removed.
+export function deliveryKeys(eventId: string, webhookId: string | undefined, verified: boolean): readonly string[] {
+  // Separate namespaces, so that an unsigned request (`allowUnsigned`) can never mark a signed event as handled.
+  const trust = verified ? 'signed' : 'unsigned';
+  const keys = [`${trust} event ${eventId}`];
+  if (webhookId !== undefined) keys.push(`${trust} webhook ${webhookId}`);
+  // Digests bound the memory per key, whatever the length of an ID or of a header.
+  return keys.map((key) => createHash('sha256').update(key).digest('base64'));
+}
