@@ -121,7 +121,10 @@ export class APISession extends RestApiV2Client<UntypedApi> {
     const setup = sessionSetup(options);
     // Call metrics are keyed as the `compat` release keyed them: 'GET /users/{id}' from 5.0.0.
     const callKey = setup.policy.callKeys === 'tokens' ? pdpyras4CallKey : undefined;
-    super(apiKey, withInternal(setup.engine, { ...setup.internal, restPolicy: setup.policy.rest, callKey }));
+    super(
+      apiKey,
+      withInternal(setup.engine, { ...setup.internal, restPolicy: setup.policy.rest, callKey, optionsChecked: true }),
+    );
     this.compat = setup.compat;
     this.#proxies = setup.proxies;
     this.#legacyPolicy = setup.policy;

@@ -23,7 +23,6 @@ import {
 } from './client-options.js';
 import { stderrLogger, type Logger } from '../logging.js';
 import { outgoingInit } from '../request/outgoing-request.js';
-import { withExtras } from '../request/extra-options.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
 import { timerSleep } from '../retry/abortable-sleep.js';
 import { AttemptLoop } from '../retry/attempt-loop.js';
@@ -37,7 +36,7 @@ import { CallMetrics, pathCallKey, type CallKey } from './call-metrics.js';
 import { internalOf } from './internal-options.js';
 import { checkOptionNames } from './option-names.js';
 import { sendThroughLowLevel } from './low-level-call.js';
-import { checkRequestOptions } from './request-options.js';
+import { requestOptionsOnce } from './request-options.js';
 import { assignSetting, checkSetting, initialSettings, retryPolicy, type Settings } from './settings.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
@@ -316,8 +315,7 @@ export class ApiClient {
    * @throws HttpError on 401
    */
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    checkRequestOptions(options);
-    const given = withExtras(options, 'request');
+    const given = requestOptionsOnce(options);
     const verb = upperMethod(method) as HttpMethod;
     const timeoutSeconds = given.timeout === undefined ? this.timeout : checkSetting('timeout', given.timeout);
     const permitted = this.permittedMethods;

@@ -13,6 +13,8 @@
  *
  * @typeParam T - the options type
  */
+import { optionsAlreadyChecked } from './internal-options.js';
+
 export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
 
 /**
@@ -36,6 +38,7 @@ export function checkOptionNames(
   names: Readonly<Record<string, true>>,
   hint?: string,
 ): void {
+  if (optionsAlreadyChecked(options)) return;
   const problem = optionNamesProblem(what, options, names, hint);
   if (problem !== undefined) throw problem;
 }

@@ -94,7 +94,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     const internal = internalOf(options);
     const resolved = resolveRestPolicy(internal.restPolicy);
     const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
-    super(auth, withInternal(engineOptions, { callKey: internal.callKey ?? canonicalCallKey(compiled) }));
+    super(
+      auth,
+      withInternal(engineOptions, { callKey: internal.callKey ?? canonicalCallKey(compiled), optionsChecked: true }),
+    );
     this.tables = tables;
     this.policy = resolved;
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
