@@ -92,7 +92,10 @@ export type SessionItemHook<T = Record<string, unknown>> = (item: T, count: numb
  *
  * @example
  * ```ts
- * const session = new APISession(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com', compat: '5.4.1' });
+ * const session = new APISession(process.env.PAGERDUTY_API_KEY!, {
+ *   defaultFrom: 'oncall@example.com',
+ *   compat: '5.4.1',
+ * });
  * session.retry[404] = 2;
  * const user = await session.rget('/users/PABC123');
  * for await (const incident of session.iterAll('/incidents', { statuses: ['triggered'] })) console.log(incident.id);

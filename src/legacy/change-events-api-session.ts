@@ -93,7 +93,10 @@ export class ChangeEventsAPISession extends PDSession {
    * @throws TypeError for arguments in neither form (the message shows both)
    * @example
    * ```ts
-   * const id = await session.submit('Build 220 deployed', { source: 'build-agent-3', links: [{ href: 'https://ci.example.com/220' }] });
+   * const id = await session.submit('Build 220 deployed', {
+   *   source: 'build-agent-3',
+   *   links: [{ href: 'https://ci.example.com/220' }],
+   * });
    * ```
    */
   submit(summary: string, options?: SessionSubmitOptions): Promise<string | null>;

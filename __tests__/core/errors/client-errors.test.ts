@@ -65,7 +65,8 @@ describe('ClientErrors', () => {
     });
     const error = errors.http({ method: 'post', url: 'https://api.example/users', response: response(400), body });
     expect(error.message).toBe(
-      'POST https://api.example/users: API responded with client error (status 400): Invalid Input Provided: Name cannot be empty; Email is invalid',
+      'POST https://api.example/users: API responded with client error (status 400): Invalid Input Provided: ' +
+        'Name cannot be empty; Email is invalid',
     );
   });
 

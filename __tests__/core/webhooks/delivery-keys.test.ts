@@ -17,7 +17,7 @@ describe('deliveryKeys', () => {
     expect(keys.map((key) => key.length)).toEqual([44, 44]);
   });
 
-  it('keeps the keys of earlier versions (base64 SHA-256 of the namespaced ID), so a stored ledger still matches', () => {
+  it("keeps earlier versions' keys (base64 SHA-256 of the namespaced ID), so a stored ledger still matches", () => {
     const sha = (text: string): string => createHash('sha256').update(text, 'utf8').digest('base64');
     expect(deliveryKeys('E1', 'W\u00e9', true)).toEqual([sha('signed event E1'), sha('signed webhook W\u00e9')]);
   });

@@ -78,7 +78,7 @@ describe('the emulator with cors', () => {
     await emulator.close();
   });
 
-  it('answers a preflight 204 with the request origin, the methods and the allowed headers, without a body', async () => {
+  it('answers a preflight 204 with the request origin, the methods and allowed headers, without a body', async () => {
     const answer = await preflight(emulator, '/users');
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe(ORIGIN);

@@ -237,7 +237,7 @@ describe('webhook deliveries', () => {
     ]);
   });
 
-  it("keeps an incident's order: its next event waits while the first is retried; other incidents do not wait", async () => {
+  it("keeps an incident's order: its next event waits while the first is retried; others do not wait", async () => {
     let release = (): void => {};
     let waiting = (): void => {};
     const inWait = new Promise<void>((resolve) => (waiting = resolve));
