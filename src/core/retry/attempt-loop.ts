@@ -92,7 +92,6 @@ export class AttemptLoop {
 
   constructor(options: AttemptLoopOptions) {
     const { gate, sleep, errors } = options;
-    const scrub = (text: string): string => errors.scrub(text);
     const rateLimit =
       options.rateLimit ??
       new ClientRateLimit({
