@@ -53,7 +53,7 @@ export default {
       },
     ],
   },
-  setupFiles: ['<rootDir>/__tests__/setup-symbols.ts'],
+  setupFiles: ['<rootDir>/__tests__/setup-symbols.ts', '<rootDir>/__tests__/setup-quiet-stderr.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup-nock.ts'],
   // Both cores: the default (cores - 1) leaves one idle on a two-core machine.
   maxWorkers: '100%',
