@@ -62,6 +62,9 @@ export type {
   HttpMethod,
   PassThroughInit,
   RequestOptions,
+  SettingAccessors,
+  CallMetricsView,
+  TextExchange,
 } from './core/client/api-client.js';
 export type {
   AuthMethod,
@@ -83,7 +86,7 @@ export type {
 } from './core/errors/error-classes.js';
 export type { ApiErrorBody } from './core/errors/api-error-body.js';
 export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-facts.js';
-export type { Logger, LineWriter } from './core/logging.js';
+export type { Logger, LineWriter, LogLevel } from './core/logging.js';
 export type { QueryParams, QueryScalar, QueryValue } from './core/request/query.js';
 export type { RetryPolicy } from './core/retry/retry-rules.js';
 export type { RateLimiter, RateLimitKey, RateLimitReport, RateLimitState } from './core/rate-limit/rate-limiter.js';

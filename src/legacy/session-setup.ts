@@ -8,7 +8,6 @@
  */
 import { API_CLIENT_OPTION_NAMES, type ApiClientOptions, type PassThroughInit } from '../core/client/client-options.js';
 import type { OptionNames } from '../core/client/option-names.js';
-import type { CallKey } from '../core/client/call-metrics.js';
 import type { InternalOptions } from '../core/client/internal-options.js';
 import type { ProxySetting } from '../core/transport/proxy.js';
 import { legacyPolicyFor, resolveCompat, type LegacyPolicy } from './compat.js';
@@ -32,7 +31,7 @@ export interface PDSessionOptions extends Omit<ApiClientOptions, NotOnSessions>,
   /** Retry a host name that does not resolve, as pdpyras did. @default true */
   retryUnresolvedHosts?: boolean;
   /** How a request is keyed in `apiCallCounts` and `apiTime`. @default as the `compat` release keyed them */
-  callKey?: CallKey;
+  callKey?: (method: string, url: string, baseUrl: string) => string;
   /** Print one DEBUG line per attempt to standard error (sets `session.printDebug`). @default false */
   debug?: boolean;
   /** Not available on a session: the error classes follow `compat`. */

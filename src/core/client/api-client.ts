@@ -9,8 +9,8 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
 import { Credential } from '../auth/credential.js';
-import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
-import { coreErrorFactory, type ErrorSpec } from '../errors/error-classes.js';
+import type { HttpErrorParts } from '../errors/client-errors.js';
+import type { ErrorSpec } from '../errors/error-classes.js';
 import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import {
@@ -21,31 +21,50 @@ import {
   type HttpMethod,
   type PassThroughInit,
   type RequestOptions,
+  type TextExchange,
 } from './client-options.js';
 import { stderrLogger, type Logger } from '../logging.js';
 import { outgoingInit } from '../request/outgoing-request.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
-import { timerSleep } from '../retry/abortable-sleep.js';
-import { AttemptLoop } from '../retry/attempt-loop.js';
-import { RequestGate } from '../retry/request-gate.js';
-import type { RetryMode } from '../retry/retry-mode.js';
-import { checkOnRateLimit, checkRateLimiter, ClientRateLimit } from '../rate-limit/client-rate-limit.js';
+import type { RequestGate } from '../retry/request-gate.js';
+import { checkedRetryMode, type RetryMode } from '../retry/retry-mode.js';
 import type { RateLimitState } from '../rate-limit/rate-limiter.js';
-import { normalizeProxyUrl } from '../transport/proxy.js';
-import { Transport } from '../transport/transport.js';
-import { CallMetrics, pathCallKey, type CallKey } from './call-metrics.js';
-import { internalOf } from './internal-options.js';
+import { CallMetrics, pathCallKey, type CallKey, type CallMetricsView } from './call-metrics.js';
+import { internalOf, passThroughOf } from './internal-options.js';
 import { checkOptionNames } from './option-names.js';
 import { sendThroughLowLevel } from './low-level-call.js';
 import { requestOptionsOnce } from './request-options.js';
-import { assignSetting, checkSetting, initialSettings, retryPolicy, type Settings } from './settings.js';
+import { buildEngine, type Engine } from './engine.js';
+import {
+  assignSetting,
+  checkSetting,
+  initialSettings,
+  retryPolicy,
+  SETTINGS,
+  type SettingName,
+  type SettingAccessors,
+  type Settings,
+} from './settings.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
 
-export type { ApiClientOptions, HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from './client-options.js';
+export type {
+  ApiClientOptions,
+  HeaderMap,
+  HttpMethod,
+  PassThroughInit,
+  RequestOptions,
+  TextExchange,
+} from './client-options.js';
+export type { SettingAccessors } from './settings.js';
+export type { CallMetricsView } from './call-metrics.js';
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */
 export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
+
+// The settings' and metrics' accessors are defined on the prototype in the class's static block.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface ApiClient extends SettingAccessors, CallMetricsView {}
 
 /**
  * The base of all clients: sends requests with retries, and nothing else.
@@ -57,6 +76,7 @@ export const DEFAULT_BASE_URL = 'https://api.pagerduty.com';
  * console.log(response.status, await response.json());
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ApiClient {
   /**
    * Headers sent with every request: a plain object, read at every request, that may be
@@ -76,11 +96,7 @@ export class ApiClient {
   readonly #callKey: CallKey;
   readonly #passThrough: PassThroughInit;
   readonly #metrics = new CallMetrics();
-  readonly #errors: ClientErrors;
-  readonly #transport: Transport;
-  readonly #gate: RequestGate;
-  readonly #rateLimit: ClientRateLimit;
-  readonly #loop: AttemptLoop;
+  readonly #engine: Engine;
 
   /**
    * @param auth - how requests are authenticated (see `tokenAuth`, `bearerAuth`, ...)
@@ -97,141 +113,45 @@ export class ApiClient {
     this.#retryWrites = options.retryWrites === true;
     this.#callKey = internal.callKey ?? pathCallKey;
     this.#passThrough = passThroughOf(internal);
-    this.#errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, this.#credential);
-    const { proxy } = options;
-    // A malformed proxy is a configuration error now, not a network error at each request.
-    const checkedProxy =
-      typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
-    this.#transport = new Transport({ fetch: options.fetch, agent: options.agent, proxy: checkedProxy });
-    const sleep = internal.sleep ?? timerSleep;
-    this.#gate = new RequestGate({ sleep });
-    this.#rateLimit = new ClientRateLimit({
-      limiter: checkRateLimiter(options.rateLimiter),
-      onRateLimit: checkOnRateLimit(options.onRateLimit),
-      credential: this.#credential,
-      gate: this.#gate,
-      sleep,
-      errors: this.#errors,
-    });
-    this.#loop = new AttemptLoop({
-      transport: this.#transport,
-      gate: this.#gate,
-      rateLimit: this.#rateLimit,
-      sleep,
-      random: internal.random ?? Math.random,
-      errors: this.#errors,
-      metrics: this.#metrics,
-    });
+    this.#engine = buildEngine(options, internal, this.#credential, this.#metrics);
     this.#logger = options.logger;
     this.url = options.baseUrl ?? DEFAULT_BASE_URL;
     this.headers = { ...options.headers };
     this.printDebug = options.debug ?? false;
   }
 
-  /**
-   * HTTP status to retry count (see {@link ApiClientOptions.retry}): a plain object that
-   * may be changed in place (`client.retry[404] = 3`), read (and checked) at every request.
-   */
-  get retry(): Record<number, number> {
-    return this.#settings.retry;
-  }
-
-  /** Replaces `retry` with a mutable copy, checked at once (`TypeError` or `RangeError`; the old value stays). */
-  set retry(value: Readonly<Record<number, number>>) {
-    assignSetting(this.#settings, 'retry', value);
-  }
-
-  /** Cap on finite-status retries per request (see {@link ApiClientOptions.maxHttpAttempts}); checked when set. */
-  get maxHttpAttempts(): number {
-    return this.#settings.maxHttpAttempts;
-  }
-
-  set maxHttpAttempts(value: number) {
-    assignSetting(this.#settings, 'maxHttpAttempts', value);
-  }
-
-  /** Cap on network retries per request (see {@link ApiClientOptions.maxNetworkAttempts}); checked when set. */
-  get maxNetworkAttempts(): number {
-    return this.#settings.maxNetworkAttempts;
-  }
-
-  set maxNetworkAttempts(value: number) {
-    assignSetting(this.#settings, 'maxNetworkAttempts', value);
-  }
-
-  /** Seconds before an attempt times out (see {@link ApiClientOptions.timeout}); checked when set. */
-  get timeout(): number {
-    return this.#settings.timeout;
-  }
-
-  set timeout(value: number) {
-    assignSetting(this.#settings, 'timeout', value);
-  }
-
-  /** The first cooldown factor, in seconds (see {@link ApiClientOptions.sleepTimer}); checked when set. */
-  get sleepTimer(): number {
-    return this.#settings.sleepTimer;
-  }
-
-  set sleepTimer(value: number) {
-    assignSetting(this.#settings, 'sleepTimer', value);
-  }
-
-  /** The cooldown's exponent base (see {@link ApiClientOptions.sleepTimerBase}); checked when set. */
-  get sleepTimerBase(): number {
-    return this.#settings.sleepTimerBase;
-  }
-
-  set sleepTimerBase(value: number) {
-    assignSetting(this.#settings, 'sleepTimerBase', value);
-  }
-
-  /** The cooldown's randomising factor (see {@link ApiClientOptions.staggerCooldown}); checked when set. */
-  get staggerCooldown(): number {
-    return this.#settings.staggerCooldown;
-  }
-
-  set staggerCooldown(value: number) {
-    assignSetting(this.#settings, 'staggerCooldown', value);
-  }
-
-  /**
-   * Responses received per endpoint, keyed `"METHOD endpoint"` (`"GET /users/{id}"` on the
-   * REST clients): every attempt that got a response counts, retried ones too. Assign
-   * `{}` to start counting afresh.
-   */
-  get apiCallCounts(): Record<string, number> {
-    return this.#metrics.apiCallCounts;
-  }
-
-  /** Replaces the counts (`{}` starts afresh). */
-  set apiCallCounts(value: Record<string, number>) {
-    this.#metrics.apiCallCounts = value;
-  }
-
-  /** Seconds spent per endpoint (keys as in {@link ApiClient.apiCallCounts}), from sending each attempt until its body was read. */
-  get apiTime(): Record<string, number> {
-    return this.#metrics.apiTime;
-  }
-
-  /** Replaces the times (`{}` starts afresh). */
-  set apiTime(value: Record<string, number>) {
-    this.#metrics.apiTime = value;
-  }
-
-  /** The number of responses received so far (the sum of `apiCallCounts`). */
-  get totalCallCount(): number {
-    return this.#metrics.totalCallCount;
-  }
-
-  /** The seconds spent so far (the sum of `apiTime`). */
-  get totalCallTime(): number {
-    return this.#metrics.totalCallTime;
+  // `timeout`, `retry`, ... come from the settings table (`SettingAccessors`); `apiCallCounts`, ... from the metrics.
+  static {
+    for (const name of Object.keys(SETTINGS) as SettingName[]) {
+      Object.defineProperty(ApiClient.prototype, name, {
+        get(this: ApiClient) {
+          return this.#settings[name];
+        },
+        set(this: ApiClient, value: unknown) {
+          assignSetting(this.#settings, name, value);
+        },
+        configurable: true,
+      });
+    }
+    for (const name of ['apiCallCounts', 'apiTime', 'totalCallCount', 'totalCallTime'] as const) {
+      const settable = name === 'apiCallCounts' || name === 'apiTime';
+      Object.defineProperty(ApiClient.prototype, name, {
+        get(this: ApiClient) {
+          return this.#metrics[name];
+        },
+        set: settable
+          ? function (this: ApiClient, value: Record<string, number>) {
+              this.#metrics[name as 'apiCallCounts' | 'apiTime'] = value;
+            }
+          : undefined,
+        configurable: true,
+      });
+    }
   }
 
   /** The rate limit as this client last saw it (the `ratelimit-*` headers), and whether its requests are held now: a read-only copy. */
   get rateLimit(): RateLimitState {
-    return this.#rateLimit.view();
+    return this.#engine.rateLimit.view();
   }
 
   /** The base URL (`https://` unless loopback, no trailing slash). Settable. */
@@ -241,7 +161,7 @@ export class ApiClient {
 
   /** Sets the base URL; a non-https (non-loopback) or malformed URL is a `UrlError`. */
   set url(value: string) {
-    this.#url = checkBaseUrl(value, (message) => this.#errors.fail({ kind: 'url', message }));
+    this.#url = checkBaseUrl(value, (message) => this.#engine.errors.fail({ kind: 'url', message }));
   }
 
   /**
@@ -266,7 +186,7 @@ export class ApiClient {
 
   /** The credential, redacted (`*` and its last four characters). */
   get redactedSecret(): string {
-    return this.#errors.redactedSecret();
+    return this.#engine.errors.redactedSecret();
   }
 
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
@@ -284,7 +204,7 @@ export class ApiClient {
 
   /** The client's request gate: a 429 pauses every request of the client; concurrent pagination takes turns there. */
   protected get requestGate(): RequestGate {
-    return this.#gate;
+    return this.#engine.gate;
   }
 
   /** The auth method, for subclasses that build clients from the same credential. */
@@ -302,7 +222,7 @@ export class ApiClient {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    const refuse: RefusalFailure = (message, facts) => this.#errors.fail({ kind: 'url', message, facts });
+    const refuse: RefusalFailure = (message, facts) => this.#engine.errors.fail({ kind: 'url', message, facts });
     return resolveUrl(this.#url, url, refuse);
   }
 
@@ -323,20 +243,17 @@ export class ApiClient {
     if (!permitted.includes(verb)) {
       const message = `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted.join(', ')})`;
       const facts = { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } as const;
-      throw this.#errors.fail({ kind: 'method', message, facts });
+      throw this.#engine.errors.fail({ kind: 'method', message, facts });
     }
     // The URL is resolved once, through the overridable methods; the rest follows from it.
     const resolved = this.normalizeUrl(url);
     const target =
       given.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(given.params, verb, resolved));
-    const fetchInit = outgoingInit(verb, given, {
-      defaultHeaders: this.defaultHeaders(),
-      clientHeaders: this.headers,
-      authorization: authorizationHeader(this.#credential.auth),
-      auth: this.#credential.auth,
-      passThrough: this.#passThrough,
-    });
-    const { response, refusal } = await this.#loop.run({
+    const { auth } = this.#credential;
+    const headers = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers };
+    const authorization = authorizationHeader(auth);
+    const fetchInit = outgoingInit(verb, given, { ...headers, authorization, auth, passThrough: this.#passThrough });
+    const { response, refusal } = await this.#engine.loop.run({
       verb,
       resolved,
       target,
@@ -354,11 +271,7 @@ export class ApiClient {
     throw this.httpError({ method: verb, url: target, response, body, ...refusal });
   }
 
-  /**
-   * How a request is retried when it does not say: a POST that may act is sent at most
-   * once (unless the client has `retryWrites`); everything else is retried as the
-   * settings say.
-   */
+  // A POST that may act is sent at most once unless the client says otherwise.
   #defaultRetryMode(verb: HttpMethod, url: string): RetryMode {
     if (verb !== 'POST' || this.#retryWrites || this.postOnlyReads(url)) return 'idempotent';
     return 'at-most-once';
@@ -379,16 +292,7 @@ export class ApiClient {
    *
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  async requestText(
-    method: string,
-    url: string,
-    options?: RequestOptions,
-  ): Promise<{
-    /** The response; its own body has been read. */
-    response: Response;
-    /** The body, decoded as UTF-8. */
-    text: string;
-  }> {
+  async requestText(method: string, url: string, options?: RequestOptions): Promise<TextExchange> {
     return this.sendText(method, url, options);
   }
 
@@ -405,12 +309,7 @@ export class ApiClient {
     url: string,
     options: RequestOptions = {},
     context?: RequestContext,
-  ): Promise<{
-    /** The response; its body has been read. */
-    readonly response: Response;
-    /** The body, decoded as UTF-8. */
-    readonly text: string;
-  }> {
+  ): Promise<TextExchange> {
     const verb = upperMethod(method);
     const response = await sendThroughLowLevel(this, verb, url, options);
     const text = await response.text();
@@ -472,13 +371,7 @@ export class ApiClient {
   }
 
   /** The response and its text when the status is a success (2xx); else throws its HTTP error. */
-  #success(
-    verb: string,
-    response: Response,
-    text: string,
-    url: string,
-    context?: RequestContext,
-  ): { response: Response; text: string } {
+  #success(verb: string, response: Response, text: string, url: string, context?: RequestContext): TextExchange {
     if (response.status >= 200 && response.status < 300) return { response, text };
     throw this.httpError({ method: verb, url, response, body: text, facts: context });
   }
@@ -498,33 +391,21 @@ export class ApiClient {
    * @internal
    */
   httpError(parts: HttpErrorParts): Error {
-    return this.#errors.http(parts);
+    return this.#engine.errors.http(parts);
   }
 
   /** Builds (does not throw) an error of the given kind through the client's error factory (the legacy layer's too). */
   protected makeError(spec: ErrorSpec): Error {
-    return this.#errors.fail(spec);
+    return this.#engine.errors.fail(spec);
   }
 
   /** Frees the client's connections. The client must not be used afterwards. */
   close(): void {
-    this.#transport.close();
+    this.#engine.transport.close();
   }
 
   /** `await using client = new ...` closes the client at the end of the block. */
   async [Symbol.asyncDispose](): Promise<void> {
     this.close();
   }
-}
-
-function passThroughOf(internal: PassThroughInit): PassThroughInit {
-  const passThrough: PassThroughInit = {};
-  if (internal.compress !== undefined) passThrough.compress = internal.compress;
-  if (internal.size !== undefined) passThrough.size = internal.size;
-  return passThrough;
-}
-
-function checkedRetryMode(mode: unknown): RetryMode | undefined {
-  if (mode === undefined || mode === 'idempotent' || mode === 'at-most-once') return mode;
-  throw new TypeError(`retryMode must be 'idempotent' or 'at-most-once', got ${String(mode)}`);
 }

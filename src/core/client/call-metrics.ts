@@ -79,3 +79,22 @@ export class CallMetrics {
 function sum(tally: Readonly<Record<string, number>>): number {
   return Object.values(tally).reduce((total, value) => total + value, 0);
 }
+
+/** The call metrics every client shows. */
+export interface CallMetricsView {
+  /**
+   * Responses received per endpoint, keyed `"METHOD endpoint"` (`"GET /users/{id}"` on the
+   * REST clients): every attempt that got a response counts, retried ones too. Assign `{}`
+   * to start counting afresh.
+   */
+  apiCallCounts: Record<string, number>;
+  /**
+   * Seconds spent per endpoint (keys as in `apiCallCounts`), from sending each attempt until
+   * its body was read. Assign `{}` to start afresh.
+   */
+  apiTime: Record<string, number>;
+  /** The number of responses received so far (the sum of `apiCallCounts`). */
+  readonly totalCallCount: number;
+  /** The seconds spent so far (the sum of `apiTime`). */
+  readonly totalCallTime: number;
+}

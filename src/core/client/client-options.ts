@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { FetchRequestInit as RequestInit } from '../transport/fetch-types.js';
+import type { FetchRequestInit as RequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { Logger } from '../logging.js';
 import type { ProxySetting } from '../transport/proxy.js';
 import type { QueryParams } from '../request/query.js';
@@ -12,6 +12,14 @@ import type { RetryMode } from '../retry/retry-mode.js';
 import type { OptionNames } from './option-names.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
+
+/** A response whose body the engine read, and that body as UTF-8 text. */
+export interface TextExchange {
+  /** Its own body has been read: use `text`. */
+  readonly response: FetchResponse;
+  /** The body, decoded as UTF-8. */
+  readonly text: string;
+}
 
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';

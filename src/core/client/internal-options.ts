@@ -78,3 +78,11 @@ export function optionsAlreadyChecked(options: unknown): boolean {
     (options as Record<symbol, unknown>)[KEYS.optionsChecked] === true
   );
 }
+
+/** The node-fetch options every request of a client carries (the legacy sessions' `compress` and `size`). */
+export function passThroughOf(internal: InternalOptions): { compress?: boolean; size?: number } {
+  const passThrough: { compress?: boolean; size?: number } = {};
+  if (internal.compress !== undefined) passThrough.compress = internal.compress;
+  if (internal.size !== undefined) passThrough.size = internal.size;
+  return passThrough;
+}

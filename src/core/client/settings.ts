@@ -7,6 +7,8 @@
  * @module
  */
 import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by the docs' links
+import type { ApiClientOptions } from './client-options.js';
 
 /** How one numeric setting is checked. */
 export interface NumberRule {
@@ -102,4 +104,29 @@ function describe(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return JSON.stringify(value);
   return value === null ? 'null' : typeof value;
+}
+
+/**
+ * The retry and timeout settings of every client, one accessor each, made from the settings
+ * table (`client/settings.ts`). Each may be set after construction; a bad value is refused
+ * exactly as the constructor refuses it (`TypeError` or `RangeError`) and the old one stays.
+ */
+export interface SettingAccessors {
+  /**
+   * HTTP status to retry count (see {@link ApiClientOptions.retry}): a plain object that may
+   * be changed in place (`client.retry[404] = 3`), read (and checked) at every request.
+   */
+  retry: Record<number, number>;
+  /** Cap on finite-status retries per request (see {@link ApiClientOptions.maxHttpAttempts}). */
+  maxHttpAttempts: number;
+  /** Cap on network retries per request (see {@link ApiClientOptions.maxNetworkAttempts}). */
+  maxNetworkAttempts: number;
+  /** Seconds before an attempt times out (see {@link ApiClientOptions.timeout}). */
+  timeout: number;
+  /** The first cooldown factor, in seconds (see {@link ApiClientOptions.sleepTimer}). */
+  sleepTimer: number;
+  /** The cooldown's exponent base (see {@link ApiClientOptions.sleepTimerBase}). */
+  sleepTimerBase: number;
+  /** The cooldown's randomising factor (see {@link ApiClientOptions.staggerCooldown}). */
+  staggerCooldown: number;
 }

@@ -49,3 +49,9 @@ export function mayRetryAtMostOnce(outcome: AttemptOutcome, error?: unknown): bo
   const { notActedOn } = statusRule(outcome.status);
   return notActedOn === 'always' || (notActedOn === 'with-retry-after' && outcome.retryAfter !== undefined);
 }
+
+/** A request's `retryMode` when it names one; `undefined` lets the client decide. */
+export function checkedRetryMode(mode: unknown): RetryMode | undefined {
+  if (mode === undefined || mode === 'idempotent' || mode === 'at-most-once') return mode;
+  throw new TypeError(`retryMode must be 'idempotent' or 'at-most-once', got ${String(mode)}`);
+}

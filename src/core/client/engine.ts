@@ -1,0 +1,55 @@
+/**
+ * The parts one client sends with, composed from its options: each part is handed the
+ * parts it uses, and none calls back into the client.
+ *
+ * @module
+ */
+import type { Credential } from '../auth/credential.js';
+import { ClientErrors } from '../errors/client-errors.js';
+import { coreErrorFactory } from '../errors/error-classes.js';
+import { checkOnRateLimit, checkRateLimiter, ClientRateLimit } from '../rate-limit/client-rate-limit.js';
+import { timerSleep } from '../retry/abortable-sleep.js';
+import { AttemptLoop } from '../retry/attempt-loop.js';
+import { RequestGate } from '../retry/request-gate.js';
+import { normalizeProxyUrl } from '../transport/proxy.js';
+import { Transport } from '../transport/transport.js';
+import type { CallMetrics } from './call-metrics.js';
+import type { ApiClientOptions } from './client-options.js';
+import type { InternalOptions } from './internal-options.js';
+
+export interface Engine {
+  readonly errors: ClientErrors;
+  readonly transport: Transport;
+  /** A 429 pauses every request of the client here; concurrent pagination takes turns here. */
+  readonly gate: RequestGate;
+  readonly rateLimit: ClientRateLimit;
+  readonly loop: AttemptLoop;
+}
+
+/** @throws TypeError for a malformed `proxy`, a `rateLimiter` or an `onRateLimit` of the wrong shape */
+export function buildEngine(
+  options: ApiClientOptions,
+  internal: InternalOptions,
+  credential: Credential,
+  metrics: CallMetrics,
+): Engine {
+  const errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, credential);
+  const { proxy } = options;
+  // A malformed proxy is a configuration error now, not a network error at each request.
+  const checkedProxy =
+    typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
+  const transport = new Transport({ fetch: options.fetch, agent: options.agent, proxy: checkedProxy });
+  const sleep = internal.sleep ?? timerSleep;
+  const gate = new RequestGate({ sleep });
+  const rateLimit = new ClientRateLimit({
+    limiter: checkRateLimiter(options.rateLimiter),
+    onRateLimit: checkOnRateLimit(options.onRateLimit),
+    credential,
+    gate,
+    sleep,
+    errors,
+  });
+  const random = internal.random ?? Math.random;
+  const loop = new AttemptLoop({ transport, gate, rateLimit, sleep, random, errors, metrics });
+  return { errors, transport, gate, rateLimit, loop };
+}
