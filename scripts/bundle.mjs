@@ -11,11 +11,30 @@
 // Each is bundled (node-fetch from its ES module
 // build) into a chunk of its own, still loaded on first use, with the built-in
 // `require()`s of CommonJS code turned into imports (`builtin-requires-plugin.mjs`).
+// node-fetch's `whatwg-url` is left out: node-fetch takes `URL` from node:url whenever Node
+// has it (every Node this package supports), and the unused polyfill, with tr46's Unicode
+// table, was 340 kB to load at the first request.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinRequires } from './builtin-requires-plugin.mjs';
+
+/** node-fetch reads `whatwgUrl.URL` only where node:url has no `URL`. */
+const noWhatwgUrl = {
+  name: 'no-whatwg-url',
+  setup(build) {
+    build.onResolve({ filter: /^whatwg-url$/ }, (args) =>
+      args.importer.includes(`${path.sep}node-fetch${path.sep}`)
+        ? { path: args.path, namespace: 'no-whatwg-url' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-whatwg-url' }, () => ({
+      contents: 'export default {};',
+      loader: 'js',
+    }));
+  },
+};
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -44,7 +63,7 @@ const result = await build({
   external: [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})],
   // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
   mainFields: ['module', 'main'],
-  plugins: [builtinRequires],
+  plugins: [noWhatwgUrl, builtinRequires],
   // Class and function names show in messages (`... is not permitted on RestApiV2Client`).
   keepNames: false,
   legalComments: 'none',
