@@ -119,26 +119,36 @@ try {
   );
   result = await build({
     ...COMMON,
-    entryPoints: Object.fromEntries(Object.keys(ENTRY_POINTS).map((name) => [name, path.join(stage, `${name}.js`)])),
-    outdir: 'dist',
+    // Output paths and the comments naming stage-1 files are then relative to the stage, as in a repeated build.
+    absWorkingDir: stage,
+    entryPoints: Object.fromEntries(Object.keys(ENTRY_POINTS).map((name) => [name, `${name}.js`])),
+    outdir: path.join(root, 'dist'),
     // Stage 1 dropped the unused code; here a module is kept whole, so that `import "./index.js"` loads it all.
     treeShaking: false,
-    plugins: [importIndexFirst(withIndex, indexFile)],
+    // Only the source markers are legal comments by then (below): they stay, each above its module's code.
+    legalComments: 'inline',
+    plugins: [restaged(withIndex, indexFile)],
   });
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
 
-/** Makes each of `files` import `indexFile` before its own imports (for its side effects only). */
-function importIndexFirst(files, indexFile) {
+/**
+ * Stage 2's reading of a stage-1 file: each of `withIndex` imports `indexFile` first (for its side effects only),
+ * and the comments naming the source of each module (`// src/core/...`) become legal comments, which a second
+ * bundling keeps.
+ */
+function restaged(withIndex, indexFile) {
   return {
-    name: 'import-index-first',
+    name: 'restaged',
     setup(build) {
-      build.onLoad({ filter: /\.js$/ }, (args) =>
-        files.has(args.path)
-          ? { contents: `import ${JSON.stringify(indexFile)};\n${readFileSync(args.path, 'utf8')}`, loader: 'js' }
-          : undefined,
-      );
+      build.onLoad({ filter: /\.js$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8').replace(/^\/\/ ((?:src|node_modules)\/\S+)$/gm, '//! $1');
+        return {
+          contents: withIndex.has(args.path) ? `import ${JSON.stringify(indexFile)};\n${text}` : text,
+          loader: 'js',
+        };
+      });
     },
   };
 }
@@ -159,13 +169,13 @@ const walk = (dir) =>
 const sourceClasses = new Set(walk(path.join(root, 'src')).flatMap((file) => classNames(readFileSync(file, 'utf8'))));
 // The bundled node-fetch chunk holds node-fetch's classes, not the package's own.
 const ownCode = (output) =>
-  Object.keys(result.metafile.outputs[output].inputs).some((input) => ownFiles.has(path.resolve(root, input)));
+  Object.keys(result.metafile.outputs[output].inputs).some((input) => ownFiles.has(path.resolve(stage, input)));
 const renamed = Object.keys(result.metafile.outputs)
   .filter((output) => output.endsWith('.js') && ownCode(output))
   .flatMap((output) =>
-    classNames(readFileSync(path.join(root, output), 'utf8'))
+    classNames(readFileSync(path.resolve(stage, output), 'utf8'))
       .filter((name) => !sourceClasses.has(name))
-      .map((name) => `${output}: ${name}`),
+      .map((name) => `${path.relative(root, path.resolve(stage, output))}: ${name}`),
   );
 if (renamed.length > 0) {
   console.error(
