@@ -8,6 +8,7 @@
 //   npm run bench:round-trip                      (builds first; then start-up too)
 //   node bench/round-trip.mjs [rounds] [delay]    (after a build; 7 rounds of 20 ms)
 //   BENCH_DIST=/other/dist node bench/round-trip.mjs   (another build)
+//   BENCH_BASE_DIST=/old/dist node bench/round-trip.mjs (adds that build's client as a fourth side)
 //
 // The server runs in a child process, so that its work stays out of the client's CPU time.
 // Each round runs every side once, in rotating order; a ratio is the median of the rounds'
@@ -23,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
+const BASE_DIST = process.env.BENCH_BASE_DIST;
 const USERS = 9_900;
 const PAGE = 100;
 const KEY = 'bench-key-0000';
@@ -120,6 +122,12 @@ async function main(rounds, delay) {
     loop: listWith(fetchJson),
     raw: listWith(rawJson),
   };
+  let baseClient;
+  if (BASE_DIST) {
+    const baseBuild = await import(pathToFileURL(path.join(BASE_DIST, 'index.js')).href);
+    baseClient = new baseBuild.RestApiV2Client(KEY, { baseUrl: base });
+    sides.base = async () => (await baseClient.listAll('/users')).length;
+  }
   const names = Object.keys(sides);
 
   const timed = async (name) => {
@@ -143,6 +151,7 @@ async function main(rounds, delay) {
   }
   const loadAfter = load();
   client.close();
+  baseClient?.close();
   agent.destroy();
   child.disconnect();
 
@@ -158,6 +167,7 @@ async function main(rounds, delay) {
     ['client', "client listAll('/users')"],
     ['loop', 'node-fetch 2 loop, keep-alive agent'],
     ['raw', 'raw node:http, keep-alive agent'],
+    ...(BASE_DIST ? [['base', `client listAll, ${BASE_DIST}`]] : []),
   ]) {
     console.log(
       `${label.padEnd(40)}${`${med(name, 'wall').toFixed(0)} ms`.padStart(10)}${`${med(name, 'cpu').toFixed(0)} ms`.padStart(12)}`,
@@ -177,5 +187,9 @@ async function main(rounds, delay) {
   console.log(`client / raw node:http (wall)     ${figures.clientVsRaw.toFixed(3)}x`);
   console.log(`node-fetch loop / raw (wall)      ${figures.loopVsRaw.toFixed(3)}x`);
   console.log(`client / node-fetch loop (CPU)    ${figures.clientVsLoopCpu.toFixed(3)}x`);
+  if (BASE_DIST) {
+    console.log(`base client / node-fetch loop     ${ratio('base', 'loop', 'wall').toFixed(3)}x`);
+    console.log(`base client / node-fetch loop (CPU) ${ratio('base', 'loop', 'cpu').toFixed(3)}x`);
+  }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ roundTrip: figures }));
 }
