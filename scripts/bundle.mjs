@@ -15,7 +15,7 @@
 // has it (every Node this package supports), and the unused polyfill, with tr46's Unicode
 // table, was 340 kB to load at the first request.
 import { build } from 'esbuild';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,7 @@ try {
     Object.keys(outputs).filter((file) => Object.keys(outputs[file].inputs).some((input) => input.startsWith('src/'))),
   );
   const indexFile = path.join(stage, 'index.js');
+  const runtimeChunk = helpersChunk(outputs);
   const imported = (file, kind) =>
     outputs[file].imports
       .filter((link) => link.kind === kind && !link.external)
@@ -127,23 +128,55 @@ try {
     treeShaking: false,
     // Only the source markers are legal comments by then (below): they stay, each above its module's code.
     legalComments: 'inline',
-    plugins: [restaged(withIndex, indexFile)],
+    plugins: [restaged(withIndex, indexFile, runtimeChunk)],
   });
+  // Stage 2 has helpers of its own (its `__require`), imported likewise by every entry point.
+  const finalOutputs = Object.fromEntries(
+    Object.entries(result.metafile.outputs).map(([name, output]) => [path.resolve(stage, name), output]),
+  );
+  const finalHelpers = helpersChunk(finalOutputs);
+  if (finalHelpers !== undefined) {
+    for (const file of Object.keys(finalOutputs).filter((name) => name.endsWith('.js'))) {
+      const text = readFileSync(file, 'utf8');
+      const kept = text.replace(bareImportOf(finalHelpers), '');
+      if (kept !== text) writeFileSync(file, kept);
+    }
+  }
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
 
 /**
- * Stage 2's reading of a stage-1 file: each of `withIndex` imports `indexFile` first (for its side effects only),
- * and the comments naming the source of each module (`// src/core/...`) become legal comments, which a second
- * bundling keeps.
+ * The chunk of esbuild's helpers (`__commonJS`, `__require`), which every entry point imports for its side
+ * effects, though it has none: most import nothing from it.
  */
-function restaged(withIndex, indexFile) {
+function helpersChunk(outputs) {
+  return Object.keys(outputs).find(
+    (file) =>
+      Object.keys(outputs[file].inputs).length === 0 &&
+      outputs[file].exports.length > 0 &&
+      outputs[file].exports.every((name) => name.startsWith('__')),
+  );
+}
+
+/** `import "./chunks/<file>";` lines (an import for side effects only) of `file`. */
+function bareImportOf(file) {
+  const name = path.basename(file).replace('.', '\\.');
+  return new RegExp(`^import "(?:\\.{1,2}/)+(?:chunks/)?${name}";\\n`, 'gm');
+}
+
+/**
+ * Stage 2's reading of a stage-1 file: each of `withIndex` imports `indexFile` first (for its side effects only),
+ * an import of the helpers for their side effects only is dropped (one file less to load), and the comments
+ * naming the source of each module (`// src/core/...`) become legal comments, which a second bundling keeps.
+ */
+function restaged(withIndex, indexFile, helpers) {
   return {
     name: 'restaged',
     setup(build) {
       build.onLoad({ filter: /\.js$/ }, (args) => {
-        const text = readFileSync(args.path, 'utf8').replace(/^\/\/ ((?:src|node_modules)\/\S+)$/gm, '//! $1');
+        let text = readFileSync(args.path, 'utf8').replace(/^\/\/ ((?:src|node_modules)\/\S+)$/gm, '//! $1');
+        if (helpers !== undefined) text = text.replace(bareImportOf(helpers), '');
         return {
           contents: withIndex.has(args.path) ? `import ${JSON.stringify(indexFile)};\n${text}` : text,
           loader: 'js',
