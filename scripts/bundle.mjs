@@ -8,9 +8,9 @@
 // node-fetch and the proxy agent are not dependencies of the package but parts of it: they
 // are CommonJS, and their `require()`s of Node built-ins break a consumer's ES module
 // bundle (`esbuild --bundle --format=esm`, the usual Lambda setup) at the first request.
-// Each is bundled (node-fetch from its ES module
-// build) into a chunk of its own, still loaded on first use, with the built-in
-// `require()`s of CommonJS code turned into imports (`builtin-requires-plugin.mjs`).
+// Each is bundled (node-fetch from its ES module build) into a chunk of its own, still
+// loaded on first use, with the built-in `require()`s of CommonJS code turned into imports
+// (`builtin-requires-plugin.mjs`).
 // node-fetch's `whatwg-url` is left out: node-fetch takes `URL` from node:url whenever Node
 // has it (every Node this package supports), and the unused polyfill, with tr46's Unicode
 // table, was 340 kB to load at the first request.
