@@ -216,3 +216,22 @@ if (renamed.length > 0) {
   );
   process.exit(1);
 }
+
+// Each file costs Node a resolve, a read, a compile and a link: a new entry point that shares a few modules with
+// index.js would split its chunks again and slow `import('pagerduty-client')` unseen. Fail the build instead.
+const MAX_INDEX_FILES = 8;
+// Read from the files: the metafile still lists the imports of the helpers dropped above.
+const STATIC_IMPORT = /^(?:import|export)\b[^;]*?\bfrom\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm;
+const indexFiles = new Set([path.join(root, 'dist', 'index.js')]);
+for (const file of indexFiles) {
+  for (const [, named, bare] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+    indexFiles.add(path.resolve(path.dirname(file), named ?? bare));
+  }
+}
+if (indexFiles.size > MAX_INDEX_FILES) {
+  console.error(
+    `import('pagerduty-client') would load ${indexFiles.size} files (at most ${MAX_INDEX_FILES}): ` +
+      'make the entry points that share its modules import index.js (withIndex above)',
+  );
+  process.exit(1);
+}
