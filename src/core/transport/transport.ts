@@ -123,8 +123,7 @@ export class Transport {
     this.#mayProxy = options.proxy !== undefined || options.env !== undefined || namesProxy(this.#env);
   }
 
-  // The `proxy` setting is read per request: a function's answer may change. Asynchronous only to load the proxy
-  // agent, so that a request through a plain agent waits for nothing before it is sent.
+  // Per request (a proxy function's answer may change); a promise only while the proxy agent loads.
   #agentFor(url: string): ChosenAgent | Promise<ChosenAgent> {
     if (this.#agent)
       return { agent: typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent, own: false };
