@@ -7,8 +7,9 @@
 //
 // Each benchmark runs in its own process, once per build (BENCH_DIST names the build), the
 // builds in alternating order so that the machine's load hits both alike: start-up,
-// pagination against a hand-written loop, the transport (client against its own node-fetch
-// loop and the raw floor; TRANSPORT_RUNS processes, 3 by default, counted by the medians),
+// pagination against a hand-written loop, listing at a 20 ms round trip, the transport
+// (client against its own node-fetch loop and the raw floor; TRANSPORT_RUNS processes,
+// 3 by default, counted by the medians),
 // concurrency 8 against sequential reading at a 50 ms round trip, abort latency and, with
 // a baseline, the type-check cost of a strict consumer. The baseline is built from a
 // throwaway git worktree of the ref (bench/baseline-build.mjs), removed at the end.
@@ -35,6 +36,7 @@ const ARGS = quick
   ? {
       startup: ['--runs', '5', '--warmup', '1'],
       pagination: ['1'],
+      roundTrip: ['1'],
       transport: ['2', '2'],
       concurrency: ['1'],
       abort: ['2'],
@@ -43,6 +45,7 @@ const ARGS = quick
   : {
       startup: ['--runs', '20'],
       pagination: ['5'],
+      roundTrip: ['5'],
       transport: ['10', '5'],
       concurrency: ['1'],
       abort: ['5'],
@@ -83,6 +86,7 @@ try {
 
   onEach('startup.mjs', ARGS.startup, (into, out) => Object.assign(into, out));
   onEach('pagination.mjs', ARGS.pagination, (into, out) => Object.assign(into, out));
+  onEach('round-trip.mjs', ARGS.roundTrip, (into, out) => Object.assign(into, out));
   for (let run = 0; run < TRANSPORT_RUNS; run += 1) {
     onEach('transport.bench.mjs', ARGS.transport, (into, out) => into.transport.push(out.transport));
   }
@@ -143,6 +147,12 @@ function printSummary(results) {
       (x) => x <= 1.15,
     );
   }
+  add(
+    'round trip 20 ms: listAll 9,900 users / node-fetch 2 loop',
+    '<= 1.03x',
+    (r) => ratio(r.roundTrip.clientVsLoop, 3),
+    (x) => x <= 1.03,
+  );
   add('pagination: iterAll 100,000 records, heap growth', 'flat', (r) => [
     `${(r.memory.heapGrowth / 1_048_576).toFixed(1)} MB`,
   ]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { isNoProxy, normalizeProxyUrl, proxyEnvironment, proxyFor } from '../../../src/core/transport/proxy.js';
+import {
+  isNoProxy,
+  namesProxy,
+  normalizeProxyUrl,
+  proxyEnvironment,
+  proxyFor,
+} from '../../../src/core/transport/proxy.js';
 
 const u = (s: string) => new URL(s);
 
@@ -112,5 +118,25 @@ describe('proxyEnvironment', () => {
     expect(snapshot).toEqual({ HTTP_PROXY: 'http://h:2' });
     expect(Object.isFrozen(snapshot)).toBe(true);
     expect(proxyFor(new URL('http://api.example/x'), undefined, snapshot)).toBe('http://h:2');
+  });
+});
+
+describe('namesProxy', () => {
+  it('is true when a proxy variable of either case has a value', () => {
+    expect(namesProxy({ HTTPS_PROXY: 'http://s:1' })).toBe(true);
+    expect(namesProxy({ http_proxy: 'h:2' })).toBe(true);
+    expect(namesProxy({ ALL_PROXY: 'http://a:3', NO_PROXY: '*' })).toBe(true);
+  });
+
+  it('is false for no variables, blank values, or NO_PROXY alone', () => {
+    expect(namesProxy({})).toBe(false);
+    expect(namesProxy({ HTTP_PROXY: '  ', https_proxy: '' })).toBe(false);
+    expect(namesProxy({ NO_PROXY: 'x.example', no_proxy: '*' })).toBe(false);
+  });
+
+  it('is true for a value proxyFor rejects, so that the request still fails with the reason', () => {
+    const env = { HTTPS_PROXY: 'socks5://p:1' };
+    expect(namesProxy(env)).toBe(true);
+    expect(() => proxyFor(new URL('https://api.example/x'), undefined, env)).toThrow(/^HTTPS_PROXY is not/);
   });
 });

@@ -80,6 +80,11 @@ export function isNoProxy(url: URL, noProxy: string | undefined): boolean {
     });
 }
 
+/** Whether `env` names a proxy for any URL (`NO_PROXY` alone names none). */
+export function namesProxy(env: ProxyEnv): boolean {
+  return ['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY'].some((name) => envValue(env, name) !== undefined);
+}
+
 export function proxyFor(url: URL, setting: ProxySetting | undefined, env: ProxyEnv): string | undefined {
   if (typeof setting === 'function') return usable(setting(url), "the proxy function's result");
   if (typeof setting === 'string') return usable(setting, 'the proxy option');

@@ -4,7 +4,7 @@
 import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
-import { proxyEnvironment, proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
+import { namesProxy, proxyEnvironment, proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
 
 /**
  * The transport seam: anything with node-fetch's signature. Inject one to record, mock or
@@ -38,6 +38,8 @@ interface NodeFetchResponse extends FetchResponse {
 type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
 
 type Ending = 'timeout' | 'cut-short' | 'caller';
+
+type ChosenAgent = { agent: Agent | undefined; own: boolean };
 
 /** Shared by every client; after a failure the next call tries again. */
 function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
@@ -105,6 +107,8 @@ export class Transport {
   readonly #agent: AgentOption | undefined;
   readonly #proxy: ProxySetting | undefined;
   readonly #env: ProxyEnv;
+  readonly #mayProxy: boolean;
+  #nodeFetch: FetchLike | undefined;
   #httpAgent: Agent | undefined;
   #httpsAgent: Agent | undefined;
   readonly #proxyAgents = new Map<string, Agent>();
@@ -115,21 +119,18 @@ export class Transport {
     this.#agent = options.agent;
     this.#proxy = options.proxy;
     this.#env = options.env ?? proxyEnvironment(process.env);
+    // The snapshot never changes: when it names no proxy, no request needs its URL parsed to look for one.
+    this.#mayProxy = options.proxy !== undefined || options.env !== undefined || namesProxy(this.#env);
   }
 
-  // The `proxy` setting is read per request: a function's answer may change.
-  async #agentFor(url: string): Promise<{ agent: Agent | undefined; own: boolean }> {
+  // Per request (a proxy function's answer may change); a promise only while the proxy agent loads.
+  #agentFor(url: string): ChosenAgent | Promise<ChosenAgent> {
     if (this.#agent)
       return { agent: typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent, own: false };
-    const proxy = proxyFor(new URL(url), this.#proxy, this.#env);
+    const proxy = this.#mayProxy ? proxyFor(new URL(url), this.#proxy, this.#env) : undefined;
     if (proxy) {
-      let agent = this.#proxyAgents.get(proxy);
-      if (!agent) {
-        const ProxyAgent = await loadProxyAgent();
-        agent = this.#proxyAgents.get(proxy) ?? new ProxyAgent(proxy, { keepAlive: true });
-        this.#proxyAgents.set(proxy, agent);
-      }
-      return { agent, own: true };
+      const agent = this.#proxyAgents.get(proxy);
+      return agent ? { agent, own: true } : this.#newProxyAgent(proxy);
     }
     // node:http(s) are loaded with the first agent, not when the library is imported.
     if (url.startsWith('https:'))
@@ -141,6 +142,16 @@ export class Transport {
       agent: (this.#httpAgent ??= new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })),
       own: true,
     };
+  }
+
+  async #newProxyAgent(proxy: string): Promise<ChosenAgent> {
+    const ProxyAgent = await loadProxyAgent();
+    let agent = this.#proxyAgents.get(proxy);
+    if (!agent) {
+      agent = new ProxyAgent(proxy, { keepAlive: true });
+      this.#proxyAgents.set(proxy, agent);
+    }
+    return { agent, own: true };
   }
 
   /**
@@ -158,8 +169,9 @@ export class Transport {
    * @returns the response, its body read into memory (or live, with `stream`)
    */
   async send(url: string, init: FetchRequestInit, timeoutSeconds: number, stream = false): Promise<FetchResponse> {
-    const fetch = this.#fetch ?? (await loadNodeFetch());
-    const chosen = init.agent === undefined ? await this.#agentFor(url) : { agent: init.agent, own: false };
+    const fetch = this.#fetch ?? this.#nodeFetch ?? (this.#nodeFetch = await loadNodeFetch());
+    const picked = init.agent === undefined ? this.#agentFor(url) : { agent: init.agent, own: false };
+    const chosen = picked instanceof Promise ? await picked : picked;
     const callerSignal = init.signal ?? undefined;
     if (callerSignal?.aborted) throw abortError();
     // Ends the attempt: its timeout, the caller's signal, or its body cut short.
