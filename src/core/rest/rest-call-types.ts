@@ -1,9 +1,3 @@
-/**
- * The types of the REST clients' calls, by the API's generated types `A`, the method `M`
- * and the path `P`: what a call takes and what it resolves to.
- *
- * @module
- */
 import type { ApiTypes } from '../types/api-types.js';
 import type {
   EndpointOf as Ep,

@@ -1,9 +1,3 @@
-/**
- * The options of `RestApiV2Client` and of its specialised iterators, and the base URL a
- * `region` option stands for.
- *
- * @module
- */
 import type { ApiClientOptions } from '../client/api-client.js';
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
@@ -19,16 +13,6 @@ export const REGION_BASE_URLS: Readonly<Record<Region, string>> = Object.freeze(
   eu: 'https://api.eu.pagerduty.com',
 });
 
-/**
- * The REST API v2 base URL of a region.
- *
- * @throws TypeError for a region that is not one of {@link REGION_BASE_URLS}' keys (a plain
- *   JavaScript caller can pass any string; `hasOwn` keeps `'toString'` from passing too)
- * @example
- * ```ts
- * regionBaseUrl('eu'); // 'https://api.eu.pagerduty.com'
- * ```
- */
 export function regionBaseUrl(region: Region = 'us'): string {
   if (!Object.hasOwn(REGION_BASE_URLS, region)) {
     const known = Object.keys(REGION_BASE_URLS).join(', ');

@@ -1,8 +1,3 @@
-/**
- * The option and result shapes of the REST client methods.
- *
- * @module
- */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { ApiClientOptions } from '../client/api-client.js';
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';

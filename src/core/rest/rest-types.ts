@@ -1,12 +1,3 @@
-/**
- * Names for REST API v2 shapes that the description has no schema name for, and the names
- * this package exported before its resource types were generated. Every schema of the
- * official description is exported under its own name (`User`, `Incident`, `Service`,
- * `EscalationPolicy`, `LogEntry`, ...) from `./generated/rest-api-v2-schemas.ts`; calls
- * with a literal path are typed without naming any of them.
- *
- * @module
- */
 import type { RestApiV2Endpoints } from '../../generated/types/rest-api-v2-endpoints.js';
 import type { CursorPagination, Incident, Override, Pagination } from '../../generated/types/rest-api-v2-schemas.js';
 

@@ -1,15 +1,3 @@
-/**
- * The attempt loop: sends a prepared request, asks the pure retry rules
- * (`retry-rules.ts`) what to do after each attempt, pauses (warning before each retry),
- * and returns the last response. Only a failure of the transport is retried (see
- * `attempt-failure.ts`): any other error would fail the same way every time, and is
- * rethrown as it is after one attempt.
- * It is given the parts of its client it needs (transport, gate, errors, metrics), and
- * knows nothing of URLs, headers or auth.
- *
- * @module
- * @internal
- */
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { ClientErrors } from '../errors/client-errors.js';
 import type { ResponseFacts } from '../errors/failure-facts.js';
@@ -55,10 +43,7 @@ function discardBody(response: FetchResponse): void {
   else void body?.cancel?.().catch(() => undefined);
 }
 
-/**
- * Milliseconds on Node's own monotonic clock: fake timers, which replace the global
- * `performance`, do not change `apiTime` (they still rule the timeouts).
- */
+// Node's own monotonic clock: fake timers replace the global `performance` but must not skew `apiTime`.
 function realNow(): number {
   return process.getBuiltinModule('node:perf_hooks').performance.now();
 }
@@ -143,7 +128,9 @@ export class AttemptLoop {
           this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
           throw this.#options.errors.fail({
             kind: 'network',
-            message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
+            message:
+              `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ` +
+              `${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
             cause: error,
             facts: {
               reason: 'network',
@@ -181,7 +168,9 @@ export class AttemptLoop {
       if (decision.action === 'unauthorized') {
         const key = errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
-        const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
+        const detail =
+          `API responded with 401 Unauthorized: the key or token${named} may be invalid, ` +
+          'or the region (base URL) wrong';
         return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
       }
       if (status === 429 && rateLimit.active) {
@@ -218,7 +207,9 @@ export class AttemptLoop {
 
   #declined(verb: string, target: string, declined: RateLimitDeclined): Error {
     const until = new Date(Date.now() + declined.info.retryAfter * 1000).toISOString();
-    const message = `${verb} ${target}: not sent: the rate-limit budget is spent until ${until}, and onRateLimit chose not to wait`;
+    const message =
+      `${verb} ${target}: not sent: the rate-limit budget is spent until ${until}, ` +
+      'and onRateLimit chose not to wait';
     return this.#options.errors.fail({ kind: 'abort', message, cause: declined.info });
   }
 
@@ -269,24 +260,11 @@ export interface RetryReport {
   readonly pause: number;
 }
 
-/**
- * The warning line of a retry:
- * `GET https://api.pagerduty.com/users: attempt 1 failed (status 503); retrying in 3.0 s`.
- *
- * @example
- * ```ts
- * retryWarning({ method: 'GET', url, attempt: 2, failure: 'network error: ECONNREFUSED', pause: 6 });
- * ```
- */
 export function retryWarning(report: RetryReport): string {
-  return `${report.method} ${report.url}: attempt ${report.attempt} failed (${report.failure}); retrying in ${report.pause.toFixed(1)} s`;
+  const { method, url, attempt, failure, pause } = report;
+  return `${method} ${url}: attempt ${attempt} failed (${failure}); retrying in ${pause.toFixed(1)} s`;
 }
 
-/**
- * Logs a retry at warn level.
- *
- * @param scrub - removes the credential from the line (URLs may carry one in a query)
- */
 export function warnRetry(log: Logger, report: RetryReport, scrub: (text: string) => string): void {
   log.warn(scrub(retryWarning(report)));
 }

@@ -1,11 +1,3 @@
-/**
- * `EndpointLookup`: a REST client's endpoint side, from a URL (or resource object) to its
- * path below the base URL, canonical path, wrappers and index wrapper, over the client's
- * compiled tables and policy. The refusals are built by the client, so that each throws
- * its own error classes.
- *
- * @module
- */
 import type { FailureFacts, RefusalFailure } from '../../errors/failure-facts.js';
 import type { QueryParams } from '../../request/query.js';
 import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
@@ -46,7 +38,6 @@ export class EndpointLookup {
   /** The client's policy (frozen). */
   readonly policy: RestPolicy;
   readonly #host: EndpointLookupHost;
-  /** The first segments of the paths that declare headers, and the declared query names: cheap checks before a lookup. */
   readonly #headerRoots: ReadonlySet<string>;
   readonly #styledNames: ReadonlySet<string>;
 
@@ -67,7 +58,6 @@ export class EndpointLookup {
     );
   }
 
-  /** The declared styles of the request's query parameters that differ from `name[]`, when the policy honours them (none without a method and URL). */
   queryStyles(
     method: string | undefined,
     url: string | undefined,

@@ -1,15 +1,3 @@
-/**
- * From a URL path to what the REST methods need, under a policy: the path whose wrappers
- * apply, the wrappers, and how an index is paged. Pure: errors are built by the caller's
- * `fail`, so that each client throws its own classes.
- *
- * Under the `'config'` policy everything goes through the canonical path (an unknown path
- * is refused). Under `'convention'` (the predecessor before 5.0.0) the URL's own nodes
- * decide, a path outside the table is sent, and the table only says whether a known path
- * is cursor-based or has its own iterator.
- *
- * @module
- */
 import { matchCanonicalPath, pathShape } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
 import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
@@ -34,10 +22,8 @@ export function quietCanonicalPath(tables: CompiledTables, urlPath: string): Can
   }
 }
 
-/**
- * The wrappers of a request to `path` (a canonical path, or under `'convention'` a URL
- * path): the wrapper table then the convention, or the convention on the path's nodes.
- */
+// Under `'config'` the canonical path decides (an unknown path is refused); under `'convention'`
+// (the predecessor before 5.0.0) the URL's own segments do, and a path outside the tables is sent.
 export function wrapperPairFor(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'>,
@@ -51,13 +37,6 @@ export function wrapperPairFor(
   return nodeConventionWrappers(method, nodes);
 }
 
-/**
- * The path whose wrappers a request to `urlPath` uses: its canonical path, or under
- * `'convention'` the path itself.
- *
- * @throws what `fail` builds when no canonical path matches (`'config'`), or the path has
- *   an empty node (`'convention'`)
- */
 export function wrapperPathFor(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'>,
@@ -85,16 +64,6 @@ export interface IndexTarget {
   readonly plan: PagingPlan;
 }
 
-/**
- * Where and how `method` (`'iterAll'`, `'iterCursor'`, `'find'`, ...) pages the index at
- * `urlPath`. Under `'config'` the index table decides (see {@link pagingPlan}); under
- * `'convention'` the URL's own nodes do, as the predecessor's iterators assumed, and the
- * tables only say whether a known path is cursor-based, has its own iterator, or has a
- * largest page.
- *
- * @throws what `fail` builds for a path that cannot be paged: unknown (`'config'`), with
- *   its own iterator, not an index, not cursor-based for `iterCursor`, or unwrapped
- */
 export function indexTarget(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'> & Partial<Pick<RestPolicy, 'cursorAnyPath'>>,

@@ -1,9 +1,3 @@
-/**
- * The j- and r-families of `RestApiV2BaseClient`: resolve the target, wrap the entity,
- * send it through the client's own overridable methods, unwrap the answer.
- *
- * @module
- */
 import type { ApiClient, HttpMethod, RequestOptions } from '../../client/api-client.js';
 import { checkRequestOptions } from '../../client/request-options.js';
 import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
@@ -17,7 +11,7 @@ import type { EntityWrapperPair } from './entity-wrappers.js';
 import type { ResourceTarget } from './resource-target.js';
 import type { CanonicalPath } from './table-types.js';
 
-/** What the exchanges need of the client; every request goes through `client` or `exchangeJson`, so overrides see it. */
+// Every request goes through `client` or `exchangeJson`, so that overrides see it.
 export interface EntityExchangeHost {
   /** The client's public methods the exchanges call. */
   readonly client: Pick<ApiClient, 'requestJson' | 'delete' | 'httpError'> & {
@@ -31,16 +25,6 @@ export interface EntityExchangeHost {
   unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error;
 }
 
-/**
- * `exchangeJson`: the decoded body of a response already read as text (`null` when empty).
- *
- * @param context - what the calling method is doing, for the facts of the error
- * @throws HttpServerError (from `unexpectedResponse`) for a body that is not JSON
- * @example
- * ```ts
- * const { body } = decodeExchange(host, 'GET', { response, text: '{"users":[]}' }); // body: { users: [] }
- * ```
- */
 export function decodeExchange(
   host: Pick<EntityExchangeHost, 'unexpectedResponse'>,
   method: string,
@@ -56,16 +40,6 @@ export function decodeExchange(
   return { response, text, body: decodeJsonBody(text, onInvalid) };
 }
 
-/**
- * A j-method: sends `init` as it is and returns the decoded body (`null` for an empty one).
- *
- * @param name - the public method (`'jget'`), named in errors
- * @throws TypeError before any request for a body on a GET
- * @example
- * ```ts
- * const body = await jsonExchange(host, 'GET', 'jget', '/users', { params: { limit: 5 } });
- * ```
- */
 export async function jsonExchange<T>(
   host: EntityExchangeHost,
   method: HttpMethod,
@@ -77,18 +51,6 @@ export async function jsonExchange<T>(
   return (await host.client.requestJson<T>(method, host.endpoints.target(target, name), init)) as T;
 }
 
-/**
- * An r-method: wraps `init.json` when the endpoint wants it and returns the entity inside
- * the response's wrapper (`null` for an empty body).
- *
- * @param name - the public method (`'rget'`), named in errors
- * @throws TypeError before any request for a body on a GET
- * @throws HttpServerError (from `unexpectedResponse`) when the body lacks its wrapper
- * @example
- * ```ts
- * const user = await entityExchange(host, 'POST', 'rpost', '/users', { json: { name: 'Ann' } }); // sends { user: { name: 'Ann' } }
- * ```
- */
 export async function entityExchange<T>(
   host: EntityExchangeHost,
   method: HttpMethod,
@@ -111,16 +73,6 @@ export async function entityExchange<T>(
   });
 }
 
-/**
- * `rdelete`: DELETE (wrapping a `json` body as the r-methods do) and return the response
- * once its status is a success, its body unread.
- *
- * @throws HttpError for a non-success status
- * @example
- * ```ts
- * const response = await entityDelete(host, '/users/PABC123'); // response.status: 204
- * ```
- */
 export async function entityDelete(
   host: EntityExchangeHost,
   target: ResourceTarget,
@@ -138,10 +90,6 @@ export async function entityDelete(
   throw host.client.httpError({ method: 'DELETE', url: response.url, response, body: await response.text() });
 }
 
-/**
- * The options with `json` wrapped for the endpoint and `extraFields` put into the entity
- * (see `wrapBodyWithFields`); `init` itself when it has neither.
- */
 function withWrappedBody(
   init: RequestOptions,
   wrapper: string | null,

@@ -1,9 +1,3 @@
-/**
- * The pages of an index in the index's own style (classic, cursor, or one request for a
- * list the API returns whole), for the iterators of `RestApiV2BaseClient`.
- *
- * @module
- */
 import type { RequestContext } from '../../errors/failure-facts.js';
 import type { QueryParams } from '../../request/query.js';
 import type { Lane } from '../../retry/request-gate.js';
@@ -30,7 +24,6 @@ export type PageFetcher = (
 
 /** What {@link indexPages} needs of the client whose index it reads. */
 export interface IndexPageSource {
-  /** The client's endpoint lookup: its compiled tables, its policy, the paths and refusals of URLs (a foreign URL is refused). */
   readonly endpoints: Pick<EndpointLookup, 'compiled' | 'policy' | 'urlPath' | 'urlRefusal'>;
   /** The `limit` to send when the caller gives no page size (read on the first page). */
   defaultPageSize(): number;
@@ -42,15 +35,6 @@ export interface IndexPageSource {
   openLane(width: number): Lane;
 }
 
-/**
- * The pages of an index, one at a time, in the index's own style (see `indexTarget`):
- * classic, cursor, or one request for an index that does not page (only cursor pagination
- * when `method` is `'iterCursor'`), never with a `limit` above the endpoint's maximum. The
- * path is checked on the first `next()`.
- *
- * @param method - the public method asking, named in errors
- * @throws UrlError for a path that cannot be paged this way
- */
 export async function* indexPages(
   source: IndexPageSource,
   url: string,

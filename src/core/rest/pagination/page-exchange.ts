@@ -1,10 +1,3 @@
-/**
- * The requests of `RestApiV2BaseClient.fetchPage` and `getTotal`: one exchange through the
- * client's `exchangeJson`, its body read as a page or a total, refused through the client's
- * `unexpectedResponse`.
- *
- * @module
- */
 import type { RequestOptions } from '../../client/api-client.js';
 import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
 import { isPlainObject } from '../../plain-object.js';
@@ -16,16 +9,6 @@ import type { FetchedPage } from './pages.js';
 /** What the page requests need of the client: its own `exchangeJson` and `unexpectedResponse`. */
 export type PageExchangeHost = Pick<EntityExchangeHost, 'exchangeJson' | 'unexpectedResponse'>;
 
-/**
- * Requests one page and returns its body and the list under `wrapper` (see `pageOrThrow`).
- *
- * @param check - names a problem with the body that still leaves its items usable; the page then carries it as `failure`
- * @throws HttpServerError when the body is not an object or has no list under `wrapper`
- * @example
- * ```ts
- * const { items } = await exchangePage(host, 'GET', '/users', { params: { limit: 25 } }, 'users');
- * ```
- */
 export async function exchangePage(
   host: PageExchangeHost,
   method: string,
@@ -41,15 +24,6 @@ export async function exchangePage(
   return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
 }
 
-/**
- * The total number of records of a classic-paginated index: one GET with `total=true`, `limit=1`, `offset=0`.
- *
- * @throws HttpServerError when the response has no numeric `total`
- * @example
- * ```ts
- * const count = await readTotal(host, '/users', { team_ids: ['PTEAM1'] });
- * ```
- */
 export async function readTotal(
   host: PageExchangeHost,
   url: string,
