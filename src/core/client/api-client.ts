@@ -10,7 +10,7 @@ import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { authorizationHeader, authSecret, type AuthMethod } from '../auth/auth-methods.js';
 import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
 import { coreErrorFactory, type ErrorSpec } from '../errors/error-classes.js';
-import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
+import type { RefusalFailure, RequestContext } from '../errors/failure-details.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import {
   ALL_METHODS,

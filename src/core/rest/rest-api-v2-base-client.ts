@@ -1,6 +1,6 @@
 import { type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
-import type { RequestContext } from '../errors/failure-facts.js';
+import type { RequestContext } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
 import { mergeExtraParams } from '../request/extra-options.js';
 import type { CanonicalPath } from './endpoints/table-types.js';
@@ -15,10 +15,10 @@ import {
   type IterAllOptions,
   type IterCursorOptions,
   type RestApiV2BaseClientOptions,
-} from './rest-method-options.js';
+} from './rest-options.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
-import type { IndexItem, IndexQuery } from './rest-call-types.js';
+import type { IndexItem, IndexQuery } from './rest-types.js';
 
 /**
  * The base of the REST API v2 client and of the integration API clients: everything that

@@ -13,7 +13,7 @@ import {
   type AnalyticsRawIncidentsOptions,
   type IncidentNotesOptions,
   type RestApiV2ClientOptions,
-} from './rest-client-options.js';
+} from './rest-options.js';
 import { concurrencyOrDefault } from './pagination/concurrency.js';
 import { concurrentHistoryPages, type ConcurrentHistorySource } from './pagination/concurrent-pagination.js';
 import { historyRefusal, historyWindows, rangeWindows, windowParams } from './pagination/history-windows.js';
@@ -21,7 +21,8 @@ import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
 import { differsFrom, persistSearchValue } from './resource-comparison.js';
 import { findInPages } from './find-in-pages.js';
-import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-method-options.js';
+import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
+import type { AnalyticsFilters, AnalyticsRow } from './rest-types.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
 import {
@@ -32,26 +33,9 @@ import {
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './pagination/token-pagination.js';
 import type { AnnotateLogEntry } from '../../generated/types/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
-import type {
-  EndpointOf as Ep,
-  ItemOf,
-  JsonBodyOf,
-  JsonResultOf,
-  PathHint,
-  QueryOf,
-  Resolved,
-} from '../types/endpoint-types.js';
+import type { EndpointOf as Ep, ItemOf, PathHint, QueryOf, Resolved } from '../types/endpoint-types.js';
 import type { RestApiV2Types } from '../../generated/types/rest-api-v2-endpoints.js';
 import { isPlainObject } from '../plain-object.js';
-
-/** The rows of `POST /analytics/raw/incidents` (the `data` of its answer), for `A`. */
-type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'data'>;
-/** The `filters` of `POST /analytics/raw/incidents`, for `A`. */
-type AnalyticsFilters<A extends ApiTypes> = FieldOf<JsonBodyOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'filters'>;
-type ListOf<R, K extends string> = R extends { [Key in K]?: readonly (infer Item)[] } ? Item : Record<string, unknown>;
-type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F }
-  ? Exclude<F, undefined>
-  : Readonly<Record<string, unknown>>;
 
 /** The `Accept` header of REST API v2 requests. */
 export const REST_API_V2_ACCEPT = 'application/vnd.pagerduty+json;version=2';

@@ -1,17 +1,17 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
-import type { FailureFacts, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
+import type { FailureFacts, RequestContext, ResponseDetails } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
 import { compileTables, withWrapperRows, type CompiledTables } from './endpoints/compiled-tables.js';
 import { withDeclaredRequestHeaders } from './endpoints/declared-requirements.js';
 import {
-  decodeExchange,
+  decodeJsonResponse,
   entityDelete,
-  entityExchange,
-  jsonExchange,
-  type EntityExchangeHost,
-} from './endpoints/entity-exchange.js';
+  entityRequest,
+  jsonRequest,
+  type EntityRequestClient,
+} from './endpoints/entity-requests.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
 import { EndpointLookup } from './endpoints/endpoint-lookup.js';
 import { urlPathOf } from './endpoints/canonical-path.js';
@@ -26,12 +26,12 @@ import {
   REST_API_V2_BASE_CLIENT_OPTION_NAMES,
   type DecodedResponse,
   type RestApiV2BaseClientOptions,
-} from './rest-method-options.js';
+} from './rest-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { internalOf, withInternal } from '../client/internal-options.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
-import type { EntityInit, EntityResult, JsonInit, JsonResult } from './rest-call-types.js';
+import type { EntityInit, EntityResult, JsonInit, JsonResult } from './rest-types.js';
 
 const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,7 +44,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
   readonly policy: RestPolicy;
   /** @internal */
   protected readonly endpointLookup: EndpointLookup;
-  readonly #exchanges: EntityExchangeHost;
+  readonly #exchanges: EntityRequestClient;
 
   /**
    * @param auth - how requests are authenticated
@@ -151,7 +151,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: JsonInit<A, 'GET', P>,
   ): JsonResult<T, A, 'GET', P>;
   jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#exchanges, 'GET', 'jget', target, init);
+    return jsonRequest<T>(this.#exchanges, 'GET', 'jget', target, init);
   }
 
   /**
@@ -170,7 +170,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: JsonInit<A, 'POST', P>,
   ): JsonResult<T, A, 'POST', P>;
   jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#exchanges, 'POST', 'jpost', target, init);
+    return jsonRequest<T>(this.#exchanges, 'POST', 'jpost', target, init);
   }
 
   /**
@@ -189,7 +189,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: JsonInit<A, 'PUT', P>,
   ): JsonResult<T, A, 'PUT', P>;
   jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#exchanges, 'PUT', 'jput', target, init);
+    return jsonRequest<T>(this.#exchanges, 'PUT', 'jput', target, init);
   }
 
   /**
@@ -208,7 +208,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: JsonInit<A, 'PATCH', P>,
   ): JsonResult<T, A, 'PATCH', P>;
   jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#exchanges, 'PATCH', 'jpatch', target, init);
+    return jsonRequest<T>(this.#exchanges, 'PATCH', 'jpatch', target, init);
   }
 
   /**
@@ -227,7 +227,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: JsonInit<A, 'DELETE', P>,
   ): JsonResult<T, A, 'DELETE', P>;
   jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#exchanges, 'DELETE', 'jdelete', target, init);
+    return jsonRequest<T>(this.#exchanges, 'DELETE', 'jdelete', target, init);
   }
 
   /**
@@ -250,7 +250,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: EntityInit<A, 'GET', P>,
   ): EntityResult<T, A, 'GET', P>;
   rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#exchanges, 'GET', 'rget', target, init);
+    return entityRequest<T>(this.#exchanges, 'GET', 'rget', target, init);
   }
 
   /**
@@ -273,7 +273,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: EntityInit<A, 'POST', P>,
   ): EntityResult<T, A, 'POST', P>;
   rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#exchanges, 'POST', 'rpost', target, init);
+    return entityRequest<T>(this.#exchanges, 'POST', 'rpost', target, init);
   }
 
   /**
@@ -298,7 +298,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: EntityInit<A, 'PUT', P>,
   ): EntityResult<T, A, 'PUT', P>;
   rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#exchanges, 'PUT', 'rput', target, init);
+    return entityRequest<T>(this.#exchanges, 'PUT', 'rput', target, init);
   }
 
   /**
@@ -317,7 +317,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: EntityInit<A, 'PATCH', P>,
   ): EntityResult<T, A, 'PATCH', P>;
   rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#exchanges, 'PATCH', 'rpatch', target, init);
+    return entityRequest<T>(this.#exchanges, 'PATCH', 'rpatch', target, init);
   }
 
   /**
@@ -353,7 +353,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     init?: RequestOptions,
     context?: RequestContext,
   ): Promise<DecodedResponse> {
-    return decodeExchange(this.#exchanges, method, await this.sendText(method, url, init, context), context);
+    return decodeJsonResponse(this.#exchanges, method, await this.sendText(method, url, init, context), context);
   }
 
   /**
@@ -367,7 +367,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     response: Response,
     text: string,
     detail: string,
-    facts?: ResponseFacts,
+    facts?: ResponseDetails,
   ): Error {
     return this.httpError({ method, url: response.url, response, body: text, detail, kind: 'http-server', facts });
   }

@@ -1,6 +1,6 @@
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { ClientErrors } from '../errors/client-errors.js';
-import type { ResponseFacts } from '../errors/failure-facts.js';
+import type { ResponseDetails } from '../errors/failure-details.js';
 import type { CallMetrics } from '../client/call-metrics.js';
 import type { HttpMethod } from '../client/client-options.js';
 import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
@@ -67,7 +67,7 @@ export interface AttemptLoopOptions {
  */
 export interface AttemptResult {
   readonly response: FetchResponse;
-  readonly refusal?: { readonly detail: string; readonly facts?: ResponseFacts };
+  readonly refusal?: { readonly detail: string; readonly facts?: ResponseDetails };
 }
 
 /** Runs the attempts of a client's requests; one per client. */

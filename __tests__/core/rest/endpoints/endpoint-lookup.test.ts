@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FailureFacts } from '../../../../src/core/errors/failure-facts.js';
+import type { FailureFacts } from '../../../../src/core/errors/failure-details.js';
 import { compileTables } from '../../../../src/core/rest/endpoints/compiled-tables.js';
 import { EndpointLookup } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
 import { resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/endpoints/policy.js';

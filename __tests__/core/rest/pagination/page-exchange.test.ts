@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { RequestOptions } from '../../../../src/core/client/api-client.js';
-import type { RequestContext, ResponseFacts } from '../../../../src/core/errors/failure-facts.js';
+import type { RequestContext, ResponseDetails } from '../../../../src/core/errors/failure-details.js';
 import { exchangePage, readTotal, type PageExchangeHost } from '../../../../src/core/rest/pagination/page-exchange.js';
 import type { FetchResponse } from '../../../../src/core/transport/fetch-types.js';
 
@@ -15,7 +15,7 @@ function fakeHost(body: unknown) {
     }),
   );
   const unexpectedResponse = jest.fn(
-    (_method: string, _response: FetchResponse, _text: string, detail: string, facts?: ResponseFacts) =>
+    (_method: string, _response: FetchResponse, _text: string, detail: string, facts?: ResponseDetails) =>
       Object.assign(new Error(detail), { facts }),
   );
   return { host: { exchangeJson, unexpectedResponse } as PageExchangeHost, exchangeJson, unexpectedResponse };

@@ -1,5 +1,5 @@
 import type { CanonicalPath } from './table-types.js';
-import type { RefusalFailure } from '../../errors/failure-facts.js';
+import type { RefusalFailure } from '../../errors/failure-details.js';
 
 /** One canonical path, split for matching. */
 interface CompiledPattern {

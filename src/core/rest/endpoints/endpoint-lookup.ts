@@ -1,4 +1,4 @@
-import type { FailureFacts, RefusalFailure } from '../../errors/failure-facts.js';
+import type { FailureFacts, RefusalFailure } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
 import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';

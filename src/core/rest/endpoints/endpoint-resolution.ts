@@ -1,11 +1,11 @@
 import { matchCanonicalPath, pathShape } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
 import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
-import { isIndexNodes, nodeConventionWrappers, urlPathNodes } from './node-convention.js';
+import { isIndexSegments, segmentWrappers, urlPathSegments } from './url-segment-wrappers.js';
 import { pagingPlan, type PagingPlan } from '../pagination/paging-plan.js';
 import type { RestPolicy } from './policy.js';
 import type { CanonicalPath } from './table-types.js';
-import type { RefusalFailure } from '../../errors/failure-facts.js';
+import type { RefusalFailure } from '../../errors/failure-details.js';
 
 /** Builds the error for a path that cannot be used (a `UrlError` in the core), with its facts when known. */
 export type PathFailure = RefusalFailure;
@@ -32,9 +32,9 @@ export function wrapperPairFor(
   fail: PathFailure,
 ): EntityWrapperPair {
   if (policy.wrappers === 'config') return entityWrappersFor(tables.wrappers, method, path);
-  const nodes = urlPathNodes(path);
+  const nodes = urlPathSegments(path);
   if (nodes === null) throw fail(`${path} is not a path of the API: it has an empty segment or none`);
-  return nodeConventionWrappers(method, nodes);
+  return segmentWrappers(method, nodes);
 }
 
 export function wrapperPathFor(
@@ -44,7 +44,7 @@ export function wrapperPathFor(
   fail: PathFailure,
 ): string {
   if (policy.wrappers === 'config') return matchCanonicalPath(tables.paths, urlPath, fail);
-  if (urlPathNodes(urlPath) === null) throw fail(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
+  if (urlPathSegments(urlPath) === null) throw fail(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
   return urlPath;
 }
 
@@ -95,7 +95,7 @@ export function indexTarget(
   // A known cursor-based index under the convention (`/audit/records`) is paged by its
   // last node, as the predecessor's iterCursor assumed, whatever the node count.
   if (cursor) return { path, wrapper: segments[segments.length - 1], plan };
-  if (!isIndexNodes(urlPathNodes(path) ?? [])) {
+  if (!isIndexSegments(urlPathSegments(path) ?? [])) {
     throw fail(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`, {
       reason: 'not-an-index',
       canonicalPath: path,

@@ -1,7 +1,7 @@
 import { checkOptionNames, optionNamesProblem } from '../../client/option-names.js';
 import type { QueryParams } from '../../request/query.js';
-import type { DictAllOptions, IterAllOptions, IterCursorOptions } from '../rest-method-options.js';
-import { DICT_ALL_OPTION_NAMES, ITER_ALL_OPTION_NAMES, ITER_CURSOR_OPTION_NAMES } from '../rest-method-options.js';
+import type { DictAllOptions, IterAllOptions, IterCursorOptions } from '../rest-options.js';
+import { DICT_ALL_OPTION_NAMES, ITER_ALL_OPTION_NAMES, ITER_CURSOR_OPTION_NAMES } from '../rest-options.js';
 import { collectItems, itemsByKey, itemsOf, type FetchedPage, type UnknownTotal } from './pages.js';
 
 /** The pages of the index, asked for only once the options pass (the client's `pagesOf`). */

@@ -1,9 +1,9 @@
-import type { RequestContext } from '../../errors/failure-facts.js';
+import type { RequestContext } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
 import type { Lane } from '../../retry/request-gate.js';
 import type { EndpointLookup } from '../endpoints/endpoint-lookup.js';
 import { indexTarget } from '../endpoints/endpoint-resolution.js';
-import type { IterAllOptions } from '../rest-method-options.js';
+import type { IterAllOptions } from '../rest-options.js';
 import { classicPages } from './classic-pagination.js';
 import { concurrencyOrDefault } from './concurrency.js';
 import { concurrentClassicPages } from './concurrent-pagination.js';

@@ -1,13 +1,13 @@
 import type { RequestOptions } from '../../client/api-client.js';
-import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
+import type { RequestContext, ResponseDetails } from '../../errors/failure-details.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { QueryParams } from '../../request/query.js';
-import type { EntityExchangeHost } from '../endpoints/entity-exchange.js';
+import type { EntityRequestClient } from '../endpoints/entity-requests.js';
 import { pageOrThrow, readPage } from './page-reading.js';
 import type { FetchedPage } from './pages.js';
 
 /** What the page requests need of the client: its own `exchangeJson` and `unexpectedResponse`. */
-export type PageExchangeHost = Pick<EntityExchangeHost, 'exchangeJson' | 'unexpectedResponse'>;
+export type PageExchangeHost = Pick<EntityRequestClient, 'exchangeJson' | 'unexpectedResponse'>;
 
 export async function exchangePage(
   host: PageExchangeHost,
@@ -19,7 +19,7 @@ export async function exchangePage(
   context?: RequestContext,
 ): Promise<FetchedPage> {
   const { response, text, body } = await host.exchangeJson(method, url, init, context);
-  const refuse = (detail: string, facts?: ResponseFacts): Error =>
+  const refuse = (detail: string, facts?: ResponseDetails): Error =>
     host.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
   return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
 }

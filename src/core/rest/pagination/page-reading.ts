@@ -1,4 +1,4 @@
-import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
+import type { RequestContext, ResponseDetails } from '../../errors/failure-details.js';
 import { unwrapBody } from '../endpoints/body-wrapping.js';
 import type { FetchedPage } from './pages.js';
 
@@ -23,7 +23,7 @@ export function readPage(
 export function pageOrThrow(
   read: PageReading,
   wrapper: string,
-  refuse: (detail: string, facts?: ResponseFacts) => Error,
+  refuse: (detail: string, facts?: ResponseDetails) => Error,
   context?: RequestContext,
 ): FetchedPage {
   if (!read.ok)

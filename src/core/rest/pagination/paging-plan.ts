@@ -1,7 +1,7 @@
 import { isPlaceholder, pathShape } from '../endpoints/canonical-path.js';
 import type { CompiledTables } from '../endpoints/compiled-tables.js';
 import type { CanonicalPath, IndexPaginationStyle } from '../endpoints/table-types.js';
-import type { RefusalFailure } from '../../errors/failure-facts.js';
+import type { RefusalFailure } from '../../errors/failure-details.js';
 
 /** How one index is paged. */
 export interface PagingPlan {

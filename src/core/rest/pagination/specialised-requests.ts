@@ -1,5 +1,5 @@
 import type { QueryParams } from '../../request/query.js';
-import type { AlertGroupingSettingsOptions, AnalyticsRawIncidentsOptions } from '../rest-client-options.js';
+import type { AlertGroupingSettingsOptions, AnalyticsRawIncidentsOptions } from '../rest-options.js';
 import { DEFAULT_PAGE_SIZE } from './limits.js';
 
 /** Where `iterIncidentNotes` reads, and the warnings for what it had to drop. */

@@ -1,12 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { RequestOptions } from '../../../../src/core/client/api-client.js';
 import {
-  decodeExchange,
+  decodeJsonResponse,
   entityDelete,
-  entityExchange,
-  jsonExchange,
-  type EntityExchangeHost,
-} from '../../../../src/core/rest/endpoints/entity-exchange.js';
+  entityRequest,
+  jsonRequest,
+  type EntityRequestClient,
+} from '../../../../src/core/rest/endpoints/entity-requests.js';
 import type { FetchResponse } from '../../../../src/core/transport/fetch-types.js';
 import { deepFreeze } from '../../../helpers/test-kit.js';
 
@@ -47,13 +47,13 @@ function fakeHost(text: string, status = 200) {
         Object.assign(new Error(detail), { facts }),
     ),
   };
-  return { host: host as unknown as EntityExchangeHost, calls, raw: host };
+  return { host: host as unknown as EntityRequestClient, calls, raw: host };
 }
 
-describe('jsonExchange', () => {
+describe('jsonRequest', () => {
   it("sends through the client's requestJson to the resolved target and returns the body", async () => {
     const { host, calls } = fakeHost('');
-    await expect(jsonExchange(host, 'GET', 'jget', { self: 'x' } as never, { params: { limit: 1 } })).resolves.toEqual({
+    await expect(jsonRequest(host, 'GET', 'jget', { self: 'x' } as never, { params: { limit: 1 } })).resolves.toEqual({
       users: [],
     });
     expect(calls).toEqual([
@@ -64,18 +64,18 @@ describe('jsonExchange', () => {
 
   it('refuses a body on a GET before any request', async () => {
     const { host, calls } = fakeHost('');
-    await expect(jsonExchange(host, 'GET', 'jget', '/users', { json: {} })).rejects.toThrow(
+    await expect(jsonRequest(host, 'GET', 'jget', '/users', { json: {} })).rejects.toThrow(
       'jget: a GET request has no body',
     );
     expect(calls).toEqual([]);
   });
 });
 
-describe('entityExchange', () => {
+describe('entityRequest', () => {
   it('wraps the entity, sends it through exchangeJson, and unwraps the answer', async () => {
     const { host, calls } = fakeHost('{"user":{"id":"P1"}}');
     const json = deepFreeze({ name: 'Ann' });
-    await expect(entityExchange(host, 'POST', 'rpost', '/users', { json })).resolves.toEqual({ id: 'P1' });
+    await expect(entityRequest(host, 'POST', 'rpost', '/users', { json })).resolves.toEqual({ id: 'P1' });
     expect(calls).toEqual([
       ['target', 'rpost'],
       ['entityWrappers', 'POST', '/users:path'],
@@ -86,13 +86,13 @@ describe('entityExchange', () => {
   it('returns null for an empty body, and sends init as it is without json', async () => {
     const { host, raw } = fakeHost('  ');
     const init = { params: { a: 1 } };
-    await expect(entityExchange(host, 'GET', 'rget', '/users/P1', init)).resolves.toBeNull();
+    await expect(entityRequest(host, 'GET', 'rget', '/users/P1', init)).resolves.toBeNull();
     expect(raw.exchangeJson.mock.calls[0]?.[2]).toBe(init);
   });
 
   it('throws the unexpectedResponse error when the body lacks its wrapper', async () => {
     const { host } = fakeHost('{"other":1}');
-    const error = await entityExchange(host, 'GET', 'rget', '/users/P1').catch((e: unknown) => e);
+    const error = await entityRequest(host, 'GET', 'rget', '/users/P1').catch((e: unknown) => e);
     expect(error).toMatchObject({
       message: expect.stringContaining('API responded with a body without its wrapper'),
       facts: { reason: 'missing-key', expected: 'user' },
@@ -101,7 +101,7 @@ describe('entityExchange', () => {
 
   it('refuses a body on a GET before any request', async () => {
     const { host, calls } = fakeHost('{}');
-    await expect(entityExchange(host, 'GET', 'rget', '/users/P1', { json: {} })).rejects.toThrow(TypeError);
+    await expect(entityRequest(host, 'GET', 'rget', '/users/P1', { json: {} })).rejects.toThrow(TypeError);
     expect(calls).toEqual([]);
   });
 });
@@ -136,18 +136,18 @@ describe('entityDelete', () => {
   });
 });
 
-describe('decodeExchange', () => {
+describe('decodeJsonResponse', () => {
   it('decodes the text, keeping the response and text', () => {
     const { host } = fakeHost('');
     const sent = { response: response(200), text: '{"a":1}' };
-    expect(decodeExchange(host, 'GET', sent)).toEqual({ response: sent.response, text: '{"a":1}', body: { a: 1 } });
-    expect(decodeExchange(host, 'DELETE', { response: response(204), text: '' }).body).toBeNull();
+    expect(decodeJsonResponse(host, 'GET', sent)).toEqual({ response: sent.response, text: '{"a":1}', body: { a: 1 } });
+    expect(decodeJsonResponse(host, 'DELETE', { response: response(204), text: '' }).body).toBeNull();
   });
 
   it('throws the unexpectedResponse error, with the context, for a body that is not JSON', () => {
     const { host } = fakeHost('');
     expect(() =>
-      decodeExchange(host, 'GET', { response: response(200), text: '<html>' }, { caller: 'getTotal' }),
+      decodeJsonResponse(host, 'GET', { response: response(200), text: '<html>' }, { caller: 'getTotal' }),
     ).toThrow(
       expect.objectContaining({
         message: 'API responded with a body that is not valid JSON',

@@ -1,9 +1,9 @@
 import type { ApiClient, HttpMethod, RequestOptions } from '../../client/api-client.js';
 import { checkRequestOptions } from '../../client/request-options.js';
-import type { RequestContext, ResponseFacts } from '../../errors/failure-facts.js';
+import type { RequestContext, ResponseDetails } from '../../errors/failure-details.js';
 import { decodeJsonBody } from '../../errors/json-body.js';
 import type { FetchResponse as Response } from '../../transport/fetch-types.js';
-import type { DecodedResponse } from '../rest-method-options.js';
+import type { DecodedResponse } from '../rest-options.js';
 import { refuseBodyOnGet } from './body-on-get.js';
 import { unwrapBody, wrapBodyWithFields } from './body-wrapping.js';
 import type { EndpointLookup } from './endpoint-lookup.js';
@@ -12,7 +12,7 @@ import type { ResourceTarget } from './resource-target.js';
 import type { CanonicalPath } from './table-types.js';
 
 // Every request goes through `client` or `exchangeJson`, so that overrides see it.
-export interface EntityExchangeHost {
+export interface EntityRequestClient {
   /** The client's public methods the exchanges call. */
   readonly client: Pick<ApiClient, 'requestJson' | 'delete' | 'httpError'> & {
     entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair;
@@ -22,11 +22,11 @@ export interface EntityExchangeHost {
   /** The client's `exchangeJson`. */
   exchangeJson(method: string, url: string, init?: RequestOptions, context?: RequestContext): Promise<DecodedResponse>;
   /** The client's `unexpectedResponse`. */
-  unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseFacts): Error;
+  unexpectedResponse(method: string, response: Response, text: string, detail: string, facts?: ResponseDetails): Error;
 }
 
-export function decodeExchange(
-  host: Pick<EntityExchangeHost, 'unexpectedResponse'>,
+export function decodeJsonResponse(
+  host: Pick<EntityRequestClient, 'unexpectedResponse'>,
   method: string,
   sent: { response: Response; text: string },
   context?: RequestContext,
@@ -40,8 +40,8 @@ export function decodeExchange(
   return { response, text, body: decodeJsonBody(text, onInvalid) };
 }
 
-export async function jsonExchange<T>(
-  host: EntityExchangeHost,
+export async function jsonRequest<T>(
+  host: EntityRequestClient,
   method: HttpMethod,
   name: string,
   target: ResourceTarget,
@@ -51,8 +51,8 @@ export async function jsonExchange<T>(
   return (await host.client.requestJson<T>(method, host.endpoints.target(target, name), init)) as T;
 }
 
-export async function entityExchange<T>(
-  host: EntityExchangeHost,
+export async function entityRequest<T>(
+  host: EntityRequestClient,
   method: HttpMethod,
   name: string,
   target: ResourceTarget,
@@ -74,7 +74,7 @@ export async function entityExchange<T>(
 }
 
 export async function entityDelete(
-  host: EntityExchangeHost,
+  host: EntityRequestClient,
   target: ResourceTarget,
   init?: RequestOptions,
 ): Promise<Response> {
