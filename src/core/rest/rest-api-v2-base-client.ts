@@ -1,21 +1,22 @@
 import { type RequestOptions } from '../client/api-client.js';
-import type { AuthMethod } from '../auth/auth-methods.js';
-import type { RequestContext } from '../errors/failure-details.js';
+import type { RequestContext, ResponseDetails } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
 import { mergeExtraParams } from '../request/extra-options.js';
 import type { CanonicalPath } from './endpoints/table-types.js';
-import { indexPages, type IndexPageSource } from './pagination/index-pages.js';
+import { indexTarget } from './endpoints/endpoint-resolution.js';
+import { classicPages } from './pagination/classic-pagination.js';
+import { concurrencyOrDefault } from './pagination/concurrency.js';
+import { concurrentClassicPages } from './pagination/concurrent-pagination.js';
+import { pageSizing } from './pagination/limits.js';
+import { cursorProblem, nextCursor, tokenPages } from './pagination/token-pagination.js';
+import { wholeListPages } from './pagination/whole-list-pagination.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
-import { exchangePage, readTotal, type PageExchangeHost } from './pagination/page-exchange.js';
+import { pageOrThrow, readPage } from './pagination/page-reading.js';
+import { isPlainObject } from '../plain-object.js';
 import { RestEntityClient } from './rest-entity-client.js';
 import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
 import type { FetchedPage } from './pagination/pages.js';
-import {
-  type DictAllOptions,
-  type IterAllOptions,
-  type IterCursorOptions,
-  type RestApiV2BaseClientOptions,
-} from './rest-options.js';
+import { type DictAllOptions, type IterAllOptions, type IterCursorOptions } from './rest-options.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
 import type { IndexItem, IndexQuery } from './rest-types.js';
@@ -42,25 +43,7 @@ import type { IndexItem, IndexQuery } from './rest-types.js';
  * ```
  */
 export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEntityClient<A> {
-  readonly #pages: IndexPageSource & PageExchangeHost;
   #defaultPageSize = DEFAULT_PAGE_SIZE;
-
-  /**
-   * @param auth - how requests are authenticated
-   * @param options - engine options and the API's `tables`
-   */
-  constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
-    super(auth, options);
-    this.#pages = {
-      endpoints: this.endpointLookup,
-      defaultPageSize: () => this.#defaultPageSize,
-      warn: (message) => this.log.warn(message),
-      exchangeJson: (...args) => this.exchangeJson(...args),
-      unexpectedResponse: (...args) => this.unexpectedResponse(...args),
-      fetchPage: (...args) => this.fetchPage(...args),
-      openLane: (width) => this.requestGate.open(width),
-    };
-  }
 
   /**
    * The `limit` the iterators send with each page when not given a `pageSize`. Settable.
@@ -224,7 +207,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
     params: QueryParams = {},
     init: Pick<RequestOptions, 'signal' | 'extraParams'> = {},
   ): Promise<number> {
-    return readTotal(this.#pages, url, mergeExtraParams(params, init.extraParams, 'getTotal') ?? {}, init.signal);
+    const query = { ...mergeExtraParams(params, init.extraParams, 'getTotal'), total: true, limit: 1, offset: 0 };
+    const { response, text, body } = await this.exchangeJson('GET', url, { params: query, signal: init.signal });
+    if (isPlainObject(body) && typeof body.total === 'number') return body.total;
+    const detail = 'API responded without a numeric "total" (no classic pagination?)';
+    throw this.unexpectedResponse('GET', response, text, detail);
   }
 
   /**
@@ -235,7 +222,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected fetchPage(
+  protected async fetchPage(
     method: string,
     url: string,
     init: RequestOptions,
@@ -243,7 +230,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
     check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
     context?: RequestContext,
   ): Promise<FetchedPage> {
-    return exchangePage(this.#pages, method, url, init, wrapper, check, context);
+    const { response, text, body } = await this.exchangeJson(method, url, init, context);
+    const refuse = (detail: string, facts?: ResponseDetails): Error =>
+      this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
+    return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
   }
 
   /**
@@ -253,13 +243,67 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
    * @param method - the public method asking, named in errors
    * @throws UrlError for a path that cannot be paged this way
    */
-  protected pagesOf(
+  protected async *pagesOf(
     url: string,
     params: QueryParams,
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    return indexPages(this.#pages, url, params, options, method);
+    const endpoints = this.endpointLookup;
+    const { path, wrapper, plan } = indexTarget(
+      endpoints.compiled,
+      endpoints.policy,
+      endpoints.urlPath(url),
+      method,
+      endpoints.urlRefusal(url),
+    );
+    const concurrency = concurrencyOrDefault(options.concurrency);
+    const endpoint = `GET ${path}`;
+    const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';
+    const context: RequestContext = { operation, caller: method, requestedUrl: url };
+    const warn = (message: string): void => this.log.warn(message);
+    const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize, this.#defaultPageSize);
+    sizing.warnings.forEach(warn);
+    if (plan.style === 'cursor') {
+      const base: QueryParams = plan.sendLimit ? { limit: sizing.pageSize, ...sizing.params } : sizing.params;
+      // A cursor that cannot be followed ends the series with an error after its page's items, never silently.
+      let failure: Error | undefined;
+      const getCursorPage = async (token: string | undefined): Promise<FetchedPage> => {
+        const query = token === undefined ? base : { ...base, cursor: token };
+        const page = await this.fetchPage('GET', url, { params: query }, wrapper, cursorProblem, context);
+        failure = page.failure;
+        return page;
+      };
+      yield* tokenPages(getCursorPage, nextCursor);
+      if (failure) throw failure;
+      return;
+    }
+    const getPage = (query: QueryParams): Promise<FetchedPage> =>
+      this.fetchPage('GET', url, { params: query }, wrapper, undefined, context);
+    if (plan.style === 'none') {
+      yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
+      return;
+    }
+    const classic = {
+      params: sizing.params,
+      pageSize: sizing.pageSize,
+      total: options.total ?? false,
+      endpoint,
+      warn,
+      untilShortPage: plan.untilShortPage,
+    };
+    if (concurrency > 1) {
+      const lane = this.requestGate.open(concurrency);
+      try {
+        const fetch = (query: QueryParams, signal: AbortSignal): Promise<FetchedPage> =>
+          this.fetchPage('GET', url, { params: query, signal }, wrapper);
+        yield* concurrentClassicPages(fetch, { ...classic, lane, failFast: method === 'listAll' });
+      } finally {
+        lane.close();
+      }
+      return;
+    }
+    yield* classicPages(getPage, classic);
   }
 
   /**

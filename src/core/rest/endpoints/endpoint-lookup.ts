@@ -1,3 +1,4 @@
+import type { ApiClient } from '../../client/api-client.js';
 import type { FailureFacts, RefusalFailure } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
 import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
@@ -9,42 +10,27 @@ import { acceptsResourceObject, type RestPolicy } from './policy.js';
 import { targetUrl, type ResourceTarget } from './resource-target.js';
 import type { CanonicalPath, QueryStyle } from './table-types.js';
 
-/** What an {@link EndpointLookup} reads of its client at each call (the base URL is settable). */
-export interface EndpointLookupHost {
-  /** The client's base URL now. */
-  baseUrl(): string;
-  /** The full URL of a path or of a URL under the base URL; refuses a foreign URL (the client's `normalizeUrl`). */
-  normalizeUrl(url: string): string;
-  /** Builds (does not throw) the client's `UrlError`. */
-  urlError(message: string, facts?: FailureFacts): Error;
-}
-
-/**
- * The endpoint lookups of one client.
- *
- * @example
- * ```ts
- * const lookup = new EndpointLookup(compileTables(tables), resolveRestPolicy(), {
- *   baseUrl: () => 'https://api.pagerduty.com',
- *   normalizeUrl: (url) => new URL(url, 'https://api.pagerduty.com/').href,
- *   urlError: (message) => new Error(message),
- * });
- * lookup.canonicalPath('/users/PABC123'); // '/users/{id}'
- * ```
- */
 export class EndpointLookup {
   /** The client's tables, compiled. */
   readonly compiled: CompiledTables;
   /** The client's policy (frozen). */
   readonly policy: RestPolicy;
-  readonly #host: EndpointLookupHost;
+  // The client's base URL is settable: read at each call.
+  readonly #client: Pick<ApiClient, 'url' | 'normalizeUrl'>;
+  readonly #urlError: RefusalFailure;
   readonly #headerRoots: ReadonlySet<string>;
   readonly #styledNames: ReadonlySet<string>;
 
-  constructor(compiled: CompiledTables, policy: RestPolicy, host: EndpointLookupHost) {
+  constructor(
+    compiled: CompiledTables,
+    policy: RestPolicy,
+    client: Pick<ApiClient, 'url' | 'normalizeUrl'>,
+    urlError: RefusalFailure,
+  ) {
     this.compiled = compiled;
     this.policy = policy;
-    this.#host = host;
+    this.#client = client;
+    this.#urlError = urlError;
     this.#headerRoots = new Set([...compiled.declaredHeaders.keys()].map((key) => key.split('/')[1]));
     this.#styledNames = new Set([...compiled.queryStyles.values()].flatMap((styles) => Object.keys(styles)));
   }
@@ -88,12 +74,12 @@ export class EndpointLookup {
 
   /** The path of a URL below the base URL (a foreign URL is refused). */
   urlPath(url: string): string {
-    return urlPathOf(this.#host.baseUrl(), this.#host.normalizeUrl(url));
+    return urlPathOf(this.#client.url, this.#client.normalizeUrl(url));
   }
 
   /** Builds (does not throw) the `UrlError` of a URL or path the client refuses. */
   urlError(message: string, facts?: FailureFacts): Error {
-    return this.#host.urlError(message, facts);
+    return this.#urlError(message, facts);
   }
 
   /** Builds the refusals of a URL the caller gave, naming it in their facts. */
