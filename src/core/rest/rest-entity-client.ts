@@ -12,8 +12,7 @@ import { checkRequestOptions } from '../client/request-options.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { canonicalCallKey } from './endpoints/canonical-call-key.js';
 import { EndpointLookup } from './endpoints/endpoint-lookup.js';
-import { urlPathOf } from './endpoints/canonical-path.js';
-import { quietCanonicalPath } from './endpoints/endpoint-resolution.js';
+import { CanonicalPathMemo, urlPathOf } from './endpoints/canonical-path.js';
 import { READ_ONLY_POSTS } from './endpoints/read-only-posts.js';
 import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
 import { restQueryParams } from './endpoints/params.js';
@@ -53,11 +52,12 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     const internal = internalOf(options);
     const resolved = resolveRestPolicy(internal.restPolicy);
     const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
-    super(auth, withInternal(engineOptions, { callKey: internal.callKey ?? canonicalCallKey(compiled) }));
+    const paths = new CanonicalPathMemo(compiled.paths);
+    super(auth, withInternal(engineOptions, { callKey: internal.callKey ?? canonicalCallKey(compiled, paths) }));
     this.tables = tables;
     this.policy = resolved;
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
-    this.endpointLookup = new EndpointLookup(compiled, this.policy, this, urlError);
+    this.endpointLookup = new EndpointLookup(compiled, this.policy, this, urlError, paths);
   }
 
   /** The tables in the shapes the lookups use, built once at construction. @internal */
@@ -82,7 +82,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
   /** A POST to one of the API's query endpoints (`READ_ONLY_POSTS`) only reads: it is retried like a GET. */
   protected override postOnlyReads(url: string): boolean {
     if (!url.startsWith(this.url)) return false;
-    const canonical = quietCanonicalPath(this.endpointLookup.compiled, urlPathOf(this.url, url));
+    const canonical = this.endpointLookup.paths.quiet(urlPathOf(this.url, url));
     return canonical !== null && READ_ONLY_POSTS.has(canonical);
   }
 

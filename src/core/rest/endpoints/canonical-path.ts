@@ -65,6 +65,39 @@ export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string, f
   return best[0].path;
 }
 
+const NO_MATCH = new Error('no canonical path');
+
+// One client's matches by URL path, so that a call's URL is matched once however many steps ask
+// (wrappers, call key, read-only POSTs). Bounded: cleared when full. A refusal is never kept.
+export class CanonicalPathMemo {
+  readonly #index: CanonicalPathIndex;
+  readonly #known = new Map<string, CanonicalPath>();
+  readonly #limit: number;
+
+  constructor(index: CanonicalPathIndex, limit = 256) {
+    this.#index = index;
+    this.#limit = limit;
+  }
+
+  match(urlPath: string, fail: RefusalFailure): CanonicalPath {
+    const known = this.#known.get(urlPath);
+    if (known !== undefined) return known;
+    const path = matchCanonicalPath(this.#index, urlPath, fail);
+    if (this.#known.size >= this.#limit) this.#known.clear();
+    this.#known.set(urlPath, path);
+    return path;
+  }
+
+  // `null` for no match or a tie; the thrown marker is never shown (a real error would cost a stack trace).
+  quiet(urlPath: string): CanonicalPath | null {
+    try {
+      return this.match(urlPath, () => NO_MATCH);
+    } catch {
+      return null;
+    }
+  }
+}
+
 function matches(pattern: CompiledPattern, segments: readonly string[]): boolean {
   return pattern.segments.every((literal, i) => (literal === null ? segments[i] !== '' : literal === segments[i]));
 }

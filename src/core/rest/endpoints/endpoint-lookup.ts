@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../client/api-client.js';
 import type { FailureFacts, RefusalFailure } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
-import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
+import { CanonicalPathMemo, urlPathOf } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
 import { operationKey } from './declared-requirements.js';
 import { indexTarget, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
@@ -15,6 +15,7 @@ export class EndpointLookup {
   readonly compiled: CompiledTables;
   /** The client's policy (frozen). */
   readonly policy: RestPolicy;
+  readonly paths: CanonicalPathMemo;
   // The client's base URL is settable: read at each call.
   readonly #client: Pick<ApiClient, 'url' | 'normalizeUrl'>;
   readonly #urlError: RefusalFailure;
@@ -26,7 +27,9 @@ export class EndpointLookup {
     policy: RestPolicy,
     client: Pick<ApiClient, 'url' | 'normalizeUrl'>,
     urlError: RefusalFailure,
+    paths = new CanonicalPathMemo(compiled.paths),
   ) {
+    this.paths = paths;
     this.compiled = compiled;
     this.policy = policy;
     this.#client = client;
@@ -89,7 +92,7 @@ export class EndpointLookup {
 
   /** The canonical path of a URL or path. @throws UrlError when none matches, or two match equally well */
   canonicalPath(url: string): CanonicalPath {
-    return matchCanonicalPath(this.compiled.paths, this.urlPath(url), this.urlRefusal(url));
+    return this.paths.match(this.urlPath(url), this.urlRefusal(url));
   }
 
   /** The wrappers of an endpoint under the policy (see `wrapperPairFor`). */
@@ -99,7 +102,9 @@ export class EndpointLookup {
 
   /** The path whose wrappers apply to a request to a URL under the policy (see `wrapperPathFor`). */
   wrapperPath(url: string): CanonicalPath {
-    return wrapperPathFor(this.compiled, this.policy, this.urlPath(url), this.urlRefusal(url));
+    const urlPath = this.urlPath(url);
+    if (this.policy.wrappers === 'config') return this.paths.match(urlPath, this.urlRefusal(url));
+    return wrapperPathFor(this.compiled, this.policy, urlPath, this.urlRefusal(url));
   }
 
   /** The URL of a target; a resource object stands for its `self` URL when the policy lets it. */
