@@ -22,7 +22,6 @@ import { itemsOf, type FetchedPage } from './pagination/pages.js';
 import { differsFrom, persistSearchValue } from './resource-comparison.js';
 import { findInPages } from './find-in-pages.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
-import type { AnalyticsFilters, AnalyticsRow } from './rest-types.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
 import {
@@ -33,9 +32,25 @@ import {
 import { nextAlertGroupingAfter, nextAnalyticsStart, tokenPages } from './pagination/token-pagination.js';
 import type { AnnotateLogEntry } from '../../generated/types/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
-import type { EndpointOf as Ep, ItemOf, PathHint, QueryOf, Resolved } from '../types/endpoint-types.js';
+import type {
+  EndpointOf as Ep,
+  ItemOf,
+  JsonBodyOf,
+  JsonResultOf,
+  PathHint,
+  QueryOf,
+  Resolved,
+} from '../types/endpoint-types.js';
 import type { RestApiV2Types } from '../../generated/types/rest-api-v2-endpoints.js';
 import { isPlainObject } from '../plain-object.js';
+
+// The rows (`data`) and the `filters` of `POST /analytics/raw/incidents`, for `A`.
+type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'data'>;
+type AnalyticsFilters<A extends ApiTypes> = FieldOf<JsonBodyOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'filters'>;
+type ListOf<R, K extends string> = R extends { [Key in K]?: readonly (infer Item)[] } ? Item : Record<string, unknown>;
+type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F }
+  ? Exclude<F, undefined>
+  : Readonly<Record<string, unknown>>;
 
 /** The `Accept` header of REST API v2 requests. */
 export const REST_API_V2_ACCEPT = 'application/vnd.pagerduty+json;version=2';
@@ -156,9 +171,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
       throw this.makeError({ kind: 'url', message });
     }
-    const existing = await this.find<Record<string, unknown>>(url, persistSearchValue(attribute, values[attribute]), {
-      attribute,
-    });
+    const term = persistSearchValue(attribute, values[attribute]);
+    const existing = await this.find<Record<string, unknown>>(url, term, { attribute });
     if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self =
@@ -372,12 +386,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     const first = users.ok && Array.isArray(users.value) ? (users.value[0] as unknown) : undefined;
     const value = subdomainFromHtmlUrl(isPlainObject(first) ? first.html_url : undefined);
     if (value === null) {
-      throw this.unexpectedResponse(
-        'GET',
-        response,
-        text,
-        'API responded without a user whose html_url shows the subdomain',
-      );
+      const detail = 'API responded without a user whose html_url shows the subdomain';
+      throw this.unexpectedResponse('GET', response, text, detail);
     }
     this.#subdomain = { url: this.url, auth: this.auth, value };
     return value;

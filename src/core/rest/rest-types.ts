@@ -92,15 +92,3 @@ export type IndexItem<T, A extends ApiTypes, P extends string> = Resolved<T, Ite
 
 /** The query parameters of the index at `P`. */
 export type IndexQuery<A extends ApiTypes, P extends string> = QueryOf<Ep<A, 'GET', P>>;
-
-/** The rows of `POST /analytics/raw/incidents` (the `data` of its answer), for `A`. */
-export type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'data'>;
-/** The `filters` of `POST /analytics/raw/incidents`, for `A`. */
-export type AnalyticsFilters<A extends ApiTypes> = FieldOf<
-  JsonBodyOf<Ep<A, 'POST', '/analytics/raw/incidents'>>,
-  'filters'
->;
-type ListOf<R, K extends string> = R extends { [Key in K]?: readonly (infer Item)[] } ? Item : Record<string, unknown>;
-type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F }
-  ? Exclude<F, undefined>
-  : Readonly<Record<string, unknown>>;
