@@ -1,11 +1,26 @@
-/** Jest runs the TypeScript sources as native ESM through ts-jest. */
+/**
+ * Jest runs the TypeScript sources as native ESM. SWC only strips the types, file by file, so a test run
+ * costs no type checking: `npm run typecheck` (part of `npm test`) does that once for the whole project.
+ */
+
+/**
+ * The suites that run the package as separate processes do: they pack and install it, run the built
+ * command, the documentation's snippets on plain node, or workers beside a real Redis. They take about
+ * 15 s of a core besides packing, so they run in `npm run test:package` (CI runs it) and not in `npm test`.
+ */
+export const processSuites = [
+  '<rootDir>/__tests__/package/',
+  '<rootDir>/__tests__/cli/main.test.ts',
+  '<rootDir>/__tests__/guide/js-snippets.test.ts',
+  '<rootDir>/__tests__/rate-limit-redis/processes-share-budget.test.ts',
+  '<rootDir>/__tests__/rate-limit-redis/window-phases.test.ts',
+];
+
 export default {
-  preset: 'ts-jest/presets/default-esm',
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
-  // The packaging checks build, pack and install the package (about 20 s): `npm run test:package`.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/package/'],
+  testPathIgnorePatterns: ['/node_modules/', ...processSuites],
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',
@@ -13,8 +28,20 @@ export default {
     '^pagerduty-client/(legacy|emulator|rate-limit-redis)$': '<rootDir>/src/$1/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
+  extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
+    // The target matches tsconfig.json's, so `using` and `await using` are lowered as tsc lowers them
+    // (Node 20 cannot run them natively).
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript' },
+          target: 'es2022',
+          transform: { useDefineForClassFields: true },
+        },
+      },
+    ],
   },
   setupFiles: ['<rootDir>/__tests__/setup-symbols.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup-nock.ts'],

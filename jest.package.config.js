@@ -1,4 +1,7 @@
-/** The packaging checks alone (`npm run test:package`): they pack and install the built package. */
-import base from './jest.config.js';
+/** The suites that start real processes (`npm run test:package`): see `processSuites` in jest.config.js. */
+import base, { processSuites } from './jest.config.js';
 
-export default { ...base, roots: ['<rootDir>/__tests__/package'], testPathIgnorePatterns: ['/node_modules/'] };
+/** `<rootDir>/a/` and `<rootDir>/a/b.test.ts` as testMatch globs. */
+const toGlob = (pattern) => (pattern.endsWith('/') ? `${pattern}**/*.test.ts` : pattern);
+
+export default { ...base, testPathIgnorePatterns: ['/node_modules/'], testMatch: processSuites.map(toGlob) };

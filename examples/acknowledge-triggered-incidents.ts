@@ -12,7 +12,8 @@
  * and incidents would be skipped.
  *
  * ```sh
- * PAGERDUTY_API_KEY=... PAGERDUTY_FROM=you@example.com npx tsx examples/acknowledge-triggered-incidents.ts [SERVICE_ID...]
+ * PAGERDUTY_API_KEY=... PAGERDUTY_FROM=you@example.com \
+ *   npx tsx examples/acknowledge-triggered-incidents.ts [SERVICE_ID...]
  * ```
  *
  * @module

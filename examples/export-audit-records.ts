@@ -8,7 +8,8 @@
  * with the same call.
  *
  * ```sh
- * PAGERDUTY_API_KEY=... npx tsx examples/export-audit-records.ts 2024-01-01T00:00:00Z 2024-02-01T00:00:00Z > audit.jsonl
+ * PAGERDUTY_API_KEY=... npx tsx examples/export-audit-records.ts \
+ *   2024-01-01T00:00:00Z 2024-02-01T00:00:00Z > audit.jsonl
  * ```
  *
  * Without dates it exports the last 24 hours. Records go to standard output, the count to
@@ -30,7 +31,10 @@ export interface ExportAuditOptions {
   since: Date;
   /** The end of the range (exclusive). */
   until: Date;
-  /** Further filters, such as `{ root_resource_types: ['users'], actions: ['update'] }` (checked against the description). */
+  /**
+   * Further filters, such as `{ root_resource_types: ['users'], actions: ['update'] }` (checked against
+   * the description).
+   */
   params?: RestApiV2Query<'/audit/records'>;
   /** Where each record goes, as one line of JSON. @default a line on standard output */
   write?: (line: string) => void;

@@ -8,7 +8,8 @@
  * starts one); PagerDuty's own MCP server lists its own with `tools/list`.
  *
  * ```sh
- * PAGERDUTY_API_KEY=... PAGERDUTY_FROM=you@example.com PAGERDUTY_BASE_URL=http://127.0.0.1:8080 npx tsx examples/mcp-agent-session.ts
+ * PAGERDUTY_API_KEY=... PAGERDUTY_FROM=you@example.com PAGERDUTY_BASE_URL=http://127.0.0.1:8080 \
+ *   npx tsx examples/mcp-agent-session.ts
  * ```
  *
  * @module

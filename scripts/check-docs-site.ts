@@ -2,8 +2,9 @@
  * Checks the HTML site that `typedoc` wrote (run by `npm run docs` after typedoc): every
  * link leads somewhere (a file that exists, an anchor on its page, an external address
  * that is a real https host, never a source file shown as raw text), every "On This Page"
- * entry reads as the heading it points to, and the search index holds the documents' text. Typedoc's own validation does not see these: it checks links between
- * reflections, not the HTML of pages and documents.
+ * entry reads as the heading it points to, and the search index holds the documents' text.
+ * Typedoc's own validation does not see these: it checks links between reflections, not the
+ * HTML of pages and documents.
  *
  * ```sh
  * npx tsx scripts/check-docs-site.ts [docs]

@@ -76,7 +76,8 @@ export async function runExample(
   const { startEmulator } = await import('../src/emulator/index.js');
   const emulator = await startEmulator();
   log(
-    `No PAGERDUTY_API_KEY or PAGERDUTY_ROUTING_KEY set: running ${chosen} against a local emulator at ${emulator.url} (fake data).`,
+    `No PAGERDUTY_API_KEY or PAGERDUTY_ROUTING_KEY set: running ${chosen} ` +
+      `against a local emulator at ${emulator.url} (fake data).`,
   );
   try {
     return await runChild(file, rest, { ...childEnv, ...emulatorEnvironment(emulator) });

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('examples/list-on-call-users', () => {
-  it('lists who is on call now per policy and level: the user a rule targets, and the one on call on its schedule', async () => {
+  it("lists who is on call now by policy and level: a rule's target, the one on call on its schedule", async () => {
     const lines: string[] = [];
     const entries = await main({
       apiKey: emulator.keys.account,
@@ -56,7 +56,8 @@ describe('examples/list-on-call-users', () => {
     );
     const scheduled = entries.find((entry) => entry.via !== 'direct')!;
     expect(lines).toContain(
-      `  level ${scheduled.level}: ${scheduled.name} <${scheduled.email}> (${scheduled.via}, until 2024-01-15T00:00:00Z)`,
+      `  level ${scheduled.level}: ${scheduled.name} <${scheduled.email}> ` +
+        `(${scheduled.via}, until 2024-01-15T00:00:00Z)`,
     );
     expect(lines).toContain(scheduled.policyName);
   });

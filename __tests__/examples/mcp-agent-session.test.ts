@@ -23,7 +23,7 @@ const triggeredIds = (emulator: Emulator): string[] =>
     .map((incident) => incident.id);
 
 describe('examples/mcp-agent-session', () => {
-  it('lists every tool, acknowledges the first triggered incidents as the key’s user, each with one tool call, and reports', async () => {
+  it("lists tools, acknowledges the first triggered incidents as the key's user, a call each, reports", async () => {
     const server = await emulator();
     const triggered = triggeredIds(server);
     expect(triggered.length).toBeGreaterThan(2);

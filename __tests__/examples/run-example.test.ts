@@ -60,7 +60,10 @@ describe('the example runner', () => {
     expect(result.stderr).toContain('running list-on-call-users against a local emulator');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      / Escalation\n {2}level 1: .+ <.+@example\.com>\n {2}level 2: .+ <.+@example\.com> \(.+ On-call, until \d{4}-\d\d-\d\dT00:00:00Z\)\n/,
+      new RegExp(
+        String.raw` Escalation\n {2}level 1: .+ <.+@example\.com>\n` +
+          String.raw` {2}level 2: .+ <.+@example\.com> \(.+ On-call, until \d{4}-\d\d-\d\dT00:00:00Z\)\n`,
+      ),
     );
   }, 30_000);
 

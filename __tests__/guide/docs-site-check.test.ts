@@ -17,7 +17,11 @@ import {
 import { headingCodeAsText } from '../../scripts/typedoc/heading-code.mjs';
 
 function page(body: string, contents = ''): string {
-  return `<html><body><div class="col-content">${body}</div><details><summary><h3>On This Page</h3></summary><div>${contents}</div></details><div class="site-menu"><a href="#top">x</a></div></body></html>`;
+  return (
+    `<html><body><div class="col-content">${body}</div>` +
+    `<details><summary><h3>On This Page</h3></summary><div>${contents}</div></details>` +
+    '<div class="site-menu"><a href="#top">x</a></div></body></html>'
+  );
 }
 
 function site(pages: Record<string, string>, files: string[] = []): SiteFiles {
@@ -26,7 +30,8 @@ function site(pages: Record<string, string>, files: string[] = []): SiteFiles {
 
 /** The permalink icon typedoc puts in a heading. */
 const anchor = (id: string): string =>
-  `<a href="#${id}" aria-label="Permalink" class="tsd-anchor-icon"><svg viewBox="0 0 24 24"><use href="../assets/icons.svg#icon-anchor"></use></svg></a>`;
+  `<a href="#${id}" aria-label="Permalink" class="tsd-anchor-icon">` +
+  '<svg viewBox="0 0 24 24"><use href="../assets/icons.svg#icon-anchor"></use></svg></a>';
 
 describe('the docs site check', () => {
   it('passes a site whose links, anchors and contents agree', () => {
@@ -34,7 +39,8 @@ describe('the docs site check', () => {
       'index.html': page(
         '<h2 id="intro" class="tsd-anchor-link">Intro' +
           anchor('intro') +
-          '</h2><a href="documents/guide.html#setup">guide</a><a href="https://developer.pagerduty.com/api-reference/">API</a><a id="top"></a>',
+          '</h2><a href="documents/guide.html#setup">guide</a>' +
+          '<a href="https://developer.pagerduty.com/api-reference/">API</a><a id="top"></a>',
         '<a href="#intro"><span>Intro</span></a>',
       ),
       'documents/guide.html': page(
@@ -85,7 +91,8 @@ describe('the docs site check', () => {
 
   it('finds a contents entry that lost the code of its heading, and an empty one', () => {
     const html = page(
-      `<h2 id="searching-and">Searching: <code>find</code> and <code>persist</code>${anchor('searching-and')}</h2><h2 id="_"><code>Retry-After</code></h2><a id="top"></a>`,
+      `<h2 id="searching-and">Searching: <code>find</code> and <code>persist</code>${anchor('searching-and')}</h2>` +
+        '<h2 id="_"><code>Retry-After</code></h2><a id="top"></a>',
       '<a href="#searching-and"><span>Searching:  and </span></a><a href="#_"><span></span></a>',
     );
     expect(checkSite(site({ 'documents/p.html': html }))).toEqual([

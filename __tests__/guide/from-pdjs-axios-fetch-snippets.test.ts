@@ -97,7 +97,8 @@ const CASES: Record<string, () => (printed: string[]) => void> = {
   errors: () => (printed) => expect(printed).toEqual(['no such user: User PNOPE00 not found', '404 false']),
   'per-status': () => (printed) =>
     expect(printed).toEqual([
-      'PagerDuty refused the request: incident.title must be a non-empty string; incident.service must reference an existing service',
+      'PagerDuty refused the request: incident.title must be a non-empty string; ' +
+        'incident.service must reference an existing service',
       'The API key is not valid; check PAGERDUTY_API_KEY',
       'Not found',
     ]),

@@ -97,7 +97,9 @@ describe('the guide’s TypeScript snippets', () => {
     const wrong: Snippet = {
       origin: 'guide/wrong.md:1',
       fileName: path.join(guideDir, 'wrong.snippet-1.ts'),
-      text: "import { RestApiV2Client } from 'pagerduty-client';\nnew RestApiV2Client('k').rgett('/users');\nexport {};\n",
+      text:
+        "import { RestApiV2Client } from 'pagerduty-client';\n" +
+        "new RestApiV2Client('k').rgett('/users');\nexport {};\n",
     };
     // One program for both: building it is most of the cost.
     expect(typeCheck([...snippets(), wrong])).toEqual([

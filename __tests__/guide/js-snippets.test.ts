@@ -87,7 +87,8 @@ describe('the JavaScript snippets of the documentation', () => {
   const major = Number(process.versions.node.split('.')[0]);
   (major < 24 ? it : it.skip)('would catch a snippet using await using, which Node 20 cannot parse', async () => {
     const code =
-      "import { RestApiV2Client } from 'pagerduty-client';\nawait using client = new RestApiV2Client('k');\nconsole.log(client.url);\n";
+      "import { RestApiV2Client } from 'pagerduty-client';\n" +
+      "await using client = new RestApiV2Client('k');\nconsole.log(client.url);\n";
     const result = await runModule(project, 'await-using.mjs', code);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('SyntaxError');

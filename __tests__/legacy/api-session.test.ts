@@ -155,7 +155,7 @@ describe('the surface the predecessor had', () => {
     },
   );
 
-  it("has the core client's methods pdpyras lacked, under its own policy: jdelete, getTotal, iterHistory, the specialised iterators", async () => {
+  it('has core methods pdpyras lacked, under its own policy: jdelete, getTotal, iterHistory, iterators', async () => {
     nock(BASE).delete('/users/PU1').reply(204);
     nock(BASE)
       .get('/incidents')

@@ -63,7 +63,7 @@ describe('ChangeEventsAPISession', () => {
     expect(scope.isDone()).toBe(false);
   });
 
-  it('retries server errors from 5.1.2, then throws PDServerError (PDClientError, unretried, before 4.4.0)', async () => {
+  it('retries server errors from 5.1.2, then throws PDServerError (unretried PDClientError before 4.4)', async () => {
     nock(EVENTS).post('/v2/change/enqueue').times(3).reply(500, 'oops');
     await expect(makeSession('5.4.1').submit('x')).rejects.toThrow(PDServerError);
     nock(EVENTS).post('/v2/change/enqueue').once().reply(500, 'oops');

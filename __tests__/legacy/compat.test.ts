@@ -108,7 +108,7 @@ describe('legacyPolicyFor at the 4.4.0 gate', () => {
     expect(new Set(Object.values(policy.errors))).toEqual(new Set(['PDClientError']));
   });
 
-  it('appends [] and throws PDHTTPError for HTTP failures from 4.4.0 (pdpyras had no PDServerError before 5.0.0)', () => {
+  it('appends [] and throws PDHTTPError for HTTP failures from 4.4.0 (no PDServerError before 5.0.0)', () => {
     const policy = legacyPolicyFor('4.4.0');
     expect(policy.rest.appendListBrackets).toBe(true);
     expect(policy.errors).toEqual({

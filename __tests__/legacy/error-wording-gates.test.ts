@@ -107,11 +107,13 @@ describe('iterCursor on a page without its list (4.4.0 | 4.5.0, where iter_curso
   it.each<[PdpyrasVersion, string]>([
     [
       '4.4.0',
-      'Cannot extract object; expected top-level property "records", but could not find it in the response schema. Response body={"entries":[],"next_cursor":null}',
+      'Cannot extract object; expected top-level property "records", but could not find it in the response schema. ' +
+        'Response body={"entries":[],"next_cursor":null}',
     ],
     [
       '4.5.0',
-      'No attribute "records" at the root level of the response body from /audit/records. Attributes include: entries, next_cursor',
+      'No attribute "records" at the root level of the response body from /audit/records. Attributes include: ' +
+        'entries, next_cursor',
     ],
   ])('%s', async (compat, message) => {
     nock(BASE).get('/audit/records').query(true).reply(200, { entries: [], next_cursor: null });
@@ -138,7 +140,7 @@ describe('a failed status (4.5.2 | 5.0.0): "non-success status" becomes the floa
     expect(second.constructor).toBe(PDHTTPError);
   });
 
-  it('5.0.0: 500 is a server error (PDServerError), 400 a client error, any other an unknown error (PDHTTPError)', async () => {
+  it('5.0.0: 500 is a server error (PDServerError), 400 a client error, others unknown (PDHTTPError)', async () => {
     const body = JSON.stringify({ error: { message: 'x'.repeat(120) } });
     nock(BASE).get('/users/PU1').reply(500, body);
     nock(BASE).post('/incidents').reply(400, 'bad');
@@ -166,22 +168,26 @@ describe('a body without its wrapper (4.5.2 | 5.0.0 | 5.0.2 | 5.0.3)', () => {
     [
       '4.5.2',
       PDClientError,
-      'Cannot extract object; expected top-level property "user", but could not find it in the response schema. Response body={"usr":{"id":"PU1"}}',
+      'Cannot extract object; expected top-level property "user", but could not find it in the response schema. ' +
+        'Response body={"usr":{"id":"PU1"}}',
     ],
     [
       '5.0.0',
       PDServerError,
-      `Expected response body from GET ${BASE}/users/PU1 after JSON-decoding to be a dictionary with a key "user", but its keys are: usr.`,
+      `Expected response body from GET ${BASE}/users/PU1 after JSON-decoding to be a dictionary with a key "user", ` +
+        'but its keys are: usr.',
     ],
     [
       '5.0.2',
       PDServerError,
-      `Expected response body from GET ${BASE}/users/PU1 after JSON-decoding to be a dictionary with a key "user", but its keys are: usr.`,
+      `Expected response body from GET ${BASE}/users/PU1 after JSON-decoding to be a dictionary with a key "user", ` +
+        'but its keys are: usr.',
     ],
     [
       '5.0.3',
       PDServerError,
-      `Expected response body from GET ${BASE}/users/PU1 after JSON-decoding to be a dictionary with a key "user", but its keys are: usr`,
+      `Expected response body from GET ${BASE}/users/PU1 after JSON-decoding to be a dictionary with a key "user", ` +
+        'but its keys are: usr',
     ],
   ])('%s', async (compat, ErrorClass, message) => {
     nock(BASE)
@@ -214,7 +220,8 @@ describe('a page failing midway (4.5.2 | 5.0.0)', () => {
     [
       '5.0.0',
       PDServerError,
-      `GET ${BASE}/users?limit=2&offset=2: API responded with server error (status 500) in classic pagination: {"error":"boom"}`,
+      `GET ${BASE}/users?limit=2&offset=2: API responded with server error (status 500) in classic pagination: ` +
+        '{"error":"boom"}',
     ],
   ])('%s', async (compat, ErrorClass, message) => {
     nock(BASE)
@@ -267,11 +274,13 @@ describe('refusals before any request (4.5.2 | 5.0.0 | 5.2.0 | 5.3.0)', () => {
     ['4.5.2', 'Invalid index url/path: /users/PU1'],
     [
       '5.2.0',
-      'Path /users/{id} (URL=/users/PU1) is for accessing an individual resource, versus a resource collection, and as such does not feature pagination.',
+      'Path /users/{id} (URL=/users/PU1) is for accessing an individual resource, versus a resource collection, ' +
+        'and as such does not feature pagination.',
     ],
     [
       '5.3.0',
-      'Path /users/{id} (URL=/users/PU1) is formatted like an individual resource versus a resource collection. It is therefore assumed to not support pagination.',
+      'Path /users/{id} (URL=/users/PU1) is formatted like an individual resource versus a resource collection. ' +
+        'It is therefore assumed to not support pagination.',
     ],
   ])('%s: an iterator on a single resource', async (compat, message) => {
     const error = await failure(makeSession(compat).listAll('/users/PU1'));
@@ -300,7 +309,8 @@ describe("the events sessions (4.5.2 | 5.0.0): the release's words, and a contex
     [
       '5.0.0',
       PDServerError,
-      `POST ${EVENTS}/v2/enqueue: API responded with server error (status 500) in submitting an event to the events API: {"status":"error"}`,
+      `POST ${EVENTS}/v2/enqueue: API responded with server error (status 500) in submitting an event to the events ` +
+        'API: {"status":"error"}',
     ],
   ])('%s: an alert event the API fails', async (compat, ErrorClass, message) => {
     nock(EVENTS).post('/v2/enqueue').reply(500, { status: 'error' });
@@ -319,7 +329,8 @@ describe("the events sessions (4.5.2 | 5.0.0): the release's words, and a contex
     [
       '5.0.0',
       PDHTTPError,
-      `POST ${EVENTS}/v2/change/enqueue: API responded with unknown error (status 504) in submitting change event: {"status":"error"}`,
+      `POST ${EVENTS}/v2/change/enqueue: API responded with unknown error (status 504) in submitting change event: ` +
+        '{"status":"error"}',
     ],
   ])('%s: a change event the API fails', async (compat, ErrorClass, message) => {
     nock(EVENTS).post('/v2/change/enqueue').reply(504, { status: 'error' });
@@ -333,7 +344,8 @@ describe("the events sessions (4.5.2 | 5.0.0): the release's words, and a contex
     [
       '5.0.0',
       PDServerError,
-      'Malformed response body from the events API; it is not a dict that has a key named "dedup_key" after decoding. Body = {"status":"success"}',
+      'Malformed response body from the events API; it is not a dict that has a key named "dedup_key" after ' +
+        'decoding. Body = {"status":"success"}',
     ],
   ])('%s: a reply without a dedup key', async (compat, ErrorClass, message) => {
     nock(EVENTS).post('/v2/enqueue').reply(202, { status: 'success' });

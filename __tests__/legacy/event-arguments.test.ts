@@ -40,7 +40,7 @@ describe('triggerOptions', () => {
     expect(triggerOptions([undefined])).toEqual({});
   });
 
-  it('throws a TypeError showing both forms for an unknown option, too many arguments or an object in the middle', () => {
+  it('throws a TypeError showing both forms for an unknown option, too many arguments or a middle object', () => {
     expect(() => triggerOptions([{ dedupkey: 'k' }])).toThrow(
       /unknown option "dedupkey".*dedupKey.*dedup_key.*trigger\(summary, source, dedupKey, severity/,
     );
@@ -78,7 +78,7 @@ describe('submitOptions', () => {
 });
 
 describe('what pdpyras refused before sending', () => {
-  it('trigger: a payload or custom details that are not objects, and (deliberately) a dedup key that is not a string', () => {
+  it('trigger: a payload or custom details not objects, and (deliberately) a dedup key not a string', () => {
     expect(triggerOptionProblems({ payload: 'x' as never, customDetails: [] as never })).toEqual([
       'payload must be an object',
       'customDetails must be an object',

@@ -143,7 +143,7 @@ describe('what is sent for the API to judge', () => {
     expect((error as PDHTTPError).response.status).toBe(400);
   });
 
-  it("a change event with links: null (Airflow's send_change_event(payload=..., links=None)) is sent without links", async () => {
+  it("a change event with links: null (Airflow's send_change_event(..., links=None)) goes without links", async () => {
     const bodies: unknown[] = [];
     accept('/v2/change/enqueue', bodies);
     const id = await changes().sendChangeEvent({ payload: { summary: 'Deployed', source: 'airflow' }, links: null });

@@ -108,10 +108,12 @@ describe('wordFailure', () => {
       status: 400,
     } as const;
     expect(wordFailure(PDPYRAS_5_0_3_WORDING, { ...event, operation: 'alert-event' }, '{}')?.message).toBe(
-      'POST https://events.pagerduty.com/v2/enqueue: API responded with client error (status 400) in submitting an event to the events API: {}',
+      'POST https://events.pagerduty.com/v2/enqueue: API responded with client error (status 400) in submitting an ' +
+        'event to the events API: {}',
     );
     expect(wordFailure(PDPYRAS_5_0_3_WORDING, { ...event, operation: 'change-event' }, '{}')?.message).toBe(
-      'POST https://events.pagerduty.com/v2/enqueue: API responded with client error (status 400) in submitting change event: {}',
+      'POST https://events.pagerduty.com/v2/enqueue: API responded with client error (status 400) in submitting ' +
+        'change event: {}',
     );
   });
 
@@ -128,7 +130,8 @@ describe('wordFailure', () => {
 
   it('tells a body without its wrapper by the shape it has', () => {
     const missing = { reason: 'missing-key', method: 'GET', url: URL, status: 200, expected: 'user' } as const;
-    const start = `Expected response body from GET ${URL} after JSON-decoding to be a dictionary with a key "user", but `;
+    const start =
+      `Expected response body from GET ${URL} after JSON-decoding ` + 'to be a dictionary with a key "user", but ';
     expect(wordFailure(PDPYRAS_5_0_WORDING, missing, '{"usr":1,"id":2}')?.message).toBe(
       `${start}its keys are: usr, id.`,
     );
@@ -139,7 +142,8 @@ describe('wordFailure', () => {
     expect(wordFailure(PDPYRAS_5_0_3_WORDING, missing, '')?.message).toBe(`${start}its type is <class 'NoneType'>.`);
     expect(wordFailure(PDPYRAS_4_3_WORDING, missing, '{"usr":1}')).toEqual({
       message:
-        'Cannot extract object; expected top-level property "user", but could not find it in the response schema. Response body={"usr":1}',
+        'Cannot extract object; expected top-level property "user", but could not find it in the response schema. ' +
+        'Response body={"usr":1}',
       errorClass: 'PDClientError',
     });
   });
@@ -152,7 +156,8 @@ describe('wordFailure', () => {
     });
     expect(wordFailure(PDPYRAS_5_0_3_WORDING, facts, '{"status":"success"}')).toEqual({
       message:
-        'Malformed response body from the events API; it is not a dict that has a key named "dedup_key" after decoding. Body = {"status":"success"}',
+        'Malformed response body from the events API; it is not a dict that has a key named "dedup_key" after ' +
+        'decoding. Body = {"status":"success"}',
       errorClass: 'PDServerError',
     });
   });
@@ -173,7 +178,8 @@ describe('wordFailure', () => {
       /is for accessing an individual resource, versus a resource collection/,
     );
     expect(wordFailure(PDPYRAS_5_3_WORDING, facts)?.message).toBe(
-      'Path /users/{id} (URL=/users/PU1) is formatted like an individual resource versus a resource collection. It is therefore assumed to not support pagination.',
+      'Path /users/{id} (URL=/users/PU1) is formatted like an individual resource versus a resource collection. ' +
+        'It is therefore assumed to not support pagination.',
     );
     expect(wordFailure(PDPYRAS_4_5_WORDING, facts)?.message).toBe('Invalid index url/path: /users/PU1');
   });

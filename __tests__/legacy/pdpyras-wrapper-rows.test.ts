@@ -79,7 +79,7 @@ describe('below 5.0.0 the URL-node rule decides the same URLs (4.5.2)', () => {
     expect(seen[0].body).toEqual({ change_event: { summary: 's' } });
   });
 
-  it('rget of /business_services/priority_thresholds unwraps "business_service" (two nodes: a single resource)', async () => {
+  it('rget of /business_services/priority_thresholds unwraps "business_service" (two nodes: a resource)', async () => {
     answer('GET', '/business_services/priority_thresholds', { business_service: { id: 'P1' } }, []);
     await expect(makeSession('4.5.2').rget('/business_services/priority_thresholds')).resolves.toEqual({ id: 'P1' });
   });
@@ -119,7 +119,7 @@ describe('each release table at both sides of the 5.0.0 gate', () => {
     },
   );
 
-  it('4.5.2: rput of /teams/{id}/escalation_policies/{id} wraps in the singular of the node before the id', async () => {
+  it('4.5.2: rput of /teams/{id}/escalation_policies/{id} wraps in the singular of the node before an id', async () => {
     const seen: Seen[] = [];
     answer('PUT', '/teams/PT1/escalation_policies/PE1', { escalation_policy: { id: 'PE1' } }, seen);
     await expect(makeSession('4.5.2').rput('/teams/PT1/escalation_policies/PE1', { json: { a: 1 } })).resolves.toEqual({
@@ -129,7 +129,7 @@ describe('each release table at both sides of the 5.0.0 gate', () => {
   });
 
   it.each(FIVE)(
-    '%s: exception: rpost of /event_orchestrations wraps in "orchestration" as the API takes (pdpyras used "orchestrations")',
+    '%s: exception: rpost of /event_orchestrations wraps in "orchestration" as the API takes (pdpyras: plural)',
     async (compat) => {
       const seen: Seen[] = [];
       answer('POST', '/event_orchestrations', { orchestration: { id: 'PO1' } }, seen);

@@ -52,7 +52,7 @@ describe.each(['4.3.0', '5.4.1'] as const)('APISession.find at compat %s', (comp
 });
 
 describe('the core options on a session', () => {
-  it('unique throws the core AmbiguousMatchError at the page of the second match (pdpyras had no such option)', async () => {
+  it('unique throws the core AmbiguousMatchError on the page of the second match (not in pdpyras)', async () => {
     const session = makeSession('5.4.1');
     const { served } = serve();
     await expect(session.find('services', 'checkout', { unique: true })).rejects.toThrow(AmbiguousMatchError);

@@ -74,7 +74,11 @@ describe('session.proxies', () => {
   it('ignores an entry for another scheme', async () => {
     server = await startLoopback([ok({ users: [] })]);
     proxy = await startConnectProxy();
-    const session = new APISession(API_KEY, { baseUrl: server.url, proxies: { https: proxy.url } });
+    const session = new APISession(API_KEY, {
+      baseUrl: server.url,
+      proxies: { https: proxy.url },
+      sleep: instantSleep,
+    });
     closers.push(session);
     await session.jget('/users');
     expect(proxy.requests).toEqual([]);
@@ -87,6 +91,7 @@ describe('session.proxies', () => {
     const session = new EventsAPISession('R0123456789abcdef0123456789abcd', {
       baseUrl: server.url,
       proxies: { http: proxy.url },
+      sleep: instantSleep,
     });
     closers.push(session);
     expect(await session.acknowledge('k1')).toBe('k1');

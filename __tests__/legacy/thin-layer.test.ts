@@ -14,12 +14,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const DECLARATION_KEYWORDS = 'interface|class|abstract|const|let|function|async|enum|default|declare';
+
 /** Every module specifier a source text imports or re-exports, statically or dynamically. */
 function importedSpecifiers(source: string): string[] {
   // Comments may mention modules; only code counts.
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const patterns = [
-    /^\s*(?:import|export)(?!\s+(?:interface|class|abstract|const|let|function|async|enum|default|declare)\b)\s[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+    new RegExp(
+      String.raw`^\s*(?:import|export)(?!\s+(?:${DECLARATION_KEYWORDS})\b)\s[^;]*?\bfrom\s*['"]([^'"]+)['"]`,
+      'gm',
+    ),
     /^\s*import\s*['"]([^'"]+)['"]/gm,
     /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
     /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,

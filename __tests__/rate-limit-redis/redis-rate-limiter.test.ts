@@ -12,12 +12,27 @@ import {
   RedisRateLimiter,
 } from '../../src/rate-limit-redis/redis-rate-limiter.js';
 import { BUDGET_SCRIPT, decodeScriptReply, scriptArguments } from '../../src/rate-limit-redis/budget-script.js';
-import { acquireStep, initialBudget, reportStep, type BudgetState } from '../../src/rate-limit-redis/shared-budget.js';
+import {
+  acquireStep,
+  initialBudget,
+  pauseStep,
+  reportStep,
+  type BudgetState,
+} from '../../src/rate-limit-redis/shared-budget.js';
 import type { RateLimitReport } from '../../src/core/rate-limit/rate-limiter.js';
 import { recordingLogger } from '../helpers/test-kit.js';
 import { redisSkipReason, startTestRedis, type TestRedis } from '../helpers/redis-server.js';
 
 const key = { id: 'hash-of-a-key' };
+
+/** A budget without its times, which Redis's clock and this process's read a moment apart. */
+function twinRestOf(
+  state: BudgetState,
+): Omit<BudgetState, 'windowEnd' | 'pausedUntil' | 'resetAt' | 'nextEnd' | 'previousEnd'> {
+  const { windowEnd, pausedUntil, resetAt, nextEnd, previousEnd, ...rest } = state;
+  void [windowEnd, pausedUntil, resetAt, nextEnd, previousEnd];
+  return rest;
+}
 
 /** A sleep that records each wait and then stops the acquire (so no test waits for real). */
 function stoppingSleep(): { waits: number[]; sleep: (ms: number) => Promise<void> } {
@@ -104,41 +119,57 @@ describe(`against a real redis-server${skip}`, () => {
     const redisKey = `${randomUUID()}:twin`;
     const config = { points: 3, durationMs: 60_000 };
     let twin: BudgetState = initialBudget(config);
-    const steps: Array<{ op: 'acquire' } | { op: 'report'; report: RateLimitReport }> = [
-      { op: 'acquire' },
-      { op: 'acquire' },
-      { op: 'report', report: { key, status: 200, limit: 4, remaining: 3, resetSeconds: 5 } },
-      { op: 'acquire' },
-      { op: 'report', report: { key, status: 200, limit: 4, remaining: 1, resetSeconds: 5 } },
-      { op: 'acquire' },
-      { op: 'acquire' },
-      { op: 'report', report: { key, status: 429, limit: 4, remaining: 0, resetSeconds: 4, retryAfterSeconds: 4 } },
-      { op: 'acquire' },
-    ];
+    const cap = 60_000;
+    const steps: Array<{ op: 'acquire' } | { op: 'report'; report: RateLimitReport } | { op: 'pause'; forMs: number }> =
+      [
+        { op: 'acquire' },
+        { op: 'acquire' },
+        { op: 'report', report: { key, status: 200, limit: 4, remaining: 3, resetSeconds: 5 } },
+        { op: 'acquire' },
+        { op: 'report', report: { key, status: 200, limit: 4, remaining: 1, resetSeconds: 5 } },
+        { op: 'acquire' },
+        { op: 'acquire' },
+        { op: 'report', report: { key, status: 429, limit: 4, remaining: 0, resetSeconds: 4, retryAfterSeconds: 4 } },
+        { op: 'acquire' },
+        // The server's next window (its reset half a window past this one's end), then a limit of 0 and absurd times.
+        { op: 'report', report: { key, status: 200, limit: 4, remaining: 2, resetSeconds: 12 } },
+        { op: 'report', report: { key, status: 200, limit: 0, remaining: 0, resetSeconds: 1e9 } },
+        { op: 'pause', forMs: 1e9 },
+        { op: 'report', report: { key, status: 200 } },
+      ];
     let slowest = 0;
     for (const step of steps) {
       const now = Date.now();
-      const reply = await probe.eval(BUDGET_SCRIPT, 1, redisKey, ...scriptArguments(config, step));
+      const reply = await probe.eval(BUDGET_SCRIPT, 1, redisKey, ...scriptArguments(config, cap, step));
       // Redis read its clock somewhere in the round trip: the times can differ by that much.
       slowest = Math.max(slowest, Date.now() - now);
       const decoded = decodeScriptReply(reply, now);
       const decision =
-        step.op === 'acquire' ? acquireStep(twin, now) : { state: reportStep(twin, step.report, now), waitMs: 0 };
+        step.op === 'acquire'
+          ? acquireStep(twin, now)
+          : step.op === 'pause'
+            ? { state: pauseStep(twin, now + step.forMs, now, cap), waitMs: 0 }
+            : { state: reportStep(twin, step.report, now, cap), waitMs: 0 };
       twin = decision.state;
-      const { windowEnd, pausedUntil, resetAt, ...rest } = decoded.state;
-      const { windowEnd: twinEnd, pausedUntil: twinPause, resetAt: twinReset, ...twinRest } = twin;
-      expect(rest).toEqual(twinRest);
+      const { windowEnd, pausedUntil, resetAt, nextEnd, previousEnd, ...rest } = decoded.state;
+      expect(rest).toEqual({
+        ...twinRestOf(twin),
+      });
       // The times agree to within the slowest round trip so far (each step read the clocks once).
       for (const [ours, theirs] of [
-        [windowEnd, twinEnd],
-        [pausedUntil, twinPause],
-        [resetAt, twinReset],
+        [windowEnd, twin.windowEnd],
+        [pausedUntil, twin.pausedUntil],
+        [resetAt, twin.resetAt],
+        [nextEnd, twin.nextEnd],
+        [previousEnd, twin.previousEnd],
         [decoded.waitMs, decision.waitMs],
       ]) {
         expect(Math.abs((ours ?? 0) - (theirs ?? 0))).toBeLessThanOrEqual(2 * slowest + 2);
       }
     }
-    expect(twin).toMatchObject({ limit: 4, used: 4, confirmed: true, windowMs: 5000 });
+    // The limit of 0 left the limit as it was, and every time it set stays within the cap.
+    expect(twin).toMatchObject({ limit: 4, served: 4, inFlight: 0, confirmed: true, windowMs: cap });
+    expect(twin.pausedUntil - Date.now()).toBeLessThanOrEqual(cap);
     probe.disconnect();
   });
 
@@ -185,6 +216,53 @@ describe(`against a real redis-server${skip}`, () => {
     expect(await probe.keys(`${namespace}*`)).toEqual([`${namespace}:${key.id}`]);
     expect(await probe.pttl(`${namespace}:${key.id}`)).toBeGreaterThan(0);
     probe.disconnect();
+    await limiter.close();
+  });
+
+  run(
+    'one answer with `ratelimit-limit: 0` and an absurd reset holds the key one window, new processes too',
+    async () => {
+      const namespace = randomUUID();
+      const a = await createRedisRateLimiter({ url: redis!.url, namespace, durationMs: 500 });
+      await a.acquire(key);
+      await a.report({ key, status: 200, limit: 0, remaining: 0, resetSeconds: 1e9 });
+      const stopped = stoppingSleep();
+      const late = await createRedisRateLimiter({ url: redis!.url, namespace, durationMs: 500, sleep: stopped.sleep });
+      await expect(late.acquire(key)).rejects.toThrow('stopped waiting');
+      expect(stopped.waits[0]).toBeLessThanOrEqual(500);
+      await new Promise((resolve) => setTimeout(resolve, stopped.waits[0] + 20));
+      await late.acquire(key);
+      await a.acquire(key);
+      expect(stopped.waits).toHaveLength(1);
+      expect(a.degraded || late.degraded).toBe(false);
+      await Promise.all([a.close(), late.close()]);
+    },
+  );
+
+  run('a stalled Redis costs one timeout: then every step runs in memory at once until Redis answers', async () => {
+    const namespace = randomUUID();
+    const logger = recordingLogger();
+    const limiter = await createRedisRateLimiter({ url: redis!.url, namespace, commandTimeoutMs: 300, logger });
+    await limiter.acquire(key);
+    const admin = new Redis(redis!.url);
+    // Every connection waits, this one too: the pause ends by itself.
+    await admin.call('CLIENT', 'PAUSE', '3000', 'ALL');
+    const started = Date.now();
+    for (let i = 0; i < 30; i++) {
+      await limiter.acquire(key);
+      await limiter.report({ key, status: 200, limit: 960, remaining: 900, resetSeconds: 50 });
+    }
+    // All done while Redis is still paused (waiting out each timeout, 5 steps would fill the pause).
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(limiter.degraded).toBe(true);
+    expect(logger.lines.warn).toEqual([expect.stringContaining('no answer within 300 ms')]);
+    // A probe waits for Redis; the first step after it has answered runs in Redis again.
+    for (let i = 0; i < 100 && limiter.degraded; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await limiter.acquire(key);
+    }
+    expect(limiter.degraded).toBe(false);
+    admin.disconnect();
     await limiter.close();
   });
 

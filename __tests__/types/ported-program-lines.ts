@@ -46,7 +46,8 @@ export async function portedLines(): Promise<void> {
   // alert-grouping-settings-cursor
   const after: string | null | undefined = (await client.jget('/alert_grouping_settings')).after;
 
-  // incident-workflow-trigger-workflow, template-timestamps, notification-rule-created-at, notification-subscription-name
+  // incident-workflow-trigger-workflow, template-timestamps, notification-rule-created-at,
+  // notification-subscription-name
   const trigger = await client.rget('/incident_workflows/triggers/PTRG123');
   const workflowName: string | undefined = trigger.workflow_name;
   const template = await client.rget('/templates/PTPL123');

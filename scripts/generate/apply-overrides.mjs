@@ -40,7 +40,8 @@ export function applyOverrides(operations, rows) {
     );
     if (matches.length !== 1) {
       throw new Error(
-        `override ${row.id} names ${row.operation}, which is ${matches.length === 0 ? 'not an operation of the description' : 'ambiguous'}`,
+        `override ${row.id} names ${row.operation}, which is ` +
+          (matches.length === 0 ? 'not an operation of the description' : 'ambiguous'),
       );
     }
     Object.assign(matches[0], row.set);

@@ -91,7 +91,8 @@ function applyEnum(extract, node, change, rowId) {
   if (!property) throw new Error(`schema override ${rowId}: ${change.property} is not declared inline`);
   if (JSON.stringify(property.enum) !== JSON.stringify(change.from)) {
     throw new Error(
-      `schema override ${rowId}: the enum of ${change.property} is ${JSON.stringify(property.enum)}, not ${JSON.stringify(change.from)}: review the row`,
+      `schema override ${rowId}: the enum of ${change.property} is ${JSON.stringify(property.enum)}, ` +
+        `not ${JSON.stringify(change.from)}: review the row`,
     );
   }
   property.enum = [...change.to];
@@ -153,7 +154,8 @@ export function applySchemaOverrideRow(extract, row) {
   if (!apply) throw new Error(`schema override ${row.id}: unknown change ${JSON.stringify(row.change?.kind)}`);
   if ((row.change.kind === 'add-query-parameter') !== String(row.target).startsWith('operation ')) {
     throw new Error(
-      `schema override ${row.id}: a query parameter goes on an operation target, the other changes on a schema or response`,
+      `schema override ${row.id}: a query parameter goes on an operation target, ` +
+        'the other changes on a schema or response',
     );
   }
   apply(extract, targetNode(extract, row.target, row.id), row.change, row.id);

@@ -79,6 +79,8 @@ function union(values) {
   return values.length === 0 ? 'never' : values.map(str).join(' | ');
 }
 
+const SEGMENT_LEGEND = "(`'/*'`: a placeholder, `'/'`: the path ending here)";
+
 /**
  * The endpoint map of one API.
  *
@@ -163,7 +165,7 @@ ${endpointSource}
 }
 
 /**
- * The canonical paths of the ${title} as a tree of path segments (\`'/*'\`: a placeholder, \`'/'\`: the path ending here).
+ * The canonical paths of the ${title} as a tree of path segments ${SEGMENT_LEGEND}.
  *
  * @hidden Too large for the documentation.
  */

@@ -144,7 +144,8 @@ function typesExtract(description, context) {
 function overridesNote(description) {
   const rows = overridesOf(description);
   if (rows.length === 0) return '';
-  return `// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs):\n${rows.map((row) => `//   ${row.id}\n`).join('')}`;
+  const lines = rows.map((row) => `//   ${row.id}\n`).join('');
+  return `// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs):\n${lines}`;
 }
 
 function fileMaker(description, context, notes = '') {

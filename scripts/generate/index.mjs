@@ -25,7 +25,11 @@ import { restTablesStage } from './rest-tables-stage.mjs';
  * @typedef {{ readDescription(name: string): any, descriptionSource(name: string): DescriptionSource }} StageContext
  *   What a stage may read: `readDescription('rest')` is the parsed descriptions/rest.json,
  *   `descriptionSource('rest')` what identifies it (for the generated files' headers).
- * @typedef {{ name: string, directories: string[], generate(context: StageContext): GeneratedFile[] | Promise<GeneratedFile[]> }} Stage
+ * @typedef {{
+ *   name: string,
+ *   directories: string[],
+ *   generate(context: StageContext): GeneratedFile[] | Promise<GeneratedFile[]>,
+ * }} Stage
  */
 
 /** The stages, in order. @type {readonly Stage[]} */

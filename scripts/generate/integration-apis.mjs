@@ -22,7 +22,8 @@ export const INTEGRATION_APIS = Object.freeze([
     baseUrl: 'https://api.pagerduty.com/integration-jira-cloud',
     defaultHeaders: { Accept: 'application/json', 'Content-Type': 'application/json' },
     summary:
-      'The Jira Cloud integration API (`/integration-jira-cloud` on the REST API host): account mappings and their rules.',
+      'The Jira Cloud integration API (`/integration-jira-cloud` on the REST API host): ' +
+      'account mappings and their rules.',
   },
   {
     constant: 'JIRA_SERVER_INTEGRATION_API',
@@ -41,7 +42,8 @@ export const INTEGRATION_APIS = Object.freeze([
     baseUrl: 'https://api.pagerduty.com/integration-ms-teams',
     defaultHeaders: { Accept: 'application/json' },
     summary:
-      "The Microsoft Teams integration API (`/integration-ms-teams` on the REST API host): an incident's dedicated chat and meeting.",
+      'The Microsoft Teams integration API (`/integration-ms-teams` on the REST API host): ' +
+      "an incident's dedicated chat and meeting.",
   },
   {
     constant: 'SLACK_INTEGRATION_API',
@@ -50,7 +52,8 @@ export const INTEGRATION_APIS = Object.freeze([
     baseUrl: 'https://api.pagerduty.com/integration-slack',
     defaultHeaders: { Accept: 'application/json' },
     summary:
-      "The Slack integration API (`/integration-slack` on the REST API host): an incident's dedicated channel and notification channels.",
+      'The Slack integration API (`/integration-slack` on the REST API host): ' +
+      "an incident's dedicated channel and notification channels.",
   },
   {
     constant: 'SLACK_INTEGRATION_CONNECTIONS_API',
@@ -59,6 +62,7 @@ export const INTEGRATION_APIS = Object.freeze([
     baseUrl: 'https://app.pagerduty.com/integration-slack',
     defaultHeaders: { Accept: 'application/json' },
     summary:
-      "The Slack integration's connections API (`/integration-slack` on the app host): a workspace's Slack connections.",
+      "The Slack integration's connections API (`/integration-slack` on the app host): " +
+      "a workspace's Slack connections.",
   },
 ]);

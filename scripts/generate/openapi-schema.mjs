@@ -39,7 +39,12 @@ export function resolveRef(extract, node) {
  *
  * @param {object} extract
  * @param {unknown} schema
- * @returns {{ type: string | undefined, properties: Record<string, unknown>, required: string[], alternatives: boolean }}
+ * @returns {{
+ *   type: string | undefined,
+ *   properties: Record<string, unknown>,
+ *   required: string[],
+ *   alternatives: boolean,
+ * }}
  */
 export function objectView(extract, schema) {
   const view = { type: undefined, properties: {}, required: [], alternatives: false };

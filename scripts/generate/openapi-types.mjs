@@ -24,7 +24,6 @@
 //   `@deprecated`) except one sentence of its own on discriminator properties, removed here.
 //   `assertFactsOnly` refuses any other comment, so no prose reaches the project.
 import { createHash } from 'node:crypto';
-import openapiTS, { astToString } from 'openapi-typescript';
 
 const TOP_LEVEL_REF = /^#\/components\/[^/]+\/[^/]+$/;
 const COMPONENT_SCHEMA_REF = /^#\/components\/schemas\/[^/]+$/;
@@ -171,6 +170,8 @@ export async function openapiTypesSource(extract, origin) {
 }
 
 async function translate(extract, origin) {
+  // Loaded here: it brings in the TypeScript compiler, which the generator's other stages do not need.
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
   const ast = await openapiTS(prepareForOpenapiTypescript(extract), {
     silent: true,
     // `{ type: object }` without properties is any object, not an object without keys.

@@ -6,7 +6,8 @@
  * upstream description's name and version and the extract's hash, so that a generated file
  * says which description it reflects.
  *
- * @param {import('./index.mjs').DescriptionSource} source - the extract (`descriptions/rest.json`) and what identifies it
+ * @param {import('./index.mjs').DescriptionSource} source - the extract (`descriptions/rest.json`) and what
+ *   identifies it
  * @returns {string}
  */
 export function generatedHeader(source) {

@@ -36,7 +36,11 @@ export const restTablesStage = Object.freeze({
  * The generated modules of what a request must carry: the longest history range of each
  * historical index, the early-access headers, the declared query styles.
  *
- * @param {{ historyRanges: Record<string, { days: number, source: string }>, headers: Record<string, Record<string, string>>, queryStyles: Record<string, Record<string, object>> }} facts
+ * @param {{
+ *   historyRanges: Record<string, { days: number, source: string }>,
+ *   headers: Record<string, Record<string, string>>,
+ *   queryStyles: Record<string, Record<string, object>>,
+ * }} facts
  * @param {import('./index.mjs').DescriptionSource} source
  * @returns {import('./index.mjs').GeneratedFile[]}
  */

@@ -43,7 +43,8 @@ export function schemaNamesSource({ title, openapiModule, names }) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(
       ([schema, name]) =>
-        `/** The \`${schema}\` schema of the ${title} description. */\nexport type ${name} = components['schemas'][${JSON.stringify(schema)}] & Record<never, never>;`,
+        `/** The \`${schema}\` schema of the ${title} description. */\n` +
+        `export type ${name} = components['schemas'][${JSON.stringify(schema)}] & Record<never, never>;`,
     );
   return `import type { components } from '${openapiModule}';\n\n${aliases.join('\n\n')}\n`;
 }

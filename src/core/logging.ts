@@ -22,18 +22,29 @@ const writeStderr: LineWriter = (line) => {
   process.stderr.write(`${line}\n`);
 };
 
+/** The lowest level a logger prints. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
 /**
- * Prints every level, DEBUG included, to standard error (or to `write`); `printDebug: true` attaches it.
+ * Prints to standard error (or to `write`) every line at `lowest` or above: a client
+ * prints its warnings this way by default, and every level with `debug: true`.
  *
  * @param name - prefixed to every line, to tell clients apart
+ * @param lowest - the lowest level printed @default 'debug'
+ * @example
+ * ```ts
+ * const client = new RestApiV2Client(key, { logger: stderrLogger('sync-job', undefined, 'info') });
+ * ```
  */
-export function stderrLogger(name: string, write: LineWriter = writeStderr): Logger {
-  const line =
-    (level: string) =>
-    (message: string): void => {
-      write(`${new Date().toISOString()} ${level} ${name}: ${message}`);
-    };
-  return { debug: line('DEBUG'), info: line('INFO'), warn: line('WARN'), error: line('ERROR') };
+export function stderrLogger(name: string, write: LineWriter = writeStderr, lowest: LogLevel = 'debug'): Logger {
+  const from = LEVELS.indexOf(lowest);
+  const line = (level: LogLevel) =>
+    LEVELS.indexOf(level) < from
+      ? ignore
+      : (message: string): void => write(`${new Date().toISOString()} ${level.toUpperCase()} ${name}: ${message}`);
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }
 
 /** What the engine reports about one attempt. */

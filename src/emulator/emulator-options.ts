@@ -74,6 +74,14 @@ export interface EmulatorOptions extends SeedOptions {
    * attempts. @default the service's rules (5 s timeout, retries for about 40 hours)
    */
   webhooks?: WebhookOptions;
+  /**
+   * CORS, for tests that run in a browser: every `OPTIONS` request (a preflight) is answered
+   * `204` with the methods and request headers the library uses, and every answer carries
+   * `Access-Control-Allow-Origin` (the request's `Origin`, or `*`) and
+   * `Access-Control-Expose-Headers` (`Mcp-Session-Id`, the rate-limit headers,
+   * `x-request-id`, `Retry-After`). Preflights are not recorded in `requests`. @default false
+   */
+  cors?: boolean;
 }
 
 /** Seed options with every default filled in. */

@@ -31,6 +31,8 @@ export interface Emulator extends AsyncDisposable {
   readonly eventsUrl: string;
   /** The port listened on. */
   readonly port: number;
+  /** Whether it answers CORS preflights and adds CORS headers (the `cors` option). */
+  readonly cors: boolean;
   /**
    * The keys it accepts: account-level, one user-scoped key per user, one routing key per
    * service (the seeded ones first, then those of fixtures).
@@ -173,6 +175,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       delay: options.delay,
       limiter: () => limiter,
       mcp,
+      cors: options.cors ?? false,
     }),
   );
 
@@ -193,6 +196,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url,
     eventsUrl: url,
     port: address.port,
+    cors: options.cors ?? false,
     get keys(): EmulatorKeys {
       return keys;
     },

@@ -92,7 +92,10 @@ export type SessionItemHook<T = Record<string, unknown>> = (item: T, count: numb
  *
  * @example
  * ```ts
- * const session = new APISession(process.env.PAGERDUTY_API_KEY!, { defaultFrom: 'oncall@example.com', compat: '5.4.1' });
+ * const session = new APISession(process.env.PAGERDUTY_API_KEY!, {
+ *   defaultFrom: 'oncall@example.com',
+ *   compat: '5.4.1',
+ * });
  * session.retry[404] = 2;
  * const user = await session.rget('/users/PABC123');
  * for await (const incident of session.iterAll('/incidents', { statuses: ['triggered'] })) console.log(incident.id);
@@ -118,7 +121,10 @@ export class APISession extends RestApiV2Client<UntypedApi> {
     const setup = sessionSetup(options);
     // Call metrics are keyed as the `compat` release keyed them: 'GET /users/{id}' from 5.0.0.
     const callKey = setup.policy.callKeys === 'tokens' ? pdpyras4CallKey : undefined;
-    super(apiKey, withInternal(setup.engine, { ...setup.internal, restPolicy: setup.policy.rest, callKey }));
+    super(
+      apiKey,
+      withInternal(setup.engine, { ...setup.internal, restPolicy: setup.policy.rest, callKey, optionsChecked: true }),
+    );
     this.compat = setup.compat;
     this.#proxies = setup.proxies;
     this.#legacyPolicy = setup.policy;

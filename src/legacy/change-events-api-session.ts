@@ -23,6 +23,7 @@ import {
 import { PDSession } from './pd-session.js';
 import { PD_SESSION_OPTION_NAMES, type PDSessionOptions } from './session-setup.js';
 import { checkOptionNames, type OptionNames } from '../core/client/option-names.js';
+import { checkedOptions } from '../core/client/internal-options.js';
 
 const POST_ONLY: readonly HttpMethod[] = Object.freeze(['POST']);
 
@@ -66,11 +67,14 @@ export class ChangeEventsAPISession extends PDSession {
   constructor(routingKey: string, options: ChangeEventsAPISessionOptions = {}) {
     checkOptionNames('ChangeEventsAPISession', options, CHANGE_EVENTS_API_SESSION_OPTION_NAMES);
     const { now, ...session } = options;
-    super(routingKeyAuth(routingKey), {
-      ...session,
-      baseUrl: session.baseUrl ?? EVENTS_BASE_URL,
-      retry: session.retry ?? legacyPolicyFor(resolveCompat(session.compat)).changeEventsRetry,
-    });
+    super(
+      routingKeyAuth(routingKey),
+      checkedOptions({
+        ...session,
+        baseUrl: session.baseUrl ?? EVENTS_BASE_URL,
+        retry: session.retry ?? legacyPolicyFor(resolveCompat(session.compat)).changeEventsRetry,
+      }),
+    );
     this.#now = now ?? (() => new Date());
   }
 
@@ -89,7 +93,10 @@ export class ChangeEventsAPISession extends PDSession {
    * @throws TypeError for arguments in neither form (the message shows both)
    * @example
    * ```ts
-   * const id = await session.submit('Build 220 deployed', { source: 'build-agent-3', links: [{ href: 'https://ci.example.com/220' }] });
+   * const id = await session.submit('Build 220 deployed', {
+   *   source: 'build-agent-3',
+   *   links: [{ href: 'https://ci.example.com/220' }],
+   * });
    * ```
    */
   submit(summary: string, options?: SessionSubmitOptions): Promise<string | null>;

@@ -9,8 +9,9 @@
  * methods work on every endpoint (the wrapper table and canonical paths), let the
  * j-methods take resource objects too, passed `'?'` to item hooks for an unknown total,
  * keyed call metrics by canonical path (the wrappers of the paths it knew come from its
- * own tables, the nearest measured release at or below: `pdpyras-wrapper-rows.ts`) and introduced `URLError` (earlier releases raised
- * their client error for input they refused); 5.1.2 gave the events sessions default
+ * own tables, the nearest measured release at or below: `pdpyras-wrapper-rows.ts`) and
+ * introduced `URLError` (earlier releases raised their client error for input they
+ * refused); 5.1.2 gave the events sessions default
  * retries of server errors (never 504 for change events). A method a session does not
  * permit was a `PDClientError` at every release. The wording of the errors (and the class
  * each failure raised) changed at 4.4.0, 4.5.0, 5.0.0, 5.0.3 and 5.3.0: see `release-wording.ts`.
@@ -230,7 +231,9 @@ export function isPdpyrasVersion(value: unknown): value is PdpyrasVersion {
   return typeof value === 'string' && (PDPYRAS_RELEASES as readonly string[]).includes(value);
 }
 
-const ACCEPTED = `a pdpyras release from ${OLDEST_PDPYRAS_RELEASE} to ${LATEST_PDPYRAS_RELEASE} (one of: ${PDPYRAS_RELEASES.join(', ')})`;
+const ACCEPTED =
+  `a pdpyras release from ${OLDEST_PDPYRAS_RELEASE} to ${LATEST_PDPYRAS_RELEASE} ` +
+  `(one of: ${PDPYRAS_RELEASES.join(', ')})`;
 
 /**
  * The pdpyras release a session behaves as: `value`, or {@link DEFAULT_COMPAT} when it is

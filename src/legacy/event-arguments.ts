@@ -81,7 +81,8 @@ function isObjectArgument(value: unknown): value is Readonly<Record<string, unkn
 }
 
 function formsText(forms: CallForms): string {
-  return `${forms.options}, or pdpyras' positional form ${forms.method}(summary, ${forms.method === 'trigger' ? 'source, ' : ''}${forms.positional.join(', ')})`;
+  const parameters = ['summary', ...(forms.method === 'trigger' ? ['source'] : []), ...forms.positional].join(', ');
+  return `${forms.options}, or pdpyras' positional form ${forms.method}(${parameters})`;
 }
 
 /** The options as camelCase keys, without `null`s, from either form. */
@@ -95,7 +96,8 @@ function readForms(forms: CallForms, rest: readonly unknown[]): Record<string, u
   }
   if (rest.length > forms.positional.length) {
     throw new TypeError(
-      `${forms.method}: too many arguments (${rest.length + (forms.method === 'trigger' ? 2 : 1)}); use ${formsText(forms)}`,
+      `${forms.method}: too many arguments (${rest.length + (forms.method === 'trigger' ? 2 : 1)}); ` +
+        `use ${formsText(forms)}`,
     );
   }
   const options: Record<string, unknown> = {};
@@ -190,7 +192,8 @@ export function submitOptionProblems(options: SubmitOptions): string[] {
  *
  * @example
  * ```ts
- * pdpyrasAlertProblems({ event_action: 'resolve' }); // ['dedup_key is required for resolve events, and it must be a string']
+ * pdpyrasAlertProblems({ event_action: 'resolve' });
+ * // ['dedup_key is required for resolve events, and it must be a string']
  * pdpyrasAlertProblems({ event_action: 'trigger', payload: {} }); // [] (the API judges the payload)
  * ```
  */

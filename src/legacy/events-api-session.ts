@@ -29,6 +29,7 @@ import {
 import { PDSession } from './pd-session.js';
 import { PD_SESSION_OPTION_NAMES, type PDSessionOptions } from './session-setup.js';
 import { checkOptionNames } from '../core/client/option-names.js';
+import { checkedOptions } from '../core/client/internal-options.js';
 
 const POST_ONLY: readonly HttpMethod[] = Object.freeze(['POST']);
 
@@ -64,11 +65,14 @@ export class EventsAPISession extends PDSession {
    */
   constructor(routingKey: string, options: PDSessionOptions = {}) {
     checkOptionNames('EventsAPISession', options, PD_SESSION_OPTION_NAMES);
-    super(routingKeyAuth(routingKey), {
-      ...options,
-      baseUrl: options.baseUrl ?? EVENTS_BASE_URL,
-      retry: options.retry ?? legacyPolicyFor(resolveCompat(options.compat)).eventsRetry,
-    });
+    super(
+      routingKeyAuth(routingKey),
+      checkedOptions({
+        ...options,
+        baseUrl: options.baseUrl ?? EVENTS_BASE_URL,
+        retry: options.retry ?? legacyPolicyFor(resolveCompat(options.compat)).eventsRetry,
+      }),
+    );
   }
 
   /** Only POST, as the predecessor's `permitted_methods`. */

@@ -34,8 +34,12 @@ const PLACEHOLDER = /\{(\w+)(\|excerpt)?\}/g;
  * @param body - the response body as text, when there was a response
  * @example
  * ```ts
- * wordFailure(PDPYRAS_5_0_3_WORDING, { reason: 'status', method: 'GET', url: 'https://api.pagerduty.com/users/PX', status: 404 }, 'nope');
- * // { message: 'GET https://api.pagerduty.com/users/PX: API responded with unknown error (status 404): nope', errorClass: 'PDHTTPError' }
+ * const facts = { reason: 'status', method: 'GET', url: 'https://api.pagerduty.com/users/PX', status: 404 } as const;
+ * wordFailure(PDPYRAS_5_0_3_WORDING, facts, 'nope');
+ * // {
+ * //   message: 'GET https://api.pagerduty.com/users/PX: API responded with unknown error (status 404): nope',
+ * //   errorClass: 'PDHTTPError',
+ * // }
  * ```
  */
 export function wordFailure(wording: ReleaseWording, facts: FailureFacts, body?: string): WordedFailure | undefined {

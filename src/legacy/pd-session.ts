@@ -69,7 +69,7 @@ export abstract class PDSession extends ApiClient {
   protected constructor(auth: AuthMethod, options: PDSessionOptions = {}) {
     checkOptionNames(new.target.name, options, PD_SESSION_OPTION_NAMES);
     const setup = sessionSetup(options);
-    super(auth, withInternal(setup.engine, setup.internal));
+    super(auth, withInternal(setup.engine, { ...setup.internal, optionsChecked: true }));
     this.compat = setup.compat;
     this.legacyPolicy = setup.policy;
     this.#proxies = setup.proxies;

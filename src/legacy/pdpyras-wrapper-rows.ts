@@ -41,7 +41,8 @@ export const PDPYRAS_5_WRAPPER_EXCEPTIONS: EntityWrapperConfig = Object.freeze({
   // "GET /service_dependencies/technical_services/{id} rget", b).
   'GET /service_dependencies/business_services/{id}': 'relationships',
   'GET /service_dependencies/technical_services/{id}': 'relationships',
-  // The API takes `{"relationships": ...}`; pdpyras used `disassociate` (case "POST /service_dependencies/disassociate rpost", f).
+  // The API takes `{"relationships": ...}`; pdpyras used `disassociate`
+  // (case "POST /service_dependencies/disassociate rpost", f).
   'POST /service_dependencies/disassociate': 'relationships',
   // The API answers `notification_rule`; pdpyras expected `status_update_notification_rule`
   // and raised (cases "GET ... rget" and "PUT ... rput" of

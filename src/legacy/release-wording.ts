@@ -63,7 +63,10 @@ export interface WordingRule {
   readonly errorClass: LegacyErrorName | 'by-status';
 }
 
-/** How a release shortened the text it quoted: longer than `longerThan` characters, it kept `keep` and added `marker`. */
+/**
+ * How a release shortened the text it quoted: longer than `longerThan` characters, it kept `keep` and
+ * added `marker`.
+ */
 export interface BodyExcerpt {
   /** The longest text quoted whole. */
   readonly longerThan: number;
@@ -121,7 +124,8 @@ const ITERATION_4X =
   'Encountered HTTP error status ({status}) response while iterating through index endpoint {requested}.';
 const INVALID_JSON = 'API responded with invalid JSON: {body}';
 const NO_ENVELOPE_4X =
-  'Cannot extract object; expected top-level property "{expected}", but could not find it in the response schema. Response body={body}';
+  'Cannot extract object; expected top-level property "{expected}", but could not find it in the response schema. ' +
+  'Response body={body}';
 const NO_DEDUP_KEY_4X = 'Malformed response body; does not contain deduplication key.';
 const METHOD_NOT_PERMITTED = 'Method {method} not supported by this API. Permitted methods: {permitted}';
 const NETWORK_4X =
@@ -209,7 +213,8 @@ export const PDPYRAS_4_5_WORDING: ReleaseWording = wording({
         callers: ['iterCursor'],
         body: 'object',
         template:
-          'No attribute "{expected}" at the root level of the response body from {requested}. Attributes include: {keys}',
+          'No attribute "{expected}" at the root level of the response body from {requested}. ' +
+          'Attributes include: {keys}',
         errorClass: 'PDClientError',
       };
       return [iterCursor, rule];
@@ -240,7 +245,8 @@ export const PDPYRAS_5_0_WORDING: ReleaseWording = wording({
       reason: 'missing-key',
       operations: ['alert-event'],
       template:
-        'Malformed response body from the events API; it is not a dict that has a key named "{expected}" after decoding. Body = {body}',
+        'Malformed response body from the events API; it is not a dict that has a key named "{expected}" ' +
+        'after decoding. Body = {body}',
       errorClass: 'PDServerError',
     },
     {
@@ -253,7 +259,8 @@ export const PDPYRAS_5_0_WORDING: ReleaseWording = wording({
     {
       reason: 'network',
       template:
-        '{method} {urlBeforeParams}: Non-transient network error; exceeded maximum number of attempts ({retryLimit}) to connect to the API.',
+        '{method} {urlBeforeParams}: Non-transient network error; exceeded maximum number of attempts ({retryLimit}) ' +
+        'to connect to the API.',
       errorClass: 'PDClientError',
     },
     { reason: 'method-not-permitted', template: METHOD_NOT_PERMITTED, errorClass: 'PDClientError' },
@@ -270,7 +277,8 @@ export const PDPYRAS_5_0_WORDING: ReleaseWording = wording({
     {
       reason: 'not-an-index',
       template:
-        'Path {canonicalPath} (URL={requested}) is for accessing an individual resource, versus a resource collection, and as such does not feature pagination.',
+        'Path {canonicalPath} (URL={requested}) is for accessing an individual resource, ' +
+        'versus a resource collection, and as such does not feature pagination.',
       errorClass: 'URLError',
     },
   ],
@@ -317,7 +325,8 @@ export const PDPYRAS_5_3_WORDING: ReleaseWording = wording({
       : {
           ...rule,
           template:
-            'Path {canonicalPath} (URL={requested}) is formatted like an individual resource versus a resource collection. It is therefore assumed to not support pagination.',
+            'Path {canonicalPath} (URL={requested}) is formatted like an individual resource ' +
+            'versus a resource collection. It is therefore assumed to not support pagination.',
         },
   ),
 });

@@ -3,7 +3,9 @@
  * same Redis) draws on one budget and honours one pause. Each step is one `EVALSHA` of
  * `budget-script.ts`; when Redis cannot answer, the same steps run in memory (this
  * process's pacing, as without Redis), a warning is logged once, and sharing resumes as
- * soon as Redis answers again. A request never fails because Redis is down.
+ * soon as Redis answers again. After one command has timed out, steps run in memory at
+ * once (a stalled Redis costs one timeout, not one per step) while a single probe waits
+ * for Redis. A request never fails because Redis is down.
  *
  * @module
  */
@@ -23,7 +25,10 @@ import {
 
 /** Options of {@link createRedisRateLimiter}. */
 export interface RedisRateLimiterOptions {
-  /** The Redis server, `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS). @default `redis://127.0.0.1:6379` */
+  /**
+   * The Redis server, `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS).
+   * @default `redis://127.0.0.1:6379`
+   */
   url?: string;
   /**
    * An `ioredis` client of yours (cluster, sentinel, TLS settings), used instead of `url`
@@ -35,11 +40,22 @@ export interface RedisRateLimiterOptions {
   namespace?: string;
   /** Requests per window before the server has said its limit. @default 960 (PagerDuty's REST API per key) */
   points?: number;
-  /** That window's length in milliseconds. @default 60000 */
+  /**
+   * That window's length in milliseconds, and the longest any one answer can hold the key:
+   * a `ratelimit-reset`, `Retry-After` or pause beyond it counts as this long (so a
+   * `ratelimit-limit: 0` or an absurd header spends one window at most). Keep it at least
+   * the server's window. @default 60000
+   */
   durationMs?: number;
-  /** How long a Redis command may take before this process paces in memory instead. @default 1000 */
+  /**
+   * How long a Redis command may take before this process paces in memory instead; after
+   * one such timeout, steps run in memory at once until Redis answers again. @default 1000
+   */
   commandTimeoutMs?: number;
-  /** Where the warning goes when Redis is unreachable (once per outage), and the notice when it is back. @default none */
+  /**
+   * Where the warning goes when Redis is unreachable (once per outage), and the notice when it is back.
+   * @default none
+   */
   logger?: Logger;
   /** The clock (epoch milliseconds); for tests. @default `Date.now` */
   now?: () => number;
@@ -67,10 +83,12 @@ function timer(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+class NoAnswer extends Error {}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let handle: ReturnType<typeof setTimeout> | undefined;
   const expiry = new Promise<never>((_, reject) => {
-    handle = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    handle = setTimeout(() => reject(new NoAnswer(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, expiry]).finally(() => clearTimeout(handle));
 }
@@ -98,6 +116,11 @@ export class RedisRateLimiter implements RateLimiter {
   /** This process's copy of each budget: Redis's last answer, then what it did alone while Redis was down. */
   readonly #local = new Map<string, BudgetState>();
   #degraded = false;
+  /** Set by a command that timed out: steps skip Redis until a probe (or a new connection) answers. */
+  #stalled = false;
+  #probing = false;
+  /** Rejects the steps waiting on Redis, so that one timeout releases them all. */
+  readonly #waiting = new Set<(error: Error) => void>();
 
   /** @internal Use {@link createRedisRateLimiter}. */
   constructor(redis: Redis, owned: boolean, options: RedisRateLimiterOptions) {
@@ -114,6 +137,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.#sleep = options.sleep ?? timer;
     // A client of this package's own: its connection errors are the outage warning (and not "unhandled").
     if (owned) redis.on('error', (error: unknown) => this.#fallBack(error));
+    redis.on('ready', () => (this.#stalled = false));
   }
 
   /** Whether budgets are kept in memory now because Redis did not answer. */
@@ -141,7 +165,7 @@ export class RedisRateLimiter implements RateLimiter {
   /** Tells every process what an answer said: its headers, a 429. */
   async report(report: RateLimitReport): Promise<void> {
     await this.#step(report.key, { op: 'report', report }, (state, now) => ({
-      state: reportStep(state, report, now),
+      state: reportStep(state, report, now, this.#config.durationMs),
       waitMs: 0,
     }));
   }
@@ -149,7 +173,10 @@ export class RedisRateLimiter implements RateLimiter {
   /** Holds every process's requests on `key` until `untilMs`. */
   async pause(key: RateLimitKey, untilMs: number): Promise<void> {
     const forMs = untilMs - this.#now();
-    await this.#step(key, { op: 'pause', forMs }, (state) => ({ state: pauseStep(state, untilMs), waitMs: 0 }));
+    await this.#step(key, { op: 'pause', forMs }, (state, now) => ({
+      state: pauseStep(state, untilMs, now, this.#config.durationMs),
+      waitMs: 0,
+    }));
   }
 
   /** This process's latest view of `key`'s budget (as of its last step). */
@@ -175,20 +202,23 @@ export class RedisRateLimiter implements RateLimiter {
   /** Runs a step in Redis, or in memory when Redis does not answer; resolves with the wait. */
   async #step(
     key: RateLimitKey,
-    step: Parameters<typeof scriptArguments>[1],
+    step: Parameters<typeof scriptArguments>[2],
     inMemory: (state: BudgetState, now: number) => { state: BudgetState; waitMs: number },
   ): Promise<number> {
     const local = this.#budget(key.id);
     // What this process knows seeds a budget Redis lost (a restart without persistence).
-    const args = scriptArguments({ points: local.limit, durationMs: local.windowMs }, step);
-    if (this.#redis.status === 'ready') {
+    const args = scriptArguments({ points: local.limit, durationMs: local.windowMs }, this.#config.durationMs, step);
+    if (this.#stalled) {
+      this.#probe();
+    } else if (this.#redis.status === 'ready') {
       try {
-        const reply = await withTimeout(this.#run(`${this.#namespace}:${key.id}`, args), this.#timeoutMs);
+        const reply = await this.#shared(`${this.#namespace}:${key.id}`, args);
         const decoded = decodeScriptReply(reply, this.#now());
         this.#local.set(key.id, decoded.state);
         this.#resume();
         return decoded.waitMs;
       } catch (error) {
+        if (error instanceof NoAnswer) this.#stall(error);
         this.#fallBack(error);
       }
     } else {
@@ -197,6 +227,35 @@ export class RedisRateLimiter implements RateLimiter {
     const decision = inMemory(this.#budget(key.id), this.#now());
     this.#local.set(key.id, decision.state);
     return decision.waitMs;
+  }
+
+  async #shared(redisKey: string, args: string[]): Promise<unknown> {
+    let release: (error: Error) => void = () => undefined;
+    const released = new Promise<never>((_, reject) => (release = reject));
+    this.#waiting.add(release);
+    try {
+      return await withTimeout(Promise.race([this.#run(redisKey, args), released]), this.#timeoutMs);
+    } finally {
+      this.#waiting.delete(release);
+    }
+  }
+
+  #stall(error: Error): void {
+    this.#stalled = true;
+    for (const release of this.#waiting) release(error);
+  }
+
+  /** One command at a time checks whether Redis answers again (a script, as paused writes hold scripts too). */
+  #probe(): void {
+    if (this.#probing || this.#redis.status !== 'ready') return;
+    this.#probing = true;
+    withTimeout(this.#redis.eval('return 1', 0), this.#timeoutMs).then(
+      () => {
+        this.#probing = false;
+        this.#stalled = false;
+      },
+      () => (this.#probing = false),
+    );
   }
 
   async #run(redisKey: string, args: string[]): Promise<unknown> {
@@ -222,7 +281,10 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-/** The connection settings of a client this package opens: fail at once while Redis is down, reconnect in the background. */
+/**
+ * The connection settings of a client this package opens: fail at once while Redis is down,
+ * reconnect in the background.
+ */
 export const CONNECTION_OPTIONS: RedisOptions = {
   lazyConnect: true,
   enableOfflineQueue: false,

@@ -41,6 +41,36 @@ describe('pagerduty emulator', () => {
     expect(await status).toBe(0);
   });
 
+  it('answers CORS preflights with --cors, and says so in its banner', async () => {
+    let stdout = '';
+    let stop: () => void = () => {};
+    const until = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    let announced: (url: string) => void = () => {};
+    const started = new Promise<string>((resolve) => {
+      announced = resolve;
+    });
+    const status = run(['emulator', '--cors', '--seed-users', '1'], {
+      env: {},
+      stdout: {
+        write: (text: string) => {
+          stdout += text;
+          if (stdout.includes('Ctrl+C')) announced(/listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1] ?? '');
+        },
+      },
+      stderr: { write: () => {} },
+      until,
+    });
+    const url = await started;
+    const answer = await fetch(`${url}/users`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000' } });
+    stop();
+    expect(await status).toBe(0);
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(stdout).toContain('CORS: on');
+  });
+
   it('exits 2 for a port out of range', async () => {
     const result = await runCli(['emulator', '--port', '70000'], {}, { until: Promise.resolve() });
     expect(result.status).toBe(2);

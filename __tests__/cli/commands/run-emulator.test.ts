@@ -51,6 +51,14 @@ describe('emulatorBanner', () => {
       rateLimitWindow: 10,
     });
     expect(short).toContain('Simulated: rate limit 120 requests per key per 10 s.');
+    expect(plain.some((line) => line.startsWith('CORS'))).toBe(false);
+    const cors = emulatorBanner({
+      url: 'http://127.0.0.1:1',
+      eventsUrl: 'http://127.0.0.1:1',
+      keys: bareKeys,
+      cors: true,
+    });
+    expect(cors).toContain('CORS: on (preflights answered, for pages on any origin).');
   });
 });
 

@@ -77,7 +77,8 @@ describe('a client with a short key', () => {
     const error = (await client.get('/users/PNOPE').catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe(
-      `GET ${BASE}/users/PNOPE: network error after 1 attempt: request to ${BASE}/users/PNOPE failed, reason: socket hang up`,
+      `GET ${BASE}/users/PNOPE: network error after 1 attempt: ` +
+        `request to ${BASE}/users/PNOPE failed, reason: socket hang up`,
     );
   });
 

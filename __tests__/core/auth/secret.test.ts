@@ -28,6 +28,7 @@ describe('Secret', () => {
     expect(String(secret)).toBe('*XYEu');
     expect(JSON.stringify({ secret })).toBe('{"secret":"*XYEu"}');
     expect(inspect({ secret })).not.toContain(KEY);
+    expect(inspect(secret)).toBe('Secret(*XYEu)');
     expect(`${secret}`).not.toContain(KEY);
     expect(secret.reveal()).toBe(KEY);
   });

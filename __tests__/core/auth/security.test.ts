@@ -57,7 +57,7 @@ describe('secrets', () => {
 });
 
 describe('debug output', () => {
-  it('prints one line per attempt to stderr: a warning for the retried one (once), a debug line for the last', async () => {
+  it('prints a line per attempt to stderr: a warning for the retried one (once), debug for the last', async () => {
     nock(BASE)
       .get('/users')
       .query(true)
@@ -75,7 +75,10 @@ describe('debug output', () => {
     expect(writes).toHaveLength(2);
     // The retry is a warning, so a logger that shows only warnings still sees it; no debug line repeats it.
     expect(writes[0]).toMatch(
-      /WARN ApiClient: GET https:\/\/api\.pagerduty\.com\/users\?note=\*9876: attempt 1 failed \(status 429, x-request-id rid-1\); retrying in 3\.0 s\n$/,
+      new RegExp(
+        String.raw`WARN ApiClient: GET https:\/\/api\.pagerduty\.com\/users\?note=\*9876: attempt 1 failed ` +
+          String.raw`\(status 429, x-request-id rid-1\); retrying in 3\.0 s\n$`,
+      ),
     );
     expect(writes[1]).toMatch(/DEBUG ApiClient: GET \S+ -> 200 \(x-request-id rid-2\) attempt 2 \(key \*9876\)\n$/);
     expect(writes.join('')).not.toContain('TOPSECRETVALUE9876');

@@ -3,7 +3,8 @@ import { Response } from 'node-fetch';
 import { cutAtWord, decodeApiError, QUOTE_LENGTH, quoteErrorBody } from '../../../src/core/errors/api-error-body.js';
 import { coreErrorFactory, HttpError } from '../../../src/core/errors/error-classes.js';
 
-const LONG = `You must specify a user's email address in the "From" header to perform this action, ${'and more '.repeat(20)}`;
+const LONG =
+  "You must specify a user's email address " + 'in the "From" header to perform this action, ' + 'and more '.repeat(20);
 
 describe('decodeApiError', () => {
   it('reads the REST API error object whole: code, message and every detail', () => {
@@ -41,7 +42,8 @@ describe('decodeApiError', () => {
   it('reads SCIM (detail and scimType)', () => {
     expect(
       decodeApiError(
-        '{"schemas":["urn:ietf:params:scim:api:messages:2.0:Error"],"detail":"No such user","status":"404","scimType":"invalidValue"}',
+        '{"schemas":["urn:ietf:params:scim:api:messages:2.0:Error"],' +
+          '"detail":"No such user","status":"404","scimType":"invalidValue"}',
       ),
     ).toEqual({
       code: 'invalidValue',

@@ -17,7 +17,7 @@ function response(status: number, bodyUsed = true): FetchResponse {
 
 describe('ClientErrors', () => {
   it('scrubs the secret from message, body and facts, in every form it is sent in', () => {
-    const errors = new ClientErrors(coreErrorFactory, () => new Secret(KEY));
+    const errors = new ClientErrors(coreErrorFactory, { secret: new Secret(KEY) });
     const error = errors.fail({
       kind: 'network',
       message: `GET /x?token=${encodeURIComponent(KEY)} failed`,
@@ -30,20 +30,20 @@ describe('ClientErrors', () => {
 
   it('scrubs again what a factory put together from the parts', () => {
     const wordy: ErrorFactory = (spec) => new Error(`${spec.message} (sent with ${KEY})`);
-    expect(new ClientErrors(wordy, () => new Secret(KEY)).fail({ kind: 'url', message: 'bad' }).message).toBe(
+    expect(new ClientErrors(wordy, { secret: new Secret(KEY) }).fail({ kind: 'url', message: 'bad' }).message).toBe(
       'bad (sent with *1234)',
     );
   });
 
   it('reads the secret at each error, so that a changed key is scrubbed too', () => {
-    let secret = new Secret(KEY);
-    const errors = new ClientErrors(coreErrorFactory, () => secret);
-    secret = new Secret('v+zyxwvuts9876');
+    const credential = { secret: new Secret(KEY) };
+    const errors = new ClientErrors(coreErrorFactory, credential);
+    credential.secret = new Secret('v+zyxwvuts9876');
     expect(errors.scrub(`${KEY} v+zyxwvuts9876`)).toBe(`${KEY} *9876`);
   });
 
   it('makes the HTTP error the status calls for, with a readable response when the original was read', async () => {
-    const errors = new ClientErrors(coreErrorFactory, () => undefined);
+    const errors = new ClientErrors(coreErrorFactory, { secret: undefined });
     const client = errors.http({
       method: 'get',
       url: 'https://api.example/x',
@@ -59,18 +59,19 @@ describe('ClientErrors', () => {
   });
 
   it('says what the API said in the message: its message and each of its errors', () => {
-    const errors = new ClientErrors(coreErrorFactory, () => undefined);
+    const errors = new ClientErrors(coreErrorFactory, { secret: undefined });
     const body = JSON.stringify({
       error: { message: 'Invalid Input Provided', code: 2001, errors: ['Name cannot be empty', 'Email is invalid'] },
     });
     const error = errors.http({ method: 'post', url: 'https://api.example/users', response: response(400), body });
     expect(error.message).toBe(
-      'POST https://api.example/users: API responded with client error (status 400): Invalid Input Provided: Name cannot be empty; Email is invalid',
+      'POST https://api.example/users: API responded with client error (status 400): Invalid Input Provided: ' +
+        'Name cannot be empty; Email is invalid',
     );
   });
 
   it('scrubs an echoed secret before the quote is cut, so that no part of it is left', () => {
-    const errors = new ClientErrors(coreErrorFactory, () => new Secret(KEY));
+    const errors = new ClientErrors(coreErrorFactory, { secret: new Secret(KEY) });
     for (const at of [285, 290, 295, 299]) {
       const body = `${'x'.repeat(at)}${KEY}${'y'.repeat(50)}`;
       const error = errors.http({ method: 'GET', url: 'https://api.example/x', response: response(500), body });

@@ -21,12 +21,16 @@ describe('httpErrorMessage', () => {
       error: { message: 'Invalid Input Provided', code: 2001, errors: ['Name cannot be empty', 'Email is invalid'] },
     });
     expect(httpErrorMessage('POST', 'https://h/users', 400, body)).toBe(
-      'POST https://h/users: API responded with client error (status 400): Invalid Input Provided: Name cannot be empty; Email is invalid',
+      'POST https://h/users: API responded with client error (status 400): Invalid Input Provided: ' +
+        'Name cannot be empty; Email is invalid',
     );
   });
 
   it('quotes a long explanation up to a word, not mid-word, and a body that is not one as it is', () => {
-    const long = `You must specify a user's email address in the "From" header to perform this action, ${'and more '.repeat(40)}`;
+    const long =
+      "You must specify a user's email address " +
+      'in the "From" header to perform this action, ' +
+      'and more '.repeat(40);
     const message = httpErrorMessage('PUT', 'https://h/x', 400, JSON.stringify({ error: { message: long } }));
     expect(message).toMatch(
       /^PUT https:\/\/h\/x: API responded with client error \(status 400\): You must specify .* more\.\.\.$/,

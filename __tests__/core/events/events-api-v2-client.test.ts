@@ -162,7 +162,8 @@ describe('EventsApiV2Client.trigger', () => {
     const http = error as HttpError;
     expect(http.status).toBe(400);
     expect(http.message).toContain(
-      "Events API rejected the event: Event object is invalid; Length of 'routing_key' is incorrect (should be 32 characters)",
+      'Events API rejected the event: Event object is invalid; ' +
+        "Length of 'routing_key' is incorrect (should be 32 characters)",
     );
     expect(http.message).toContain(`POST ${HOST}/v2/enqueue`);
     expect(http.message).not.toContain(KEY);

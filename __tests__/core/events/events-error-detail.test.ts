@@ -35,7 +35,8 @@ describe('eventsErrorDetail', () => {
       errors: ["'payload.summary' is missing", "Length of 'routing_key' is incorrect"],
     });
     expect(eventsErrorDetail(400, body)).toBe(
-      "Events API rejected the event: Event object is invalid; 'payload.summary' is missing; Length of 'routing_key' is incorrect",
+      "Events API rejected the event: Event object is invalid; 'payload.summary' is missing; " +
+        "Length of 'routing_key' is incorrect",
     );
   });
 

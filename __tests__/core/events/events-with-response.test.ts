@@ -132,7 +132,7 @@ describe('raw post', () => {
   const HOST = 'https://events.pagerduty.com';
   const KEY = 'R0UT1NGKEY000000000000000000abcd';
 
-  it('adds the routing key (replacing one in the body), checks nothing else, and returns the response as it is', async () => {
+  it("adds the routing key (replacing the body's), checks nothing else, returns the response as it is", async () => {
     let sent: Record<string, unknown> | undefined;
     nock(HOST)
       .post('/v2/enqueue', (body: Record<string, unknown>) => {

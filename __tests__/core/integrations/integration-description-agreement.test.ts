@@ -10,11 +10,13 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
 import { deriveIntegrationOperations } from '../../../scripts/generate/integration-facts.mjs';
 import { IntegrationApiClient } from '../../../src/core/integrations/integration-api-client.js';
-import { JiraCloudIntegrationApiClient } from '../../../src/core/integrations/jira-cloud-integration-api-client.js';
-import { JiraServerIntegrationApiClient } from '../../../src/core/integrations/jira-server-integration-api-client.js';
-import { MsTeamsIntegrationApiClient } from '../../../src/core/integrations/ms-teams-integration-api-client.js';
-import { SlackIntegrationApiClient } from '../../../src/core/integrations/slack-integration-api-client.js';
-import { SlackIntegrationConnectionsApiClient } from '../../../src/core/integrations/slack-integration-connections-api-client.js';
+import {
+  JiraCloudIntegrationApiClient,
+  JiraServerIntegrationApiClient,
+  MsTeamsIntegrationApiClient,
+  SlackIntegrationApiClient,
+  SlackIntegrationConnectionsApiClient,
+} from '../../../src/index.js';
 import { disagreements, FakeApi } from '../../helpers/description-agreement.js';
 import { instantSleep, seams } from '../../helpers/test-kit.js';
 

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { SlackIntegrationConnectionsApiClient } from '../../../src/core/integrations/slack-integration-connections-api-client.js';
+import { SlackIntegrationConnectionsApiClient } from '../../../src/index.js';
 import { instantRetries } from '../../helpers/test-kit.js';
 
 const BASE = 'https://app.pagerduty.com/integration-slack';

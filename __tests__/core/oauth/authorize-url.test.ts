@@ -9,7 +9,8 @@ describe('buildAuthorizeUrl', () => {
       redirectUri: 'https://app.example/cb?x=1',
     });
     expect(url).toBe(
-      `${IDENTITY_BASE_URL}/oauth/authorize?client_id=app+id&redirect_uri=https%3A%2F%2Fapp.example%2Fcb%3Fx%3D1&response_type=code&scope=read+write`,
+      `${IDENTITY_BASE_URL}/oauth/authorize?client_id=app+id` +
+        '&redirect_uri=https%3A%2F%2Fapp.example%2Fcb%3Fx%3D1&response_type=code&scope=read+write',
     );
   });
 

@@ -1,4 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
 import { base64UrlEncode, createS256PkcePair, s256CodeChallenge } from '../../../src/core/oauth/pkce.js';
 
 // RFC 7636, appendix B: the octets, the verifier they encode to, and its S256 challenge.
@@ -31,6 +33,25 @@ describe('PKCE S256', () => {
     expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(challenge).toBe(s256CodeChallenge(verifier));
     expect(other).not.toBe(verifier);
+  });
+
+  it("gives node:crypto's challenge for any verifier", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9._~-]{43,128}$/), (verifier) => {
+        expect(s256CodeChallenge(verifier)).toBe(createHash('sha256').update(verifier).digest('base64url'));
+      }),
+    );
+  });
+
+  it('uses Web Crypto for the default random source (present on every runtime, node:crypto not needed)', () => {
+    const getRandomValues = jest.spyOn(globalThis.crypto, 'getRandomValues');
+    try {
+      createS256PkcePair();
+      expect(getRandomValues).toHaveBeenCalledTimes(1);
+      expect((getRandomValues.mock.calls[0]?.[0] as Uint8Array | undefined)?.length).toBe(32);
+    } finally {
+      getRandomValues.mockRestore();
+    }
   });
 
   it('refuses a random source that returns too few bytes', () => {

@@ -58,7 +58,7 @@ describe('resolveUrl', () => {
   });
 });
 
-describe('resolveUrl refuses dot segments and backslashes, then checks the resolved URL stays under the base path', () => {
+describe('resolveUrl refuses dot segments and backslashes, then checks the resolved URL stays under the base', () => {
   const base = 'http://127.0.0.1:8080/pfx';
   const dotted = [
     '../x',

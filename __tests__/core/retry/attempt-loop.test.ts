@@ -53,10 +53,9 @@ function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
       return next;
     },
   } as unknown as Transport;
-  const errors = new ClientErrors(
-    (spec) => (failures.push(spec), new Error(spec.message)),
-    () => new Secret('secret'),
-  );
+  const errors = new ClientErrors((spec) => (failures.push(spec), new Error(spec.message)), {
+    secret: new Secret('secret'),
+  });
   const httpError = ({ method, url, response, body, detail }: HttpErrorParts) =>
     new Error(`${method} ${url} ${response.status} ${detail ?? ''} ${body}`);
   const metrics = new CallMetrics();

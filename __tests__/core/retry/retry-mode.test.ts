@@ -17,10 +17,10 @@ describe('mayRetryAtMostOnce', () => {
     expect(mayRetryAtMostOnce({ kind: 'network-error' })).toBe(false);
   });
 
-  it('retries only a 429 or 503 that carries a wait', () => {
+  it('retries a 429 (the request was refused before it ran) and a 503 that carries a wait, as the status table says', () => {
     expect(mayRetryAtMostOnce({ kind: 'response', status: 429, retryAfter: 1 })).toBe(true);
     expect(mayRetryAtMostOnce({ kind: 'response', status: 503, retryAfter: 0 })).toBe(true);
-    expect(mayRetryAtMostOnce({ kind: 'response', status: 429 })).toBe(false);
+    expect(mayRetryAtMostOnce({ kind: 'response', status: 429 })).toBe(true);
     expect(mayRetryAtMostOnce({ kind: 'response', status: 503 })).toBe(false);
     expect(mayRetryAtMostOnce({ kind: 'response', status: 500, retryAfter: 1 })).toBe(false);
     expect(mayRetryAtMostOnce({ kind: 'response', status: 502 })).toBe(false);

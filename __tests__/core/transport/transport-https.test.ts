@@ -3,7 +3,7 @@ import { seams } from '../../helpers/test-kit.js';
 // server with a certificate made for the test (openssl). The client's agents are its own,
 // so the test makes Node's https agents trust that certificate for its duration (jest's
 // `process.env` is a copy, which Node's TLS never reads).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
@@ -11,6 +11,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient, NetworkError, RequestAbortedError, tokenAuth } from '../../../src/index.js';
+import { fakeTimeouts, timeOutAttempts } from '../../helpers/fake-timeouts.js';
 import { instantSleep, realSockets } from '../../helpers/test-kit.js';
 
 type Handler = (res: import('node:http').ServerResponse) => void;
@@ -63,6 +64,7 @@ afterAll(() => {
 });
 
 afterEach(async () => {
+  jest.useRealTimers();
   for (const client of clients.splice(0)) client.close();
   await Promise.all(
     servers.splice(0).map(
@@ -134,10 +136,15 @@ describe("the client's own https agent", () => {
   it('times out a body that stops after the headers, and an answer that never comes', async () => {
     for (const handler of [stall, never]) {
       const server = await serve([handler]);
+      fakeTimeouts();
       const made = client(server.url, { timeout: 0.05, maxNetworkAttempts: 0 });
-      const error = (await made.get('/x').catch((e: unknown) => e)) as NetworkError;
+      const pending = made.get('/x').catch((e: unknown) => e);
+      // The timeout expires once the request is in: never during the TLS handshake, however slow.
+      await timeOutAttempts(() => server.requests, 1, 50);
+      const error = (await pending) as NetworkError;
       expect(error).toBeInstanceOf(NetworkError);
       expect(error.code).toBe('ETIMEDOUT');
+      jest.useRealTimers();
     }
   });
 

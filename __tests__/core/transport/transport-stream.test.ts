@@ -1,8 +1,9 @@
 import { seams } from '../../helpers/test-kit.js';
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient, NetworkError, tokenAuth, type ApiClientOptions } from '../../../src/index.js';
+import { fakeTimeouts, timeOutAttempts } from '../../helpers/fake-timeouts.js';
 import { hang, ok, startLoopback, type Handler, type LoopbackServer } from '../../helpers/loopback.js';
 import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
 
@@ -16,7 +17,7 @@ function makeClient(url: string, options: ApiClientOptions = {}) {
   return { client, pauses };
 }
 
-/** Headers at once, one chunk after `delayMs`, the stream left open. */
+/** Headers at once, one chunk after `delayMs` (on the fake clock where a test fakes it), the stream left open. */
 const lateChunk =
   (delayMs: number): Handler =>
   (_req, res) => {
@@ -35,6 +36,7 @@ const status =
 beforeAll(realSockets);
 
 afterEach(async () => {
+  jest.useRealTimers();
   for (const client of clients.splice(0)) client.close();
   await server?.close();
   server = undefined;
@@ -43,25 +45,32 @@ afterEach(async () => {
 describe('stream: true', () => {
   it('resolves once the headers are in, and the timeout no longer covers the body', async () => {
     server = await startLoopback([lateChunk(300)]);
+    fakeTimeouts();
     const { client } = makeClient(server.url, { timeout: 0.1 });
-    const started = Date.now();
+    // The chunk is written only when the test moves the fake clock: a client that waited for the body
+    // would never resolve here.
     const response = await client.post('/x', { json: {}, stream: true });
-    expect(Date.now() - started).toBeLessThan(250);
     expect(response.status).toBe(200);
     const body = response.body as NodeJS.ReadableStream & { destroy(): void };
+    const chunk = new Promise<string>((resolve, reject) => {
+      body.once('data', (data: Buffer) => resolve(String(data)));
+      body.once('error', reject);
+    });
     // The chunk comes 300 ms in, well after the 100 ms timeout.
-    const chunk = await new Promise<string>((resolve) => body.once('data', (data: Buffer) => resolve(String(data))));
-    expect(chunk).toBe('data: late\n\n');
+    await jest.advanceTimersByTimeAsync(300);
+    expect(await chunk).toBe('data: late\n\n');
     body.destroy();
   });
 
   it('hands back a body that is read as it arrives', async () => {
     server = await startLoopback([lateChunk(50)]);
+    fakeTimeouts();
     const { client } = makeClient(server.url, { timeout: 0.1 });
     const response = await client.post('/x', { json: {}, stream: true });
     const body = response.body as NodeJS.ReadableStream & { destroy(): void };
-    const chunk = await new Promise<string>((resolve) => body.once('data', (data: Buffer) => resolve(String(data))));
-    expect(chunk).toBe('data: late\n\n');
+    const chunk = new Promise<string>((resolve) => body.once('data', (data: Buffer) => resolve(String(data))));
+    await jest.advanceTimersByTimeAsync(50);
+    expect(await chunk).toBe('data: late\n\n');
     body.destroy();
     expect(server.requests).toHaveLength(1);
   });
@@ -98,23 +107,37 @@ describe('stream: true', () => {
 describe("retryMode: 'at-most-once'", () => {
   it('never re-sends after a timeout (idempotent requests still are)', async () => {
     server = await startLoopback([hang]);
+    const requests = server.requests;
+    fakeTimeouts();
     const { client, pauses } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 3 });
-    await expect(client.post('/x', { json: {}, retryMode: 'at-most-once' })).rejects.toBeInstanceOf(NetworkError);
+    const once = client.post('/x', { json: {}, retryMode: 'at-most-once' }).catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 1, 50);
+    expect(await once).toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(1);
     expect(pauses).toEqual([]);
-    await expect(client.post('/x', { json: {}, retryMode: 'idempotent' })).rejects.toBeInstanceOf(NetworkError);
+    const retried = client.post('/x', { json: {}, retryMode: 'idempotent' }).catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 4, 50);
+    expect(await retried).toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(5);
   });
 
   it('sends a POST at most once by default, and as often as a GET with retryWrites', async () => {
     server = await startLoopback([hang]);
+    const requests = server.requests;
+    fakeTimeouts();
     const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 2 });
-    await expect(client.post('/x', { json: {} })).rejects.toBeInstanceOf(NetworkError);
+    const post = client.post('/x', { json: {} }).catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 1, 50);
+    expect(await post).toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(1);
-    await expect(client.get('/x')).rejects.toBeInstanceOf(NetworkError);
+    const get = client.get('/x').catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 3, 50);
+    expect(await get).toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(4);
     const writes = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts: 2, retryWrites: true }).client;
-    await expect(writes.post('/x', { json: {} })).rejects.toBeInstanceOf(NetworkError);
+    const retriedPost = writes.post('/x', { json: {} }).catch((e: unknown) => e);
+    await timeOutAttempts(() => requests.length, 3, 50);
+    expect(await retriedPost).toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(7);
   });
 
@@ -130,13 +153,13 @@ describe("retryMode: 'at-most-once'", () => {
     expect(pauses).toHaveLength(2);
   });
 
-  it('retries 429/503 only with Retry-After, and no other status', async () => {
-    server = await startLoopback([status(503, { 'retry-after': '1' }), status(429), ok()]);
+  it('retries a 429 and a 503 with Retry-After (not acted on), and no other status', async () => {
+    server = await startLoopback([status(503, { 'retry-after': '1' }), status(429), status(503), ok()]);
     const { client, pauses } = makeClient(server.url, { retry: { 503: 3, 429: 3 } });
     const response = await client.post('/x', { json: {}, retryMode: 'at-most-once' });
-    expect(response.status).toBe(429);
-    expect(server.requests).toHaveLength(2);
-    expect(pauses).toEqual([3]);
+    expect(response.status).toBe(503);
+    expect(server.requests).toHaveLength(3);
+    expect(pauses).toEqual([3, 6]);
     await server.close();
     server = await startLoopback([status(500), ok()]);
     const second = makeClient(server.url, { retry: { 500: 3 } });

@@ -1,8 +1,9 @@
 import { seams } from '../../helpers/test-kit.js';
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import http from 'node:http';
 import { ApiClient, NetworkError, RequestAbortedError, tokenAuth, type ApiClientOptions } from '../../../src/index.js';
 import { startConnectProxy } from '../../helpers/connect-proxy.js';
+import { fakeTimeouts, timeOutAttempts } from '../../helpers/fake-timeouts.js';
 import {
   cutShort,
   hang,
@@ -31,6 +32,7 @@ function makeClient(url: string, options: ApiClientOptions = {}) {
 beforeAll(realSockets);
 
 afterEach(async () => {
+  jest.useRealTimers();
   for (const client of clients.splice(0)) client.close();
   await server?.close();
   server = undefined;
@@ -83,8 +85,13 @@ describe('faults', () => {
 
   it('treats a response slower than the timeout as a network error and retries it', async () => {
     server = await startLoopback([hang, ok({ fast: true })]);
+    const requests = server.requests;
+    fakeTimeouts();
     const { client } = makeClient(server.url, { timeout: 0.05 });
-    expect(await client.requestJson('GET', '/x')).toEqual({ fast: true });
+    const pending = client.requestJson('GET', '/x');
+    // Only the first attempt's timeout expires: the second one has all the time it needs.
+    await timeOutAttempts(() => requests.length, 1, 50);
+    expect(await pending).toEqual({ fast: true });
     expect(server.requests).toHaveLength(2);
   });
 
@@ -114,8 +121,12 @@ describe('faults', () => {
     'reports %s as a timeout (NetworkError) when retries run out',
     async (_what, handler, maxNetworkAttempts, requests) => {
       server = await startLoopback([handler]);
+      const received = server.requests;
+      fakeTimeouts();
       const { client } = makeClient(server.url, { timeout: 0.05, maxNetworkAttempts });
-      const error = (await client.get('/x').catch((e: unknown) => e)) as NetworkError;
+      const pending = client.get('/x').catch((e: unknown) => e);
+      await timeOutAttempts(() => received.length, requests, 50);
+      const error = (await pending) as NetworkError;
       expect(error).toBeInstanceOf(NetworkError);
       expect(error.code).toBe('ETIMEDOUT');
       expect(error.message).toMatch(/no complete response within 0\.05 s/);
@@ -125,9 +136,14 @@ describe('faults', () => {
 
   it('times out a body that stops after the headers, and does not wait for it after the deadline', async () => {
     server = await startLoopback([stallBody, ok({ whole: true })]);
+    const requests = server.requests;
+    fakeTimeouts();
     const { client } = makeClient(server.url, { timeout: 0.05 });
     const started = performance.now();
-    expect(await client.requestJson('GET', '/x')).toEqual({ whole: true });
+    const pending = client.requestJson('GET', '/x');
+    await timeOutAttempts(() => requests.length, 1, 50);
+    // No more fake time passes: an attempt that went on waiting for the stalled body would never end.
+    expect(await pending).toEqual({ whole: true });
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(server.requests).toHaveLength(2);
   });

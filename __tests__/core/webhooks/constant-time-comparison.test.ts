@@ -1,7 +1,15 @@
-// The digests are compared with crypto.timingSafeEqual, on equal-length buffers, for every
-// pair of secret and v1 entry (no early exit), never with a string comparison.
-import { describe, expect, it, jest } from '@jest/globals';
-import type * as Crypto from 'node:crypto';
+// The digests are compared in constant time, on equal-length arrays, for every pair of secret
+// and v1 entry (no early exit), never with a string comparison: with node:crypto's
+// timingSafeEqual on Node, with the portable comparison elsewhere.
+import { describe, expect, it } from '@jest/globals';
+import * as nodeCrypto from 'node:crypto';
+import { checkSignatureWith } from '../../../src/core/webhooks/verify-signature.js';
+import {
+  nodeWebhookCrypto,
+  portableWebhookCrypto,
+  webhookCrypto,
+  type WebhookCrypto,
+} from '../../../src/core/webhooks/webhook-crypto.js';
 import {
   CURRENT_SECRET,
   PING_BODY,
@@ -10,35 +18,50 @@ import {
   PREVIOUS_SECRET,
 } from './signature-vectors.js';
 
-const actual = await import('node:crypto');
-const calls: Array<[number, number]> = [];
-jest.unstable_mockModule('node:crypto', () => ({
-  ...actual,
-  timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView): boolean => {
+const spying = (crypto: WebhookCrypto, calls: Array<[number, number]>): WebhookCrypto => ({
+  ...crypto,
+  timingSafeEqual: (a, b) => {
     calls.push([a.byteLength, b.byteLength]);
-    return (actual as typeof Crypto).timingSafeEqual(a, b);
+    return crypto.timingSafeEqual(a, b);
   },
-}));
-const { checkSignature } = await import('../../../src/core/webhooks/verify-signature.js');
+});
 
-describe('the comparison', () => {
-  it('uses timingSafeEqual on 32-byte digests, for every secret and every v1 entry, even after a match', () => {
-    calls.length = 0;
-    const check = checkSignature(PING_BODY, `v1=${PING_WITH_CURRENT}, v1=${PING_WITH_PREVIOUS}, v2=ignored`, [
-      CURRENT_SECRET,
-      PREVIOUS_SECRET,
-      'third',
-    ]);
+describe.each([
+  ['node:crypto', nodeWebhookCrypto(nodeCrypto)],
+  ['@noble/hashes', portableWebhookCrypto],
+])('the comparison with %s', (_source, crypto) => {
+  it('is constant-time on 32-byte digests, for every secret and every v1 entry, even after a match', () => {
+    const calls: Array<[number, number]> = [];
+    const check = checkSignatureWith(
+      spying(crypto, calls),
+      PING_BODY,
+      `v1=${PING_WITH_CURRENT}, v1=${PING_WITH_PREVIOUS}, v2=ignored`,
+      [CURRENT_SECRET, PREVIOUS_SECRET, 'third'],
+      {},
+    );
     expect(check).toEqual({ ok: true, secretIndex: 0 });
     expect(calls).toEqual(Array.from({ length: 6 }, () => [32, 32]));
   });
 
   it('never reaches a comparison for a malformed entry (a short digest is not compared)', () => {
-    calls.length = 0;
-    expect(checkSignature(PING_BODY, `v1=${PING_WITH_CURRENT.slice(2)}`, CURRENT_SECRET)).toEqual({
+    const calls: Array<[number, number]> = [];
+    const header = `v1=${PING_WITH_CURRENT.slice(2)}`;
+    expect(checkSignatureWith(spying(crypto, calls), PING_BODY, header, CURRENT_SECRET, {})).toEqual({
       ok: false,
       reason: 'malformed-signature',
     });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('the crypto a receiver uses', () => {
+  it("is node:crypto's on Node", () => {
+    expect(webhookCrypto().source).toBe('node:crypto');
+  });
+
+  it('is the portable one where node:crypto is absent (a browser, a worker without nodejs_compat)', () => {
+    expect(webhookCrypto({}).source).toBe('@noble/hashes');
+    expect(webhookCrypto({ process: {} }).source).toBe('@noble/hashes');
+    expect(webhookCrypto({ process: { getBuiltinModule: () => undefined } }).source).toBe('@noble/hashes');
   });
 });

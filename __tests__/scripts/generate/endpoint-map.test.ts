@@ -46,7 +46,7 @@ async function source(): Promise<string> {
 }
 
 describe('endpointMapSource', () => {
-  it('types each endpoint by indexed access into the description path, with the wrappers and list key it is given', async () => {
+  it('types each endpoint by indexed access into the description path, with given wrappers and list key', async () => {
     const text = await source();
     expect(text).toContain(
       "  '/users': {\n    GET: {\n      query: NonNullable<paths['/api/users']['get']['parameters']['query']>;\n" +
@@ -60,7 +60,9 @@ describe('endpointMapSource', () => {
   it('builds the route tree with placeholders as "/*" and ends as "/"', async () => {
     const text = await source();
     expect(text).toContain(
-      "export interface TestRoutes {\n  'users': {\n    '/': '/users';\n    '/*': {\n      '/': '/users/{id}';\n    };\n    'me': {\n      '/': '/users/me';\n    };\n  };\n}",
+      "export interface TestRoutes {\n  'users': {\n    '/': '/users';\n" +
+        "    '/*': {\n      '/': '/users/{id}';\n    };\n" +
+        "    'me': {\n      '/': '/users/me';\n    };\n  };\n}",
     );
   });
 

@@ -31,7 +31,7 @@ describe('the endpoint types stage', () => {
     ]);
   });
 
-  it('takes the canonical paths and wrappers of the runtime tables: concrete variants, integration paths below the base URL', () => {
+  it("takes the runtime tables' paths and wrappers: concrete variants, integration paths under the base URL", () => {
     const files = endpointMapFiles(descriptionContext(PROJECT_ROOT));
     const text = (name: string): string => files.find((file) => file.path.endsWith(name))?.content ?? '';
     const rest = text('rest-api-v2-endpoints.ts');

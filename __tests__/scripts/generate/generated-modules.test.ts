@@ -29,7 +29,7 @@ describe('the generated modules', () => {
     }
   });
 
-  it("record the description they came from: its extract, upstream name and version, and the extract's hash", async () => {
+  it("record their description: its extract, upstream name and version, and the extract's hash", async () => {
     const sources = new Set<string>();
     for (const file of await generateAll()) {
       const [, extract, title, version, hash] =
@@ -74,7 +74,7 @@ describe('the generated modules', () => {
     expect(new Set(folders).size).toBe(folders.length);
   });
 
-  it('are read from the project only: the generator refuses a description name that could leave descriptions/', async () => {
+  it('are read from the project only: the generator refuses a description name leaving descriptions/', async () => {
     const sneaky = {
       name: 'sneaky',
       directories: ['src/core/rest/generated'],

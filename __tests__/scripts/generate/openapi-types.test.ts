@@ -32,7 +32,7 @@ const extract = {
 };
 
 describe('prepareForOpenapiTypescript', () => {
-  it('replaces a reference into the middle of a schema by a copy of its target, keeping top-level references', async () => {
+  it('replaces a reference into the middle of a schema by a copy of its target, keeps top-level ones', async () => {
     const prepared = prepareForOpenapiTypescript(extract) as typeof extract;
     expect(prepared.components.schemas.Thing.allOf).toEqual([
       { type: 'object', properties: { id: { type: 'string' } } },
@@ -75,7 +75,7 @@ describe('prepareForOpenapiTypescript', () => {
     ]);
   });
 
-  it('keeps of each operation its path and query parameters and its success responses, and the components whole', () => {
+  it('keeps of each operation its path and query parameters and success responses, and the components whole', () => {
     const prepared = prepareForOpenapiTypescript({
       paths: {
         '/things/{id}': {
@@ -124,7 +124,7 @@ describe('prepareForOpenapiTypescript', () => {
 });
 
 describe('assertFactsOnly', () => {
-  it('accepts the facts openapi-typescript writes: formats, defaults (over several lines too), enum types, deprecations', async () => {
+  it('accepts what openapi-typescript writes: formats, defaults (multi-line too), enums, deprecations', async () => {
     const text = [
       '/** Format: date-time */',
       '/**\n * @default [\n *       "summary"\n *     ]\n */',

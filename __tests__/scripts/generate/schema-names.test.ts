@@ -37,8 +37,10 @@ describe('schemaNamesSource', () => {
     });
     expect(text).toBe(
       "import type { components } from './scim-openapi.js';\n\n" +
-        '/** The `Group` schema of the SCIM API description. */\nexport type ScimGroup = components[\'schemas\']["Group"] & Record<never, never>;\n\n' +
-        '/** The `User` schema of the SCIM API description. */\nexport type ScimUser = components[\'schemas\']["User"] & Record<never, never>;\n',
+        '/** The `Group` schema of the SCIM API description. */\n' +
+        'export type ScimGroup = components[\'schemas\']["Group"] & Record<never, never>;\n\n' +
+        '/** The `User` schema of the SCIM API description. */\n' +
+        'export type ScimUser = components[\'schemas\']["User"] & Record<never, never>;\n',
     );
   });
 });

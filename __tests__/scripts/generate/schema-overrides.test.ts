@@ -111,7 +111,7 @@ describe('the reviewed schema overrides', () => {
     expect(JSON.stringify(fixed)).toBe(before);
   });
 
-  it('refuses rows without evidence, with a repeated id, an unknown target or change, or a query parameter off an operation', () => {
+  it('refuses rows: no evidence, a repeated id, unknown target or change, a query parameter off an operation', () => {
     const good = row('incident-time-zone');
     expect(() => applySchemaOverrides(extract, [{ ...good, evidence: ' ' }])).toThrow(/no evidence/);
     expect(() => applySchemaOverrides(extract, [good, good])).toThrow(/repeated/);

@@ -58,7 +58,7 @@ describe('the survey', () => {
     expect(multiValueEnums(description)).toEqual([{ kind: 'a', where: 'schema User', field: 'role' }]);
   });
 
-  it('finds undeclared example fields (b), required fields an example lacks (c-absent) and always-answered wrappers not required (c-always)', () => {
+  it('finds undeclared fields (b), required ones absent (c-absent), unrequired always-sent wrappers (c-always)', () => {
     const shapes = exampleShapes(description);
     expect(exampleFindings(description, shapes)).toEqual(
       expect.arrayContaining([
@@ -69,7 +69,7 @@ describe('the survey', () => {
     );
   });
 
-  it('on the committed extract, marks what the reviewed overrides fix: the two aggregate enums, the change_events lists', () => {
+  it('on the committed extract, marks what overrides fix: the two aggregate enums, the change_events lists', () => {
     const findings = surveyDescription(read('rest.json'), read('rest.example-shapes.json'));
     const fixed = (kind: string, where: string, field: string): boolean | undefined =>
       findings.find((finding) => finding.kind === kind && finding.where === where && finding.field === field)?.fixed;

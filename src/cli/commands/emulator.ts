@@ -27,6 +27,8 @@ export interface EmulatorArgs {
   readonly rateLimit?: number;
   /** `--rate-limit-window`: the window of `--rate-limit`, in seconds. */
   readonly rateLimitWindow?: number;
+  /** `--cors`: answer preflights and add CORS headers, for tests in a browser. */
+  readonly cors?: boolean;
 }
 
 /**
@@ -64,6 +66,11 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
           describe: 'The window of --rate-limit, in seconds',
           defaultDescription: '60',
         })
+        .option('cors', {
+          type: 'boolean',
+          describe: 'Answer CORS preflights and add CORS headers, for tests in a browser',
+          defaultDescription: 'off',
+        })
         .example('$0 emulator --port 8080', '') as unknown as Argv<EmulatorArgs>,
     handler: async (args: ArgumentsCamelCase<EmulatorArgs>) => {
       // Loaded here, not at start-up: every other command (and --help) does without it.
@@ -79,6 +86,7 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
             latency: args.latency,
             rateLimit: args.rateLimit,
             rateLimitWindow: args.rateLimitWindow,
+            cors: args.cors,
           },
           { write: (line) => io.stdout.write(`${line}\n`), until: io.until },
         );

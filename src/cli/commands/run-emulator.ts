@@ -10,7 +10,15 @@ import { untilSignal } from '../until-signal.js';
 /** The command's arguments (as the CLI parses them): the emulator's options of the same names. */
 export type EmulatorCommandArgs = Pick<
   EmulatorOptions,
-  'port' | 'seedUsers' | 'seedServices' | 'seedIncidents' | 'seed' | 'latency' | 'rateLimit' | 'rateLimitWindow'
+  | 'port'
+  | 'seedUsers'
+  | 'seedServices'
+  | 'seedIncidents'
+  | 'seed'
+  | 'latency'
+  | 'rateLimit'
+  | 'rateLimitWindow'
+  | 'cors'
 >;
 
 /** Where the command writes and when it stops; for tests and embedding. */
@@ -36,7 +44,7 @@ function windowWords(seconds: number | undefined): string {
  */
 export function emulatorBanner(
   emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> &
-    Partial<Pick<Emulator, 'latency' | 'rateLimit' | 'rateLimitWindow'>>,
+    Partial<Pick<Emulator, 'latency' | 'rateLimit' | 'rateLimitWindow' | 'cors'>>,
 ): string[] {
   const { keys } = emulator;
   const lines = [
@@ -62,6 +70,7 @@ export function emulatorBanner(
       : undefined,
   ].filter((part) => part !== undefined);
   if (simulated.length > 0) lines.push('', `Simulated: ${simulated.join(', ')}.`);
+  if (emulator.cors) lines.push('', 'CORS: on (preflights answered, for pages on any origin).');
   lines.push('', 'Press Ctrl+C to stop.');
   return lines;
 }

@@ -1,4 +1,6 @@
-import { inspect } from 'node:util';
+// The symbol util.inspect looks for, by its registered name: nothing from node:util is imported, so the file
+// loads on every runtime.
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** `*` alone for a secret of 4 characters or fewer, so that a short secret is not shown whole. */
 export function redact(secret: string): string {
@@ -37,7 +39,7 @@ export class Secret {
   }
 
   /** The redacted form, for `util.inspect` and `console.log`. */
-  [inspect.custom](): string {
+  [INSPECT](): string {
     return `Secret(${this.toString()})`;
   }
 }

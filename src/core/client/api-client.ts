@@ -7,7 +7,8 @@
  * @module
  */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import { authorizationHeader, authSecret, type AuthMethod } from '../auth/auth-methods.js';
+import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
+import { Credential } from '../auth/credential.js';
 import { ClientErrors, type HttpErrorParts } from '../errors/client-errors.js';
 import { coreErrorFactory, type ErrorSpec } from '../errors/error-classes.js';
 import type { RefusalFailure, RequestContext } from '../errors/failure-details.js';
@@ -21,9 +22,8 @@ import {
   type PassThroughInit,
   type RequestOptions,
 } from './client-options.js';
-import { silentLogger, stderrLogger, type Logger } from '../logging.js';
+import { stderrLogger, type Logger } from '../logging.js';
 import { outgoingInit } from '../request/outgoing-request.js';
-import { withExtras } from '../request/extra-options.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
 import { timerSleep } from '../retry/abortable-sleep.js';
 import { AttemptLoop } from '../retry/attempt-loop.js';
@@ -37,7 +37,7 @@ import { CallMetrics, pathCallKey, type CallKey } from './call-metrics.js';
 import { internalOf } from './internal-options.js';
 import { checkOptionNames } from './option-names.js';
 import { sendThroughLowLevel } from './low-level-call.js';
-import { checkRequestOptions } from './request-options.js';
+import { requestOptionsOnce } from './request-options.js';
 import { assignSetting, checkSetting, initialSettings, retryPolicy, type Settings } from './settings.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
@@ -65,10 +65,11 @@ export class ApiClient {
   headers: Record<string, string | undefined>;
   /** Prints DEBUG lines to standard error when true (and no `logger` was given). */
   printDebug: boolean;
-  #auth: AuthMethod;
+  readonly #credential: Credential;
   #url = '';
   #logger: Logger | undefined;
   #debugLogger: Logger | undefined;
+  #warnLogger: Logger | undefined;
   readonly #settings: Settings;
   readonly #retryUnresolvedHosts: boolean;
   readonly #retryWrites: boolean;
@@ -89,14 +90,14 @@ export class ApiClient {
   constructor(auth: AuthMethod, options: ApiClientOptions = {}) {
     checkOptionNames('ApiClient', options, API_CLIENT_OPTION_NAMES);
     const internal = internalOf(options);
-    this.#auth = auth;
+    this.#credential = new Credential(auth);
     // Checked in this order, so that a bad setting is reported before a bad proxy.
     this.#settings = initialSettings(options);
     this.#retryUnresolvedHosts = internal.retryUnresolvedHosts === true;
     this.#retryWrites = options.retryWrites === true;
     this.#callKey = internal.callKey ?? pathCallKey;
     this.#passThrough = passThroughOf(internal);
-    this.#errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, () => authSecret(this.#auth));
+    this.#errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, this.#credential);
     const { proxy } = options;
     // A malformed proxy is a configuration error now, not a network error at each request.
     const checkedProxy =
@@ -107,10 +108,10 @@ export class ApiClient {
     this.#rateLimit = new ClientRateLimit({
       limiter: checkRateLimiter(options.rateLimiter),
       onRateLimit: checkOnRateLimit(options.onRateLimit),
-      secret: () => authSecret(this.#auth),
+      credential: this.#credential,
       gate: this.#gate,
       sleep,
-      scrub: (text) => this.#errors.scrub(text),
+      errors: this.#errors,
     });
     this.#loop = new AttemptLoop({
       transport: this.#transport,
@@ -243,12 +244,14 @@ export class ApiClient {
     this.#url = checkBaseUrl(value, (message) => this.#errors.fail({ kind: 'url', message }));
   }
 
-  /** The logger: the `logger` option, else a standard-error printer while `printDebug` is on, else silent. */
+  /**
+   * The logger: the `logger` option, else standard error: warnings and errors (a retry, a
+   * fallback, a refused key), and every DEBUG line too while `printDebug` is on.
+   */
   get log(): Logger {
     if (this.#logger) return this.#logger;
-    if (!this.printDebug) return silentLogger;
-    this.#debugLogger ??= stderrLogger(this.constructor.name);
-    return this.#debugLogger;
+    if (this.printDebug) return (this.#debugLogger ??= stderrLogger(this.constructor.name));
+    return (this.#warnLogger ??= stderrLogger(this.constructor.name, undefined, 'warn'));
   }
 
   /** Replaces the logger. */
@@ -286,12 +289,12 @@ export class ApiClient {
 
   /** The auth method, for subclasses that build clients from the same credential. */
   protected get auth(): AuthMethod {
-    return this.#auth;
+    return this.#credential.auth;
   }
 
   /** Replaces the credential: the next request uses it (the legacy sessions' settable key). */
   protected set auth(auth: AuthMethod) {
-    this.#auth = auth;
+    this.#credential.auth = auth;
   }
 
   /**
@@ -313,8 +316,7 @@ export class ApiClient {
    * @throws HttpError on 401
    */
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    checkRequestOptions(options);
-    const given = withExtras(options, 'request');
+    const given = requestOptionsOnce(options);
     const verb = upperMethod(method) as HttpMethod;
     const timeoutSeconds = given.timeout === undefined ? this.timeout : checkSetting('timeout', given.timeout);
     const permitted = this.permittedMethods;
@@ -330,8 +332,8 @@ export class ApiClient {
     const fetchInit = outgoingInit(verb, given, {
       defaultHeaders: this.defaultHeaders(),
       clientHeaders: this.headers,
-      authorization: authorizationHeader(this.#auth),
-      auth: this.#auth,
+      authorization: authorizationHeader(this.#credential.auth),
+      auth: this.#credential.auth,
       passThrough: this.#passThrough,
     });
     const { response, refusal } = await this.#loop.run({

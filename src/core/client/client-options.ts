@@ -36,8 +36,8 @@ export interface ApiClientOptions {
    */
   baseUrl?: string;
   /**
-   * Print one line per attempt to standard error: a WARN line for each retry, else DEBUG
-   * (sets {@link ApiClient.printDebug}).
+   * Print one line per attempt to standard error: a WARN line for each retry (printed
+   * without it too), else DEBUG (sets {@link ApiClient.printDebug}).
    * @default false
    */
   debug?: boolean;
@@ -70,7 +70,12 @@ export interface ApiClientOptions {
   sleepTimerBase?: number;
   /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
   staggerCooldown?: number;
-  /** Where log lines go (a console, pino or winston shaped object); replaces the built-in logger. */
+  /**
+   * Where log lines go (a console, pino or winston shaped object); replaces the built-in
+   * logger. `silentLogger` prints nothing.
+   * @default warnings and errors to standard error (a retry, a fallback, a refused key); every
+   *   DEBUG line too with `debug: true`
+   */
   logger?: Logger;
   /** The fetch implementation: the transport seam. @default node-fetch */
   fetch?: FetchLike;
@@ -156,7 +161,7 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
   /**
    * `'at-most-once'` for a request that acts and must not act twice: it is retried only
    * when it provably did not reach the server (connection refused, host not found) or
-   * after a 429 / 503 with `Retry-After`; never after a timeout or a reset.
+   * after a 429 or a 503 with `Retry-After`; never after a timeout or a reset.
    * @default 'idempotent' (retried as the client's retry settings say)
    */
   retryMode?: RetryMode;

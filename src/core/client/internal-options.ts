@@ -20,6 +20,8 @@ export interface InternalOptions {
   readonly size?: number;
   /** The REST clients' behaviour at the legacy seams. */
   readonly restPolicy?: Partial<RestPolicy>;
+  /** The outermost constructor checked the option names: the classes under it do not again. */
+  readonly optionsChecked?: boolean;
 }
 
 type Name = keyof InternalOptions;
@@ -34,6 +36,7 @@ const KEYS: { readonly [K in Name]-?: symbol } = Object.freeze({
   compress: Symbol('pagerduty-client compress'),
   size: Symbol('pagerduty-client size'),
   restPolicy: Symbol('pagerduty-client restPolicy'),
+  optionsChecked: Symbol('pagerduty-client optionsChecked'),
 });
 
 /** `options` with `internal` added (over any already there); `options` itself is not changed. */
@@ -48,10 +51,24 @@ export function withInternal<T extends object>(options: T, internal: InternalOpt
 /** The internal options `options` carries (`{}` when none). */
 export function internalOf(options: object | undefined): InternalOptions {
   const found: Record<string, unknown> = {};
-  if (options === undefined) return found;
+  if (typeof options !== 'object' || options === null) return found;
   const carrier = options as Record<symbol, unknown>;
   for (const name of Object.keys(KEYS) as Name[]) {
     if (carrier[KEYS[name]] !== undefined) found[name] = carrier[KEYS[name]];
   }
   return found as InternalOptions;
+}
+
+/** `options` marked as checked by the constructor that checked them, for the classes it extends. */
+export function checkedOptions<T extends object>(options: T): T {
+  return withInternal(options, { optionsChecked: true });
+}
+
+/** Whether a constructor above this one already checked these options' names. */
+export function optionsAlreadyChecked(options: unknown): boolean {
+  return (
+    typeof options === 'object' &&
+    options !== null &&
+    (options as Record<symbol, unknown>)[KEYS.optionsChecked] === true
+  );
 }

@@ -1,7 +1,6 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { RequestOptions } from './client-options.js';
-import { withExtras } from '../request/extra-options.js';
-import { checkRequestOptions } from './request-options.js';
+import { checkedCopy } from './request-options.js';
 
 /** The low-level method names. */
 export type LowLevelMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -30,10 +29,9 @@ export async function sendThroughLowLevel(
   url: string,
   options: RequestOptions,
 ): Promise<Response> {
-  checkRequestOptions(options);
   const name = LOW_LEVEL_METHODS[verb];
   // The undeclared parameters and fields merged first, so that an override sees what is sent.
-  const init = { ...withExtras(options, 'request') };
+  const init = checkedCopy(options);
   const response: unknown = name === undefined ? await client.request(verb, url, init) : await client[name](url, init);
   if (typeof response !== 'object' || response === null || typeof (response as Response).text !== 'function') {
     const via = name === undefined ? 'request()' : `${name}()`;

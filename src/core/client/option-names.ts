@@ -1,3 +1,5 @@
+import { optionsAlreadyChecked } from './internal-options.js';
+
 export type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
 
 // JavaScript callers get no compile-time check; a misspelt key (`baseURL`) must not be dropped silently.
@@ -7,6 +9,7 @@ export function checkOptionNames(
   names: Readonly<Record<string, true>>,
   hint?: string,
 ): void {
+  if (optionsAlreadyChecked(options)) return;
   const problem = optionNamesProblem(what, options, names, hint);
   if (problem !== undefined) throw problem;
 }

@@ -26,25 +26,25 @@ export interface HttpErrorParts {
 /** Builds (does not throw) the errors of one client. */
 export class ClientErrors {
   readonly #factory: ErrorFactory;
-  readonly #secret: () => Secret | undefined;
+  readonly #credential: { readonly secret: Secret | undefined };
 
   /**
    * @param factory - makes the error from its parts
-   * @param secret - the client's credential as it is now (it may change between requests)
+   * @param credential - the client's credential, read at each use (it may be replaced)
    */
-  constructor(factory: ErrorFactory, secret: () => Secret | undefined) {
+  constructor(factory: ErrorFactory, credential: { readonly secret: Secret | undefined }) {
     this.#factory = factory;
-    this.#secret = secret;
+    this.#credential = credential;
   }
 
   /** The credential, redacted (`*` and its last four characters); `''` without one. */
   redactedSecret(): string {
-    return this.#secret()?.toString() ?? '';
+    return this.#credential.secret?.toString() ?? '';
   }
 
   /** The text with the client's secret redacted, in any form it is sent in. */
   scrub(text: string): string {
-    return scrubSecret(text, this.#secret());
+    return scrubSecret(text, this.#credential.secret);
   }
 
   /** An error of the given kind, with message, body and facts scrubbed. */

@@ -131,7 +131,8 @@ function ambiguousMatchMessage(parts: AmbiguousMatchParts): string {
     .map((match) => `${match.id ?? '(no id)'} (${attribute} ${JSON.stringify(match.value)})`)
     .join(', ');
   const comparison = exact ? 'exactly' : '(ignoring case)';
-  return `find ${url}: ${matches.length} items have ${attribute} ${JSON.stringify(value)} ${comparison}, expected one: ${listed}`;
+  const found = `${matches.length} items have ${attribute} ${JSON.stringify(value)} ${comparison}`;
+  return `find ${url}: ${found}, expected one: ${listed}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import { routingKeyAuth } from '../auth/auth-methods.js';
@@ -66,11 +67,14 @@ export class EventsApiV2Client extends ApiClient {
   constructor(routingKey: string, options: EventsApiV2ClientOptions = {}) {
     checkOptionNames('EventsApiV2Client', options, EVENTS_API_V2_CLIENT_OPTION_NAMES);
     const { now, ...engine } = options;
-    super(routingKeyAuth(routingKey), {
-      ...engine,
-      baseUrl: engine.baseUrl ?? EVENTS_BASE_URL,
-      retry: engine.retry ?? DEFAULT_EVENTS_RETRY,
-    });
+    super(
+      routingKeyAuth(routingKey),
+      checkedOptions({
+        ...engine,
+        baseUrl: engine.baseUrl ?? EVENTS_BASE_URL,
+        retry: engine.retry ?? DEFAULT_EVENTS_RETRY,
+      }),
+    );
     this.#now = now ?? (() => new Date());
     this.#withResponse = new EventsWithResponse({ client: this, now: () => this.#now(), refuse: this.#refuse });
   }

@@ -1,5 +1,6 @@
 // Each integration client is this class with its own descriptor: the integration APIs differ only in data.
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { ApiClientOptions, HttpMethod } from '../client/api-client.js';
 import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
@@ -51,11 +52,10 @@ export class IntegrationApiClient<A extends ApiTypes = UntypedApi> extends RestA
   constructor(descriptor: IntegrationApiDescriptor, credential: string, options: IntegrationApiClientOptions = {}) {
     checkOptionNames('IntegrationApiClient', options, INTEGRATION_API_CLIENT_OPTION_NAMES);
     const { authType, baseUrl, ...engine } = options;
-    super(integrationAuth(descriptor.authRule, credential, authType), {
-      ...engine,
-      baseUrl: baseUrl ?? descriptor.baseUrl,
-      tables: descriptor.tables,
-    });
+    super(
+      integrationAuth(descriptor.authRule, credential, authType),
+      checkedOptions({ ...engine, baseUrl: baseUrl ?? descriptor.baseUrl, tables: descriptor.tables }),
+    );
     this.descriptor = descriptor;
   }
 

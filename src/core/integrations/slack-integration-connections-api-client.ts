@@ -1,6 +1,9 @@
 import { IntegrationApiClient, type IntegrationApiClientOptions } from './integration-api-client.js';
 import { SLACK_INTEGRATION_CONNECTIONS_API } from '../../generated/integrations/slack-integration-connections-api.js';
-import type { SlackIntegrationConnectionsApiTypes } from '../../generated/types/slack-integration-connections-api-endpoints.js';
+// prettier-ignore
+import type {
+  SlackIntegrationConnectionsApiTypes,
+} from '../../generated/types/slack-integration-connections-api-endpoints.js';
 
 /** The Slack integration's connections API, on the app host `https://app.pagerduty.com/integration-slack`. */
 export class SlackIntegrationConnectionsApiClient extends IntegrationApiClient<SlackIntegrationConnectionsApiTypes> {

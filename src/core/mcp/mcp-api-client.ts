@@ -1,3 +1,4 @@
+import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
@@ -85,7 +86,7 @@ export class McpApiClient extends ApiClient {
     const { authType, clientInfo, capabilities, onNotification, onRequest, callTimeout, maxTotalTimeout, ...engine } =
       options;
     const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
-    super(resolveAuth(auth, authType), { ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL });
+    super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
     this.#limitDefaults = limitDefaults;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...capabilities };

@@ -1,4 +1,5 @@
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
@@ -21,7 +22,7 @@ export interface OAuthTokenClientOptions extends ApiClientOptions {
   earlyRefreshBuffer?: number;
   /** The clock (milliseconds since the epoch) for `expiration_date` and refresh decisions. @default Date.now */
   now?: () => number;
-  /** The random source of {@link OAuthTokenClient.generateS256PkceParams}. @default node:crypto randomBytes */
+  /** The random source of {@link OAuthTokenClient.generateS256PkceParams}. @default crypto.getRandomValues */
   randomBytes?: RandomBytes;
 }
 
@@ -68,7 +69,10 @@ export class OAuthTokenClient extends ApiClient {
   constructor(clientSecret: string, clientId: string, options: OAuthTokenClientOptions = {}) {
     checkOptionNames('OAuthTokenClient', options, OAUTH_TOKEN_CLIENT_OPTION_NAMES);
     const { earlyRefreshBuffer, now, randomBytes, ...engine } = options;
-    super(clientCredentialsAuth(clientId, clientSecret), { ...engine, baseUrl: engine.baseUrl ?? IDENTITY_BASE_URL });
+    super(
+      clientCredentialsAuth(clientId, clientSecret),
+      checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? IDENTITY_BASE_URL }),
+    );
     this.clientId = clientId;
     this.earlyRefreshBuffer = earlyRefreshBuffer ?? DEFAULT_EARLY_REFRESH_BUFFER;
     this.#now = now ?? Date.now;

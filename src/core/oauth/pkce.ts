@@ -1,12 +1,13 @@
-// Loaded on first use: most programs never make a PKCE pair, and loading node:crypto costs start-up time.
-function nodeCrypto(): typeof import('node:crypto') {
-  return process.getBuiltinModule('node:crypto');
-}
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { base64Url } from '../encoding/base64.js';
 
-const cryptoRandomBytes: RandomBytes = (size) => nodeCrypto().randomBytes(size);
-
-/** Returns `size` cryptographically random bytes (node:crypto's `randomBytes` by default). */
+/** Returns `size` cryptographically random bytes (Web Crypto's `crypto.getRandomValues` by default). */
 export type RandomBytes = (size: number) => Uint8Array;
+
+// Web Crypto's random source is global on every supported runtime (Node 20 included); read at call time, so that
+// importing this file needs nothing.
+const cryptoRandomBytes: RandomBytes = (size) => globalThis.crypto.getRandomValues(new Uint8Array(size));
 
 // 32 bytes encode to 43 base64url characters, the shortest verifier RFC 7636 allows.
 const VERIFIER_BYTES = 32;
@@ -15,11 +16,12 @@ const VERIFIER_BYTES = 32;
 export type PkcePair = [codeVerifier: string, codeChallenge: string];
 
 export function base64UrlEncode(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('base64url');
+  return base64Url(bytes);
 }
 
+// A synchronous SHA-256 from an audited library: Web Crypto's digest is async only, and the PKCE API is sync.
 export function s256CodeChallenge(codeVerifier: string): string {
-  return base64UrlEncode(nodeCrypto().createHash('sha256').update(codeVerifier, 'ascii').digest());
+  return base64UrlEncode(sha256(utf8ToBytes(codeVerifier)));
 }
 
 export function createS256PkcePair(randomBytes: RandomBytes = cryptoRandomBytes): PkcePair {

@@ -2,28 +2,27 @@
 // records headers. A limiter that fails (a store that is down) never fails a request: the attempt falls back to
 // the client's own request gate, and the client warns once.
 import type { Secret } from '../auth/secret.js';
+import type { ClientErrors } from '../errors/client-errors.js';
 import type { Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from '../retry/abortable-sleep.js';
 import type { RequestGate } from '../retry/request-gate.js';
+import { statusRule } from '../retry/status-rules.js';
 import { readRateLimitHeaders } from './rate-limit-headers.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit-info.js';
 import { rateLimitKey } from './rate-limit-key.js';
 import type { RateLimiter, RateLimitKey, RateLimitState } from './rate-limiter.js';
 
 /** What {@link ClientRateLimit} is built from. */
-export interface ClientRateLimitParts {
-  /** The shared limiter, if the caller gave one. */
+export interface ClientRateLimitOptions {
   readonly limiter: RateLimiter | undefined;
-  /** The caller's hook, if any. */
   readonly onRateLimit: OnRateLimit | undefined;
-  /** The client's credential now (it may be replaced); only its hash reaches the limiter. */
-  readonly secret: () => Secret | undefined;
+  /** The client's credential, read at each use (it may be replaced); only its hash reaches the limiter. */
+  readonly credential: { readonly secret: Secret | undefined };
   /** The client's own request gate: the fallback when the limiter fails. */
   readonly gate: RequestGate;
-  /** The client's sleep, in seconds. */
   readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   /** Removes the credential from text that may be printed. */
-  readonly scrub: (text: string) => string;
+  readonly errors: Pick<ClientErrors, 'scrub'>;
 }
 
 /** Which request is asking, for the hook and the fallback warning. */
@@ -85,10 +84,10 @@ export class ClientRateLimit {
   readonly active: boolean;
   readonly #limiter: RateLimiter | undefined;
   readonly #onRateLimit: OnRateLimit | undefined;
-  readonly #secret: () => Secret | undefined;
+  readonly #credential: { readonly secret: Secret | undefined };
   readonly #gate: RequestGate;
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
-  readonly #scrub: (text: string) => string;
+  readonly #errors: Pick<ClientErrors, 'scrub'>;
   #limit: number | undefined;
   #remaining: number | undefined;
   #resetAt: number | undefined;
@@ -97,19 +96,19 @@ export class ClientRateLimit {
   #key: { secret: Secret | undefined; key: RateLimitKey } | undefined;
 
   /** @param parts - the limiter and hook (both optional), and the client parts they need */
-  constructor(parts: ClientRateLimitParts) {
-    this.#limiter = parts.limiter;
-    this.#onRateLimit = parts.onRateLimit;
-    this.#secret = parts.secret;
-    this.#gate = parts.gate;
-    this.#sleep = parts.sleep;
-    this.#scrub = parts.scrub;
-    this.active = parts.limiter !== undefined || parts.onRateLimit !== undefined;
+  constructor(options: ClientRateLimitOptions) {
+    this.#limiter = options.limiter;
+    this.#onRateLimit = options.onRateLimit;
+    this.#credential = options.credential;
+    this.#gate = options.gate;
+    this.#sleep = options.sleep;
+    this.#errors = options.errors;
+    this.active = options.limiter !== undefined || options.onRateLimit !== undefined;
   }
 
   /** The budget of the client's credential now (hashed once per credential). */
   key(): RateLimitKey {
-    const secret = this.#secret();
+    const secret = this.#credential.secret;
     const cached =
       this.#key !== undefined && this.#key.secret === secret ? this.#key : { secret, key: rateLimitKey(secret) };
     this.#key = cached;
@@ -162,7 +161,12 @@ export class ClientRateLimit {
       if (seen.resetSeconds !== undefined) this.#resetAt = Date.now() + seen.resetSeconds * 1000;
     }
     if (!this.#limiter) return undefined;
-    const report = { key: this.key(), status, ...seen, retryAfterSeconds: status === 429 ? retryAfter : undefined };
+    const report = {
+      key: this.key(),
+      status,
+      ...seen,
+      retryAfterSeconds: statusRule(status).pausesEveryRequest ? retryAfter : undefined,
+    };
     return this.#safely(log, () => this.#limiter?.report(report));
   }
 
@@ -250,7 +254,7 @@ export class ClientRateLimit {
     return Object.freeze({
       reason: parts.reason,
       method,
-      url: this.#scrub(url),
+      url: this.#errors.scrub(url),
       attempt,
       retryAfter: parts.retryAfter,
       rateLimit: this.view(),
@@ -269,6 +273,8 @@ export class ClientRateLimit {
     if (this.#warned) return;
     this.#warned = true;
     const reason = error instanceof Error ? error.message : String(error);
-    log.warn(this.#scrub(`rate limiter failed (${reason}); falling back to this client's own pacing (said once)`));
+    log.warn(
+      this.#errors.scrub(`rate limiter failed (${reason}); falling back to this client's own pacing (said once)`),
+    );
   }
 }

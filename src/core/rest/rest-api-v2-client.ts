@@ -23,6 +23,7 @@ import { differsFrom, persistSearchValue } from './resource-comparison.js';
 import { findInPages } from './find-in-pages.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
 import { checkOptionNames } from '../client/option-names.js';
+import { checkedOptions } from '../client/internal-options.js';
 import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
 import {
   alertGroupingSettingsParams,
@@ -88,11 +89,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   constructor(apiKey: string, options: RestApiV2ClientOptions = {}) {
     checkOptionNames('RestApiV2Client', options, REST_API_V2_CLIENT_OPTION_NAMES);
     const { defaultFrom, authType, region, baseUrl, ...rest } = options;
-    super(authForType(apiKey, authType), {
-      ...rest,
-      baseUrl: baseUrl ?? regionBaseUrl(region),
-      tables: REST_API_V2_TABLES,
-    });
+    const engineOptions = { ...rest, baseUrl: baseUrl ?? regionBaseUrl(region), tables: REST_API_V2_TABLES };
+    super(authForType(apiKey, authType), checkedOptions(engineOptions));
     this.defaultFrom = defaultFrom;
   }
 

@@ -53,7 +53,8 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     const resolved = resolveRestPolicy(internal.restPolicy);
     const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
     const paths = new CanonicalPathMemo(compiled.paths);
-    super(auth, withInternal(engineOptions, { callKey: internal.callKey ?? canonicalCallKey(compiled, paths) }));
+    const callKey = internal.callKey ?? canonicalCallKey(compiled, paths);
+    super(auth, withInternal(engineOptions, { callKey, optionsChecked: true }));
     this.tables = tables;
     this.policy = resolved;
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
@@ -341,11 +342,9 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     context?: RequestContext,
   ): Promise<DecodedResponse> {
     const { response, text } = await this.sendText(method, url, init, context);
+    const detail = 'API responded with a body that is not valid JSON';
     const invalid = (): Error =>
-      this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', {
-        ...context,
-        reason: 'not-json',
-      });
+      this.unexpectedResponse(method, response, text, detail, { ...context, reason: 'not-json' });
     return { response, text, body: decodeJsonBody(text, invalid) };
   }
 
@@ -380,10 +379,8 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     const unwrapped = unwrapBody(body, responseWrapper);
     if (unwrapped.ok) return unwrapped.value as T;
     const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
-    throw this.unexpectedResponse(method, response, text, detail, {
-      reason: 'missing-key',
-      expected: responseWrapper ?? undefined,
-    });
+    const facts = { reason: 'missing-key', expected: responseWrapper ?? undefined } as const;
+    throw this.unexpectedResponse(method, response, text, detail, facts);
   }
 
   async #delete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {

@@ -12,7 +12,6 @@ const UNDICI_TRANSPORT_CODES: ReadonlySet<string> = new Set([
 /** node-fetch 2's `FetchError` types of a failed connection or a timeout. */
 const FETCH_ERROR_TRANSPORT_TYPES: ReadonlySet<string> = new Set(['system', 'request-timeout', 'body-timeout']);
 
-/** A string property of an object, if it has one. */
 function stringProperty(value: unknown, name: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const property: unknown = (value as Record<string, unknown>)[name];

@@ -8,6 +8,7 @@ import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
 import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
 import type { RequestGate } from './request-gate.js';
 import type { Transport } from '../transport/transport.js';
+import { statusRule } from './status-rules.js';
 import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
 import { attemptFailureKind } from './attempt-failure.js';
 import { ClientRateLimit, RateLimitDeclined } from '../rate-limit/client-rate-limit.js';
@@ -76,10 +77,16 @@ export class AttemptLoop {
 
   constructor(options: AttemptLoopOptions) {
     const { gate, sleep, errors } = options;
-    const scrub = (text: string): string => errors.scrub(text);
     const rateLimit =
       options.rateLimit ??
-      new ClientRateLimit({ limiter: undefined, onRateLimit: undefined, secret: () => undefined, gate, sleep, scrub });
+      new ClientRateLimit({
+        limiter: undefined,
+        onRateLimit: undefined,
+        credential: { secret: undefined },
+        gate,
+        sleep,
+        errors,
+      });
     this.#options = { ...options, rateLimit };
   }
 
@@ -159,7 +166,7 @@ export class AttemptLoop {
       }
       const outcome = { kind: 'response', status, retryAfter } as const;
       const decision =
-        atMostOnce && status !== 401 && !mayRetryAtMostOnce(outcome)
+        atMostOnce && !statusRule(status).throws && !mayRetryAtMostOnce(outcome)
           ? ({ action: 'return' } as const)
           : retryDecision(outcome, state, policy, random());
       // A retried attempt is reported once, by its warning; the last one by a debug line.
@@ -171,9 +178,10 @@ export class AttemptLoop {
         const detail =
           `API responded with 401 Unauthorized: the key or token${named} may be invalid, ` +
           'or the region (base URL) wrong';
+        log.warn(errors.scrub(`${verb} ${target}: ${detail}`));
         return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
       }
-      if (status === 429 && rateLimit.active) {
+      if (statusRule(status).pausesEveryRequest && rateLimit.active) {
         const retryPause = decision.action === 'retry' ? decision.pause : undefined;
         if (!(await rateLimit.rateLimited({ method: verb, url: target, attempt, log }, retryPause, retryAfter))) {
           if (retryPause !== undefined)
@@ -196,7 +204,7 @@ export class AttemptLoop {
       );
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
-      if (status === 429) {
+      if (statusRule(status).pausesEveryRequest) {
         gate.hold(paused);
         rateLimit.notePause(Date.now() + decision.pause * 1000);
       }
@@ -246,9 +254,7 @@ export class AttemptLoop {
   }
 }
 
-/** One retry about to happen. */
 export interface RetryReport {
-  /** The request method. */
   readonly method: string;
   /** The request URL (redacted by the caller if need be). */
   readonly url: string;

@@ -1,10 +1,12 @@
 import type { AttemptOutcome } from './retry-rules.js';
+import { statusRule } from './status-rules.js';
 import { failureCode } from './attempt-failure.js';
 
 /**
  * How a request may be retried: `'idempotent'` (the default) as the retry settings say;
  * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED` or
- * `EAI_AGAIN`, or a 429 / 503 with `Retry-After` (within the retry settings). A host name
+ * `EAI_AGAIN`, or a status the server did not act on (a 429; a 503 with `Retry-After`; see
+ * `STATUS_RULES`), within the retry settings. A host name
  * that does not resolve (`ENOTFOUND`) is retried in neither mode by default.
  */
 export type RetryMode = 'idempotent' | 'at-most-once';
@@ -17,5 +19,6 @@ export function mayRetryAtMostOnce(outcome: AttemptOutcome, error?: unknown): bo
     const code = failureCode(error);
     return code !== undefined && NOT_SENT_CODES.has(code);
   }
-  return (outcome.status === 429 || outcome.status === 503) && outcome.retryAfter !== undefined;
+  const { notActedOn } = statusRule(outcome.status);
+  return notActedOn === 'always' || (notActedOn === 'with-retry-after' && outcome.retryAfter !== undefined);
 }

@@ -1,3 +1,4 @@
+import { statusRule } from './status-rules.js';
 import { readRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 
 /** The retry settings of a client (see {@link ApiClientOptions} for each one's meaning). */
@@ -32,11 +33,8 @@ export interface RetryState {
   readonly cooldown: number;
 }
 
-/** An attempt that got a response. */
 export interface ResponseOutcome {
-  /** Discriminant. */
   readonly kind: 'response';
-  /** The HTTP status. */
   readonly status: number;
   /** Seconds the server asked to wait (`Retry-After`), when it did. */
   readonly retryAfter?: number;
@@ -44,16 +42,12 @@ export interface ResponseOutcome {
 
 /** An attempt that failed in the transport (connection, timeout, body cut short). */
 export interface NetworkErrorOutcome {
-  /** Discriminant. */
   readonly kind: 'network-error';
 }
 
-/** What an attempt ended with. */
 export type AttemptOutcome = ResponseOutcome | NetworkErrorOutcome;
 
-/** Retry after a pause. */
 export interface RetryAction {
-  /** Discriminant. */
   readonly action: 'retry';
   /** Seconds to wait before the next attempt. */
   readonly pause: number;
@@ -69,7 +63,6 @@ export interface StopAction {
 /** What the engine does after an attempt. */
 export type RetryDecision = RetryAction | StopAction;
 
-/** The state of a request before its first attempt. */
 export function initialRetryState(policy: RetryPolicy): RetryState {
   return { statusRetries: {}, httpRetries: 0, networkRetries: 0, retries: 0, cooldown: policy.sleepTimer };
 }
@@ -96,11 +89,11 @@ export function retryLimitFor(status: number, retry: Readonly<Record<number, num
   if (status >= 200 && status < 300) return 0;
   const configured = retry[status];
   if (configured !== undefined) return configured;
-  return status === 429 ? -1 : 0;
+  return statusRule(status).defaultRetries;
 }
 
 export function returnsAtOnce(status: number): boolean {
-  return status < 400 && status !== 401;
+  return status < 400 && statusRule(status).throws !== true;
 }
 
 export function retryDecision(
@@ -116,7 +109,7 @@ export function retryDecision(
     next = { ...state, networkRetries: state.networkRetries + 1 };
   } else {
     const { status } = outcome;
-    if (status === 401) return { action: 'unauthorized' };
+    if (statusRule(status).throws) return { action: 'unauthorized' };
     if (returnsAtOnce(status)) return { action: 'return' };
     const limit = retryLimitFor(status, policy.retry);
     const used = state.statusRetries[status] ?? 0;
@@ -140,14 +133,13 @@ export function retryDecision(
 }
 
 /** The statuses whose `Retry-After` the engine honours. */
-const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
 export function parseRetryAfter(
   status: number,
   headers: { get(name: string): string | null },
   nowMs: number,
 ): number | undefined {
-  if (!RETRY_AFTER_STATUSES.has(status)) return undefined;
+  if (!statusRule(status).honoursRetryAfter) return undefined;
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null) {
     const trimmed = retryAfter.trim();

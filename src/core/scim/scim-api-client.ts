@@ -1,4 +1,5 @@
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
@@ -87,7 +88,7 @@ export class ScimApiClient extends ApiClient {
   constructor(auth: AuthMethod | string, options: ScimApiClientOptions = {}) {
     checkOptionNames('ScimApiClient', options, SCIM_API_CLIENT_OPTION_NAMES);
     const { authType, ...engine } = options;
-    super(resolveAuth(auth, authType), { ...engine, baseUrl: engine.baseUrl ?? SCIM_BASE_URL });
+    super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? SCIM_BASE_URL }));
   }
 
   /** SCIM responses come as `application/scim+json`; plain JSON is accepted too. */

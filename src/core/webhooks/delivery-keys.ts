@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { base64 } from '../encoding/base64.js';
+import { webhookCrypto } from './webhook-crypto.js';
 
 // The signed event.id catches a replay whose X-Webhook-Id (not signed) was edited or removed.
 export function deliveryKeys(eventId: string, webhookId: string | undefined, verified: boolean): readonly string[] {
@@ -7,5 +8,6 @@ export function deliveryKeys(eventId: string, webhookId: string | undefined, ver
   const keys = [`${trust} event ${eventId}`];
   if (webhookId !== undefined) keys.push(`${trust} webhook ${webhookId}`);
   // Digests bound the memory per key, whatever the length of an ID or of a header.
-  return keys.map((key) => createHash('sha256').update(key).digest('base64'));
+  const crypto = webhookCrypto();
+  return keys.map((key) => base64(crypto.sha256(new TextEncoder().encode(key))));
 }

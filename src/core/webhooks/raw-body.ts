@@ -8,7 +8,7 @@ export type RawBody = Uint8Array | string;
 export const DEFAULT_MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
 
 export function bodyBytes(body: RawBody): Uint8Array {
-  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (typeof body === 'string') return new TextEncoder().encode(body);
   if (body instanceof Uint8Array) return body;
   throw new TypeError(
     'a webhook body must be a Buffer, a Uint8Array or a string (the raw request body, not parsed JSON)',

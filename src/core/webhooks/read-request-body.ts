@@ -21,7 +21,7 @@ export interface BodyLimits {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const asBytes = (value: unknown): Uint8Array | undefined =>
-  typeof value === 'string' ? Buffer.from(value, 'utf8') : value instanceof Uint8Array ? value : undefined;
+  typeof value === 'string' ? new TextEncoder().encode(value) : value instanceof Uint8Array ? value : undefined;
 
 export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): Promise<RequestBody> {
   const { maxBytes, timeoutMs } = limits;

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-body.js';
 import { signatureEntries } from './signature-header.js';
+import { webhookCrypto, type WebhookCrypto } from './webhook-crypto.js';
 import { WebhookVerificationError, type WebhookVerificationReason } from './webhook-errors.js';
 
 /** One subscription secret, or several (the old and the new one during a rotation). */
@@ -43,7 +44,8 @@ export function secretList(secrets: WebhookSecrets): readonly string[] {
 /**
  * Checks a webhook's signature and says why it failed, without throwing for a forged or
  * broken request (it throws a `TypeError` only for a programming error: no secret).
- * Every secret is compared with every `v1` entry with `crypto.timingSafeEqual`.
+ * Every secret is compared with every `v1` entry in constant time (`crypto.timingSafeEqual` where
+ * `node:crypto` is present, else a constant-time comparison of `@noble/hashes` digests).
  *
  * @param rawBody - the body exactly as received (a string is encoded as UTF-8)
  * @param signatureHeader - the `X-PagerDuty-Signature` header, if any
@@ -61,6 +63,16 @@ export function checkSignature(
   secrets: WebhookSecrets,
   options: SignatureOptions = {},
 ): SignatureCheck {
+  return checkSignatureWith(webhookCrypto(), rawBody, signatureHeader, secrets, options);
+}
+
+export function checkSignatureWith(
+  crypto: WebhookCrypto,
+  rawBody: RawBody,
+  signatureHeader: string | readonly string[] | undefined,
+  secrets: WebhookSecrets,
+  options: SignatureOptions,
+): SignatureCheck {
   const keys = secretList(secrets);
   const bytes = bodyBytes(rawBody);
   if (bytes.byteLength > (options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES))
@@ -72,10 +84,10 @@ export function checkSignature(
   if (!entries.ok) return entries;
   let secretIndex = -1;
   keys.forEach((secret, index) => {
-    const expected = createHmac('sha256', secret).update(bytes).digest();
+    const expected = crypto.hmacSha256(secret, bytes);
     // No early exit: every pair is compared, each in constant time (equal-length buffers).
     for (const digest of entries.digests) {
-      if (timingSafeEqual(expected, digest) && secretIndex < 0) secretIndex = index;
+      if (crypto.timingSafeEqual(expected, digest) && secretIndex < 0) secretIndex = index;
     }
   });
   return secretIndex >= 0 ? { ok: true, secretIndex } : { ok: false, reason: 'no-match' };
@@ -130,5 +142,5 @@ export function verifySignature(
  */
 export function signWebhookBody(rawBody: RawBody, secret: string): string {
   const [key] = secretList(secret);
-  return `v1=${createHmac('sha256', key).update(bodyBytes(rawBody)).digest('hex')}`;
+  return `v1=${bytesToHex(webhookCrypto().hmacSha256(key, bodyBytes(rawBody)))}`;
 }

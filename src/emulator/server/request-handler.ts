@@ -13,6 +13,7 @@ import { handleAlertEvent, handleChangeEvent } from '../events/events-api.js';
 import { faultReply } from '../faults/fault-replies.js';
 import type { FaultPlan } from '../faults/faults.js';
 import { rateLimitHeaders, type KeyRateLimit } from '../faults/key-rate-limit.js';
+import { corsHeaders, preflightHeaders } from './cors.js';
 import { BodyTooLargeError, readBody, writeReply } from './http-io.js';
 import { ERROR_CODES, invalidInput, notFound, ReplyError, restError, type Reply } from './replies.js';
 import type { RequestLog, RequestRecord } from './request-log.js';
@@ -41,6 +42,8 @@ export interface RequestHandlerSetup {
   limiter?: () => KeyRateLimit | undefined;
   /** The MCP endpoint at `/mcp`. @default none (`/mcp` answers 404 like any unknown path) */
   mcp?: McpEndpointSetup;
+  /** Answer preflights and add CORS headers to every answer, for pages on another origin. @default false */
+  cors?: boolean;
 }
 
 function timerDelay(milliseconds: number): Promise<void> {
@@ -145,12 +148,28 @@ function routeReply(
   }
 }
 
+// A preflight is the browser's question, not the page's request: it is answered at once, before latency and
+// faults, and not recorded, so that a scenario counts the same requests in a browser as on Node.
+function answeredCors(request: IncomingMessage, response: ServerResponse, method: string, requestId: string): boolean {
+  const origin = header(request, 'origin');
+  if (method === 'OPTIONS') {
+    request.resume();
+    const privateNetwork = header(request, 'access-control-request-private-network') === 'true';
+    writeReply(response, { status: 204, headers: preflightHeaders(origin, privateNetwork) }, requestId);
+    return true;
+  }
+  // Set on the response before anything answers, so that MCP's own replies and streams carry them too.
+  for (const [name, value] of Object.entries(corsHeaders(origin))) response.setHeader(name, value);
+  return false;
+}
+
 async function handle(setup: RequestHandlerSetup, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const requestId = randomUUID();
   const method = (request.method ?? 'GET').toUpperCase();
   const url = new URL(request.url ?? '/', 'http://emulator.invalid');
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const record: RequestRecord = { requestId, method, path, query: url.search.replace(/^\?/, ''), status: 'dropped' };
+  if (setup.cors && answeredCors(request, response, method, requestId)) return;
   const api = path.startsWith('/v2/') ? 'events' : 'rest';
   const latency = setup.latency?.() ?? 0;
   if (latency > 0) await (setup.delay ?? timerDelay)(latency);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { upperMethod } from '../../src/core/client/client-options.js';
+import { upperMethod } from '../../../src/core/client/client-options.js';
 
 describe('upperMethod', () => {
   it('returns a method in upper case, whatever its spelling', () => {

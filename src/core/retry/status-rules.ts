@@ -1,0 +1,30 @@
+// What each HTTP status means, in one table read by the attempt loop, the retry rules, the at-most-once
+// rule, the gate and the limiters. A status without a row is returned unless the client's `retry` names it.
+
+export interface StatusRule {
+  /** Retries when the client's `retry` has no entry for the status; -1 is without limit. */
+  readonly defaultRetries: number;
+  /** Thrown at once as an HTTP error, whatever `retry` says. */
+  readonly throws?: boolean;
+  /** `Retry-After` (or `ratelimit-reset`) sets a floor under the pause. */
+  readonly honoursRetryAfter?: boolean;
+  /** Every request of the client, and of a shared limiter's key, waits out the pause. */
+  readonly pausesEveryRequest?: boolean;
+  /** The server did not act, so even a request sent at most once may go again. */
+  readonly notActedOn?: 'always' | 'with-retry-after';
+}
+
+export const STATUS_RULES: Readonly<Record<number, StatusRule>> = Object.freeze({
+  // A refused credential: retrying cannot help, and the message names the key and region.
+  401: { defaultRetries: 0, throws: true },
+  // Rate limited: the request was refused before it ran.
+  429: { defaultRetries: -1, honoursRetryAfter: true, pausesEveryRequest: true, notActedOn: 'always' },
+  // Unavailable: only a Retry-After says the request was not run.
+  503: { defaultRetries: 0, honoursRetryAfter: true, notActedOn: 'with-retry-after' },
+});
+
+const OTHER: StatusRule = Object.freeze({ defaultRetries: 0 });
+
+export function statusRule(status: number): StatusRule {
+  return STATUS_RULES[status] ?? OTHER;
+}
