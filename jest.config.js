@@ -16,11 +16,21 @@ export const processSuites = [
   '<rootDir>/__tests__/rate-limit-redis/window-phases.test.ts',
 ];
 
+/**
+ * The suites that type-check the documentation's TypeScript snippets against the library: one
+ * TypeScript program each, about 30 s of a core together, so they run in `npm run test:docs` (CI
+ * runs it beside `npm run docs`) and not in `npm test`.
+ */
+export const docSuites = [
+  '<rootDir>/__tests__/guide/guide-snippets.test.ts',
+  '<rootDir>/__tests__/legacy/migration-snippets.test.ts',
+];
+
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', ...processSuites],
+  testPathIgnorePatterns: ['/node_modules/', ...processSuites, ...docSuites],
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',
@@ -43,7 +53,7 @@ export default {
       },
     ],
   },
-  setupFiles: ['<rootDir>/__tests__/setup-symbols.ts'],
+  setupFiles: ['<rootDir>/__tests__/setup-symbols.ts', '<rootDir>/__tests__/setup-quiet-stderr.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/setup-nock.ts'],
   // Both cores: the default (cores - 1) leaves one idle on a two-core machine.
   maxWorkers: '100%',
