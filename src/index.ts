@@ -85,7 +85,7 @@ export type {
   ErrorSpec,
 } from './core/errors/error-classes.js';
 export type { ApiErrorBody } from './core/errors/api-error-body.js';
-export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-facts.js';
+export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-details.js';
 export type { Logger, LineWriter, LogLevel } from './core/logging.js';
 export type { QueryParams, QueryScalar, QueryValue } from './core/request/query.js';
 export type { RetryPolicy } from './core/retry/retry-rules.js';
@@ -102,8 +102,6 @@ export type {
   IncidentNotesOptions,
   Region,
   RestApiV2ClientOptions,
-} from './core/rest/rest-client-options.js';
-export type {
   DecodedResponse,
   DictAllOptions,
   FindOptions,
@@ -112,7 +110,7 @@ export type {
   IterHistoryOptions,
   PersistOptions,
   RestApiV2BaseClientOptions,
-} from './core/rest/rest-method-options.js';
+} from './core/rest/rest-options.js';
 export type { ApiKeyAccess } from './core/rest/account-introspection.js';
 export type { FetchedPage, ItemHook } from './core/rest/pagination/pages.js';
 export type { EntityWrapperPair } from './core/rest/endpoints/entity-wrappers.js';

@@ -23,7 +23,7 @@ export { SPECIALISED_ITERATORS } from './generated/rest-tables/specialised-itera
 export { REST_API_V2_TABLES } from './generated/rest-tables/rest-api-v2-tables.js';
 export { DEFAULT_PAGE_SIZE, ITERATION_LIMIT } from './core/rest/pagination/limits.js';
 export { MAX_CONCURRENCY } from './core/rest/pagination/concurrency.js';
-export { REGION_BASE_URLS } from './core/rest/rest-client-options.js';
+export { REGION_BASE_URLS } from './core/rest/rest-options.js';
 export { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './core/events/endpoints.js';
 export { JIRA_CLOUD_INTEGRATION_API } from './generated/integrations/jira-cloud-integration-api.js';
 export { JIRA_SERVER_INTEGRATION_API } from './generated/integrations/jira-server-integration-api.js';

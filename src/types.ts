@@ -44,14 +44,7 @@ export type {
   RestApiV2Method,
   RestApiV2Query,
 } from './core/types/rest-api-v2-helpers.js';
-export type {
-  EntityInit,
-  EntityResult,
-  IndexItem,
-  IndexQuery,
-  JsonInit,
-  JsonResult,
-} from './core/rest/rest-call-types.js';
+export type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './core/rest/rest-types.js';
 export type * from './generated/types/rest-api-v2-schemas.js';
 export type * from './generated/types/scim-api-schemas.js';
 export type * from './generated/types/events-api-v2-schemas.js';

@@ -7,7 +7,7 @@ import { seams } from '../helpers/test-kit.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpError } from '../../src/core/errors/error-classes.js';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
-import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-client-options.js';
+import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-options.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { instantSleep, makeClient, recordingLogger } from '../helpers/test-kit.js';
 

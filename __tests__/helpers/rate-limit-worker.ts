@@ -10,7 +10,7 @@
  */
 import { createInterface } from 'node:readline';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
-import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-client-options.js';
+import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-options.js';
 import type { RateLimiter } from '../../src/core/rate-limit/rate-limiter.js';
 import { createRedisRateLimiter } from '../../src/rate-limit-redis/index.js';
 

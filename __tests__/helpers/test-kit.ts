@@ -3,7 +3,7 @@ import nock from 'nock';
 import type { Logger } from '../../src/core/logging.js';
 import { internalOf, withInternal, type InternalOptions } from '../../src/core/client/internal-options.js';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
-import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-client-options.js';
+import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-options.js';
 import { ReplyError } from '../../src/emulator/server/replies.js';
 
 /** The REST API's default base URL. */

@@ -9,7 +9,7 @@ import type { HttpMethod, RequestOptions } from '../core/client/client-options.j
 import { urlPathOf } from '../core/rest/endpoints/canonical-path.js';
 import { RestApiV2Client } from '../core/rest/rest-api-v2-client.js';
 import type { UntypedApi } from '../core/types/api-types.js';
-import { pathTokens, urlPathNodes } from '../core/rest/endpoints/node-convention.js';
+import { pathTokens, urlPathSegments } from '../core/rest/endpoints/url-segment-wrappers.js';
 import type { ResourceTarget } from '../core/rest/endpoints/resource-target.js';
 import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
@@ -45,7 +45,7 @@ export const API_SESSION_OPTION_NAMES: OptionNames<APISessionOptions> = Object.f
 
 /** pdpyras 4.x's call metrics key: `'get:users/{id}'`, from the URL's own segments. */
 function pdpyras4CallKey(method: string, url: string, baseUrl: string): string {
-  const nodes = url.startsWith(baseUrl) ? urlPathNodes(urlPathOf(baseUrl, url)) : null;
+  const nodes = url.startsWith(baseUrl) ? urlPathSegments(urlPathOf(baseUrl, url)) : null;
   return `${method.toLowerCase()}:${nodes === null ? url : pathTokens(nodes).join('/')}`;
 }
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FailureFacts } from '../core/errors/failure-facts.js';
+import type { FailureFacts } from '../core/errors/failure-details.js';
 import type { LegacyErrorName } from './errors.js';
 import type {
   BodyExcerpt,

@@ -9,7 +9,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { AUTH_TYPES, type AuthType } from '../../core/auth/auth-methods.js';
 import { HttpError, UrlError } from '../../core/errors/error-classes.js';
 import type { RequestOptions } from '../../core/client/client-options.js';
-import { REGION_BASE_URLS } from '../../core/rest/rest-client-options.js';
+import { REGION_BASE_URLS } from '../../core/rest/rest-options.js';
 import { silentLogger } from '../../core/logging.js';
 import type { RestApiV2Client } from '../../core/rest/rest-api-v2-client.js';
 import {

@@ -11,7 +11,7 @@ import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
 import { Credential } from '../auth/credential.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
-import type { RefusalFailure, RequestContext } from '../errors/failure-facts.js';
+import type { RefusalFailure, RequestContext } from '../errors/failure-details.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import {
   ALL_METHODS,

@@ -1,42 +1,15 @@
 /**
- * Call metrics, as both predecessors kept them: how many responses each endpoint gave and
- * how long they took, keyed `"METHOD endpoint"`. Plain objects, so a caller may read,
- * copy or reset them (`client.apiCallCounts = {}`). `ApiClient` holds one
- * {@link CallMetrics} and forwards its accessors.
- *
- * @module
- */
-
-/**
  * How a request is keyed in the call metrics: a pure function of its method, its URL (as
  * sent, query included) and the client's base URL. The REST clients key by canonical path.
  */
 export type CallKey = (method: string, url: string, baseUrl: string) => string;
 
-/**
- * The default key of a request: the method and the URL's path below the base URL
- * (`GET /users/PABC123`), or the whole URL without its query when it is not under the
- * base URL.
- *
- * @example
- * ```ts
- * pathCallKey('GET', 'https://events.pagerduty.com/v2/enqueue?x=1', 'https://events.pagerduty.com'); // 'GET /v2/enqueue'
- * ```
- */
 export const pathCallKey: CallKey = (method, url, baseUrl) => {
   const bare = bareUrl(url);
   const path = bare.startsWith(`${baseUrl}/`) ? bare.slice(baseUrl.length) : bare;
   return `${method.toUpperCase()} ${path}`;
 };
 
-/**
- * A URL without its query and fragment.
- *
- * @example
- * ```ts
- * bareUrl('https://api.pagerduty.com/users?limit=1#top'); // 'https://api.pagerduty.com/users'
- * ```
- */
 export function bareUrl(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);

@@ -1,8 +1,3 @@
-/**
- * The options of the engine and of one request, as types: what `ApiClient` accepts.
- *
- * @module
- */
 import type { FetchRequestInit as RequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { Logger } from '../logging.js';
 import type { ProxySetting } from '../transport/proxy.js';
@@ -24,14 +19,6 @@ export interface TextExchange {
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
-/**
- * A method name in upper case.
- *
- * @example
- * ```ts
- * upperMethod('get'); // 'GET'
- * ```
- */
 export function upperMethod(method: string): string {
   return method.toUpperCase();
 }
@@ -51,14 +38,22 @@ export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 
 
 /** Options of every client (all optional). */
 export interface ApiClientOptions {
-  /** The base URL every relative path is resolved against (`https://` unless loopback). @default `https://api.pagerduty.com` (each client documents its own) */
+  /**
+   * The base URL every relative path is resolved against (`https://` unless loopback).
+   * @default `https://api.pagerduty.com` (each client documents its own)
+   */
   baseUrl?: string;
   /**
    * Print one line per attempt to standard error: a WARN line for each retry (printed
-   * without it too), else DEBUG (sets {@link ApiClient.printDebug}). @default false
+   * without it too), else DEBUG (sets {@link ApiClient.printDebug}).
+   * @default false
    */
   debug?: boolean;
-  /** Seconds (not milliseconds: at most 600) one attempt may take, connection and body included; a timeout is a network error. @default 60 */
+  /**
+   * Seconds (not milliseconds: at most 600) one attempt may take, connection and body included;
+   * a timeout is a network error.
+   * @default 60
+   */
   timeout?: number;
   /** Headers sent with every request (after the defaults, before per-request headers). */
   headers?: HeaderMap;
@@ -180,11 +175,6 @@ export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> 
   retryMode?: RetryMode;
 }
 
-/**
- * The names of {@link RequestOptions}, checked at every request: the engine's own, and the
- * node-fetch `RequestInit` keys the library's fetch types declare (`body`, `signal`,
- * `redirect`, `agent`, `compress`, `size`), which are passed on to fetch.
- */
 export const REQUEST_OPTION_NAMES: OptionNames<RequestOptions> = Object.freeze({
   headers: true,
   json: true,

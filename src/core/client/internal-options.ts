@@ -1,15 +1,9 @@
-/**
- * Settings that only the legacy layer, the CLI and the tests give a client. They ride on
- * the options object under a symbol that no entry point exports, so completions and the
- * docs show users only what they set, and `checkOptionNames` (which reads string keys)
- * never sees them.
- *
- * @module
- */
 import type { ErrorFactory } from '../errors/error-classes.js';
 import type { RestPolicy } from '../rest/endpoints/policy.js';
 import type { CallKey } from './call-metrics.js';
 
+// Seams of the legacy layer, the CLI and the tests, under symbols no entry point exports: completions
+// show users only what they set, and `checkOptionNames` (string keys) never sees them.
 export interface InternalOptions {
   /** Waits between attempts; tests inject one that does not wait. */
   readonly sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;

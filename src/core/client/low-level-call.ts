@@ -1,12 +1,3 @@
-/**
- * The one route every higher-level method takes to the network: through the client's own
- * low-level method of the verb (`get`, `post`, `put`, `patch`, `delete`, each calling
- * `request`; `request` itself for HEAD), as both predecessors did, so that a subclass
- * that overrides one of them (to back a record up before a PUT, to log, to count) sees
- * every call.
- *
- * @module
- */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import type { RequestOptions } from './client-options.js';
 import { checkedCopy } from './request-options.js';
@@ -29,13 +20,9 @@ export type LowLevelClient = Record<LowLevelMethod, (url: string, options?: Requ
   readonly constructor: { readonly name: string };
 };
 
-/**
- * Sends through the client's low-level method for `verb` with a copy of the options, so
- * that an override that edits them never edits the caller's.
- *
- * @param verb - the method, in upper case
- * @throws TypeError when the method does not return a Response
- */
+// Every higher-level method reaches the network through the client's own `get`/`post`/.../`request`,
+// as both predecessors did, so that a subclass overriding one sees every call; with a copy of the
+// options so that an override that edits them never edits the caller's.
 export async function sendThroughLowLevel(
   client: LowLevelClient,
   verb: string,

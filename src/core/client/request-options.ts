@@ -1,20 +1,7 @@
-/**
- * The check of one request's options, called where they are first copied, before a
- * string would be spread into an object of its characters.
- *
- * @module
- */
 import { REQUEST_OPTION_NAMES, type RequestOptions } from './client-options.js';
 import { withExtras } from '../request/extra-options.js';
 import { checkOptionNames } from './option-names.js';
 
-/**
- * @throws TypeError for options that are not an object or have an unknown key
- * @example
- * ```ts
- * checkRequestOptions({ include: ['teams'] }); // TypeError: unknown request option "include"; query parameters go in params ...
- * ```
- */
 export function checkRequestOptions(options: unknown): void {
   checkOptionNames('request', options, REQUEST_OPTION_NAMES, REQUEST_HINT);
 }

@@ -1,11 +1,3 @@
-/**
- * The retry and timeout settings of a client, as one table: each setting's default and
- * check. The options type documents them (`ApiClientOptions`); the constructor, the
- * client's setters and a per-request `timeout` all check through this table, so a `NaN`
- * or a negative value never reaches the attempt loop.
- *
- * @module
- */
 import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by the docs' links
 import type { ApiClientOptions } from './client-options.js';
@@ -56,10 +48,7 @@ export function checkSetting(name: NumericSetting, value: unknown): number {
   return checkNumber(name, value, SETTINGS[name].rule);
 }
 
-/**
- * The frozen policy one request runs under. `retry` is validated again here because it
- * may have been changed in place since it was assigned.
- */
+// `retry` is checked again here: it may have been changed in place since it was assigned.
 export function retryPolicy(settings: Settings, retryUnresolvedHosts = false): RetryPolicy {
   return Object.freeze({
     retry: validateRetryMap(settings.retry),
@@ -72,15 +61,6 @@ export function retryPolicy(settings: Settings, retryUnresolvedHosts = false): R
   });
 }
 
-/**
- * `value` when it is a number that satisfies `rule`.
- *
- * @throws TypeError for a non-number or `NaN`; RangeError for a value out of range
- * @example
- * ```ts
- * checkNumber('timeout', 5000, { positive: true, maxSeconds: 600 }); // RangeError: ... in seconds ...
- * ```
- */
 export function checkNumber(name: string, value: unknown, rule: NumberRule): number {
   if (typeof value !== 'number' || Number.isNaN(value)) {
     throw new TypeError(`${name} must be a number, got ${describe(value)}`);

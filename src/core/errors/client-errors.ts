@@ -1,6 +1,6 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { errorKindForStatus, httpErrorMessage, type ErrorFactory, type ErrorSpec } from './error-classes.js';
-import { responseReason, scrubFacts, type ResponseFacts } from './failure-facts.js';
+import { responseReason, scrubFailure, type ResponseDetails } from './failure-details.js';
 import type { Secret } from '../auth/secret.js';
 import { scrubSecret } from '../auth/scrub-secret.js';
 import { InMemoryResponse } from '../transport/in-memory-response.js';
@@ -20,7 +20,7 @@ export interface HttpErrorParts {
   /** By default what the status makes it (`http-server` for 5xx). */
   readonly kind?: 'http' | 'http-server';
   /** Why it failed, beyond the status; by default the reason the status gives. */
-  readonly facts?: ResponseFacts;
+  readonly facts?: ResponseDetails;
 }
 
 /** Builds (does not throw) the errors of one client. */
@@ -52,7 +52,7 @@ export class ClientErrors {
     // The body too: a server that echoes the caller's key must not put it wherever the error is printed.
     const scrub = (text: string): string => this.scrub(text);
     const body = spec.body === undefined ? undefined : scrub(spec.body);
-    const facts = spec.facts === undefined ? undefined : scrubFacts(spec.facts, scrub);
+    const facts = spec.facts === undefined ? undefined : scrubFailure(spec.facts, scrub);
     const error = this.#factory({ ...spec, message: scrub(spec.message), body, facts });
     // A factory may build its own message from the parts (the legacy ones do): it is scrubbed once more.
     const message = scrub(error.message);

@@ -1,6 +1,6 @@
 // Shared by EventsApiV2Client and the legacy events sessions; retries and the routing key are the engine's.
 import type { ApiClient } from '../client/api-client.js';
-import type { ClientOperation } from '../errors/failure-facts.js';
+import type { ClientOperation } from '../errors/failure-details.js';
 import { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH } from './endpoints.js';
 import type {
   AlertEventProperties,

@@ -1,9 +1,3 @@
-/**
- * The time limits of one MCP call, so that every call ends: a deadline restarted by each
- * progress report (as the official SDK's `resetTimeoutOnProgress`), an optional total, and
- * the longest silence of a reply body. The first to run out gives the call up, once.
- * @module
- */
 import { checkNumber } from '../client/settings.js';
 import type { McpCallOptions } from './mcp-options.js';
 
@@ -69,6 +63,8 @@ export interface BodyWatch {
   bodyIdle(): void;
 }
 
+// Every call ends: a deadline restarted by progress (the SDK's `resetTimeoutOnProgress`), an optional
+// total, and the longest silence of a reply body; the first to run out gives the call up, once.
 export class CallDeadline implements BodyWatch {
   readonly #limits: CallLimits;
   readonly #onExpire: (name: TimeLimitName, seconds: number) => void;

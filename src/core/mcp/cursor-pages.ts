@@ -1,9 +1,3 @@
-/**
- * MCP list results page by page: `tools/list`, `resources/list` and `prompts/list` take
- * the `nextCursor` of the page before, until a page has none.
- *
- * @module
- */
 import type { JsonRpcSuccess } from './json-rpc.js';
 
 /** Sends one list request (the client's `call`). */
@@ -12,16 +6,6 @@ export type ListCaller = (
   params?: Readonly<Record<string, unknown>>,
 ) => Promise<JsonRpcSuccess<unknown>>;
 
-/**
- * The items of every page, fetched as they are needed.
- *
- * @param key - the result member holding the items (`tools`, `resources`, `prompts`)
- * @throws TypeError when a page has no array under `key`, or a cursor repeats (a server that would page forever)
- * @example
- * ```ts
- * for await (const tool of cursorPages<McpTool>(call, 'tools/list', 'tools')) console.log(tool.name);
- * ```
- */
 export async function* cursorPages<T>(
   call: ListCaller,
   method: string,

@@ -1,11 +1,3 @@
-/**
- * Reads the JSON-RPC messages of a live `text/event-stream` body as they arrive, through
- * `eventsource-parser`, and stops as soon as the caller has what it waited for. The parser
- * is loaded with the first stream, so that importing the library does not cost it.
- *
- * @module
- */
-
 /** A live body: a Node stream (node-fetch) or a web stream (an injected fetch); both iterate chunks. */
 export type LiveBody = NodeJS.ReadableStream | AsyncIterable<Uint8Array | string>;
 
@@ -19,10 +11,6 @@ export interface StreamOutcome {
   readonly error?: unknown;
 }
 
-/**
- * The handler of each message: `true` once the awaited message has come, which stops
- * the reading. It is called with each member of a batch.
- */
 export type MessageHandler = (message: unknown) => boolean;
 
 /** Frees a live body: destroys a Node stream, cancels a web stream. */
@@ -32,20 +20,8 @@ export function discardLiveBody(body: unknown): void {
   else void live?.cancel?.().catch(() => undefined);
 }
 
-/**
- * Feeds `body` to the parser chunk by chunk and hands each `message` event's JSON data to
- * `onMessage` at once; events with empty data (keep-alives) and other event types are
- * passed over. The body is discarded when the handler is done, so that a stream the
- * server leaves open does not hold the connection.
- *
- * @param options - `lastEventId`, the id to report when no event carries a new one (a
- *   resumed stream); `onChunk`, called as each chunk arrives (comments and keep-alives too)
- * @throws SyntaxError when a message event's data is not JSON (the body is discarded)
- * @example
- * ```ts
- * const outcome = await readMessageEvents(response.body, (message) => isAnswer(message));
- * ```
- */
+// The parser loads with the first stream so that importing the library does not pay for it; the body
+// is discarded once the handler is done, so a stream the server leaves open does not hold the socket.
 export async function readMessageEvents(
   body: LiveBody,
   onMessage: MessageHandler,

@@ -1,10 +1,3 @@
-/**
- * JSON-RPC 2.0 messages as MCP uses them: building a request, reading the messages of a
- * JSON reply body, telling requests, notifications and responses apart, and finding the
- * response to a given request. Pure.
- *
- * @module
- */
 import { isPlainObject } from '../plain-object.js';
 
 /** A JSON-RPC request id. */
@@ -65,14 +58,6 @@ export interface JsonRpcFailure {
 /** A JSON-RPC 2.0 response. */
 export type JsonRpcResponse<T = unknown> = JsonRpcSuccess<T> | JsonRpcFailure;
 
-/**
- * A request object; `params` is left out when absent.
- *
- * @example
- * ```ts
- * jsonRpcRequest('tools/list', undefined, 42); // { jsonrpc: '2.0', id: 42, method: 'tools/list' }
- * ```
- */
 export function jsonRpcRequest(
   method: string,
   params: Readonly<Record<string, unknown>> | undefined,
@@ -85,14 +70,6 @@ export function jsonRpcRequest(
   return params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
 }
 
-/**
- * A notification object; `params` is left out when absent.
- *
- * @example
- * ```ts
- * jsonRpcNotification('notifications/initialized'); // { jsonrpc: '2.0', method: 'notifications/initialized' }
- * ```
- */
 export function jsonRpcNotification(method: string, params?: Readonly<Record<string, unknown>>): JsonRpcNotification {
   if (typeof method !== 'string' || method === '') throw new TypeError('a JSON-RPC method must be a non-empty string');
   return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
@@ -113,16 +90,6 @@ export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
   );
 }
 
-/**
- * The JSON messages of a JSON reply body: the decoded body (a batch array gives its
- * members); none for an empty body.
- *
- * @throws SyntaxError when the body is not JSON
- * @example
- * ```ts
- * jsonMessages('{"jsonrpc":"2.0","id":1,"result":{}}'); // [{ jsonrpc: '2.0', id: 1, result: {} }]
- * ```
- */
 export function jsonMessages(body: string): unknown[] {
   if (body.trim() === '') return [];
   const decoded = JSON.parse(body) as unknown;
@@ -144,11 +111,7 @@ export function isJsonRpcNotification(value: unknown): value is JsonRpcNotificat
   return isPlainObject(value) && value.jsonrpc === '2.0' && typeof value.method === 'string' && !('id' in value);
 }
 
-/**
- * The response to the request with `id` among `messages` (server requests and
- * notifications in an event stream are passed over), or `undefined`. A failure with a
- * `null` id answers any request, since the server could not tell which it was.
- */
+// A failure with a `null` id answers any request: the server could not tell which it was.
 export function findJsonRpcResponse(messages: readonly unknown[], id: JsonRpcId): JsonRpcResponse | undefined {
   const responses = messages.filter(isJsonRpcResponse);
   return responses.find((message) => message.id === id) ?? responses.find((message) => message.id === null);

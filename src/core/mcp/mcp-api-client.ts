@@ -1,11 +1,3 @@
-/**
- * `McpApiClient`: PagerDuty's remote MCP server over Streamable HTTP (revision
- * 2025-06-18): the session's life (initialise, version header, 404, DELETE), JSON-RPC
- * calls whose replies are read as they stream in, at most once for requests that act,
- * cancellation, server-to-client requests, and typed helpers.
- *
- * @module
- */
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';

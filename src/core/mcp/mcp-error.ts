@@ -1,8 +1,3 @@
-/**
- * The error a JSON-RPC `error` member becomes.
- *
- * @module
- */
 import { PagerDutyError } from '../errors/error-classes.js';
 import type { JsonRpcErrorObject, JsonRpcId } from './json-rpc.js';
 

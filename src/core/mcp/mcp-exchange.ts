@@ -1,11 +1,3 @@
-/**
- * One JSON-RPC request's exchange with the MCP endpoint: the POST, the reply read as it
- * arrives (JSON, or an event stream whose notifications and server requests are handed
- * on), and, when a stream breaks before the response, its resumption by GET with
- * `Last-Event-ID`. Knows nothing of sessions but the 404 that ends one.
- *
- * @module
- */
 import type { RequestOptions } from '../client/client-options.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { RetryMode } from '../retry/retry-mode.js';
@@ -57,14 +49,6 @@ function mediaType(response: Response): string {
   return (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0].trim();
 }
 
-/**
- * Sends the request and waits for its response. The stream it came on is closed then,
- * even if the server leaves it open.
- *
- * @throws the client's HTTP errors for a failed status without a JSON-RPC error, a body
- *   that is not JSON, or a reply without the response (a stream that ended or broke and
- *   could not be resumed); the engine's errors (network, abort)
- */
 export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<ExchangeResult> {
   const headers = host.sessionHeaders();
   const response = await host.post({

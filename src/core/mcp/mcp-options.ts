@@ -1,8 +1,3 @@
-/**
- * The options of `McpApiClient` and of one of its calls.
- *
- * @module
- */
 import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';

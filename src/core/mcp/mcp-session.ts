@@ -1,26 +1,9 @@
-/**
- * The state of one MCP session: the id the server assigned and the protocol version it
- * agreed to, and the headers that carry them on every request after `initialize`.
- *
- * @module
- */
-
 /** The header of the session id. */
 export const SESSION_HEADER = 'Mcp-Session-Id';
 
 /** The header of the protocol version, a MUST after initialisation (2025-06-18). */
 export const VERSION_HEADER = 'MCP-Protocol-Version';
 
-/**
- * A session's id and version; empty before `initialize` and after the session ends.
- *
- * @example
- * ```ts
- * const session = new McpSession();
- * session.start('s-1', { protocolVersion: '2025-06-18' }, '2025-06-18');
- * session.headers(); // { 'Mcp-Session-Id': 's-1', 'MCP-Protocol-Version': '2025-06-18' }
- * ```
- */
 export class McpSession {
   #id: string | undefined;
   #version: string | undefined;
@@ -43,25 +26,12 @@ export class McpSession {
     return headers;
   }
 
-  /**
-   * Keeps what `initialize` returned.
-   *
-   * @param sessionId - the reply's `Mcp-Session-Id` (a server without sessions sends none)
-   * @param result - the `initialize` result, whose `protocolVersion` is the agreed one
-   * @param asked - the version asked for, kept when the result names none
-   */
   start(sessionId: string | null, result: unknown, asked: string): void {
     if (sessionId) this.#id = sessionId;
     const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
     this.#version = typeof agreed === 'string' && agreed !== '' ? agreed : asked;
   }
 
-  /**
-   * Forgets the session `sessionId`, unless another has started since (a concurrent call
-   * may have started it already).
-   *
-   * @returns whether it was forgotten
-   */
   forget(sessionId: string | undefined): boolean {
     if (this.#id !== sessionId) return false;
     this.#id = undefined;

@@ -1,10 +1,3 @@
-/**
- * The MCP schema types the typed helpers return (revision 2025-06-18): the fields users
- * read, as the schema defines them. Servers may send more; those pass through untyped.
- *
- * @module
- */
-
 /** The name and version of an MCP implementation (`clientInfo`, `serverInfo`). */
 export interface McpImplementation {
   /** Its programmatic name. */

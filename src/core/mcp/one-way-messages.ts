@@ -1,8 +1,3 @@
-/**
- * The messages the client sends on its own that get no response (`notifications/cancelled`,
- * answers to server requests), and the caller's callbacks: a failure is logged, never thrown.
- * @module
- */
 import type { Logger } from '../logging.js';
 import { jsonRpcNotification, type JsonRpcId, type JsonRpcRequest } from './json-rpc.js';
 import type { McpCancelReason } from './mcp-error.js';
@@ -19,6 +14,7 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// These get no response, so a failure is logged, never thrown.
 export class OneWayMessages {
   readonly #options: OneWayMessagesOptions;
   readonly #underWay = new Set<Promise<void>>();

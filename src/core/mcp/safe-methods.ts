@@ -1,11 +1,7 @@
-/**
- * The MCP requests that may be sent more than once: methods that only read or start a
- * session, and calls of the tools the session's last `tools/list` marked both read-only
- * and idempotent. Anything else (any other `tools/call` above all) may act: at most once.
- * @module
- */
 import { isPlainObject } from '../plain-object.js';
 
+// Requests that may be sent twice: reads, session starts, and tools the last `tools/list` marked
+// read-only and idempotent. Anything else may act, so it goes at most once.
 export const SAFE_MCP_METHODS: ReadonlySet<string> = new Set([
   'initialize',
   'ping',

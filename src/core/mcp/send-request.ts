@@ -1,8 +1,3 @@
-/**
- * One JSON-RPC request's life in a session: its time limits and signal, the session
- * started first, the exchange, a replay on a new session when that is safe.
- * @module
- */
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { CallDeadline, type CallLimits } from './call-deadline.js';
 import { jsonRpcRequest, type JsonRpcId, type JsonRpcRequest, type JsonRpcSuccess } from './json-rpc.js';

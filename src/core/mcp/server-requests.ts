@@ -1,10 +1,3 @@
-/**
- * The answers to requests the server sends on a stream (`ping`, `elicitation/create`,
- * `sampling/createMessage`, ...): the caller's handler first, else the defaults the
- * specification asks for.
- *
- * @module
- */
 import type { JsonRpcFailure, JsonRpcRequest, JsonRpcSuccess } from './json-rpc.js';
 
 /**
@@ -19,15 +12,6 @@ export const METHOD_NOT_FOUND = -32601;
 /** JSON-RPC "internal error". */
 export const INTERNAL_ERROR = -32603;
 
-/**
- * The response to a server request: the handler's result; else `{}` for `ping` and
- * error -32601 for any other method; a handler that throws gives its error.
- *
- * @example
- * ```ts
- * await answerServerRequest({ jsonrpc: '2.0', id: 1, method: 'ping' }); // { jsonrpc: '2.0', id: 1, result: {} }
- * ```
- */
 export async function answerServerRequest(
   request: JsonRpcRequest,
   handler?: McpRequestHandler,

@@ -7,7 +7,7 @@ import { clientCredentialsAuth } from '../auth/auth-methods.js';
 import { httpErrorMessage } from '../errors/error-classes.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { RestApiV2Client } from '../rest/rest-api-v2-client.js';
-import type { RestApiV2ClientOptions } from '../rest/rest-client-options.js';
+import type { RestApiV2ClientOptions } from '../rest/rest-options.js';
 import { buildAuthorizeUrl, IDENTITY_BASE_URL } from './authorize-url.js';
 import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';
 import { datetimeToRelativeSeconds } from './token-expiry.js';

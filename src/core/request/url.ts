@@ -1,6 +1,6 @@
 // The rules that keep credentials at home: the base URL must be `https://` (plain HTTP only on loopback), and
 // a request goes only to a URL under the base URL.
-import type { RefusalFailure } from '../errors/failure-facts.js';
+import type { RefusalFailure } from '../errors/failure-details.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -1,9 +1,3 @@
-/**
- * The search behind `find`: the pages of an index scanned for the item whose attribute
- * equals a value, reading no page more than the answer needs.
- *
- * @module
- */
 import { AmbiguousMatchError } from '../errors/error-classes.js';
 import { isPlainObject } from '../plain-object.js';
 import { attributeMatches } from './resource-comparison.js';
@@ -22,15 +16,8 @@ export interface FindCriteria {
   readonly unique: boolean;
 }
 
-/**
- * The matching item of the pages, or `null` when none matches. Without `unique`, the first
- * match ends the search: the pages are not read further (the iterator is closed, as
- * pdpyras' lazy `next(filter(...))` left its generator). With `unique`, the page holding a
- * second match is read to its end, so the error names every match of the pages read, and no
- * further page is requested.
- *
- * @throws AmbiguousMatchError with `unique`, when two or more items match
- */
+// The first match closes the pages, as pdpyras' lazy `next(filter(...))` did; with `unique` the
+// page of a second match is read to its end so that the error names every match read.
 export async function findInPages(
   pages: AsyncIterable<{ readonly items: readonly unknown[] }>,
   criteria: FindCriteria,

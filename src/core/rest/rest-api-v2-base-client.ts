@@ -1,56 +1,25 @@
-/**
- * `RestApiV2BaseClient`: the REST clients' requests, driven by an API's tables (canonical
- * paths, entity wrapping, the j- and r-families), and their iterators (`iterAll`,
- * `iterCursor`, `listAll`, `dictAll`, `getTotal`). The steps are pure functions in
- * `endpoints/` and `pagination/`; this class ties them to the engine.
- *
- * @module
- */
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-client.js';
-import type { AuthMethod } from '../auth/auth-methods.js';
-import type { FailureFacts, RequestContext, ResponseFacts } from '../errors/failure-facts.js';
+import { type RequestOptions } from '../client/api-client.js';
+import type { RequestContext, ResponseDetails } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
 import { mergeExtraParams } from '../request/extra-options.js';
-import { compileTables, withWrapperRows, type CompiledTables } from './endpoints/compiled-tables.js';
-import { withDeclaredRequestHeaders } from './endpoints/declared-requirements.js';
-import {
-  decodeExchange,
-  entityDelete,
-  entityExchange,
-  jsonExchange,
-  type EntityExchangeHost,
-} from './endpoints/entity-exchange.js';
-import { canonicalCallKey } from './endpoints/canonical-call-key.js';
-import { EndpointLookup } from './endpoints/endpoint-lookup.js';
-import { urlPathOf } from './endpoints/canonical-path.js';
-import { quietCanonicalPath } from './endpoints/endpoint-resolution.js';
-import { READ_ONLY_POSTS } from './endpoints/read-only-posts.js';
-import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
-import { restQueryParams } from './endpoints/params.js';
-import { resolveRestPolicy, type RestPolicy } from './endpoints/policy.js';
-import type { ResourceObject, ResourceTarget } from './endpoints/resource-target.js';
-import type { CanonicalPath, RestApiTables } from './endpoints/table-types.js';
-import { indexPages, type IndexPageSource } from './pagination/index-pages.js';
+import type { CanonicalPath } from './endpoints/table-types.js';
+import { indexTarget } from './endpoints/endpoint-resolution.js';
+import { classicPages } from './pagination/classic-pagination.js';
+import { concurrencyOrDefault } from './pagination/concurrency.js';
+import { concurrentClassicPages } from './pagination/concurrent-pagination.js';
+import { pageSizing } from './pagination/limits.js';
+import { cursorProblem, nextCursor, tokenPages } from './pagination/token-pagination.js';
+import { wholeListPages } from './pagination/whole-list-pagination.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
-import { exchangePage, readTotal } from './pagination/page-exchange.js';
+import { pageOrThrow, readPage } from './pagination/page-reading.js';
+import { isPlainObject } from '../plain-object.js';
+import { RestEntityClient } from './rest-entity-client.js';
 import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
 import type { FetchedPage } from './pagination/pages.js';
-import {
-  REST_API_V2_BASE_CLIENT_OPTION_NAMES,
-  type DecodedResponse,
-  type DictAllOptions,
-  type IterAllOptions,
-  type IterCursorOptions,
-  type RestApiV2BaseClientOptions,
-} from './rest-method-options.js';
-import { checkOptionNames } from '../client/option-names.js';
-import { internalOf, withInternal } from '../client/internal-options.js';
+import { type DictAllOptions, type IterAllOptions, type IterCursorOptions } from './rest-options.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
-import type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-call-types.js';
-
-const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+import type { IndexItem, IndexQuery } from './rest-types.js';
 
 /**
  * The base of the REST API v2 client and of the integration API clients: everything that
@@ -73,277 +42,8 @@ const REST_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT',
  * }
  * ```
  */
-export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiClient {
-  /** The API's tables, as given to the constructor. @internal */
-  readonly tables: RestApiTables;
-  /** The behaviour at the legacy seams (frozen). @internal */
-  readonly policy: RestPolicy;
-  /** The endpoint side: URL to path, canonical path, wrappers, index wrapper. */
-  readonly #endpoints: EndpointLookup;
-  /** This client as its exchanges and its index pages see it (every request through its own overridable methods). */
-  readonly #parts: EntityExchangeHost & IndexPageSource;
+export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEntityClient<A> {
   #defaultPageSize = DEFAULT_PAGE_SIZE;
-
-  /**
-   * @param auth - how requests are authenticated
-   * @param options - engine options and the API's `tables`
-   */
-  constructor(auth: AuthMethod, options: RestApiV2BaseClientOptions) {
-    checkOptionNames('RestApiV2BaseClient', options, REST_API_V2_BASE_CLIENT_OPTION_NAMES);
-    const { tables, ...engineOptions } = options;
-    const internal = internalOf(options);
-    const resolved = resolveRestPolicy(internal.restPolicy);
-    const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
-    super(
-      auth,
-      withInternal(engineOptions, { callKey: internal.callKey ?? canonicalCallKey(compiled), optionsChecked: true }),
-    );
-    this.tables = tables;
-    this.policy = resolved;
-    const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
-    this.#endpoints = new EndpointLookup(compiled, this.policy, {
-      baseUrl: () => this.url,
-      normalizeUrl: (url) => this.normalizeUrl(url),
-      urlError,
-    });
-    this.#parts = {
-      client: this,
-      endpoints: this.#endpoints,
-      defaultPageSize: () => this.#defaultPageSize,
-      warn: (message) => this.log.warn(message),
-      exchangeJson: (...args) => this.exchangeJson(...args),
-      unexpectedResponse: (...args) => this.unexpectedResponse(...args),
-      fetchPage: (...args) => this.fetchPage(...args),
-      openLane: (width) => this.requestGate.open(width),
-    };
-  }
-
-  /** The tables in the shapes the lookups use, built once at construction. @internal */
-  protected get compiledTables(): CompiledTables {
-    return this.#endpoints.compiled;
-  }
-
-  /** GET, POST, PUT, PATCH and DELETE. */
-  override get permittedMethods(): readonly HttpMethod[] {
-    return REST_METHODS;
-  }
-
-  /**
-   * List-valued query keys get `[]` first when the policy says so (`statuses: [...]` goes
-   * out as `statuses[]=...`), on every request, the low-level ones included; a parameter
-   * the operation declares in another style goes out in that style (`sort_by=a,b`).
-   */
-  protected override encodeParams(params: QueryParams, method?: HttpMethod, url?: string): QueryParams {
-    return restQueryParams(params, this.policy, this.#endpoints.queryStyles(method, url, params));
-  }
-
-  /** A POST to one of the API's query endpoints (`READ_ONLY_POSTS`) only reads: it is retried like a GET. */
-  protected override postOnlyReads(url: string): boolean {
-    if (!url.startsWith(this.url)) return false;
-    const canonical = quietCanonicalPath(this.#endpoints.compiled, urlPathOf(this.url, url));
-    return canonical !== null && READ_ONLY_POSTS.has(canonical);
-  }
-
-  /** Every request, with the headers its operation declares (early access) unless the caller sets them. */
-  override request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    const declared = this.#endpoints.declaredHeaders(method, url);
-    return super.request(
-      method,
-      url,
-      withDeclaredRequestHeaders(declared, () => this.headers, options),
-    );
-  }
-
-  /**
-   * The canonical path of a URL or path: `canonicalPath('/users/PABC123')` is
-   * `'/users/{id}'`, `canonicalPath('users/me')` is `'/users/me'`.
-   *
-   * @throws UrlError when the URL is foreign, matches no canonical path, or matches two equally well
-   */
-  canonicalPath(url: string): CanonicalPath {
-    return this.#endpoints.canonicalPath(url);
-  }
-
-  /**
-   * The `[requestWrapper, responseWrapper]` of an endpoint (`null`: not wrapped), from the
-   * wrapper table or, failing that (or under the `'convention'` policy), the convention.
-   *
-   * @param path - a canonical path; placeholder names do not matter
-   *
-   * @example
-   * ```ts
-   * client.entityWrappers('POST', '/schedules/{id}/overrides'); // ['overrides', null]
-   * ```
-   */
-  entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair {
-    return this.#endpoints.wrapperPair(method, path);
-  }
-
-  /**
-   * GET and return the decoded body (`null` for an empty body, as on 204).
-   *
-   * @throws HttpError for a non-success status; HttpServerError for 5xx or a body that is not JSON
-   * @example
-   * ```ts
-   * const { users, more } = await client.jget('/users', { params: { limit: 5 } }); // users: User[]
-   * ```
-   */
-  jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
-    target: P | ResourceObject,
-    init?: JsonInit<A, 'GET', P>,
-  ): JsonResult<T, A, 'GET', P>;
-  jget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#parts, 'GET', 'jget', target, init);
-  }
-
-  /** POST `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
-    target: P | ResourceObject,
-    init?: JsonInit<A, 'POST', P>,
-  ): JsonResult<T, A, 'POST', P>;
-  jpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#parts, 'POST', 'jpost', target, init);
-  }
-
-  /** PUT `init.json` as it is and return the decoded body (see {@link jget}). */
-  jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
-    target: P | ResourceObject,
-    init?: JsonInit<A, 'PUT', P>,
-  ): JsonResult<T, A, 'PUT', P>;
-  jput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#parts, 'PUT', 'jput', target, init);
-  }
-
-  /** PATCH `init.json` as it is and return the decoded body (see {@link jget}). */
-  jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
-    target: P | ResourceObject,
-    init?: JsonInit<A, 'PATCH', P>,
-  ): JsonResult<T, A, 'PATCH', P>;
-  jpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#parts, 'PATCH', 'jpatch', target, init);
-  }
-
-  /** DELETE and return the decoded body, usually `null` (see {@link jget}). */
-  jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
-    target: P | ResourceObject,
-    init?: JsonInit<A, 'DELETE', P>,
-  ): JsonResult<T, A, 'DELETE', P>;
-  jdelete<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return jsonExchange<T>(this.#parts, 'DELETE', 'jdelete', target, init);
-  }
-
-  /**
-   * GET a resource and return the entity inside its wrapper (`null` for 204).
-   *
-   * @throws UrlError for a URL that matches no canonical path
-   * @throws TypeError before any request when `init` carries a body (`json`, `form` or `body`): a GET has none
-   * @throws HttpError for a non-success status
-   * @throws HttpServerError when the body lacks its wrapper (the message names the keys it had)
-   * @example
-   * ```ts
-   * const user = await client.rget('/users/PABC123'); // a User, typed from the path
-   * const again = await client.rget<User>(user); // a resource object stands for its `self` URL
-   * ```
-   */
-  rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
-    target: P | ResourceObject,
-    init?: EntityInit<A, 'GET', P>,
-  ): EntityResult<T, A, 'GET', P>;
-  rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#parts, 'GET', 'rget', target, init);
-  }
-
-  /**
-   * POST an entity, wrapped when the endpoint wants it (`{ user: json }` for `/users`)
-   * unless `json` is already wrapped, and return the entity of the response (see {@link rget}).
-   *
-   * @example
-   * ```ts
-   * const user = await client.rpost('/users', { json: { type: 'user', name: 'Ann', email: 'ann@example.com' } });
-   * ```
-   */
-  rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
-    target: P | ResourceObject,
-    init?: EntityInit<A, 'POST', P>,
-  ): EntityResult<T, A, 'POST', P>;
-  rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#parts, 'POST', 'rpost', target, init);
-  }
-
-  /**
-   * PUT an entity, wrapped when needed, and return the entity of the response. With a list
-   * on an index (`rput('/incidents', { json: [refs] })`) it is a multi-update.
-   *
-   * @example
-   * ```ts
-   * const updated = await client.rput('/incidents', { // Incident[]
-   *   json: [{ id: 'PINC1', type: 'incident_reference', status: 'acknowledged' }],
-   *   headers: { From: 'oncall@example.com' },
-   * });
-   * ```
-   */
-  rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
-    target: P | ResourceObject,
-    init?: EntityInit<A, 'PUT', P>,
-  ): EntityResult<T, A, 'PUT', P>;
-  rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#parts, 'PUT', 'rput', target, init);
-  }
-
-  /** PATCH an entity, wrapped when needed, and return the entity of the response (see {@link rput}). */
-  rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
-    target: P | ResourceObject,
-    init?: EntityInit<A, 'PATCH', P>,
-  ): EntityResult<T, A, 'PATCH', P>;
-  rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return entityExchange<T>(this.#parts, 'PATCH', 'rpatch', target, init);
-  }
-
-  /**
-   * DELETE a resource and return the response once its status is a success (its body is
-   * left unread). A `json` body (few endpoints take one) is wrapped as {@link rput} wraps it.
-   *
-   * @throws HttpError for a non-success status
-   */
-  rdelete<P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
-    target: P | ResourceObject,
-    init?: EntityInit<A, 'DELETE', P>,
-  ): Promise<Response>;
-  rdelete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
-    return entityDelete(this.#parts, target, init);
-  }
-
-  /**
-   * Sends a request and decodes its JSON body, keeping the response and text for error
-   * messages; subclasses use it for endpoints with their own shapes.
-   *
-   * @param context - what the calling method is doing, for the facts of its errors
-   * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
-   */
-  protected async exchangeJson(
-    method: string,
-    url: string,
-    init?: RequestOptions,
-    context?: RequestContext,
-  ): Promise<DecodedResponse> {
-    return decodeExchange(this.#parts, method, await this.sendText(method, url, init, context), context);
-  }
-
-  /**
-   * Builds (does not throw) the `HttpServerError` for a successful response the client
-   * cannot use: not JSON, or without the shape the endpoint promises.
-   *
-   * @param facts - why, for the error factory (by default `unusable-body`)
-   */
-  protected unexpectedResponse(
-    method: string,
-    response: Response,
-    text: string,
-    detail: string,
-    facts?: ResponseFacts,
-  ): Error {
-    return this.httpError({ method, url: response.url, response, body: text, detail, kind: 'http-server', facts });
-  }
 
   /**
    * The `limit` the iterators send with each page when not given a `pageSize`. Settable.
@@ -365,15 +65,16 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /**
-   * Iterates over every item of an index, one page in memory at a time, in the style the
-   * API's tables give the index: classic pagination (`limit`/`offset`, until `more` is
-   * false, or for an index without `more` until a page comes back short), cursor pagination
-   * (`cursor`/`next_cursor`), or one request for a list the API returns whole. The page
-   * size never exceeds the endpoint's declared maximum. Classic pagination stops before
-   * `offset + limit` would pass `ITERATION_LIMIT`, logging a warning that points to
-   * `iterHistory`.
+   * Iterates over every item of an index, one page in memory at a time, in the index's own style: classic
+   * (`limit`/`offset` until `more` is false), cursor (`cursor`/`next_cursor`), or one request for a list the
+   * API returns whole. Classic pagination stops before `offset + limit` passes `ITERATION_LIMIT` (10,000),
+   * with a warning pointing to `iterHistory`.
    *
-   * @throws UrlError for a path that is no index (a single resource, an unwrapped endpoint), or one with its own iterator
+   * @param url - the index's path (`/users`) or full URL under `baseUrl`
+   * @param params - its query parameters, typed from the path (`team_ids`, `statuses`, ...)
+   * @param options - `pageSize` (default 100), `concurrency`, `total`, `itemHook`, `extraParams`
+   * @returns the items, typed from the path (`User` for `/users`)
+   * @throws UrlError for a path that is no index, or one with its own iterator
    * @throws HttpError as soon as a page fails (items already yielded stay yielded)
    * @example
    * ```ts
@@ -401,7 +102,15 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   /**
    * Iterates over an index that uses cursor pagination (`cursor` -> `next_cursor`).
    *
+   * @param url - the index's path or full URL under `baseUrl`
+   * @param params - its query parameters, typed from the path
+   * @param options - `pageSize` (default 100), `itemHook`, `extraParams`
    * @throws UrlError when the path is not cursor-based
+   * @throws HttpError as soon as a page fails
+   * @example
+   * ```ts
+   * for await (const action of client.iterCursor('/automation_actions/actions')) console.log(action.name);
+   * ```
    */
   iterCursor<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
@@ -422,12 +131,16 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /**
-   * Every item of an index, as {@link iterAll} yields them. Rejects on any error,
-   * discarding what was read.
+   * Every item of an index, as `iterAll` yields them, in one array; rejects on any error, discarding
+   * what was read.
    *
+   * @param url - the index's path or full URL under `baseUrl`
+   * @param params - its query parameters, typed from the path
+   * @param options - `pageSize` (default 100), `concurrency` (pages read at once), `total`, `itemHook`, `extraParams`
+   * @throws UrlError for a path that is no index; HttpError when a page fails
    * @example
    * ```ts
-   * const services = await client.listAll('/services', { include: ['teams'] }); // Service[]
+   * const services = await client.listAll('/services', { include: ['teams'] }, { concurrency: 4 });
    * ```
    */
   listAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
@@ -448,10 +161,16 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /**
-   * Every item of an index keyed by an attribute (`id` unless `by` says otherwise); a
-   * later item with the same key replaces an earlier one.
+   * Every item of an index keyed by an attribute (`id` unless `by` says otherwise); a later item with the
+   * same key replaces an earlier one.
    *
-   * @throws UrlError when an item lacks the attribute
+   * @param url - the index's path or full URL under `baseUrl`
+   * @param options - `by` (default `'id'`), `params`, `concurrency`, `extraParams`
+   * @throws UrlError when an item lacks the attribute; HttpError when a page fails
+   * @example
+   * ```ts
+   * const byEmail = await client.dictAll('/users', { by: 'email' });
+   * ```
    */
   dictAll<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
@@ -462,14 +181,21 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       url,
       options,
       (params, opts) => this.listAll<T, string>(url, params, opts),
-      (message) => this.#endpoints.urlError(message),
+      (message) => this.endpointLookup.urlError(message),
     );
   }
 
   /**
-   * The total number of records of a classic-paginated index (`total=true`, `limit=1`).
+   * The total number of records of a classic-paginated index (one request: `total=true`, `limit=1`).
    *
+   * @param url - the index's path or full URL under `baseUrl`
+   * @param params - its query parameters (filters), typed from the path
+   * @param init - `signal` and `extraParams`
    * @throws HttpServerError when the response has no numeric `total`
+   * @example
+   * ```ts
+   * const open = await client.getTotal('/incidents', { statuses: ['triggered', 'acknowledged'] });
+   * ```
    */
   getTotal<P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
     url: P,
@@ -481,7 +207,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     params: QueryParams = {},
     init: Pick<RequestOptions, 'signal' | 'extraParams'> = {},
   ): Promise<number> {
-    return readTotal(this.#parts, url, mergeExtraParams(params, init.extraParams, 'getTotal') ?? {}, init.signal);
+    const query = { ...mergeExtraParams(params, init.extraParams, 'getTotal'), total: true, limit: 1, offset: 0 };
+    const { response, text, body } = await this.exchangeJson('GET', url, { params: query, signal: init.signal });
+    if (isPlainObject(body) && typeof body.total === 'number') return body.total;
+    const detail = 'API responded without a numeric "total" (no classic pagination?)';
+    throw this.unexpectedResponse('GET', response, text, detail);
   }
 
   /**
@@ -492,7 +222,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
-  protected fetchPage(
+  protected async fetchPage(
     method: string,
     url: string,
     init: RequestOptions,
@@ -500,7 +230,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
     context?: RequestContext,
   ): Promise<FetchedPage> {
-    return exchangePage(this.#parts, method, url, init, wrapper, check, context);
+    const { response, text, body } = await this.exchangeJson(method, url, init, context);
+    const refuse = (detail: string, facts?: ResponseDetails): Error =>
+      this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
+    return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
   }
 
   /**
@@ -510,13 +243,67 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @param method - the public method asking, named in errors
    * @throws UrlError for a path that cannot be paged this way
    */
-  protected pagesOf(
+  protected async *pagesOf(
     url: string,
     params: QueryParams,
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    return indexPages(this.#parts, url, params, options, method);
+    const endpoints = this.endpointLookup;
+    const { path, wrapper, plan } = indexTarget(
+      endpoints.compiled,
+      endpoints.policy,
+      endpoints.urlPath(url),
+      method,
+      endpoints.urlRefusal(url),
+    );
+    const concurrency = concurrencyOrDefault(options.concurrency);
+    const endpoint = `GET ${path}`;
+    const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';
+    const context: RequestContext = { operation, caller: method, requestedUrl: url };
+    const warn = (message: string): void => this.log.warn(message);
+    const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize, this.#defaultPageSize);
+    sizing.warnings.forEach(warn);
+    if (plan.style === 'cursor') {
+      const base: QueryParams = plan.sendLimit ? { limit: sizing.pageSize, ...sizing.params } : sizing.params;
+      // A cursor that cannot be followed ends the series with an error after its page's items, never silently.
+      let failure: Error | undefined;
+      const getCursorPage = async (token: string | undefined): Promise<FetchedPage> => {
+        const query = token === undefined ? base : { ...base, cursor: token };
+        const page = await this.fetchPage('GET', url, { params: query }, wrapper, cursorProblem, context);
+        failure = page.failure;
+        return page;
+      };
+      yield* tokenPages(getCursorPage, nextCursor);
+      if (failure) throw failure;
+      return;
+    }
+    const getPage = (query: QueryParams): Promise<FetchedPage> =>
+      this.fetchPage('GET', url, { params: query }, wrapper, undefined, context);
+    if (plan.style === 'none') {
+      yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
+      return;
+    }
+    const classic = {
+      params: sizing.params,
+      pageSize: sizing.pageSize,
+      total: options.total ?? false,
+      endpoint,
+      warn,
+      untilShortPage: plan.untilShortPage,
+    };
+    if (concurrency > 1) {
+      const lane = this.requestGate.open(concurrency);
+      try {
+        const fetch = (query: QueryParams, signal: AbortSignal): Promise<FetchedPage> =>
+          this.fetchPage('GET', url, { params: query, signal }, wrapper);
+        yield* concurrentClassicPages(fetch, { ...classic, lane, failFast: method === 'listAll' });
+      } finally {
+        lane.close();
+      }
+      return;
+    }
+    yield* classicPages(getPage, classic);
   }
 
   /**
@@ -526,7 +313,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError for a path that cannot be paged
    */
   protected indexPage(url: string, params: QueryParams, method: string, signal?: AbortSignal): Promise<FetchedPage> {
-    return this.fetchPage('GET', url, { params, signal }, this.#endpoints.indexWrapper(url, method));
+    return this.fetchPage('GET', url, { params, signal }, this.endpointLookup.indexWrapper(url, method));
   }
 
   /**
@@ -534,7 +321,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * `RestApiTables.specialisedIterators`); the generic iterators call it first.
    */
   protected refuseSpecialised(path: CanonicalPath, method: string): void {
-    const refusal = this.#endpoints.specialisedRefusal(path, method);
+    const refusal = this.endpointLookup.specialisedRefusal(path, method);
     if (refusal !== undefined) throw refusal;
   }
 }

@@ -1,9 +1,3 @@
-/**
- * `RestApiV2Client`: the client of the standard REST API v2, with the searches, the
- * history iterator and the iterators of the endpoints that page in their own style.
- *
- * @module
- */
 import { authForType } from '../auth/auth-methods.js';
 import { mergeExtraParams } from '../request/extra-options.js';
 import type { QueryParams } from '../request/query.js';
@@ -19,15 +13,15 @@ import {
   type AnalyticsRawIncidentsOptions,
   type IncidentNotesOptions,
   type RestApiV2ClientOptions,
-} from './rest-client-options.js';
+} from './rest-options.js';
 import { concurrencyOrDefault } from './pagination/concurrency.js';
-import { concurrentHistoryPages } from './pagination/concurrent-pagination.js';
-import { historyWindows, isHistoryRange, rangeWindows, windowParams } from './pagination/history-windows.js';
+import { concurrentHistoryPages, type ConcurrentHistorySource } from './pagination/concurrent-pagination.js';
+import { historyRefusal, historyWindows, rangeWindows, windowParams } from './pagination/history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
 import { differsFrom, persistSearchValue } from './resource-comparison.js';
 import { findInPages } from './find-in-pages.js';
-import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-method-options.js';
+import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
@@ -51,9 +45,8 @@ import type {
 import type { RestApiV2Types } from '../../generated/types/rest-api-v2-endpoints.js';
 import { isPlainObject } from '../plain-object.js';
 
-/** The rows of `POST /analytics/raw/incidents` (the `data` of its answer), for `A`. */
+// The rows (`data`) and the `filters` of `POST /analytics/raw/incidents`, for `A`.
 type AnalyticsRow<A extends ApiTypes> = ListOf<JsonResultOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'data'>;
-/** The `filters` of `POST /analytics/raw/incidents`, for `A`. */
 type AnalyticsFilters<A extends ApiTypes> = FieldOf<JsonBodyOf<Ep<A, 'POST', '/analytics/raw/incidents'>>, 'filters'>;
 type ListOf<R, K extends string> = R extends { [Key in K]?: readonly (infer Item)[] } ? Item : Record<string, unknown>;
 type FieldOf<B, K extends string> = B extends { [Key in K]?: infer F }
@@ -96,14 +89,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   constructor(apiKey: string, options: RestApiV2ClientOptions = {}) {
     checkOptionNames('RestApiV2Client', options, REST_API_V2_CLIENT_OPTION_NAMES);
     const { defaultFrom, authType, region, baseUrl, ...rest } = options;
-    super(
-      authForType(apiKey, authType),
-      checkedOptions({
-        ...rest,
-        baseUrl: baseUrl ?? regionBaseUrl(region),
-        tables: REST_API_V2_TABLES,
-      }),
-    );
+    const engineOptions = { ...rest, baseUrl: baseUrl ?? regionBaseUrl(region), tables: REST_API_V2_TABLES };
+    super(authForType(apiKey, authType), checkedOptions(engineOptions));
     this.defaultFrom = defaultFrom;
   }
 
@@ -117,18 +104,17 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   }
 
   /**
-   * The item of an index whose attribute equals `value`, ignoring case (the predecessor's
-   * rule), using the index's `query` parameter to narrow the search; `null` when there is
-   * none (every page read). Stops requesting pages at the first match. With `exact`, case
-   * counts; with `unique`, a second match is an error (the name-to-id lookup of a CLI),
-   * and pages are read until the second match or the end.
+   * The item of an index whose attribute equals `value`, ignoring case (the predecessor's rule), narrowed by
+   * the index's `query` parameter; `null` when none (every page read). Stops at the first match; with
+   * `unique`, reads on until a second match, which is an error.
    *
-   * @throws AmbiguousMatchError with `unique`, when more than one item matches (thrown as
-   *   it is by every client, legacy sessions included: pdpyras had no `unique`)
+   * @param url - the index's path (`/users`, `/services`, ...)
+   * @param value - the value to match (sent as `query`)
+   * @param options - `attribute` (default `'name'`), `exact` (case counts), `unique`, `params`, `extraParams`
+   * @throws AmbiguousMatchError with `unique`, when more than one item matches
    * @example
    * ```ts
    * const user = await client.find('/users', 'ann@example.com', { attribute: 'email' }); // User | null
-   * // A name given on a command line: exactly this spelling, and only one such service.
    * const service = await client.find('/services', 'Checkout API', { exact: true, unique: true });
    * ```
    */
@@ -153,11 +139,14 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   }
 
   /**
-   * The resource of an index whose `attribute` equals `values[attribute]` (see
-   * {@link find}), created from `values` when there is none. With `update`, an existing
-   * resource whose fields differ from `values` is updated: the record found, with `values`
-   * over it, is PUT to its `self` URL (as both predecessors did).
+   * The resource of an index whose `attribute` equals `values[attribute]` (see `find`), created from
+   * `values` when there is none. With `update`, an existing resource whose fields differ is PUT to its
+   * `self` URL with `values` over it (as both predecessors did).
    *
+   * @param url - the index's path (`/teams`, `/users`, ...)
+   * @param attribute - the attribute that identifies the resource (`'name'`, `'email'`)
+   * @param values - the resource's fields; must include `attribute`
+   * @param options - `update` (default `false`)
    * @throws UrlError when `values` lacks `attribute`
    * @example
    * ```ts
@@ -180,9 +169,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
       throw this.makeError({ kind: 'url', message });
     }
-    const existing = await this.find<Record<string, unknown>>(url, persistSearchValue(attribute, values[attribute]), {
-      attribute,
-    });
+    const term = persistSearchValue(attribute, values[attribute]);
+    const existing = await this.find<Record<string, unknown>>(url, term, { attribute });
     if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
     if (!options.update || !differsFrom(existing, values)) return existing as T;
     const self =
@@ -193,22 +181,20 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   }
 
   /**
-   * Iterates over the historical records of [since, until) past the 10,000-record limit
-   * of classic pagination. The range is first cut into windows within the endpoint's
-   * longest accepted range (`/audit/records` 31 days, `/incidents` 180, `/notifications` 88:
-   * `HISTORY_MAX_RANGE_DAYS`), then each window is halved until it holds at most
-   * `ITERATION_LIMIT` records (or is one second long). Each record comes once, oldest window
-   * first. Cursor-paginated endpoints have no count limit: each window is read in one pass.
-   * This is the way to read every incident: `iterAll('/incidents')` without `since`/`until`
-   * covers only the API's default recent window.
+   * Iterates over the historical records of [since, until) past classic pagination's 10,000-record limit:
+   * the range is cut into windows the endpoint accepts (`HISTORY_MAX_RANGE_DAYS`), each halved until it
+   * holds at most `ITERATION_LIMIT` records. Each record comes once, oldest window first.
    *
+   * @param url - `/incidents`, `/log_entries`, `/audit/records`, `/notifications`, ...
+   * @param since - the start of the range (included)
+   * @param until - the end of the range (excluded)
+   * @param params - further query parameters, typed from the path
+   * @param options - `concurrency` (windows read at once), `extraParams`
    * @throws UrlError for an endpoint that is not an index of historical records, or invalid dates
    * @example
    * ```ts
    * const since = new Date('2024-01-01T00:00:00Z');
-   * for await (const entry of client.iterHistory('/log_entries', since, new Date())) console.log(entry.id, entry.type);
-   * // Windows read 8 requests at a time; records still come in time order.
-   * for await (const incident of client.iterHistory('/incidents', since, new Date(), {}, { concurrency: 8 })) console.log(incident.id);
+   * for await (const entry of client.iterHistory('/log_entries', since, new Date())) console.log(entry.type);
    * ```
    */
   iterHistory<T = never, P extends PathHint<A, 'INDEX'> = PathHint<A, 'INDEX'>>(
@@ -241,13 +227,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     this.refuseSpecialised(path, 'iterHistory');
     const tables = this.compiledTables;
     const shape = pathShape(path);
-    if (!tables.historicalShapes.has(shape)) {
-      const message = `iterHistory does not support ${path}: it is not an index of historical records`;
-      throw this.makeError({ kind: 'url', message });
-    }
-    if (!isHistoryRange(since, until)) {
-      throw this.makeError({ kind: 'url', message: 'iterHistory needs valid dates with since not after until' });
-    }
+    const refusal = historyRefusal(path, tables.historicalShapes.has(shape), since, until);
+    if (refusal !== undefined) throw this.makeError({ kind: 'url', message: refusal });
     if (since.getTime() === until.getTime()) return;
     const window = (start: Date, end: Date): QueryParams => windowParams(params, start, end);
     const maxRangeMs = this.policy.declaredRequirements ? tables.historyMaxRangeMs.get(shape) : undefined;
@@ -260,26 +241,17 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     if (concurrency > 1) {
       const lane = this.requestGate.open(concurrency);
       const pageLimit = Number({ limit: DEFAULT_PAGE_SIZE, ...params }.limit);
+      const source: ConcurrentHistorySource = {
+        count: (start, end, signal) => this.getTotal(url, window(start, end), { signal }),
+        page: (start, end, offset, signal) =>
+          this.indexPage(url, { limit: pageLimit, ...window(start, end), offset }, 'iterHistory', signal),
+        pageLimit,
+        endpoint: `GET ${path}`,
+        warn: (message) => this.log.warn(message),
+        maxRangeMs,
+      };
       try {
-        yield* concurrentHistoryPages(
-          since,
-          until,
-          {
-            count: (start, end, signal) => this.getTotal(url, window(start, end), { signal }),
-            page: (start, end, offset, signal) =>
-              this.indexPage(
-                url,
-                Object.assign({ limit: pageLimit }, window(start, end), { offset }),
-                'iterHistory',
-                signal,
-              ),
-            pageLimit,
-            endpoint: `GET ${path}`,
-            warn: (message) => this.log.warn(message),
-            maxRangeMs,
-          },
-          { lane, failFast: false },
-        );
+        yield* concurrentHistoryPages(since, until, source, { lane, failFast: false });
       } finally {
         lane.close();
       }
@@ -412,12 +384,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     const first = users.ok && Array.isArray(users.value) ? (users.value[0] as unknown) : undefined;
     const value = subdomainFromHtmlUrl(isPlainObject(first) ? first.html_url : undefined);
     if (value === null) {
-      throw this.unexpectedResponse(
-        'GET',
-        response,
-        text,
-        'API responded without a user whose html_url shows the subdomain',
-      );
+      const detail = 'API responded without a user whose html_url shows the subdomain';
+      throw this.unexpectedResponse('GET', response, text, detail);
     }
     this.#subdomain = { url: this.url, auth: this.auth, value };
     return value;

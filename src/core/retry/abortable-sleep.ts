@@ -1,10 +1,3 @@
-/**
- * The pause between retries, cut short by the caller's `AbortSignal`: an abort during a
- * 12-second backoff ends the request at once rather than after the pause.
- *
- * @module
- */
-
 /** The signal fired during the pause; the engine turns this into a `RequestAbortedError`. */
 export class AbortedDuringPause extends Error {
   /** @param reason - the signal's reason */
@@ -13,18 +6,7 @@ export class AbortedDuringPause extends Error {
   }
 }
 
-/**
- * Waits `seconds` with `sleep`, or until `signal` fires, whichever comes first.
- *
- * @param sleep - the client's sleep (real or injected); it gets the signal as well
- * @param signal - the caller's signal, if any
- * @throws AbortedDuringPause when the signal fires first, or had fired already
- *
- * @example
- * ```ts
- * await abortableSleep(realSleep, 12, AbortSignal.timeout(2000)); // rejects after 2 s
- * ```
- */
+// An abort during a 12-second backoff ends the request at once rather than after the pause.
 export async function abortableSleep(
   sleep: (seconds: number, signal?: AbortSignal) => Promise<void>,
   seconds: number,
@@ -45,10 +27,6 @@ export async function abortableSleep(
   }
 }
 
-/**
- * The real sleep: a timer, cleared when `signal` fires so that an aborted request leaves
- * no timer behind.
- */
 export function timerSleep(seconds: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, seconds * 1000);

@@ -1,18 +1,6 @@
-/**
- * The attempt loop: sends a prepared request, asks the pure retry rules
- * (`retry-rules.ts`) what to do after each attempt, pauses (warning before each retry),
- * and returns the last response. Only a failure of the transport is retried (see
- * `attempt-failure.ts`): any other error would fail the same way every time, and is
- * rethrown as it is after one attempt.
- * It is given the parts of its client it needs (transport, gate, errors, metrics), and
- * knows nothing of URLs, headers or auth.
- *
- * @module
- * @internal
- */
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { ClientErrors } from '../errors/client-errors.js';
-import type { ResponseFacts } from '../errors/failure-facts.js';
+import type { ResponseDetails } from '../errors/failure-details.js';
 import type { CallMetrics } from '../client/call-metrics.js';
 import type { HttpMethod } from '../client/client-options.js';
 import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
@@ -56,10 +44,7 @@ function discardBody(response: FetchResponse): void {
   else void body?.cancel?.().catch(() => undefined);
 }
 
-/**
- * Milliseconds on Node's own monotonic clock: fake timers, which replace the global
- * `performance`, do not change `apiTime` (they still rule the timeouts).
- */
+// Node's own monotonic clock: fake timers replace the global `performance` but must not skew `apiTime`.
 function realNow(): number {
   return process.getBuiltinModule('node:perf_hooks').performance.now();
 }
@@ -83,7 +68,7 @@ export interface AttemptLoopOptions {
  */
 export interface AttemptResult {
   readonly response: FetchResponse;
-  readonly refusal?: { readonly detail: string; readonly facts?: ResponseFacts };
+  readonly refusal?: { readonly detail: string; readonly facts?: ResponseDetails };
 }
 
 /** Runs the attempts of a client's requests; one per client. */
@@ -150,7 +135,9 @@ export class AttemptLoop {
           this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
           throw this.#options.errors.fail({
             kind: 'network',
-            message: `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
+            message:
+              `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ` +
+              `${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
             cause: error,
             facts: {
               reason: 'network',
@@ -188,7 +175,9 @@ export class AttemptLoop {
       if (decision.action === 'unauthorized') {
         const key = errors.redactedSecret() || undefined;
         const named = key ? ` (${key})` : '';
-        const detail = `API responded with 401 Unauthorized: the key or token${named} may be invalid, or the region (base URL) wrong`;
+        const detail =
+          `API responded with 401 Unauthorized: the key or token${named} may be invalid, ` +
+          'or the region (base URL) wrong';
         log.warn(errors.scrub(`${verb} ${target}: ${detail}`));
         return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
       }
@@ -226,7 +215,9 @@ export class AttemptLoop {
 
   #declined(verb: string, target: string, declined: RateLimitDeclined): Error {
     const until = new Date(Date.now() + declined.info.retryAfter * 1000).toISOString();
-    const message = `${verb} ${target}: not sent: the rate-limit budget is spent until ${until}, and onRateLimit chose not to wait`;
+    const message =
+      `${verb} ${target}: not sent: the rate-limit budget is spent until ${until}, ` +
+      'and onRateLimit chose not to wait';
     return this.#options.errors.fail({ kind: 'abort', message, cause: declined.info });
   }
 
@@ -263,9 +254,7 @@ export class AttemptLoop {
   }
 }
 
-/** One retry about to happen. */
 export interface RetryReport {
-  /** The request method. */
   readonly method: string;
   /** The request URL (redacted by the caller if need be). */
   readonly url: string;
@@ -277,24 +266,11 @@ export interface RetryReport {
   readonly pause: number;
 }
 
-/**
- * The warning line of a retry:
- * `GET https://api.pagerduty.com/users: attempt 1 failed (status 503); retrying in 3.0 s`.
- *
- * @example
- * ```ts
- * retryWarning({ method: 'GET', url, attempt: 2, failure: 'network error: ECONNREFUSED', pause: 6 });
- * ```
- */
 export function retryWarning(report: RetryReport): string {
-  return `${report.method} ${report.url}: attempt ${report.attempt} failed (${report.failure}); retrying in ${report.pause.toFixed(1)} s`;
+  const { method, url, attempt, failure, pause } = report;
+  return `${method} ${url}: attempt ${attempt} failed (${failure}); retrying in ${pause.toFixed(1)} s`;
 }
 
-/**
- * Logs a retry at warn level.
- *
- * @param scrub - removes the credential from the line (URLs may carry one in a query)
- */
 export function warnRetry(log: Logger, report: RetryReport, scrub: (text: string) => string): void {
   log.warn(scrub(retryWarning(report)));
 }

@@ -1,20 +1,3 @@
-/**
- * The request gate of one client: where a rate limit met by one request pauses all the
- * others, and where concurrent pagination takes its turns.
- *
- * - A 429 holds the gate for the pause of the request that got it: every request of the
- *   client that is about to send waits until that pause is over (the request that got the
- *   429 retries by the usual cooldown rules; the others have not failed, so nothing counts
- *   against their retries).
- * - While a concurrent reader is open, a response saying the rate-limit budget is spent
- *   (`ratelimit-remaining: 0`) holds the gate until its `ratelimit-reset`. With one
- *   request at a time the gate never waits on headers, so that behaviour stays exactly
- *   the predecessor's.
- * - Lanes: a concurrent reader runs its requests through a lane of width `n`; the client
- *   has at most `n` lane requests in flight (two lanes of width 8 share 8, not 16).
- *
- * @module
- */
 import { AbortedDuringPause } from './abortable-sleep.js';
 import { spentBudgetReset } from './retry-rules.js';
 
@@ -41,9 +24,6 @@ interface Waiter {
   readonly start: () => void;
 }
 
-/**
- * Waits for `promise`, or rejects with {@link AbortedDuringPause} as soon as `signal` fires.
- */
 function untilSettledOrAborted(promise: Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
   const settled = promise.then(
     () => undefined,
@@ -62,6 +42,7 @@ function untilSettledOrAborted(promise: Promise<unknown>, signal: AbortSignal | 
 }
 
 /** The gate of one client (see the module comment). */
+// A 429 holds the gate for its pause so that every request of the client waits, not only the one that got it.
 export class RequestGate {
   readonly #sleep: RequestGateOptions['sleep'];
   readonly #now: () => number;

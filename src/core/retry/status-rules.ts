@@ -1,11 +1,5 @@
-/**
- * What each HTTP status means to the engine, in one table that the attempt loop, the
- * retry rules, the at-most-once rule, the request gate and the rate limiters all read.
- * A status without a row is returned to the caller unless the client's `retry` setting
- * names it.
- *
- * @module
- */
+// What each HTTP status means, in one table read by the attempt loop, the retry rules, the at-most-once
+// rule, the gate and the limiters. A status without a row is returned unless the client's `retry` names it.
 
 export interface StatusRule {
   /** Retries when the client's `retry` has no entry for the status; -1 is without limit. */

@@ -1,5 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import {
+  CanonicalPathMemo,
   compileCanonicalPaths,
   isPlaceholder,
   matchCanonicalPath,
@@ -104,5 +105,34 @@ describe('matchCanonicalPath', () => {
   it('does not let a placeholder match an empty segment', () => {
     const only = compileCanonicalPaths(['/users/{id}/teams']);
     expect(() => matchCanonicalPath(only, '/users//teams', fail)).toThrow('does not match');
+  });
+});
+
+describe('CanonicalPathMemo', () => {
+  it('matches as matchCanonicalPath does, and asks the index once per URL path', () => {
+    const small = compileCanonicalPaths(['/users/{id}', '/users/me']);
+    const memo = new CanonicalPathMemo(small);
+    const lookups = jest.spyOn(small.bySegmentCount, 'get');
+    expect(memo.match('/users/PABC', fail)).toBe('/users/{id}');
+    expect(memo.match('/users/PABC', fail)).toBe('/users/{id}');
+    expect(memo.quiet('/users/PABC')).toBe('/users/{id}');
+    expect(memo.match('/users/me', fail)).toBe('/users/me');
+    expect(lookups).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps no refusal: a miss throws what fail builds each time, or is null when quiet', () => {
+    const memo = new CanonicalPathMemo(index);
+    expect(() => memo.match('/nowhere/at/all', fail)).toThrow('does not match any canonical path');
+    expect(() => memo.match('/nowhere/at/all', fail)).toThrow('does not match any canonical path');
+    expect(memo.quiet('/nowhere/at/all')).toBeNull();
+  });
+
+  it('stays within its bound', () => {
+    const small = compileCanonicalPaths(['/users/{id}']);
+    const memo = new CanonicalPathMemo(small, 2);
+    const lookups = jest.spyOn(small.bySegmentCount, 'get');
+    for (const id of ['P1', 'P2', 'P3']) memo.match(`/users/${id}`, fail);
+    memo.match('/users/P1', fail);
+    expect(lookups).toHaveBeenCalledTimes(4);
   });
 });

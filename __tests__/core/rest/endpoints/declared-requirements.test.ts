@@ -15,7 +15,7 @@ import {
   withDeclaredHeaders,
   withDeclaredRequestHeaders,
 } from '../../../../src/core/rest/endpoints/declared-requirements.js';
-import type { RestApiV2ClientOptions } from '../../../../src/core/rest/rest-client-options.js';
+import type { RestApiV2ClientOptions } from '../../../../src/core/rest/rest-options.js';
 import { EARLY_ACCESS_HEADERS } from '../../../../src/generated/rest-tables/early-access-headers.js';
 import { APISession } from '../../../../src/legacy/api-session.js';
 import { concretePath } from '../../../helpers/description-agreement.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FailureFacts } from '../../../../src/core/errors/failure-facts.js';
+import type { FailureFacts } from '../../../../src/core/errors/failure-details.js';
 import { compileTables } from '../../../../src/core/rest/endpoints/compiled-tables.js';
 import { EndpointLookup } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
 import { resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/endpoints/policy.js';
@@ -32,15 +32,22 @@ class UrlRefusal extends Error {
 /** A lookup under `https://api.example/v2` whose base URL can be changed, as the client's can. */
 function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup; base: { url: string } } {
   const base = { url: 'https://api.example/v2' };
-  const lookup = new EndpointLookup(TABLES, resolveRestPolicy(policy), {
-    baseUrl: () => base.url,
-    normalizeUrl: (url) => {
+  const client = {
+    get url() {
+      return base.url;
+    },
+    normalizeUrl: (url: string) => {
       const full = url.startsWith('https://') ? url : `${base.url}/${url.replace(/^\//, '')}`;
       if (!full.startsWith(`${base.url}/`)) throw new UrlRefusal(`foreign URL ${url}`, undefined);
       return full;
     },
-    urlError: (message, facts) => new UrlRefusal(message, facts),
-  });
+  };
+  const lookup = new EndpointLookup(
+    TABLES,
+    resolveRestPolicy(policy),
+    client,
+    (message, facts) => new UrlRefusal(message, facts),
+  );
   return { lookup, base };
 }
 
@@ -52,11 +59,8 @@ describe('EndpointLookup', () => {
         queryStyles: { 'GET /users': { sort_by: { style: 'form', explode: false } } },
       } as RestApiTables),
       resolveRestPolicy({}),
-      {
-        baseUrl: () => 'https://api.example/v2',
-        normalizeUrl: (url) => `https://api.example/v2${url}`,
-        urlError: (message) => new Error(message),
-      },
+      { url: 'https://api.example/v2', normalizeUrl: (url) => `https://api.example/v2${url}` },
+      (message) => new Error(message),
     );
     expect(lookup.queryStyles('GET', '/users', { sort_by: ['a'] })).toEqual({
       sort_by: { style: 'form', explode: false },

@@ -1,9 +1,3 @@
-/**
- * Putting an entity into its wrapper for a request, and taking it out of a response.
- * Both build new values; the caller's objects are never changed.
- *
- * @module
- */
 import type { EntityWrapper } from './table-types.js';
 import { isPlainObject } from '../../plain-object.js';
 import { mergeExtraFields } from '../../request/extra-options.js';
@@ -13,19 +7,7 @@ export type UnwrapResult =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly problem: string };
 
-/**
- * The request body to send: `{ [wrapper]: json }`, unless there is no wrapper or `json`
- * is already wrapped: an object whose one key is the wrapper, or with `wrappedWhen`
- * `'has-key'` any object holding that key (the predecessor's test).
- *
- * @example
- * ```ts
- * wrapBody({ name: 'Ann' }, 'user'); // { user: { name: 'Ann' } }
- * wrapBody({ user: { name: 'Ann' } }, 'user'); // unchanged (same object)
- * wrapBody([{ id: 'P1' }], 'incidents'); // { incidents: [{ id: 'P1' }] }
- * wrapBody({ user: { name: 'Ann' }, extra: 1 }, 'user', 'has-key'); // unchanged
- * ```
- */
+// An entity already in its wrapper goes out as it is; `'has-key'` is the predecessor's looser test.
 export function wrapBody(
   json: unknown,
   wrapper: EntityWrapper,
@@ -41,19 +23,6 @@ export function wrapBody(
   return { [wrapper]: json };
 }
 
-/**
- * {@link wrapBody} with `extraFields` (body fields the description does not declare) added
- * to the entity: inside the wrapper when there is one, else at the top of the body. With
- * no `json`, the fields are the entity.
- *
- * @param what - the public method, named in errors
- * @throws TypeError when the entity is not an object (a list, for a multi-update) or a field is in both
- * @example
- * ```ts
- * wrapBodyWithFields({ name: 'Web' }, { beta: true }, 'service', 'only-key', 'rpost'); // { service: { name: 'Web', beta: true } }
- * wrapBodyWithFields({ service: { name: 'Web' } }, { beta: true }, 'service', 'only-key', 'rput'); // { service: { name: 'Web', beta: true } }
- * ```
- */
 export function wrapBodyWithFields(
   json: unknown,
   extraFields: Readonly<Record<string, unknown>> | undefined,
@@ -70,11 +39,6 @@ export function wrapBodyWithFields(
   return mergeExtraFields(wrapped, extraFields, what);
 }
 
-/**
- * The entity inside a decoded response body: `body[wrapper]`, or the body itself when
- * there is no wrapper. A body that is not an object, or lacks the key, is a problem
- * described by naming the expected key and the keys (or type) the body had.
- */
 export function unwrapBody(body: unknown, wrapper: EntityWrapper): UnwrapResult {
   if (wrapper === null) return { ok: true, value: body };
   const expected = `expected the response body to be an object with the key "${wrapper}"`;

@@ -1,12 +1,5 @@
-/**
- * Which canonical path a URL belongs to. A URL matches a pattern with the same number of
- * segments where each segment is equal or a `{placeholder}`; among several matches the
- * one with the most literal segments wins (`/users/me` over `/users/{id}`).
- *
- * @module
- */
 import type { CanonicalPath } from './table-types.js';
-import type { RefusalFailure } from '../../errors/failure-facts.js';
+import type { RefusalFailure } from '../../errors/failure-details.js';
 
 /** One canonical path, split for matching. */
 interface CompiledPattern {
@@ -27,10 +20,7 @@ export function isPlaceholder(segment: string): boolean {
   return segment.length > 2 && segment.startsWith('{') && segment.endsWith('}');
 }
 
-/**
- * A canonical path with every placeholder written `{}`, so that two spellings of one
- * endpoint compare equal (`/services/{id}` and `/services/{service_id}`).
- */
+// Every placeholder written `{}`, so that `/services/{id}` and `/services/{service_id}` compare equal.
 export function pathShape(path: CanonicalPath): string {
   return splitPath(path)
     .map((segment) => (isPlaceholder(segment) ? '{}' : segment))
@@ -50,11 +40,6 @@ export function compileCanonicalPaths(paths: readonly CanonicalPath[]): Canonica
   return { bySegmentCount };
 }
 
-/**
- * The path part of a full URL under `baseUrl`, without query or fragment:
- * `urlPathOf('https://api.pagerduty.com', 'https://api.pagerduty.com/users?limit=1')`
- * is `'/users'`. The caller has checked that `fullUrl` lies under `baseUrl`.
- */
 export function urlPathOf(baseUrl: string, fullUrl: string): string {
   const rest = fullUrl.slice(baseUrl.length);
   const end = rest.search(/[?#]/);
@@ -62,19 +47,7 @@ export function urlPathOf(baseUrl: string, fullUrl: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-/**
- * The canonical path a URL path belongs to.
- *
- * @param urlPath - a path such as `/users/PABC123/contact_methods` (see {@link urlPathOf})
- * @param fail - builds the error for no match or a tie (a `UrlError` in the core)
- *
- * @example
- * ```ts
- * const index = compileCanonicalPaths(['/users/{id}', '/users/me']);
- * matchCanonicalPath(index, '/users/me', fail); // '/users/me'
- * matchCanonicalPath(index, '/users/PABC', fail); // '/users/{id}'
- * ```
- */
+// Among several matches the most literal segments win: `/users/me` over `/users/{id}`.
 export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string, fail: RefusalFailure): CanonicalPath {
   const segments = splitPath(urlPath);
   let best: CompiledPattern[] = [];
@@ -90,6 +63,39 @@ export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string, f
     throw fail(`${urlPath} matches more than one canonical path equally well: ${best.map((p) => p.path).join(', ')}`);
   }
   return best[0].path;
+}
+
+const NO_MATCH = new Error('no canonical path');
+
+// One client's matches by URL path, so that a call's URL is matched once however many steps ask
+// (wrappers, call key, read-only POSTs). Bounded: cleared when full. A refusal is never kept.
+export class CanonicalPathMemo {
+  readonly #index: CanonicalPathIndex;
+  readonly #known = new Map<string, CanonicalPath>();
+  readonly #limit: number;
+
+  constructor(index: CanonicalPathIndex, limit = 256) {
+    this.#index = index;
+    this.#limit = limit;
+  }
+
+  match(urlPath: string, fail: RefusalFailure): CanonicalPath {
+    const known = this.#known.get(urlPath);
+    if (known !== undefined) return known;
+    const path = matchCanonicalPath(this.#index, urlPath, fail);
+    if (this.#known.size >= this.#limit) this.#known.clear();
+    this.#known.set(urlPath, path);
+    return path;
+  }
+
+  // `null` for no match or a tie; the thrown marker is never shown (a real error would cost a stack trace).
+  quiet(urlPath: string): CanonicalPath | null {
+    try {
+      return this.match(urlPath, () => NO_MATCH);
+    } catch {
+      return null;
+    }
+  }
 }
 
 function matches(pattern: CompiledPattern, segments: readonly string[]): boolean {

@@ -1,9 +1,3 @@
-/**
- * A REST client's tables, indexed once for fast lookups and shared by every client built
- * on the same tables object.
- *
- * @module
- */
 import { compileCanonicalPaths, pathShape, type CanonicalPathIndex } from './canonical-path.js';
 import { compileWrapperConfig, type CompiledWrapperConfig } from './entity-wrappers.js';
 import type { CanonicalPath, EntityWrapperConfig, IndexPagination, QueryStyle, RestApiTables } from './table-types.js';
@@ -32,12 +26,6 @@ export interface CompiledTables {
 
 const DAY_MS = 86_400_000;
 
-/**
- * Compiled tables whose wrapper rows for the same method and path are replaced by `rows`
- * (`compiled` itself when there are none).
- *
- * @throws TypeError for a malformed row
- */
 export function withWrapperRows(compiled: CompiledTables, rows: EntityWrapperConfig): CompiledTables {
   if (Object.keys(rows).length === 0) return compiled;
   const entries = new Map([...compiled.wrappers.entries, ...compileWrapperConfig(rows).entries]);
@@ -46,11 +34,6 @@ export function withWrapperRows(compiled: CompiledTables, rows: EntityWrapperCon
 
 const cache = new WeakMap<RestApiTables, CompiledTables>();
 
-/**
- * The indexed form of a tables object (computed on first use, then cached).
- *
- * @throws TypeError for a malformed wrapper table
- */
 export function compileTables(tables: RestApiTables): CompiledTables {
   let compiled = cache.get(tables);
   if (!compiled) {

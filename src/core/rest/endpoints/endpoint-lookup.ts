@@ -1,14 +1,7 @@
-/**
- * `EndpointLookup`: a REST client's endpoint side, from a URL (or resource object) to its
- * path below the base URL, canonical path, wrappers and index wrapper, over the client's
- * compiled tables and policy. The refusals are built by the client, so that each throws
- * its own error classes.
- *
- * @module
- */
-import type { FailureFacts, RefusalFailure } from '../../errors/failure-facts.js';
+import type { ApiClient } from '../../client/api-client.js';
+import type { FailureFacts, RefusalFailure } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
-import { matchCanonicalPath, urlPathOf } from './canonical-path.js';
+import { CanonicalPathMemo, urlPathOf } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
 import { operationKey } from './declared-requirements.js';
 import { indexTarget, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
@@ -17,43 +10,30 @@ import { acceptsResourceObject, type RestPolicy } from './policy.js';
 import { targetUrl, type ResourceTarget } from './resource-target.js';
 import type { CanonicalPath, QueryStyle } from './table-types.js';
 
-/** What an {@link EndpointLookup} reads of its client at each call (the base URL is settable). */
-export interface EndpointLookupHost {
-  /** The client's base URL now. */
-  baseUrl(): string;
-  /** The full URL of a path or of a URL under the base URL; refuses a foreign URL (the client's `normalizeUrl`). */
-  normalizeUrl(url: string): string;
-  /** Builds (does not throw) the client's `UrlError`. */
-  urlError(message: string, facts?: FailureFacts): Error;
-}
-
-/**
- * The endpoint lookups of one client.
- *
- * @example
- * ```ts
- * const lookup = new EndpointLookup(compileTables(tables), resolveRestPolicy(), {
- *   baseUrl: () => 'https://api.pagerduty.com',
- *   normalizeUrl: (url) => new URL(url, 'https://api.pagerduty.com/').href,
- *   urlError: (message) => new Error(message),
- * });
- * lookup.canonicalPath('/users/PABC123'); // '/users/{id}'
- * ```
- */
 export class EndpointLookup {
   /** The client's tables, compiled. */
   readonly compiled: CompiledTables;
   /** The client's policy (frozen). */
   readonly policy: RestPolicy;
-  readonly #host: EndpointLookupHost;
-  /** The first segments of the paths that declare headers, and the declared query names: cheap checks before a lookup. */
+  readonly paths: CanonicalPathMemo;
+  // The client's base URL is settable: read at each call.
+  readonly #client: Pick<ApiClient, 'url' | 'normalizeUrl'>;
+  readonly #urlError: RefusalFailure;
   readonly #headerRoots: ReadonlySet<string>;
   readonly #styledNames: ReadonlySet<string>;
 
-  constructor(compiled: CompiledTables, policy: RestPolicy, host: EndpointLookupHost) {
+  constructor(
+    compiled: CompiledTables,
+    policy: RestPolicy,
+    client: Pick<ApiClient, 'url' | 'normalizeUrl'>,
+    urlError: RefusalFailure,
+    paths = new CanonicalPathMemo(compiled.paths),
+  ) {
+    this.paths = paths;
     this.compiled = compiled;
     this.policy = policy;
-    this.#host = host;
+    this.#client = client;
+    this.#urlError = urlError;
     this.#headerRoots = new Set([...compiled.declaredHeaders.keys()].map((key) => key.split('/')[1]));
     this.#styledNames = new Set([...compiled.queryStyles.values()].flatMap((styles) => Object.keys(styles)));
   }
@@ -67,7 +47,6 @@ export class EndpointLookup {
     );
   }
 
-  /** The declared styles of the request's query parameters that differ from `name[]`, when the policy honours them (none without a method and URL). */
   queryStyles(
     method: string | undefined,
     url: string | undefined,
@@ -98,12 +77,12 @@ export class EndpointLookup {
 
   /** The path of a URL below the base URL (a foreign URL is refused). */
   urlPath(url: string): string {
-    return urlPathOf(this.#host.baseUrl(), this.#host.normalizeUrl(url));
+    return urlPathOf(this.#client.url, this.#client.normalizeUrl(url));
   }
 
   /** Builds (does not throw) the `UrlError` of a URL or path the client refuses. */
   urlError(message: string, facts?: FailureFacts): Error {
-    return this.#host.urlError(message, facts);
+    return this.#urlError(message, facts);
   }
 
   /** Builds the refusals of a URL the caller gave, naming it in their facts. */
@@ -113,7 +92,7 @@ export class EndpointLookup {
 
   /** The canonical path of a URL or path. @throws UrlError when none matches, or two match equally well */
   canonicalPath(url: string): CanonicalPath {
-    return matchCanonicalPath(this.compiled.paths, this.urlPath(url), this.urlRefusal(url));
+    return this.paths.match(this.urlPath(url), this.urlRefusal(url));
   }
 
   /** The wrappers of an endpoint under the policy (see `wrapperPairFor`). */
@@ -123,7 +102,9 @@ export class EndpointLookup {
 
   /** The path whose wrappers apply to a request to a URL under the policy (see `wrapperPathFor`). */
   wrapperPath(url: string): CanonicalPath {
-    return wrapperPathFor(this.compiled, this.policy, this.urlPath(url), this.urlRefusal(url));
+    const urlPath = this.urlPath(url);
+    if (this.policy.wrappers === 'config') return this.paths.match(urlPath, this.urlRefusal(url));
+    return wrapperPathFor(this.compiled, this.policy, urlPath, this.urlRefusal(url));
   }
 
   /** The URL of a target; a resource object stands for its `self` URL when the policy lets it. */

@@ -1,23 +1,11 @@
-/**
- * From a URL path to what the REST methods need, under a policy: the path whose wrappers
- * apply, the wrappers, and how an index is paged. Pure: errors are built by the caller's
- * `fail`, so that each client throws its own classes.
- *
- * Under the `'config'` policy everything goes through the canonical path (an unknown path
- * is refused). Under `'convention'` (the predecessor before 5.0.0) the URL's own nodes
- * decide, a path outside the table is sent, and the table only says whether a known path
- * is cursor-based or has its own iterator.
- *
- * @module
- */
 import { matchCanonicalPath, pathShape } from './canonical-path.js';
 import type { CompiledTables } from './compiled-tables.js';
 import { entityWrappersFor, type EntityWrapperPair } from './entity-wrappers.js';
-import { isIndexNodes, nodeConventionWrappers, urlPathNodes } from './node-convention.js';
+import { isIndexSegments, segmentWrappers, urlPathSegments } from './url-segment-wrappers.js';
 import { pagingPlan, type PagingPlan } from '../pagination/paging-plan.js';
 import type { RestPolicy } from './policy.js';
 import type { CanonicalPath } from './table-types.js';
-import type { RefusalFailure } from '../../errors/failure-facts.js';
+import type { RefusalFailure } from '../../errors/failure-details.js';
 
 /** Builds the error for a path that cannot be used (a `UrlError` in the core), with its facts when known. */
 export type PathFailure = RefusalFailure;
@@ -34,10 +22,8 @@ export function quietCanonicalPath(tables: CompiledTables, urlPath: string): Can
   }
 }
 
-/**
- * The wrappers of a request to `path` (a canonical path, or under `'convention'` a URL
- * path): the wrapper table then the convention, or the convention on the path's nodes.
- */
+// Under `'config'` the canonical path decides (an unknown path is refused); under `'convention'`
+// (the predecessor before 5.0.0) the URL's own segments do, and a path outside the tables is sent.
 export function wrapperPairFor(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'>,
@@ -46,18 +32,11 @@ export function wrapperPairFor(
   fail: PathFailure,
 ): EntityWrapperPair {
   if (policy.wrappers === 'config') return entityWrappersFor(tables.wrappers, method, path);
-  const nodes = urlPathNodes(path);
+  const nodes = urlPathSegments(path);
   if (nodes === null) throw fail(`${path} is not a path of the API: it has an empty segment or none`);
-  return nodeConventionWrappers(method, nodes);
+  return segmentWrappers(method, nodes);
 }
 
-/**
- * The path whose wrappers a request to `urlPath` uses: its canonical path, or under
- * `'convention'` the path itself.
- *
- * @throws what `fail` builds when no canonical path matches (`'config'`), or the path has
- *   an empty node (`'convention'`)
- */
 export function wrapperPathFor(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'>,
@@ -65,7 +44,7 @@ export function wrapperPathFor(
   fail: PathFailure,
 ): string {
   if (policy.wrappers === 'config') return matchCanonicalPath(tables.paths, urlPath, fail);
-  if (urlPathNodes(urlPath) === null) throw fail(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
+  if (urlPathSegments(urlPath) === null) throw fail(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
   return urlPath;
 }
 
@@ -85,16 +64,6 @@ export interface IndexTarget {
   readonly plan: PagingPlan;
 }
 
-/**
- * Where and how `method` (`'iterAll'`, `'iterCursor'`, `'find'`, ...) pages the index at
- * `urlPath`. Under `'config'` the index table decides (see {@link pagingPlan}); under
- * `'convention'` the URL's own nodes do, as the predecessor's iterators assumed, and the
- * tables only say whether a known path is cursor-based, has its own iterator, or has a
- * largest page.
- *
- * @throws what `fail` builds for a path that cannot be paged: unknown (`'config'`), with
- *   its own iterator, not an index, not cursor-based for `iterCursor`, or unwrapped
- */
 export function indexTarget(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'> & Partial<Pick<RestPolicy, 'cursorAnyPath'>>,
@@ -126,7 +95,7 @@ export function indexTarget(
   // A known cursor-based index under the convention (`/audit/records`) is paged by its
   // last node, as the predecessor's iterCursor assumed, whatever the node count.
   if (cursor) return { path, wrapper: segments[segments.length - 1], plan };
-  if (!isIndexNodes(urlPathNodes(path) ?? [])) {
+  if (!isIndexSegments(urlPathSegments(path) ?? [])) {
     throw fail(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`, {
       reason: 'not-an-index',
       canonicalPath: path,

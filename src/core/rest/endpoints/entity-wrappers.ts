@@ -1,9 +1,3 @@
-/**
- * Which key wraps the entity in a request or response body: looked up in the API's
- * exception table, or inferred from the path by the classic convention.
- *
- * @module
- */
 import { isPlaceholder, pathShape } from './canonical-path.js';
 import type { CanonicalPath, EntityWrapper, EntityWrapperConfig, EntityWrapperSpec } from './table-types.js';
 
@@ -16,27 +10,11 @@ export interface CompiledWrapperConfig {
   readonly entries: ReadonlyMap<string, EntityWrapperPair>;
 }
 
-/**
- * The singular of a collection name, as the predecessor forms it: `ies` becomes `y`,
- * otherwise every trailing `s` is removed (`statuses` gives `statuse`, which is what the
- * convention has always produced; endpoints it does not fit have table entries).
- *
- * @example
- * ```ts
- * singularName('escalation_policies'); // 'escalation_policy'
- * singularName('users'); // 'user'
- * ```
- */
+// The predecessor's rule (`statuses` gives `statuse`); endpoints it does not fit have table entries.
 export function singularName(name: string): string {
   return name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.replace(/s+$/, '');
 }
 
-/**
- * The wrapper the classic convention gives an endpoint: the singular of the
- * second-to-last segment when the last is a placeholder (`/users/{id}` -> `user`); the
- * singular of the last segment for POST (`POST /users` -> `user`); otherwise the last
- * segment itself (`GET /users` -> `users`, `PUT /incidents` -> `incidents`).
- */
 export function inferEntityWrapper(method: string, path: CanonicalPath): string {
   const nodes = path.split('/');
   const last = nodes[nodes.length - 1];
@@ -45,11 +23,6 @@ export function inferEntityWrapper(method: string, path: CanonicalPath): string 
   return last;
 }
 
-/**
- * Validates and indexes a wrapper table; done once per table.
- *
- * @throws TypeError for a malformed key or value, or two keys for the same endpoint
- */
 export function compileWrapperConfig(config: EntityWrapperConfig): CompiledWrapperConfig {
   const entries = new Map<string, EntityWrapperPair>();
   for (const [key, spec] of Object.entries(config)) {
@@ -62,17 +35,6 @@ export function compileWrapperConfig(config: EntityWrapperConfig): CompiledWrapp
   return { entries };
 }
 
-/**
- * The `[requestWrapper, responseWrapper]` of an endpoint. A key for the exact method wins
- * over a `*` key; with no key (or no table: `compiled` is `null`, the convention-only
- * policy) the wrappers are inferred by {@link inferEntityWrapper}.
- *
- * @example
- * ```ts
- * entityWrappersFor(compiled, 'POST', '/business_services/{id}/subscribers');
- * // ['subscribers', 'subscriptions']
- * ```
- */
 export function entityWrappersFor(
   compiled: CompiledWrapperConfig | null,
   method: string,

@@ -1,25 +1,8 @@
-/**
- * Query parameters as the REST API v2 expects them.
- *
- * @module
- */
 import { withListBrackets, type QueryParams, type QueryValue } from '../../request/query.js';
 import { styledParams } from './declared-requirements.js';
 import type { RestPolicy } from './policy.js';
 import type { QueryStyle } from './table-types.js';
 
-/**
- * The query parameters to send: with `[]` appended to list-valued keys that lack it when
- * the policy says so, otherwise an unchanged copy. The parameters of `styles` (the
- * operation's declared query styles, when the caller knows the operation) go out as
- * declared instead: `sort_by=a,b`, `ids=A&ids=B`. The caller's object is never changed.
- *
- * @example
- * ```ts
- * restQueryParams({ statuses: ['triggered'], 'team_ids[]': ['T1'] }, DEFAULT_REST_POLICY);
- * // { 'statuses[]': ['triggered'], 'team_ids[]': ['T1'] }
- * ```
- */
 export function restQueryParams(
   params: QueryParams,
   policy: Pick<RestPolicy, 'appendListBrackets'>,

@@ -1,13 +1,3 @@
-/**
- * The policy a REST client consults at its seams. The core clients use the modern
- * default; the legacy sessions build the same client with the values of the predecessor
- * version they emulate, so that one engine serves both.
- *
- * The fourth seam of the legacy layer, which error classes are thrown, is the engine's
- * `errorFactory` option: every error of the REST layer is built through it.
- *
- * @module
- */
 import type { EntityWrapperConfig } from './table-types.js';
 
 /**
@@ -21,6 +11,7 @@ import type { EntityWrapperConfig } from './table-types.js';
  * });
  * ```
  */
+// The legacy sessions build the same client with their predecessor's values, so one engine serves both.
 export interface RestPolicy {
   /**
    * Append `[]` to the key of every list-valued query parameter that lacks it
@@ -95,12 +86,6 @@ export const DEFAULT_REST_POLICY: RestPolicy = Object.freeze({
   wrapDeleteBody: true,
 });
 
-/**
- * The full policy for a partial one: given fields over {@link DEFAULT_REST_POLICY}
- * (frozen; a list of method names is copied).
- *
- * @throws TypeError for a field of the wrong type or an unknown `wrappers` value
- */
 export function resolveRestPolicy(overrides: Partial<RestPolicy> = {}): RestPolicy {
   const policy: { -readonly [K in keyof RestPolicy]: RestPolicy[K] } = {
     ...DEFAULT_REST_POLICY,
@@ -141,14 +126,6 @@ function withoutUndefined(overrides: Partial<RestPolicy>): Partial<RestPolicy> {
   return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
 }
 
-/**
- * Whether a method accepts a resource object in place of a URL under a policy.
- *
- * @example
- * ```ts
- * acceptsResourceObject({ ...DEFAULT_REST_POLICY, acceptResourceObjects: ['rget'] }, 'jget'); // false
- * ```
- */
 export function acceptsResourceObject(policy: Pick<RestPolicy, 'acceptResourceObjects'>, method: string): boolean {
   const accepted = policy.acceptResourceObjects;
   return typeof accepted === 'boolean' ? accepted : accepted.includes(method);

@@ -1,15 +1,7 @@
-/**
- * The POSTs of the REST API v2 that only read: queries sent as a body because their
- * filters do not fit in a URL. Retrying one cannot act twice, so they are retried like
- * GETs; every other POST is sent at most once unless the client has `retryWrites`.
- * Reviewed by hand against the description's POST operations (a test keeps this list
- * inside the tables): the analytics queries, the enrichment query, the schedule preview
- * and the template render, none of which stores anything.
- *
- * @module
- */
 import type { CanonicalPath } from './table-types.js';
 
+// POSTs that only read (filters too large for a URL), so they are retried like GETs. Reviewed by hand;
+// a test keeps the list inside the tables.
 export const READ_ONLY_POSTS: ReadonlySet<CanonicalPath> = new Set([
   '/analytics/metrics/incidents/all',
   '/analytics/metrics/incidents/escalation_policies',

@@ -1,9 +1,3 @@
-/**
- * What a method may be given in place of a URL: the URL (or path), or a resource object
- * carrying its own URL in `self`.
- *
- * @module
- */
 import { isPlainObject } from '../../plain-object.js';
 
 /**
@@ -18,13 +12,6 @@ export interface ResourceObject {
   readonly self?: string | null;
 }
 
-/**
- * The URL of a target.
- *
- * @param acceptObjects - whether a resource object may stand for its URL (the policy)
- * @param method - the client method, named in error messages
- * @param fail - builds the error for an unusable target (a `UrlError` in the core)
- */
 export function targetUrl(
   target: ResourceTarget,
   acceptObjects: boolean,

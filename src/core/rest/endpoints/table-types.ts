@@ -1,11 +1,4 @@
 /**
- * The shapes of the per-API tables that drive a REST client: canonical paths, the
- * entity-wrapper exceptions, and which paths page by cursor or hold historical records.
- *
- * @module
- */
-
-/**
  * A path as the API reference shows it, with `{placeholders}` for identifiers, such as
  * `/users/{id}/contact_methods`.
  */
@@ -38,7 +31,9 @@ export type IndexPaginationStyle = 'classic' | 'cursor' | 'none';
  *
  * @example
  * ```ts
- * const users: IndexPagination = { style: 'classic', listKey: 'users', maxPageSize: null, moreField: true, limitParam: true };
+ * const users: IndexPagination = {
+ *   style: 'classic', listKey: 'users', maxPageSize: null, moreField: true, limitParam: true,
+ * };
  * ```
  */
 export interface IndexPagination {

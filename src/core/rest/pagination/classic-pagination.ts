@@ -1,8 +1,3 @@
-/**
- * Classic (offset) pagination: `limit` and `offset` in the query, `more` in the body.
- *
- * @module
- */
 import type { QueryParams } from '../../request/query.js';
 import { ITERATION_LIMIT } from './limits.js';
 import type { FetchedPage } from './pages.js';
@@ -19,24 +14,10 @@ export interface ClassicPaginationOptions {
   readonly endpoint: string;
   /** Where warnings go (the limit stop, a body without `more`). */
   readonly warn: (message: string) => void;
-  /**
-   * The index declares no `more` in its answers (`/change_events`): read pages until one
-   * comes back short (fewer items than the `limit` sent) or reaches a reported `total`.
-   * Otherwise an answer without `more` ends the iteration with a warning. @default false
-   */
   readonly untilShortPage?: boolean;
 }
 
-/**
- * Yields every page, one at a time (items are flattened by the caller, so that each item
- * costs one async step, not one per generator in a chain). `offset` starts at the
- * caller's (or 0) and grows by the number of items received; the loop stops when `more`
- * is false (or, for an index that declares no `more`, when a page comes back short), and
- * stops *before* any request whose `offset + limit` would exceed {@link ITERATION_LIMIT},
- * with a warning pointing to `iterHistory`.
- *
- * @param fetchPage - requests one page with the given query parameters
- */
+// Stops before a request whose `offset + limit` passes ITERATION_LIMIT: the API refuses it.
 export async function* classicPages(
   fetchPage: (params: QueryParams) => Promise<FetchedPage>,
   options: ClassicPaginationOptions,
@@ -79,26 +60,26 @@ export async function* classicPages(
   }
 }
 
-/**
- * Whether a page of an index without `more` is its last: it holds fewer items than the
- * `limit` sent (an empty page included), or the items read reach the `total` it reports.
- */
 function isLastPage(page: FetchedPage, limit: number, offset: number): boolean {
   const total = page.body.total;
   return page.items.length < limit || (typeof total === 'number' && offset >= total);
 }
 
-/**
- * The warning when not even the first page can be read, saying what to do instead: the
- * cause is the caller's `offset` or `limit` parameter, not the size of the index.
- */
 function nothingReadable(endpoint: string, offset: number, limit: number, callerLimit: boolean): string {
-  const head = `Nothing read from ${endpoint}: limit+offset=${offset + limit} exceeds the API's maximum of ${ITERATION_LIMIT} for classic pagination.`;
+  const head =
+    `Nothing read from ${endpoint}: limit+offset=${offset + limit} exceeds the API's maximum of ` +
+    `${ITERATION_LIMIT} for classic pagination.`;
   if (offset >= ITERATION_LIMIT) {
-    return `${head} The offset parameter (${offset}) is at or past that maximum: to read records past the first ${ITERATION_LIMIT}, use iterHistory (since/until windows) or narrow the query with filters.`;
+    return (
+      `${head} The offset parameter (${offset}) is at or past that maximum: to read records past the first ` +
+      `${ITERATION_LIMIT}, use iterHistory (since/until windows) or narrow the query with filters.`
+    );
   }
   if (callerLimit) {
-    return `${head} The limit parameter (${limit}) is the page size, not a cap on results: leave it out (or pass the pageSize option, at most 100) and stop iterating when you have enough.`;
+    return (
+      `${head} The limit parameter (${limit}) is the page size, not a cap on results: leave it out ` +
+      `(or pass the pageSize option, at most 100) and stop iterating when you have enough.`
+    );
   }
   return `${head} Lower the offset parameter, or use iterHistory (since/until windows).`;
 }

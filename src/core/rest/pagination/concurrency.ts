@@ -1,26 +1,9 @@
 /**
- * The `concurrency` option of the pagination methods.
- *
- * @module
- */
-
-/**
  * The largest `concurrency` accepted. The REST API's rate limit (in the order of 1,000
  * requests a minute per key) is reached long before: more would only meet 429s.
  */
 export const MAX_CONCURRENCY = 16;
 
-/**
- * The concurrency to read with: the caller's, or 1 (one request at a time).
- *
- * @throws RangeError for a value that is not an integer from 1 to {@link MAX_CONCURRENCY}
- *
- * @example
- * ```ts
- * concurrencyOrDefault(undefined); // 1
- * concurrencyOrDefault(8);         // 8
- * ```
- */
 export function concurrencyOrDefault(concurrency: number | undefined): number {
   if (concurrency === undefined) return 1;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {

@@ -1,12 +1,3 @@
-/**
- * Concurrent pagination (opt-in, `{ concurrency: n }`): a classic index read `n` pages at
- * a time once its total is known, and history windows counted and read `n` at a time.
- * Pages come out in order, each once; at most `n` requests of the reader are in flight
- * (through the client's request gate) and at most `n` pages are held. Cursor pagination
- * cannot be read ahead (each page names the next), so it stays sequential.
- *
- * @module
- */
 import type { Lane } from '../../retry/request-gate.js';
 import type { QueryParams } from '../../request/query.js';
 import { classicPages, type ClassicPaginationOptions } from './classic-pagination.js';
@@ -41,12 +32,7 @@ function withTotal(page: FetchedPage, total: number): FetchedPage {
   return page.body.total === total ? page : { body: { ...page.body, total }, items: page.items };
 }
 
-/**
- * The pages of a classic index, `lane.width` at a time after the first: the first page
- * asks for the total (`total=true`); the remaining offsets are then known and read
- * concurrently, yielded in order. A first page without a numeric total, or with a `more`
- * that is not `true`, leaves the rest to sequential pagination, page after page.
- */
+// Only classic and history indexes read ahead: a cursor page names the next, so it stays sequential.
 export async function* concurrentClassicPages(
   fetchPage: SignalledPageFetch,
   options: ClassicPaginationOptions & ConcurrentReading,
@@ -100,13 +86,6 @@ export interface ConcurrentHistorySource {
   readonly maxRangeMs?: number;
 }
 
-/**
- * The pages of every record of [since, until), oldest window first, as
- * `historyWindows` yields them, with the counts and pages of independent windows read
- * `lane.width` at a time. A window whose count passes `ITERATION_LIMIT` is halved (down
- * to one second); a window that fits is read from its first page, whose size sets the
- * offsets of the others.
- */
 export async function* concurrentHistoryPages(
   since: Date,
   until: Date,

@@ -1,9 +1,3 @@
-/**
- * Reading historical records past the classic pagination limit by splitting the time
- * interval into windows that each hold at most `ITERATION_LIMIT` records.
- *
- * @module
- */
 import type { QueryParams } from '../../request/query.js';
 import { ITERATION_LIMIT } from './limits.js';
 import type { FetchedPage } from './pages.js';
@@ -23,16 +17,6 @@ export interface HistorySource {
   readonly maxRangeMs?: number;
 }
 
-/**
- * [since, until) cut into consecutive windows of at most `maxRangeMs` (the last one
- * shorter); one window when there is no maximum or the range fits.
- *
- * @example
- * ```ts
- * rangeWindows(new Date('2024-01-01T00:00:00Z'), new Date('2024-03-01T00:00:00Z'), 31 * 86_400_000);
- * // [[2024-01-01, 2024-02-01], [2024-02-01, 2024-03-01]]
- * ```
- */
 export function rangeWindows(since: Date, until: Date, maxRangeMs?: number): [Date, Date][] {
   if (maxRangeMs === undefined || !(maxRangeMs > 0)) return [[since, until]];
   const windows: [Date, Date][] = [];
@@ -42,15 +26,6 @@ export function rangeWindows(since: Date, until: Date, maxRangeMs?: number): [Da
   return windows;
 }
 
-/**
- * The two halves of [since, until): [since, middle) and [middle, until).
- *
- * @example
- * ```ts
- * splitWindow(new Date('2024-01-01T00:00:00Z'), new Date('2024-01-03T00:00:00Z'));
- * // [[2024-01-01, 2024-01-02], [2024-01-02, 2024-01-03]]
- * ```
- */
 export function splitWindow(since: Date, until: Date): [[Date, Date], [Date, Date]] {
   const middle = new Date(since.getTime() + Math.floor((until.getTime() - since.getTime()) / 2));
   return [
@@ -59,13 +34,8 @@ export function splitWindow(since: Date, until: Date): [[Date, Date], [Date, Dat
   ];
 }
 
-/**
- * Yields the pages of every record of [since, until), each record once, oldest window first. The
- * range is first cut into windows within `source.maxRangeMs` ({@link rangeWindows}); a window whose count
- * exceeds {@link ITERATION_LIMIT} is halved, until it fits or is {@link MIN_WINDOW_MS}
- * long (then it is read as far as the limit allows, with a warning). Windows without
- * records are skipped after their count.
- */
+// A window whose count passes ITERATION_LIMIT is halved down to MIN_WINDOW_MS, then read as far as
+// the limit allows, with a warning.
 export async function* historyWindows(
   since: Date,
   until: Date,
@@ -101,6 +71,13 @@ export function unsplittableWindowWarning(start: Date, end: Date, total: number)
 /** Whether [since, until) is a range `iterHistory` can read: two valid dates, since not after until. */
 export function isHistoryRange(since: unknown, until: unknown): boolean {
   return isValidDate(since) && isValidDate(until) && since.getTime() <= until.getTime();
+}
+
+// Why `iterHistory` cannot read `path` over [since, until), or `undefined` when it can.
+export function historyRefusal(path: string, historical: boolean, since: unknown, until: unknown): string | undefined {
+  if (!historical) return `iterHistory does not support ${path}: it is not an index of historical records`;
+  if (!isHistoryRange(since, until)) return 'iterHistory needs valid dates with since not after until';
+  return undefined;
 }
 
 /** The query of the window [start, end): the caller's parameters with `since` and `until` in ISO form. */

@@ -1,14 +1,7 @@
-/**
- * The items of an index for the iterators of `RestApiV2BaseClient` (`iterAll`,
- * `iterCursor`, `listAll`, `dictAll`): their options checked first, then the items of the
- * pages the client gives.
- *
- * @module
- */
 import { checkOptionNames, optionNamesProblem } from '../../client/option-names.js';
 import type { QueryParams } from '../../request/query.js';
-import type { DictAllOptions, IterAllOptions, IterCursorOptions } from '../rest-method-options.js';
-import { DICT_ALL_OPTION_NAMES, ITER_ALL_OPTION_NAMES, ITER_CURSOR_OPTION_NAMES } from '../rest-method-options.js';
+import type { DictAllOptions, IterAllOptions, IterCursorOptions } from '../rest-options.js';
+import { DICT_ALL_OPTION_NAMES, ITER_ALL_OPTION_NAMES, ITER_CURSOR_OPTION_NAMES } from '../rest-options.js';
 import { collectItems, itemsByKey, itemsOf, type FetchedPage, type UnknownTotal } from './pages.js';
 
 /** The pages of the index, asked for only once the options pass (the client's `pagesOf`). */
@@ -17,15 +10,6 @@ export type IndexPages = () => AsyncIterable<FetchedPage>;
 // The options are the third argument; the query parameters, the usual slip, the second.
 const ITERATOR_HINT = 'query parameters are the second argument, options the third';
 
-/**
- * `iterAll` or `iterCursor`: checks the option names, then yields the items of the pages.
- *
- * @throws TypeError at once for an unknown option name
- * @example
- * ```ts
- * const users = iterateIndex('iterAll', { pageSize: 25 }, () => client.pagesOf('/users', {}, { pageSize: 25 }, 'iterAll'), null);
- * ```
- */
 export function iterateIndex<T>(
   method: 'iterAll' | 'iterCursor',
   options: IterAllOptions<T> | IterCursorOptions<T>,
@@ -41,14 +25,6 @@ export function iterateIndex<T>(
   return itemsOf<T>(pages(), options.itemHook, unknownTotal);
 }
 
-/**
- * `listAll`: every item of the pages in one list; an unknown option name rejects.
- *
- * @example
- * ```ts
- * const users = await listIndex({}, () => client.pagesOf('/users', {}, {}, 'listAll'), null);
- * ```
- */
 export function listIndex<T>(options: IterAllOptions<T>, pages: IndexPages, unknownTotal: UnknownTotal): Promise<T[]> {
   const refusal = optionNamesProblem('listAll', options, ITER_ALL_OPTION_NAMES, ITERATOR_HINT);
   if (refusal !== undefined) return Promise.reject(refusal);
@@ -62,15 +38,6 @@ export function listIndex<T>(options: IterAllOptions<T>, pages: IndexPages, unkn
   return collectItems<T>(source, options.itemHook, unknownTotal);
 }
 
-/**
- * `dictAll`: the items `list` gives (the client's `listAll`), keyed by `options.by` (`id` by default).
- *
- * @param missing - builds (does not throw) the error for an item without the attribute
- * @example
- * ```ts
- * const byEmail = await keyIndex('/users', { by: 'email' }, (params, opts) => client.listAll('/users', params, opts), (m) => new Error(m));
- * ```
- */
 export async function keyIndex<T>(
   url: string,
   options: DictAllOptions,

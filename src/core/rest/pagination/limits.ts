@@ -1,8 +1,3 @@
-/**
- * The API's pagination limits and the default page size.
- *
- * @module
- */
 import type { QueryParams } from '../../request/query.js';
 
 /**
@@ -15,11 +10,6 @@ export const ITERATION_LIMIT = 10000;
 /** The `limit` sent with each page when the caller gives no page size. */
 export const DEFAULT_PAGE_SIZE = 100;
 
-/**
- * The page size to request: the caller's, or {@link DEFAULT_PAGE_SIZE}.
- *
- * @throws RangeError for a page size that is not a positive integer
- */
 export function pageSizeOrDefault(pageSize: number | undefined): number {
   if (pageSize === undefined) return DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1)
@@ -27,16 +17,6 @@ export function pageSizeOrDefault(pageSize: number | undefined): number {
   return pageSize;
 }
 
-/**
- * A page size lowered to an endpoint's largest accepted `limit` (`max`, `null` for none).
- *
- * @example
- * ```ts
- * pageSizeWithin(100, 50); // 50
- * pageSizeWithin(25, 50); // 25
- * pageSizeWithin(100, null); // 100
- * ```
- */
 export function pageSizeWithin(pageSize: number, max: number | null): number {
   return max !== null && pageSize > max ? max : pageSize;
 }
@@ -51,19 +31,7 @@ export interface PageSizing {
   readonly warnings: readonly string[];
 }
 
-/**
- * The page size and query parameters to send to an endpoint whose `limit` may not exceed
- * `max`: a larger `pageSize` option or `limit` parameter is lowered to it, with a warning;
- * the default page size (`fallback`, the client's `defaultPageSize`) is lowered silently.
- * The caller's parameters are not changed.
- *
- * @throws RangeError for a `pageSize` that is not a positive integer
- * @example
- * ```ts
- * pageSizing('GET /recommendations/event_orchestrations/rules', undefined, {}, 50);
- * // { pageSize: 50, params: {}, warnings: [] }
- * ```
- */
+// An explicit size above the endpoint's maximum is lowered with a warning; the default silently.
 export function pageSizing(
   endpoint: string,
   pageSize: number | undefined,
@@ -83,7 +51,8 @@ export function pageSizing(
   if (max === null || limit === undefined || limit === null || !(Number(limit) > max))
     return { pageSize: bounded, params, warnings };
   warnings.push(
-    `The limit parameter ${String(limit)} is above the largest page ${endpoint} accepts (${max}): pages of ${max} are requested`,
+    `The limit parameter ${String(limit)} is above the largest page ${endpoint} accepts (${max}): ` +
+      `pages of ${max} are requested`,
   );
   return { pageSize: bounded, params: { ...params, limit: max }, warnings };
 }

@@ -1,8 +1,3 @@
-/**
- * The offsets of a classic index once its total is known, for concurrent pagination.
- *
- * @module
- */
 import { ITERATION_LIMIT } from './limits.js';
 
 /** What the plan needs: where the first page started, what it held, and the total. */
@@ -27,20 +22,6 @@ export interface OffsetPlan {
   readonly stoppedAt: number | null;
 }
 
-/**
- * The offsets after the first page: the same requests sequential pagination would send
- * (`offset` grows by the items of each full page), from `firstOffset + step` while below
- * `total`, stopping *before* a request whose `offset + limit` would pass the limit.
- *
- * @throws RangeError for a step that is not a positive integer (the plan would never end)
- *
- * @example
- * ```ts
- * remainingOffsets({ firstOffset: 0, step: 100, limit: 100, total: 350 });
- * // { offsets: [100, 200, 300], stoppedAt: null }
- * remainingOffsets({ firstOffset: 0, step: 100, limit: 100, total: 25000 }).stoppedAt; // 10000
- * ```
- */
 export function remainingOffsets(input: OffsetPlanInput): OffsetPlan {
   const { firstOffset, step, limit, total } = input;
   const iterationLimit = input.iterationLimit ?? ITERATION_LIMIT;

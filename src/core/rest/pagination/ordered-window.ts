@@ -1,12 +1,3 @@
-/**
- * The ordered window of concurrent pagination: runs tasks a few at a time and yields
- * their results in the order of the tasks, whatever order they finish in. A task may
- * also stand for more tasks (a history window that turns out to hold pages), which then
- * take its place in the order. No I/O here: the tasks bring it.
- *
- * @module
- */
-
 /** What a task ends with: a value to yield, tasks that take its place, or both (the value first). */
 export interface Step<T> {
   /** The value to yield at the task's place in the order. */
@@ -22,12 +13,6 @@ export type Task<T> = () => Promise<Step<T>>;
 export interface OrderedWindowOptions {
   /** How many tasks may be started and not yet yielded (running, or done and waiting their turn). */
   readonly width: number;
-  /**
-   * Fail as soon as any task fails (for `listAll`: nothing partial is returned anyway),
-   * rather than when the failed task's turn comes (for iterators: everything before it is
-   * yielded first).
-   * @default false
-   */
   readonly failFast?: boolean;
   /** Called when the window stops early (an error, or the consumer leaving): abort what runs. */
   readonly cancel?: () => void;
@@ -44,19 +29,7 @@ interface Entry<T> {
   settled: Promise<void> | undefined;
 }
 
-/**
- * Yields the values of `tasks` in order, with at most `width` tasks started and not yet
- * yielded: memory holds at most `width` results. A failed task ends the iteration with
- * its error when its turn comes (or at once with `failFast`); on any early end, `cancel`
- * is called and the running tasks are awaited (their errors ignored), so nothing runs
- * after the iteration is over.
- *
- * @example
- * ```ts
- * const pages = orderedWindow([1, 2, 3].map((n) => async () => ({ value: await fetchPage(n) })), { width: 2 });
- * for await (const page of pages) console.log(page); // pages 1, 2, 3, in order
- * ```
- */
+// On any early end `cancel` runs and the running tasks are awaited, so nothing outlives the iteration.
 export async function* orderedWindow<T>(
   tasks: readonly Task<T>[],
   options: OrderedWindowOptions,

@@ -1,9 +1,3 @@
-/**
- * What the pagination loops exchange with the client that fetches their pages, and the
- * flattening of pages into items.
- *
- * @module
- */
 import { isPlainObject } from '../../plain-object.js';
 
 /** One page as the client fetched it: the decoded body and the list inside its wrapper. */
@@ -39,12 +33,6 @@ export function reportedTotal(page: FetchedPage): number | null {
   return typeof page.body.total === 'number' ? page.body.total : null;
 }
 
-/**
- * The items of a series of pages, one page in memory at a time, calling the hook for each
- * item just before it is yielded (with `unknownTotal` when a page reports no total). Items
- * already yielded stay yielded when a later page fails; `return()` (or `break`) closes the
- * pages (a concurrent reader then aborts what it still has in flight).
- */
 export async function* itemsOf<T>(
   pages: AsyncIterable<FetchedPage>,
   itemHook?: ItemHook<T>,
@@ -73,15 +61,6 @@ export async function collectItems<T>(
   return items;
 }
 
-/**
- * Items keyed by an attribute; a later item with the same key replaces an earlier one.
- *
- * @param missing - builds (does not throw) the error for an item without the attribute (or with `null`)
- * @example
- * ```ts
- * itemsByKey([{ id: 'P1' }, { id: 'P2' }], 'id', () => new Error('no id')); // { P1: { id: 'P1' }, P2: { id: 'P2' } }
- * ```
- */
 export function itemsByKey<T>(items: readonly unknown[], by: string, missing: () => Error): Record<string, T> {
   const keyed: Record<string, T> = {};
   for (const item of items) {

@@ -1,12 +1,7 @@
-/**
- * How the iterators page an index: decided from the API's tables before any request.
- *
- * @module
- */
 import { isPlaceholder, pathShape } from '../endpoints/canonical-path.js';
 import type { CompiledTables } from '../endpoints/compiled-tables.js';
 import type { CanonicalPath, IndexPaginationStyle } from '../endpoints/table-types.js';
-import type { RefusalFailure } from '../../errors/failure-facts.js';
+import type { RefusalFailure } from '../../errors/failure-details.js';
 
 /** How one index is paged. */
 export interface PagingPlan {
@@ -22,22 +17,6 @@ export interface PagingPlan {
   readonly maxPageSize: number | null;
 }
 
-/**
- * The plan for paging `path`. With `useIndexes` (the policy uses the tables) and an index
- * table, the index's own style, list key and declarations decide, and a path the table does
- * not list is refused; otherwise the path pages classically, or by cursor when the tables
- * list it as cursor-based, under the GET's response wrapper. The maximum page size is taken
- * from the index table either way.
- *
- * @param method - the public method asking, named in errors
- * @param fail - builds the error for a path that cannot be paged (a `UrlError` in the core)
- *
- * @example
- * ```ts
- * pagingPlan(compileTables(REST_API_V2_TABLES), '/change_events', { useIndexes: true, method: 'iterAll' }, fail);
- * // { style: 'classic', listKey: 'change_events', sendLimit: true, untilShortPage: true, maxPageSize: null }
- * ```
- */
 export function pagingPlan(
   tables: CompiledTables,
   path: CanonicalPath,

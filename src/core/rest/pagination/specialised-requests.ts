@@ -1,12 +1,5 @@
-/**
- * The requests of the iterators of endpoints that page in their own style, built from the
- * iterators' options: the option names are the library's, the wire names the API's, and
- * keeping the translation pure lets it be checked without a server.
- *
- * @module
- */
 import type { QueryParams } from '../../request/query.js';
-import type { AlertGroupingSettingsOptions, AnalyticsRawIncidentsOptions } from '../rest-client-options.js';
+import type { AlertGroupingSettingsOptions, AnalyticsRawIncidentsOptions } from '../rest-options.js';
 import { DEFAULT_PAGE_SIZE } from './limits.js';
 
 /** Where `iterIncidentNotes` reads, and the warnings for what it had to drop. */
@@ -19,15 +12,7 @@ export interface IncidentNotesRequest {
   readonly warnings: readonly string[];
 }
 
-/**
- * The index and query of `iterIncidentNotes`. One incident's log entries
- * (`/incidents/{id}/log_entries`) ignore `team_ids`: it is dropped with a warning rather
- * than sent and silently ignored, so the caller learns the filter did not apply.
- *
- * @param incidentSegment - the incident's id, already checked and encoded as a path segment;
- *   `undefined` to read every incident's notes from `/log_entries`
- * @param params - the caller's query parameters
- */
+// One incident's log entries ignore `team_ids`: dropped with a warning rather than silently ignored.
 export function incidentNotesRequest(
   incidentSegment: string | undefined,
   params: QueryParams = {},
@@ -44,17 +29,6 @@ export function incidentNotesRequest(
   return { url: `/incidents/${incidentSegment}/log_entries`, params: query, warnings };
 }
 
-/**
- * The body of the first `POST /analytics/raw/incidents` of `iterAnalyticsRawIncidents`;
- * the later pages add `starting_after`.
- *
- * @param filters - the required `filters` object, sent as it is
- * @example
- * ```ts
- * analyticsRawIncidentsBody({ urgency: 'high' }, { order: 'asc' });
- * // { filters: { urgency: 'high' }, order: 'asc', order_by: 'created_at', limit: 100 }
- * ```
- */
 export function analyticsRawIncidentsBody(
   filters: unknown,
   options: AnalyticsRawIncidentsOptions = {},
@@ -68,15 +42,6 @@ export function analyticsRawIncidentsBody(
   };
 }
 
-/**
- * The query of the first `GET /alert_grouping_settings` of `iterAlertGroupingSettings`;
- * the later pages add `after`.
- *
- * @example
- * ```ts
- * alertGroupingSettingsParams({ serviceIds: ['PSVC1'] }); // { limit: 100, 'service_ids[]': ['PSVC1'] }
- * ```
- */
 export function alertGroupingSettingsParams(options: AlertGroupingSettingsOptions = {}): QueryParams {
   return {
     limit: options.limit ?? DEFAULT_PAGE_SIZE,

@@ -1,8 +1,3 @@
-/**
- * An index that does not page: one request returns the whole list.
- *
- * @module
- */
 import type { QueryParams } from '../../request/query.js';
 import type { FetchedPage } from './pages.js';
 
@@ -20,13 +15,7 @@ export interface WholeListOptions {
   readonly warn: (message: string) => void;
 }
 
-/**
- * Yields the one page of an index that has no way to ask for a next page, after a single
- * request (with `limit` where the index takes one). A page as long as the `limit` sent may
- * not be the whole list: that is said in a warning, since nothing more can be read.
- *
- * @param fetchPage - requests the page with the given query parameters
- */
+// A page as long as the `limit` sent may not be the whole list; nothing more can be asked, so it warns.
 export async function* wholeListPages(
   fetchPage: (params: QueryParams) => Promise<FetchedPage>,
   options: WholeListOptions,

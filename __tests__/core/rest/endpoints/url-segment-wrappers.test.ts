@@ -1,19 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  isIndexNodes,
-  nodeConventionWrappers,
+  isIndexSegments,
+  segmentWrappers,
   pathTokens,
-  urlPathNodes,
-} from '../../../../src/core/rest/endpoints/node-convention.js';
+  urlPathSegments,
+} from '../../../../src/core/rest/endpoints/url-segment-wrappers.js';
 
-describe('urlPathNodes', () => {
+describe('urlPathSegments', () => {
   it('splits a path into its nodes', () => {
-    expect(urlPathNodes('/users/PABC/contact_methods')).toEqual(['users', 'PABC', 'contact_methods']);
-    expect(urlPathNodes('users')).toEqual(['users']);
+    expect(urlPathSegments('/users/PABC/contact_methods')).toEqual(['users', 'PABC', 'contact_methods']);
+    expect(urlPathSegments('users')).toEqual(['users']);
   });
 
   it('is null for a path with an empty node or none', () => {
-    for (const path of ['/', '', '/users/', '//users', '/users//PABC']) expect(urlPathNodes(path)).toBeNull();
+    for (const path of ['/', '', '/users/', '//users', '/users//PABC']) expect(urlPathSegments(path)).toBeNull();
   });
 });
 
@@ -29,12 +29,12 @@ describe("pathTokens (pdpyras 4.x's tokenize_url_path)", () => {
       '{id}',
     ]);
     expect(pathTokens(['a', 'b', 'c', 'd', 'e'])).toEqual(['a', '{id}', 'c', '{index}']);
-    expect(isIndexNodes(['a', 'b', 'c'])).toBe(true);
-    expect(isIndexNodes(['a', 'b'])).toBe(false);
+    expect(isIndexSegments(['a', 'b', 'c'])).toBe(true);
+    expect(isIndexSegments(['a', 'b'])).toBe(false);
   });
 });
 
-describe('nodeConventionWrappers', () => {
+describe('segmentWrappers', () => {
   it.each([
     ['GET', ['users'], 'users'],
     ['POST', ['users'], 'user'],
@@ -49,6 +49,6 @@ describe('nodeConventionWrappers', () => {
     ['POST', ['business_services', 'PBS1', 'subscribers'], 'subscriber'],
     ['GET', ['business_services', 'impacts'], 'business_service'],
   ])('%s %j is wrapped in %s, both ways', (method, nodes, wrapper) => {
-    expect(nodeConventionWrappers(method, nodes)).toEqual([wrapper, wrapper]);
+    expect(segmentWrappers(method, nodes)).toEqual([wrapper, wrapper]);
   });
 });

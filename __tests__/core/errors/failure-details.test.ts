@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { coreErrorFactory, type ErrorFactory, type ErrorSpec } from '../../../src/core/errors/error-classes.js';
 import { EventsApiV2Client } from '../../../src/core/events/events-api-v2-client.js';
-import { responseReason, scrubFacts } from '../../../src/core/errors/failure-facts.js';
+import { responseReason, scrubFailure } from '../../../src/core/errors/failure-details.js';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 import { BASE, instantSleep, makeClient } from '../../helpers/test-kit.js';
 
@@ -49,7 +49,7 @@ describe('responseReason', () => {
   });
 });
 
-describe('scrubFacts', () => {
+describe('scrubFailure', () => {
   it('scrubs the URLs a caller supplied and leaves the rest', () => {
     const facts = {
       reason: 'foreign-url',
@@ -58,7 +58,7 @@ describe('scrubFacts', () => {
       url: 'S',
       status: 1,
     } as const;
-    expect(scrubFacts(facts, (text) => text.replaceAll('S', '*'))).toEqual({
+    expect(scrubFailure(facts, (text) => text.replaceAll('S', '*'))).toEqual({
       reason: 'foreign-url',
       requestedUrl: 'https://x/?k=*',
       baseUrl: 'https://*',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { REGION_BASE_URLS, regionBaseUrl, type Region } from '../../../src/core/rest/rest-client-options.js';
+import { REGION_BASE_URLS, regionBaseUrl, type Region } from '../../../src/core/rest/rest-options.js';
 
 describe('regionBaseUrl', () => {
   it('gives the host of each region, the US one by default', () => {

@@ -66,14 +66,14 @@ export interface FailureFacts extends RequestContext {
 export type RefusalFailure = (message: string, facts?: FailureFacts) => Error;
 
 /** The facts of a response failure that only its site knows; `reason` defaults to what the status says. */
-export type ResponseFacts = Partial<Omit<FailureFacts, 'method' | 'url' | 'status'>>;
+export type ResponseDetails = Partial<Omit<FailureFacts, 'method' | 'url' | 'status'>>;
 
 export function responseReason(status: number): FailureReason {
   if (status >= 300 && status < 400) return 'redirect';
   return status >= 200 && status < 300 ? 'unusable-body' : 'status';
 }
 
-export function scrubFacts(facts: FailureFacts, scrub: (text: string) => string): FailureFacts {
+export function scrubFailure(facts: FailureFacts, scrub: (text: string) => string): FailureFacts {
   const texts = ['url', 'urlBeforeParams', 'requestedUrl', 'baseUrl'] as const;
   const scrubbed: Record<string, unknown> = { ...facts };
   for (const name of texts) {
