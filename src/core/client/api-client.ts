@@ -1,11 +1,4 @@
-/**
- * `ApiClient`, the engine under every client: it holds its settings, call metrics,
- * transport and attempt loop, and offers the ways to send (`request`, the low-level
- * methods, text and JSON). Every way reaches the network through `request`, so an
- * override of it (or of `get`, `post`, ...) sees every call.
- *
- * @module
- */
+// Every way to send reaches the network through `request`, so that an override of it (or of `get`, ...) sees every call.
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
 import { Credential } from '../auth/credential.js';
@@ -381,15 +374,7 @@ export class ApiClient {
     return this.#success(method, response, await response.text(), response.url).text;
   }
 
-  /**
-   * Builds (does not throw) the HTTP error for a response, through the client's error
-   * factory, with the secret scrubbed from the message. Plumbing between the engine and
-   * the client modules, hence not in the documentation.
-   *
-   * @param parts - method, URL, response and body; `detail`, `kind` and `facts` (by
-   *   default the reason the status gives) when the caller knows more
-   * @internal
-   */
+  /** Builds (does not throw) a response's HTTP error, its secret scrubbed; a subclass may extend it. @internal */
   httpError(parts: HttpErrorParts): Error {
     return this.#engine.errors.http(parts);
   }

@@ -1,9 +1,4 @@
-/**
- * The parts one client sends with, composed from its options: each part is handed the
- * parts it uses, and none calls back into the client.
- *
- * @module
- */
+// Each part is handed the parts it uses; none calls back into the client.
 import type { Credential } from '../auth/credential.js';
 import { ClientErrors } from '../errors/client-errors.js';
 import { coreErrorFactory } from '../errors/error-classes.js';

@@ -5,9 +5,7 @@ import type { CallKey } from './call-metrics.js';
 // Seams of the legacy layer, the CLI and the tests, under symbols no entry point exports: completions
 // show users only what they set, and `checkOptionNames` (string keys) never sees them.
 export interface InternalOptions {
-  /** Waits between attempts; tests inject one that does not wait. */
   readonly sleep?: (seconds: number, signal?: AbortSignal) => Promise<void>;
-  /** The stagger's random source, uniform in [0, 1). */
   readonly random?: () => number;
   /** The legacy sessions throw pdpyras' error classes. */
   readonly errorFactory?: ErrorFactory;
@@ -15,10 +13,8 @@ export interface InternalOptions {
   readonly retryUnresolvedHosts?: boolean;
   /** pdpyras 4 keyed its call metrics by path tokens. */
   readonly callKey?: CallKey;
-  /** node-fetch options applied to every request (the legacy sessions take them). */
   readonly compress?: boolean;
   readonly size?: number;
-  /** The REST clients' behaviour at the legacy seams. */
   readonly restPolicy?: Partial<RestPolicy>;
   /** The outermost constructor checked the option names: the classes under it do not again. */
   readonly optionsChecked?: boolean;
@@ -48,7 +44,6 @@ export function withInternal<T extends object>(options: T, internal: InternalOpt
   return copy as unknown as T;
 }
 
-/** The internal options `options` carries (`{}` when none). */
 export function internalOf(options: object | undefined): InternalOptions {
   const found: Record<string, unknown> = {};
   if (typeof options !== 'object' || options === null) return found;

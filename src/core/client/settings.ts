@@ -28,7 +28,6 @@ export type NumericSetting = Exclude<SettingName, 'retry'>;
 /** The settings a client holds; `retry` is a plain object its owner may change in place. */
 export type Settings = { [K in NumericSetting]: number } & { retry: Record<number, number> };
 
-/** The settings of a client built with `given` (absent ones take their defaults). */
 export function initialSettings(given: Partial<Readonly<Record<SettingName, unknown>>>): Settings {
   const settings = { retry: {} } as Settings;
   for (const name of Object.keys(SETTINGS) as SettingName[]) {
@@ -43,7 +42,6 @@ export function assignSetting(settings: Settings, name: SettingName, value: unkn
   else settings[name] = checkSetting(name, value);
 }
 
-/** `value` when it satisfies the rule of the numeric setting `name`. */
 export function checkSetting(name: NumericSetting, value: unknown): number {
   return checkNumber(name, value, SETTINGS[name].rule);
 }

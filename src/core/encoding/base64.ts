@@ -1,5 +1,4 @@
-// btoa is on every runtime the library supports (Node, Bun, Deno, Workers, browsers); Buffer is Node's alone.
-// The bytes go through a binary string in slices, so that a large array does not overflow the argument list.
+// btoa is on every runtime (Buffer is Node's alone); slices keep a large array within the argument limit.
 const SLICE = 0x8000;
 
 export function base64(bytes: Uint8Array): string {

@@ -60,7 +60,6 @@ export function decodeApiError(body: string): ApiErrorBody | undefined {
       : decoded({ code: error as string, message: description, errors: details(parsed.errors) });
   }
   if (text(parsed.detail) !== undefined) {
-    // SCIM.
     return decoded({ code: code(parsed.scimType), message: text(parsed.detail), errors: details(parsed.errors) });
   }
   // The Events API: `status` is a word ("invalid event"), the message when there is no other.
@@ -74,10 +73,7 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/**
- * The explanation as one readable line: `Invalid Input Provided: Name cannot be empty; Email is invalid`.
- * A code that is a word (OAuth's `invalid_grant`) leads; a number (REST's 2001) tells a reader nothing.
- */
+// A code that is a word (OAuth's `invalid_grant`) leads; a number (REST's 2001) tells a reader nothing.
 function readable({ code, message, errors }: ApiErrorBody): string {
   const listed = errors.map(oneLine).filter((item) => item !== '');
   if (message === undefined) return listed.join('; ');
@@ -85,15 +81,7 @@ function readable({ code, message, errors }: ApiErrorBody): string {
   return listed.length === 0 ? said : `${said.replace(/[.:;,\s]+$/, '')}: ${listed.join('; ')}`;
 }
 
-/**
- * `text` at most `limit` characters long, cut at the last space before the limit and ended
- * with `...`; cut at the limit only when that space would drop more than half of it.
- *
- * @example
- * ```ts
- * cutAtWord('Name cannot be empty', 13); // 'Name cannot...'
- * ```
- */
+// Cut at the last space before the limit, unless that would drop more than half of it.
 export function cutAtWord(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const space = text.lastIndexOf(' ', limit);
@@ -103,19 +91,7 @@ export function cutAtWord(text: string, limit: number): string {
   return `${cut.replace(/[\s.,;:]+$/, '')}...`;
 }
 
-/**
- * What an error message quotes of a response body, on one line and at most
- * {@link QUOTE_LENGTH} characters (cut at a word): for a 4xx or 5xx that the API explained,
- * its message and each of its `errors`; otherwise the body itself. `''` when `shown` (the
- * message's own explanation) already holds everything the API said.
- *
- * @example
- * ```ts
- * quoteErrorBody('{"error":{"message":"Invalid Input Provided","errors":["Name cannot be empty"]}}', 400);
- * // 'Invalid Input Provided: Name cannot be empty'
- * quoteErrorBody('<html>Bad Gateway</html>', 502); // '<html>Bad Gateway</html>'
- * ```
- */
+// What the API explained (its message and `errors`) when it did, else the body; `''` when `shown` says it all.
 export function quoteErrorBody(body: string, status: number, shown = ''): string {
   const explained = status >= 400 ? decodeApiError(body) : undefined;
   const text = explained === undefined ? '' : readable(explained);

@@ -8,17 +8,12 @@ import {
 } from '../client/client-options.js';
 import { mergeHeaders } from './headers.js';
 
-/** The client's side of a request. */
 export interface ClientRequestParts {
-  /** The headers every request of the client starts from (User-Agent, Accept, ...). */
   readonly defaultHeaders: HeaderMap;
-  /** The client's `headers` setting, as it is now. */
   readonly clientHeaders: HeaderMap;
-  /** The `Authorization` header of the auth method, if it sends one. */
   readonly authorization: string | undefined;
   /** The auth method, for those that put the credential into a JSON body or a form. */
   readonly auth: AuthMethod;
-  /** The client's pass-through fetch options, applied to every request. */
   readonly passThrough: PassThroughInit | undefined;
 }
 

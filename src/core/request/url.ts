@@ -1,5 +1,4 @@
-// The rules that keep credentials at home: the base URL must be `https://` (plain HTTP only on loopback), and
-// a request goes only to a URL under the base URL.
+// Credentials stay home: the base URL is `https://` (but on loopback) and a request goes only under it.
 import type { RefusalFailure } from '../errors/failure-details.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -57,10 +56,7 @@ export function resolveUrl(base: string, url: string, fail: RefusalFailure): str
   return resolved.href;
 }
 
-/**
- * The first character of `text` that cannot be sent as given (`'the control character U+0009'`),
- * or `null`: a C0 control character, DEL, or half of a surrogate pair without the other half.
- */
+/** The first character that cannot be sent as given (`'the control character U+0009'`), or `null`. */
 export function unsendableCharacter(text: string): string | null {
   for (let i = 0; i < text.length; i += 1) {
     const unit = text.charCodeAt(i);
