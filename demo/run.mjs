@@ -49,7 +49,7 @@ try {
     `   $ pagerduty trigger -k <routing key> --description "${description}" --base-url ${emulator.eventsUrl}`,
   );
   console.log(`   dedup key: ${dedupKey}`);
-  check(/^[0-9a-f]{32}$/.test(dedupKey), 'the CLI printed a dedup key');
+  check(/^[0-9a-f-]{36}$/.test(dedupKey), 'the CLI printed the dedup key it made (a UUID)');
 
   step(3, 'List the triggered incidents with the REST client');
   // The account-level key acts on incidents as the user named in From (defaultFrom).
