@@ -317,7 +317,7 @@ describe('TypeScript consumers of the packed package', () => {
     expect(outcomes).toEqual(expected);
   }, 120_000);
 
-  it('need neither esModuleInterop nor allowSyntheticDefaultImports with skipLibCheck off, as Getting started says', () => {
+  it('need no esModuleInterop nor allowSyntheticDefaultImports with skipLibCheck off, as Getting started says', () => {
     const settings = {
       module: 'commonjs',
       moduleResolution: 'node10',
@@ -377,7 +377,7 @@ client.rget('/users/PABC').then(
 `;
 
 describe('an installed package', () => {
-  it('makes its request with only its declared dependencies installed (node-fetch and the proxy agent are bundled)', async () => {
+  it('makes its request with only its declared dependencies installed (node-fetch, proxy agent bundled)', async () => {
     const declared = Object.keys(
       (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
         .dependencies,

@@ -58,7 +58,7 @@ describe('onRateLimit', () => {
     }
   });
 
-  it('is told when a request would wait for a spent budget; false fails it unsent with a RequestAbortedError', async () => {
+  it('is told when a request would wait for a spent budget; false fails it unsent (RequestAbortedError)', async () => {
     const told: RateLimitInfo[] = [];
     nock(BASE).get('/users').reply(200, { users: [] }, SPENT);
     const later = nock(BASE).get('/teams').reply(200, { teams: [] });
