@@ -68,7 +68,10 @@ describe('onRateLimit', () => {
     const failure = await client.get('/teams').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RequestAbortedError);
     expect((failure as Error).message).toMatch(
-      /^GET https:\/\/api\.pagerduty\.com\/teams: not sent: the rate-limit budget is spent until .*onRateLimit chose not to wait$/,
+      new RegExp(
+        String.raw`^GET https:\/\/api\.pagerduty\.com\/teams: not sent: ` +
+          String.raw`the rate-limit budget is spent until .*onRateLimit chose not to wait$`,
+      ),
     );
     expect(later.isDone()).toBe(false);
     expect(told).toHaveLength(1);
