@@ -209,8 +209,8 @@ describe('the maximum page size of an endpoint', () => {
     expect(log.lines.warn).toEqual([
       'pageSize 100 is above the largest page GET /recommendations/event_orchestrations/rules accepts (50): ' +
         'pages of 50 are requested',
-      'The limit parameter 80 is above the largest page GET /recommendations/event_orchestrations/rules accepts (50): ' +
-        'pages of 50 are requested',
+      'The limit parameter 80 is above the largest page GET /recommendations/event_orchestrations/rules ' +
+        'accepts (50): pages of 50 are requested',
     ]);
     client.close();
   });
