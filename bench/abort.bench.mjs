@@ -56,7 +56,8 @@ const median = times[Math.floor(times.length / 2)];
 console.log(`build: ${dist}`);
 console.log(`abort fired at ${ABORT_AFTER_MS} ms into a 1,000 ms pause before a retry`);
 console.log(
-  `median time to rejection: ${median.toFixed(0)} ms (${(median - ABORT_AFTER_MS).toFixed(0)} ms past the abort) over ${rounds} rounds`,
+  `median time to rejection: ${median.toFixed(0)} ms ` +
+    `(${(median - ABORT_AFTER_MS).toFixed(0)} ms past the abort) over ${rounds} rounds`,
 );
 console.log(`outcome: ${[...outcomes].join(', ')}; requests per round: ${[...new Set(requestCounts)].join(', ')}`);
 if (process.env.BENCH_JSON)

@@ -215,7 +215,8 @@ function printSummary(results) {
   const header = ['figure', ...builds.map((build) => build.label), 'target'];
   const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
   const line = (row) =>
-    `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')}`;
+    '  ' +
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   console.log('\n== summary');
   console.log(line(header));
   for (const row of rows) console.log(line(row));

@@ -82,7 +82,8 @@ async function main(rounds) {
     },
   ];
   console.log(
-    `concurrent pagination (${DIST}): emulator with a ${LATENCY_MS} ms round trip, concurrency ${CONCURRENCY} against 1, ${rounds} rounds (median)`,
+    `concurrent pagination (${DIST}): emulator with a ${LATENCY_MS} ms round trip, ` +
+      `concurrency ${CONCURRENCY} against 1, ${rounds} rounds (median)`,
   );
   const results = [];
   for (const { name, read, expected, target } of cases) {
@@ -118,11 +119,15 @@ async function main(rounds) {
   }
   const width = Math.max(...results.map((r) => r.name.length));
   console.log(
-    `${'benchmark'.padEnd(width)}  sequential  concurrent   speedup  target  requests (seq / conc)  every item once, in order`,
+    `${'benchmark'.padEnd(width)}  sequential  concurrent   speedup  target  ` +
+      `requests (seq / conc)  every item once, in order`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(width)}  ${`${r.sequentialMs.toFixed(0)} ms`.padStart(10)}  ${`${r.concurrentMs.toFixed(0)} ms`.padStart(10)}  ${`${r.speedup.toFixed(2)}x`.padStart(8)}  ${`>=${r.target}x`.padStart(6)}  ${`${r.sequentialRequests} / ${r.concurrentRequests}`.padStart(21)}  ${r.inOrder ? 'yes' : 'NO'}`,
+      `${r.name.padEnd(width)}  ${`${r.sequentialMs.toFixed(0)} ms`.padStart(10)}  ` +
+        `${`${r.concurrentMs.toFixed(0)} ms`.padStart(10)}  ${`${r.speedup.toFixed(2)}x`.padStart(8)}  ` +
+        `${`>=${r.target}x`.padStart(6)}  ${`${r.sequentialRequests} / ${r.concurrentRequests}`.padStart(21)}  ` +
+        `${r.inOrder ? 'yes' : 'NO'}`,
     );
   }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ concurrency: results }));

@@ -91,7 +91,9 @@ export async function report(): Promise<void> {
   show(await client.rget('/teams/PTEAM1'));
   show(await client.jget('/abilities'));
   show(await client.jget('/users/me'));
-  for await (const incident of client.iterAll('/incidents', { statuses: ['triggered'], urgencies: ['high'] })) show(incident);
+  for await (const incident of client.iterAll('/incidents', { statuses: ['triggered'], urgencies: ['high'] })) {
+    show(incident);
+  }
   for await (const entry of client.iterAll('/log_entries', { 'include[]': ['incidents'] })) show(entry);
   for await (const record of client.iterCursor('/audit/records')) show(record);
   show(await client.listAll('/services', { 'include[]': ['teams'], query: 'db' }));
@@ -105,7 +107,9 @@ export async function report(): Promise<void> {
   for await (const entry of client.iterHistory('/log_entries', new Date(0), new Date())) show(entry);
   show(await client.rpost('/incidents/PINC1/notes', { json: { content: 'Rebooted the host' } }));
   show(await client.rput('/incidents/PINC1', { json: { type: 'incident_reference', status: 'resolved' } }));
-  show(await client.rput('/incidents', { json: [{ id: 'PINC1', type: 'incident_reference', status: 'acknowledged' }] }));
+  show(await client.rput('/incidents', {
+    json: [{ id: 'PINC1', type: 'incident_reference', status: 'acknowledged' }],
+  }));
   show(await client.rpost('/schedules/PSCH1/overrides', {
     json: [{ start: '2025-01-01T00:00:00Z', end: '2025-01-02T00:00:00Z', user: { id: 'PU1', type: 'user_reference' } }],
   }));

@@ -174,7 +174,8 @@ async function main(rounds) {
   console.log(`${'benchmark'.padEnd(width)}  hand-written   library    ratio`);
   for (const { name, hand, lib } of rows) {
     console.log(
-      `${name.padEnd(width)}  ${`${hand.toFixed(0)} ms`.padStart(12)}  ${`${lib.toFixed(0)} ms`.padStart(9)}  ${(lib / hand).toFixed(3).padStart(7)}x`,
+      `${name.padEnd(width)}  ${`${hand.toFixed(0)} ms`.padStart(12)}  ` +
+        `${`${lib.toFixed(0)} ms`.padStart(9)}  ${(lib / hand).toFixed(3).padStart(7)}x`,
     );
   }
   console.log('(target: library within 1.15x of the hand-written loop)');
@@ -204,12 +205,14 @@ async function main(rounds) {
   console.log(`memory while iterAll streams ${RECORDS.toLocaleString('en')} audit records (after GC):`);
   for (const { at, heapUsed, rss } of samples) {
     console.log(
-      `  after ${String(at.toLocaleString('en')).padStart(7)} records: heap used ${mb(heapUsed).padStart(9)}, RSS ${mb(rss).padStart(9)}`,
+      `  after ${String(at.toLocaleString('en')).padStart(7)} records: ` +
+        `heap used ${mb(heapUsed).padStart(9)}, RSS ${mb(rss).padStart(9)}`,
     );
   }
   const growth = samples[samples.length - 1].heapUsed - samples[1].heapUsed;
   console.log(
-    `  peak RSS during the pass: ${mb(peakRss)}; heap growth from 10,000 to ${count.toLocaleString('en')} records: ${mb(growth)}`,
+    `  peak RSS during the pass: ${mb(peakRss)}; ` +
+      `heap growth from 10,000 to ${count.toLocaleString('en')} records: ${mb(growth)}`,
   );
 
   if (process.env.BENCH_JSON) {

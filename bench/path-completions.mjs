@@ -32,7 +32,8 @@ let failed = false;
 try {
   const tarball = process.argv[2] ? path.resolve(process.argv[2]) : packBuilt(work, 'current').tarball;
   const header =
-    "import { RestApiV2Client, ScimApiClient } from 'pagerduty-client';\ndeclare const client: RestApiV2Client;\ndeclare const scim: ScimApiClient;\n";
+    "import { RestApiV2Client, ScimApiClient } from 'pagerduty-client';\n" +
+    'declare const client: RestApiV2Client;\ndeclare const scim: ScimApiClient;\n';
   const body = PROBES.map((probe) => `${probe.call}${probe.rest}`).join('\n');
   const dir = consumerProject(path.join(work, 'editor'), tarball, { 'editor.ts': `${header}${body}\n` });
   const fileName = path.join(dir, 'editor.ts');
@@ -72,7 +73,8 @@ try {
     const typed = probe.call.slice(probe.call.lastIndexOf("'") + 1);
     const shown = names.filter((name) => name.startsWith(typed)).slice(0, 6);
     console.log(
-      `${probe.call}|  ${ms.toFixed(0)} ms, ${names.length} offered; matching: ${shown.join(', ')}${shown.length === 6 ? ', ...' : ''}`,
+      `${probe.call}|  ${ms.toFixed(0)} ms, ${names.length} offered; ` +
+        `matching: ${shown.join(', ')}${shown.length === 6 ? ', ...' : ''}`,
     );
     if (missing.length > 0 || wrong.length > 0) {
       failed = true;

@@ -170,7 +170,8 @@ async function main(rounds, delay) {
     ...(BASE_DIST ? [['base', `client listAll, ${BASE_DIST}`]] : []),
   ]) {
     console.log(
-      `${label.padEnd(40)}${`${med(name, 'wall').toFixed(0)} ms`.padStart(10)}${`${med(name, 'cpu').toFixed(0)} ms`.padStart(12)}`,
+      `${label.padEnd(40)}${`${med(name, 'wall').toFixed(0)} ms`.padStart(10)}` +
+        `${`${med(name, 'cpu').toFixed(0)} ms`.padStart(12)}`,
     );
   }
   const figures = {

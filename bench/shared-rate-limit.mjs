@@ -266,7 +266,8 @@ async function main() {
   const ownRedis = modes.some((mode) => mode !== 'alone') && !flags['redis-url'] ? await startRedis() : undefined;
   const redisUrl = flags['redis-url'] ?? ownRedis?.url;
   console.log(
-    `${settings.workers} worker processes, one key, limit ${settings.limit} per ${settings.window} s window, ${settings.duration} s per mode`,
+    `${settings.workers} worker processes, one key, limit ${settings.limit} per ${settings.window} s window, ` +
+      `${settings.duration} s per mode`,
   );
   const rows = [];
   try {
@@ -276,21 +277,29 @@ async function main() {
   }
   const label = { redis: 'Redis limiter', alone: 'no limiter (each alone)', rlf: 'rate-limiter-flexible' };
   console.log(
-    `${'mode'.padEnd(24)} ${'served'.padStart(6)} ${'429s'.padStart(6)} ${'elapsed'.padStart(8)} ${'req/s'.padStart(7)} ${'of budget'.padStart(9)}  lost/duplicated`,
+    `${'mode'.padEnd(24)} ${'served'.padStart(6)} ${'429s'.padStart(6)} ${'elapsed'.padStart(8)} ` +
+      `${'req/s'.padStart(7)} ${'of budget'.padStart(9)}  lost/duplicated`,
   );
   for (const row of rows) {
     console.log(
-      `${(label[row.mode] ?? row.mode).padEnd(24)} ${String(row.served).padStart(6)} ${String(row.limited).padStart(6)} ${`${row.elapsed.toFixed(1)} s`.padStart(8)} ${row.rate.toFixed(2).padStart(7)} ${`${(row.share * 100).toFixed(1)} %`.padStart(9)}  ${row.intact ? 'none' : `CHECK FAILED ${JSON.stringify(row.detail)}`}`,
+      `${(label[row.mode] ?? row.mode).padEnd(24)} ${String(row.served).padStart(6)} ` +
+        `${String(row.limited).padStart(6)} ` +
+        `${`${row.elapsed.toFixed(1)} s`.padStart(8)} ${row.rate.toFixed(2).padStart(7)} ` +
+        `${`${(row.share * 100).toFixed(1)} %`.padStart(9)}  ` +
+        `${row.intact ? 'none' : `CHECK FAILED ${JSON.stringify(row.detail)}`}`,
     );
   }
   console.log(
-    `budget rate: ${(settings.limit / settings.window).toFixed(2)} req/s; "served" and "429s" counted at the emulator; every worker's reads and writes matched them one for one`,
+    `budget rate: ${(settings.limit / settings.window).toFixed(2)} req/s; ` +
+      `"served" and "429s" counted at the emulator; ` +
+      `every worker's reads and writes matched them one for one`,
   );
   const redis = rows.find((row) => row.mode === 'redis');
   const failed = rows.some((row) => !row.intact) || (redis && (redis.limited > 0 || redis.share < 0.9));
   if (failed) {
     console.log(
-      'TARGET MISSED: with Redis, at least 90 % of the budget and zero 429s; in every mode, no request lost or sent twice',
+      'TARGET MISSED: with Redis, at least 90 % of the budget and zero 429s; ' +
+        'in every mode, no request lost or sent twice',
     );
     process.exitCode = 1;
   }

@@ -123,7 +123,9 @@ CASES.forEach(({ key, name }, index) => {
     ? `${`${meanCpu[index].toFixed(1)} ms`.padStart(10)}${`${(meanCpu[index] / meanCpu[0]).toFixed(2)}x`.padStart(8)}`
     : '';
   console.log(
-    `${name.padEnd(36)}${`${median(samples[index]).toFixed(1)} ms`.padStart(10)}${`${Math.min(...samples[index]).toFixed(1)} ms`.padStart(10)}${`${ratio.toFixed(2)}x`.padStart(8)}${cpuCells}  ${verdict}`,
+    `${name.padEnd(36)}${`${median(samples[index]).toFixed(1)} ms`.padStart(10)}` +
+      `${`${Math.min(...samples[index]).toFixed(1)} ms`.padStart(10)}${`${ratio.toFixed(2)}x`.padStart(8)}` +
+      `${cpuCells}  ${verdict}`,
   );
 });
 if (withCpu) console.log('(CPU: the mean CPU time of a run, user and system, steadier than wall time under load)');

@@ -154,7 +154,8 @@ async function main(rounds, delayedRounds) {
   );
   const row = (label, value, extra = '') => console.log(`  ${label.padEnd(44)} ${value.padStart(10)}${extra}`);
   console.log(
-    `loopback, ${rounds} rounds of ${LOOPBACK_GETS.toLocaleString('en')} GETs a side in turns of ${LOOPBACK_TURN} (median per GET: wall / CPU):`,
+    `loopback, ${rounds} rounds of ${LOOPBACK_GETS.toLocaleString('en')} GETs a side in turns of ${LOOPBACK_TURN} ` +
+      `(median per GET: wall / CPU):`,
   );
   for (const [name, label] of [
     ['raw', 'raw node:http loop (floor)'],

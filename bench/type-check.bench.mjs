@@ -91,7 +91,7 @@ try {
       'current check s': stat('current', 'check').toFixed(2),
       'types b/c': `${stat('baseline', 'types')}/${stat('current', 'types')}`,
       'instantiations b/c': `${stat('baseline', 'instantiations')}/${stat('current', 'instantiations')}`,
-      'memory MB b/c': `${Math.round(stat('baseline', 'memory') / 1024)}/${Math.round(stat('current', 'memory') / 1024)}`,
+      'memory MB b/c': ['baseline', 'current'].map((build) => Math.round(stat(build, 'memory') / 1024)).join('/'),
     });
   }
   console.table(rows);

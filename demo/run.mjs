@@ -28,7 +28,8 @@ try {
   const routing = emulator.keys.routing[0];
   step(1, `Started the emulator on ${emulator.url}`);
   console.log(
-    `   ${emulator.keys.users.length} users, ${emulator.keys.routing.length} services, ${emulator.state.incidents.size} incidents seeded`,
+    `   ${emulator.keys.users.length} users, ${emulator.keys.routing.length} services, ` +
+      `${emulator.state.incidents.size} incidents seeded`,
   );
 
   step(2, `Trigger an alert with the CLI on the service "${routing.serviceName}"`);

@@ -45,6 +45,7 @@ export function consumerDiagnostics(dir: string, rootFile: string, options: Reco
   ];
   return diagnostics.map((diagnostic) => {
     const where = diagnostic.file ? `${path.relative(dir, diagnostic.file.fileName)}: ` : '';
-    return `TS${diagnostic.code} ${where}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n')[0]}`;
+    const firstLine = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n')[0];
+    return `TS${diagnostic.code} ${where}${firstLine}`;
   });
 }

@@ -1,9 +1,9 @@
 /**
  * Packs the package as npm would publish it and loads the tarball from throwaway ESM and
  * CommonJS projects, so the `exports` map, the built files and `require()` support are
- * checked as a user meets them, also bundled by esbuild as ESM and as CommonJS; TypeScript consumers are checked with every setting of
- * Getting started's table, and the tarball with publint and arethetypeswrong. Dependencies
- * are linked from this checkout: no network.
+ * checked as a user meets them, also bundled by esbuild as ESM and as CommonJS; TypeScript
+ * consumers are checked with every setting of Getting started's table, and the tarball with
+ * publint and arethetypeswrong. Dependencies are linked from this checkout: no network.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, execFileSync } from 'node:child_process';
@@ -103,7 +103,15 @@ export async function main(): Promise<string[]> {
   client.close();
   session.close();
   await emulator.close();
-  return [String(users.length), first?.status ?? 'none', String(policy.sleepTimer), String(legacyIsError), String(isHttp(null)), priority.name ?? '', String(ITERATION_LIMIT)];
+  return [
+    String(users.length),
+    first?.status ?? 'none',
+    String(policy.sleepTimer),
+    String(legacyIsError),
+    String(isHttp(null)),
+    priority.name ?? '',
+    String(ITERATION_LIMIT),
+  ];
 }
 `;
 
@@ -137,9 +145,10 @@ describe('the packed package', () => {
   it('holds only dist, the guide, the examples and the documents: no stale build file, no source maps', () => {
     const outside = listing.filter(
       (file) =>
-        !/^(dist\/|guide\/[^/]+\.md$|examples\/[^/]+\.(ts|md)$|README\.md$|LICENSE$|CHANGELOG\.md$|MIGRATION\.md$|package\.json$)/.test(
-          file,
-        ),
+        !new RegExp(
+          String.raw`^(dist\/|guide\/[^/]+\.md$|examples\/[^/]+\.(ts|md)$|` +
+            String.raw`README\.md$|LICENSE$|CHANGELOG\.md$|MIGRATION\.md$|package\.json$)`,
+        ).test(file),
     );
     expect(outside).toEqual([]);
     expect(listing).toContain('dist/index.js');
@@ -242,7 +251,8 @@ describe('the packed package', () => {
        const types = require('pagerduty-client/types');
        const redis = require('pagerduty-client/rate-limit-redis');
        const webhooks = require('pagerduty-client/webhooks');
-       console.log(typeof legacy.APISession, typeof emulator.startEmulator, tables.ITERATION_LIMIT, Object.keys(types).length, typeof redis.createRedisRateLimiter, typeof webhooks.createWebhookHandler);`,
+       console.log(typeof legacy.APISession, typeof emulator.startEmulator, tables.ITERATION_LIMIT,
+         Object.keys(types).length, typeof redis.createRedisRateLimiter, typeof webhooks.createWebhookHandler);`,
     );
     expect(out.trim()).toBe('function function 10000 0 function function');
   });
@@ -317,7 +327,7 @@ describe('TypeScript consumers of the packed package', () => {
     expect(outcomes).toEqual(expected);
   }, 120_000);
 
-  it('need neither esModuleInterop nor allowSyntheticDefaultImports with skipLibCheck off, as Getting started says', () => {
+  it('need no esModuleInterop nor allowSyntheticDefaultImports with skipLibCheck off, as Getting started says', () => {
     const settings = {
       module: 'commonjs',
       moduleResolution: 'node10',
@@ -331,7 +341,7 @@ describe('TypeScript consumers of the packed package', () => {
     ['nodenext', 'nodenext'],
     ['esnext', 'bundler'],
   ])(
-    'type calls from their paths under module %s, moduleResolution %s: every assertion and @ts-expect-error of the fixture holds',
+    'type calls by path under module %s, moduleResolution %s: each assertion and @ts-expect-error of the fixture holds',
     (module, moduleResolution) => {
       const dir = project(`ts-typed-${moduleResolution}`, 'module', { 'typed-endpoints.ts': TYPED_ENDPOINTS });
       expect(consumerDiagnostics(dir, 'typed-endpoints.ts', { module, moduleResolution })).toEqual([]);
@@ -377,7 +387,7 @@ client.rget('/users/PABC').then(
 `;
 
 describe('an installed package', () => {
-  it('makes its request with only its declared dependencies installed (node-fetch and the proxy agent are bundled)', async () => {
+  it('makes its request with only its declared dependencies installed (node-fetch, proxy agent bundled)', async () => {
     const declared = Object.keys(
       (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
         .dependencies,
@@ -436,7 +446,8 @@ describe('the optional peer ioredis', () => {
       'consumer.mjs': `import { RestApiV2Client } from 'pagerduty-client';
         import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
         const warnings = [];
-        const rateLimiter = await createRedisRateLimiter({ url: 'redis://127.0.0.1:1', logger: { debug() {}, info() {}, warn: (line) => warnings.push(line), error() {} } });
+        const logger = { debug() {}, info() {}, warn: (line) => warnings.push(line), error() {} };
+        const rateLimiter = await createRedisRateLimiter({ url: 'redis://127.0.0.1:1', logger });
         const client = new RestApiV2Client('abcdefgh', { baseUrl: process.env.PD_BASE_URL, rateLimiter });
         const user = await client.rget('/users/PABC');
         client.close();

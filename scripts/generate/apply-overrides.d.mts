@@ -9,7 +9,6 @@ export interface OverrideRow {
 
 export declare const OVERRIDABLE_FIELDS: readonly string[];
 
-export declare function applyOverrides<T extends { method: string; path: string; describedPath?: string; overrides: string[] }>(
-  operations: readonly T[],
-  rows: readonly OverrideRow[],
-): T[];
+export declare function applyOverrides<
+  T extends { method: string; path: string; describedPath?: string; overrides: string[] },
+>(operations: readonly T[], rows: readonly OverrideRow[]): T[];

@@ -25,6 +25,12 @@ export declare function operationParameters(
   pathItem: object,
   operation: object,
 ): Array<{ name: string; in: string; required?: boolean; schema?: unknown }>;
-export declare function jsonRequestBody(extract: object, operation: object): { schema: unknown; required: boolean } | null;
-export declare function successResponses(extract: object, operation: object): Array<{ status: string; schema: unknown | null }>;
+export declare function jsonRequestBody(
+  extract: object,
+  operation: object,
+): { schema: unknown; required: boolean } | null;
+export declare function successResponses(
+  extract: object,
+  operation: object,
+): Array<{ status: string; schema: unknown | null }>;
 export declare function operationsOf(extract: object): OperationEntry[];

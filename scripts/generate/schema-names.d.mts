@@ -4,4 +4,8 @@ export declare function schemaExportNames(
   schemaNames: readonly string[],
   options?: { prefix?: string; renames?: Readonly<Record<string, string>> },
 ): Map<string, string>;
-export declare function schemaNamesSource(options: { title: string; openapiModule: string; names: Map<string, string> }): string;
+export declare function schemaNamesSource(options: {
+  title: string;
+  openapiModule: string;
+  names: Map<string, string>;
+}): string;

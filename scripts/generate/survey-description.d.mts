@@ -9,4 +9,8 @@ export interface Finding {
 
 export declare function multiValueEnums(extract: object): Finding[];
 export declare function exampleFindings(extract: object, shapes: object): Finding[];
-export declare function surveyDescription(extract: object, shapes: object, rows?: readonly SchemaOverrideRow[]): Array<Finding & { fixed: boolean }>;
+export declare function surveyDescription(
+  extract: object,
+  shapes: object,
+  rows?: readonly SchemaOverrideRow[],
+): Array<Finding & { fixed: boolean }>;

@@ -22,4 +22,7 @@ export interface TableRows {
 
 export declare function clientOperations<T extends OperationFacts>(operations: readonly T[]): T[];
 export declare function wrapperException(operation: OperationFacts): WrapperValue | undefined;
-export declare function tableRows(operations: readonly OperationFacts[], pathsWithoutOperations?: readonly string[]): TableRows;
+export declare function tableRows(
+  operations: readonly OperationFacts[],
+  pathsWithoutOperations?: readonly string[],
+): TableRows;

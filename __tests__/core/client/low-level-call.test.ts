@@ -17,7 +17,7 @@ const fetch: FetchLike = async (url) =>
   }) as never;
 
 describe("the engine's low-level methods", () => {
-  it("carry every call of requestJson and requestText, by the verb's method (request for HEAD), with a copy of the options", async () => {
+  it('carry requestJson and requestText calls by verb (request for HEAD), with a copy of the options', async () => {
     const calls: unknown[][] = [];
     class Recording extends ApiClient {
       override put(url: string, options?: RequestOptions) {

@@ -113,7 +113,9 @@ describe('request and iterator options', () => {
   it('rget(path, { include }) says query parameters go in params', async () => {
     await expect(asAny.rget.call(client, '/users/P1', { include: ['teams'] })).rejects.toThrow(
       new TypeError(
-        'unknown request option "include"; query parameters go in params ({ params: { ... } }); the request options are headers, json, form, params, timeout, stream, retryMode, extraParams, extraFields, body, signal, redirect, agent, compress, size',
+        'unknown request option "include"; query parameters go in params ({ params: { ... } }); ' +
+          'the request options are headers, json, form, params, timeout, stream, retryMode, extraParams, ' +
+          'extraFields, body, signal, redirect, agent, compress, size',
       ),
     );
   });

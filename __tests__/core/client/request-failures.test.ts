@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 describe('aborts', () => {
-  it('an abort during the pause before a retry rejects at once with RequestAbortedError keeping the reason', async () => {
+  it('an abort in the pause before a retry rejects at once with RequestAbortedError keeping the reason', async () => {
     server = await startLoopback([unavailable]);
     const controller = new AbortController();
     // The pause never ends by itself: only the abort can end the request.
@@ -137,7 +137,7 @@ describe('only transport failures are retried', () => {
     expect(pauses).toEqual([]);
   });
 
-  it('a name that does not resolve is one attempt, a NetworkError with ENOTFOUND; the legacy session retries it as pdpyras did', async () => {
+  it('an unresolvable name: one attempt, NetworkError ENOTFOUND; legacy sessions retry as pdpyras did', async () => {
     const unresolved = () =>
       Object.assign(new Error('getaddrinfo ENOTFOUND api.pagerdty.com'), {
         name: 'FetchError',

@@ -57,7 +57,7 @@ describe('client.rateLimit', () => {
     expect(client.rateLimit.paused).toBe(false);
   });
 
-  it('leaves the default path as it was: a spent budget does not hold sequential requests, and nothing more is logged', async () => {
+  it('leaves the default path as is: a spent budget holds no sequential request, nothing more is logged', async () => {
     const logger = recordingLogger();
     const pauses: number[] = [];
     nock(BASE)

@@ -58,7 +58,7 @@ describe('onRateLimit', () => {
     }
   });
 
-  it('is told when a request would wait for a spent budget; false fails it unsent with a RequestAbortedError', async () => {
+  it('is told when a request would wait for a spent budget; false fails it unsent (RequestAbortedError)', async () => {
     const told: RateLimitInfo[] = [];
     nock(BASE).get('/users').reply(200, { users: [] }, SPENT);
     const later = nock(BASE).get('/teams').reply(200, { teams: [] });
@@ -68,7 +68,10 @@ describe('onRateLimit', () => {
     const failure = await client.get('/teams').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RequestAbortedError);
     expect((failure as Error).message).toMatch(
-      /^GET https:\/\/api\.pagerduty\.com\/teams: not sent: the rate-limit budget is spent until .*onRateLimit chose not to wait$/,
+      new RegExp(
+        String.raw`^GET https:\/\/api\.pagerduty\.com\/teams: not sent: ` +
+          String.raw`the rate-limit budget is spent until .*onRateLimit chose not to wait$`,
+      ),
     );
     expect(later.isDone()).toBe(false);
     expect(told).toHaveLength(1);

@@ -257,7 +257,7 @@ describe('endpoints whose wrappers the description corrects', () => {
     client.close();
   });
 
-  it('listAll reads GET /standards/scores/{resource_type} (an index whose path ends in a placeholder) under resources', async () => {
+  it('listAll reads GET /standards/scores/{resource_type} (path ends in a placeholder) under resources', async () => {
     nock(BASE)
       .get('/standards/scores/technical_services')
       .reply(200, { resources: [{ resource_id: 'PS1' }, { resource_id: 'PS2' }] });

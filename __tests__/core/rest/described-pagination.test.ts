@@ -207,8 +207,10 @@ describe('the maximum page size of an endpoint', () => {
     expect([...first, ...second].map((q) => q.limit)).toEqual(['50', '50']);
     expect(params).toEqual({ limit: 80 });
     expect(log.lines.warn).toEqual([
-      'pageSize 100 is above the largest page GET /recommendations/event_orchestrations/rules accepts (50): pages of 50 are requested',
-      'The limit parameter 80 is above the largest page GET /recommendations/event_orchestrations/rules accepts (50): pages of 50 are requested',
+      'pageSize 100 is above the largest page GET /recommendations/event_orchestrations/rules accepts (50): ' +
+        'pages of 50 are requested',
+      'The limit parameter 80 is above the largest page GET /recommendations/event_orchestrations/rules ' +
+        'accepts (50): pages of 50 are requested',
     ]);
     client.close();
   });

@@ -111,7 +111,8 @@ describe('unique', () => {
       { id: 'S3', value: 'checkout' },
     ]);
     expect(ambiguous.message).toBe(
-      'find /services: 2 items have name "checkout" (ignoring case), expected one: S1 (name "Checkout"), S3 (name "checkout")',
+      'find /services: 2 items have name "checkout" (ignoring case), expected one: ' +
+        'S1 (name "Checkout"), S3 (name "checkout")',
     );
     expect([ambiguous.url, ambiguous.attribute, ambiguous.value]).toEqual(['/services', 'name', 'checkout']);
     expect(pagesRead).toBe(2);

@@ -138,7 +138,7 @@ describe('iterHistory within the longest range of each endpoint', () => {
     expect(ids).toEqual(EVERY_RECORD);
   });
 
-  it('keeps the predecessor behaviour under a policy without declared requirements: one request over the year', async () => {
+  it("under a policy with no declared requirements, keeps the predecessor's one request over the year", async () => {
     const served = fakeIndex('/audit/records', 'records', 'cursor', 31);
     await expect(readYear('/audit/records', 1, { declaredRequirements: false })).rejects.toThrow('400');
     expect(served.ranges).toEqual([UNTIL - SINCE]);

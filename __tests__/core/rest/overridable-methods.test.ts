@@ -76,7 +76,7 @@ describe('the core clients route through their overridable methods', () => {
     expect((routed as Error).message).toBe((plain as Error).message);
   });
 
-  it('jget decodes the same through an override as through the engine: value, empty body, body that is not JSON', async () => {
+  it('jget decodes the same through an override as through the engine: value, empty body, non-JSON body', async () => {
     const calls: string[] = [];
     class Passing extends RestApiV2Client {
       override get(url: string, options?: RequestOptions) {

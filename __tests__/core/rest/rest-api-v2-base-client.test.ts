@@ -120,7 +120,7 @@ describe('r-family', () => {
     client.close();
   });
 
-  it('refuses an object without self, and any object under acceptResourceObjects: false, before any request', async () => {
+  it('refuses an object without self, and any under acceptResourceObjects: false, before any request', async () => {
     const client = makeClient();
     const strict = makeClient({ ...seams({ restPolicy: { acceptResourceObjects: false } }) });
     await expect(client.rget({ id: 'P1' } as { self?: string })).rejects.toThrow(UrlError);
@@ -258,7 +258,7 @@ describe('the legacy seams', () => {
   }
   const legacyFactory: ErrorFactory = (spec) => new LegacyError(spec.kind, spec.message);
 
-  it('under the convention policy, a body lacking the inferred key fails through the error factory, naming that key', async () => {
+  it('under the convention policy, a body without the inferred key fails via the error factory naming it', async () => {
     nock(BASE)
       .post('/schedules/S1/overrides', { override: [{ start: 'a' }] })
       .reply(201, [{ status: 201, override: { id: 'O1' } }]);

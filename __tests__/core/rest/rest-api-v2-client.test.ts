@@ -228,7 +228,7 @@ describe('find and persist', () => {
     client.close();
   });
 
-  it('persist with update puts the record found, with the values over it, to self only when a field differs', async () => {
+  it('persist with update puts the found record, values over it, to self only when a field differs', async () => {
     const existing = { id: 'T1', name: 'Ops', description: 'old', self: `${BASE}/teams/T1` };
     nock(BASE)
       .get('/teams')

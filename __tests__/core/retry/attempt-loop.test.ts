@@ -134,7 +134,8 @@ describe('AttemptLoop', () => {
     const unresolved = Object.assign(new Error('getaddrinfo ENOTFOUND api.example'), { code: 'ENOTFOUND' });
     const { loop, sent, pauses, failures } = scripted([unresolved, answer(200)]);
     await expect(loop.run(REQUEST)).rejects.toThrow(
-      'GET https://api.example/users?limit=1: network error after 1 attempt: getaddrinfo ENOTFOUND api.example (the host name does not resolve; not retried: check the base URL)',
+      'GET https://api.example/users?limit=1: network error after 1 attempt: getaddrinfo ENOTFOUND api.example ' +
+        '(the host name does not resolve; not retried: check the base URL)',
     );
     expect(sent).toHaveLength(1);
     expect(pauses).toEqual([]);

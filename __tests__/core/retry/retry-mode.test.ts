@@ -17,7 +17,7 @@ describe('mayRetryAtMostOnce', () => {
     expect(mayRetryAtMostOnce({ kind: 'network-error' })).toBe(false);
   });
 
-  it('retries a 429 (the request was refused before it ran) and a 503 that carries a wait, as the status table says', () => {
+  it('retries a 429 (refused before it ran) and a 503 that carries a wait, as the status table says', () => {
     expect(mayRetryAtMostOnce({ kind: 'response', status: 429, retryAfter: 1 })).toBe(true);
     expect(mayRetryAtMostOnce({ kind: 'response', status: 503, retryAfter: 0 })).toBe(true);
     expect(mayRetryAtMostOnce({ kind: 'response', status: 429 })).toBe(true);

@@ -1,4 +1,5 @@
-// Every way to send reaches the network through `request`, so that an override of it (or of `get`, ...) sees every call.
+// Every way to send reaches the network through `request`, so that an override of it (or of `get`, ...)
+// sees every call.
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
 import { Credential } from '../auth/credential.js';
@@ -142,7 +143,10 @@ export class ApiClient {
     }
   }
 
-  /** The rate limit as this client last saw it (the `ratelimit-*` headers), and whether its requests are held now: a read-only copy. */
+  /**
+   * The rate limit as this client last saw it (the `ratelimit-*` headers), and whether its requests are
+   * held now: a read-only copy.
+   */
   get rateLimit(): RateLimitState {
     return this.#engine.rateLimit.view();
   }

@@ -37,7 +37,8 @@ export function mergeExtraFields(
   if (body === undefined) return { ...extraFields };
   if (!isPlainObject(body))
     throw new TypeError(
-      `${what}: extraFields are added to a JSON object body, but json is ${Array.isArray(body) ? 'a list' : `a ${body === null ? 'null' : typeof body}`}`,
+      `${what}: extraFields are added to a JSON object body, ` +
+        `but json is ${Array.isArray(body) ? 'a list' : `a ${body === null ? 'null' : typeof body}`}`,
     );
   for (const name of Object.keys(extraFields)) {
     if (Object.hasOwn(body, name))

@@ -50,7 +50,9 @@ export function resolveUrl(base: string, url: string, fail: RefusalFailure): str
     throw fail(`${JSON.stringify(url)} is not a valid URL or path`);
   }
   if (!isUnder(resolved, base)) {
-    const message = `refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, which is not under the client's base URL ${base}`;
+    const message =
+      `refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, ` +
+      `which is not under the client's base URL ${base}`;
     throw fail(message, { reason: 'foreign-url', requestedUrl: url, baseUrl: base });
   }
   return resolved.href;

@@ -55,7 +55,8 @@ export function normalizeProxyUrl(value: string, source: string): string {
           : undefined;
   if (problem !== undefined) {
     throw new TypeError(
-      `${source} is not a usable proxy URL: ${shownProxy(trimmed)} (${problem}); write http://host:port, https://host:port or host:port`,
+      `${source} is not a usable proxy URL: ${shownProxy(trimmed)} (${problem}); ` +
+        `write http://host:port, https://host:port or host:port`,
     );
   }
   return candidate;

@@ -48,7 +48,7 @@ const queryString = (url: string) => new URL(url).search.slice(1);
 describe('the early-access header', () => {
   const operations = deriveRestOperations(descriptionContext(PROJECT_ROOT).readDescription('rest') as object);
 
-  it('is sent on exactly the six /ip_allow_lists operations the description marks, with the declared value', async () => {
+  it('is sent on just the six /ip_allow_lists operations the description marks, with its declared value', async () => {
     expect(Object.keys(EARLY_ACCESS_HEADERS).sort()).toEqual([
       'DELETE /ip_allow_lists/{id}',
       'GET /ip_allow_lists',
@@ -115,7 +115,7 @@ describe('the early-access header', () => {
     expect(withDeclaredHeaders(declared, undefined, { 'x-early-access': 'y' })).toBeUndefined();
   });
 
-  it('withDeclaredRequestHeaders adds them to a copy of the options, reading the client headers only when something is declared', () => {
+  it('withDeclaredRequestHeaders adds them to a copy of options, reads client headers only if one is declared', () => {
     const declared = { 'X-EARLY-ACCESS': 'ip-allow-lists' };
     const options = Object.freeze({ params: { a: 1 }, headers: { From: 'a@example.com' } });
     const clientHeaders = jest.fn(() => ({}));
@@ -148,7 +148,7 @@ describe('declared query styles', () => {
     expect(queryString(sent[0].url)).toBe('ids=PS1&ids=PS2');
   });
 
-  it('keeps name[] for the same names on operations that declare them otherwise, and a caller-bracketed key as given', async () => {
+  it('keeps name[] for those names where operations declare them otherwise, a caller-bracketed key as is', async () => {
     const { client, sent } = recordingClient();
     await client.request('GET', '/business_services/impactors', { params: { ids: ['P1', 'P2'] } });
     await client.request('GET', '/incidents', { params: { 'sort_by[]': ['created_at'] } });
@@ -183,7 +183,7 @@ describe('declared query styles', () => {
     expect(legacyHeaders.map(earlyAccess)).toEqual([[], []]);
   });
 
-  it('styledParams joins explode-false lists and marks explode-true names bare, leaving other keys and the input alone', () => {
+  it('styledParams joins explode-false lists, marks explode-true names bare, leaves other keys and input alone', () => {
     const params = Object.freeze({ sort_by: ['a', 'b'], ids: ['1'], other: ['x'] });
     const { params: out, bare } = styledParams(params, {
       sort_by: { style: 'form', explode: false },

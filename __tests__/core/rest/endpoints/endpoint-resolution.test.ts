@@ -56,7 +56,7 @@ describe('indexTarget', () => {
     });
   });
 
-  it('convention: a path outside the table is paged by its nodes; a known cursor path by cursor and its last node', () => {
+  it('convention: a path outside the table is paged by its nodes; a known cursor path by cursor and last node', () => {
     expect(indexTarget(TABLES, CONVENTION, '/widgets', 'iterAll', fail)).toMatchObject({
       path: '/widgets',
       wrapper: 'widgets',

@@ -19,7 +19,7 @@ describe('restQueryParams', () => {
     expect(sent).not.toBe(params);
   });
 
-  it('sends the declared styles of an operation: explode false joined, explode true under the bare name, the rest with []', () => {
+  it("sends an operation's declared styles: explode false joined, explode true bare, the rest with []", () => {
     const styles = { sort_by: { style: 'form', explode: false }, ids: { style: 'form', explode: true } } as const;
     const params = deepFreeze({ sort_by: ['created_at:desc', 'urgency'], ids: ['P1', 'P2'], statuses: ['triggered'] });
     expect(restQueryParams(params, { appendListBrackets: true }, styles)).toEqual({

@@ -32,7 +32,7 @@ describe('pagingPlan with the REST API v2 index table', () => {
     expect(() => plan('/analytics/raw/incidents')).toThrow('answers no list');
   });
 
-  it('without the index table (the convention-only policy, or tables without indexes) pages classically or by cursor', () => {
+  it('without the index table (convention-only policy, or no indexes in tables) pages classically or by cursor', () => {
     expect(plan('/change_events', false)).toEqual({
       style: 'classic',
       listKey: null,

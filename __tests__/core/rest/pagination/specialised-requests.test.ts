@@ -13,7 +13,7 @@ describe('incidentNotesRequest', () => {
     expect(request.params).not.toBe(params);
   });
 
-  it("reads the incident's own index and drops team_ids, with one warning per key, leaving the caller's object alone", () => {
+  it("reads the incident's own index, drops team_ids with a warning per key, leaves the caller's object alone", () => {
     const params = { team_ids: ['T1'], 'team_ids[]': ['T2'], since: '2024-01-01' };
     const request = incidentNotesRequest('PINC1', params);
     expect(request.url).toBe('/incidents/PINC1/log_entries');

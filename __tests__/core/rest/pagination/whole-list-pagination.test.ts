@@ -43,7 +43,8 @@ describe('wholeListPages', () => {
     const { warnings, pages } = run(10, { sendLimit: true });
     await collect(pages);
     expect(warnings).toEqual([
-      'GET /things answered a full page (10 items, the limit sent) and has no way to ask for the next one, so the list may be incomplete: narrow the query with filters.',
+      'GET /things answered a full page (10 items, the limit sent) and has no way to ask for the next one, ' +
+        'so the list may be incomplete: narrow the query with filters.',
     ]);
   });
 });
