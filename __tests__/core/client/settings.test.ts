@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiClient, tokenAuth } from '../../../src/index.js';
 import { APISession } from '../../../src/legacy/api-session.js';
+import { API_CLIENT_OPTION_NAMES } from '../../../src/core/client/client-options.js';
 import {
   assignSetting,
   checkNumber,
@@ -70,6 +71,10 @@ describe('the settings table', () => {
     });
     expect(initialSettings({ timeout: 5, retry: { 404: 2 } })).toMatchObject({ timeout: 5, retry: { 404: 2 } });
     expect(Object.keys(SETTINGS)).toEqual(Object.keys(initialSettings({})));
+  });
+
+  it('is where the option names of the settings come from', () => {
+    for (const name of Object.keys(SETTINGS)) expect(API_CLIENT_OPTION_NAMES).toHaveProperty(name, true);
   });
 
   it('reports the first bad setting in table order', () => {

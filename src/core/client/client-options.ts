@@ -5,6 +5,7 @@ import type { QueryParams } from '../request/query.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { OptionNames } from './option-names.js';
+import { SETTINGS, type SettingName } from './settings.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
 
@@ -113,15 +114,10 @@ export interface ApiClientOptions {
 export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.freeze({
   baseUrl: true,
   debug: true,
-  timeout: true,
   headers: true,
-  retry: true,
-  maxHttpAttempts: true,
-  maxNetworkAttempts: true,
+  // The retry and timeout settings, from their table.
+  ...(Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, true])) as Record<SettingName, true>),
   retryWrites: true,
-  sleepTimer: true,
-  sleepTimerBase: true,
-  staggerCooldown: true,
   logger: true,
   fetch: true,
   agent: true,
