@@ -18,8 +18,11 @@ export const silentLogger: Logger = Object.freeze({ debug: ignore, info: ignore,
 /** A sink for text lines (standard error by default; tests pass their own). */
 export type LineWriter = (line: string) => void;
 
+// Standard error where there is one (Node, Bun, Deno); the console elsewhere (Workers, browsers).
 const writeStderr: LineWriter = (line) => {
-  process.stderr.write(`${line}\n`);
+  const stderr = (globalThis as { process?: { stderr?: { write(text: string): unknown } } }).process?.stderr;
+  if (stderr) stderr.write(`${line}\n`);
+  else console.error(line);
 };
 
 /** The lowest level a logger prints. */

@@ -46,7 +46,9 @@ function discardBody(response: FetchResponse): void {
 
 // Node's own monotonic clock: fake timers replace the global `performance` but must not skew `apiTime`.
 function realNow(): number {
-  return process.getBuiltinModule('node:perf_hooks').performance.now();
+  const node = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process;
+  const hooks = node?.getBuiltinModule?.('node:perf_hooks') as { performance: { now(): number } } | undefined;
+  return (hooks?.performance ?? globalThis.performance).now();
 }
 
 /** What the loop sends with and reports to; all owned by one client. */
