@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { benchUser } from './bench-user.mjs';
 
 const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -31,15 +32,7 @@ else await main(Number(process.argv[2] ?? 7));
 
 /** The loopback API: pages are built on demand, so the server holds no dataset. */
 function serve() {
-  const user = (i) => ({
-    id: `PU${i}`,
-    type: 'user',
-    name: `User ${i}`,
-    email: `user${i}@example.com`,
-    time_zone: 'Europe/London',
-    self: `https://api.pagerduty.com/users/PU${i}`,
-    html_url: `https://acme.pagerduty.com/users/PU${i}`,
-  });
+  const user = benchUser;
   const record = (i) => ({
     id: `PR${i}`,
     execution_time: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),

@@ -22,6 +22,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { benchUser } from './bench-user.mjs';
 
 const DIST = process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 const BASE_DIST = process.env.BENCH_BASE_DIST;
@@ -35,15 +36,7 @@ else await main(Number(process.argv[2] ?? 7), Number(process.argv[3] ?? 20));
 
 /** The pages, made once, so that each answer costs the server the same little work. */
 function serve(delay) {
-  const user = (i) => ({
-    id: `PU${i}`,
-    type: 'user',
-    name: `User ${i}`,
-    email: `user${i}@example.com`,
-    time_zone: 'Europe/London',
-    self: `https://api.pagerduty.com/users/PU${i}`,
-    html_url: `https://acme.pagerduty.com/users/PU${i}`,
-  });
+  const user = benchUser;
   const pages = new Map();
   for (let offset = 0; offset < USERS; offset += PAGE) {
     const users = Array.from({ length: Math.min(PAGE, USERS - offset) }, (_, k) => user(offset + k));
