@@ -63,6 +63,7 @@ export type {
   PassThroughInit,
   RequestOptions,
   SettingAccessors,
+  SettingOptions,
   CallMetricsView,
   TextExchange,
 } from './core/client/api-client.js';

@@ -50,7 +50,7 @@ export type {
   RequestOptions,
   TextExchange,
 } from './client-options.js';
-export type { SettingAccessors } from './settings.js';
+export type { SettingAccessors, SettingOptions } from './settings.js';
 export type { CallMetricsView } from './call-metrics.js';
 
 /** The base URL of an `ApiClient` built without `baseUrl`: the REST API v2 (US region). */

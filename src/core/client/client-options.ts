@@ -5,7 +5,7 @@ import type { QueryParams } from '../request/query.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { OptionNames } from './option-names.js';
-import { SETTINGS, type SettingName } from './settings.js';
+import { SETTINGS, type SettingName, type SettingOptions } from './settings.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
 
@@ -37,8 +37,11 @@ export type HeaderMap = Readonly<Record<string, string | undefined>>;
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it only names the picked options
 export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 'size'>> {}
 
-/** Options of every client (all optional). */
-export interface ApiClientOptions {
+/**
+ * Options of every client (all optional). The retry and timeout settings come from the
+ * settings table ({@link SettingOptions}).
+ */
+export interface ApiClientOptions extends SettingOptions {
   /**
    * The base URL every relative path is resolved against (`https://` unless loopback).
    * @default `https://api.pagerduty.com` (each client documents its own)
@@ -50,20 +53,8 @@ export interface ApiClientOptions {
    * @default false
    */
   debug?: boolean;
-  /**
-   * Seconds (not milliseconds: at most 600) one attempt may take, connection and body included;
-   * a timeout is a network error.
-   * @default 60
-   */
-  timeout?: number;
   /** Headers sent with every request (after the defaults, before per-request headers). */
   headers?: HeaderMap;
-  /** HTTP status to retry count: `-1` without limit, `0` never. 429 is retried without limit unless set. @default {} */
-  retry?: Readonly<Record<number, number>>;
-  /** Cap on the retries of one request over all statuses with a finite `retry` count. @default 10 */
-  maxHttpAttempts?: number;
-  /** Retries after network errors and timeouts before a `NetworkError`. @default 3 */
-  maxNetworkAttempts?: number;
   /**
    * Retry a POST that creates or acts (an incident, a note, a status update) after a
    * timeout or a dropped connection, as reads are retried. Off by default, because such a
@@ -73,12 +64,6 @@ export interface ApiClientOptions {
    * and a request's own `retryMode` wins. @default false
    */
   retryWrites?: boolean;
-  /** The first cooldown factor `t0`, in seconds (at most 3600): the first pause is `t0 * a`. @default 1.5 */
-  sleepTimer?: number;
-  /** The exponent base `a` of the cooldown. @default 2 */
-  sleepTimerBase?: number;
-  /** The randomising factor `rho` of the cooldown (0 = deterministic). @default 0 */
-  staggerCooldown?: number;
   /**
    * Where log lines go (a console, pino or winston shaped object); replaces the built-in
    * logger. `silentLogger` prints nothing.

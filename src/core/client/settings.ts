@@ -1,6 +1,4 @@
 import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by the docs' links
-import type { ApiClientOptions } from './client-options.js';
 
 /** How one numeric setting is checked. */
 export interface NumberRule {
@@ -11,22 +9,84 @@ export interface NumberRule {
   readonly maxSeconds?: number;
 }
 
-/** Every setting: its default and its rule (`retry` is checked by `validateRetryMap`). */
-export const SETTINGS = Object.freeze({
-  retry: { default: {}, rule: 'retry-map' },
-  maxHttpAttempts: { default: 10, rule: { integer: true } },
-  maxNetworkAttempts: { default: 3, rule: { integer: true } },
-  timeout: { default: 60, rule: { positive: true, maxSeconds: 600 } },
-  sleepTimer: { default: 1.5, rule: { maxSeconds: 3600 } },
-  sleepTimerBase: { default: 2, rule: {} },
-  staggerCooldown: { default: 0, rule: {} },
-} as const);
+/**
+ * Every retry and timeout setting: its default, its check and, on the row, its documentation.
+ * The options type ({@link SettingOptions}), the client's accessors ({@link SettingAccessors}),
+ * the option names and the checks all come from this table.
+ */
+const SETTINGS_TABLE = {
+  /**
+   * HTTP status to retry count: `-1` without limit, `0` never. 429 is retried without limit
+   * unless set. On a client, a plain object that may be changed in place
+   * (`client.retry[404] = 3`), read and checked at every request.
+   * @default {}
+   */
+  retry: { default: {} as Readonly<Record<number, number>>, rule: 'retry-map' as const },
+  /**
+   * Cap on the retries of one request over all statuses with a finite `retry` count.
+   * @default 10
+   */
+  maxHttpAttempts: { default: 10, rule: { integer: true } as NumberRule },
+  /**
+   * Retries after network errors and timeouts before a `NetworkError`.
+   * @default 3
+   */
+  maxNetworkAttempts: { default: 3, rule: { integer: true } as NumberRule },
+  /**
+   * Seconds (not milliseconds: at most 600) one attempt may take, connection and body
+   * included; a timeout is a network error.
+   * @default 60
+   */
+  timeout: { default: 60, rule: { positive: true, maxSeconds: 600 } as NumberRule },
+  /**
+   * The first cooldown factor `t0`, in seconds (at most 3600): the first pause is `t0 * a`.
+   * @default 1.5
+   */
+  sleepTimer: { default: 1.5, rule: { maxSeconds: 3600 } as NumberRule },
+  /**
+   * The exponent base `a` of the cooldown.
+   * @default 2
+   */
+  sleepTimerBase: { default: 2, rule: {} as NumberRule },
+  /**
+   * The randomising factor `rho` of the cooldown (0 = deterministic).
+   * @default 0
+   */
+  staggerCooldown: { default: 0, rule: {} as NumberRule },
+};
 
-export type SettingName = keyof typeof SETTINGS;
+export const SETTINGS: Readonly<typeof SETTINGS_TABLE> = Object.freeze(SETTINGS_TABLE);
+
+export type SettingName = keyof typeof SETTINGS_TABLE;
 export type NumericSetting = Exclude<SettingName, 'retry'>;
 
+/**
+ * The retry and timeout options of every client. Each may also be read and set on a client
+ * after construction ({@link SettingAccessors}).
+ *
+ * @interface
+ */
+export type SettingOptions = {
+  -readonly [K in keyof typeof SETTINGS_TABLE]?: (typeof SETTINGS_TABLE)[K]['default'] extends number
+    ? number
+    : Readonly<Record<number, number>>;
+};
+
+/**
+ * The retry and timeout settings of every client, one accessor each. Each may be set after
+ * construction; a bad value is refused exactly as the constructor refuses it (`TypeError` or
+ * `RangeError`) and the old one stays.
+ *
+ * @interface
+ */
+export type SettingAccessors = {
+  -readonly [K in keyof typeof SETTINGS_TABLE]: (typeof SETTINGS_TABLE)[K]['default'] extends number
+    ? number
+    : Record<number, number>;
+};
+
 /** The settings a client holds; `retry` is a plain object its owner may change in place. */
-export type Settings = { [K in NumericSetting]: number } & { retry: Record<number, number> };
+export type Settings = SettingAccessors;
 
 export function initialSettings(given: Partial<Readonly<Record<SettingName, unknown>>>): Settings {
   const settings = { retry: {} } as Settings;
@@ -82,29 +142,4 @@ function describe(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return JSON.stringify(value);
   return value === null ? 'null' : typeof value;
-}
-
-/**
- * The retry and timeout settings of every client, one accessor each, made from the settings
- * table (`client/settings.ts`). Each may be set after construction; a bad value is refused
- * exactly as the constructor refuses it (`TypeError` or `RangeError`) and the old one stays.
- */
-export interface SettingAccessors {
-  /**
-   * HTTP status to retry count (see {@link ApiClientOptions.retry}): a plain object that may
-   * be changed in place (`client.retry[404] = 3`), read (and checked) at every request.
-   */
-  retry: Record<number, number>;
-  /** Cap on finite-status retries per request (see {@link ApiClientOptions.maxHttpAttempts}). */
-  maxHttpAttempts: number;
-  /** Cap on network retries per request (see {@link ApiClientOptions.maxNetworkAttempts}). */
-  maxNetworkAttempts: number;
-  /** Seconds before an attempt times out (see {@link ApiClientOptions.timeout}). */
-  timeout: number;
-  /** The first cooldown factor, in seconds (see {@link ApiClientOptions.sleepTimer}). */
-  sleepTimer: number;
-  /** The cooldown's exponent base (see {@link ApiClientOptions.sleepTimerBase}). */
-  sleepTimerBase: number;
-  /** The cooldown's randomising factor (see {@link ApiClientOptions.staggerCooldown}). */
-  staggerCooldown: number;
 }
