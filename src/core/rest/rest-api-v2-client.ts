@@ -15,8 +15,8 @@ import {
   type RestApiV2ClientOptions,
 } from './rest-options.js';
 import { concurrencyOrDefault } from './pagination/concurrency.js';
-import { concurrentHistoryPages, type ConcurrentHistorySource } from './pagination/concurrent-pagination.js';
-import { historyRefusal, historyWindows, rangeWindows, windowParams } from './pagination/history-windows.js';
+import { concurrentHistoryPages } from './pagination/concurrent-pagination.js';
+import { historyRefusal, rangeWindows, windowParams, windowStep } from './pagination/history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
 import { differsFrom, persistSearchValue } from './resource-comparison.js';
@@ -241,28 +241,26 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     if (concurrency > 1) {
       const lane = this.requestGate.open(concurrency);
       const pageLimit = Number({ limit: DEFAULT_PAGE_SIZE, ...params }.limit);
-      const source: ConcurrentHistorySource = {
-        count: (start, end, signal) => this.getTotal(url, window(start, end), { signal }),
-        page: (start, end, offset, signal) =>
-          this.indexPage(url, { limit: pageLimit, ...window(start, end), offset }, 'iterHistory', signal),
-        pageLimit,
-        endpoint: `GET ${path}`,
-        warn: (message) => this.log.warn(message),
-        maxRangeMs,
-      };
+      const warn = (message: string): void => this.log.warn(message);
+      const index = { params, pageLimit, endpoint: `GET ${path}`, maxRangeMs, lane, failFast: false, warn };
+      const total = (query: QueryParams, signal: AbortSignal) => this.getTotal(url, query, { signal });
+      const page = (query: QueryParams, signal: AbortSignal) => this.indexPage(url, query, 'iterHistory', signal);
       try {
-        yield* concurrentHistoryPages(since, until, source, { lane, failFast: false });
+        yield* concurrentHistoryPages(since, until, total, page, index);
       } finally {
         lane.close();
       }
       return;
     }
-    yield* historyWindows(since, until, {
-      count: (start, end) => this.getTotal(url, window(start, end)),
-      pages: (start, end) => this.pagesOf(url, window(start, end), {}, 'iterHistory'),
-      warn: (message) => this.log.warn(message),
-      maxRangeMs,
-    });
+    // Count each window: read it, skip it, or halve it; the next window to count is on top.
+    const pending = rangeWindows(since, until, maxRangeMs).reverse();
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const [start, end] = next;
+      const step = windowStep(start, end, await this.getTotal(url, window(start, end)));
+      if (step.warning !== undefined) this.log.warn(step.warning);
+      if (step.split !== undefined) pending.push(step.split[1], step.split[0]);
+      else if (step.read) yield* this.pagesOf(url, window(start, end), {}, 'iterHistory');
+    }
   }
 
   /**

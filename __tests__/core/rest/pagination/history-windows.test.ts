@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  historyWindows,
   isHistoryRange,
+  MIN_WINDOW_MS,
   rangeWindows,
   splitWindow,
   windowParams,
+  windowStep,
 } from '../../../../src/core/rest/pagination/history-windows.js';
-import { itemsOf } from '../../../../src/core/rest/pagination/pages.js';
-import { collect } from '../../../helpers/test-kit.js';
+import { ITERATION_LIMIT } from '../../../../src/core/rest/pagination/limits.js';
 
 const T0 = Date.UTC(2024, 0, 1);
 const at = (ms: number): Date => new Date(T0 + ms);
@@ -24,70 +24,33 @@ describe('splitWindow', () => {
   });
 });
 
-describe('historyWindows', () => {
-  /** Records as timestamps (ms after T0); count and items honour [since, until). */
-  function source(timestamps: number[]) {
-    const counted: [number, number][] = [];
-    const read: [number, number][] = [];
-    const warnings: string[] = [];
-    const inWindow = (since: Date, until: Date) =>
-      timestamps.filter((t) => t >= since.getTime() - T0 && t < until.getTime() - T0);
-    return {
-      counted,
-      read,
-      warnings,
-      source: {
-        count: async (since: Date, until: Date) => {
-          counted.push([since.getTime() - T0, until.getTime() - T0]);
-          return inWindow(since, until).length;
-        },
-        pages: async function* (since: Date, until: Date) {
-          read.push([since.getTime() - T0, until.getTime() - T0]);
-          yield { body: {}, items: inWindow(since, until) };
-        },
-        warn: (message: string) => void warnings.push(message),
-      },
-    };
-  }
-
-  it('reads a window under the limit in one pass', async () => {
-    const s = source([1, 2, 3]);
-    expect(await collect(itemsOf<number>(historyWindows(at(0), at(8000), s.source)))).toEqual([1, 2, 3]);
-    expect(s.read).toEqual([[0, 8000]]);
+describe('windowStep', () => {
+  it('skips an empty window without reading it', () => {
+    expect(windowStep(at(0), at(8000), 0)).toEqual({ read: false });
   });
 
-  it('halves windows over the limit until each fits, yielding every record once, oldest first', async () => {
-    // 10,500 records in the first eighth of an 8-day window, 1,000 in its second half.
-    const day = 86_400_000;
-    const dense = Array.from({ length: 10_500 }, (_, i) => Math.floor((i * day) / 10_500));
-    const sparse = Array.from({ length: 1000 }, (_, i) => 4 * day + i * 1000);
-    const s = source([...dense, ...sparse]);
-    const items = await collect(itemsOf<number>(historyWindows(at(0), at(8 * day), s.source)));
-    expect(items).toEqual([...dense, ...sparse]);
-    expect(new Set(items).size).toBe(items.length);
-    expect(s.read).toEqual([
-      [0, day / 2],
-      [day / 2, day],
-      [4 * day, 8 * day],
+  it('reads a window within the limit as it is', () => {
+    expect(windowStep(at(0), at(8000), ITERATION_LIMIT)).toEqual({ read: true });
+  });
+
+  it('halves a window over the limit, first half first', () => {
+    const step = windowStep(at(0), at(8000), ITERATION_LIMIT + 1);
+    expect(step.read).toBe(false);
+    expect(step.split?.map(([a, b]) => [a.getTime() - T0, b.getTime() - T0])).toEqual([
+      [0, 4000],
+      [4000, 8000],
     ]);
-    // Empty windows are counted but never read.
-    expect(s.counted).toContainEqual([day, 2 * day]);
-    expect(s.warnings).toEqual([]);
   });
 
-  it('reads a one-second window over the limit as it is, with a warning', async () => {
-    const s = source(Array.from({ length: 10_001 }, () => 500));
-    const items = await collect(itemsOf<number>(historyWindows(at(0), at(1000), s.source)));
-    expect(items).toHaveLength(10_001);
-    expect(s.read).toEqual([[0, 1000]]);
-    expect(s.warnings[0]).toContain('cannot split');
+  it('reads a one-second window over the limit as it is, with a warning', () => {
+    const step = windowStep(at(0), at(MIN_WINDOW_MS), ITERATION_LIMIT + 1);
+    expect(step.read).toBe(true);
+    expect(step.split).toBeUndefined();
+    expect(step.warning).toContain('cannot split');
   });
 
-  it('stops splitting at one second', async () => {
-    const s = source(Array.from({ length: 10_001 }, () => 1500));
-    await collect(itemsOf<number>(historyWindows(at(0), at(4000), s.source)));
-    expect(s.read).toEqual([[1000, 2000]]);
-    expect(s.warnings).toHaveLength(1);
+  it('still halves a window just over one second', () => {
+    expect(windowStep(at(0), at(MIN_WINDOW_MS + 2), ITERATION_LIMIT + 1).split).toBeDefined();
   });
 });
 

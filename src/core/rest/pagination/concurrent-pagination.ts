@@ -1,7 +1,7 @@
 import type { Lane } from '../../retry/request-gate.js';
 import type { QueryParams } from '../../request/query.js';
 import { classicPages, type ClassicPaginationOptions } from './classic-pagination.js';
-import { MIN_WINDOW_MS, rangeWindows, splitWindow, unsplittableWindowWarning } from './history-windows.js';
+import { rangeWindows, windowParams, windowStep } from './history-windows.js';
 import { ITERATION_LIMIT } from './limits.js';
 import { remainingOffsets } from './offset-plan.js';
 import { orderedWindow, type Step, type Task } from './ordered-window.js';
@@ -70,57 +70,56 @@ export async function* concurrentClassicPages(
   if (plan.stoppedAt !== null) warn(limitStopWarning(endpoint, plan.stoppedAt, limit));
 }
 
-/** What {@link concurrentHistoryPages} needs from the client. */
-export interface ConcurrentHistorySource {
-  /** The number of records in [since, until). */
-  readonly count: (since: Date, until: Date, signal: AbortSignal) => Promise<number>;
-  /** One page of the records of [since, until) at `offset`. */
-  readonly page: (since: Date, until: Date, offset: number, signal: AbortSignal) => Promise<FetchedPage>;
+/** The history index read by {@link concurrentHistoryPages}. */
+export interface HistoryIndex {
+  /** The caller's query, to which each window adds `since` and `until`. */
+  readonly params: QueryParams;
   /** The `limit` each page is requested with. */
   readonly pageLimit: number;
   /** `'GET /incidents'`, for messages. */
   readonly endpoint: string;
-  /** Where warnings go. */
-  readonly warn: (message: string) => void;
   /** The longest range the endpoint accepts, in milliseconds; none when absent. */
   readonly maxRangeMs?: number;
 }
 
+// Each window is counted (`fetchTotal`), then split, skipped or read page by page (`fetchPage`), the
+// tasks running `lane.width` at a time and yielded in time order.
 export async function* concurrentHistoryPages(
   since: Date,
   until: Date,
-  source: ConcurrentHistorySource,
-  reading: ConcurrentReading,
+  fetchTotal: (params: QueryParams, signal: AbortSignal) => Promise<number>,
+  fetchPage: SignalledPageFetch,
+  index: HistoryIndex & ConcurrentReading & { readonly warn: (message: string) => void },
 ): AsyncGenerator<FetchedPage, void, undefined> {
-  const { lane, failFast } = reading;
+  const { lane, failFast, pageLimit, warn } = index;
   const controller = new AbortController();
   const { signal } = controller;
   const pageTask =
     (start: Date, end: Date, offset: number): Task<FetchedPage> =>
-    async () => ({ value: await lane.run(() => source.page(start, end, offset, signal)) });
+    async () => ({
+      value: await lane.run(() =>
+        fetchPage({ limit: pageLimit, ...windowParams(index.params, start, end), offset }, signal),
+      ),
+    });
   const firstPageTask =
     (start: Date, end: Date, total: number): Task<FetchedPage> =>
     async (): Promise<Step<FetchedPage>> => {
-      const page = await lane.run(() => source.page(start, end, 0, signal));
-      if (page.body.more !== true || page.items.length === 0) return { value: page };
-      const plan = remainingOffsets({ firstOffset: 0, step: page.items.length, limit: source.pageLimit, total });
-      if (plan.stoppedAt !== null) source.warn(limitStopWarning(source.endpoint, plan.stoppedAt, source.pageLimit));
-      return { value: page, then: plan.offsets.map((offset) => pageTask(start, end, offset)) };
+      const page = await pageTask(start, end, 0)();
+      const first = page.value as FetchedPage;
+      if (first.body.more !== true || first.items.length === 0) return page;
+      const plan = remainingOffsets({ firstOffset: 0, step: first.items.length, limit: pageLimit, total });
+      if (plan.stoppedAt !== null) warn(limitStopWarning(index.endpoint, plan.stoppedAt, pageLimit));
+      return { value: first, then: plan.offsets.map((offset) => pageTask(start, end, offset)) };
     };
   const windowTask =
     (start: Date, end: Date): Task<FetchedPage> =>
     async (): Promise<Step<FetchedPage>> => {
-      const total = await lane.run(() => source.count(start, end, signal));
-      if (total === 0) return { then: [] };
-      if (total > ITERATION_LIMIT) {
-        if (end.getTime() - start.getTime() > MIN_WINDOW_MS) {
-          const [first, second] = splitWindow(start, end);
-          return { then: [windowTask(...first), windowTask(...second)] };
-        }
-        source.warn(unsplittableWindowWarning(start, end, total));
-      }
-      return { then: [firstPageTask(start, end, total)] };
+      const total = await lane.run(() => fetchTotal(windowParams(index.params, start, end), signal));
+      const step = windowStep(start, end, total);
+      if (step.warning !== undefined) warn(step.warning);
+      if (step.split !== undefined) return { then: step.split.map(([a, b]) => windowTask(a, b)) };
+      return { then: step.read ? [firstPageTask(start, end, total)] : [] };
     };
-  const windows = rangeWindows(since, until, source.maxRangeMs).map(([start, end]) => windowTask(start, end));
+  const windows = rangeWindows(since, until, index.maxRangeMs).map(([start, end]) => windowTask(start, end));
   yield* orderedWindow(windows, { width: lane.width, failFast, cancel: () => controller.abort() });
 }

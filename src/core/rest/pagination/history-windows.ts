@@ -1,21 +1,8 @@
 import type { QueryParams } from '../../request/query.js';
 import { ITERATION_LIMIT } from './limits.js';
-import type { FetchedPage } from './pages.js';
 
 /** The shortest window that is still split, in milliseconds. */
 export const MIN_WINDOW_MS = 1000;
-
-/** What {@link historyWindows} needs from the client. */
-export interface HistorySource {
-  /** The number of records in [since, until). */
-  readonly count: (since: Date, until: Date) => Promise<number>;
-  /** The pages of records in [since, until). */
-  readonly pages: (since: Date, until: Date) => AsyncIterable<FetchedPage>;
-  /** Where the warning goes when a one-second window still holds too many records. */
-  readonly warn: (message: string) => void;
-  /** The longest range the endpoint accepts, in milliseconds; none when absent. */
-  readonly maxRangeMs?: number;
-}
 
 export function rangeWindows(since: Date, until: Date, maxRangeMs?: number): [Date, Date][] {
   if (maxRangeMs === undefined || !(maxRangeMs > 0)) return [[since, until]];
@@ -34,29 +21,23 @@ export function splitWindow(since: Date, until: Date): [[Date, Date], [Date, Dat
   ];
 }
 
+/** What to do with a window once its records are counted. */
+export interface WindowStep {
+  /** Read the window's pages. */
+  readonly read: boolean;
+  /** Count and read these two halves instead, in this order. */
+  readonly split?: readonly [[Date, Date], [Date, Date]];
+  /** Read it though it holds too many records: the results will be incomplete. */
+  readonly warning?: string;
+}
+
 // A window whose count passes ITERATION_LIMIT is halved down to MIN_WINDOW_MS, then read as far as
 // the limit allows, with a warning.
-export async function* historyWindows(
-  since: Date,
-  until: Date,
-  source: HistorySource,
-): AsyncGenerator<FetchedPage, void, undefined> {
-  // A stack instead of recursion: the next window to read is always on top.
-  const pending: [Date, Date][] = rangeWindows(since, until, source.maxRangeMs).reverse();
-  while (pending.length > 0) {
-    const [start, end] = pending.pop() as [Date, Date];
-    const total = await source.count(start, end);
-    if (total === 0) continue;
-    if (total > ITERATION_LIMIT) {
-      if (end.getTime() - start.getTime() > MIN_WINDOW_MS) {
-        const [first, second] = splitWindow(start, end);
-        pending.push(second, first);
-        continue;
-      }
-      source.warn(unsplittableWindowWarning(start, end, total));
-    }
-    yield* source.pages(start, end);
-  }
+export function windowStep(start: Date, end: Date, total: number): WindowStep {
+  if (total === 0) return { read: false };
+  if (total <= ITERATION_LIMIT) return { read: true };
+  if (end.getTime() - start.getTime() > MIN_WINDOW_MS) return { read: false, split: splitWindow(start, end) };
+  return { read: true, warning: unsplittableWindowWarning(start, end, total) };
 }
 
 /** The warning for a window of the minimum length that still holds too many records. */
