@@ -15,6 +15,11 @@ const ignore = (): void => {};
 /** The default logger: prints nothing. */
 export const silentLogger: Logger = Object.freeze({ debug: ignore, info: ignore, warn: ignore, error: ignore });
 
+// A built-in logger drops a level with `ignore`, so the engine can skip formatting a line nobody prints.
+export function dropsDebug(log: Logger): boolean {
+  return log.debug === ignore;
+}
+
 /** A sink for text lines (standard error by default; tests pass their own). */
 export type LineWriter = (line: string) => void;
 

@@ -9,6 +9,7 @@ import type http from 'node:http';
 import { ApiClient, NetworkError, PagerDutyError, RequestAbortedError, tokenAuth } from '../../../src/index.js';
 import { PDClientError } from '../../../src/legacy/errors.js';
 import { APISession } from '../../../src/legacy/api-session.js';
+import { until } from '../../helpers/fake-timeouts.js';
 import { hang, ok, reset, startLoopback, type LoopbackServer } from '../../helpers/loopback.js';
 import { instantSleep, realSockets, recordingLogger, recordingSleep } from '../../helpers/test-kit.js';
 
@@ -51,7 +52,9 @@ describe('aborts', () => {
     });
     const controller = new AbortController();
     const pending = client.get('/x', { signal: controller.signal as never });
-    setTimeout(() => controller.abort(), 20);
+    // Aborted once the request is in flight: the server has it, and it hangs.
+    await until(() => server.requests.length === 1);
+    controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect(((error as Error).cause as Error).name).toBe('AbortError');

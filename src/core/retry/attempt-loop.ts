@@ -3,7 +3,7 @@ import type { ClientErrors } from '../errors/client-errors.js';
 import type { ResponseDetails } from '../errors/failure-details.js';
 import type { CallMetrics } from '../client/call-metrics.js';
 import type { HttpMethod } from '../client/client-options.js';
-import { formatAttempt, silentLogger, type AttemptRecord, type Logger } from '../logging.js';
+import { dropsDebug, formatAttempt, type AttemptRecord, type Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
 import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
 import type { RequestGate } from './request-gate.js';
@@ -241,7 +241,7 @@ export class AttemptLoop {
 
   #debugAttempt(log: Logger, record: AttemptRecord): void {
     // Nothing to format when nobody listens.
-    if (log !== silentLogger)
+    if (!dropsDebug(log))
       log.debug(
         this.#options.errors.scrub(
           formatAttempt({ ...record, key: this.#options.errors.redactedSecret() || undefined }),
