@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import { McpRequestCancelledError } from '../../../src/core/mcp/mcp-error.js';
 import type { McpCallOptions } from '../../../src/core/mcp/mcp-options.js';
@@ -11,6 +11,7 @@ import {
   type Received,
   mcpTestBed,
 } from '../../helpers/mcp-server.js';
+import { fakeTimeouts } from '../../helpers/fake-timeouts.js';
 import { realSockets } from '../../helpers/test-kit.js';
 
 const bed = mcpTestBed('u+deadlinekey0abcd');
@@ -19,7 +20,28 @@ const later = bed.later;
 
 beforeAll(realSockets);
 
-afterEach(bed.tearDown);
+// Every time limit here runs on a fake clock, the server's delays included, so that nothing waits for
+// real and a busy machine cannot move a deadline: the clock moves in 50 ms steps, and the loopback
+// sockets deliver what was written between the steps.
+beforeEach(fakeTimeouts);
+
+afterEach(async () => {
+  await bed.tearDown();
+  jest.useRealTimers();
+});
+
+async function settled<T>(pending: Promise<T>, limitMs = 20_000): Promise<T> {
+  let done = false;
+  pending.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let elapsed = 0; !done && elapsed < limitMs; elapsed += 50) {
+    for (let turn = 0; turn < 5 && !done; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    await jest.advanceTimersByTimeAsync(50);
+  }
+  return pending;
+}
 
 const tokenOf = (received: Received): unknown =>
   (received.message?.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
@@ -52,7 +74,7 @@ function progressFor(everyMs: number, forMs: number): McpHandler {
 }
 
 async function rejection(pending: Promise<unknown>): Promise<McpRequestCancelledError> {
-  const error = await pending.then(
+  const error = await settled(pending).then(
     () => undefined,
     (err: unknown) => err,
   );
@@ -101,10 +123,8 @@ describe('progress', () => {
   it('starts the deadline over: a call that reports progress outlives its timeout', async () => {
     const { client } = await setUp(progressFor(100, 3500));
     const progress: number[] = [];
-    const result = await client.callTool(
-      'long_report',
-      {},
-      { timeout: 1.5, onProgress: (p) => progress.push(p.progress) },
+    const result = await settled(
+      client.callTool('long_report', {}, { timeout: 1.5, onProgress: (p) => progress.push(p.progress) }),
     );
     expect(result.content).toEqual([{ type: 'text', text: 'ok' }]);
     expect(progress.length).toBeGreaterThanOrEqual(30);
@@ -134,7 +154,9 @@ describe("the client's timeout as the longest silence of a reply", () => {
       },
       { timeout: 1.5 },
     );
-    await expect(client.callTool('quiet_but_alive', {})).resolves.toMatchObject({ content: [{ text: 'ok' }] });
+    await expect(settled(client.callTool('quiet_but_alive', {}))).resolves.toMatchObject({
+      content: [{ text: 'ok' }],
+    });
   });
 
   it('bounds a JSON body that stops halfway', async () => {
@@ -153,7 +175,7 @@ describe("the client's timeout as the longest silence of a reply", () => {
     const { client } = await setUp(progressThenNothing);
     await client.connect();
     client.timeout = 0.5;
-    await expect(client.callTool('slow_write', {})).rejects.toMatchObject({ timeLimit: 'silence' });
+    await expect(settled(client.callTool('slow_write', {}))).rejects.toMatchObject({ timeLimit: 'silence' });
   });
 });
 
