@@ -45,12 +45,14 @@ try {
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
   const misses = [];
   console.log(
-    `browser bundle of RestApiV2Client: ${bytes.length} B minified (${kb(bytes.length)}), ${gzipped} B gzipped (${kb(gzipped)}); target <= ${BUNDLE_TARGET_GZIP} B gzipped`,
+    `browser bundle of RestApiV2Client: ${bytes.length} B minified (${kb(bytes.length)}), ` +
+      `${gzipped} B gzipped (${kb(gzipped)}); target <= ${BUNDLE_TARGET_GZIP} B gzipped`,
   );
   console.log(`  largest parts: ${largest.join(', ')}`);
   if (gzipped > BUNDLE_TARGET_GZIP) misses.push('bundle');
   console.log(
-    `packed package: ${packedSize} B (${(packedSize / 1000).toFixed(1)} kB), ${unpackedSize} B unpacked; target <= ${PACKAGE_TARGET} B packed`,
+    `packed package: ${packedSize} B (${(packedSize / 1000).toFixed(1)} kB), ${unpackedSize} B unpacked; ` +
+      `target <= ${PACKAGE_TARGET} B packed`,
   );
   if (packedSize > PACKAGE_TARGET) misses.push('package');
   if (misses.length > 0) {
