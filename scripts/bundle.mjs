@@ -53,6 +53,21 @@ const platformImport = {
   },
 };
 
+/**
+ * The proxy agent logs through `debug` (with `ms`, `supports-color` and `has-flag`) when `DEBUG=https-proxy-agent`
+ * is set: the library's own logger reports its requests, so the bundled agent gets a `debug` that prints nothing.
+ */
+const silentDebug = {
+  name: 'silent-debug',
+  setup(build) {
+    build.onResolve({ filter: /^debug$/ }, (args) => ({ path: args.path, namespace: 'silent-debug' }));
+    build.onLoad({ filter: /.*/, namespace: 'silent-debug' }, () => ({
+      contents: 'module.exports = () => Object.assign(() => {}, { enabled: false });',
+      loader: 'js',
+    }));
+  },
+};
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -162,7 +177,7 @@ try {
     outdir: path.join(root, 'dist'),
     // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
     mainFields: ['module', 'main'],
-    plugins: [noWhatwgUrl, builtinRequires],
+    plugins: [noWhatwgUrl, silentDebug, builtinRequires],
   });
   dropBareHelperImports(
     Object.fromEntries(
