@@ -86,6 +86,9 @@ const ENTRY_POINTS = {
 const PLATFORM_ENTRY_POINTS = {
   'platform/node': 'src/core/platform/node-platform.ts',
   'platform/web': 'src/core/platform/web-platform.ts',
+  // What the Node-only entry points are under the other export conditions: errors that say so.
+  'elsewhere/emulator': 'src/elsewhere/emulator.ts',
+  'elsewhere/rate-limit-redis': 'src/elsewhere/rate-limit-redis.ts',
 };
 const COMMON = {
   absWorkingDir: root,

@@ -2,7 +2,9 @@
 // imports the package by its name, so each runtime resolves the package's entry points and its `#platform` as it
 // would for a user. Each step records whether it passed; a failed step records its error and the next ones run.
 import { EventsApiV2Client, McpApiClient, OAuthTokenClient, RestApiV2Client } from 'pagerduty-client';
-import { checkSignature, signWebhookBody, verifySignature } from 'pagerduty-client/webhooks';
+import { startEmulator } from 'pagerduty-client/emulator';
+import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
+import { checkSignature, createWebhookHandler, signWebhookBody, verifySignature } from 'pagerduty-client/webhooks';
 
 function check(condition, message) {
   if (!condition) throw new Error(message);
@@ -76,6 +78,29 @@ export async function runScenario(config) {
       check(others.length === 0, `also sent ${others.join(', ')}`);
       check(sent.includes('From'), 'From was not sent');
       return sent.join(', ');
+    });
+  }
+
+  if (config.nodeModules === false) {
+    await step('the Node-only features say so', async () => {
+      const messages = [];
+      const refusal = async (use) => {
+        try {
+          await use();
+        } catch (error) {
+          messages.push(error.message);
+          return;
+        }
+        throw new Error('no refusal');
+      };
+      await refusal(() => createWebhookHandler({ secrets: ['s'], onEvent: () => undefined }));
+      await refusal(() => startEmulator());
+      await refusal(() => createRedisRateLimiter());
+      check(
+        messages.every((message) => /needs Node/.test(message)),
+        messages.join('; '),
+      );
+      return messages[0];
     });
   }
 
