@@ -7,12 +7,12 @@ import { runtimeLabel, type RuntimeGlobals } from './runtime.js';
 
 type PlatformFetch = (url: string, init: Omit<FetchRequestInit, 'agent'>) => Promise<FetchResponse>;
 
-/** The global `fetch`, read at the first request (a page may install one after importing the library). */
+/** The global `fetch`, read at every request (a page or a test may install one after importing the library). */
 export async function loadDefaultFetch(): Promise<FetchLike> {
-  const fetch = (globalThis as { fetch?: PlatformFetch }).fetch;
-  if (typeof fetch !== 'function')
-    throw new TypeError(`${runtimeLabel(globalThis as RuntimeGlobals)} has no global fetch: pass the fetch option`);
   return (url, init) => {
+    const fetch = (globalThis as { fetch?: PlatformFetch }).fetch;
+    if (typeof fetch !== 'function')
+      throw new TypeError(`${runtimeLabel(globalThis as RuntimeGlobals)} has no global fetch: pass the fetch option`);
     // An agent is node-fetch's; node-fetch's `compress` and `size` are ignored by every fetch.
     const { agent: _agent, ...rest } = init;
     return fetch.call(globalThis, url, rest);

@@ -59,7 +59,7 @@ export class InMemoryResponse implements FetchResponse {
 
   get body(): NodeJS.ReadableStream | null {
     if (this.#bytes.length === 0) return null;
-    // A Node stream where Node's modules are (node:stream loaded when a caller asks, not at import), a web one elsewhere.
+    // A Node stream where Node's modules are (node:stream loaded when asked, not at import), a web one elsewhere.
     const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
     const stream = node?.getBuiltinModule?.('node:stream') as typeof import('node:stream') | undefined;
     const bytes = this.#take();
