@@ -182,10 +182,12 @@ try {
     },
     {
       name: 'workerd (miniflare 3, no flags)',
+      check: () => unavailable(bin('workerd'), ['--version']),
       run: () => inWorkerd(project, { ...config, nodeAgents: false, nodeModules: false }, []),
     },
     {
       name: 'workerd (miniflare 3, nodejs_compat)',
+      check: () => unavailable(bin('workerd'), ['--version']),
       run: () => inWorkerd(project, { ...config, nodeAgents: false, nodeModules: false }, ['nodejs_compat']),
     },
     {
