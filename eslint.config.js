@@ -33,4 +33,21 @@ export default tseslint.config(
       'max-len': ['error', { code: 120, ignoreUrls: false }],
     },
   },
+  {
+    // The scenario of `npm run test:runtimes` also runs in a page, a worker and Deno.
+    files: ['scripts/runtimes/**', 'examples/browser-*/**'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        location: 'readonly',
+        document: 'readonly',
+        sessionStorage: 'readonly',
+        btoa: 'readonly',
+        crypto: 'readonly',
+        fetch: 'readonly',
+        Response: 'readonly',
+        Deno: 'readonly',
+      },
+    },
+  },
 );

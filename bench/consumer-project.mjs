@@ -32,7 +32,7 @@ export function packBuilt(work, name, dir = root) {
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   const [info] = JSON.parse(out.slice(out.indexOf('[')));
-  return { tarball: path.join(destination, info.filename), unpackedSize: info.unpackedSize };
+  return { tarball: path.join(destination, info.filename), packedSize: info.size, unpackedSize: info.unpackedSize };
 }
 
 /**

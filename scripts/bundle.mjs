@@ -37,6 +37,37 @@ const noWhatwgUrl = {
   },
 };
 
+/**
+ * The transport's runtime side is the package's `#platform` import (package.json `imports`), which Node resolves
+ * to platform/node.js (node-fetch, agents, proxies) under the `node` condition and every other runtime, or a
+ * bundler for one, to platform/web.js (the global fetch): so no browser or worker bundle ever sees node-fetch.
+ * The sources import the Node module; here that import becomes `#platform`.
+ */
+const PLATFORM = '#platform';
+const platformImport = {
+  name: 'platform-import',
+  setup(build) {
+    build.onResolve({ filter: /\/platform\/node-platform\.js$/ }, (args) =>
+      args.kind === 'entry-point' ? undefined : { path: PLATFORM, external: true },
+    );
+  },
+};
+
+/**
+ * The proxy agent logs through `debug` (with `ms`, `supports-color` and `has-flag`) when `DEBUG=https-proxy-agent`
+ * is set: the library's own logger reports its requests, so the bundled agent gets a `debug` that prints nothing.
+ */
+const silentDebug = {
+  name: 'silent-debug',
+  setup(build) {
+    build.onResolve({ filter: /^debug$/ }, (args) => ({ path: args.path, namespace: 'silent-debug' }));
+    build.onLoad({ filter: /.*/, namespace: 'silent-debug' }, () => ({
+      contents: 'module.exports = () => Object.assign(() => {}, { enabled: false });',
+      loader: 'js',
+    }));
+  },
+};
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -50,6 +81,15 @@ const ENTRY_POINTS = {
   webhooks: 'src/webhooks.ts',
   'cli/main': 'src/cli/main.ts',
 };
+// Built apart, each whole in one file (node-fetch and the proxy agent still in chunks loaded on first use): a
+// chunk shared with index.js would be one more file for `import('pagerduty-client')` to load.
+const PLATFORM_ENTRY_POINTS = {
+  'platform/node': 'src/core/platform/node-platform.ts',
+  'platform/web': 'src/core/platform/web-platform.ts',
+  // What the Node-only entry points are under the other export conditions: errors that say so.
+  'elsewhere/emulator': 'src/elsewhere/emulator.ts',
+  'elsewhere/rate-limit-redis': 'src/elsewhere/rate-limit-redis.ts',
+};
 const COMMON = {
   absWorkingDir: root,
   bundle: true,
@@ -60,7 +100,7 @@ const COMMON = {
   target: `node${pkg.engines.node.replace(/^>=\s*/, '')}`,
   // Dependencies (yargs, eventsource-parser) are installed beside the package; a package
   // name also covers its subpaths; the optional peers (ioredis) stay imports too.
-  external: [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})],
+  external: [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {}), PLATFORM],
   // Class and function names show in messages (`... is not permitted on RestApiV2Client`).
   keepNames: false,
   legalComments: 'none',
@@ -79,9 +119,7 @@ try {
     ...COMMON,
     entryPoints: ENTRY_POINTS,
     outdir: stage,
-    // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
-    mainFields: ['module', 'main'],
-    plugins: [noWhatwgUrl, builtinRequires],
+    plugins: [platformImport],
   });
   // Stage 2: the same split, coarser. Exact splitting left `import('pagerduty-client')` 16 files to load, and
   // Node pays for each (resolve, open, read, compile, link): 1.37x a bare start against 1.10x for one file.
@@ -131,17 +169,24 @@ try {
     plugins: [restaged(withIndex, indexFile, runtimeChunk)],
   });
   // Stage 2 has helpers of its own (its `__require`), imported likewise by every entry point.
-  const finalOutputs = Object.fromEntries(
-    Object.entries(result.metafile.outputs).map(([name, output]) => [path.resolve(stage, name), output]),
+  dropBareHelperImports(
+    Object.fromEntries(
+      Object.entries(result.metafile.outputs).map(([name, output]) => [path.resolve(stage, name), output]),
+    ),
   );
-  const finalHelpers = helpersChunk(finalOutputs);
-  if (finalHelpers !== undefined) {
-    for (const file of Object.keys(finalOutputs).filter((name) => name.endsWith('.js'))) {
-      const text = readFileSync(file, 'utf8');
-      const kept = text.replace(bareImportOf(finalHelpers), '');
-      if (kept !== text) writeFileSync(file, kept);
-    }
-  }
+  const platform = await build({
+    ...COMMON,
+    entryPoints: PLATFORM_ENTRY_POINTS,
+    outdir: path.join(root, 'dist'),
+    // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
+    mainFields: ['module', 'main'],
+    plugins: [noWhatwgUrl, silentDebug, builtinRequires],
+  });
+  dropBareHelperImports(
+    Object.fromEntries(
+      Object.entries(platform.metafile.outputs).map(([name, output]) => [path.resolve(root, name), output]),
+    ),
+  );
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
@@ -157,6 +202,17 @@ function helpersChunk(outputs) {
       outputs[file].exports.length > 0 &&
       outputs[file].exports.every((name) => name.startsWith('__')),
   );
+}
+
+/** Drops every `import` of the helpers chunk for its side effects only (it has none) from `outputs`' files. */
+function dropBareHelperImports(outputs) {
+  const helpers = helpersChunk(outputs);
+  if (helpers === undefined) return;
+  for (const file of Object.keys(outputs).filter((name) => name.endsWith('.js'))) {
+    const text = readFileSync(file, 'utf8');
+    const kept = text.replace(bareImportOf(helpers), '');
+    if (kept !== text) writeFileSync(file, kept);
+  }
 }
 
 /** `import "./chunks/<file>";` lines (an import for side effects only) of `file`. */

@@ -27,6 +27,9 @@ export function exampleNames(dir = EXAMPLES): string[] {
 /** Examples the emulator cannot serve: OAuth needs an app registered with PagerDuty. */
 const WITHOUT_EMULATOR: readonly string[] = ['oauth-pkce-login'];
 
+/** Examples that run in a page, bundled into it: not from the command line. */
+const IN_A_PAGE: readonly string[] = ['browser-pkce-login'];
+
 /** Whether the emulator stands in: the environment names no API to talk to, and the example can use it. */
 export function needsEmulator(env: Readonly<Record<string, string | undefined>>, example = ''): boolean {
   return !env.PAGERDUTY_API_KEY && !env.PAGERDUTY_ROUTING_KEY && !WITHOUT_EMULATOR.includes(example);
@@ -66,6 +69,10 @@ export async function runExample(
   if (!chosen || !names.includes(chosen)) {
     log(`${name ? `no example named "${name}". ` : ''}Usage: npm run example -- <name> [arguments]; the examples are:`);
     for (const example of names) log(`  ${example}`);
+    return 2;
+  }
+  if (IN_A_PAGE.includes(chosen)) {
+    log(`${chosen} runs in a page: bundle examples/${chosen}.ts into your app and call its main() (see its comment)`);
     return 2;
   }
   const file = path.join(EXAMPLES, `${chosen}.ts`);

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { emulatorEnvironment, exampleNames, needsEmulator } from '../../scripts/run-example.js';
+import { emulatorEnvironment, exampleNames, needsEmulator, runExample } from '../../scripts/run-example.js';
 
 const root = process.cwd();
 
@@ -13,6 +13,7 @@ describe('the example runner', () => {
   it('knows every example', () => {
     expect(exampleNames()).toEqual([
       'acknowledge-triggered-incidents',
+      'browser-pkce-login',
       'create-schedule-overrides',
       'export-audit-records',
       'list-on-call-users',
@@ -81,4 +82,10 @@ describe('the example runner', () => {
     expect(result.stderr).toContain('no example named "nope"');
     expect(result.stderr).toContain('  send-ci-alert');
   }, 30_000);
+
+  it('sends a page example to its page rather than running it under Node', async () => {
+    const lines: string[] = [];
+    expect(await runExample(['browser-pkce-login'], {}, (line) => lines.push(line))).toBe(2);
+    expect(lines.join('\n')).toContain('browser-pkce-login runs in a page');
+  });
 });

@@ -45,7 +45,10 @@ export function sessionProxyFor(url: URL, proxies: Readonly<SessionProxies>, env
  * @param read - returns the session's `proxies` now
  * @param env - where proxy variables are read (default: `process.env`)
  */
-export function sessionProxySetting(read: () => Readonly<SessionProxies>, env: ProxyEnv = process.env): ProxySetting {
+export function sessionProxySetting(
+  read: () => Readonly<SessionProxies>,
+  env: ProxyEnv = (globalThis as { process?: { env?: ProxyEnv } }).process?.env ?? {},
+): ProxySetting {
   return (url) => sessionProxyFor(url, read(), env);
 }
 

@@ -19,7 +19,17 @@ describe('userAgent', () => {
     );
   });
 
-  it('names no runtime where none is recognised (a browser sends its own navigator.userAgent)', () => {
+  it('names a worker by its navigator.userAgent, as octokit does', () => {
+    expect(userAgentFor({ navigator: { userAgent: 'Cloudflare-Workers' } })).toBe(
+      `pagerduty-client/${VERSION} Cloudflare-Workers`,
+    );
+  });
+
+  it('is not set in a browser, which sends its own and may refuse the header', () => {
+    expect(userAgentFor({ window: { document: {} }, navigator: { userAgent: 'Mozilla/5.0' } })).toBeUndefined();
+  });
+
+  it('names no runtime where none is recognised', () => {
     expect(userAgentFor({})).toBe(`pagerduty-client/${VERSION}`);
     expect(userAgentFor({ process: {} })).toBe(`pagerduty-client/${VERSION}`);
     expect(userAgentFor({ Bun: { version: 7 } })).toBe(`pagerduty-client/${VERSION}`);

@@ -41,6 +41,8 @@ import {
 } from './settings.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
+import { browserPolicy, browserSafeInit, checkBrowserAuth, type BrowserPolicy } from '../platform/browser.js';
+import type { RuntimeGlobals } from '../platform/runtime.js';
 
 export type {
   ApiClientOptions,
@@ -91,14 +93,18 @@ export class ApiClient {
   readonly #passThrough: PassThroughInit;
   readonly #metrics = new CallMetrics();
   readonly #engine: Engine;
+  readonly #browser: BrowserPolicy;
 
   /**
    * @param auth - how requests are authenticated (see `tokenAuth`, `bearerAuth`, ...)
    * @param options - engine options; every one has a default
    * @throws TypeError for options that are not an object or have an unknown key
+   * @throws Error for an API key in a browser without `dangerouslyAllowBrowser: true`
    */
   constructor(auth: AuthMethod, options: ApiClientOptions = {}) {
     checkOptionNames('ApiClient', options, API_CLIENT_OPTION_NAMES);
+    this.#browser = browserPolicy(options.dangerouslyAllowBrowser, globalThis as RuntimeGlobals);
+    checkBrowserAuth(auth, this.#browser, new.target.name);
     const internal = internalOf(options);
     this.#credential = new Credential(auth);
     // Checked in this order, so that a bad setting is reported before a bad proxy.
@@ -188,7 +194,8 @@ export class ApiClient {
 
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
   protected defaultHeaders(): Record<string, string> {
-    return { 'User-Agent': userAgent(), Accept: 'application/json' };
+    const agent = userAgent();
+    return agent === undefined ? { Accept: 'application/json' } : { 'User-Agent': agent, Accept: 'application/json' };
   }
 
   /**
@@ -211,6 +218,7 @@ export class ApiClient {
 
   /** Replaces the credential: the next request uses it (the legacy sessions' settable key). */
   protected set auth(auth: AuthMethod) {
+    checkBrowserAuth(auth, this.#browser, this.constructor.name);
     this.#credential.auth = auth;
   }
 
@@ -249,7 +257,8 @@ export class ApiClient {
     const { auth } = this.#credential;
     const headers = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers };
     const authorization = authorizationHeader(auth);
-    const fetchInit = outgoingInit(verb, given, { ...headers, authorization, auth, passThrough: this.#passThrough });
+    const parts = { ...headers, authorization, auth, passThrough: this.#passThrough };
+    const fetchInit = browserSafeInit(outgoingInit(verb, given, parts), this.#browser);
     const { response, refusal } = await this.#engine.loop.run({
       verb,
       resolved,

@@ -71,9 +71,12 @@ export interface ApiClientOptions extends SettingOptions {
    *   DEBUG line too with `debug: true`
    */
   logger?: Logger;
-  /** The fetch implementation: the transport seam. @default node-fetch */
+  /** The fetch implementation: the transport seam. @default node-fetch on Node, the global `fetch` elsewhere */
   fetch?: FetchLike;
-  /** An `http(s).Agent` (or a function of the URL) for every request. @default one keep-alive agent per client */
+  /**
+   * An `http(s).Agent` (or a function of the URL) for every request; Node only.
+   * @default one keep-alive agent per client
+   */
   agent?: AgentOption;
   /**
    * A proxy URL (or a function of the request URL, called at every request).
@@ -93,6 +96,13 @@ export interface ApiClientOptions extends SettingOptions {
    * `false` to fail at once instead of waiting (see {@link OnRateLimit}). @default none (wait)
    */
   onRateLimit?: OnRateLimit;
+  /**
+   * Allow an API key (`Token` auth) in a browser, where anyone who opens the page can read
+   * it. Without it such a client throws at construction; OAuth bearer tokens (a PKCE sign-in)
+   * need no opt-in. Only for a key meant to be public (a read-only key on an internal page).
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
@@ -109,6 +119,7 @@ export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.fre
   proxy: true,
   rateLimiter: true,
   onRateLimit: true,
+  dangerouslyAllowBrowser: true,
 });
 
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */

@@ -65,7 +65,7 @@ export class ClientErrors {
     const { method, url, response, body, detail, facts } = parts;
     const { status } = response;
     // The error's response must be readable even when the engine consumed the original.
-    const readable = response.bodyUsed ? new InMemoryResponse(response, Buffer.from(body)) : response;
+    const readable = response.bodyUsed ? new InMemoryResponse(response, new TextEncoder().encode(body)) : response;
     return this.fail({
       kind: parts.kind ?? errorKindForStatus(status),
       // Scrubbed before it is quoted: a quote cut short could leave part of the secret unmatched.

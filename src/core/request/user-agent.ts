@@ -1,29 +1,21 @@
 import { VERSION } from '../../generated/version.js';
+import { isBrowser, runtimeName, type RuntimeGlobals } from '../platform/runtime.js';
 
-/** The globals a runtime is recognised by; each may be missing (a browser has none of them). */
-export interface RuntimeGlobals {
-  readonly Bun?: { readonly version?: unknown };
-  readonly Deno?: { readonly version?: { readonly deno?: unknown } };
-  readonly process?: { readonly versions?: { readonly node?: unknown } };
-}
+export { runtimeName, type RuntimeGlobals } from '../platform/runtime.js';
 
-// Bun and Deno also fill process.versions.node for compatibility, so they are asked first. A browser sends its
-// own navigator.userAgent and a page may not set the header, so nothing is named there.
-export function runtimeName(globals: RuntimeGlobals): string | undefined {
-  const named = (name: string, version: unknown): string | undefined =>
-    typeof version === 'string' && version !== '' ? `${name}/${version}` : undefined;
-  return (
-    named('bun', globals.Bun?.version) ??
-    named('deno', globals.Deno?.version?.deno) ??
-    named('node', globals.process?.versions?.node)
-  );
-}
-
-export function userAgentFor(globals: RuntimeGlobals): string {
-  const runtime = runtimeName(globals);
+/**
+ * `pagerduty-client/<version>` and the runtime: `node/20.19.0`, `bun/1.4.5`, `deno/2.9.6`, else the runtime's
+ * `navigator.userAgent` (`Cloudflare-Workers`), as octokit does. `undefined` in a browser, which sends its own
+ * and may refuse the header.
+ */
+export function userAgentFor(globals: RuntimeGlobals): string | undefined {
+  if (isBrowser(globals)) return undefined;
+  const navigatorAgent = globals.navigator?.userAgent;
+  const runtime =
+    runtimeName(globals) ?? (typeof navigatorAgent === 'string' && navigatorAgent !== '' ? navigatorAgent : undefined);
   return runtime === undefined ? `pagerduty-client/${VERSION}` : `pagerduty-client/${VERSION} ${runtime}`;
 }
 
-export function userAgent(): string {
+export function userAgent(): string | undefined {
   return userAgentFor(globalThis as RuntimeGlobals);
 }

@@ -2,12 +2,12 @@
 // node-fetch `Response` would build for a body already in memory.
 import type { FetchHeaders, FetchResponse } from './fetch-types.js';
 
-const BYTE_ORDER_MARK = 0xfeff;
+// Made once: a decoder without `stream` keeps no state between calls.
+const UTF8 = new TextDecoder();
 
-/** As a `TextDecoder` would: a leading byte order mark dropped, malformed bytes as U+FFFD. */
-export function utf8Text(body: Buffer): string {
-  const text = body.toString('utf8');
-  return text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+/** A leading byte order mark dropped, malformed bytes as U+FFFD. */
+export function utf8Text(body: Uint8Array): string {
+  return UTF8.decode(body);
 }
 
 // State in private fields behind getters, as node-fetch keeps it: `JSON.stringify(response)` shows none of it
@@ -17,10 +17,10 @@ export class InMemoryResponse implements FetchResponse {
   readonly #statusText: string;
   readonly #url: string;
   readonly #headers: FetchHeaders;
-  readonly #bytes: Buffer;
+  readonly #bytes: Uint8Array;
   #used = false;
 
-  constructor(response: Pick<FetchResponse, 'status' | 'statusText' | 'url' | 'headers'>, bytes: Buffer) {
+  constructor(response: Pick<FetchResponse, 'status' | 'statusText' | 'url' | 'headers'>, bytes: Uint8Array) {
     this.#status = response.status;
     this.#statusText = response.statusText;
     this.#url = response.url;
@@ -59,8 +59,12 @@ export class InMemoryResponse implements FetchResponse {
 
   get body(): NodeJS.ReadableStream | null {
     if (this.#bytes.length === 0) return null;
-    // node:stream is loaded here, when a caller asks for a stream, not at import.
-    return process.getBuiltinModule('node:stream').Readable.from([this.#take()], { objectMode: false });
+    // A Node stream where Node's modules are (node:stream loaded when asked, not at import), a web one elsewhere.
+    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const stream = node?.getBuiltinModule?.('node:stream') as typeof import('node:stream') | undefined;
+    const bytes = this.#take();
+    if (stream !== undefined) return stream.Readable.from([bytes], { objectMode: false });
+    return new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() as unknown as NodeJS.ReadableStream;
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
@@ -81,7 +85,7 @@ export class InMemoryResponse implements FetchResponse {
     return new InMemoryResponse(this, this.#bytes);
   }
 
-  #take(): Buffer {
+  #take(): Uint8Array {
     if (this.#used) throw new TypeError(`body used already for: ${this.url}`);
     this.#used = true;
     return this.#bytes;

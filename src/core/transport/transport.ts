@@ -1,10 +1,12 @@
 // One attempt reads the whole body, so a body cut short is a network error of that attempt, retried like any other.
-// node-fetch and the proxy agent load on first use, so that importing the library costs neither; the build bundles
-// both into chunks of their own, so that a consumer's ES module bundle keeps them working (scripts/bundle.mjs).
-import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
+// The runtime's side (node-fetch and its agents on Node, the platform's fetch elsewhere) comes from the platform
+// module, which the build turns into the package's `#platform` import, chosen by export condition.
+import type { Agent } from 'node:http';
+import { loadDefaultFetch, openConnections } from '../platform/node-platform.js';
+import type { Connections } from '../platform/platform.js';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
-import { namesProxy, proxyEnvironment, proxyFor, type ProxyEnv, type ProxySetting } from './proxy.js';
+import type { ProxyEnv, ProxySetting } from './proxy.js';
 
 /**
  * The transport seam: anything with node-fetch's signature. Inject one to record, mock or
@@ -17,7 +19,7 @@ export type AgentOption = Agent | ((url: URL) => Agent | undefined);
 
 /** How the transport is set up. */
 export interface TransportOptions {
-  /** The fetch implementation. @default node-fetch */
+  /** The fetch implementation. @default node-fetch on Node, the global `fetch` elsewhere */
   fetch?: FetchLike;
   /** A caller's agent; replaces the keep-alive agents and any proxy. */
   agent?: AgentOption;
@@ -30,61 +32,16 @@ export interface TransportOptions {
   env?: ProxyEnv;
 }
 
-/** node-fetch 2's response, which can hand its body over as a Buffer without a copy. */
+/** node-fetch 2's response, which can hand its body over as a Buffer (a Uint8Array) without a copy. */
 interface NodeFetchResponse extends FetchResponse {
-  buffer(): Promise<Buffer>;
+  buffer(): Promise<Uint8Array>;
 }
-
-type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
 
 type Ending = 'timeout' | 'cut-short' | 'caller';
-
-type ChosenAgent = { agent: Agent | undefined; own: boolean };
-
-/** Shared by every client; after a failure the next call tries again. */
-function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
-
-const loadNodeFetch = importOnce(async () => (await import('node-fetch')).default as unknown as FetchLike);
-
-// The built package bundles this CommonJS module, whose exports are then its default export only.
-const loadProxyAgent = importOnce(async () => {
-  const loaded = (await import('https-proxy-agent')) as {
-    HttpsProxyAgent?: unknown;
-    default?: { HttpsProxyAgent?: unknown };
-  };
-  return (loaded.HttpsProxyAgent ?? loaded.default?.HttpsProxyAgent) as ProxyAgentClass;
-});
 
 /** What node-fetch's own abort rejects with: only its name matters. */
 function abortError(): Error {
   return Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
-}
-
-/** Not in Node's types. */
-type RequestTaker = { addRequest(request: ClientRequest, options: unknown): void };
-
-/**
- * node-fetch 2 would wait until the timeout for the rest of a body whose connection closed early; this view of
- * the agent watches the request and calls `onCutShort` at once instead.
- */
-function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
-  const view = Object.create(agent) as Agent & RequestTaker;
-  view.addRequest = (request, options) => {
-    request.once('response', (response: IncomingMessage) => {
-      response.once('close', () => {
-        if (!response.complete) onCutShort();
-      });
-    });
-    (agent as unknown as RequestTaker).addRequest(request, options);
-  };
-  return view;
 }
 
 /** At once, as complete, when there is no Node stream to watch. */
@@ -104,54 +61,16 @@ function whenBodyEnds(response: FetchResponse, done: (complete: boolean) => void
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
 export class Transport {
   readonly #fetch: FetchLike | undefined;
-  readonly #agent: AgentOption | undefined;
-  readonly #proxy: ProxySetting | undefined;
-  readonly #env: ProxyEnv;
-  readonly #mayProxy: boolean;
-  #nodeFetch: FetchLike | undefined;
-  #httpAgent: Agent | undefined;
-  #httpsAgent: Agent | undefined;
-  readonly #proxyAgents = new Map<string, Agent>();
+  readonly #connections: Connections;
+  #defaultFetch: FetchLike | undefined;
 
-  /** @param options - fetch, agent and proxy settings */
+  /**
+   * @param options - fetch, agent and proxy settings
+   * @throws Error for `agent` or `proxy` where the runtime has no Node agents
+   */
   constructor(options: TransportOptions = {}) {
     this.#fetch = options.fetch;
-    this.#agent = options.agent;
-    this.#proxy = options.proxy;
-    this.#env = options.env ?? proxyEnvironment(process.env);
-    // The snapshot never changes: when it names no proxy, no request needs its URL parsed to look for one.
-    this.#mayProxy = options.proxy !== undefined || options.env !== undefined || namesProxy(this.#env);
-  }
-
-  // Per request (a proxy function's answer may change); a promise only while the proxy agent loads.
-  #agentFor(url: string): ChosenAgent | Promise<ChosenAgent> {
-    if (this.#agent)
-      return { agent: typeof this.#agent === 'function' ? this.#agent(new URL(url)) : this.#agent, own: false };
-    const proxy = this.#mayProxy ? proxyFor(new URL(url), this.#proxy, this.#env) : undefined;
-    if (proxy) {
-      const agent = this.#proxyAgents.get(proxy);
-      return agent ? { agent, own: true } : this.#newProxyAgent(proxy);
-    }
-    // node:http(s) are loaded with the first agent, not when the library is imported.
-    if (url.startsWith('https:'))
-      return {
-        agent: (this.#httpsAgent ??= new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true })),
-        own: true,
-      };
-    return {
-      agent: (this.#httpAgent ??= new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })),
-      own: true,
-    };
-  }
-
-  async #newProxyAgent(proxy: string): Promise<ChosenAgent> {
-    const ProxyAgent = await loadProxyAgent();
-    let agent = this.#proxyAgents.get(proxy);
-    if (!agent) {
-      agent = new ProxyAgent(proxy, { keepAlive: true });
-      this.#proxyAgents.set(proxy, agent);
-    }
-    return { agent, own: true };
+    this.#connections = openConnections(options);
   }
 
   /**
@@ -169,11 +88,7 @@ export class Transport {
    * @returns the response, its body read into memory (or live, with `stream`)
    */
   async send(url: string, init: FetchRequestInit, timeoutSeconds: number, stream = false): Promise<FetchResponse> {
-    const fetch = this.#fetch ?? this.#nodeFetch ?? (this.#nodeFetch = await loadNodeFetch());
-    const picked = init.agent === undefined ? this.#agentFor(url) : { agent: init.agent, own: false };
-    const chosen = picked instanceof Promise ? await picked : picked;
-    const callerSignal = init.signal ?? undefined;
-    if (callerSignal?.aborted) throw abortError();
+    const fetch = this.#fetch ?? this.#defaultFetch ?? (this.#defaultFetch = await loadDefaultFetch());
     // Ends the attempt: its timeout, the caller's signal, or its body cut short.
     const controller = new AbortController();
     let ending: Ending | undefined;
@@ -181,18 +96,19 @@ export class Transport {
       ending ??= why;
       controller.abort(abortError());
     };
+    const picked = init.agent ?? this.#connections.agentFor(url, () => end('cut-short'));
+    const agent = picked instanceof Promise ? await picked : picked;
+    const callerSignal = init.signal ?? undefined;
+    if (callerSignal?.aborted) throw abortError();
     const timer = setTimeout(() => end('timeout'), Math.max(1, Math.round(timeoutSeconds * 1000)));
     const onCallerAbort = (): void => end('caller');
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
     let live = false;
     try {
-      const { agent, own } = chosen;
-      const sendAgent =
-        own && agent !== undefined && typeof agent !== 'function' ? watchedAgent(agent, () => end('cut-short')) : agent;
       const request: FetchRequestInit = {
         ...init,
         headers: init.headers && { ...init.headers },
-        agent: sendAgent,
+        agent,
         redirect: 'manual',
         signal: controller.signal,
       };
@@ -210,7 +126,7 @@ export class Transport {
       // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
       const reader = response as Partial<NodeFetchResponse>;
       const body =
-        typeof reader.buffer === 'function' ? await reader.buffer() : Buffer.from(await response.arrayBuffer());
+        typeof reader.buffer === 'function' ? await reader.buffer() : new Uint8Array(await response.arrayBuffer());
       return new InMemoryResponse(response, body);
     } catch (error) {
       if (ending === 'cut-short') {
@@ -233,9 +149,6 @@ export class Transport {
 
   /** Closes every connection this transport opened. Caller-supplied agents are left alone. */
   close(): void {
-    this.#httpAgent?.destroy();
-    this.#httpsAgent?.destroy();
-    for (const agent of this.#proxyAgents.values()) agent.destroy();
-    this.#proxyAgents.clear();
+    this.#connections.close();
   }
 }

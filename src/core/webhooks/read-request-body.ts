@@ -23,6 +23,17 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const asBytes = (value: unknown): Uint8Array | undefined =>
   typeof value === 'string' ? new TextEncoder().encode(value) : value instanceof Uint8Array ? value : undefined;
 
+function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): Promise<RequestBody> {
   const { maxBytes, timeoutMs } = limits;
   const early = asBytes(req.rawBody) ?? asBytes(req.body);
@@ -32,14 +43,14 @@ export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): 
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, reason: 'too-large' };
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let length = 0;
-    const onData = (chunk: Buffer): void => {
+    const onData = (chunk: Uint8Array): void => {
       length += chunk.byteLength;
       if (length > maxBytes) refuse('too-large');
       else chunks.push(chunk);
     };
-    const onEnd = (): void => done({ ok: true, bytes: Buffer.concat(chunks) });
+    const onEnd = (): void => done({ ok: true, bytes: concatBytes(chunks, length) });
     const onAbort = (): void => done({ ok: false, reason: 'aborted' });
     const timer =
       timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? setTimeout(() => refuse('timeout'), timeoutMs) : undefined;

@@ -7,6 +7,8 @@ import { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './raw-body.js';
 import { readRequestBody, type WebhookRequest } from './read-request-body.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
 import type { AnyWebhookEvent } from './event-union.js';
+import { requireNode } from '../platform/node-only.js';
+import type { RuntimeGlobals } from '../platform/runtime.js';
 
 /** What the handler knows about one delivery, beside its event (the second argument of `onEvent`). */
 export interface WebhookContext {
@@ -133,6 +135,11 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
  * ```
  */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookRequestHandler {
+  requireNode(
+    'createWebhookHandler (a handler of node:http requests)',
+    'read the raw body (`await request.arrayBuffer()`) and call parseWebhook(body, headers, { secrets })',
+    globalThis as RuntimeGlobals,
+  );
   // Bad options fail here, at start-up, not at the first delivery.
   mustVerify('v1=', options);
   const limits = {

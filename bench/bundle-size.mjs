@@ -1,0 +1,64 @@
+// Bundle size: what a page pays for the REST client, and what `npm install` downloads.
+//
+//   npm run bench:bundle-size                 (builds first)
+//   node bench/bundle-size.mjs [--strict]     (after a build)
+//
+// The package is packed and installed as a user installs it, and a page holding only `RestApiV2Client` is
+// bundled from it with esbuild as a user's bundler would: `platform: 'browser'` (the `browser` condition), minified,
+// with no stub for any Node built-in (a build that reached one fails). Prints the bundle's minified and gzipped
+// size and the packed package's size. Targets: at most 30 KB gzipped, a package of at most 400 kB; `--strict` exits
+// 1 when one is missed.
+import { build } from 'esbuild';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { consumerProject, packBuilt } from './consumer-project.mjs';
+
+const BUNDLE_TARGET_GZIP = 30 * 1024;
+const PACKAGE_TARGET = 400 * 1000;
+const { values: options } = parseArgs({ options: { strict: { type: 'boolean', default: false } } });
+
+const work = mkdtempSync(path.join(tmpdir(), 'pagerduty-bundle-size-'));
+try {
+  const { tarball, packedSize, unpackedSize } = packBuilt(work, 'current');
+  const project = path.join(work, 'page');
+  consumerProject(project, tarball, { 'page.mjs': "export { RestApiV2Client } from 'pagerduty-client';\n" });
+  const result = await build({
+    absWorkingDir: project,
+    entryPoints: ['page.mjs'],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    write: false,
+    logLevel: 'error',
+    metafile: true,
+  });
+  const bytes = result.outputFiles[0].contents;
+  const gzipped = gzipSync(bytes, { level: 9 }).length;
+  const largest = Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)
+    .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
+    .slice(0, 5)
+    .map(([input, { bytesInOutput }]) => `${input.replace(/^node_modules\//, '')} ${bytesInOutput} B`);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  const misses = [];
+  console.log(
+    `browser bundle of RestApiV2Client: ${bytes.length} B minified (${kb(bytes.length)}), ` +
+      `${gzipped} B gzipped (${kb(gzipped)}); target <= ${BUNDLE_TARGET_GZIP} B gzipped`,
+  );
+  console.log(`  largest parts: ${largest.join(', ')}`);
+  if (gzipped > BUNDLE_TARGET_GZIP) misses.push('bundle');
+  console.log(
+    `packed package: ${packedSize} B (${(packedSize / 1000).toFixed(1)} kB), ${unpackedSize} B unpacked; ` +
+      `target <= ${PACKAGE_TARGET} B packed`,
+  );
+  if (packedSize > PACKAGE_TARGET) misses.push('package');
+  if (misses.length > 0) {
+    console.log(`MISSED: ${misses.join(', ')}`);
+    if (options.strict) process.exitCode = 1;
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

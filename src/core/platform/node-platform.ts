@@ -1,0 +1,108 @@
+// The transport's Node side: node-fetch, keep-alive agents and proxies. The package resolves `#platform` to this
+// module under the `node` export condition only (scripts/bundle.mjs, package.json `imports`); every other runtime
+// gets ./web-platform.ts, so that no bundler for a browser or a worker ever sees node-fetch or `node:http`.
+// node-fetch and the proxy agent load on first use, so that importing the library costs neither.
+import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
+import type { FetchLike } from '../transport/transport.js';
+import { namesProxy, proxyEnvironment, proxyFor, type ProxyEnv } from '../transport/proxy.js';
+import type { Connections, ConnectionOptions } from './platform.js';
+
+/** Shared by every client; after a failure the next call tries again. */
+function importOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+/** node-fetch, loaded on the first request. */
+export const loadDefaultFetch = importOnce(async () => (await import('node-fetch')).default as unknown as FetchLike);
+
+type ProxyAgentClass = new (proxy: string, options: AgentOptions) => Agent;
+
+// The built package bundles this CommonJS module, whose exports are then its default export only.
+const loadProxyAgent = importOnce(async () => {
+  const loaded = (await import('https-proxy-agent')) as {
+    HttpsProxyAgent?: unknown;
+    default?: { HttpsProxyAgent?: unknown };
+  };
+  return (loaded.HttpsProxyAgent ?? loaded.default?.HttpsProxyAgent) as ProxyAgentClass;
+});
+
+/** Not in Node's types. */
+type RequestTaker = { addRequest(request: ClientRequest, options: unknown): void };
+
+/**
+ * node-fetch 2 would wait until the timeout for the rest of a body whose connection closed early; this view of
+ * the agent watches the request and calls `onCutShort` at once instead.
+ */
+function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
+  const view = Object.create(agent) as Agent & RequestTaker;
+  view.addRequest = (request, options) => {
+    request.once('response', (response: IncomingMessage) => {
+      response.once('close', () => {
+        if (!response.complete) onCutShort();
+      });
+    });
+    (agent as unknown as RequestTaker).addRequest(request, options);
+  };
+  return view;
+}
+
+/** A client's keep-alive agents (one per scheme, one per proxy), or the caller's agent. */
+class NodeConnections implements Connections {
+  readonly #options: ConnectionOptions;
+  readonly #env: ProxyEnv;
+  readonly #mayProxy: boolean;
+  #httpAgent: Agent | undefined;
+  #httpsAgent: Agent | undefined;
+  readonly #proxyAgents = new Map<string, Agent>();
+
+  constructor(options: ConnectionOptions) {
+    this.#options = options;
+    this.#env = options.env ?? proxyEnvironment(process.env);
+    // The snapshot never changes: when it names no proxy, no request needs its URL parsed to look for one.
+    this.#mayProxy = options.proxy !== undefined || options.env !== undefined || namesProxy(this.#env);
+  }
+
+  // Per request (a proxy function's answer may change); a promise only while the proxy agent loads.
+  agentFor(url: string, onCutShort: () => void): Agent | undefined | Promise<Agent> {
+    const { agent } = this.#options;
+    if (agent) return typeof agent === 'function' ? agent(new URL(url)) : agent;
+    const proxy = this.#mayProxy ? proxyFor(new URL(url), this.#options.proxy, this.#env) : undefined;
+    if (proxy) {
+      const proxyAgent = this.#proxyAgents.get(proxy);
+      if (proxyAgent) return watchedAgent(proxyAgent, onCutShort);
+      return this.#newProxyAgent(proxy).then((created) => watchedAgent(created, onCutShort));
+    }
+    // node:http(s) are loaded with the first agent, not when the library is imported.
+    const own = url.startsWith('https:')
+      ? (this.#httpsAgent ??= new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true }))
+      : (this.#httpAgent ??= new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true }));
+    return watchedAgent(own, onCutShort);
+  }
+
+  async #newProxyAgent(proxy: string): Promise<Agent> {
+    const ProxyAgent = await loadProxyAgent();
+    let agent = this.#proxyAgents.get(proxy);
+    if (!agent) {
+      agent = new ProxyAgent(proxy, { keepAlive: true });
+      this.#proxyAgents.set(proxy, agent);
+    }
+    return agent;
+  }
+
+  close(): void {
+    this.#httpAgent?.destroy();
+    this.#httpsAgent?.destroy();
+    for (const agent of this.#proxyAgents.values()) agent.destroy();
+    this.#proxyAgents.clear();
+  }
+}
+
+/** The agents of one client: `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` are read now, from `process.env`. */
+export function openConnections(options: ConnectionOptions): Connections {
+  return new NodeConnections(options);
+}

@@ -1,0 +1,24 @@
+// What the transport asks of the runtime it runs on. Two modules answer: ./node-platform.ts (node-fetch, agents,
+// proxies) under the `node` export condition, ./web-platform.ts (the runtime's own `fetch`) everywhere else.
+import type { Agent } from 'node:http';
+import type { ProxyEnv, ProxySetting } from '../transport/proxy.js';
+import type { AgentOption } from '../transport/transport.js';
+
+/** The connection settings of one client. */
+export interface ConnectionOptions {
+  readonly agent?: AgentOption;
+  readonly proxy?: ProxySetting;
+  /** Where proxy variables are read; only the Node platform reads them. */
+  readonly env?: ProxyEnv;
+}
+
+/** The agents of one client, until {@link Connections.close}. */
+export interface Connections {
+  /**
+   * The agent for a request to `url` (`undefined`: the fetch's own), a promise while a proxy agent loads.
+   * `onCutShort` is called when the connection of an agent the client owns closes before the body's end.
+   */
+  agentFor(url: string, onCutShort: () => void): Agent | undefined | Promise<Agent>;
+  /** Closes the connections the client opened; a caller's agent is left alone. */
+  close(): void;
+}

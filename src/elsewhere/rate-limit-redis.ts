@@ -1,0 +1,22 @@
+/**
+ * `pagerduty-client/rate-limit-redis` outside Node (the non-`node` export conditions): the same names, each
+ * throwing an error that says the Redis limiter runs on Node (it is built on ioredis and `node:net`).
+ *
+ * @module
+ */
+import { nodeOnlyError } from '../core/platform/node-only.js';
+import type { RuntimeGlobals } from '../core/platform/runtime.js';
+
+const INSTEAD = 'share a rate-limit budget from a Node process, or pass your own `rateLimiter`';
+
+/** Throws: the Redis limiter runs on Node only. */
+export async function createRedisRateLimiter(): Promise<never> {
+  throw nodeOnlyError('the Redis rate limiter', INSTEAD, globalThis as RuntimeGlobals);
+}
+
+/** Throws at construction: the Redis limiter runs on Node only. */
+export class RedisRateLimiter {
+  constructor() {
+    throw nodeOnlyError('the Redis rate limiter', INSTEAD, globalThis as RuntimeGlobals);
+  }
+}
