@@ -45,20 +45,20 @@ describe('aborts', () => {
   });
 
   it('an abort in flight is a RequestAbortedError, not retried', async () => {
-    server = await startLoopback([hang]);
+    const hanging = (server = await startLoopback([hang]));
     await using client = new ApiClient(tokenAuth('u+REQUESTFAILUREKEY'), {
-      baseUrl: server.url,
+      baseUrl: hanging.url,
       ...seams({ sleep: never }),
     });
     const controller = new AbortController();
     const pending = client.get('/x', { signal: controller.signal as never });
     // Aborted once the request is in flight: the server has it, and it hangs.
-    await until(() => server.requests.length === 1);
+    await until(() => hanging.requests.length === 1);
     controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect(((error as Error).cause as Error).name).toBe('AbortError');
-    expect(server.requests).toHaveLength(1);
+    expect(hanging.requests).toHaveLength(1);
   });
 
   it('a signal that has fired already sends nothing', async () => {
