@@ -6,6 +6,7 @@ import type { ApiClientOptions, HttpMethod } from '../client/api-client.js';
 import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { RestApiV2BaseClient } from '../rest/rest-api-v2-base-client.js';
+import { regionalBaseUrl } from '../client/regions.js';
 import type { IntegrationApiDescriptor, IntegrationAuthRule } from './integration-api-descriptor.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 
@@ -60,10 +61,10 @@ export class IntegrationApiClient<A extends ApiTypes = UntypedApi> extends RestA
   ) {
     checkOptionNames('IntegrationApiClient', options, INTEGRATION_API_CLIENT_OPTION_NAMES);
     const { authType, baseUrl, ...engine } = options;
-    super(
-      integrationAuth(descriptor.authRule, credential, authType),
-      checkedOptions({ ...engine, baseUrl: baseUrl ?? descriptor.baseUrl, tables: descriptor.tables }),
-    );
+    const auth = integrationAuth(descriptor.authRule, credential, authType);
+    const provider = auth.kind === 'token-provider' ? auth.provider : undefined;
+    const url = baseUrl ?? regionalBaseUrl(descriptor.baseUrl, engine.region, provider);
+    super(auth, checkedOptions({ ...engine, baseUrl: url, tables: descriptor.tables }));
     this.descriptor = descriptor;
   }
 

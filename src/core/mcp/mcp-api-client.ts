@@ -5,6 +5,7 @@ import { ApiClient } from '../client/api-client.js';
 import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { VERSION } from '../../generated/version.js';
+import { regionalBaseUrl } from '../client/regions.js';
 import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, type LiveBody } from './event-stream.js';
 import { jsonRpcNotification, type JsonRpcId, type JsonRpcNotification, type JsonRpcSuccess } from './json-rpc.js';
@@ -88,7 +89,10 @@ export class McpApiClient extends ApiClient {
     const { authType, clientInfo, capabilities, onNotification, onRequest, callTimeout, maxTotalTimeout, ...engine } =
       options;
     const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
-    super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
+    const resolved = resolveAuth(auth, authType);
+    const provider = resolved.kind === 'token-provider' ? resolved.provider : undefined;
+    const baseUrl = engine.baseUrl ?? regionalBaseUrl(MCP_BASE_URL, engine.region, provider);
+    super(resolved, checkedOptions({ ...engine, baseUrl }));
     this.#limitDefaults = limitDefaults;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...capabilities };

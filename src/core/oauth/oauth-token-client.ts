@@ -13,6 +13,7 @@ import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';
 import { datetimeToRelativeSeconds } from './token-expiry.js';
 import { amendTokenResponse, type OAuthTokenResponse } from './token-response.js';
 import { requireStrings } from './required-strings.js';
+import { regionalBaseUrl } from '../client/regions.js';
 
 const TOKEN_PATH = '/oauth/token';
 
@@ -84,7 +85,10 @@ export class OAuthTokenClient extends ApiClient {
       clientSecret === null || clientSecret === undefined
         ? publicClientAuth(clientId)
         : clientCredentialsAuth(clientId, clientSecret),
-      checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? IDENTITY_BASE_URL }),
+      checkedOptions({
+        ...engine,
+        baseUrl: engine.baseUrl ?? regionalBaseUrl(IDENTITY_BASE_URL, engine.region, undefined),
+      }),
     );
     this.isPublic = clientSecret === null || clientSecret === undefined;
     this.clientId = clientId;

@@ -8,7 +8,6 @@ import { RestApiV2BaseClient } from './rest-api-v2-base-client.js';
 import { unwrapBody } from './endpoints/body-wrapping.js';
 import { pathShape } from './endpoints/canonical-path.js';
 import {
-  regionBaseUrl,
   REST_API_V2_CLIENT_OPTION_NAMES,
   type AlertGroupingSettingsOptions,
   type AnalyticsRawIncidentsOptions,
@@ -90,9 +89,8 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
    */
   constructor(apiKey: string | TokenProvider, options: RestApiV2ClientOptions = {}) {
     checkOptionNames('RestApiV2Client', options, REST_API_V2_CLIENT_OPTION_NAMES);
-    const { defaultFrom, authType, region, baseUrl, ...rest } = options;
-    const engineOptions = { ...rest, baseUrl: baseUrl ?? regionBaseUrl(region), tables: REST_API_V2_TABLES };
-    super(authForType(apiKey, authType), checkedOptions(engineOptions));
+    const { defaultFrom, authType, ...rest } = options;
+    super(authForType(apiKey, authType), checkedOptions({ ...rest, tables: REST_API_V2_TABLES }));
     this.defaultFrom = defaultFrom;
   }
 

@@ -19,6 +19,7 @@ import type {
 import type { ScimApiTypes } from '../../generated/types/scim-api-endpoints.js';
 import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
 import { isPlainObject } from '../plain-object.js';
+import { regionalBaseUrl } from '../client/regions.js';
 
 /** What a SCIM j-method returns: the endpoint's body for a literal path, else `T` or `null` (empty body). */
 type ScimResult<T, E> = [NoInfer<T>] extends [never] ? JsonResultOf<E> : NoInfer<T> | null;
@@ -90,7 +91,10 @@ export class ScimApiClient extends ApiClient {
   constructor(auth: AuthMethod | string | TokenProvider, options: ScimApiClientOptions = {}) {
     checkOptionNames('ScimApiClient', options, SCIM_API_CLIENT_OPTION_NAMES);
     const { authType, ...engine } = options;
-    super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? SCIM_BASE_URL }));
+    const resolved = resolveAuth(auth, authType);
+    const provider = resolved.kind === 'token-provider' ? resolved.provider : undefined;
+    const baseUrl = engine.baseUrl ?? regionalBaseUrl(SCIM_BASE_URL, engine.region, provider);
+    super(resolved, checkedOptions({ ...engine, baseUrl }));
   }
 
   /** SCIM responses come as `application/scim+json`; plain JSON is accepted too. */
