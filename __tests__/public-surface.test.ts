@@ -111,7 +111,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client/emulator': { module: emulator, names: ['clientTestOptions', 'startEmulator'] },
   'pagerduty-client/rate-limit-redis': {
     module: rateLimitRedis,
-    names: ['RedisRateLimiter', 'createRedisRateLimiter'],
+    names: ['RedisRateLimiter', 'RedisTokenStore', 'createRedisRateLimiter', 'createRedisTokenStore'],
   },
   'pagerduty-client/webhooks': {
     module: webhooks,

@@ -74,3 +74,23 @@ describe('ManagedTokenProvider', () => {
     expect(provider.region).toBe('eu');
   });
 });
+
+describe('ManagedTokenProvider over a store that fails', () => {
+  it('renews on its own: a store that is down never fails a call', async () => {
+    const down = async (): Promise<never> => {
+      throw new Error('ECONNREFUSED');
+    };
+    let issued = 0;
+    const provider = new ManagedTokenProvider({
+      store: { read: down, write: down, lock: down },
+      key: 'app',
+      now: () => 0,
+      earlyRenewal: undefined,
+      region: undefined,
+      fetchToken: async () => ({ accessToken: `token-${++issued}`, expiresAt: 10_000, lifetime: 10 }),
+    });
+    expect(await provider.getToken()).toBe('token-1');
+    expect(await provider.getToken()).toBe('token-1');
+    expect(issued).toBe(1);
+  });
+});

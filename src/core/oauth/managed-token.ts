@@ -27,6 +27,9 @@ export interface ManagedTokenSetup {
 const LOCK_SECONDS = 30;
 const LOOK_AGAIN_MS = 50;
 
+// What a store that failed to lock stands for: renew without the lock.
+const NO_LOCK = async (): Promise<void> => undefined;
+
 const realPause = (milliseconds: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /**
@@ -105,26 +108,27 @@ export class ManagedTokenProvider implements TokenProvider {
     return this.#renewing;
   }
 
+  // A store that fails (Redis down, a full disk) never fails a call: this process then renews on its own.
   async #renewShared(refused: string | undefined): Promise<StoredToken> {
     const { store, key } = this.#setup;
     const pause = this.#setup.pause ?? realPause;
     for (;;) {
-      const seen = await store.read(key);
+      const seen = await store.read(key).catch(() => undefined);
       if (this.#usable(seen, refused)) return this.#adopt(seen);
-      const release = await store.lock(key, LOCK_SECONDS);
+      const release = await store.lock(key, LOCK_SECONDS).catch(() => NO_LOCK);
       if (release === undefined) {
         // Another process renews: its token will be in the store.
         await pause(LOOK_AGAIN_MS);
         continue;
       }
       try {
-        const again = await store.read(key);
+        const again = release === NO_LOCK ? undefined : await store.read(key).catch(() => undefined);
         if (this.#usable(again, refused)) return this.#adopt(again);
         const fresh = await this.#fetch(newest(again, this.#current));
-        await store.write(key, fresh);
+        await store.write(key, fresh).catch(() => undefined);
         return this.#adopt(fresh);
       } finally {
-        await release();
+        await release().catch(() => undefined);
       }
     }
   }
