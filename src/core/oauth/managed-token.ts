@@ -84,10 +84,12 @@ export class ManagedTokenProvider implements TokenProvider {
     return `ManagedTokenProvider(${this.#setup.key})`;
   }
 
+  /** The same readable form, for `JSON.stringify`. */
   toJSON(): string {
     return this.toString();
   }
 
+  /** The same readable form, for `util.inspect` and `console.log`. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return this.toString();
   }

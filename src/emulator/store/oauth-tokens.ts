@@ -31,10 +31,15 @@ export interface TokenLifetimes {
 
 /** The fields of a token response (`POST /oauth/token`). */
 export interface IssuedTokens {
+  /** The access token. */
   access_token: string;
+  /** Always `bearer`. */
   token_type: 'bearer';
+  /** Seconds the access token is accepted. */
   expires_in: number;
+  /** The scopes granted, space-separated. */
   scope: string;
+  /** The refresh token (code and refresh grants only). */
   refresh_token?: string;
 }
 
@@ -98,6 +103,7 @@ export class OAuthTokens {
   readonly #access = new Map<string, AccessToken>();
   readonly #refresh = new Map<string, RefreshToken>();
   readonly #codes = new Map<string, AuthorizationCode>();
+  /** The lifetimes of the tokens issued from now on. */
   lifetimes: TokenLifetimes = { accessToken: 86400, refreshToken: 2592000 };
 
   constructor(now: () => Date) {
