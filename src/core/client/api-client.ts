@@ -227,7 +227,9 @@ export class ApiClient {
 
   /**
    * Sends a request, retrying as the policy says, and returns the last response whatever
-   * its status (its body read into memory), except 401, which throws `HttpError` at once.
+   * its status (its body read into memory), except 401, which throws `HttpError` at once
+   * (on a token provider: after the provider renewed the token once and the request was
+   * sent once more).
    * Every other method calls it, so overriding it in a subclass sees every request.
    *
    * @throws UrlError before any request for a foreign URL or a method not permitted
