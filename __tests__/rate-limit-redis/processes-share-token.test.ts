@@ -1,5 +1,6 @@
 /**
- * Four child processes on one managed app token through a real `redis-server`, against the emulator's
+ * Four child processes on one managed app token through a real `redis-server` (and through one file), against
+ * the emulator's
  * identity service with 2-second tokens, in real time for five token lifetimes: no call fails, and the four
  * make one token request per lifetime between them (each renewal waits for 90% of a token's life, so over
  * `t` seconds there are at most `t / 1.8 + 1`; without the shared store there would be four times as many).
@@ -7,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { redisSkipReason, startTestRedis, type TestRedis } from '../helpers/redis-server.js';
@@ -36,30 +39,40 @@ function nextLine(child: ChildProcessWithoutNullStreams, stderr: () => string): 
   });
 }
 
-describe(`four processes sharing a managed token through Redis${skip}`, () => {
+const STORES = [
+  { name: `Redis${skip}`, skipped: skip !== '' },
+  { name: 'a FileTokenStore', skipped: false },
+];
+
+describe.each(STORES)('four processes sharing a managed token through $name', ({ name, skipped }) => {
   let redis: TestRedis | undefined;
   let emulator: Emulator | undefined;
+  let dir: string | undefined;
   const children: ChildProcessWithoutNullStreams[] = [];
   const errors: string[] = [];
   beforeAll(async () => {
-    if (skip) return;
-    redis = await startTestRedis();
+    if (skipped) return;
+    if (name.startsWith('Redis')) redis = await startTestRedis();
+    else dir = mkdtempSync(path.join(tmpdir(), 'pd-shared-token-'));
     emulator = await startEmulator({ seedIncidents: 0, tokenLifetime: LIFETIME });
   });
   afterAll(async () => {
     for (const child of children) child.kill();
     await emulator?.close();
     await redis?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
-  const run = skip ? it.skip : it;
+  const run = skipped ? it.skip : it;
 
   run(
     'make one token request per lifetime between them, and no call fails',
     async () => {
-      const namespace = `test-${randomUUID()}`;
+      const storeEnv = redis
+        ? { WORKER_REDIS_URL: redis.url, WORKER_NAMESPACE: `test-${randomUUID()}` }
+        : { WORKER_TOKEN_FILE: path.join(dir!, 'tokens.json') };
       const workers = [0, 1, 2, 3].map((index) => {
         const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-          env: { ...process.env, NODE_OPTIONS: '', WORKER_REDIS_URL: redis!.url, WORKER_NAMESPACE: namespace },
+          env: { ...process.env, NODE_OPTIONS: '', ...storeEnv },
           stdio: ['pipe', 'pipe', 'pipe'],
         });
         children.push(child);
@@ -83,7 +96,7 @@ describe(`four processes sharing a managed token through Redis${skip}`, () => {
       const tokenRequests = emulator!.requests.filter((request) => request.path === '/oauth/token').length;
       const calls = outcomes.reduce((sum, outcome) => sum + outcome.calls, 0);
       console.log(
-        `4 processes, ${elapsed.toFixed(1)} s of ${LIFETIME}-second tokens: ${calls} calls, ` +
+        `4 processes on ${name}, ${elapsed.toFixed(1)} s of ${LIFETIME}-second tokens: ${calls} calls, ` +
           `${tokenRequests} token requests`,
       );
       expect(errors.join('')).toBe('');
