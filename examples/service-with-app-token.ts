@@ -94,6 +94,7 @@ export async function main(options: ServiceWithAppTokenOptions): Promise<Service
     }
   } finally {
     client.close();
+    provider.close();
   }
   print(`${report.succeeded} calls succeeded, ${report.failed} failed`);
   return report;

@@ -94,3 +94,21 @@ describe('ManagedTokenProvider over a store that fails', () => {
     expect(issued).toBe(1);
   });
 });
+
+describe('ManagedTokenProvider.close', () => {
+  it('frees the connections of its token requests, once per call', async () => {
+    let closed = 0;
+    const provider = new ManagedTokenProvider({
+      store: new InMemoryTokenStore(),
+      key: 'app',
+      now: () => 0,
+      earlyRenewal: undefined,
+      region: undefined,
+      fetchToken: async () => ({ accessToken: 't', expiresAt: 10_000, lifetime: 10 }),
+      close: () => void (closed += 1),
+    });
+    provider.close();
+    await provider[Symbol.asyncDispose]();
+    expect(closed).toBe(2);
+  });
+});

@@ -41,6 +41,7 @@ export function clientCredentialsTokenProvider(options: ClientCredentialsTokenPr
   const { oauth, now } = checked;
   return new ManagedTokenProvider({
     ...checked,
+    close: () => oauth.close(),
     key: options.storeKey ?? `pagerduty-client/oauth/${clientId}/${scope}`,
     fetchToken: async () => {
       try {

@@ -20,6 +20,8 @@ export interface ManagedTokenSetup {
   readonly initial?: StoredToken;
   /** How long to wait between looks at the store while another process renews. @default 50 ms, real time */
   readonly pause?: (milliseconds: number) => Promise<void>;
+  /** Frees the connections of the token requests. */
+  readonly close?: () => void;
 }
 
 // A renewal that takes longer than this frees its lock anyway, so that a process that died does not block the
@@ -77,6 +79,16 @@ export class ManagedTokenProvider implements TokenProvider {
   /** Seconds until the current token expires, `undefined` before the first one (for tests and dashboards). */
   expiresIn(): number | undefined {
     return this.#current ? (this.#current.expiresAt - this.#setup.now()) / 1000 : undefined;
+  }
+
+  /** Frees the connections of its token requests (not the store's). It must not be used afterwards. */
+  close(): void {
+    this.#setup.close?.();
+  }
+
+  /** `await using provider = ...` closes it at the end of the block. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.close();
   }
 
   /** A readable form that never shows a token. */

@@ -66,6 +66,7 @@ export function refreshTokenProvider(options: RefreshTokenProviderOptions): Mana
   let latestRefresh = options.refreshToken;
   return new ManagedTokenProvider({
     ...checked,
+    close: () => oauth.close(),
     initial,
     key: options.storeKey ?? `pagerduty-client/oauth/${clientId}/user`,
     fetchToken: async (previous) => {
