@@ -21,7 +21,8 @@ describe('the region setting', () => {
     expect(new EventsApiV2Client('R0UTINGKEY', { region: 'eu' }).url).toBe('https://events.eu.pagerduty.com');
     expect(new McpApiClient(KEY, { region: 'eu' }).url).toBe('https://mcp.eu.pagerduty.com');
     expect(new ScimApiClient(KEY, { region: 'eu' }).url).toBe('https://api.eu.pagerduty.com/scim/v2');
-    expect(new OAuthTokenClient('secret', 'client', { region: 'eu' }).url).toBe('https://identity.eu.pagerduty.com');
+    // The identity service is global: the region goes in the scope.
+    expect(new OAuthTokenClient('secret', 'client', { region: 'eu' }).url).toBe('https://identity.pagerduty.com');
     expect(new SlackIntegrationApiClient(KEY, { region: 'eu' }).url).toBe(
       'https://api.eu.pagerduty.com/integration-slack',
     );

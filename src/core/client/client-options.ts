@@ -47,7 +47,7 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /**
    * The region whose host the client uses (`'eu'`: `api.eu.pagerduty.com`, `events.eu.pagerduty.com`,
-   * `mcp.eu.pagerduty.com`, `identity.eu.pagerduty.com`, ...); `baseUrl` wins over it.
+   * `mcp.eu.pagerduty.com`, ...; the OAuth identity service is global); `baseUrl` wins over it.
    * @default the region of a managed token provider's scope (`as_account-eu.`), else `'us'`
    */
   region?: Region;

@@ -12,7 +12,7 @@ export interface RegionHosts {
   readonly events: string;
   /** The MCP server. */
   readonly mcp: string;
-  /** The OAuth identity service. */
+  /** The OAuth identity service: one for both regions (the scope's `as_account-eu.` names the region). */
   readonly identity: string;
   /** The web app's host, under which the integration APIs live. */
   readonly app: string;
@@ -30,7 +30,7 @@ export const REGION_HOSTS: Readonly<Record<Region, RegionHosts>> = Object.freeze
     rest: 'https://api.eu.pagerduty.com',
     events: 'https://events.eu.pagerduty.com',
     mcp: 'https://mcp.eu.pagerduty.com',
-    identity: 'https://identity.eu.pagerduty.com',
+    identity: 'https://identity.pagerduty.com',
     app: 'https://app.eu.pagerduty.com',
   }),
 });
