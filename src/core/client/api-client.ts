@@ -10,6 +10,7 @@ import { decodeJsonBody } from '../errors/json-body.js';
 import {
   ALL_METHODS,
   API_CLIENT_OPTION_NAMES,
+  methodRefusal,
   upperMethod,
   type ApiClientOptions,
   type HttpMethod,
@@ -29,6 +30,7 @@ import { checkOptionNames } from './option-names.js';
 import { sendThroughLowLevel } from './low-level-call.js';
 import { requestOptionsOnce } from './request-options.js';
 import { buildEngine, type Engine } from './engine.js';
+import { defineAccessors } from './accessors.js';
 import {
   assignSetting,
   checkSetting,
@@ -43,6 +45,7 @@ import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
 import { browserPolicy, browserSafeInit, checkBrowserAuth, type BrowserPolicy } from '../platform/browser.js';
 import type { RuntimeGlobals } from '../platform/runtime.js';
+import { regionalBaseUrl } from './regions.js';
 
 export type {
   ApiClientOptions,
@@ -115,38 +118,22 @@ export class ApiClient {
     this.#passThrough = passThroughOf(internal);
     this.#engine = buildEngine(options, internal, this.#credential, this.#metrics);
     this.#logger = options.logger;
-    this.url = options.baseUrl ?? DEFAULT_BASE_URL;
+    this.url = regionalBaseUrl(DEFAULT_BASE_URL, options.region, this.#credential.provider, options.baseUrl);
     this.headers = { ...options.headers };
     this.printDebug = options.debug ?? false;
   }
 
   // `timeout`, `retry`, ... come from the settings table (`SettingAccessors`); `apiCallCounts`, ... from the metrics.
   static {
-    for (const name of Object.keys(SETTINGS) as SettingName[]) {
-      Object.defineProperty(ApiClient.prototype, name, {
-        get(this: ApiClient) {
-          return this.#settings[name];
-        },
-        set(this: ApiClient, value: unknown) {
-          assignSetting(this.#settings, name, value);
-        },
-        configurable: true,
-      });
-    }
-    for (const name of ['apiCallCounts', 'apiTime', 'totalCallCount', 'totalCallTime'] as const) {
-      const settable = name === 'apiCallCounts' || name === 'apiTime';
-      Object.defineProperty(ApiClient.prototype, name, {
-        get(this: ApiClient) {
-          return this.#metrics[name];
-        },
-        set: settable
-          ? function (this: ApiClient, value: Record<string, number>) {
-              this.#metrics[name as 'apiCallCounts' | 'apiTime'] = value;
-            }
-          : undefined,
-        configurable: true,
-      });
-    }
+    const settings = (client: ApiClient): Settings => client.#settings;
+    defineAccessors(ApiClient.prototype, settings, Object.keys(SETTINGS), (held, name, value) =>
+      assignSetting(held, name as SettingName, value),
+    );
+    const metrics = (client: ApiClient): CallMetrics => client.#metrics;
+    defineAccessors(ApiClient.prototype, metrics, ['apiCallCounts', 'apiTime'], (held, name, value) => {
+      held[name as 'apiCallCounts' | 'apiTime'] = value as Record<string, number>;
+    });
+    defineAccessors(ApiClient.prototype, metrics, ['totalCallCount', 'totalCallTime']);
   }
 
   /**
@@ -232,8 +219,8 @@ export class ApiClient {
   }
 
   /**
-   * Sends a request, retrying as the policy says, and returns the last response whatever
-   * its status (its body read into memory), except 401, which throws `HttpError` at once.
+   * Sends a request, retrying as the policy says, and returns the last response whatever its status (its body
+   * read into memory), except 401, which throws `HttpError` (on a token provider: after one renewal and resend).
    * Every other method calls it, so overriding it in a subclass sees every request.
    *
    * @throws UrlError before any request for a foreign URL or a method not permitted
@@ -244,12 +231,8 @@ export class ApiClient {
     const given = requestOptionsOnce(options);
     const verb = upperMethod(method) as HttpMethod;
     const timeoutSeconds = given.timeout === undefined ? this.timeout : checkSetting('timeout', given.timeout);
-    const permitted = this.permittedMethods;
-    if (!permitted.includes(verb)) {
-      const message = `${verb} is not permitted on ${this.constructor.name} (permitted: ${permitted.join(', ')})`;
-      const facts = { reason: 'method-not-permitted', method: verb, permitted: [...permitted] } as const;
-      throw this.#engine.errors.fail({ kind: 'method', message, facts });
-    }
+    const refusal = methodRefusal(verb, this.permittedMethods, this.constructor.name);
+    if (refusal !== undefined) throw this.#engine.errors.fail(refusal);
     // The URL is resolved once, through the overridable methods; the rest follows from it.
     const resolved = this.normalizeUrl(url);
     const target =
@@ -259,7 +242,7 @@ export class ApiClient {
     const authorization = authorizationHeader(auth);
     const parts = { ...headers, authorization, auth, passThrough: this.#passThrough };
     const fetchInit = browserSafeInit(outgoingInit(verb, given, parts), this.#browser);
-    const { response, refusal } = await this.#engine.loop.run({
+    const { response, refusal: refused } = await this.#engine.loop.run({
       verb,
       resolved,
       target,
@@ -272,9 +255,9 @@ export class ApiClient {
       stream: given.stream === true,
       retryMode: checkedRetryMode(given.retryMode) ?? this.#defaultRetryMode(verb, resolved),
     });
-    if (refusal === undefined) return response;
+    if (refused === undefined) return response;
     const body = await response.text();
-    throw this.httpError({ method: verb, url: target, response, body, ...refusal });
+    throw this.httpError({ method: verb, url: target, response, body, ...refused });
   }
 
   // A POST that may act is sent at most once unless the client says otherwise.

@@ -5,9 +5,11 @@ import type { QueryParams } from '../request/query.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { OptionNames } from './option-names.js';
+import type { ErrorSpec } from '../errors/error-classes.js';
 import { SETTINGS, type SettingName, type SettingOptions } from './settings.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
+import type { Region } from './regions.js';
 
 /** A response whose body the engine read, and that body as UTF-8 text. */
 export interface TextExchange {
@@ -26,6 +28,21 @@ export function upperMethod(method: string): string {
 
 /** Every method the engine knows, in the order `permittedMethods` lists them. */
 export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+
+/** The error of a method the client may not send, or `undefined` when it may. */
+export function methodRefusal(
+  verb: HttpMethod,
+  permitted: readonly HttpMethod[],
+  client: string,
+): ErrorSpec | undefined {
+  if (permitted.includes(verb)) return undefined;
+  const message = `${verb} is not permitted on ${client} (permitted: ${permitted.join(', ')})`;
+  return {
+    kind: 'method',
+    message,
+    facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] },
+  };
+}
 
 /** Request headers; a value of `undefined` removes a default header. */
 export type HeaderMap = Readonly<Record<string, string | undefined>>;
@@ -47,6 +64,12 @@ export interface ApiClientOptions extends SettingOptions {
    * @default `https://api.pagerduty.com` (each client documents its own)
    */
   baseUrl?: string;
+  /**
+   * The region whose host the client uses (`'eu'`: `api.eu.pagerduty.com`, `events.eu.pagerduty.com`,
+   * `mcp.eu.pagerduty.com`, ...; the OAuth identity service is global); `baseUrl` wins over it.
+   * @default the region of a managed token provider's scope (`as_account-eu.`), else `'us'`
+   */
+  region?: Region;
   /**
    * Print one line per attempt to standard error: a WARN line for each retry (printed
    * without it too), else DEBUG (sets {@link ApiClient.printDebug}).
@@ -108,6 +131,7 @@ export interface ApiClientOptions extends SettingOptions {
 /** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
 export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.freeze({
   baseUrl: true,
+  region: true,
   debug: true,
   headers: true,
   // The retry and timeout settings, from their table.
