@@ -52,8 +52,25 @@ describe('run: usage errors exit 2', () => {
   it('for an unknown option, with a hint naming the command', async () => {
     const result = await runCli(['resolve', '-k', 'k', '-i', 'x', '--colour', 'red']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('Unknown argument');
+    expect(result.stderr).toContain('pagerduty: unknown option --colour\n');
     expect(result.stderr).toContain('Run "pagerduty resolve --help" for usage.');
+  });
+
+  it('names a misspelt option as unknown, with the option meant, rather than a missing required one', async () => {
+    const result = await runCli(['trigger', '-k', 'k', '--descripton', 'Disk full']);
+    expect(result).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'pagerduty: unknown option --descripton (did you mean --description?)\n' +
+        'Run "pagerduty trigger --help" for usage.\n',
+    });
+  });
+
+  it('suggests the command meant for a misspelt command', async () => {
+    const result = await runCli(['trigegr', '--description', 'x']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('unknown command "trigegr" (did you mean trigger?)');
   });
 
   it('for a base URL that is not https', async () => {
@@ -148,7 +165,7 @@ describe('run: one meaning per short option', () => {
   it('-i is the dedup key of the event commands (as the contract has it), and no short option of api', async () => {
     const result = await runCli(['api', '/abilities', '-i']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('Unknown argument: i');
+    expect(result.stderr).toContain('unknown option -i');
   });
 
   it('every short option means one long option across all commands', async () => {

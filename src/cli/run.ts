@@ -10,6 +10,7 @@
 import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT, failureLine } from './failure-report.js';
+import { nearest } from './option-suggestions.js';
 import { COMMAND_NAMES, PROGRAM, topLevelHelp } from './program.js';
 
 /**
@@ -54,9 +55,11 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const unknown = unknownCommand(args, COMMAND_NAMES);
   if (unknown !== undefined) {
+    const suggestion = nearest(unknown, COMMAND_NAMES);
+    const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
     return usageFailure(
       io,
-      `unknown command ${JSON.stringify(unknown)}; the commands are: ${COMMAND_NAMES.join(', ')}`,
+      `unknown command ${JSON.stringify(unknown)}${hint}; the commands are: ${COMMAND_NAMES.join(', ')}`,
     );
   }
   const { runWithYargs } = await import('./yargs-program.js');
