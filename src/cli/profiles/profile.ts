@@ -67,7 +67,8 @@ export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export function checkProfileName(name: string): string {
   if (!PROFILE_NAME.test(name)) {
     throw new UsageError(
-      `profile name ${JSON.stringify(name)} must be letters, digits, ".", "_" or "-" (at most 64, not starting with a sign)`,
+      `profile name ${JSON.stringify(name)} must be letters, digits, ".", "_" or "-" ` +
+        '(at most 64, starting with a letter or digit)',
     );
   }
   return name;
