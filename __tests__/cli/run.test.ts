@@ -96,7 +96,7 @@ describe('run: command-line terms', () => {
       stdout: '',
       stderr:
         'pagerduty: unknown command "bogus"; ' +
-        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks\n' +
+        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks, profile, completion\n' +
         'Run "pagerduty --help" for usage.\n',
     });
   });
@@ -179,5 +179,19 @@ describe('run: one meaning per short option', () => {
     expect(meanings.get('i')).toEqual(new Set(['dedup-key']));
     expect(meanings.get('k')).toEqual(new Set(['routing-key']));
     for (const [short, longs] of meanings) expect([short, [...longs]]).toEqual([short, [[...longs][0]]]);
+  });
+});
+
+describe('run: shell completion', () => {
+  it('prints a completion script that asks the program for the next words', async () => {
+    const result = await runCli(['completion']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('pagerduty --get-yargs-completions');
+  });
+
+  it("answers the script with the command's options, a partial word being no unknown option", async () => {
+    const result = await runCli(['--get-yargs-completions', 'pagerduty', 'api', '/users', '--pag']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')).toEqual(expect.arrayContaining(['--paginate', '--limit', '--jq', '--profile']));
   });
 });

@@ -19,11 +19,15 @@ export const EVENTS_URL_ENV = 'PAGERDUTY_EVENTS_URL';
 /** The Redis through which `pagerduty api` shares its key's rate limit, when `--redis-url` is not given. */
 export const REDIS_URL_ENV = 'PAGERDUTY_REDIS_URL';
 
+/** The profile every command uses when `--profile` is not given. */
+export const PROFILE_ENV = 'PAGERDUTY_PROFILE';
+
 /** The webhook subscription secret of `webhooks listen` when `--secret` is not given. */
 export const WEBHOOK_SECRET_ENV = 'PAGERDUTY_WEBHOOK_SECRET';
 
 /** Every variable, with what it stands for, for the program's help. */
 export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
+  [PROFILE_ENV, 'the saved profile to use (--profile); the variables below win over it'],
   [API_KEY_ENV, 'REST API key of "api" (an OAuth token with --auth-type bearer)'],
   [BASE_URL_ENV, 'REST API base URL of "api" (the emulator\'s URL, say)'],
   [FROM_ENV, 'email of the acting user for "api" (--from)'],

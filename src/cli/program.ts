@@ -43,6 +43,14 @@ export const COMMANDS = {
     usage: 'webhooks <action>',
     describe: 'Receive V3 webhooks ("webhooks listen"), verify their signatures, print the events',
   },
+  profile: {
+    usage: 'profile <action> [name]',
+    describe: 'List, choose, show, add or remove saved profiles (credential, region, base URL, From)',
+  },
+  completion: {
+    usage: 'completion',
+    describe: 'Print the bash/zsh completion script (add it to ~/.bashrc or ~/.zshrc)',
+  },
 } as const satisfies Record<string, CommandSummary>;
 
 /** The command words. */

@@ -22,6 +22,9 @@ export function unknownCommand(args: readonly string[], commands: readonly strin
   return word !== undefined && !commands.includes(word) ? word : undefined;
 }
 
+/** The flag with which the completion script asks the program for the words that may come next. */
+const COMPLETIONS_FLAG = '--get-yargs-completions';
+
 /** A usage error line and the hint to read the help. */
 function usageFailure(io: CliIo, message: string): number {
   io.stderr.write(`${failureLine(new Error(message), PROGRAM)}\nRun "${PROGRAM} --help" for usage.\n`);
@@ -53,7 +56,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
   }
-  const unknown = unknownCommand(args, COMMAND_NAMES);
+  // A shell asking for completions names the program first: yargs answers it.
+  const unknown = args[0] === COMPLETIONS_FLAG ? undefined : unknownCommand(args, COMMAND_NAMES);
   if (unknown !== undefined) {
     const suggestion = nearest(unknown, COMMAND_NAMES);
     const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;

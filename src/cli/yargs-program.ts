@@ -11,13 +11,14 @@ import type { CliIo } from './cli-io.js';
 import { acknowledgeCommand } from './commands/acknowledge.js';
 import { apiCommand } from './commands/api.js';
 import { emulatorCommand } from './commands/emulator.js';
+import { profileCommand } from './commands/profile.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
 import { triggerCommand } from './commands/trigger.js';
 import { webhooksCommand } from './commands/webhooks.js';
 import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
 import { unknownOptions, unknownOptionsMessage } from './option-suggestions.js';
-import { COMMAND_NAMES, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
+import { COMMAND_NAMES, COMMANDS, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
 import { UsageError } from './usage-error.js';
 
 /** `Run "pagerduty api --help" for usage.`, naming the command the line names, if any. */
@@ -40,6 +41,8 @@ interface OptionsOwner {
  * missing `--description`.
  */
 function refuseUnknownOptions(args: readonly string[], parser: OptionsOwner): void {
+  // The completion script asks with a partial word (`--pag`): that is no unknown option.
+  if (args[0] === '--get-yargs-completions') return;
   const { key, alias } = parser.getOptions();
   const names = [...Object.keys(key), ...Object.values(alias).flat()];
   const unknown = unknownOptions(args, new Set(names));
@@ -76,10 +79,12 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
     .command(guard(apiCommand(io)))
     .command(guard(emulatorCommand(io)))
     .command(guard(webhooksCommand(io)))
+    .command(guard(profileCommand(io)))
     .middleware(
       ((_argv: unknown, parser: OptionsOwner) => refuseUnknownOptions(args, parser)) as MiddlewareFunction,
       true,
     )
+    .completion(COMMANDS.completion.usage, COMMANDS.completion.describe)
     .demandCommand(1, 'no command given')
     .strict()
     .help('help')

@@ -13,8 +13,7 @@ import path from 'node:path';
 import { UsageError } from '../usage-error.js';
 import { parseProfileFile, type ProfileFile } from './profile.js';
 
-/** The variable that names the profile when `--profile` is absent. */
-export const PROFILE_ENV = 'PAGERDUTY_PROFILE';
+export { PROFILE_ENV } from '../environment.js';
 
 /** The environment variables that place the file. */
 type Env = Readonly<Record<string, string | undefined>>;
