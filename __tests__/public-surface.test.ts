@@ -50,6 +50,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'noAuth',
       'routingKeyAuth',
       'tokenAuth',
+      'tokenProviderAuth',
       // the rate limiter several clients of one process share
       'InMemoryRateLimiter',
       // loggers, constants and the helper the contract names

@@ -45,6 +45,7 @@ export {
   noAuth,
   routingKeyAuth,
   tokenAuth,
+  tokenProviderAuth,
 } from './core/auth/auth-methods.js';
 
 // Rate limits: a limiter several clients of one process share
@@ -73,9 +74,12 @@ export type {
   ClientCredentialsAuth,
   HeaderPassthroughAuth,
   NoAuth,
+  PublicClientAuth,
   RoutingKeyAuth,
   TokenAuth,
+  TokenProviderAuth,
 } from './core/auth/auth-methods.js';
+export type { TokenProvider } from './core/auth/token-provider.js';
 export type { Secret } from './core/auth/secret.js';
 export type {
   AmbiguousMatch,

@@ -6,6 +6,7 @@
 import type { FaultSettings } from './faults/faults.js';
 import type { EmulatorFixtures } from './fixtures/fixtures.js';
 import type { WebhookOptions } from './webhooks/webhook-options.js';
+import type { EmulatorOAuthClient } from './store/oauth-tokens.js';
 
 /** How much state to seed, and from what. The same options always seed the same state. */
 export interface SeedOptions {
@@ -82,6 +83,19 @@ export interface EmulatorOptions extends SeedOptions {
    * `x-request-id`, `Retry-After`). Preflights are not recorded in `requests`. @default false
    */
   cors?: boolean;
+  /**
+   * Seconds an OAuth access token from `POST /oauth/token` is accepted (changeable later through
+   * `emulator.tokenLifetime`): a short one lets tests live through many token lifetimes. @default 86400 (a day)
+   */
+  tokenLifetime?: number;
+  /** Seconds a refresh token may be used. @default 2592000 (30 days) */
+  refreshTokenLifetime?: number;
+  /**
+   * The OAuth clients the identity service (`/oauth/token`, `/oauth/authorize`, `/oauth/revoke`) knows: with a
+   * `clientSecret` a confidential client, without one a public (PKCE) client.
+   * @default `emulator-app` (secret `emulator-app-secret`) and the public `emulator-public-app`
+   */
+  oauthClients?: readonly EmulatorOAuthClient[];
 }
 
 /** Seed options with every default filled in. */

@@ -19,6 +19,7 @@ import { EmulatorStore } from './store/store.js';
 import { McpSessions } from './mcp/mcp-sessions.js';
 import { WebhookDispatcher, type WebhookDelivery } from './webhooks/webhook-dispatcher.js';
 import { resolveWebhookOptions } from './webhooks/webhook-options.js';
+import { checkLifetime, type EmulatorOAuthClient } from './store/oauth-tokens.js';
 
 /** The loopback address the emulator listens on (never another interface). */
 export const EMULATOR_HOST = '127.0.0.1';
@@ -29,6 +30,14 @@ export interface Emulator extends AsyncDisposable {
   readonly url: string;
   /** The Events API base URL: the same server, which answers `/v2/enqueue` and `/v2/change/enqueue`. */
   readonly eventsUrl: string;
+  /** The identity service's base URL (`/oauth/token`, ...): the same server (an `OAuthTokenClient`'s `baseUrl`). */
+  readonly identityUrl: string;
+  /** The OAuth clients the identity service knows (see the `oauthClients` option). */
+  readonly oauthClients: readonly EmulatorOAuthClient[];
+  /** Seconds an OAuth access token issued from now on is accepted. Assigning applies to the next token. */
+  tokenLifetime: number;
+  /** Revokes every OAuth access token issued so far: they answer 401 before their expiry. Returns how many lived. */
+  revokeOAuthTokens(): number;
   /** The port listened on. */
   readonly port: number;
   /** Whether it answers CORS preflights and adds CORS headers (the `cors` option). */
@@ -149,6 +158,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     random: seededRandom(seed.seed),
     now: options.now ?? (() => new Date()),
   });
+  store.oauth.lifetimes = {
+    accessToken: checkLifetime('tokenLifetime', options.tokenLifetime ?? 86400),
+    refreshToken: checkLifetime('refreshTokenLifetime', options.refreshTokenLifetime ?? 2592000),
+  };
+  if (options.oauthClients !== undefined) store.oauth.setClients(options.oauthClients);
   let keys: EmulatorKeys;
   const addFixtures = (fixtures: EmulatorFixtures): AddedFixtures => {
     const added = addFixturesTo(store, fixtures);
@@ -195,6 +209,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     url,
     eventsUrl: url,
+    identityUrl: url,
+    get oauthClients(): readonly EmulatorOAuthClient[] {
+      return store.oauth.clients;
+    },
+    get tokenLifetime(): number {
+      return store.oauth.lifetimes.accessToken;
+    },
+    set tokenLifetime(seconds: number) {
+      store.oauth.lifetimes = { ...store.oauth.lifetimes, accessToken: checkLifetime('tokenLifetime', seconds) };
+    },
+    revokeOAuthTokens: () => store.oauth.revokeAccessTokens(),
     port: address.port,
     cors: options.cors ?? false,
     get keys(): EmulatorKeys {

@@ -47,5 +47,5 @@ export function sessionAuth(key: string, authType: AuthType): AuthMethod {
 
 /** pdpyras' `trunc_key`/`trunc_token`: `*` and the last four characters of the credential. */
 export function truncated(auth: AuthMethod): string {
-  return auth.kind === 'none' ? '' : redact(auth.secret.reveal());
+  return 'secret' in auth ? redact(auth.secret.reveal()) : '';
 }

@@ -66,8 +66,8 @@ describe('constructor options', () => {
     expect(() => new RestApiV2Client('k', { regoin: 'eu' } as object)).toThrow(
       new TypeError('unknown RestApiV2Client option "regoin"; did you mean region?'),
     );
-    expect(() => new EventsApiV2Client('k', { region: 'eu' } as object)).toThrow(
-      /^unknown EventsApiV2Client option "region"; the EventsApiV2Client options are baseUrl, .*, now$/,
+    expect(() => new EventsApiV2Client('k', { routingKey: 'eu' } as object)).toThrow(
+      /^unknown EventsApiV2Client option "routingKey"; the EventsApiV2Client options are baseUrl, .*, now$/,
     );
     expect(() => new McpApiClient('k', { clientinfo: {} } as object)).toThrow(
       new TypeError('unknown McpApiClient option "clientinfo"; did you mean clientInfo?'),

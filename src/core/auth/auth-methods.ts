@@ -1,5 +1,6 @@
 import { Secret } from './secret.js';
 import { isPlainObject } from '../plain-object.js';
+import type { TokenProvider } from './token-provider.js';
 
 /** An API key sent as `Authorization: Token token=<key>` (REST API v2 default). */
 export interface TokenAuth {
@@ -43,6 +44,25 @@ export interface ClientCredentialsAuth {
   readonly secret: Secret;
 }
 
+/**
+ * OAuth access tokens from a {@link TokenProvider}, sent as `Authorization: Bearer <token>`:
+ * asked before each attempt, told when the API refuses one.
+ */
+export interface TokenProviderAuth {
+  /** Discriminant. */
+  readonly kind: 'token-provider';
+  /** Where the tokens come from. */
+  readonly provider: TokenProvider;
+}
+
+/** An OAuth public client (PKCE, no secret): only `client_id` goes into every form body. */
+export interface PublicClientAuth {
+  /** Discriminant. */
+  readonly kind: 'public-client';
+  /** The OAuth client id (not a secret). */
+  readonly clientId: string;
+}
+
 /** No credential at all (for endpoints that need none). */
 export interface NoAuth {
   /** Discriminant. */
@@ -56,6 +76,8 @@ export type AuthMethod =
   | HeaderPassthroughAuth
   | RoutingKeyAuth
   | ClientCredentialsAuth
+  | TokenProviderAuth
+  | PublicClientAuth
   | NoAuth;
 
 /**
@@ -102,6 +124,38 @@ export function clientCredentialsAuth(clientId: string, clientSecret: string): C
   return { kind: 'client-credentials', clientId, secret: new Secret(clientSecret) };
 }
 
+/**
+ * `Authorization: Bearer <token>`, the token asked of `provider` before each attempt; on a 401
+ * the provider is told, and the request is sent once more when it has a new token.
+ *
+ * @example
+ * ```ts
+ * const client = new ApiClient(tokenProviderAuth({ getToken: () => currentToken() }));
+ * ```
+ */
+export function tokenProviderAuth(provider: TokenProvider): TokenProviderAuth {
+  if (!isTokenProvider(provider)) throw new TypeError('a token provider must have a getToken() method');
+  return { kind: 'token-provider', provider };
+}
+
+/** `client_id` alone in every form body: an OAuth public client, which has no secret. */
+export function publicClientAuth(clientId: string): PublicClientAuth {
+  if (typeof clientId !== 'string' || clientId.length === 0) {
+    throw new TypeError('clientId must be a non-empty string');
+  }
+  return { kind: 'public-client', clientId };
+}
+
+/** Whether `value` is a token provider (an object with `getToken`), not a string or an auth method. */
+export function isTokenProvider(value: unknown): value is TokenProvider {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { getToken?: unknown }).getToken === 'function' &&
+    !('kind' in value)
+  );
+}
+
 /** No credential. */
 export function noAuth(): NoAuth {
   return { kind: 'none' };
@@ -109,12 +163,14 @@ export function noAuth(): NoAuth {
 
 /**
  * The auth method for a secret and an {@link AuthType}, as the REST clients' `authType`
- * option selects it.
+ * option selects it. A {@link TokenProvider} in place of the secret is sent as `Bearer`
+ * (`authType` may be left out, or `'oauth2'`/`'bearer'`).
  *
  * @throws TypeError for an unknown auth type
  */
-export function authForType(secret: string, authType: AuthType = 'token'): AuthMethod {
-  switch (authType) {
+export function authForType(secret: string | TokenProvider, authType?: AuthType): AuthMethod {
+  if (typeof secret !== 'string' && isTokenProvider(secret)) return providerAuthForType(secret, authType);
+  switch (authType ?? 'token') {
     case 'token':
       return tokenAuth(secret);
     case 'oauth2':
@@ -125,6 +181,17 @@ export function authForType(secret: string, authType: AuthType = 'token'): AuthM
     default:
       throw new TypeError(`unknown authType ${JSON.stringify(authType)}; expected one of ${AUTH_TYPES.join(', ')}`);
   }
+}
+
+// A provider gives OAuth tokens: `authType` may only confirm it (the default `'token'` is for strings).
+function providerAuthForType(provider: TokenProvider, authType: AuthType | undefined): AuthMethod {
+  if (authType === 'token' || authType === 'header_passthru') {
+    throw new TypeError(
+      'a token provider gives OAuth tokens, sent as Bearer; ' +
+        `authType ${JSON.stringify(authType)} applies to strings only`,
+    );
+  }
+  return tokenProviderAuth(provider);
 }
 
 export function authorizationHeader(auth: AuthMethod): string | undefined {
@@ -146,10 +213,11 @@ export function withJsonBodyAuth(auth: AuthMethod, json: unknown): unknown {
 }
 
 export function withFormAuth(auth: AuthMethod, form: Readonly<Record<string, string>>): Record<string, string> {
+  if (auth.kind === 'public-client') return { ...form, client_id: auth.clientId };
   if (auth.kind !== 'client-credentials') return { ...form };
   return { ...form, client_id: auth.clientId, client_secret: auth.secret.reveal() };
 }
 
 export function authSecret(auth: AuthMethod): Secret | undefined {
-  return auth.kind === 'none' ? undefined : auth.secret;
+  return 'secret' in auth ? auth.secret : undefined;
 }

@@ -1,18 +1,47 @@
 import { authSecret, type AuthMethod } from './auth-methods.js';
-import type { Secret } from './secret.js';
+import { Secret } from './secret.js';
+import type { TokenProvider } from './token-provider.js';
+
+/** The `Authorization` header of one attempt with a provider's token, and that token. */
+export interface ProvidedAuthorization {
+  readonly authorization: string;
+  readonly token: string;
+}
 
 /**
  * The credential a client sends, held in one place that the client's error builder and
- * rate limit read: the legacy sessions replace it when their key is set.
+ * rate limit read: the legacy sessions replace it when their key is set. With a token
+ * provider it also builds each attempt's `Authorization` header, and keeps the last token
+ * sent as its secret, so that errors and logs redact it.
  */
 export class Credential {
   auth: AuthMethod;
+  #sent: Secret | undefined;
 
   constructor(auth: AuthMethod) {
     this.auth = auth;
   }
 
   get secret(): Secret | undefined {
-    return authSecret(this.auth);
+    return this.auth.kind === 'token-provider' ? this.#sent : authSecret(this.auth);
+  }
+
+  /** The token provider, when the credential is one: the attempt loop then asks it before each attempt. */
+  get provider(): TokenProvider | undefined {
+    return this.auth.kind === 'token-provider' ? this.auth.provider : undefined;
+  }
+
+  /**
+   * The header of the next attempt, from the provider's current token.
+   * @throws whatever the provider throws (a refused client, a network error of its token request); a TypeError
+   *   when it gives no token
+   */
+  async provided(provider: TokenProvider): Promise<ProvidedAuthorization> {
+    const token = await provider.getToken();
+    if (typeof token !== 'string' || token.length === 0) {
+      throw new TypeError('the token provider gave no token (getToken must return a non-empty string)');
+    }
+    if (this.#sent?.reveal() !== token) this.#sent = new Secret(token);
+    return { authorization: `Bearer ${token}`, token };
   }
 }

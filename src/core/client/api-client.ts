@@ -41,6 +41,7 @@ import {
 } from './settings.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
+import { checkRegion, regionalBaseUrl } from './regions.js';
 
 export type {
   ApiClientOptions,
@@ -109,7 +110,8 @@ export class ApiClient {
     this.#passThrough = passThroughOf(internal);
     this.#engine = buildEngine(options, internal, this.#credential, this.#metrics);
     this.#logger = options.logger;
-    this.url = options.baseUrl ?? DEFAULT_BASE_URL;
+    if (options.region !== undefined) checkRegion(options.region);
+    this.url = options.baseUrl ?? regionalBaseUrl(DEFAULT_BASE_URL, options.region, this.#credential.provider);
     this.headers = { ...options.headers };
     this.printDebug = options.debug ?? false;
   }

@@ -8,6 +8,7 @@ import type { OptionNames } from './option-names.js';
 import { SETTINGS, type SettingName } from './settings.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
+import type { Region } from './regions.js';
 
 /** A response whose body the engine read, and that body as UTF-8 text. */
 export interface TextExchange {
@@ -44,6 +45,12 @@ export interface ApiClientOptions {
    * @default `https://api.pagerduty.com` (each client documents its own)
    */
   baseUrl?: string;
+  /**
+   * The region whose host the client uses (`'eu'`: `api.eu.pagerduty.com`, `events.eu.pagerduty.com`,
+   * `mcp.eu.pagerduty.com`, `identity.eu.pagerduty.com`, ...); `baseUrl` wins over it.
+   * @default the region of a managed token provider's scope (`as_account-eu.`), else `'us'`
+   */
+  region?: Region;
   /**
    * Print one line per attempt to standard error: a WARN line for each retry (printed
    * without it too), else DEBUG (sets {@link ApiClient.printDebug}).
@@ -113,6 +120,7 @@ export interface ApiClientOptions {
 /** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
 export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.freeze({
   baseUrl: true,
+  region: true,
   debug: true,
   headers: true,
   // The retry and timeout settings, from their table.

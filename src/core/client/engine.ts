@@ -45,6 +45,6 @@ export function buildEngine(
     errors,
   });
   const random = internal.random ?? Math.random;
-  const loop = new AttemptLoop({ transport, gate, rateLimit, sleep, random, errors, metrics });
+  const loop = new AttemptLoop({ transport, gate, rateLimit, sleep, random, errors, metrics, credential });
   return { errors, transport, gate, rateLimit, loop };
 }

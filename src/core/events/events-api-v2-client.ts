@@ -22,6 +22,7 @@ import { sendAlertEvent, sendChangeEventBody } from './event-posting.js';
 import { EventsWithResponse } from './events-with-response.js';
 import type { FetchResponse } from '../transport/fetch-types.js';
 import { isPlainObject } from '../plain-object.js';
+import { regionalBaseUrl } from '../client/regions.js';
 
 const POST_ONLY: readonly HttpMethod[] = Object.freeze(['POST']);
 
@@ -71,7 +72,7 @@ export class EventsApiV2Client extends ApiClient {
       routingKeyAuth(routingKey),
       checkedOptions({
         ...engine,
-        baseUrl: engine.baseUrl ?? EVENTS_BASE_URL,
+        baseUrl: engine.baseUrl ?? regionalBaseUrl(EVENTS_BASE_URL, engine.region, undefined),
         retry: engine.retry ?? DEFAULT_EVENTS_RETRY,
       }),
     );

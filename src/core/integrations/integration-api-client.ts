@@ -3,8 +3,10 @@ import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { ApiClientOptions, HttpMethod } from '../client/api-client.js';
-import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import type { TokenProvider } from '../auth/token-provider.js';
 import { RestApiV2BaseClient } from '../rest/rest-api-v2-base-client.js';
+import { regionalBaseUrl } from '../client/regions.js';
 import type { IntegrationApiDescriptor, IntegrationAuthRule } from './integration-api-descriptor.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 
@@ -24,10 +26,13 @@ export type FixedAuthIntegrationApiClientOptions = Omit<IntegrationApiClientOpti
 
 export function integrationAuth(
   rule: IntegrationAuthRule,
-  credential: string,
+  credential: string | TokenProvider,
   authType: AuthType | undefined,
 ): AuthMethod {
   if (rule === 'any') return authForType(credential, authType);
+  if (rule === 'token' && isTokenProvider(credential)) {
+    throw new TypeError('this integration API accepts only API keys (token auth), not a token provider');
+  }
   const accepted: readonly AuthType[] = rule === 'bearer' ? ['bearer', 'oauth2'] : ['token'];
   if (authType !== undefined && !accepted.includes(authType)) {
     throw new TypeError(`this integration API accepts only ${rule} auth, not authType ${JSON.stringify(authType)}`);
@@ -46,16 +51,20 @@ export class IntegrationApiClient<A extends ApiTypes = UntypedApi> extends RestA
 
   /**
    * @param descriptor - the API's descriptor
-   * @param credential - the API key or OAuth token
+   * @param credential - the API key or OAuth token, or a {@link TokenProvider} of OAuth tokens
    * @param options - engine options and, where the API allows a choice, `authType`
    */
-  constructor(descriptor: IntegrationApiDescriptor, credential: string, options: IntegrationApiClientOptions = {}) {
+  constructor(
+    descriptor: IntegrationApiDescriptor,
+    credential: string | TokenProvider,
+    options: IntegrationApiClientOptions = {},
+  ) {
     checkOptionNames('IntegrationApiClient', options, INTEGRATION_API_CLIENT_OPTION_NAMES);
     const { authType, baseUrl, ...engine } = options;
-    super(
-      integrationAuth(descriptor.authRule, credential, authType),
-      checkedOptions({ ...engine, baseUrl: baseUrl ?? descriptor.baseUrl, tables: descriptor.tables }),
-    );
+    const auth = integrationAuth(descriptor.authRule, credential, authType);
+    const provider = auth.kind === 'token-provider' ? auth.provider : undefined;
+    const url = baseUrl ?? regionalBaseUrl(descriptor.baseUrl, engine.region, provider);
+    super(auth, checkedOptions({ ...engine, baseUrl: url, tables: descriptor.tables }));
     this.descriptor = descriptor;
   }
 

@@ -5,6 +5,7 @@ import { scrubSecret } from '../auth/scrub-secret.js';
 import { IntegrationApiClient, type FixedAuthIntegrationApiClientOptions } from './integration-api-client.js';
 import { JIRA_SERVER_INTEGRATION_API } from '../../generated/integrations/jira-server-integration-api.js';
 import type { JiraServerIntegrationApiTypes } from '../../generated/types/jira-server-integration-api-endpoints.js';
+import type { TokenProvider } from '../auth/token-provider.js';
 
 export const JIRA_SIGNATURE_HEADER = 'x-pagerduty-jira-signature';
 
@@ -16,11 +17,15 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
   readonly #signature: Secret;
 
   /**
-   * @param accessToken - a user OAuth access token
+   * @param accessToken - a user OAuth access token, or a {@link TokenProvider} of them
    * @param jiraSignatureToken - the Jira Server signature token
    * @param options - `baseUrl` and the engine's options
    */
-  constructor(accessToken: string, jiraSignatureToken: string, options: FixedAuthIntegrationApiClientOptions = {}) {
+  constructor(
+    accessToken: string | TokenProvider,
+    jiraSignatureToken: string,
+    options: FixedAuthIntegrationApiClientOptions = {},
+  ) {
     super(JIRA_SERVER_INTEGRATION_API, accessToken, options);
     this.#signature = new Secret(jiraSignatureToken);
   }

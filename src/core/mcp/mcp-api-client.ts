@@ -2,8 +2,10 @@ import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
-import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import type { TokenProvider } from '../auth/token-provider.js';
 import { VERSION } from '../../generated/version.js';
+import { regionalBaseUrl } from '../client/regions.js';
 import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, type LiveBody } from './event-stream.js';
 import { jsonRpcNotification, type JsonRpcId, type JsonRpcNotification, type JsonRpcSuccess } from './json-rpc.js';
@@ -35,10 +37,10 @@ export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 const MCP_PATH = '/mcp';
 
-function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
-  if (typeof auth === 'string') return authForType(auth, authType);
+function resolveAuth(auth: AuthMethod | string | TokenProvider, authType: AuthType | undefined): AuthMethod {
+  if (typeof auth === 'string' || isTokenProvider(auth)) return authForType(auth, authType);
   if (authType !== undefined)
-    throw new TypeError('authType applies only to a string credential, not to an auth method');
+    throw new TypeError('authType applies only to a string credential or a token provider, not to an auth method');
   return auth;
 }
 
@@ -77,16 +79,20 @@ export class McpApiClient extends ApiClient {
   readonly #list: ListCaller = (method, params) => this.call(method, params);
 
   /**
-   * @param auth - an API key or OAuth token (see `authType`), or an auth method such as `bearerAuth(token)`
+   * @param auth - an API key or OAuth token (see `authType`), a {@link TokenProvider} of OAuth tokens (renewed
+   *   as they expire), or an auth method such as `bearerAuth(token)`
    * @param options - engine options (`baseUrl` defaults to `https://mcp.pagerduty.com`), `authType`, the
    *   session's, and the calls' time limits (`callTimeout`, `maxTotalTimeout`)
    */
-  constructor(auth: AuthMethod | string, options: McpApiClientOptions = {}) {
+  constructor(auth: AuthMethod | string | TokenProvider, options: McpApiClientOptions = {}) {
     checkOptionNames('McpApiClient', options, MCP_API_CLIENT_OPTION_NAMES);
     const { authType, clientInfo, capabilities, onNotification, onRequest, callTimeout, maxTotalTimeout, ...engine } =
       options;
     const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
-    super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
+    const resolved = resolveAuth(auth, authType);
+    const provider = resolved.kind === 'token-provider' ? resolved.provider : undefined;
+    const baseUrl = engine.baseUrl ?? regionalBaseUrl(MCP_BASE_URL, engine.region, provider);
+    super(resolved, checkedOptions({ ...engine, baseUrl }));
     this.#limitDefaults = limitDefaults;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...capabilities };

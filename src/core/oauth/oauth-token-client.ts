@@ -3,7 +3,7 @@ import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
-import { clientCredentialsAuth } from '../auth/auth-methods.js';
+import { clientCredentialsAuth, publicClientAuth } from '../auth/auth-methods.js';
 import { httpErrorMessage } from '../errors/error-classes.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { RestApiV2Client } from '../rest/rest-api-v2-client.js';
@@ -13,6 +13,7 @@ import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';
 import { datetimeToRelativeSeconds } from './token-expiry.js';
 import { amendTokenResponse, type OAuthTokenResponse } from './token-response.js';
 import { requireStrings } from './required-strings.js';
+import { regionalBaseUrl } from '../client/regions.js';
 
 const TOKEN_PATH = '/oauth/token';
 
@@ -57,22 +58,39 @@ function positiveInteger(name: string, value: number): number {
 export class OAuthTokenClient extends ApiClient {
   /** The OAuth client id of the app (not a secret). */
   readonly clientId: string;
+  /** Whether this is a public client (no secret: PKCE code grant and refresh only). */
+  readonly isPublic: boolean;
   #earlyRefreshBuffer = DEFAULT_EARLY_REFRESH_BUFFER;
   readonly #now: () => number;
   readonly #randomBytes: RandomBytes | undefined;
 
   /**
-   * @param clientSecret - the app's client secret
+   * @param clientSecret - the app's client secret; `null` for a public client (a command-line tool, a single-page
+   *   or mobile app), which has none: it sends only `client_id` and uses the PKCE code grant and refresh
    * @param clientId - the app's client id
    * @param options - engine options (`baseUrl` defaults to `https://identity.pagerduty.com`), `earlyRefreshBuffer`
+   * @example
+   * ```ts
+   * const cli = new OAuthTokenClient(null, 'my-public-client-id'); // PKCE, no secret
+   * const [verifier, challenge] = cli.generateS256PkceParams();
+   * ```
    */
-  constructor(clientSecret: string, clientId: string, options: OAuthTokenClientOptions = {}) {
+  constructor(clientSecret: string | null, clientId: string, options: OAuthTokenClientOptions = {}) {
     checkOptionNames('OAuthTokenClient', options, OAUTH_TOKEN_CLIENT_OPTION_NAMES);
     const { earlyRefreshBuffer, now, randomBytes, ...engine } = options;
+    if (clientSecret === '') {
+      throw new TypeError('clientSecret is an empty string; pass null for a public client, which has no secret');
+    }
     super(
-      clientCredentialsAuth(clientId, clientSecret),
-      checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? IDENTITY_BASE_URL }),
+      clientSecret === null || clientSecret === undefined
+        ? publicClientAuth(clientId)
+        : clientCredentialsAuth(clientId, clientSecret),
+      checkedOptions({
+        ...engine,
+        baseUrl: engine.baseUrl ?? regionalBaseUrl(IDENTITY_BASE_URL, engine.region, undefined),
+      }),
     );
+    this.isPublic = clientSecret === null || clientSecret === undefined;
     this.clientId = clientId;
     this.earlyRefreshBuffer = earlyRefreshBuffer ?? DEFAULT_EARLY_REFRESH_BUFFER;
     this.#now = now ?? Date.now;
@@ -185,6 +203,7 @@ export class OAuthTokenClient extends ApiClient {
    */
   async getScopedAppToken(scope: string): Promise<OAuthTokenResponse> {
     requireStrings('getScopedAppToken', { scope });
+
     return this.getNewToken({ grant_type: 'client_credentials', scope });
   }
 
@@ -196,6 +215,12 @@ export class OAuthTokenClient extends ApiClient {
    */
   async getNewToken(fields: Readonly<Record<string, string>>): Promise<OAuthTokenResponse> {
     requireStrings('getNewToken', fields);
+    if (this.isPublic && fields.grant_type === 'client_credentials') {
+      throw new TypeError(
+        'a public client (no secret) cannot use the client_credentials grant: ' +
+          'give the app its client secret, or use the PKCE code grant',
+      );
+    }
     const response = await this.post(TOKEN_PATH, { form: fields });
     const text = await this.successText('POST', response);
     const body = decodeJsonBody(

@@ -1,4 +1,5 @@
 import { authForType } from '../auth/auth-methods.js';
+import type { TokenProvider } from '../auth/token-provider.js';
 import { mergeExtraParams } from '../request/extra-options.js';
 import type { QueryParams } from '../request/query.js';
 import { pathSegment } from '../request/path-segment.js';
@@ -7,7 +8,6 @@ import { RestApiV2BaseClient } from './rest-api-v2-base-client.js';
 import { unwrapBody } from './endpoints/body-wrapping.js';
 import { pathShape } from './endpoints/canonical-path.js';
 import {
-  regionBaseUrl,
   REST_API_V2_CLIENT_OPTION_NAMES,
   type AlertGroupingSettingsOptions,
   type AnalyticsRawIncidentsOptions,
@@ -82,15 +82,15 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   #subdomain: { readonly url: string; readonly auth: object; readonly value: string } | undefined;
 
   /**
-   * @param apiKey - the API key, or an OAuth access token with `authType: 'oauth2'`
+   * @param apiKey - the API key, an OAuth access token with `authType: 'oauth2'`, or a {@link TokenProvider}
+   *   of OAuth tokens (sent as Bearer, renewed as they expire: see `clientCredentialsTokenProvider`)
    * @param options - `defaultFrom`, `authType`, `region`, `policy` and the engine's options
    * @throws TypeError for an unknown `authType` or `region`
    */
-  constructor(apiKey: string, options: RestApiV2ClientOptions = {}) {
+  constructor(apiKey: string | TokenProvider, options: RestApiV2ClientOptions = {}) {
     checkOptionNames('RestApiV2Client', options, REST_API_V2_CLIENT_OPTION_NAMES);
-    const { defaultFrom, authType, region, baseUrl, ...rest } = options;
-    const engineOptions = { ...rest, baseUrl: baseUrl ?? regionBaseUrl(region), tables: REST_API_V2_TABLES };
-    super(authForType(apiKey, authType), checkedOptions(engineOptions));
+    const { defaultFrom, authType, ...rest } = options;
+    super(authForType(apiKey, authType), checkedOptions({ ...rest, tables: REST_API_V2_TABLES }));
     this.defaultFrom = defaultFrom;
   }
 

@@ -6,6 +6,9 @@ import type { QueryParams } from '../request/query.js';
 import type { ItemHook } from './pagination/pages.js';
 import type { RestApiTables } from './endpoints/table-types.js';
 import type { AuthType } from '../auth/auth-methods.js';
+import { checkRegion, REGION_HOSTS, type Region } from '../client/regions.js';
+
+export type { Region } from '../client/regions.js';
 
 /** Options of a `RestApiV2BaseClient`: the engine's, plus the API's tables. */
 export interface RestApiV2BaseClientOptions extends ApiClientOptions {
@@ -159,21 +162,14 @@ export interface DecodedResponse {
   readonly body: unknown;
 }
 
-/** The service regions, each with its own REST API host. */
-export type Region = 'us' | 'eu';
-
 /** The REST API v2 base URL of each region. */
 export const REGION_BASE_URLS: Readonly<Record<Region, string>> = Object.freeze({
-  us: 'https://api.pagerduty.com',
-  eu: 'https://api.eu.pagerduty.com',
+  us: REGION_HOSTS.us.rest,
+  eu: REGION_HOSTS.eu.rest,
 });
 
 export function regionBaseUrl(region: Region = 'us'): string {
-  if (!Object.hasOwn(REGION_BASE_URLS, region)) {
-    const known = Object.keys(REGION_BASE_URLS).join(', ');
-    throw new TypeError(`unknown region ${JSON.stringify(region)}; expected one of ${known}`);
-  }
-  return REGION_BASE_URLS[region];
+  return REGION_BASE_URLS[checkRegion(region)];
 }
 
 /** Options of `RestApiV2Client` (all optional): the engine's, plus these. */
@@ -188,8 +184,6 @@ export interface RestApiV2ClientOptions extends ApiClientOptions {
    * token), `'header_passthru'` (as the whole header). @default 'token'
    */
   authType?: AuthType;
-  /** The region whose API host to use; `baseUrl` wins over it. @default 'us' */
-  region?: Region;
 }
 
 /** The names of {@link RestApiV2ClientOptions}, checked at construction. */
@@ -197,7 +191,6 @@ export const REST_API_V2_CLIENT_OPTION_NAMES: OptionNames<RestApiV2ClientOptions
   ...API_CLIENT_OPTION_NAMES,
   defaultFrom: true,
   authType: true,
-  region: true,
 });
 
 /** Options of `RestApiV2Client.iterIncidentNotes`. */

@@ -8,7 +8,8 @@ import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
 import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
 import type { RequestGate } from './request-gate.js';
 import type { Transport } from '../transport/transport.js';
-import { statusRule } from './status-rules.js';
+import { refusesToken, statusRule } from './status-rules.js';
+import type { Credential, ProvidedAuthorization } from '../auth/credential.js';
 import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
 import { attemptFailureKind } from './attempt-failure.js';
 import { ClientRateLimit, RateLimitDeclined } from '../rate-limit/client-rate-limit.js';
@@ -37,6 +38,16 @@ export interface PreparedRequest {
   readonly retryMode?: RetryMode;
 }
 
+/** `init` with `Authorization` set to `value` (any other spelling of the name removed). */
+function withAuthorization(init: FetchRequestInit, value: string): FetchRequestInit {
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+    if (name.toLowerCase() !== 'authorization') headers[name] = header;
+  }
+  headers.Authorization = value;
+  return { ...init, headers };
+}
+
 /** Frees the live body of a streamed response that will not be read (before a retry). */
 function discardBody(response: FetchResponse): void {
   const body = response.body as { destroy?: () => void; cancel?: () => Promise<void> } | null;
@@ -61,6 +72,8 @@ export interface AttemptLoopOptions {
   readonly random: () => number;
   readonly errors: ClientErrors;
   readonly metrics: CallMetrics;
+  /** The client's credential: with a token provider, each attempt's `Authorization` comes from it. */
+  readonly credential?: Credential;
 }
 
 /**
@@ -75,7 +88,8 @@ export interface AttemptResult {
 
 /** Runs the attempts of a client's requests; one per client. */
 export class AttemptLoop {
-  readonly #options: Required<AttemptLoopOptions>;
+  readonly #options: Required<Omit<AttemptLoopOptions, 'credential'>>;
+  readonly #credential: Credential | undefined;
 
   constructor(options: AttemptLoopOptions) {
     const { gate, sleep, errors } = options;
@@ -90,6 +104,7 @@ export class AttemptLoop {
         errors,
       });
     this.#options = { ...options, rateLimit };
+    this.#credential = options.credential;
   }
 
   /**
@@ -105,6 +120,8 @@ export class AttemptLoop {
     const atMostOnce = request.retryMode === 'at-most-once';
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     let state = initialRetryState(policy);
+    // A refused token is renewed once per request: a second refusal fails as any 401 does.
+    let renewed = false;
     for (let attempt = 1; ; attempt += 1) {
       let response: FetchResponse;
       // Opted in: the shared limiter (or the hook) decides; else the gate alone, as always.
@@ -119,9 +136,13 @@ export class AttemptLoop {
           throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
         }
       }
+      const provider = this.#credential?.provider;
+      // Asked at each attempt, so that a retry after a pause does not send a token that expired meanwhile.
+      const provided: ProvidedAuthorization | undefined = provider && (await this.#credential!.provided(provider));
+      const init = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
       const started = realNow();
       try {
-        response = await transport.send(target, fetchInit, timeoutSeconds, request.stream === true);
+        response = await transport.send(target, init, timeoutSeconds, request.stream === true);
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         const kind = attemptFailureKind(error);
@@ -165,6 +186,16 @@ export class AttemptLoop {
       if (returnsAtOnce(status)) {
         this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
         return { response };
+      }
+      const wwwAuthenticate = response.headers.get('www-authenticate');
+      if (provided && !renewed && refusesToken(status, wwwAuthenticate)) {
+        renewed = true;
+        const refusal = { token: provided.token, status, ...(wwwAuthenticate ? { wwwAuthenticate } : {}) };
+        if (provider?.refused && (await provider.refused(refusal))) {
+          this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
+          if (request.stream) discardBody(response);
+          continue;
+        }
       }
       const outcome = { kind: 'response', status, retryAfter } as const;
       const decision =

@@ -12,11 +12,18 @@ export interface StatusRule {
   readonly pausesEveryRequest?: boolean;
   /** The server did not act, so even a request sent at most once may go again. */
   readonly notActedOn?: 'always' | 'with-retry-after';
+  /**
+   * The credential was refused: a client on a token provider tells it, and sends the same request once more
+   * when it has a new token (`'insufficient-scope'`: only when `WWW-Authenticate` says `insufficient_scope`).
+   */
+  readonly renewsToken?: 'always' | 'insufficient-scope';
 }
 
 export const STATUS_RULES: Readonly<Record<number, StatusRule>> = Object.freeze({
   // A refused credential: retrying cannot help, and the message names the key and region.
-  401: { defaultRetries: 0, throws: true },
+  401: { defaultRetries: 0, throws: true, renewsToken: 'always' },
+  // Forbidden: a token that lacks a scope may be renewed with it; any other 403 is returned.
+  403: { defaultRetries: 0, renewsToken: 'insufficient-scope' },
   // Rate limited: the request was refused before it ran.
   429: { defaultRetries: -1, honoursRetryAfter: true, pausesEveryRequest: true, notActedOn: 'always' },
   // Unavailable: only a Retry-After says the request was not run.
@@ -27,4 +34,13 @@ const OTHER: StatusRule = Object.freeze({ defaultRetries: 0 });
 
 export function statusRule(status: number): StatusRule {
   return STATUS_RULES[status] ?? OTHER;
+}
+
+/** Whether a response with `status` and this `WWW-Authenticate` refused the token itself (see `renewsToken`). */
+export function refusesToken(status: number, wwwAuthenticate: string | null): boolean {
+  const { renewsToken } = statusRule(status);
+  return (
+    renewsToken === 'always' ||
+    (renewsToken === 'insufficient-scope' && /insufficient_scope/i.test(wwwAuthenticate ?? ''))
+  );
 }

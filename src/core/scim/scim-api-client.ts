@@ -3,7 +3,8 @@ import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
-import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import type { TokenProvider } from '../auth/token-provider.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import type { FetchedPage } from '../rest/pagination/pages.js';
 import { tokenPages } from '../rest/pagination/token-pagination.js';
@@ -18,6 +19,7 @@ import type {
 import type { ScimApiTypes } from '../../generated/types/scim-api-endpoints.js';
 import type { ScimUser } from '../../generated/types/scim-api-schemas.js';
 import { isPlainObject } from '../plain-object.js';
+import { regionalBaseUrl } from '../client/regions.js';
 
 /** What a SCIM j-method returns: the endpoint's body for a literal path, else `T` or `null` (empty body). */
 type ScimResult<T, E> = [NoInfer<T>] extends [never] ? JsonResultOf<E> : NoInfer<T> | null;
@@ -54,10 +56,10 @@ export interface ScimUserQuery {
   startIndex?: number;
 }
 
-function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
-  if (typeof auth === 'string') return authForType(auth, authType);
+function resolveAuth(auth: AuthMethod | string | TokenProvider, authType: AuthType | undefined): AuthMethod {
+  if (typeof auth === 'string' || isTokenProvider(auth)) return authForType(auth, authType);
   if (authType !== undefined)
-    throw new TypeError('authType applies only to a string credential, not to an auth method');
+    throw new TypeError('authType applies only to a string credential or a token provider, not to an auth method');
   return auth;
 }
 
@@ -82,13 +84,17 @@ function positiveInteger(name: string, value: number): number {
  */
 export class ScimApiClient extends ApiClient {
   /**
-   * @param auth - an API key or app OAuth token (see `authType`), or an auth method
+   * @param auth - an API key or app OAuth token (see `authType`), a {@link TokenProvider} of OAuth tokens, or an
+   *   auth method
    * @param options - engine options (`baseUrl` defaults to `https://api.pagerduty.com/scim/v2`) and `authType`
    */
-  constructor(auth: AuthMethod | string, options: ScimApiClientOptions = {}) {
+  constructor(auth: AuthMethod | string | TokenProvider, options: ScimApiClientOptions = {}) {
     checkOptionNames('ScimApiClient', options, SCIM_API_CLIENT_OPTION_NAMES);
     const { authType, ...engine } = options;
-    super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? SCIM_BASE_URL }));
+    const resolved = resolveAuth(auth, authType);
+    const provider = resolved.kind === 'token-provider' ? resolved.provider : undefined;
+    const baseUrl = engine.baseUrl ?? regionalBaseUrl(SCIM_BASE_URL, engine.region, provider);
+    super(resolved, checkedOptions({ ...engine, baseUrl }));
   }
 
   /** SCIM responses come as `application/scim+json`; plain JSON is accepted too. */

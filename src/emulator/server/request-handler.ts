@@ -23,6 +23,7 @@ import { REST_ROUTES } from '../routes/index.js';
 import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 import { serveMcp, type McpEndpointSetup } from '../mcp/mcp-endpoint.js';
 import { MCP_ENDPOINT_PATH } from '../mcp/mcp-protocol.js';
+import { IDENTITY_PATHS, identityReply } from '../routes/identity.js';
 
 /** What the handler works with. */
 export interface RequestHandlerSetup {
@@ -198,7 +199,10 @@ async function handle(setup: RequestHandlerSetup, request: IncomingMessage, resp
     url.pathname = path;
     if (raw instanceof BodyTooLargeError)
       reply = restError(413, 'Request Entity Too Large', ERROR_CODES.invalidInput, [raw.message]);
-    else
+    else if (IDENTITY_PATHS.has(path)) {
+      const authorization = header(request, 'authorization');
+      reply = identityReply(setup.store, { method, path, query: url.searchParams, authorization, body: raw });
+    } else
       reply =
         api === 'events'
           ? eventsReply(setup, method, path, raw)

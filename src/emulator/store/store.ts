@@ -24,6 +24,7 @@ import type {
   Team,
   User,
 } from './resources.js';
+import { OAuthTokens } from './oauth-tokens.js';
 
 /** The web address of the emulator's fictional account (see `ResourceBase.html_url`). */
 export const EMULATOR_WEB_URL = 'https://emulator.pagerduty.invalid';
@@ -96,6 +97,8 @@ export class EmulatorStore {
   readonly abilities = new Set<string>();
   /** REST API keys and whom they speak for. */
   readonly apiKeys = new Map<string, KeyIdentity>();
+  /** The identity service's clients and the OAuth tokens it issued (accepted until they expire). */
+  readonly oauth: OAuthTokens;
   readonly #usersByEmail = new Map<string, User>();
   readonly #integrationsByKey = new Map<string, Integration>();
   readonly #listeners = new Set<StoreChangeListener>();
@@ -107,6 +110,7 @@ export class EmulatorStore {
     this.random = options.random;
     this.now = options.now;
     this.ids = new IdGenerator(options.random);
+    this.oauth = new OAuthTokens(options.now);
   }
 
   /** The full URL of `<collection>/<id>`. */
@@ -172,8 +176,8 @@ export class EmulatorStore {
     for (const listener of this.#listeners) listener(change);
   }
 
-  /** Whom a key speaks for, or `undefined` for an unknown key. */
+  /** Whom a key or live OAuth token speaks for, or `undefined` for an unknown, expired or revoked one. */
   identify(key: string): KeyIdentity | undefined {
-    return this.apiKeys.get(key);
+    return this.apiKeys.get(key) ?? this.oauth.identify(key);
   }
 }
