@@ -5,25 +5,14 @@
  *
  * @module
  */
-import type { Region } from '../core/rest/rest-options.js';
+import { REGION_HOSTS, type Region } from '../core/client/regions.js';
 import { BASE_URL_ENV, EVENTS_URL_ENV, fromEnv } from './environment.js';
 import { UsageError } from './usage-error.js';
 
-export type { Region } from '../core/rest/rest-options.js';
+export type { Region } from '../core/client/regions.js';
 
-/** The hosts of each service region: REST API, Events API and the OAuth identity service. */
-export const REGIONS: Readonly<Record<Region, { rest: string; events: string; identity: string }>> = Object.freeze({
-  us: {
-    rest: 'https://api.pagerduty.com',
-    events: 'https://events.pagerduty.com',
-    identity: 'https://identity.pagerduty.com',
-  },
-  eu: {
-    rest: 'https://api.eu.pagerduty.com',
-    events: 'https://events.eu.pagerduty.com',
-    identity: 'https://identity.eu.pagerduty.com',
-  },
-});
+/** The hosts of each service region (the library's table). */
+export const REGIONS = REGION_HOSTS;
 
 /** The region names `--region` accepts. */
 export const REGION_NAMES = Object.keys(REGIONS) as Region[];

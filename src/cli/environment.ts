@@ -22,6 +22,9 @@ export const REDIS_URL_ENV = 'PAGERDUTY_REDIS_URL';
 /** The profile every command uses when `--profile` is not given. */
 export const PROFILE_ENV = 'PAGERDUTY_PROFILE';
 
+/** The OAuth app's client id of `pagerduty login` when `--client-id` is not given. */
+export const CLIENT_ID_ENV = 'PAGERDUTY_OAUTH_CLIENT_ID';
+
 /** The webhook subscription secret of `webhooks listen` when `--secret` is not given. */
 export const WEBHOOK_SECRET_ENV = 'PAGERDUTY_WEBHOOK_SECRET';
 
@@ -34,6 +37,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
   [REDIS_URL_ENV, 'Redis shared by "api" runs that use one key (--redis-url)'],
+  [CLIENT_ID_ENV, 'client id of your OAuth app for "login" (--client-id)'],
   [WEBHOOK_SECRET_ENV, 'webhook subscription secret of "webhooks listen" (--secret)'],
 ];
 

@@ -11,6 +11,8 @@ import type { CliIo } from './cli-io.js';
 import { acknowledgeCommand } from './commands/acknowledge.js';
 import { apiCommand } from './commands/api.js';
 import { emulatorCommand } from './commands/emulator.js';
+import { loginCommand } from './commands/login.js';
+import { logoutCommand } from './commands/logout.js';
 import { profileCommand } from './commands/profile.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
@@ -79,6 +81,8 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
     .command(guard(apiCommand(io)))
     .command(guard(emulatorCommand(io)))
     .command(guard(webhooksCommand(io)))
+    .command(guard(loginCommand(io)))
+    .command(guard(logoutCommand(io)))
     .command(guard(profileCommand(io)))
     .middleware(
       ((_argv: unknown, parser: OptionsOwner) => refuseUnknownOptions(args, parser)) as MiddlewareFunction,

@@ -29,10 +29,12 @@ import { clientOptions, writeJson } from '../cli-client-options.js';
 import { paginateTerms } from '../command-line-terms.js';
 import { restBaseUrl, type ConnectionArgs } from '../connection.js';
 import { withConnectionOptions } from '../connection-options.js';
-import { apiCredential } from '../api-credential.js';
+import { apiCredential, type ApiCredential } from '../api-credential.js';
 import { pageSizeFor, printItems } from '../api-pages.js';
 import { compileJq, type JqRunner } from '../jq-filter.js';
-import { loadSelectedProfile } from '../profiles/selected-profile.js';
+import { loadSelectedProfile, saveProfileCredential, type SelectedProfile } from '../profiles/selected-profile.js';
+import { profileTokenProvider } from '../profiles/profile-token-provider.js';
+import type { TokenProvider } from '../../core/auth/token-provider.js';
 import { API_KEY_ENV, envDefault, FROM_ENV, fromEnv, REDIS_URL_ENV } from '../environment.js';
 import { redisUrlFrom, sharedRateLimiter } from '../shared-rate-limit.js';
 import { responseHead } from '../response-head.js';
@@ -171,6 +173,26 @@ async function printResponse(
 }
 
 /**
+ * The key to send: the credential's, or for a profile's OAuth tokens a provider that renews
+ * them with the refresh token and writes the new ones back to the profile file.
+ */
+async function renewableKey(
+  credential: ApiCredential,
+  selected: SelectedProfile | undefined,
+  io: CliIo,
+): Promise<{ key: string | TokenProvider; close: () => void }> {
+  if (credential.oauth === undefined || selected === undefined) return { key: credential.key, close: () => {} };
+  const { OAuthTokenClient } = await import('../../core/oauth/oauth-token-client.js');
+  const oauth = new OAuthTokenClient(null, credential.oauth.clientId, {
+    ...clientOptions({ baseUrl: credential.oauth.identityUrl }, io),
+  });
+  const key = profileTokenProvider(credential.oauth, oauth, (renewed) =>
+    saveProfileCredential(selected.file, selected.name, renewed),
+  );
+  return { key, close: () => oauth.close() };
+}
+
+/**
  * The `api` command.
  *
  * @example
@@ -291,8 +313,9 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       const options = clientOptions({ ...args, baseUrl: restBaseUrl(args, io.env, selected?.profile) }, io);
       const rateLimiter = await sharedRateLimiter(redisUrl, options.logger ?? silentLogger);
       let client: RestApiV2Client;
+      const renewable = await renewableKey(credential, selected, io);
       try {
-        client = new Client(credential.key, {
+        client = new Client(renewable.key, {
           ...options,
           ...(rateLimiter ? { rateLimiter } : {}),
           defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV) ?? selected?.profile.from,
@@ -300,6 +323,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         });
       } catch (error) {
         // An open Redis connection would keep the program from exiting.
+        renewable.close();
         await rateLimiter?.close?.();
         throw error;
       }
@@ -318,6 +342,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         throw error;
       } finally {
         client.close();
+        renewable.close();
         await rateLimiter?.close?.();
       }
     },

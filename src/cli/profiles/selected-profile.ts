@@ -6,8 +6,9 @@
  */
 import type { CliIo } from '../cli-io.js';
 import { fromEnv } from '../environment.js';
-import { selectProfile, type Profile } from './profile.js';
-import { PROFILE_ENV, profileFilePath, readProfileFile } from './profile-store.js';
+import { selectProfile, type Profile, type ProfileCredential } from './profile.js';
+import { withProfile } from './profile-edits.js';
+import { PROFILE_ENV, profileFilePath, readProfileFile, writeProfileFile } from './profile-store.js';
 
 /** The selected profile, its name and the file it lives in. */
 export interface SelectedProfile {
@@ -33,4 +34,9 @@ export async function loadSelectedProfile(
   const content = await readProfileFile(file);
   const selected = selectProfile(content, named);
   return selected === undefined ? undefined : { ...selected, file };
+}
+
+/** Writes `credential` into profile `name` of the file (read afresh, so that other changes are kept). */
+export async function saveProfileCredential(file: string, name: string, credential: ProfileCredential): Promise<void> {
+  await writeProfileFile(file, withProfile(await readProfileFile(file), name, { credential }));
 }

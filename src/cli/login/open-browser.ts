@@ -1,0 +1,33 @@
+/**
+ * Opens a URL in the system browser: `open` on macOS, the URL handler on Windows, `xdg-open`
+ * elsewhere. Resolves `false` when none could be started (a server, a container): the
+ * caller has printed the URL for the user to open by hand.
+ *
+ * @module
+ */
+import { spawn } from 'node:child_process';
+
+/** The command that opens a URL on `platform`. */
+export function openerCommand(platform: NodeJS.Platform): [string, string[]] {
+  if (platform === 'darwin') return ['open', []];
+  // Not `cmd /c start`: cmd would read the `&` between the URL's parameters as a command separator.
+  if (platform === 'win32') return ['rundll32', ['url.dll,FileProtocolHandler']];
+  return ['xdg-open', []];
+}
+
+/** Starts the system browser on `url`; `false` when no opener could be started. */
+export function openBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  const [command, args] = openerCommand(platform);
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(command, [...args, url], { stdio: 'ignore', detached: true });
+      child.once('error', () => resolve(false));
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
+    } catch {
+      resolve(false);
+    }
+  });
+}
