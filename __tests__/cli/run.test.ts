@@ -96,7 +96,8 @@ describe('run: command-line terms', () => {
       stdout: '',
       stderr:
         'pagerduty: unknown command "bogus"; ' +
-        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks, login, logout, profile, completion\n' +
+        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks, ' +
+        'login, logout, profile, completion\n' +
         'Run "pagerduty --help" for usage.\n',
     });
   });
