@@ -25,6 +25,9 @@ export const PROFILE_ENV = 'PAGERDUTY_PROFILE';
 /** The OAuth app's client id of `pagerduty login` when `--client-id` is not given. */
 export const CLIENT_ID_ENV = 'PAGERDUTY_OAUTH_CLIENT_ID';
 
+/** The OAuth identity service of `pagerduty login` when `--identity-url` is not given. */
+export const IDENTITY_URL_ENV = 'PAGERDUTY_IDENTITY_URL';
+
 /** The webhook subscription secret of `webhooks listen` when `--secret` is not given. */
 export const WEBHOOK_SECRET_ENV = 'PAGERDUTY_WEBHOOK_SECRET';
 
@@ -38,6 +41,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
   [REDIS_URL_ENV, 'Redis shared by "api" runs that use one key (--redis-url)'],
   [CLIENT_ID_ENV, 'client id of your OAuth app for "login" (--client-id)'],
+  [IDENTITY_URL_ENV, 'OAuth identity service of "login" (--identity-url)'],
   [WEBHOOK_SECRET_ENV, 'webhook subscription secret of "webhooks listen" (--secret)'],
 ];
 

@@ -16,7 +16,7 @@ import type { CliIo } from '../cli-io.js';
 import { clientOptions } from '../cli-client-options.js';
 import { REGIONS, type ConnectionArgs } from '../connection.js';
 import { withConnectionOptions } from '../connection-options.js';
-import { CLIENT_ID_ENV, envDefault, fromEnv, PROFILE_ENV } from '../environment.js';
+import { CLIENT_ID_ENV, envDefault, fromEnv, IDENTITY_URL_ENV, PROFILE_ENV } from '../environment.js';
 import { startLoopbackRedirect } from '../login/loopback-redirect.js';
 import { openBrowser } from '../login/open-browser.js';
 import { checkProfileName, type OAuthCredential } from '../profiles/profile.js';
@@ -83,7 +83,11 @@ async function runLogin(args: LoginArgs, io: CliIo): Promise<void> {
   const name = loginProfileName(args.profile ?? fromEnv(io.env, PROFILE_ENV), content?.current);
   const existing = content?.profiles[name];
   const region = args.region ?? existing?.region;
-  const identityUrl = args.identityUrl ?? REGIONS[region ?? 'us'].identity;
+  const identityUrl =
+    args.identityUrl ??
+    (args.region && REGIONS[args.region].identity) ??
+    fromEnv(io.env, IDENTITY_URL_ENV) ??
+    REGIONS[region ?? 'us'].identity;
 
   const { OAuthTokenClient } = await import('../../core/oauth/oauth-token-client.js');
   const oauth = new OAuthTokenClient(null, clientId, clientOptions({ baseUrl: identityUrl, debug: args.debug }, io));
@@ -139,8 +143,8 @@ export function loginCommand(io: CliIo): CommandModule<object, LoginArgs> {
         })
         .option('identity-url', {
           type: 'string',
-          describe: "The OAuth identity service (the emulator's URL, say)",
-          defaultDescription: "the region's, https://identity.pagerduty.com",
+          describe: "The OAuth identity service (the emulator's URL, say); wins over --region",
+          defaultDescription: envDefault(IDENTITY_URL_ENV, "the region's, https://identity.pagerduty.com"),
         })
         .option('scope', { type: 'string', default: DEFAULT_SCOPE, describe: 'The scopes to ask for' })
         .option('from', { type: 'string', describe: 'The email of the acting user, saved in the profile' })

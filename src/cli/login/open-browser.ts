@@ -15,16 +15,25 @@ export function openerCommand(platform: NodeJS.Platform): [string, string[]] {
   return ['xdg-open', []];
 }
 
-/** Starts the system browser on `url`; `false` when no opener could be started. */
+/** How long an opener that has not exited yet is taken to have opened the browser (some stay). */
+const OPENER_WAIT_MS = 3000;
+
+/**
+ * Starts the system browser on `url`; `false` when no opener could be started or it
+ * exited with a failure (`xdg-open` on a machine without a browser).
+ */
 export function openBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
   const [command, args] = openerCommand(platform);
   return new Promise((resolve) => {
     try {
       const child = spawn(command, [...args, url], { stdio: 'ignore', detached: true });
+      const timer = setTimeout(() => resolve(true), OPENER_WAIT_MS);
+      timer.unref();
+      child.unref();
       child.once('error', () => resolve(false));
-      child.once('spawn', () => {
-        child.unref();
-        resolve(true);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code === 0);
       });
     } catch {
       resolve(false);
