@@ -49,7 +49,8 @@ const [main, ...rest] = process.argv.slice(2);
 const args = rest[0] === 'pagerduty' ? rest.slice(1) : rest;
 const longRunning = args[0] === 'emulator' || args[0] === 'webhooks';
 const given = longRunning ? args.map((arg, i) => (args[i - 1] === '--port' ? '0' : arg)) : args;
-const child = spawn(process.execPath, [main, ...given], { stdio: ['inherit', longRunning ? 'pipe' : 'inherit', 'inherit'] });
+const stdio = ['inherit', longRunning ? 'pipe' : 'inherit', 'inherit'];
+const child = spawn(process.execPath, [main, ...given], { stdio });
 if (longRunning) {
   child.stdout.once('data', () => child.kill('SIGTERM'));
   child.stdout.pipe(process.stdout);
