@@ -34,6 +34,8 @@ const page = (title: string): string =>
 export async function startLoopbackRedirect(state: string, port = 0): Promise<LoopbackRedirect> {
   let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | undefined;
   const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+  // Refused before anyone waits (the browser is quicker than the opener's return): not unhandled.
+  code.catch(() => {});
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== CALLBACK_PATH || url.searchParams.get('state') !== state) {
