@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile, stat } from 'node:fs/promises';
+import { PassThrough, Readable } from 'node:stream';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { runCli, type RunResult } from '../cli-harness.js';
@@ -109,6 +110,7 @@ describe('pagerduty login, api and logout against the emulator', () => {
       ['login', '--client-id', PUBLIC_APP, '--identity-url', emulator.identityUrl, '--no-browser'],
       home.env,
       {
+        stdin: Readable.from([]),
         stderr: {
           write: (text: string) => {
             printed += text;
@@ -124,6 +126,38 @@ describe('pagerduty login, api and logout against the emulator', () => {
     expect(result.status).toBe(0);
     expect(printed).toContain('pagerduty: to sign in, visit:\n  http://127.0.0.1:');
     expect(JSON.parse(await readFile(home.file, 'utf8'))).toMatchObject({ current: 'default' });
+  });
+
+  it('takes the address pasted from a browser on another machine that could not reach the redirect', async () => {
+    await using home = await temporaryHome();
+    await using emulator = await startEmulator();
+    const stdin = new PassThrough();
+    let printed = '';
+    const result = await runCli(
+      ['login', '--client-id', PUBLIC_APP, '--identity-url', emulator.identityUrl, '--no-browser'],
+      home.env,
+      {
+        stdin,
+        stderr: {
+          write: (text: string) => {
+            printed += text;
+            const url = /visit:\n {2}(\S+)/.exec(printed)?.[1];
+            if (url && !printed.includes('(asked)')) {
+              printed += '(asked)';
+              // The other machine's browser gets the redirect but cannot load 127.0.0.1 of this one.
+              void fetch(url, { redirect: 'manual' }).then((answer) => {
+                stdin.write('something else\n');
+                stdin.write(`${answer.headers.get('location')}\n`);
+              });
+            }
+          },
+        },
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(printed).toContain('Paste here the address its browser ends on.');
+    expect(printed).toContain('signed in; the tokens are in profile "default"');
+    expect(stdin.destroyed).toBe(true);
   });
 
   it('is a usage error without a client id, before anything is started', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { startLoopbackRedirect } from '../../../src/cli/login/loopback-redirect.js';
 import { openerCommand } from '../../../src/cli/login/open-browser.js';
+import { codeFromPasted } from '../../../src/cli/login/pasted-redirect.js';
 import { realSockets } from '../../helpers/test-kit.js';
 
 beforeAll(realSockets);
@@ -47,5 +48,14 @@ describe('openerCommand', () => {
     expect(openerCommand('darwin')).toEqual(['open', []]);
     expect(openerCommand('win32')).toEqual(['rundll32', ['url.dll,FileProtocolHandler']]);
     expect(openerCommand('linux')).toEqual(['xdg-open', []]);
+  });
+});
+
+describe('codeFromPasted', () => {
+  it("takes the code of this login's redirect address, and nothing else", () => {
+    expect(codeFromPasted(' http://127.0.0.1:8765/callback?code=abc&state=s1 ', 's1')).toBe('abc');
+    expect(codeFromPasted('http://127.0.0.1:8765/callback?code=abc&state=other', 's1')).toBeUndefined();
+    expect(codeFromPasted('http://127.0.0.1:8765/elsewhere?code=abc&state=s1', 's1')).toBeUndefined();
+    expect(codeFromPasted('abc', 's1')).toBeUndefined();
   });
 });

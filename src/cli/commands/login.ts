@@ -3,10 +3,10 @@
  * browser and a loopback redirect (RFC 8252), as `gh auth login` does. The tokens go into
  * a profile (mode 0600), from which `pagerduty api` uses and renews them.
  *
- * Where no browser can reach this machine's loopback (a remote shell), the URL is printed
- * for the user to open elsewhere, with `--port` fixing the port for a forwarded one
- * (`ssh -L PORT:127.0.0.1:PORT`): PagerDuty's identity service has no device grant
- * (RFC 8628) to fall back on.
+ * Where no browser opens, the URL is printed to open by hand. Where no browser can reach
+ * this machine's loopback (a remote shell), the user opens it on another machine and pastes
+ * back the address the browser ends on (or forwards a fixed `--port` over ssh):
+ * PagerDuty's identity service has no device grant (RFC 8628) to fall back on.
  *
  * @module
  */
@@ -19,6 +19,7 @@ import { withConnectionOptions } from '../connection-options.js';
 import { CLIENT_ID_ENV, envDefault, fromEnv, IDENTITY_URL_ENV, PROFILE_ENV } from '../environment.js';
 import { startLoopbackRedirect } from '../login/loopback-redirect.js';
 import { openBrowser } from '../login/open-browser.js';
+import { pastedCode } from '../login/pasted-redirect.js';
 import { checkProfileName, type OAuthCredential } from '../profiles/profile.js';
 import { withCurrent, withProfile } from '../profiles/profile-edits.js';
 import { profileFilePath, readProfileFile, writeProfileFile } from '../profiles/profile-store.js';
@@ -100,9 +101,19 @@ async function runLogin(args: LoginArgs, io: CliIo): Promise<void> {
     const opened = args.browser && (await (io.openBrowser ?? openBrowser)(url.toString()));
     io.stderr.write(
       `pagerduty: ${opened ? 'sign in in the browser; if it did not open, visit' : 'to sign in, visit'}:\n` +
-        `  ${url.toString()}\n`,
+        `  ${url.toString()}\n` +
+        (opened ? '' : 'pagerduty: signing in on another machine? Paste here the address its browser ends on.\n'),
     );
-    const code = await waitForCode(redirect.code, io.until ?? untilSignal());
+    const pasting = new AbortController();
+    const sources = opened
+      ? [redirect.code]
+      : [redirect.code, pastedCode(io.stdin ?? process.stdin, state, pasting.signal)];
+    let code: string;
+    try {
+      code = await waitForCode(Promise.race(sources), io.until ?? untilSignal());
+    } finally {
+      pasting.abort();
+    }
     const tokens = await oauth.getNewTokenFromCodeWithPkce(code, args.scope, redirect.redirectUri, verifier);
     const credential: OAuthCredential = {
       kind: 'oauth',
