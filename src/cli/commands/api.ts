@@ -179,12 +179,13 @@ async function printResponse(
 async function renewableKey(
   credential: ApiCredential,
   selected: SelectedProfile | undefined,
+  args: ApiArgs,
   io: CliIo,
 ): Promise<{ key: string | TokenProvider; close: () => void }> {
   if (credential.oauth === undefined || selected === undefined) return { key: credential.key, close: () => {} };
   const { OAuthTokenClient } = await import('../../core/oauth/oauth-token-client.js');
   const oauth = new OAuthTokenClient(null, credential.oauth.clientId, {
-    ...clientOptions({ baseUrl: credential.oauth.identityUrl }, io),
+    ...clientOptions({ baseUrl: credential.oauth.identityUrl, debug: args.debug }, io),
   });
   const key = profileTokenProvider(credential.oauth, oauth, (renewed) =>
     saveProfileCredential(selected.file, selected.name, renewed),
@@ -313,7 +314,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       const options = clientOptions({ ...args, baseUrl: restBaseUrl(args, io.env, selected?.profile) }, io);
       const rateLimiter = await sharedRateLimiter(redisUrl, options.logger ?? silentLogger);
       let client: RestApiV2Client;
-      const renewable = await renewableKey(credential, selected, io);
+      const renewable = await renewableKey(credential, selected, args, io);
       try {
         client = new Client(renewable.key, {
           ...options,
