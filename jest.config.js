@@ -14,6 +14,7 @@ export const processSuites = [
   '<rootDir>/__tests__/cli/command-docs.test.ts',
   '<rootDir>/__tests__/guide/js-snippets.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/processes-share-budget.test.ts',
+  '<rootDir>/__tests__/rate-limit-redis/processes-share-token.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/window-phases.test.ts',
 ];
 

@@ -41,6 +41,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'PagerDutyError',
       'RequestAbortedError',
       'UrlError',
+      'OAuthGrantError',
       'coreErrorFactory',
       // auth methods
       'authForType',
@@ -50,9 +51,13 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'noAuth',
       'routingKeyAuth',
       'tokenAuth',
-      'tokenProviderAuth',
       // the rate limiter several clients of one process share
       'InMemoryRateLimiter',
+      // managed OAuth tokens and their stores
+      'FileTokenStore',
+      'InMemoryTokenStore',
+      'clientCredentialsTokenProvider',
+      'refreshTokenProvider',
       // loggers, constants and the helper the contract names
       'REST_API_V2_ACCEPT',
       'VERSION',
@@ -106,7 +111,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client/emulator': { module: emulator, names: ['clientTestOptions', 'startEmulator'] },
   'pagerduty-client/rate-limit-redis': {
     module: rateLimitRedis,
-    names: ['RedisRateLimiter', 'createRedisRateLimiter'],
+    names: ['RedisRateLimiter', 'RedisTokenStore', 'createRedisRateLimiter', 'createRedisTokenStore'],
   },
   'pagerduty-client/webhooks': {
     module: webhooks,
@@ -132,7 +137,8 @@ describe('the public surface', () => {
   });
 
   it('keeps the root small enough to read', () => {
-    expect(Object.keys(root).length).toBeLessThanOrEqual(40);
+    // 42 since the managed OAuth tokens: their two providers, two stores and their error.
+    expect(Object.keys(root).length).toBeLessThanOrEqual(42);
   });
 
   it('has every name exported once: no runtime name in two entry points', () => {

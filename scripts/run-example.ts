@@ -33,7 +33,9 @@ export function needsEmulator(env: Readonly<Record<string, string | undefined>>,
 }
 
 /** The variables that point every example at an emulator, with its fake keys. */
-export function emulatorEnvironment(emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'>): Record<string, string> {
+export function emulatorEnvironment(
+  emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> & Partial<Pick<Emulator, 'identityUrl' | 'oauthClients'>>,
+): Record<string, string> {
   const env: Record<string, string> = {
     PAGERDUTY_BASE_URL: emulator.url,
     PAGERDUTY_EVENTS_URL: emulator.eventsUrl,
@@ -43,6 +45,16 @@ export function emulatorEnvironment(emulator: Pick<Emulator, 'url' | 'eventsUrl'
   const [routing] = emulator.keys.routing;
   if (user) env.PAGERDUTY_FROM = user.email;
   if (routing) env.PAGERDUTY_ROUTING_KEY = routing.routingKey;
+  // The identity service's confidential app, for the examples on OAuth app tokens.
+  const app = emulator.oauthClients?.find((client) => client.clientSecret !== undefined);
+  if (emulator.identityUrl && app?.clientSecret) {
+    Object.assign(env, {
+      PD_IDENTITY_URL: emulator.identityUrl,
+      PD_CLIENT_ID: app.clientId,
+      PD_CLIENT_SECRET: app.clientSecret,
+      PD_SCOPE: 'as_account-us.emulator incidents.read',
+    });
+  }
   return env;
 }
 
@@ -74,10 +86,11 @@ export async function runExample(
   delete childEnv.NODE_OPTIONS;
   if (!needsEmulator(env, chosen)) return runChild(file, rest, childEnv);
   const { startEmulator } = await import('../src/emulator/index.js');
-  const emulator = await startEmulator();
+  // OAuth tokens live 2 seconds, so that the examples on managed tokens live through several in a few seconds.
+  const emulator = await startEmulator({ tokenLifetime: 2 });
   log(
     `No PAGERDUTY_API_KEY or PAGERDUTY_ROUTING_KEY set: running ${chosen} ` +
-      `against a local emulator at ${emulator.url} (fake data).`,
+      `against a local emulator at ${emulator.url} (fake data, OAuth tokens of 2 seconds).`,
   );
   try {
     return await runChild(file, rest, { ...childEnv, ...emulatorEnvironment(emulator) });

@@ -45,8 +45,14 @@ export {
   noAuth,
   routingKeyAuth,
   tokenAuth,
-  tokenProviderAuth,
 } from './core/auth/auth-methods.js';
+
+// Managed OAuth tokens: providers that renew themselves, and the stores that share them
+export { clientCredentialsTokenProvider } from './core/oauth/client-credentials-token-provider.js';
+export { refreshTokenProvider } from './core/oauth/refresh-token-provider.js';
+export { InMemoryTokenStore } from './core/oauth/token-store.js';
+export { FileTokenStore } from './core/oauth/file-token-store.js';
+export { OAuthGrantError } from './core/oauth/oauth-grant-error.js';
 
 // Rate limits: a limiter several clients of one process share
 export { InMemoryRateLimiter } from './core/rate-limit/in-memory-rate-limiter.js';
@@ -80,6 +86,11 @@ export type {
   TokenProviderAuth,
 } from './core/auth/auth-methods.js';
 export type { TokenProvider } from './core/auth/token-provider.js';
+export type { ManagedTokenProvider } from './core/oauth/managed-token.js';
+export type { ManagedTokenOptions } from './core/oauth/managed-token-options.js';
+export type { ClientCredentialsTokenProviderOptions } from './core/oauth/client-credentials-token-provider.js';
+export type { RefreshTokenProviderOptions } from './core/oauth/refresh-token-provider.js';
+export type { ReleaseLock, StoredToken, TokenStore } from './core/oauth/token-store.js';
 export type { Secret } from './core/auth/secret.js';
 export type {
   AmbiguousMatch,

@@ -20,6 +20,7 @@ describe('the example runner', () => {
       'oauth-pkce-login',
       'receive-webhooks',
       'send-ci-alert',
+      'service-with-app-token',
     ]);
   });
 
@@ -43,6 +44,14 @@ describe('the example runner', () => {
       PAGERDUTY_API_KEY: 'ACCOUNT',
       PAGERDUTY_FROM: 'ann@example.com',
       PAGERDUTY_ROUTING_KEY: 'R'.repeat(32),
+    });
+    const oauthClients = [{ clientId: 'public' }, { clientId: 'app', clientSecret: 'app-secret' }];
+    const withIdentity = { url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys, oauthClients };
+    expect(emulatorEnvironment({ ...withIdentity, identityUrl: 'http://127.0.0.1:1' })).toMatchObject({
+      PD_IDENTITY_URL: 'http://127.0.0.1:1',
+      PD_CLIENT_ID: 'app',
+      PD_CLIENT_SECRET: 'app-secret',
+      PD_SCOPE: expect.stringMatching(/^as_account-us\./),
     });
   });
 

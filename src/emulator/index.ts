@@ -23,7 +23,7 @@ export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } f
 export type { AddedFixtures } from './fixtures/fixture-loading.js';
 export type { FaultSettings, FaultRule, RateLimitFault, ServerErrorFault, FaultCounters } from './faults/faults.js';
 export type { RequestRecord } from './server/request-log.js';
-export type { EmulatorOAuthClient } from './store/oauth-tokens.js';
+export type { EmulatorOAuthClient, IssuedTokens, OAuthTokens, TokenLifetimes } from './store/oauth-tokens.js';
 // `Emulator.state` is the store: its type (not the class) is public, with what it holds.
 export type { EmulatorStore } from './store/store.js';
 export type { AccountKeyIdentity, KeyIdentity, StoreOptions, UserKeyIdentity } from './store/store.js';

@@ -1,6 +1,7 @@
 /**
  * `pagerduty-client/rate-limit-redis`: one rate-limit budget per API key, shared through
- * Redis by every process (and machine) that uses the key. Needs the optional peer
+ * Redis by every process (and machine) that uses the key; and one managed OAuth token per
+ * app (`createRedisTokenStore`), shared the same way. Needs the optional peer
  * dependency `ioredis`; nothing else in the package imports it.
  *
  * @example
@@ -15,3 +16,4 @@
  * @module pagerduty-client/rate-limit-redis
  */
 export { createRedisRateLimiter, RedisRateLimiter, type RedisRateLimiterOptions } from './redis-rate-limiter.js';
+export { createRedisTokenStore, RedisTokenStore, type RedisTokenStoreOptions } from './redis-token-store.js';

@@ -138,6 +138,7 @@ describe('a client on a token provider', () => {
     expect(() => new SlackIntegrationApiClient(provider)).not.toThrow();
     expect(() => new JiraServerIntegrationApiClient(provider, 'signature-token')).not.toThrow();
     expect(() => new ApiClient(tokenProviderAuth(provider))).not.toThrow();
+    expect(new ApiClient(authForType(provider)).url).toBe('https://api.pagerduty.com');
     expect(() => new RestApiV2Client(provider, { authType: 'token' })).toThrow(/token provider gives OAuth tokens/);
     expect(() => authForType(provider, 'header_passthru')).toThrow(TypeError);
     expect(() => tokenProviderAuth({} as TokenProvider)).toThrow(/getToken/);

@@ -35,11 +35,11 @@ function expectTokenRequest(
 }
 
 describe('OAuthTokenClient construction', () => {
-  it('talks to the identity service, POST only, with a one-day early refresh buffer', async () => {
+  it('talks to the identity service, POST only, with an early refresh buffer of an hour', async () => {
     const client = new OAuthTokenClient(SECRET, CLIENT_ID, base);
     expect(client.url).toBe(IDENTITY);
     expect(client.clientId).toBe(CLIENT_ID);
-    expect(client.earlyRefreshBuffer).toBe(86400);
+    expect(client.earlyRefreshBuffer).toBe(3600);
     expect(client.permittedMethods).toEqual(['POST']);
     await expect(client.get('/oauth/token')).rejects.toBeInstanceOf(UrlError);
     client.close();
@@ -290,7 +290,8 @@ describe('OAuthTokenClient.refreshClient', () => {
 
   it('keeps the current token when at least earlyRefreshBuffer seconds remain', async () => {
     const oauth = new OAuthTokenClient(SECRET, CLIENT_ID, base);
-    const [client, refreshed] = await oauth.refreshClient('current-access', 'refresh', at(DAY));
+    // A scoped user token an hour after it was issued: no refresh (with the old one-day default, every call did).
+    const [client, refreshed] = await oauth.refreshClient('current-access', 'refresh', at(DAY - 3600));
     expect(refreshed).toBeNull();
     expect(client.url).toBe('https://api.pagerduty.com');
     expect(await authorizationOf(client)).toBe('Bearer current-access');
@@ -302,7 +303,7 @@ describe('OAuthTokenClient.refreshClient', () => {
   it('refreshes when fewer than earlyRefreshBuffer seconds remain, and returns the new response', async () => {
     const seen = expectTokenRequest();
     const oauth = new OAuthTokenClient(SECRET, CLIENT_ID, base);
-    const [client, refreshed] = await oauth.refreshClient('current-access', 'old-refresh', at(DAY - 1));
+    const [client, refreshed] = await oauth.refreshClient('current-access', 'old-refresh', at(3599));
     expect(seen.form?.get('grant_type')).toBe('refresh_token');
     expect(seen.form?.get('refresh_token')).toBe('old-refresh');
     expect(refreshed).toEqual({ ...tokenReply, expiration_date: at(3600).replace('.000Z', 'Z') });

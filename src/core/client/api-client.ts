@@ -41,7 +41,7 @@ import {
 } from './settings.js';
 import { checkBaseUrl, resolveUrl } from '../request/url.js';
 import { userAgent } from '../request/user-agent.js';
-import { checkRegion, regionalBaseUrl } from './regions.js';
+import { regionalBaseUrl } from './regions.js';
 
 export type {
   ApiClientOptions,
@@ -110,8 +110,7 @@ export class ApiClient {
     this.#passThrough = passThroughOf(internal);
     this.#engine = buildEngine(options, internal, this.#credential, this.#metrics);
     this.#logger = options.logger;
-    if (options.region !== undefined) checkRegion(options.region);
-    this.url = options.baseUrl ?? regionalBaseUrl(DEFAULT_BASE_URL, options.region, this.#credential.provider);
+    this.url = regionalBaseUrl(DEFAULT_BASE_URL, options.region, this.#credential.provider, options.baseUrl);
     this.headers = { ...options.headers };
     this.printDebug = options.debug ?? false;
   }
@@ -226,8 +225,8 @@ export class ApiClient {
   }
 
   /**
-   * Sends a request, retrying as the policy says, and returns the last response whatever
-   * its status (its body read into memory), except 401, which throws `HttpError` at once.
+   * Sends a request, retrying as the policy says, and returns the last response whatever its status (its body
+   * read into memory), except 401, which throws `HttpError` (on a token provider: after one renewal and resend).
    * Every other method calls it, so overriding it in a subclass sees every request.
    *
    * @throws UrlError before any request for a foreign URL or a method not permitted

@@ -72,15 +72,17 @@ export function inRegion(usUrl: string, region: Region): string {
 }
 
 /**
- * A client's base URL when none is given: its US default moved to `region`, else to the region of its token
+ * A client's base URL: `given`, else its US default moved to `region`, else to the region of its token
  * provider, else the US default itself.
- * @throws TypeError for an unknown region
+ * @throws TypeError for an unknown region, even when `given` is set
  */
 export function regionalBaseUrl(
   usUrl: string,
   region: Region | undefined,
   provider: TokenProvider | undefined,
+  given?: string,
 ): string {
   const chosen = region !== undefined ? checkRegion(region) : regionOfProvider(provider);
+  if (given !== undefined) return given;
   return chosen === undefined ? usUrl : inRegion(usUrl, chosen);
 }

@@ -19,7 +19,10 @@ const TOKEN_PATH = '/oauth/token';
 
 /** Options of {@link OAuthTokenClient}: the engine's, plus the refresh buffer and test seams. */
 export interface OAuthTokenClientOptions extends ApiClientOptions {
-  /** Seconds before expiry from which `refreshClient` refreshes; a positive integer. @default 86400 (one day) */
+  /**
+   * Seconds before expiry from which `refreshClient` refreshes; a positive integer. @default 3600 (an hour: a
+   * scoped user token lives a day, so a buffer of a day would refresh at every call)
+   */
   earlyRefreshBuffer?: number;
   /** The clock (milliseconds since the epoch) for `expiration_date` and refresh decisions. @default Date.now */
   now?: () => number;
@@ -37,7 +40,7 @@ export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOption
 /** Options of the REST client that {@link OAuthTokenClient.refreshClient} builds (it always uses bearer auth). */
 export type RefreshClientOptions = Omit<RestApiV2ClientOptions, 'authType'>;
 
-export const DEFAULT_EARLY_REFRESH_BUFFER = 86400;
+export const DEFAULT_EARLY_REFRESH_BUFFER = 3600;
 
 function positiveInteger(name: string, value: number): number {
   if (typeof value !== 'number' || Number.isNaN(value)) throw new TypeError(`${name} must be a number`);
@@ -235,7 +238,8 @@ export class OAuthTokenClient extends ApiClient {
 
   /**
    * A REST API v2 client with bearer auth and a token that has at least `earlyRefreshBuffer` seconds
-   * left: the current token when it has, else a refreshed one.
+   * left: the current token when it has, else a refreshed one. The client holds that one token: for a
+   * client that renews its token as it goes, give it a `refreshTokenProvider` instead.
    * @param accessToken - the current access token
    * @param refreshToken - its refresh token
    * @param expirationDate - its `expiration_date` (ISO 8601 with an offset)

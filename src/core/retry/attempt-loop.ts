@@ -136,9 +136,11 @@ export class AttemptLoop {
           throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
         }
       }
-      const provider = this.#credential?.provider;
+      const credential = this.#credential;
+      const provider = credential?.provider;
       // Asked at each attempt, so that a retry after a pause does not send a token that expired meanwhile.
-      const provided: ProvidedAuthorization | undefined = provider && (await this.#credential!.provided(provider));
+      const provided: ProvidedAuthorization | undefined =
+        credential && provider ? await credential.provided(provider) : undefined;
       const init = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
       const started = realNow();
       try {

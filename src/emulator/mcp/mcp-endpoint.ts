@@ -189,8 +189,10 @@ export async function serveMcp(
       }),
     );
   }
-  const key = parseAuthorization(header(request, 'authorization'))?.secret;
-  const identity = key === undefined ? undefined : setup.store.identify(key);
+  const secret = parseAuthorization(header(request, 'authorization'))?.secret;
+  const identity = secret === undefined ? undefined : setup.store.identify(secret);
+  // Sessions belong to an API key, or to the OAuth client and user of a token: a renewed token keeps them.
+  const key = secret === undefined ? undefined : (setup.store.oauth.principal(secret) ?? secret);
   if (key === undefined || identity === undefined) {
     request.resume();
     return answer(

@@ -31,10 +31,15 @@ export interface TokenLifetimes {
 
 /** The fields of a token response (`POST /oauth/token`). */
 export interface IssuedTokens {
+  /** The access token. */
   access_token: string;
+  /** Always `bearer`. */
   token_type: 'bearer';
+  /** Seconds the access token is accepted. */
   expires_in: number;
+  /** The scopes granted, space-separated. */
   scope: string;
+  /** The refresh token (code and refresh grants only). */
   refresh_token?: string;
 }
 
@@ -50,6 +55,8 @@ export class GrantRefusal extends Error {
 
 interface AccessToken {
   readonly identity: KeyIdentity;
+  /** The client and user it was issued to: what stays the same when it is renewed. */
+  readonly principal: string;
   readonly expiresAt: number;
   revoked: boolean;
 }
@@ -96,6 +103,7 @@ export class OAuthTokens {
   readonly #access = new Map<string, AccessToken>();
   readonly #refresh = new Map<string, RefreshToken>();
   readonly #codes = new Map<string, AuthorizationCode>();
+  /** The lifetimes of the tokens issued from now on. */
   lifetimes: TokenLifetimes = { accessToken: 86400, refreshToken: 2592000 };
 
   constructor(now: () => Date) {
@@ -124,6 +132,11 @@ export class OAuthTokens {
     const found = this.#access.get(token);
     if (!found || found.revoked || found.expiresAt <= this.#now().getTime()) return undefined;
     return found.identity;
+  }
+
+  /** The client and user a live access token was issued to (`oauth:<client>:<user or account>`). */
+  principal(token: string): string | undefined {
+    return this.identify(token) === undefined ? undefined : this.#access.get(token)?.principal;
   }
 
   /** Revokes one access or refresh token; `false` when it is not known. */
@@ -160,7 +173,7 @@ export class OAuthTokens {
     if (!scope || !/(^|\s)as_account-(us|eu)\.\S+/.test(scope)) {
       throw new GrantRefusal('invalid_scope', 'The scope must name the account: as_account-{us|eu}.{subdomain}');
     }
-    return this.#issue({ kind: 'account' }, scope, undefined);
+    return this.#issue({ kind: 'account' }, scope, client.clientId, false);
   }
 
   /** Remembers a code for `identity` (the authorize endpoint approves at once). */
@@ -203,7 +216,7 @@ export class OAuthTokens {
     if (found.codeChallenge !== undefined && (verifier === undefined || s256(verifier) !== found.codeChallenge)) {
       throw new GrantRefusal('invalid_grant', 'The code_verifier does not match the code_challenge');
     }
-    return this.#issue(found.identity, found.scope, client.clientId);
+    return this.#issue(found.identity, found.scope, client.clientId, true);
   }
 
   /** A new token pair for a refresh token; the old refresh token stops working (refresh tokens rotate). */
@@ -213,18 +226,19 @@ export class OAuthTokens {
     if (!found || found.clientId !== client.clientId || found.expiresAt <= this.#now().getTime()) {
       throw new GrantRefusal('invalid_grant', 'The refresh token is unknown, used or expired');
     }
-    return this.#issue(found.identity, found.scope, client.clientId);
+    return this.#issue(found.identity, found.scope, client.clientId, true);
   }
 
-  #issue(identity: KeyIdentity, scope: string, refreshFor: string | undefined): IssuedTokens {
+  #issue(identity: KeyIdentity, scope: string, clientId: string, withRefresh: boolean): IssuedTokens {
     const now = this.#now().getTime();
     const { accessToken, refreshToken } = this.lifetimes;
     const access = opaque('pdus');
-    this.#access.set(access, { identity, expiresAt: now + accessToken * 1000, revoked: false });
+    const principal = `oauth:${clientId}:${identity.kind === 'user' ? identity.userId : 'account'}`;
+    this.#access.set(access, { identity, principal, expiresAt: now + accessToken * 1000, revoked: false });
     const issued: IssuedTokens = { access_token: access, token_type: 'bearer', expires_in: accessToken, scope };
-    if (refreshFor !== undefined) {
+    if (withRefresh) {
       const refresh = opaque('pdrt');
-      this.#refresh.set(refresh, { clientId: refreshFor, identity, scope, expiresAt: now + refreshToken * 1000 });
+      this.#refresh.set(refresh, { clientId, identity, scope, expiresAt: now + refreshToken * 1000 });
       issued.refresh_token = refresh;
     }
     return issued;
