@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
@@ -76,6 +76,29 @@ describe('pagerduty login, api and logout against the emulator', () => {
     expect(second.accessToken).not.toBe(first.accessToken);
     expect((await stat(home.file)).mode & 0o777).toBe(0o600);
 
+    // An access token past its expiry is renewed before it is sent, and the new pair saved.
+    const expired = JSON.parse(await readFile(home.file, 'utf8')) as SavedOAuth;
+    const beforeExpiry = expired.profiles.emu.credential;
+    await writeFile(
+      home.file,
+      JSON.stringify({
+        ...expired,
+        profiles: {
+          emu: { ...expired.profiles.emu, credential: { ...beforeExpiry, expiresAt: '2020-01-01T00:00:00Z' } },
+        },
+      }),
+    );
+    emulator.clearRequests();
+    const ahead = await runCli(['api', '/users', '--jq', '.users | length'], home.env);
+    outputs.push(ahead);
+    expect(ahead.stdout).toBe('3\n');
+    expect(emulator.requests.map((request) => `${request.path} ${request.status}`)).toEqual([
+      '/oauth/token 200',
+      '/users 200',
+    ]);
+    const third = (JSON.parse(await readFile(home.file, 'utf8')) as SavedOAuth).profiles.emu.credential;
+    expect(third.refreshToken).not.toBe(beforeExpiry.refreshToken);
+
     const shown = await runCli(['profile', 'show'], home.env);
     outputs.push(shown);
     expect(shown.stdout).toContain('credential: oauth (access token expires');
@@ -89,13 +112,14 @@ describe('pagerduty login, api and logout against the emulator', () => {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'refresh_token',
-        refresh_token: second.refreshToken,
+        refresh_token: third.refreshToken,
         client_id: PUBLIC_APP,
       }),
     });
     expect(refresh.status).toBe(400);
 
-    for (const secret of [first.accessToken, first.refreshToken, second.accessToken, second.refreshToken]) {
+    const secrets = [first, second, third].flatMap((credential) => [credential.accessToken, credential.refreshToken]);
+    for (const secret of secrets) {
       for (const result of outputs) {
         for (const line of `${result.stdout}\n${result.stderr}`.split('\n')) expect(line).not.toContain(secret);
       }

@@ -173,24 +173,19 @@ async function printResponse(
 }
 
 /**
- * The key to send: the credential's, or for a profile's OAuth tokens a provider that renews
- * them with the refresh token and writes the new ones back to the profile file.
+ * The key to send: the credential's, or for a profile's OAuth tokens the library's refresh
+ * token provider, which renews them and has the new ones written back to the profile file.
  */
-async function renewableKey(
+async function keyToSend(
   credential: ApiCredential,
   selected: SelectedProfile | undefined,
   args: ApiArgs,
   io: CliIo,
-): Promise<{ key: string | TokenProvider; close: () => void }> {
-  if (credential.oauth === undefined || selected === undefined) return { key: credential.key, close: () => {} };
-  const { OAuthTokenClient } = await import('../../core/oauth/oauth-token-client.js');
-  const oauth = new OAuthTokenClient(null, credential.oauth.clientId, {
-    ...clientOptions({ baseUrl: credential.oauth.identityUrl, debug: args.debug }, io),
-  });
-  const key = profileTokenProvider(credential.oauth, oauth, (renewed) =>
+): Promise<string | TokenProvider> {
+  if (credential.oauth === undefined || selected === undefined) return credential.key;
+  return profileTokenProvider(credential.oauth, clientOptions({ debug: args.debug }, io), (renewed) =>
     saveProfileCredential(selected.file, selected.name, renewed),
   );
-  return { key, close: () => oauth.close() };
 }
 
 /**
@@ -314,9 +309,9 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       const options = clientOptions({ ...args, baseUrl: restBaseUrl(args, io.env, selected?.profile) }, io);
       const rateLimiter = await sharedRateLimiter(redisUrl, options.logger ?? silentLogger);
       let client: RestApiV2Client;
-      const renewable = await renewableKey(credential, selected, args, io);
+      const key = await keyToSend(credential, selected, args, io);
       try {
-        client = new Client(renewable.key, {
+        client = new Client(key, {
           ...options,
           ...(rateLimiter ? { rateLimiter } : {}),
           defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV) ?? selected?.profile.from,
@@ -324,7 +319,6 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         });
       } catch (error) {
         // An open Redis connection would keep the program from exiting.
-        renewable.close();
         await rateLimiter?.close?.();
         throw error;
       }
@@ -343,7 +337,6 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         throw error;
       } finally {
         client.close();
-        renewable.close();
         await rateLimiter?.close?.();
       }
     },
