@@ -198,3 +198,14 @@ describe('run: shell completion', () => {
     expect(result.stdout.split('\n')).toEqual(expect.arrayContaining(['--paginate', '--limit', '--jq', '--profile']));
   });
 });
+
+describe('run: options of the commands that call nothing', () => {
+  it.each([
+    ['emulator', '--base-url', 'http://127.0.0.1:1'],
+    ['webhooks', 'listen', '--region', 'eu'],
+  ])('%s refuses the connection options by name', async (...args) => {
+    const result = await runCli(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^pagerduty: unknown option --(base-url|region)\n/);
+  });
+});
