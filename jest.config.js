@@ -11,6 +11,7 @@
 export const processSuites = [
   '<rootDir>/__tests__/package/',
   '<rootDir>/__tests__/cli/main.test.ts',
+  '<rootDir>/__tests__/cli/command-docs.test.ts',
   '<rootDir>/__tests__/guide/js-snippets.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/processes-share-budget.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/processes-share-token.test.ts',

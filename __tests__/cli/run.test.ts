@@ -52,8 +52,25 @@ describe('run: usage errors exit 2', () => {
   it('for an unknown option, with a hint naming the command', async () => {
     const result = await runCli(['resolve', '-k', 'k', '-i', 'x', '--colour', 'red']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('Unknown argument');
+    expect(result.stderr).toContain('pagerduty: unknown option --colour\n');
     expect(result.stderr).toContain('Run "pagerduty resolve --help" for usage.');
+  });
+
+  it('names a misspelt option as unknown, with the option meant, rather than a missing required one', async () => {
+    const result = await runCli(['trigger', '-k', 'k', '--descripton', 'Disk full']);
+    expect(result).toEqual({
+      status: 2,
+      stdout: '',
+      stderr:
+        'pagerduty: unknown option --descripton (did you mean --description?)\n' +
+        'Run "pagerduty trigger --help" for usage.\n',
+    });
+  });
+
+  it('suggests the command meant for a misspelt command', async () => {
+    const result = await runCli(['trigegr', '--description', 'x']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('unknown command "trigegr" (did you mean trigger?)');
   });
 
   it('for a base URL that is not https', async () => {
@@ -73,13 +90,16 @@ describe('run: usage errors exit 2', () => {
 
 describe('run: command-line terms', () => {
   it('calls an unknown word an unknown command and lists the commands', async () => {
+    expect(COMMAND_NAMES).toEqual(
+      expect.arrayContaining(['trigger', 'api', 'login', 'logout', 'profile', 'completion']),
+    );
     const result = await runCli(['bogus']);
     expect(result).toEqual({
       status: 2,
       stdout: '',
       stderr:
         'pagerduty: unknown command "bogus"; ' +
-        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks\n' +
+        `the commands are: ${COMMAND_NAMES.join(', ')}\n` +
         'Run "pagerduty --help" for usage.\n',
     });
   });
@@ -148,7 +168,7 @@ describe('run: one meaning per short option', () => {
   it('-i is the dedup key of the event commands (as the contract has it), and no short option of api', async () => {
     const result = await runCli(['api', '/abilities', '-i']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('Unknown argument: i');
+    expect(result.stderr).toContain('unknown option -i');
   });
 
   it('every short option means one long option across all commands', async () => {
@@ -162,5 +182,30 @@ describe('run: one meaning per short option', () => {
     expect(meanings.get('i')).toEqual(new Set(['dedup-key']));
     expect(meanings.get('k')).toEqual(new Set(['routing-key']));
     for (const [short, longs] of meanings) expect([short, [...longs]]).toEqual([short, [[...longs][0]]]);
+  });
+});
+
+describe('run: shell completion', () => {
+  it('prints a completion script that asks the program for the next words', async () => {
+    const result = await runCli(['completion']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('pagerduty --get-yargs-completions');
+  });
+
+  it("answers the script with the command's options, a partial word being no unknown option", async () => {
+    const result = await runCli(['--get-yargs-completions', 'pagerduty', 'api', '/users', '--pag']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')).toEqual(expect.arrayContaining(['--paginate', '--limit', '--jq', '--profile']));
+  });
+});
+
+describe('run: options of the commands that call nothing', () => {
+  it.each([
+    ['emulator', '--base-url', 'http://127.0.0.1:1'],
+    ['webhooks', 'listen', '--region', 'eu'],
+  ])('%s refuses the connection options by name', async (...args) => {
+    const result = await runCli(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^pagerduty: unknown option --(base-url|region)\n/);
   });
 });

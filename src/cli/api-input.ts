@@ -29,7 +29,7 @@ export function parseInputJson(text: string, source: string): JsonValue {
  */
 export type StdinSource = Readable | (() => Readable);
 
-async function readStream(source: StdinSource): Promise<string> {
+export async function readStream(source: StdinSource): Promise<string> {
   const stream = typeof source === 'function' ? source() : source;
   let text = '';
   for await (const chunk of stream)

@@ -8,21 +8,16 @@ import type { ApiClientOptions } from '../core/client/api-client.js';
 import { stderrLogger } from '../core/logging.js';
 import { withInternal } from '../core/client/internal-options.js';
 import type { CliIo } from './cli-io.js';
+import type { ConnectionArgs } from './connection.js';
 
-/** The options every command takes: `--base-url` and `--debug`. */
-export interface ConnectionArgs {
-  /** The API's base URL (`--base-url`); the client's own default when absent. */
-  readonly baseUrl?: string;
-  /** Print one line per request attempt to standard error (`--debug`). */
-  readonly debug?: boolean;
-}
+export type { ConnectionArgs } from './connection.js';
 
 /**
- * Client options for a command: its `--base-url`, the io's `fetch` and `sleep`, and a
+ * Client options for a command: its base URL (already resolved), the io's `fetch` and `sleep`, and a
  * logger on the io's stderr: warnings (each retry, pagination stops) always, every line
  * with `--debug` (the engine redacts credentials in its lines).
  */
-export function clientOptions(args: ConnectionArgs, io: CliIo): ApiClientOptions {
+export function clientOptions(args: Pick<ConnectionArgs, 'baseUrl' | 'debug'>, io: CliIo): ApiClientOptions {
   let options: ApiClientOptions = {};
   if (args.baseUrl !== undefined) options.baseUrl = args.baseUrl;
   if (io.fetch) options.fetch = io.fetch;

@@ -31,4 +31,6 @@ export interface CliIo {
   readonly stdin?: Readable;
   /** When a long-running command (`emulator`) stops. @default the first SIGINT or SIGTERM */
   readonly until?: Promise<unknown>;
+  /** Opens a URL in the browser (`login`); `false` when none opened. @default the system browser */
+  readonly openBrowser?: (url: string) => Promise<boolean>;
 }

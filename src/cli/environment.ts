@@ -19,17 +19,29 @@ export const EVENTS_URL_ENV = 'PAGERDUTY_EVENTS_URL';
 /** The Redis through which `pagerduty api` shares its key's rate limit, when `--redis-url` is not given. */
 export const REDIS_URL_ENV = 'PAGERDUTY_REDIS_URL';
 
+/** The profile every command uses when `--profile` is not given. */
+export const PROFILE_ENV = 'PAGERDUTY_PROFILE';
+
+/** The OAuth app's client id of `pagerduty login` when `--client-id` is not given. */
+export const CLIENT_ID_ENV = 'PAGERDUTY_OAUTH_CLIENT_ID';
+
+/** The OAuth identity service of `pagerduty login` when `--identity-url` is not given. */
+export const IDENTITY_URL_ENV = 'PAGERDUTY_IDENTITY_URL';
+
 /** The webhook subscription secret of `webhooks listen` when `--secret` is not given. */
 export const WEBHOOK_SECRET_ENV = 'PAGERDUTY_WEBHOOK_SECRET';
 
 /** Every variable, with what it stands for, for the program's help. */
 export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
+  [PROFILE_ENV, 'the saved profile to use (--profile); the variables below win over it'],
   [API_KEY_ENV, 'REST API key of "api" (an OAuth token with --auth-type bearer)'],
   [BASE_URL_ENV, 'REST API base URL of "api" (the emulator\'s URL, say)'],
   [FROM_ENV, 'email of the acting user for "api" (--from)'],
   [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
   [REDIS_URL_ENV, 'Redis shared by "api" runs that use one key (--redis-url)'],
+  [CLIENT_ID_ENV, 'client id of your OAuth app for "login" (--client-id)'],
+  [IDENTITY_URL_ENV, 'OAuth identity service of "login" (--identity-url)'],
   [WEBHOOK_SECRET_ENV, 'webhook subscription secret of "webhooks listen" (--secret)'],
 ];
 

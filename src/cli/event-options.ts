@@ -1,32 +1,31 @@
 /**
  * The options and plumbing the four event commands share: the routing key (from `-k` or
- * `PAGERDUTY_ROUTING_KEY`, never printed), `--base-url` (or `PAGERDUTY_EVENTS_URL`),
- * `--json`, `--debug`, and a client that is closed when the command ends. The client's
+ * `PAGERDUTY_ROUTING_KEY`, never printed), the connection options (`--profile`,
+ * `--region`, `--base-url` or `PAGERDUTY_EVENTS_URL`, `--debug`), `--json`, and a client
+ * that is closed when the command ends. The client's
  * module is loaded only when a command runs, so that `--help` starts fast.
  *
  * @module
  */
 import { hostname as osHostname } from 'node:os';
 import type { Argv } from 'yargs';
-import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import type { EventsApiV2Client } from '../core/events/events-api-v2-client.js';
 import type { CliIo } from './cli-io.js';
 import { clientOptions } from './cli-client-options.js';
-import { envDefault, EVENTS_URL_ENV, fromEnv, ROUTING_KEY_ENV } from './environment.js';
+import { eventsBaseUrl, type ConnectionArgs } from './connection.js';
+import { withConnectionOptions } from './connection-options.js';
+import { envDefault, fromEnv, ROUTING_KEY_ENV } from './environment.js';
+import { loadSelectedProfile } from './profiles/selected-profile.js';
 import { UsageError } from './usage-error.js';
 
 export { ROUTING_KEY_ENV } from './environment.js';
 
 /** The options every event command takes. */
-export interface EventCommonArgs {
+export interface EventCommonArgs extends ConnectionArgs {
   /** `-k/--routing-key`. */
   readonly routingKey?: string;
-  /** `--base-url`. */
-  readonly baseUrl?: string;
   /** `--json`: print the whole API response. */
   readonly json?: boolean;
-  /** `--debug`: print request attempts to stderr. */
-  readonly debug?: boolean;
 }
 
 /**
@@ -34,20 +33,17 @@ export interface EventCommonArgs {
  * default on purpose: a default would be printed by `-h`.
  */
 export function withEventOptions<T>(yargs: Argv<T>): Argv<T> {
-  return yargs
-    .option('routing-key', {
-      alias: 'k',
-      type: 'string',
-      describe: 'The routing (integration) key of an Events API v2 integration',
-      defaultDescription: envDefault(ROUTING_KEY_ENV),
-    })
-    .option('base-url', {
-      type: 'string',
-      describe: 'The Events API base URL, for another region or the emulator',
-      defaultDescription: envDefault(EVENTS_URL_ENV, EVENTS_BASE_URL),
-    })
-    .option('json', { type: 'boolean', default: false, describe: 'Print the API response as JSON' })
-    .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' });
+  return withConnectionOptions(
+    yargs
+      .option('routing-key', {
+        alias: 'k',
+        type: 'string',
+        describe: 'The routing (integration) key of an Events API v2 integration',
+        defaultDescription: envDefault(ROUTING_KEY_ENV),
+      })
+      .option('json', { type: 'boolean', default: false, describe: 'Print the API response as JSON' }),
+    'events',
+  );
 }
 
 /**
@@ -67,8 +63,8 @@ export function defaultSource(io: CliIo): string {
 }
 
 /**
- * Runs `use` with an Events API client configured from the command line (the base URL
- * from `--base-url`, else `PAGERDUTY_EVENTS_URL`), and closes the client afterwards, so
+ * Runs `use` with an Events API client configured from the command line, the environment
+ * and the profile (see `eventsBaseUrl`), and closes the client afterwards, so
  * that the program exits without waiting for idle connections.
  */
 export async function withEventsClient<T>(
@@ -77,7 +73,8 @@ export async function withEventsClient<T>(
   use: (client: EventsApiV2Client) => Promise<T>,
 ): Promise<T> {
   const routingKey = routingKeyFrom(args.routingKey, io.env);
-  const baseUrl = args.baseUrl ?? fromEnv(io.env, EVENTS_URL_ENV);
+  const selected = await loadSelectedProfile(args, io);
+  const baseUrl = eventsBaseUrl(args, io.env, selected?.profile);
   const { EventsApiV2Client: Client } = await import('../core/events/events-api-v2-client.js');
   const client = new Client(routingKey, clientOptions({ ...args, baseUrl }, io));
   try {

@@ -43,6 +43,22 @@ export const COMMANDS = {
     usage: 'webhooks <action>',
     describe: 'Receive V3 webhooks ("webhooks listen"), verify their signatures, print the events',
   },
+  login: {
+    usage: 'login',
+    describe: 'Sign in through the browser (OAuth with PKCE) and keep the tokens in a profile',
+  },
+  logout: {
+    usage: 'logout',
+    describe: "Revoke a profile's OAuth tokens and forget the profile",
+  },
+  profile: {
+    usage: 'profile <action> [name]',
+    describe: 'List, choose, show, add or remove saved profiles (credential, region, base URL, From)',
+  },
+  completion: {
+    usage: 'completion',
+    describe: 'Print the bash/zsh completion script (add it to ~/.bashrc or ~/.zshrc)',
+  },
 } as const satisfies Record<string, CommandSummary>;
 
 /** The command words. */

@@ -10,6 +10,7 @@
 import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT, failureLine } from './failure-report.js';
+import { nearest } from './option-suggestions.js';
 import { COMMAND_NAMES, PROGRAM, topLevelHelp } from './program.js';
 
 /**
@@ -20,6 +21,9 @@ export function unknownCommand(args: readonly string[], commands: readonly strin
   const word = args.find((arg) => !arg.startsWith('-'));
   return word !== undefined && !commands.includes(word) ? word : undefined;
 }
+
+/** The flag with which the completion script asks the program for the words that may come next. */
+const COMPLETIONS_FLAG = '--get-yargs-completions';
 
 /** A usage error line and the hint to read the help. */
 function usageFailure(io: CliIo, message: string): number {
@@ -52,11 +56,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.OK;
   }
-  const unknown = unknownCommand(args, COMMAND_NAMES);
+  // A shell asking for completions names the program first: yargs answers it.
+  const unknown = args[0] === COMPLETIONS_FLAG ? undefined : unknownCommand(args, COMMAND_NAMES);
   if (unknown !== undefined) {
+    const suggestion = nearest(unknown, COMMAND_NAMES);
+    const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
     return usageFailure(
       io,
-      `unknown command ${JSON.stringify(unknown)}; the commands are: ${COMMAND_NAMES.join(', ')}`,
+      `unknown command ${JSON.stringify(unknown)}${hint}; the commands are: ${COMMAND_NAMES.join(', ')}`,
     );
   }
   const { runWithYargs } = await import('./yargs-program.js');

@@ -5,23 +5,52 @@
  *
  * @module
  */
-import yargs, { type CommandModule } from 'yargs';
+import yargs, { type CommandModule, type MiddlewareFunction } from 'yargs';
 import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
 import { acknowledgeCommand } from './commands/acknowledge.js';
 import { apiCommand } from './commands/api.js';
 import { emulatorCommand } from './commands/emulator.js';
+import { loginCommand } from './commands/login.js';
+import { logoutCommand } from './commands/logout.js';
+import { profileCommand } from './commands/profile.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
 import { triggerCommand } from './commands/trigger.js';
 import { webhooksCommand } from './commands/webhooks.js';
 import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
-import { COMMAND_NAMES, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
+import { unknownOptions, unknownOptionsMessage } from './option-suggestions.js';
+import { COMMAND_NAMES, COMMANDS, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
+import { UsageError } from './usage-error.js';
 
 /** `Run "pagerduty api --help" for usage.`, naming the command the line names, if any. */
 export function usageHint(args: readonly string[]): string {
   const command = args.find((arg) => COMMAND_NAMES.includes(arg));
   return `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for usage.\n`;
+}
+
+/**
+ * What yargs hands a middleware as its second argument, the parser of the command that
+ * matched (not in yargs' published types, which name only the first).
+ */
+interface OptionsOwner {
+  getOptions(): { key: Record<string, unknown>; alias: Record<string, string[]> };
+}
+
+/**
+ * Refuses options the command does not know, before yargs checks required ones: a
+ * misspelt `--descripton` is named, with the nearest option, rather than reported as a
+ * missing `--description`.
+ */
+function refuseUnknownOptions(args: readonly string[], parser: OptionsOwner): void {
+  // The completion script asks with a partial word (`--pag`): that is no unknown option.
+  if (args[0] === '--get-yargs-completions') return;
+  const { key, alias } = parser.getOptions();
+  const names = [...Object.keys(key), ...Object.values(alias).flat()];
+  const unknown = unknownOptions(args, new Set(names));
+  if (unknown.length > 0) {
+    throw new UsageError(unknownOptionsMessage(unknown, [...new Set(names.filter((name) => name.length > 1))]));
+  }
 }
 
 /**
@@ -52,6 +81,14 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
     .command(guard(apiCommand(io)))
     .command(guard(emulatorCommand(io)))
     .command(guard(webhooksCommand(io)))
+    .command(guard(loginCommand(io)))
+    .command(guard(logoutCommand(io)))
+    .command(guard(profileCommand(io)))
+    .middleware(
+      ((_argv: unknown, parser: OptionsOwner) => refuseUnknownOptions(args, parser)) as MiddlewareFunction,
+      true,
+    )
+    .completion(COMMANDS.completion.usage, COMMANDS.completion.describe)
     .demandCommand(1, 'no command given')
     .strict()
     .help('help')

@@ -50,7 +50,9 @@ describe('pagerduty webhooks listen', () => {
     expect(stdout).toMatch(/listening for PagerDuty webhooks on http:\/\/127\.0\.0\.1:\d+\/ \(2 secrets\)/);
     expect(stdout).toContain('2026-01-02T03:04:05.000Z incident.triggered PINC1 "Disk full"\n');
     expect(stdout).not.toContain('Forged');
-    expect(stderr).toContain('refused a request: 401 no-match');
+    expect(stderr).toContain('pagerduty: refused a request: 401 no-match\n');
+    expect(stderr).toContain('events arrive only once a webhook subscription points at this URL');
+    for (const line of stderr.trimEnd().split('\n')) expect(line).toMatch(/^pagerduty: /);
     expect(stdout + stderr).not.toContain(SECRET);
     expect(stdout + stderr).not.toContain('whsec-old');
   });

@@ -1,7 +1,8 @@
 /**
  * `pagerduty api <path>`: any REST API v2 request, in the manner of `gh api`, printing
- * JSON for `jq`. With `--paginate`, every item of every page, one JSON object per line.
- * The client's module is loaded only when the command runs.
+ * JSON for `jq`. With `--paginate`, every item of every page, one JSON object per line
+ * (`--limit N`: the first N). `--jq EXPR` filters with jq itself. The client's module is
+ * loaded only when the command runs.
  *
  * @module
  */
@@ -9,7 +10,6 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { AUTH_TYPES, type AuthType } from '../../core/auth/auth-methods.js';
 import { HttpError, UrlError } from '../../core/errors/error-classes.js';
 import type { RequestOptions } from '../../core/client/client-options.js';
-import { REGION_BASE_URLS } from '../../core/rest/rest-options.js';
 import { silentLogger } from '../../core/logging.js';
 import type { RestApiV2Client } from '../../core/rest/rest-api-v2-client.js';
 import {
@@ -25,9 +25,17 @@ import { readFieldFile, readInputJson } from '../api-input.js';
 import { MAX_CONCURRENCY } from '../../core/rest/pagination/concurrency.js';
 import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
-import { clientOptions, writeJson, type ConnectionArgs } from '../cli-client-options.js';
+import { clientOptions, writeJson } from '../cli-client-options.js';
 import { paginateTerms } from '../command-line-terms.js';
-import { API_KEY_ENV, BASE_URL_ENV, envDefault, FROM_ENV, fromEnv, REDIS_URL_ENV } from '../environment.js';
+import { restBaseUrl, type ConnectionArgs } from '../connection.js';
+import { withConnectionOptions } from '../connection-options.js';
+import { apiCredential, type ApiCredential } from '../api-credential.js';
+import { pageSizeFor, printItems } from '../api-pages.js';
+import { compileJq, type JqRunner } from '../jq-filter.js';
+import { loadSelectedProfile, saveProfileCredential, type SelectedProfile } from '../profiles/selected-profile.js';
+import { profileTokenProvider } from '../profiles/profile-token-provider.js';
+import type { TokenProvider } from '../../core/auth/token-provider.js';
+import { API_KEY_ENV, envDefault, FROM_ENV, fromEnv, REDIS_URL_ENV } from '../environment.js';
 import { redisUrlFrom, sharedRateLimiter } from '../shared-rate-limit.js';
 import { responseHead } from '../response-head.js';
 import { UsageError } from '../usage-error.js';
@@ -63,30 +71,12 @@ export interface ApiArgs extends ConnectionArgs {
   readonly from?: string;
   /** `--auth-type`: how the key is sent (`token`, or `oauth2`/`bearer` for an OAuth token). */
   readonly authType: AuthType;
-  /** `--region`: the service region whose base URL to use when `--base-url` is absent. */
-  readonly region?: 'us' | 'eu';
+  /** `--limit N`: with `--paginate`, stop after N items. */
+  readonly limit?: number;
+  /** `--jq EXPR`: print what jq makes of the body (with `--paginate`: of each item). */
+  readonly jq?: string;
   /** `--redis-url`: share the key's rate limit through this Redis; `PAGERDUTY_REDIS_URL` when absent. */
   readonly redisUrl?: string;
-}
-
-/**
- * The API key from `PAGERDUTY_API_KEY`.
- *
- * @throws UsageError when it is not set
- */
-export function apiKeyFrom(env: CliIo['env']): string {
-  const key = fromEnv(env, API_KEY_ENV);
-  if (!key) throw new UsageError(`no API key: set ${API_KEY_ENV}`);
-  return key;
-}
-
-/**
- * The base URL: `--base-url`, else the `--region` given, else `PAGERDUTY_BASE_URL`, else
- * the US region's (the client's default, `undefined` here).
- */
-export function apiBaseUrl(args: Pick<ApiArgs, 'baseUrl' | 'region'>, env: CliIo['env']): string | undefined {
-  if (args.baseUrl !== undefined) return args.baseUrl;
-  return args.region === undefined ? fromEnv(env, BASE_URL_ENV) : undefined;
 }
 
 /** Refuses combinations that cannot work, before anything is read or sent. */
@@ -95,6 +85,10 @@ function checkCombination(args: ApiArgs): void {
   if (args.paginate && args.include) throw new UsageError('--include cannot be combined with --paginate');
   if (args.concurrency !== undefined && !args.paginate)
     throw new UsageError('--concurrency works only with --paginate');
+  if (args.limit !== undefined && !args.paginate) throw new UsageError('--limit works only with --paginate');
+  if (args.limit !== undefined && !(Number.isSafeInteger(args.limit) && args.limit >= 1))
+    throw new UsageError('--limit must be a positive integer');
+  if (args.jq !== undefined && args.include) throw new UsageError('--jq cannot be combined with --include');
   if (
     args.concurrency !== undefined &&
     !(Number.isInteger(args.concurrency) && args.concurrency >= 1 && args.concurrency <= MAX_CONCURRENCY)
@@ -141,12 +135,16 @@ function requestOptions(
   };
 }
 
-/** Sends one request and prints its head (`--include`) and JSON body (unless `--silent`). */
+/**
+ * Sends one request and prints its head (`--include`) and JSON body (unless `--silent`),
+ * or what `jq` makes of the body.
+ */
 async function printResponse(
   client: RestApiV2Client,
   args: ApiArgs,
   request: RequestOptions,
   io: CliIo,
+  jq: JqRunner | undefined,
 ): Promise<void> {
   let text: string;
   try {
@@ -166,10 +164,28 @@ async function printResponse(
   try {
     body = JSON.parse(text);
   } catch {
+    if (jq) throw new Error('--jq: the response body is not JSON');
     io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     return;
   }
-  writeJson(io, body);
+  if (jq) for (const line of jq([JSON.stringify(body)])) io.stdout.write(`${line}\n`);
+  else writeJson(io, body);
+}
+
+/**
+ * The key to send: the credential's, or for a profile's OAuth tokens the library's refresh
+ * token provider, which renews them and has the new ones written back to the profile file.
+ */
+async function keyToSend(
+  credential: ApiCredential,
+  selected: SelectedProfile | undefined,
+  args: ApiArgs,
+  io: CliIo,
+): Promise<string | TokenProvider> {
+  if (credential.oauth === undefined || selected === undefined) return credential.key;
+  return profileTokenProvider(credential.oauth, clientOptions({ debug: args.debug }, io), (renewed) =>
+    saveProfileCredential(selected.file, selected.name, renewed),
+  );
 }
 
 /**
@@ -177,9 +193,10 @@ async function printResponse(
  *
  * @example
  * ```sh
- * pagerduty api /incidents -F statuses=triggered -F statuses=acknowledged --paginate | jq -r .id
+ * pagerduty api /incidents -F statuses=triggered -F statuses=acknowledged --paginate --jq .id
+ * pagerduty api /users --paginate --limit 5 --jq .email
  * pagerduty api /incidents -X POST --from me@example.com --input incident.json
- * pagerduty api /incidents/PABC123/notes -X POST -F note[content]=@notes.txt --include
+ * pagerduty api /incidents/PABC123/notes -X POST -F 'note[content]=@notes.txt' --include
  * ```
  */
 export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
@@ -187,7 +204,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
     command: COMMANDS.api.usage,
     describe: COMMANDS.api.describe,
     builder: (yargs: Argv) =>
-      yargs
+      withConnectionOptions(yargs, 'rest')
         .positional('path', { type: 'string', describe: 'The path (/incidents) or a full URL under the base URL' })
         .option('method', {
           alias: 'X',
@@ -238,6 +255,17 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
           describe: 'Print the status line and response headers (x-request-id, rate limits) before the body',
         })
         .option('silent', { type: 'boolean', default: false, describe: 'Do not print the response body' })
+        .option('limit', {
+          type: 'number',
+          describe: 'With --paginate: stop after this many items (the reads in flight are cancelled)',
+          defaultDescription: 'every item',
+        })
+        .option('jq', {
+          type: 'string',
+          describe:
+            'Filter with jq (built in, no jq needed): the body, or with --paginate each item; ' +
+            'strings print as text, other values as one line of JSON',
+        })
         .option('concurrency', {
           type: 'number',
           describe: 'With --paginate: pages read at once (1-16; cursor-paginated indexes stay one at a time)',
@@ -246,24 +274,13 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         .option('from', {
           type: 'string',
           describe: 'The email of the acting user (the From header), which an account-level key needs for writes',
-          defaultDescription: envDefault(FROM_ENV),
+          defaultDescription: envDefault(FROM_ENV, "the profile's"),
         })
         .option('auth-type', {
           type: 'string',
           default: 'token',
           choices: AUTH_TYPES,
           describe: `How $${API_KEY_ENV} is sent: an API key (token), or an OAuth access token (oauth2 or bearer)`,
-        })
-        .option('region', {
-          type: 'string',
-          choices: ['us', 'eu'],
-          describe: `The service region (its REST API base URL); wins over $${BASE_URL_ENV}`,
-          defaultDescription: 'us',
-        })
-        .option('base-url', {
-          type: 'string',
-          describe: "The REST API base URL (the emulator's, say); wins over --region",
-          defaultDescription: envDefault(BASE_URL_ENV, REGION_BASE_URLS.us),
         })
         .option('redis-url', {
           type: 'string',
@@ -272,32 +289,33 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
             '(redis://host:port; needs the package ioredis)',
           defaultDescription: envDefault(REDIS_URL_ENV),
         })
-        .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
-        .example('$0 api /users -F query=ann --paginate', '')
+        .example('$0 api /users -F query=ann --paginate --limit 10 --jq .email', '')
         .example('$0 api /abilities --include --silent', '')
         .example(
           '$0 api /incidents/PABC123 -X PUT --from me@example.com ' +
-            '-F incident[type]=incident_reference -F incident[status]=resolved',
+            "-F 'incident[type]=incident_reference' -F 'incident[status]=resolved'",
           '',
         ) as unknown as Argv<ApiArgs>,
     handler: async (args: ArgumentsCamelCase<ApiArgs>) => {
-      const key = apiKeyFrom(io.env);
       checkCombination(args);
+      const selected = await loadSelectedProfile(args, io);
+      const credential = apiCredential(io.env, args.authType, selected && { ...selected.profile, name: selected.name });
+      const jq = args.jq === undefined ? undefined : await compileJq(args.jq);
       const input =
         args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
       const request = requestOptions(args, await readFields(args, io), input);
       const redisUrl = redisUrlFrom(args, io.env);
       const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');
-      const options = clientOptions({ ...args, baseUrl: apiBaseUrl(args, io.env) }, io);
+      const options = clientOptions({ ...args, baseUrl: restBaseUrl(args, io.env, selected?.profile) }, io);
       const rateLimiter = await sharedRateLimiter(redisUrl, options.logger ?? silentLogger);
       let client: RestApiV2Client;
+      const key = await keyToSend(credential, selected, args, io);
       try {
         client = new Client(key, {
           ...options,
           ...(rateLimiter ? { rateLimiter } : {}),
-          defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV),
-          authType: args.authType,
-          region: args.region ?? 'us',
+          defaultFrom: args.from ?? fromEnv(io.env, FROM_ENV) ?? selected?.profile.from,
+          authType: credential.authType,
         });
       } catch (error) {
         // An open Redis connection would keep the program from exiting.
@@ -306,11 +324,13 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       }
       try {
         if (args.paginate) {
-          for await (const item of client.iterAll(args.path, request.params, { concurrency: args.concurrency })) {
-            if (!args.silent) io.stdout.write(`${JSON.stringify(item)}\n`);
-          }
+          const items = client.iterAll(args.path, request.params, {
+            concurrency: args.concurrency,
+            ...(args.limit === undefined ? {} : { pageSize: pageSizeFor(args.limit) }),
+          });
+          await printItems(items, { limit: args.limit, jq, silent: args.silent }, (line) => io.stdout.write(line));
         } else {
-          await printResponse(client, args, request, io);
+          await printResponse(client, args, request, io, jq);
         }
       } catch (error) {
         if (error instanceof UrlError) throw new UsageError(paginateTerms(error.message));

@@ -91,9 +91,12 @@ export function emulatorBanner(
 export async function runEmulatorCommand(args: EmulatorCommandArgs = {}, io: EmulatorCommandIo = {}): Promise<number> {
   const write = io.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const emulator = await startEmulator({ ...args });
+  // Listening before the banner: a script that stops the emulator once it reads the URL
+  // must not find SIGTERM unhandled (the process would die with the signal, not exit 0).
+  const stopped = io.until ?? untilSignal();
   try {
     for (const line of emulatorBanner(emulator)) write(line);
-    await (io.until ?? untilSignal());
+    await stopped;
   } finally {
     await emulator.close();
   }

@@ -36,6 +36,15 @@ export interface WebhookListenerIo {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/**
+ * What a first-time user needs to hear: nothing arrives until PagerDuty is told to send
+ * here, and PagerDuty reaches only a public HTTPS address.
+ */
+export const SUBSCRIPTION_HINT =
+  'pagerduty: events arrive only once a webhook subscription points at this URL ' +
+  '(PagerDuty sends to a public https:// address: put a tunnel in front of this port); ' +
+  'its secret goes to --secret';
+
 /** The summary line of an event: when, what, which object, and its title or summary. */
 export function eventLine(event: AnyWebhookEvent, verified: boolean): string {
   const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
@@ -61,8 +70,8 @@ export async function runWebhookListener(args: WebhookListenerArgs, io: WebhookL
     ...(args.secrets.length > 0 ? { secrets: args.secrets } : {}),
     allowUnsigned: args.allowUnsigned,
     onEvent: (event, delivery) => io.write(args.json ? JSON.stringify(event) : eventLine(event, delivery.verified)),
-    onRejected: (rejection) => io.warn(`refused a request: ${rejection.status} ${rejection.reason}`),
-    onError: (error) => io.warn(`failed: ${error instanceof Error ? error.message : String(error)}`),
+    onRejected: (rejection) => io.warn(`pagerduty: refused a request: ${rejection.status} ${rejection.reason}`),
+    onError: (error) => io.warn(`pagerduty: failed: ${error instanceof Error ? error.message : String(error)}`),
   });
   const server = http.createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve, reject) => {
@@ -74,6 +83,7 @@ export async function runWebhookListener(args: WebhookListenerArgs, io: WebhookL
   const secrets = `${args.secrets.length} secret${args.secrets.length === 1 ? '' : 's'}`;
   const unsigned = args.allowUnsigned ? ', unsigned accepted' : '';
   io.write(`listening for PagerDuty webhooks on http://${host}:${port}/ (${secrets}${unsigned}); Ctrl-C stops`);
+  io.warn(SUBSCRIPTION_HINT);
   try {
     await io.until;
   } finally {
