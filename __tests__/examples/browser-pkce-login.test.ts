@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from 'pagerduty-client/emulator';
-import { authorizeUrl, createPkcePair, main, type PageContext } from '../../examples/browser-pkce-login.js';
+import { main, type PageContext } from '../../examples/browser-pkce-login.js';
 import { realSockets } from '../helpers/test-kit.js';
 
 let emulator: Emulator;
@@ -22,11 +22,7 @@ afterEach(() => {
   delete page.window;
 });
 
-function pageAt(
-  href: string,
-  stored: Map<string, string>,
-  exchanges: URLSearchParams[],
-): PageContext & { went: string[] } {
+function pageAt(href: string, stored: Map<string, string>): PageContext & { went: string[] } {
   const went: string[] = [];
   return {
     went,
@@ -36,48 +32,48 @@ function pageAt(
       setItem: (key, value) => void stored.set(key, value),
       removeItem: (key) => void stored.delete(key),
     },
-    // The identity service's token endpoint: checks the verifier against the challenge of the sign-in.
-    fetch: (async (_url: string, init: { body: URLSearchParams }) => {
-      exchanges.push(init.body);
-      return new Response(JSON.stringify({ access_token: emulator.keys.users[0].key, token_type: 'bearer' }), {
-        status: 200,
-      });
-    }) as unknown as typeof fetch,
   };
 }
 
 describe('examples/browser-pkce-login', () => {
-  const options = { clientId: 'spa-client', scope: 'read', redirectUri: 'https://app.example/callback' };
-
-  it('makes an S256 pair: the challenge is the SHA-256 of the verifier', async () => {
-    const { verifier, challenge } = await createPkcePair();
-    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(challenge).toBe(createHash('sha256').update(verifier).digest('base64url'));
+  const redirectUri = 'https://app.example/callback';
+  const options = () => ({
+    clientId: 'emulator-public-app',
+    scope: 'read',
+    redirectUri,
+    identityUrl: emulator.identityUrl,
+    apiUrl: emulator.url,
   });
 
-  it('sends the user to sign in, then trades the code (no secret) for a token that reads the users', async () => {
+  it('sends the user to sign in with an S256 challenge, then trades the code (no secret) for a token that reads the users', async () => {
     const stored = new Map<string, string>();
-    const exchanges: URLSearchParams[] = [];
-    const first = pageAt('https://app.example/', stored, exchanges);
-    expect(await main({ ...options, apiUrl: emulator.url }, first)).toBeUndefined();
+    const first = pageAt('https://app.example/', stored);
+    expect(await main(options(), first)).toBeUndefined();
     const signIn = new URL(first.went[0]);
-    expect(signIn.origin + signIn.pathname).toBe('https://identity.pagerduty.com/oauth/authorize');
-    const challenge = signIn.searchParams.get('code_challenge');
+    expect(signIn.origin + signIn.pathname).toBe(`${emulator.identityUrl}/oauth/authorize`);
+    expect(signIn.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(signIn.searchParams.get('client_id')).toBe('emulator-public-app');
+    expect(signIn.searchParams.has('client_secret')).toBe(false);
+    const verifier = stored.get('pagerduty-pkce-verifier') ?? '';
+    expect(signIn.searchParams.get('code_challenge')).toBe(createHash('sha256').update(verifier).digest('base64url'));
 
-    const back = pageAt('https://app.example/callback?code=the-code', stored, exchanges);
-    const users = await main({ ...options, apiUrl: emulator.url }, back);
-    expect(users?.length).toBe(5);
-    const form = Object.fromEntries(exchanges[0]);
-    expect(form).toMatchObject({ grant_type: 'authorization_code', code: 'the-code', client_id: 'spa-client' });
-    expect(form).not.toHaveProperty('client_secret');
-    expect(createHash('sha256').update(form.code_verifier).digest('base64url')).toBe(challenge);
+    // The browser's part: the identity service approves at once and redirects back with the code.
+    const approved = await fetch(signIn, { redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    const back = pageAt(approved.headers.get('location') ?? '', stored);
+    const users = await main(options(), back);
+    expect(users?.map((user) => user.type)).toEqual(['user', 'user', 'user', 'user', 'user']);
     expect(stored.size).toBe(0);
   });
 
-  it('puts the challenge and its method in the sign-in URL', () => {
-    const url = new URL(authorizeUrl(options, 'abc'));
-    expect(url.searchParams.get('code_challenge')).toBe('abc');
-    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('response_type')).toBe('code');
+  it("fails with the identity service's refusal when the verifier does not match the challenge", async () => {
+    const stored = new Map<string, string>();
+    const first = pageAt('https://app.example/', stored);
+    await main(options(), first);
+    const approved = await fetch(new URL(first.went[0]), { redirect: 'manual' });
+    stored.set('pagerduty-pkce-verifier', 'x'.repeat(43));
+    await expect(main(options(), pageAt(approved.headers.get('location') ?? '', stored))).rejects.toThrow(
+      /invalid_grant/,
+    );
   });
 });
