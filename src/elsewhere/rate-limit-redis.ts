@@ -1,6 +1,6 @@
 /**
  * `pagerduty-client/rate-limit-redis` outside Node (the non-`node` export conditions): the same names, each
- * throwing an error that says the Redis limiter runs on Node (it is built on ioredis and `node:net`).
+ * throwing an error that says the Redis limiter or token store runs on Node (built on ioredis and `node:net`).
  *
  * @module
  */
@@ -18,5 +18,19 @@ export async function createRedisRateLimiter(): Promise<never> {
 export class RedisRateLimiter {
   constructor() {
     throw nodeOnlyError('the Redis rate limiter', INSTEAD, globalThis as RuntimeGlobals);
+  }
+}
+
+const TOKENS_INSTEAD = 'share tokens from a Node process, or pass your own `TokenStore`';
+
+/** Throws: the Redis token store runs on Node only. */
+export async function createRedisTokenStore(): Promise<never> {
+  throw nodeOnlyError('the Redis token store', TOKENS_INSTEAD, globalThis as RuntimeGlobals);
+}
+
+/** Throws at construction: the Redis token store runs on Node only. */
+export class RedisTokenStore {
+  constructor() {
+    throw nodeOnlyError('the Redis token store', TOKENS_INSTEAD, globalThis as RuntimeGlobals);
   }
 }
