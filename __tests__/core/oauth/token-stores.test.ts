@@ -1,6 +1,15 @@
 // The in-memory and file token stores: what they keep, their renewal lock, and the file's mode and atomic write.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InMemoryTokenStore, isStoredToken, type TokenStore } from '../../../src/core/oauth/token-store.js';
@@ -73,6 +82,16 @@ describe('FileTokenStore', () => {
     expect(existsSync(`${file}.lock`)).toBe(true);
     await other!();
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('counts an empty lock file as held while fresh (another process writes it), breaks it once stale', async () => {
+    const file = path.join(dir, 'tokens.json');
+    const store = new FileTokenStore(file, () => clock);
+    writeFileSync(`${file}.lock`, '');
+    expect(await store.lock('a', 30)).toBeUndefined();
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, longAgo, longAgo);
+    expect(await store.lock('a', 30)).toBeDefined();
   });
 
   it('refuses an empty path', () => {

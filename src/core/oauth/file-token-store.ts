@@ -76,10 +76,14 @@ export class FileTokenStore implements TokenStore {
         };
       } catch (error) {
         if (errorCode(error) !== 'EEXIST') throw error;
-        const held = Number(await files.readFile(lockPath, 'utf8').catch(() => '0'));
-        // A holder that died leaves its lock behind: once expired, it is removed and taken afresh.
-        if (Number.isFinite(held) && held > this.#now()) return undefined;
-        await files.rm(lockPath, { force: true });
+        const held = await files.readFile(lockPath, 'utf8').catch(() => undefined);
+        if (held === undefined) continue; // released meanwhile: take it
+        // An empty lock is one another process is writing this instant (`wx` creates, then writes).
+        if (held === '' && !(await olderThan(lockPath, seconds))) return undefined;
+        if (held !== '' && Number(held) > this.#now()) return undefined;
+        // A holder that died leaves its lock behind: once expired, it is removed (if still the same) and taken.
+        const still = await files.readFile(lockPath, 'utf8').catch(() => undefined);
+        if (still === held) await files.rm(lockPath, { force: true });
       }
     }
     return undefined;
@@ -103,4 +107,12 @@ export class FileTokenStore implements TokenStore {
       return {};
     }
   }
+}
+
+// The file system's clock, not the store's: a file's modification time is on it.
+async function olderThan(path: string, seconds: number): Promise<boolean> {
+  const info = await fs()
+    .stat(path)
+    .catch(() => undefined);
+  return info === undefined || Date.now() - info.mtimeMs > seconds * 1000;
 }
