@@ -35,6 +35,13 @@ export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 const MCP_PATH = '/mcp';
 
+function checkedPath(path: string | undefined): string {
+  if (path === undefined) return MCP_PATH;
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    throw new TypeError('endpointPath must be a path starting with "/"');
+  return path;
+}
+
 function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
   if (typeof auth === 'string') return authForType(auth, authType);
   if (authType !== undefined)
@@ -74,6 +81,7 @@ export class McpApiClient extends ApiClient {
   readonly #liveBodies = new Set<LiveBody>();
   #repeatableTools: ReadonlySet<string> = new Set();
   readonly #sending: SendContext;
+  readonly #path: string;
   readonly #list: ListCaller = (method, params) => this.call(method, params);
 
   /**
@@ -83,11 +91,21 @@ export class McpApiClient extends ApiClient {
    */
   constructor(auth: AuthMethod | string, options: McpApiClientOptions = {}) {
     checkOptionNames('McpApiClient', options, MCP_API_CLIENT_OPTION_NAMES);
-    const { authType, clientInfo, capabilities, onNotification, onRequest, callTimeout, maxTotalTimeout, ...engine } =
-      options;
+    const {
+      authType,
+      endpointPath,
+      clientInfo,
+      capabilities,
+      onNotification,
+      onRequest,
+      callTimeout,
+      maxTotalTimeout,
+      ...engine
+    } = options;
     const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
     super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
     this.#limitDefaults = limitDefaults;
+    this.#path = checkedPath(endpointPath);
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...capabilities };
     this.#onNotification = onNotification;
@@ -98,8 +116,8 @@ export class McpApiClient extends ApiClient {
   #sendContext(): SendContext {
     return {
       exchangeHost: {
-        post: (init) => this.post(MCP_PATH, init),
-        get: (init) => this.get(MCP_PATH, init),
+        post: (init) => this.post(this.#path, init),
+        get: (init) => this.get(this.#path, init),
         sessionHeaders: () => this.#session.headers(),
         httpError: (parts) => this.httpError(parts),
         notification: (message) => this.#notified(message),
@@ -242,7 +260,7 @@ export class McpApiClient extends ApiClient {
 
   /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
   async #post(message: object): Promise<void> {
-    const response = await this.post(MCP_PATH, {
+    const response = await this.post(this.#path, {
       json: message,
       headers: this.#session.headers(),
       retryMode: 'at-most-once',
@@ -358,7 +376,7 @@ export class McpApiClient extends ApiClient {
     await this.#oneWay.settled();
     if (this.#session.id !== undefined) {
       try {
-        const response = await this.delete(MCP_PATH, { headers: this.#session.headers(), retryMode: 'at-most-once' });
+        const response = await this.delete(this.#path, { headers: this.#session.headers(), retryMode: 'at-most-once' });
         await response.text();
       } catch (error) {
         this.log.debug(

@@ -41,6 +41,12 @@ export interface McpApiClientOptions extends ApiClientOptions {
    * `onRequest` that answers it). @default {}
    */
   capabilities?: Readonly<Record<string, unknown>>;
+  /**
+   * The path of the MCP endpoint under `baseUrl` (PagerDuty's is `/mcp`; another server's
+   * may be `/` or anything else).
+   * @default '/mcp'
+   */
+  endpointPath?: string;
   /** Every notification the server sends on a stream, but a call's own progress (which goes to its `onProgress`). */
   onNotification?: (message: JsonRpcNotification) => void;
   /**
@@ -56,6 +62,7 @@ export interface McpApiClientOptions extends ApiClientOptions {
 export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   authType: true,
+  endpointPath: true,
   callTimeout: true,
   maxTotalTimeout: true,
   clientInfo: true,
