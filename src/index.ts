@@ -34,7 +34,12 @@ export {
   RequestAbortedError,
   UrlError,
 } from './core/errors/error-classes.js';
-export { McpError, McpRequestCancelledError, McpSessionExpiredError } from './core/mcp/mcp-error.js';
+export {
+  McpError,
+  McpRequestCancelledError,
+  McpSessionExpiredError,
+  McpUnsupportedVersionError,
+} from './core/mcp/mcp-error.js';
 
 // Auth methods
 export {

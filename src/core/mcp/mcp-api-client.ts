@@ -1,4 +1,5 @@
-import { checkedOptions } from '../client/internal-options.js';
+import { checkedOptions, internalOf } from '../client/internal-options.js';
+import { abortableSleep, timerSleep } from '../retry/abortable-sleep.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
@@ -7,7 +8,7 @@ import { VERSION } from '../../generated/version.js';
 import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, type LiveBody } from './event-stream.js';
 import { jsonRpcNotification, type JsonRpcId, type JsonRpcNotification, type JsonRpcSuccess } from './json-rpc.js';
-import { McpSessionExpiredError } from './mcp-error.js';
+import { McpSessionExpiredError, McpUnsupportedVersionError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { OneWayMessages } from './one-way-messages.js';
 import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
@@ -30,8 +31,11 @@ export type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 /** The MCP server's base URL (the endpoint is `/mcp` under it). */
 export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
 
-/** The protocol revision the client asks for in `initialize`. */
-export const MCP_PROTOCOL_VERSION = '2025-06-18';
+/** The protocol revision the client asks for in `initialize`: the newest it speaks. */
+export const MCP_PROTOCOL_VERSION = '2025-11-25';
+
+/** The revisions the client speaks: a server may answer `initialize` with any of them (newest first). */
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2025-11-25', '2025-06-18', '2025-03-26']);
 
 const MCP_PATH = '/mcp';
 
@@ -82,6 +86,7 @@ export class McpApiClient extends ApiClient {
   #repeatableTools: ReadonlySet<string> = new Set();
   readonly #sending: SendContext;
   readonly #path: string;
+  readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #list: ListCaller = (method, params) => this.call(method, params);
 
   /**
@@ -106,6 +111,7 @@ export class McpApiClient extends ApiClient {
     super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
     this.#limitDefaults = limitDefaults;
     this.#path = checkedPath(endpointPath);
+    this.#sleep = internalOf(options).sleep ?? timerSleep;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...capabilities };
     this.#onNotification = onNotification;
@@ -122,6 +128,7 @@ export class McpApiClient extends ApiClient {
         httpError: (parts) => this.httpError(parts),
         notification: (message) => this.#notified(message),
         serverRequest: (message) => this.#oneWay.answer(message),
+        sleep: (seconds, signal) => abortableSleep(this.#sleep, seconds, signal),
         track: (body) => {
           this.#liveBodies.add(body);
           return () => this.#liveBodies.delete(body);
@@ -131,6 +138,10 @@ export class McpApiClient extends ApiClient {
       sessionId: () => this.#session.id,
       forgetSession: (sessionId) => this.#forgetSession(sessionId),
       sessionStarted: (response, result) => {
+        const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
+        // The specification: a client that does not speak the server's choice does not go on.
+        if (typeof agreed === 'string' && !MCP_PROTOCOL_VERSIONS.includes(agreed))
+          throw new McpUnsupportedVersionError(agreed, MCP_PROTOCOL_VERSIONS);
         this.#session.start(response.headers.get(SESSION_HEADER), result, MCP_PROTOCOL_VERSION);
         this.#repeatableTools = new Set();
         // A caller who sent initialize through call() has the handshake in hand.
