@@ -3,7 +3,11 @@ import { abortableSleep, timerSleep } from '../retry/abortable-sleep.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
-import { authForType, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import { authForType, bearerAuth, noAuth, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import type { TokenProvider } from '../auth/token-provider.js';
+import type { RequestOptions } from '../client/client-options.js';
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import { isTokenProvider, refusalOf, type Refusal } from './auth/refusal.js';
 import { VERSION } from '../../generated/version.js';
 import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, type LiveBody } from './event-stream.js';
@@ -46,7 +50,12 @@ function checkedPath(path: string | undefined): string {
   return path;
 }
 
-function resolveAuth(auth: AuthMethod | string, authType: AuthType | undefined): AuthMethod {
+function resolveAuth(auth: AuthMethod | string | TokenProvider, authType: AuthType | undefined): AuthMethod {
+  if (isTokenProvider(auth)) {
+    if (authType !== undefined)
+      throw new TypeError('authType applies only to a string credential, not to a token provider');
+    return noAuth();
+  }
   if (typeof auth === 'string') return authForType(auth, authType);
   if (authType !== undefined)
     throw new TypeError('authType applies only to a string credential, not to an auth method');
@@ -86,6 +95,7 @@ export class McpApiClient extends ApiClient {
   #repeatableTools: ReadonlySet<string> = new Set();
   readonly #sending: SendContext;
   readonly #path: string;
+  readonly #tokens: TokenProvider | undefined;
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #list: ListCaller = (method, params) => this.call(method, params);
 
@@ -94,7 +104,7 @@ export class McpApiClient extends ApiClient {
    * @param options - engine options (`baseUrl` defaults to `https://mcp.pagerduty.com`), `authType`, the
    *   session's, and the calls' time limits (`callTimeout`, `maxTotalTimeout`)
    */
-  constructor(auth: AuthMethod | string, options: McpApiClientOptions = {}) {
+  constructor(auth: AuthMethod | string | TokenProvider, options: McpApiClientOptions = {}) {
     checkOptionNames('McpApiClient', options, MCP_API_CLIENT_OPTION_NAMES);
     const {
       authType,
@@ -111,6 +121,7 @@ export class McpApiClient extends ApiClient {
     super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
     this.#limitDefaults = limitDefaults;
     this.#path = checkedPath(endpointPath);
+    this.#tokens = isTokenProvider(auth) ? auth : undefined;
     this.#sleep = internalOf(options).sleep ?? timerSleep;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...capabilities };
@@ -122,8 +133,8 @@ export class McpApiClient extends ApiClient {
   #sendContext(): SendContext {
     return {
       exchangeHost: {
-        post: (init) => this.post(this.#path, init),
-        get: (init) => this.get(this.#path, init),
+        post: (init) => this.#send('POST', init),
+        get: (init) => this.#send('GET', init),
         sessionHeaders: () => this.#session.headers(),
         httpError: (parts) => this.httpError(parts),
         notification: (message) => this.#notified(message),
@@ -156,6 +167,39 @@ export class McpApiClient extends ApiClient {
       notifyCancelled: (id, reason) => this.#oneWay.cancelled(id, reason),
       guard: (what, callback) => this.#oneWay.guard(what, callback),
     };
+  }
+
+  /**
+   * One request to the endpoint. With a token provider: its token, and on a refusal (401, 403
+   * `insufficient_scope`) it hears the challenge; when it has a new token the request goes once more
+   * (the server refused it before acting on it).
+   */
+  async #send(verb: 'POST' | 'GET' | 'DELETE', init: RequestOptions): Promise<Response> {
+    const tokens = this.#tokens;
+    for (let again = false; ; again = true) {
+      const token = tokens === undefined ? undefined : await tokens.getToken();
+      if (token !== undefined) this.auth = token === '' ? noAuth() : bearerAuth(token);
+      const outcome = await this.#sendOnce(verb, init).then(
+        (response) => ({ response }),
+        (error: unknown) => ({ error }),
+      );
+      const refusal: Refusal | undefined = token === undefined || again ? undefined : refusalOf(outcome);
+      if (
+        refusal === undefined ||
+        tokens?.refused === undefined ||
+        !(await tokens.refused({ token: token!, ...refusal }))
+      ) {
+        if ('error' in outcome) throw outcome.error;
+        return outcome.response;
+      }
+      if ('response' in outcome) discardLiveBody(outcome.response.body);
+    }
+  }
+
+  #sendOnce(verb: 'POST' | 'GET' | 'DELETE', init: RequestOptions): Promise<Response> {
+    if (verb === 'GET') return this.get(this.#path, init);
+    if (verb === 'DELETE') return this.delete(this.#path, init);
+    return this.post(this.#path, init);
   }
 
   /** The `Mcp-Session-Id` the server assigned, sent on every later message; `undefined` before one. */
@@ -271,7 +315,7 @@ export class McpApiClient extends ApiClient {
 
   /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
   async #post(message: object): Promise<void> {
-    const response = await this.post(this.#path, {
+    const response = await this.#send('POST', {
       json: message,
       headers: this.#session.headers(),
       retryMode: 'at-most-once',
@@ -387,7 +431,7 @@ export class McpApiClient extends ApiClient {
     await this.#oneWay.settled();
     if (this.#session.id !== undefined) {
       try {
-        const response = await this.delete(this.#path, { headers: this.#session.headers(), retryMode: 'at-most-once' });
+        const response = await this.#send('DELETE', { headers: this.#session.headers(), retryMode: 'at-most-once' });
         await response.text();
       } catch (error) {
         this.log.debug(

@@ -1,0 +1,49 @@
+import type { PrivateKeyJwt } from 'oauth4webapi';
+
+/** A Web Crypto private key (or oauth4webapi's `{ key, kid }`). */
+export type McpOAuthPrivateKey = Parameters<typeof PrivateKeyJwt>[0];
+
+/** A client registered with the authorization server beforehand (PagerDuty's case: it offers no registration). */
+export interface McpOAuthClient {
+  /** The client id. */
+  readonly clientId: string;
+  /** Its secret, for a confidential client. */
+  readonly clientSecret?: string;
+  /**
+   * How it authenticates at the token endpoint.
+   * @default `client_secret_basic` with a secret (`client_secret_post` when the server lists only that), else `none`
+   */
+  readonly authMethod?: 'client_secret_basic' | 'client_secret_post' | 'none' | 'private_key_jwt';
+  /** The key that signs its assertions, for `private_key_jwt` (a Web Crypto private key). */
+  readonly privateKey?: McpOAuthPrivateKey;
+}
+
+/** Options of {@link McpOAuth}. */
+export interface McpOAuthOptions {
+  /** The MCP endpoint: the protected resource (`https://mcp.pagerduty.com/mcp`). */
+  readonly resource: string | URL;
+  /**
+   * How tokens are obtained: `authorization_code` (a user signs in through `authorize`, with
+   * PKCE) or `client_credentials` (the client acts for itself; it needs `client`).
+   * @default 'authorization_code'
+   */
+  readonly grant?: 'authorization_code' | 'client_credentials';
+  /** A pre-registered client. Without one, a Client ID Metadata Document or dynamic registration, where offered. */
+  readonly client?: McpOAuthClient;
+  /** The URL of this client's Client ID Metadata Document, used as its client id where the server supports them. */
+  readonly clientMetadataUrl?: string;
+  /** The name given in dynamic registration. @default 'pagerduty-client' */
+  readonly clientName?: string;
+  /** Where the authorization server sends the user back (`authorization_code`). @default 'http://127.0.0.1:8976/callback' */
+  readonly redirectUri?: string;
+  /**
+   * Sends the user to the authorization URL (opens a browser, prints it, ...) and resolves with
+   * the URL the authorization server redirected back to (with `code` and `state`).
+   * Needed for `authorization_code`.
+   */
+  readonly authorize?: (authorizationUrl: URL) => Promise<string | URL>;
+  /** Scopes always asked for, besides those the server names. */
+  readonly scope?: string;
+  /** The fetch used for the OAuth requests. @default globalThis.fetch */
+  readonly fetch?: typeof globalThis.fetch;
+}
