@@ -34,7 +34,10 @@ export interface McpOAuthOptions {
   readonly clientMetadataUrl?: string;
   /** The name given in dynamic registration. @default 'pagerduty-client' */
   readonly clientName?: string;
-  /** Where the authorization server sends the user back (`authorization_code`). @default 'http://127.0.0.1:8976/callback' */
+  /**
+   * Where the authorization server sends the user back (`authorization_code`).
+   * @default 'http://127.0.0.1:8976/callback'
+   */
   readonly redirectUri?: string;
   /**
    * Sends the user to the authorization URL (opens a browser, prints it, ...) and resolves with
