@@ -87,8 +87,8 @@ const scenarios: Record<string, Scenario> = {
   'sse-retry': basic,
   'elicitation-sep1034-client-defaults': async (serverUrl) => {
     await using client = clientFor(serverUrl, undefined, {
-      capabilities: { elicitation: {} },
-      onRequest: (request) => (request.method === 'elicitation/create' ? { action: 'accept', content: {} } : undefined),
+      // Accepts with nothing filled in: the client applies the schema's defaults.
+      onElicitation: () => ({ action: 'accept', content: {} }),
     });
     await listAndCall(client);
   },

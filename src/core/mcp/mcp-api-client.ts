@@ -10,8 +10,17 @@ import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { isTokenProvider, refusalOf, type Refusal } from './auth/refusal.js';
 import { VERSION } from '../../generated/version.js';
 import { HttpError } from '../errors/error-classes.js';
-import { discardLiveBody, type LiveBody } from './event-stream.js';
-import { jsonRpcNotification, type JsonRpcId, type JsonRpcNotification, type JsonRpcSuccess } from './json-rpc.js';
+import { discardLiveBody, readMessageEvents, type LiveBody } from './event-stream.js';
+import { featureCapabilities } from './client-features.js';
+import { DEFAULT_RECONNECT_MS, mediaType } from './mcp-exchange.js';
+import {
+  isJsonRpcNotification,
+  isJsonRpcRequest,
+  jsonRpcNotification,
+  type JsonRpcId,
+  type JsonRpcNotification,
+  type JsonRpcSuccess,
+} from './json-rpc.js';
 import { McpSessionExpiredError, McpUnsupportedVersionError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { OneWayMessages } from './one-way-messages.js';
@@ -96,6 +105,8 @@ export class McpApiClient extends ApiClient {
   readonly #sending: SendContext;
   readonly #path: string;
   readonly #tokens: TokenProvider | undefined;
+  readonly #listens: boolean;
+  readonly #closing = new AbortController();
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #list: ListCaller = (method, params) => this.call(method, params);
 
@@ -113,10 +124,14 @@ export class McpApiClient extends ApiClient {
       capabilities,
       onNotification,
       onRequest,
+      onElicitation,
+      onSampling,
+      roots,
       callTimeout,
       maxTotalTimeout,
       ...engine
     } = options;
+    const features = { onElicitation, onSampling, roots: roots && roots.map((root) => ({ ...root })) };
     const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
     super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
     this.#limitDefaults = limitDefaults;
@@ -124,9 +139,16 @@ export class McpApiClient extends ApiClient {
     this.#tokens = isTokenProvider(auth) ? auth : undefined;
     this.#sleep = internalOf(options).sleep ?? timerSleep;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
-    this.#capabilities = { ...capabilities };
+    this.#capabilities = { ...featureCapabilities(features), ...capabilities };
+    // The server's own stream is opened only when the client has something to hear on it.
+    this.#listens = [onNotification, onRequest, onElicitation, onSampling, roots].some((given) => given !== undefined);
     this.#onNotification = onNotification;
-    this.#oneWay = new OneWayMessages({ post: (message) => this.#post(message), log: () => this.log, onRequest });
+    this.#oneWay = new OneWayMessages({
+      post: (message) => this.#post(message),
+      log: () => this.log,
+      onRequest,
+      features,
+    });
     this.#sending = this.#sendContext();
   }
 
@@ -244,6 +266,46 @@ export class McpApiClient extends ApiClient {
     };
     await sendRequest(this.#sending, 'initialize', params, {}, false);
     await this.notify('notifications/initialized');
+    if (this.#listens) void this.#listen(this.#session.id);
+  }
+
+  /**
+   * The server's own stream (GET): its requests and notifications, while the session lasts.
+   * Not offered (405, or no event stream): nothing to do. Reopened after the server closes it
+   * when its events had ids, after its `retry:` delay.
+   */
+  async #listen(sessionId: string | undefined): Promise<void> {
+    const signal = this.#closing.signal;
+    let lastEventId: string | undefined;
+    let retryMs: number | undefined;
+    try {
+      while (this.#session.id === sessionId && !signal.aborted) {
+        const headers: Record<string, string> = { ...this.#session.headers(), Accept: 'text/event-stream' };
+        if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+        const response = await this.#send('GET', { headers, stream: true, signal });
+        if (!response.ok || mediaType(response) !== 'text/event-stream' || response.body === null) {
+          discardLiveBody(response.body);
+          return;
+        }
+        this.#liveBodies.add(response.body);
+        const outcome = await readMessageEvents(response.body, (message) => this.#heard(message), { lastEventId });
+        this.#liveBodies.delete(response.body);
+        if (!outcome.gaveEventId) return;
+        lastEventId = outcome.lastEventId;
+        retryMs = outcome.retryMs ?? retryMs;
+        await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
+      }
+    } catch (error) {
+      if (!signal.aborted)
+        this.log.debug(`the MCP server's stream ended: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A message on the server's own stream: a request to answer, or a notification. */
+  #heard(message: unknown): boolean {
+    if (isJsonRpcRequest(message)) this.#oneWay.answer(message);
+    else if (isJsonRpcNotification(message)) this.#notified(message);
+    return false;
   }
 
   /**
@@ -426,6 +488,7 @@ export class McpApiClient extends ApiClient {
    * ```
    */
   override async close(): Promise<void> {
+    this.#closing.abort();
     for (const body of this.#liveBodies) discardLiveBody(body);
     this.#liveBodies.clear();
     await this.#oneWay.settled();

@@ -47,7 +47,7 @@ export type ExchangeResult =
   | { readonly kind: 'response'; readonly reply: JsonRpcResponse; readonly response: Response }
   | { readonly kind: 'session-gone' };
 
-function mediaType(response: Response): string {
+export function mediaType(response: Response): string {
   return (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0].trim();
 }
 

@@ -4,6 +4,7 @@ import type { AuthType } from '../auth/auth-methods.js';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.js';
 import type { McpImplementation, McpProgress } from './mcp-types.js';
 import type { McpRequestHandler } from './server-requests.js';
+import type { McpElicitationRequest, McpElicitationResult, McpRoot } from './client-features.js';
 
 /** Options of {@link McpApiClient}: the engine's, plus the session's. */
 export interface McpApiClientOptions extends ApiClientOptions {
@@ -56,6 +57,16 @@ export interface McpApiClientOptions extends ApiClientOptions {
    * `McpError` (or anything with a numeric `code`) to answer with that error.
    */
   onRequest?: McpRequestHandler;
+  /**
+   * Answers the server's `elicitation/create` (form mode: return the values, the schema's
+   * defaults fill those left out; URL mode: send the user to `url` and return the action).
+   * Declares the `elicitation` capability (form and URL). Returning nothing declines.
+   */
+  onElicitation?: (request: McpElicitationRequest) => McpElicitationResult | Promise<McpElicitationResult>;
+  /** Answers the server's `sampling/createMessage` with a model's message; declares `sampling`. */
+  onSampling?: (params: Readonly<Record<string, unknown>>) => unknown;
+  /** The roots offered to the server's `roots/list`; declares `roots`. */
+  roots?: readonly McpRoot[];
 }
 
 /** The names of {@link McpApiClientOptions}, checked at construction. */
@@ -69,6 +80,9 @@ export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Obj
   capabilities: true,
   onNotification: true,
   onRequest: true,
+  onElicitation: true,
+  onSampling: true,
+  roots: true,
 });
 
 /** Options of one call. */
