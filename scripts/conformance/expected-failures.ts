@@ -10,4 +10,4 @@ export const SERVER_SCENARIOS: ReadonlySet<string> = new Set([
 export const CLIENT_EXPECTED_FAILURES: ReadonlySet<string> = new Set<string>(['auth/cross-app-access-complete-flow']);
 
 /** Server scenarios that do not pass yet. */
-export const SERVER_EXPECTED_FAILURES: ReadonlySet<string> = new Set<string>(['dns-rebinding-protection']);
+export const SERVER_EXPECTED_FAILURES: ReadonlySet<string> = new Set<string>([]);

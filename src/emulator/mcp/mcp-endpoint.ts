@@ -27,6 +27,7 @@ import type { McpSession, McpSessions } from './mcp-sessions.js';
 import { toolsPage } from './mcp-tool-catalogue.js';
 import { ToolArgumentError } from './mcp-tool.js';
 import { serveToolCall } from './mcp-tool-call.js';
+import { foreignHostOrOrigin } from './mcp-host-check.js';
 
 /** The name the emulator gives in `serverInfo`. */
 export const MCP_SERVER_NAME = 'pagerduty-client-emulator';
@@ -181,6 +182,11 @@ export async function serveMcp(
     exchange.record(reply.status, rpcMethod);
     writeReply(response, reply, exchange.requestId);
   };
+  const foreign = foreignHostOrOrigin(header(request, 'host'), header(request, 'origin'));
+  if (foreign !== undefined) {
+    request.resume();
+    return answer(failure(403, RPC_ERRORS.invalidRequest, `Forbidden: ${foreign} (DNS rebinding protection)`));
+  }
   if (method !== 'POST' && method !== 'DELETE') {
     request.resume();
     return answer(
