@@ -157,7 +157,8 @@ describe('a streamed reply', () => {
 });
 
 describe("the server's own stream", () => {
-  it('is opened after the handshake when the client listens, and its elicitation is answered with defaults', async () => {
+  it('opens after the handshake when the client listens; its elicitation is answered, defaults added', async () => {
+    // eslint-disable-next-line prefer-const -- assigned once the server exists, read by its handler
     let current: McpTestServer | undefined;
     const asked: unknown[] = [];
     const { server: srv, client } = await setUp(

@@ -173,7 +173,7 @@ describe('McpOAuth', () => {
     expect(seen.mcp.filter((m) => m.method === 'tools/call').map((m) => m.token)).toEqual(['token-1', 'token-2']);
   });
 
-  it('gives up when a step-up did not bring the scope: the call fails with the 403, the next asks no more', async () => {
+  it('gives up when a step-up brought no scope: the call fails with its 403, the next asks no more', async () => {
     const { base, seen } = await startServer({ toolScope: 'mcp:read mcp:admin', grantable: ['mcp:read'] });
     const client = clientFor(base);
     const first = await client.callTool('acts', {}).catch((err: unknown) => err);
