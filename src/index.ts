@@ -15,6 +15,9 @@ export { REST_API_V2_ACCEPT, RestApiV2Client } from './core/rest/rest-api-v2-cli
 export { EventsApiV2Client } from './core/events/events-api-v2-client.js';
 export { OAuthTokenClient } from './core/oauth/oauth-token-client.js';
 export { McpApiClient } from './core/mcp/mcp-api-client.js';
+export { McpOAuth, McpAuthorizationError } from './core/mcp/auth/mcp-oauth.js';
+export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey } from './core/mcp/auth/mcp-oauth.js';
+export type { McpElicitationRequest, McpElicitationResult, McpRoot } from './core/mcp/client-features.js';
 export { ScimApiClient } from './core/scim/scim-api-client.js';
 export { IntegrationApiClient } from './core/integrations/integration-api-client.js';
 export { JiraCloudIntegrationApiClient } from './core/integrations/jira-cloud-integration-api-client.js';
@@ -34,12 +37,7 @@ export {
   RequestAbortedError,
   UrlError,
 } from './core/errors/error-classes.js';
-export {
-  McpError,
-  McpRequestCancelledError,
-  McpSessionExpiredError,
-  McpUnsupportedVersionError,
-} from './core/mcp/mcp-error.js';
+export { McpError, McpRequestCancelledError, McpSessionExpiredError } from './core/mcp/mcp-error.js';
 
 // Auth methods
 export {
@@ -147,6 +145,7 @@ export type {
   McpContentBlock,
   McpEmbeddedResource,
   McpGetPromptResult,
+  McpIcon,
   McpImplementation,
   McpMediaContent,
   McpObjectSchema,

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
-import { McpSessionExpiredError, McpUnsupportedVersionError } from '../../../src/core/mcp/mcp-error.js';
+import { McpError, McpSessionExpiredError } from '../../../src/core/mcp/mcp-error.js';
 import { McpSession } from '../../../src/core/mcp/mcp-session.js';
 import { replyJson, type McpHandler, type McpServerOptions, mcpTestBed } from '../../helpers/mcp-server.js';
 import { realSockets } from '../../helpers/test-kit.js';
@@ -41,8 +41,13 @@ describe('the session', () => {
       },
     );
     const error = await client.listTools().catch((err: unknown) => err);
-    expect(error).toBeInstanceOf(McpUnsupportedVersionError);
-    expect((error as McpUnsupportedVersionError).serverVersion).toBe('2024-11-05');
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toMatch(/unsupported protocol version 2024-11-05/);
+    expect((error as McpError).data).toEqual({
+      supported: ['2025-11-25', '2025-06-18', '2025-03-26'],
+      requested: '2024-11-05',
+    });
     expect(srv.received.map((r) => r.message?.method)).toEqual(['initialize']);
     expect(srv.received[0].message?.params?.protocolVersion).toBe('2025-11-25');
   });

@@ -12,6 +12,7 @@ import { VERSION } from '../../generated/version.js';
 import { HttpError } from '../errors/error-classes.js';
 import { discardLiveBody, readMessageEvents, type LiveBody } from './event-stream.js';
 import { featureCapabilities } from './client-features.js';
+import { outputSchemasAfterPage, structuredContentProblems } from './output-schemas.js';
 import { DEFAULT_RECONNECT_MS, mediaType } from './mcp-exchange.js';
 import {
   isJsonRpcNotification,
@@ -21,7 +22,7 @@ import {
   type JsonRpcNotification,
   type JsonRpcSuccess,
 } from './json-rpc.js';
-import { McpSessionExpiredError, McpUnsupportedVersionError } from './mcp-error.js';
+import { McpError, McpSessionExpiredError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { OneWayMessages } from './one-way-messages.js';
 import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
@@ -102,6 +103,7 @@ export class McpApiClient extends ApiClient {
   readonly #limitDefaults: CallLimitDefaults;
   readonly #liveBodies = new Set<LiveBody>();
   #repeatableTools: ReadonlySet<string> = new Set();
+  #outputSchemas: ReadonlyMap<string, object> = new Map();
   readonly #sending: SendContext;
   readonly #path: string;
   readonly #tokens: TokenProvider | undefined;
@@ -174,15 +176,25 @@ export class McpApiClient extends ApiClient {
         const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
         // The specification: a client that does not speak the server's choice does not go on.
         if (typeof agreed === 'string' && !MCP_PROTOCOL_VERSIONS.includes(agreed))
-          throw new McpUnsupportedVersionError(agreed, MCP_PROTOCOL_VERSIONS);
+          throw new McpError(
+            `initialize (POST ${response.url})`,
+            {
+              code: -32602,
+              message: `unsupported protocol version ${agreed} (this client speaks ${MCP_PROTOCOL_VERSIONS.join(', ')})`,
+              data: { supported: MCP_PROTOCOL_VERSIONS, requested: agreed },
+            },
+            null,
+            response.status,
+          );
         this.#session.start(response.headers.get(SESSION_HEADER), result, MCP_PROTOCOL_VERSION);
         this.#repeatableTools = new Set();
         // A caller who sent initialize through call() has the handshake in hand.
         this.#connecting ??= Promise.resolve();
       },
       answered: (request, result) => {
-        if (request.method === 'tools/list')
-          this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
+        if (request.method !== 'tools/list') return;
+        this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
+        this.#outputSchemas = outputSchemasAfterPage(this.#outputSchemas, request.params, result);
       },
       mayRepeat: (method, params) => mayRepeatRequest(method, params, this.#repeatableTools),
       limits: (options) => callLimits(this.#limitDefaults, options, this.timeout),
@@ -387,7 +399,10 @@ export class McpApiClient extends ApiClient {
 
   /** A changed tool list may change the tools' hints: until the next `tools/list`, every tool is at most once. */
   #notified(message: JsonRpcNotification): void {
-    if (message.method === 'notifications/tools/list_changed') this.#repeatableTools = new Set();
+    if (message.method === 'notifications/tools/list_changed') {
+      this.#repeatableTools = new Set();
+      this.#outputSchemas = new Map();
+    }
     this.#oneWay.guard('onNotification', () => this.#onNotification?.(message));
   }
 
@@ -396,6 +411,7 @@ export class McpApiClient extends ApiClient {
     if (!this.#session.forget(sessionId)) return;
     this.#connecting = undefined;
     this.#repeatableTools = new Set();
+    this.#outputSchemas = new Map();
   }
 
   /**
@@ -418,10 +434,12 @@ export class McpApiClient extends ApiClient {
   /**
    * Calls a tool (`tools/call`), at most once unless the last `tools/list` marked it
    * `readOnlyHint` and `idempotentHint`. A tool's own failure comes back as a result with
-   * `isError: true`; a JSON-RPC error throws `McpError`.
+   * `isError: true`; a JSON-RPC error throws `McpError`. When the session's last `tools/list`
+   * gave the tool an `outputSchema`, its `structuredContent` is checked against it.
    *
    * @param args - the tool's arguments
    * @param options - `timeout` and `maxTotalTimeout` (seconds), `signal`, `onProgress`, `id`
+   * @throws McpError (-32602) when `structuredContent` is missing or does not match the tool's `outputSchema`
    * @example
    * ```ts
    * const result = await mcp.callTool('get_incident', { incident_id: 'Q1' }, { timeout: 30 });
@@ -433,7 +451,18 @@ export class McpApiClient extends ApiClient {
     args?: Readonly<Record<string, unknown>>,
     options?: McpCallOptions,
   ): Promise<McpCallToolResult> {
-    return (await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options)).result;
+    const reply = await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options);
+    const schema = this.#outputSchemas.get(name);
+    const problems = schema === undefined ? [] : await structuredContentProblems(schema, reply.result);
+    // As the official SDK: invalid params (-32602), here of the result.
+    if (problems.length > 0)
+      throw new McpError(
+        `tools/call ${name}`,
+        { code: -32602, message: `the result does not match the tool's outputSchema: ${problems.join('; ')}` },
+        reply.id,
+        200,
+      );
+    return reply.result;
   }
 
   /** Every resource, all pages collected. */

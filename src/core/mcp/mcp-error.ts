@@ -129,24 +129,3 @@ export class McpSessionExpiredError extends PagerDutyError {
     this.sessionId = sessionId;
   }
 }
-
-/**
- * The server answered `initialize` with a protocol version this client does not speak
- * (it speaks those of `MCP_PROTOCOL_VERSIONS`); the session is not used.
- */
-export class McpUnsupportedVersionError extends PagerDutyError {
-  /** The version the server chose. */
-  readonly serverVersion: string;
-
-  /**
-   * @param serverVersion - the version the server chose
-   * @param supported - the versions this client speaks
-   */
-  constructor(serverVersion: string, supported: readonly string[]) {
-    super(
-      `the MCP server chose protocol version ${serverVersion}, which this client does not speak ` +
-        `(it speaks ${supported.join(', ')})`,
-    );
-    this.serverVersion = serverVersion;
-  }
-}

@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { PagerDutyError } from '../../errors/error-classes.js';
 import { isPlainObject } from '../../plain-object.js';
 import { authorizationServerMetadataUrls, protectedResourceMetadataUrls, resourceCovers } from './metadata-urls.js';
 
@@ -10,9 +11,7 @@ export interface ResourceMetadata {
 }
 
 /** Authorization failed before a token: metadata missing or inconsistent, no way to identify the client, ... */
-export class McpAuthorizationError extends Error {
-  override readonly name = 'McpAuthorizationError';
-}
+export class McpAuthorizationError extends PagerDutyError {}
 
 type Fetch = typeof globalThis.fetch;
 
