@@ -43,7 +43,7 @@ describe('the session', () => {
     const error = await client.listTools().catch((err: unknown) => err);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
-    expect((error as McpError).message).toMatch(/unsupported protocol version 2024-11-05/);
+    expect((error as McpError).message).toMatch(/unsupported version 2024-11-05/);
     expect((error as McpError).data).toEqual({
       supported: ['2025-11-25', '2025-06-18', '2025-03-26'],
       requested: '2024-11-05',

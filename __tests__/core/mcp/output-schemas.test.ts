@@ -54,7 +54,7 @@ describe('callTool and the output schema', () => {
     replyJson(received, res, { content: [], structuredContent: { count: args.value } });
   };
 
-  it("checks structuredContent against the schema the session's tools/list gave, and throws -32602 on a mismatch", async () => {
+  it('checks structuredContent by the schema of the last tools/list; a mismatch throws -32602', async () => {
     const { client } = await bed.setUp(server);
     expect((await client.callTool('count', { value: 1 })).structuredContent).toEqual({ count: 1 }); // no schema yet
     await client.listTools();

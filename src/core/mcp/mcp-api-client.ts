@@ -180,7 +180,7 @@ export class McpApiClient extends ApiClient {
             `initialize (POST ${response.url})`,
             {
               code: -32602,
-              message: `unsupported protocol version ${agreed} (this client speaks ${MCP_PROTOCOL_VERSIONS.join(', ')})`,
+              message: `unsupported version ${agreed} (the client speaks ${MCP_PROTOCOL_VERSIONS.join(', ')})`,
               data: { supported: MCP_PROTOCOL_VERSIONS, requested: agreed },
             },
             null,
