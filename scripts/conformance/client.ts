@@ -17,6 +17,9 @@ const REDIRECT_URI = 'http://localhost:3000/callback';
 
 interface Context {
   readonly client_id?: string;
+  readonly idp_client_id?: string;
+  readonly idp_id_token?: string;
+  readonly idp_token_endpoint?: string;
   readonly client_secret?: string;
   readonly private_key_pem?: string;
   readonly signing_algorithm?: string;
@@ -81,6 +84,24 @@ async function privateKey(pem: string): Promise<McpOAuthPrivateKey> {
   return crypto.subtle.importKey('pkcs8', der, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
 }
 
+/** SEP-990: the identity provider exchanges the user's ID token for an ID-JAG for the authorization server. */
+async function idJag(target: { issuer: string; resource?: string }): Promise<string> {
+  const { idp_token_endpoint: endpoint = '', idp_id_token: idToken = '', idp_client_id: idpClient = '' } = context();
+  const form = new URLSearchParams({
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+    audience: target.issuer,
+    resource: target.resource ?? '',
+    subject_token: idToken,
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    client_id: idpClient,
+  });
+  const response = await fetch(endpoint, { method: 'POST', body: form });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || body.access_token === undefined) throw new Error(`token exchange failed: ${response.status}`);
+  return body.access_token;
+}
+
 const scenarios: Record<string, Scenario> = {
   initialize: basic,
   tools_call: basic,
@@ -99,6 +120,10 @@ const scenarios: Record<string, Scenario> = {
   'auth/client-credentials-basic': (serverUrl) => {
     const { client_id: clientId = '', client_secret: clientSecret } = context();
     return authorized(serverUrl, { grant: 'client_credentials', client: { clientId, clientSecret } });
+  },
+  'auth/cross-app-access-complete-flow': (serverUrl) => {
+    const { client_id: clientId = '', client_secret: clientSecret } = context();
+    return authorized(serverUrl, { grant: 'jwt-bearer', client: { clientId, clientSecret }, assertion: idJag });
   },
   'auth/client-credentials-jwt': async (serverUrl) => {
     const { client_id: clientId = '', private_key_pem: pem = '' } = context();

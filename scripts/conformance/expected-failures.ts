@@ -7,7 +7,7 @@ export const SERVER_SCENARIOS: ReadonlySet<string> = new Set([
 ]);
 
 /** Client scenarios that do not pass yet. A listed scenario that passes fails the run, so the list stays true. */
-export const CLIENT_EXPECTED_FAILURES: ReadonlySet<string> = new Set<string>(['auth/cross-app-access-complete-flow']);
+export const CLIENT_EXPECTED_FAILURES: ReadonlySet<string> = new Set<string>([]);
 
 /** Server scenarios that do not pass yet. */
 export const SERVER_EXPECTED_FAILURES: ReadonlySet<string> = new Set<string>([]);

@@ -212,8 +212,28 @@ describe('McpOAuth', () => {
     expect(seen.tokens[0].body.get('resource')).toBe(`${base}/mcp`);
   });
 
+  it("trades an identity provider's assertion for a token (jwt-bearer), naming the issuer and resource", async () => {
+    const { base, seen } = await startServer({ toolScope: 'mcp:read' });
+    const targets: unknown[] = [];
+    const client = clientFor(base, {
+      grant: 'jwt-bearer',
+      authorize: undefined,
+      assertion: async (target) => {
+        targets.push(target);
+        return 'id-jag';
+      },
+    });
+    await client.callTool('list_incidents', {});
+    await client.close();
+    expect(targets).toEqual([{ issuer: `${base}/as`, resource: `${base}/mcp` }]);
+    expect(seen.tokens[0].body.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
+    expect(seen.tokens[0].body.get('assertion')).toBe('id-jag');
+  });
+
   it('checks its options before any request', () => {
     expect(() => new McpOAuth({ resource: 'https://x/mcp' })).toThrow(/authorize/);
     expect(() => new McpOAuth({ resource: 'https://x/mcp', grant: 'client_credentials' })).toThrow(/client/);
+    const client = { clientId: 'c' };
+    expect(() => new McpOAuth({ resource: 'https://x/mcp', grant: 'jwt-bearer', client })).toThrow(/assertion/);
   });
 });

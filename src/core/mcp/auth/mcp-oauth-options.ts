@@ -24,10 +24,17 @@ export interface McpOAuthOptions {
   readonly resource: string | URL;
   /**
    * How tokens are obtained: `authorization_code` (a user signs in through `authorize`, with
-   * PKCE) or `client_credentials` (the client acts for itself; it needs `client`).
+   * PKCE), `client_credentials` (the client acts for itself; it needs `client`), or
+   * `jwt-bearer` (RFC 7523: an assertion from the enterprise's identity provider, such as an
+   * ID-JAG of MCP's enterprise-managed authorization; it needs `client` and `assertion`).
    * @default 'authorization_code'
    */
-  readonly grant?: 'authorization_code' | 'client_credentials';
+  readonly grant?: 'authorization_code' | 'client_credentials' | 'jwt-bearer';
+  /**
+   * The assertion of the `jwt-bearer` grant, for the authorization server (`issuer`) and the
+   * resource the discovery found: the identity provider's answer to a token exchange, say.
+   */
+  readonly assertion?: (target: { readonly issuer: string; readonly resource?: string }) => Promise<string>;
   /** A pre-registered client. Without one, a Client ID Metadata Document or dynamic registration, where offered. */
   readonly client?: McpOAuthClient;
   /** The URL of this client's Client ID Metadata Document, used as its client id where the server supports them. */

@@ -9,6 +9,8 @@ import { bearerChallenge, type BearerChallenge } from './www-authenticate.js';
 export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey } from './mcp-oauth-options.js';
 export { McpAuthorizationError } from './oauth-discovery.js';
 
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
 const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8976/callback';
 
 /** Step-ups (403 `insufficient_scope`) in a row before a refusal is final: no endless authorization loop. */
@@ -72,8 +74,10 @@ export class McpOAuth implements TokenProvider {
 
   constructor(options: McpOAuthOptions) {
     const grant = options.grant ?? 'authorization_code';
-    if (grant === 'client_credentials' && options.client === undefined)
-      throw new TypeError('the client_credentials grant needs a pre-registered client');
+    if (grant !== 'authorization_code' && options.client === undefined)
+      throw new TypeError(`the ${grant} grant needs a pre-registered client`);
+    if (grant === 'jwt-bearer' && options.assertion === undefined)
+      throw new TypeError('the jwt-bearer grant needs assertion');
     if (grant === 'authorization_code' && options.authorize === undefined)
       throw new TypeError('the authorization_code grant needs authorize (it sends the user to the authorization URL)');
     this.#options = { ...options };
@@ -127,13 +131,29 @@ export class McpOAuth implements TokenProvider {
     const server = this.#server!;
     // offline_access where the authorization server offers it: a refresh token spares the user a sign-in.
     const offline = server.scopes_supported?.includes('offline_access') ? 'offline_access' : undefined;
+    const grant = this.#options.grant ?? 'authorization_code';
     const scope = unionOfScopes(
       scopesToRequest(challengeScope, this.#resourceScopes),
       this.#options.scope,
-      this.#options.grant === 'client_credentials' ? undefined : offline,
+      grant === 'authorization_code' ? offline : undefined,
     );
     const resource = this.#resourceParameter();
-    if (this.#options.grant === 'client_credentials') {
+    if (grant === 'jwt-bearer') {
+      const assertion = await this.#options.assertion!({ issuer: server.issuer, resource: this.#resource });
+      const parameters: Record<string, string> = { ...resource, assertion };
+      if (scope !== undefined) parameters.scope = scope;
+      const response = await oauth.genericTokenEndpointRequest(
+        server,
+        registered.client,
+        registered.auth,
+        JWT_BEARER,
+        parameters,
+        this.#requestOptions(),
+      );
+      this.#keep(await oauth.processGenericTokenEndpointResponse(server, registered.client, response), scope);
+      return true;
+    }
+    if (grant === 'client_credentials') {
       const parameters: Record<string, string> = { ...resource };
       if (scope !== undefined) parameters.scope = scope;
       const response = await oauth.clientCredentialsGrantRequest(
