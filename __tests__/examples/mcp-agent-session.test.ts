@@ -44,6 +44,11 @@ describe('examples/mcp-agent-session', () => {
       'acknowledge_incident',
       'resolve_incident',
       'slow_report',
+      'list_services',
+      'list_users',
+      'get_user_data',
+      'list_escalation_policies',
+      'list_schedules',
     ]);
     expect(outcome.acknowledged).toEqual(triggered.slice(0, 2));
     for (const id of outcome.acknowledged) {

@@ -45,13 +45,18 @@ describe('the official MCP SDK client against the emulator', () => {
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor !== undefined);
-    expect(pages).toBe(2);
+    expect(pages).toBe(4);
     expect(names).toEqual([
       'list_incidents',
       'get_incident',
       'acknowledge_incident',
       'resolve_incident',
       'slow_report',
+      'list_services',
+      'list_users',
+      'get_user_data',
+      'list_escalation_policies',
+      'list_schedules',
     ]);
 
     const incident = emulator.state.incidents.all().find((candidate) => candidate.status === 'triggered')!;

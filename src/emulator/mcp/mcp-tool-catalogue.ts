@@ -6,10 +6,11 @@
  */
 import { INCIDENT_TOOLS } from './mcp-incident-tools.js';
 import { SLOW_REPORT_TOOL } from './mcp-slow-report.js';
-import { ToolArgumentError, type EmulatorTool } from './mcp-tool.js';
+import { DIRECTORY_TOOLS } from './mcp-directory-tools.js';
+import { TOOL_ANNOTATIONS, ToolArgumentError, type EmulatorTool } from './mcp-tool.js';
 
 /** Every tool, in listing order. */
-export const EMULATOR_TOOLS: readonly EmulatorTool[] = [...INCIDENT_TOOLS, SLOW_REPORT_TOOL];
+export const EMULATOR_TOOLS: readonly EmulatorTool[] = [...INCIDENT_TOOLS, SLOW_REPORT_TOOL, ...DIRECTORY_TOOLS];
 
 /** Tools per `tools/list` page: small, so that clients have to follow `nextCursor`. */
 export const TOOLS_PAGE_SIZE = 3;
@@ -41,11 +42,14 @@ function decode(cursor: unknown): number {
  */
 export function toolsPage(cursor: unknown): { tools: Record<string, unknown>[]; nextCursor?: string } {
   const offset = decode(cursor);
-  const tools = EMULATOR_TOOLS.slice(offset, offset + TOOLS_PAGE_SIZE).map(({ name, description, inputSchema }) => ({
-    name,
-    description,
-    inputSchema,
-  }));
+  const tools = EMULATOR_TOOLS.slice(offset, offset + TOOLS_PAGE_SIZE).map(
+    ({ name, description, inputSchema, kind }) => ({
+      name,
+      description,
+      inputSchema,
+      annotations: { ...TOOL_ANNOTATIONS[kind] },
+    }),
+  );
   const next = offset + TOOLS_PAGE_SIZE;
   return next < EMULATOR_TOOLS.length ? { tools, nextCursor: encode(next) } : { tools };
 }
