@@ -79,7 +79,7 @@ describe('run: command-line terms', () => {
       stdout: '',
       stderr:
         'pagerduty: unknown command "bogus"; ' +
-        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, webhooks\n' +
+        'the commands are: trigger, acknowledge, resolve, submit, api, emulator, mcp, webhooks\n' +
         'Run "pagerduty --help" for usage.\n',
     });
   });

@@ -11,6 +11,7 @@ import type { CliIo } from './cli-io.js';
 import { acknowledgeCommand } from './commands/acknowledge.js';
 import { apiCommand } from './commands/api.js';
 import { emulatorCommand } from './commands/emulator.js';
+import { mcpCommand } from './commands/mcp.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
 import { triggerCommand } from './commands/trigger.js';
@@ -51,6 +52,7 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
     .command(guard(submitCommand(io)))
     .command(guard(apiCommand(io)))
     .command(guard(emulatorCommand(io)))
+    .command(guard(mcpCommand(io)))
     .command(guard(webhooksCommand(io)))
     .demandCommand(1, 'no command given')
     .strict()
