@@ -17,7 +17,10 @@ import { DEFAULT_RECONNECT_MS, mediaType } from './mcp-exchange.js';
 import {
   isJsonRpcNotification,
   isJsonRpcRequest,
+  jsonMessages,
   jsonRpcNotification,
+  jsonRpcRequest,
+  type JsonRpcErrorObject,
   type JsonRpcId,
   type JsonRpcNotification,
   type JsonRpcSuccess,
@@ -26,7 +29,8 @@ import { McpError, McpSessionExpiredError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { OneWayMessages } from './one-way-messages.js';
 import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
-import { McpSession, SESSION_HEADER } from './mcp-session.js';
+import { McpSession, SESSION_HEADER, VERSION_HEADER } from './mcp-session.js';
+import { probeOutcome, STATELESS_PROTOCOL_VERSION, statelessHeaders, withStatelessMeta } from './stateless-era.js';
 import { callLimitDefaults, callLimits, type CallLimitDefaults } from './call-deadline.js';
 import { sendRequest, type SendContext } from './send-request.js';
 import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
@@ -108,6 +112,8 @@ export class McpApiClient extends ApiClient {
   readonly #path: string;
   readonly #tokens: TokenProvider | undefined;
   readonly #listens: boolean;
+  /** Which revision the server speaks: `unknown` until the dual-era probe; `legacy` is the initialize era. */
+  #era: 'unknown' | 'stateless' | 'legacy';
   readonly #closing = new AbortController();
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #list: ListCaller = (method, params) => this.call(method, params);
@@ -122,6 +128,7 @@ export class McpApiClient extends ApiClient {
     const {
       authType,
       endpointPath,
+      protocolEra,
       clientInfo,
       capabilities,
       onNotification,
@@ -135,10 +142,13 @@ export class McpApiClient extends ApiClient {
     } = options;
     const features = { onElicitation, onSampling, roots: roots && roots.map((root) => ({ ...root })) };
     const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
+    if (protocolEra !== undefined && protocolEra !== 'stateful' && protocolEra !== 'auto')
+      throw new TypeError(`protocolEra must be 'stateful' or 'auto', not ${JSON.stringify(protocolEra)}`);
     super(resolveAuth(auth, authType), checkedOptions({ ...engine, baseUrl: engine.baseUrl ?? MCP_BASE_URL }));
     this.#limitDefaults = limitDefaults;
     this.#path = checkedPath(endpointPath);
     this.#tokens = isTokenProvider(auth) ? auth : undefined;
+    this.#era = protocolEra === 'auto' ? 'unknown' : 'legacy';
     this.#sleep = internalOf(options).sleep ?? timerSleep;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
     this.#capabilities = { ...featureCapabilities(features), ...capabilities };
@@ -159,7 +169,10 @@ export class McpApiClient extends ApiClient {
       exchangeHost: {
         post: (init) => this.#send('POST', init),
         get: (init) => this.#send('GET', init),
-        sessionHeaders: () => this.#session.headers(),
+        sessionHeaders: (request) => ({
+          ...this.#session.headers(),
+          ...(this.#era === 'stateless' && request ? statelessHeaders(request.method, request.params) : {}),
+        }),
         httpError: (parts) => this.httpError(parts),
         notification: (message) => this.#notified(message),
         serverRequest: (message) => this.#oneWay.answer(message),
@@ -263,11 +276,35 @@ export class McpApiClient extends ApiClient {
    * ```
    */
   connect(): Promise<void> {
-    this.#connecting ??= this.#handshake().catch((error: unknown) => {
+    this.#connecting ??= (this.#era === 'unknown' ? this.#probe() : this.#handshake()).catch((error: unknown) => {
       this.#connecting = undefined;
       throw error;
     });
     return this.#connecting;
+  }
+
+  /** Dual-era mode: the stateless revision if the server speaks it, else the initialize handshake. */
+  async #probe(): Promise<void> {
+    const id = globalThis.crypto.randomUUID();
+    const params = withStatelessMeta({}, this.#clientInfo, this.#capabilities);
+    const headers = { [VERSION_HEADER]: STATELESS_PROTOCOL_VERSION, ...statelessHeaders('server/discover', params) };
+    const json = jsonRpcRequest('server/discover', params, id);
+    const response = await this.#send('POST', { json, headers, retryMode: 'idempotent' });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = jsonMessages(text)[0];
+    } catch {
+      body = undefined;
+    }
+    const outcome = probeOutcome(response.status, body, MCP_PROTOCOL_VERSIONS);
+    if (outcome === 'refused') {
+      const { error } = body as { error: JsonRpcErrorObject };
+      throw new McpError(`server/discover (POST ${response.url})`, error, id, response.status);
+    }
+    this.#era = outcome;
+    if (outcome === 'legacy') return this.#handshake();
+    this.#session.start(null, { protocolVersion: STATELESS_PROTOCOL_VERSION }, STATELESS_PROTOCOL_VERSION);
   }
 
   async #handshake(): Promise<void> {
@@ -358,6 +395,11 @@ export class McpApiClient extends ApiClient {
     options?: McpCallOptions | JsonRpcId,
   ): Promise<JsonRpcSuccess<T>> {
     const callOptions: McpCallOptions = typeof options === 'object' ? options : { id: options };
+    if (this.#era === 'unknown' && method !== 'initialize') await this.connect();
+    if (this.#era === 'stateless') {
+      const sent = withStatelessMeta(params, this.#clientInfo, this.#capabilities);
+      return sendRequest<T>(this.#sending, method, sent, callOptions, false);
+    }
     return sendRequest<T>(this.#sending, method, params, callOptions, method !== 'initialize');
   }
 

@@ -23,7 +23,8 @@ export const DEFAULT_RECONNECT_MS = 1000;
 export interface ExchangeHost {
   post(options: RequestOptions): Promise<Response>;
   get(options: RequestOptions): Promise<Response>;
-  sessionHeaders(): Record<string, string>;
+  /** The headers of a message in this session; those of `request` too in the stateless era. */
+  sessionHeaders(request?: JsonRpcRequest): Record<string, string>;
   httpError(parts: HttpErrorParts): Error;
   /** A notification that is not this call's progress. */
   notification(message: JsonRpcNotification): void;
@@ -52,7 +53,7 @@ export function mediaType(response: Response): string {
 }
 
 export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<ExchangeResult> {
-  const headers = host.sessionHeaders();
+  const headers = host.sessionHeaders(call.request);
   const response = await host.post({
     json: call.request,
     headers,

@@ -48,6 +48,14 @@ export interface McpApiClientOptions extends ApiClientOptions {
    * @default '/mcp'
    */
   endpointPath?: string;
+  /**
+   * `auto` (dual-era, opt-in): try the stateless 2026-07-28 revision first (`server/discover`,
+   * no session, `Mcp-Method`/`Mcp-Name` headers); a server that answers with a `400` that is not
+   * one of that revision's errors gets `initialize` (2025-11-25) instead. The client remembers
+   * which era its server speaks.
+   * @default 'stateful' (the initialize handshake only)
+   */
+  protocolEra?: 'stateful' | 'auto';
   /** Every notification the server sends on a stream, but a call's own progress (which goes to its `onProgress`). */
   onNotification?: (message: JsonRpcNotification) => void;
   /**
@@ -74,6 +82,7 @@ export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Obj
   ...API_CLIENT_OPTION_NAMES,
   authType: true,
   endpointPath: true,
+  protocolEra: true,
   callTimeout: true,
   maxTotalTimeout: true,
   clientInfo: true,
