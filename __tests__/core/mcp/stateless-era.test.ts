@@ -55,7 +55,7 @@ describe('McpApiClient in dual-era mode', () => {
     if (running) await new Promise((resolve) => running.close(resolve));
   });
 
-  it('speaks the stateless revision to a server that does: no initialize, the headers and _meta on every call', async () => {
+  it('speaks the stateless revision where the server does: no initialize; headers and _meta on each call', async () => {
     const seen: { headers: Record<string, unknown>; body: { method: string; params: Record<string, unknown> } }[] = [];
     server = createServer((request, response) => {
       let text = '';
