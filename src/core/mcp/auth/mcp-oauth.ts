@@ -1,7 +1,12 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenProvider } from '../../auth/token-provider.js';
 import type { McpOAuthClient, McpOAuthOptions } from './mcp-oauth-options.js';
-import { McpAuthorizationError, discoverAuthorizationServer, discoverResource } from './oauth-discovery.js';
+import {
+  McpAuthorizationError,
+  discoverAuthorizationServer,
+  discoverResource,
+  isLoopbackHost,
+} from './oauth-discovery.js';
 import { scopesToRequest, unionOfScopes } from './metadata-urls.js';
 import { clientAuthFor, readRegistration } from './client-auth.js';
 import { bearerChallenge, type BearerChallenge } from './www-authenticate.js';
@@ -29,11 +34,6 @@ interface Held {
 interface Registered {
   readonly client: oauth.Client;
   readonly auth: oauth.ClientAuth;
-}
-
-/** Plain `http` is allowed to a loopback host only (a local server, a test's). */
-function isLoopback(url: URL): boolean {
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
 /**
@@ -122,7 +122,7 @@ export class McpOAuth implements TokenProvider {
 
   #requestOptions(): { [oauth.customFetch]: typeof globalThis.fetch; [oauth.allowInsecureRequests]: boolean } {
     const endpoint = new URL(this.#server!.token_endpoint ?? this.#endpoint);
-    return { [oauth.customFetch]: this.#fetch, [oauth.allowInsecureRequests]: isLoopback(endpoint) };
+    return { [oauth.customFetch]: this.#fetch, [oauth.allowInsecureRequests]: isLoopbackHost(endpoint.hostname) };
   }
 
   async #authorize(challenge: BearerChallenge, challengeScope: string | undefined): Promise<boolean> {

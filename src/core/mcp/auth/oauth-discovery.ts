@@ -15,7 +15,19 @@ export class McpAuthorizationError extends PagerDutyError {}
 
 type Fetch = typeof globalThis.fetch;
 
+/** Metadata is read over `https`, or plain `http` from a loopback host (a local server, a test's). */
+export function mayReadMetadataFrom(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+/** `localhost`, `127.0.0.1` or `[::1]`. */
+export function isLoopbackHost(hostname: string): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+}
+
 async function getJson(fetch: Fetch, url: URL): Promise<Response | undefined> {
+  if (!mayReadMetadataFrom(url))
+    throw new McpAuthorizationError(`refusing to read authorization metadata over ${url.protocol} from ${url.href}`);
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' } });
     if (response.ok) return response;
