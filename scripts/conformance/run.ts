@@ -155,6 +155,10 @@ async function serverScenarios(all: readonly string[], work: string): Promise<Ta
 }
 
 async function main(): Promise<void> {
+  if (!existsSync(cli)) {
+    console.log('!!! MCP conformance SKIPPED: @modelcontextprotocol/conformance is not installed (run npm ci) !!!');
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
   const names = await scenarioNames();
   const only = process.argv[2];
