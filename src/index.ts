@@ -17,7 +17,12 @@ export { OAuthTokenClient } from './core/oauth/oauth-token-client.js';
 export { McpApiClient } from './core/mcp/mcp-api-client.js';
 export { McpOAuth, McpAuthorizationError } from './core/mcp/auth/mcp-oauth.js';
 export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey } from './core/mcp/auth/mcp-oauth.js';
-export type { McpElicitationRequest, McpElicitationResult, McpRoot } from './core/mcp/client-features.js';
+export type {
+  McpElicitationRequest,
+  McpElicitationResult,
+  McpElicitationSchema,
+  McpRoot,
+} from './core/mcp/client-features.js';
 export { ScimApiClient } from './core/scim/scim-api-client.js';
 export { IntegrationApiClient } from './core/integrations/integration-api-client.js';
 export { JiraCloudIntegrationApiClient } from './core/integrations/jira-cloud-integration-api-client.js';
@@ -79,6 +84,7 @@ export type {
   RoutingKeyAuth,
   TokenAuth,
 } from './core/auth/auth-methods.js';
+export type { TokenProvider } from './core/auth/token-provider.js';
 export type { Secret } from './core/auth/secret.js';
 export type {
   AmbiguousMatch,

@@ -1,6 +1,16 @@
 import { isPlainObject } from '../plain-object.js';
 import type { JsonRpcRequest } from './json-rpc.js';
 
+/** The flat object schema of a form-mode elicitation. */
+export interface McpElicitationSchema {
+  /** Always `'object'`. */
+  type: 'object';
+  /** Each field's schema (a string, number, integer, boolean or enum, with an optional `default`). */
+  properties?: Record<string, unknown>;
+  /** The fields that must be filled. */
+  required?: string[];
+}
+
 /** An `elicitation/create` request's parameters: form mode (a schema to fill) or URL mode (a page to visit). */
 export interface McpElicitationRequest {
   /** `form` (the default) or `url`. */
@@ -8,7 +18,7 @@ export interface McpElicitationRequest {
   /** What to tell the user. */
   message: string;
   /** Form mode: a flat object schema of what to ask for (each property may have a `default`). */
-  requestedSchema?: { type: 'object'; properties?: Record<string, unknown>; required?: string[] };
+  requestedSchema?: McpElicitationSchema;
   /** URL mode: the page the user should open. */
   url?: string;
   /** URL mode: the id the server's completion notification names. */
