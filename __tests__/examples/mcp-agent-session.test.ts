@@ -63,7 +63,7 @@ describe('examples/mcp-agent-session', () => {
       incidents: expect.objectContaining({ triggered: triggered.length - 2 }),
       steps: 3,
     });
-    expect(lines[0]).toMatch(/^connected: MCP 2025-06-18, session \S+$/);
+    expect(lines[0]).toMatch(/^connected: MCP 2025-11-25, session \S+$/);
     expect(lines.filter((line) => line.startsWith('progress '))).toEqual([
       'progress 1/3',
       'progress 2/3',

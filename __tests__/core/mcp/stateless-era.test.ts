@@ -93,7 +93,7 @@ describe('McpApiClient in dual-era mode', () => {
     const tools = await client.listTools();
     await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('list_incidents');
-    expect(client.protocolVersion).toBe('2025-06-18');
+    expect(client.protocolVersion).toBe('2025-11-25');
     // The emulator refuses the stateless version header with a plain 400: the probe's, once.
     const mcp = emulator.requests.filter((r) => r.path === '/mcp');
     expect(mcp.slice(0, 2).map((r) => `${r.status} ${r.rpcMethod ?? ''}`.trim())).toEqual(['400', '200 initialize']);

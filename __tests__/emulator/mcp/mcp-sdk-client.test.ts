@@ -34,7 +34,7 @@ describe('the official MCP SDK client against the emulator', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'pagerduty-client-emulator' });
     expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
     expect(transport.sessionId).toEqual(expect.any(String));
-    expect(transport.protocolVersion).toBe('2025-06-18');
+    expect(transport.protocolVersion).toBe('2025-11-25');
 
     const names: string[] = [];
     let cursor: string | undefined;

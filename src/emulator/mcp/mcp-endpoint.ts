@@ -1,6 +1,6 @@
 /**
  * The emulator's MCP endpoint, `/mcp`, on MCP's Streamable HTTP transport (revision
- * 2025-06-18): API keys as on the REST side, sessions by `Mcp-Session-Id`, the
+ * 2025-11-25, also 2025-06-18 and 2025-03-26): API keys as on the REST side, sessions by `Mcp-Session-Id`, the
  * `MCP-Protocol-Version` check, then `initialize`, `ping`, `tools/list` and `tools/call`.
  * `GET` answers 405: the server never opens a stream of its own.
  *
