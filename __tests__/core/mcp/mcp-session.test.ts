@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
+import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import { McpError, McpSessionExpiredError } from '../../../src/core/mcp/mcp-error.js';
 import { McpSession } from '../../../src/core/mcp/mcp-session.js';
 import { replyJson, type McpHandler, type McpServerOptions, mcpTestBed } from '../../helpers/mcp-server.js';
@@ -236,5 +236,15 @@ describe('the typed helpers', () => {
       'resources/read': { uri: 'pd://x' },
       'prompts/get': { name: 'greet', arguments: { who: 'me' } },
     });
+  });
+});
+
+describe('endpointPath', () => {
+  it('sends every message to the path given, and refuses one without a leading slash before any request', async () => {
+    const { server: srv, client } = await setUp(tools, { endpointPath: '/' });
+    await client.listTools();
+    await client.close();
+    expect(srv.received.map((r) => r.path)).toEqual(['/', '/', '/', '/']);
+    expect(() => new McpApiClient('k', { endpointPath: 'mcp' })).toThrow(/endpointPath/);
   });
 });
