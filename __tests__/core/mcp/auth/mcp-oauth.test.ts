@@ -230,6 +230,33 @@ describe('McpOAuth', () => {
     expect(seen.tokens[0].body.get('assertion')).toBe('id-jag');
   });
 
+  it('starts from the tokens given, and hands every new token to onTokens', async () => {
+    const { base, seen } = await startServer({ toolScope: 'mcp:read' });
+    const kept: unknown[] = [];
+    const client = clientFor(base, {
+      tokens: { accessToken: 'from-last-run' },
+      onTokens: (tokens) => void kept.push(tokens),
+    });
+    await client.callTool('list_incidents', {});
+    await client.close();
+    expect(seen.mcp[0].token).toBe('from-last-run'); // refused: this server never issued it
+    expect(seen.authorizations).toHaveLength(1);
+    expect(kept).toEqual([{ accessToken: 'token-1', expiresAt: expect.any(Number), scope: 'mcp:read' }]);
+  });
+
+  it('refreshes a given token that is due before it is sent, the server found by well-known metadata', async () => {
+    const { base, seen } = await startServer();
+    const tokens = { accessToken: 'stale', refreshToken: 'r1', expiresAt: 0 };
+    const client = clientFor(base, { tokens });
+    await client.call('ping');
+    await client.close();
+    expect(seen.authorizations).toHaveLength(0);
+    expect(
+      seen.tokens.map((t) => [t.body.get('grant_type'), t.body.get('refresh_token'), t.body.get('resource')]),
+    ).toEqual([['refresh_token', 'r1', `${base}/mcp`]]);
+    expect(seen.mcp.map((m) => m.token)).not.toContain('stale');
+  });
+
   it('checks its options before any request', () => {
     expect(() => new McpOAuth({ resource: 'https://x/mcp' })).toThrow(/authorize/);
     expect(() => new McpOAuth({ resource: 'https://x/mcp', grant: 'client_credentials' })).toThrow(/client/);

@@ -18,6 +18,18 @@ export interface McpOAuthClient {
   readonly privateKey?: McpOAuthPrivateKey;
 }
 
+/** Tokens {@link McpOAuth} holds: to start from (`tokens`) and to keep (`onTokens`). */
+export interface McpOAuthTokens {
+  /** The access token sent as `Bearer`. */
+  readonly accessToken: string;
+  /** The refresh token, when the server gave one. */
+  readonly refreshToken?: string;
+  /** When the access token expires, in seconds since the epoch. */
+  readonly expiresAt?: number;
+  /** The scopes it was granted (or asked for). */
+  readonly scope?: string;
+}
+
 /** Options of {@link McpOAuth}. */
 export interface McpOAuthOptions {
   /** The MCP endpoint: the protected resource (`https://mcp.pagerduty.com/mcp`). */
@@ -54,6 +66,13 @@ export interface McpOAuthOptions {
   readonly authorize?: (authorizationUrl: URL) => Promise<string | URL>;
   /** Scopes always asked for, besides those the server names. */
   readonly scope?: string;
+  /** Tokens kept from an earlier run: sent at once, refreshed when due, no sign-in until the server refuses them. */
+  readonly tokens?: McpOAuthTokens;
+  /**
+   * Hears every new token (after an authorization or a refresh), to keep it (a file, a keychain,
+   * a token store) for `tokens` next time. What it throws is dropped: keeping a token never fails a call.
+   */
+  readonly onTokens?: (tokens: McpOAuthTokens) => void | Promise<void>;
   /** The fetch used for the OAuth requests. @default globalThis.fetch */
   readonly fetch?: typeof globalThis.fetch;
 }

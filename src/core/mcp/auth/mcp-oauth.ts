@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenProvider } from '../../auth/token-provider.js';
-import type { McpOAuthClient, McpOAuthOptions } from './mcp-oauth-options.js';
+import type { McpOAuthClient, McpOAuthOptions, McpOAuthTokens } from './mcp-oauth-options.js';
 import {
   McpAuthorizationError,
   discoverAuthorizationServer,
@@ -11,7 +11,7 @@ import { scopesToRequest, unionOfScopes } from './metadata-urls.js';
 import { clientAuthFor, readRegistration } from './client-auth.js';
 import { bearerChallenge, type BearerChallenge } from './www-authenticate.js';
 
-export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey } from './mcp-oauth-options.js';
+export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey, McpOAuthTokens } from './mcp-oauth-options.js';
 export { McpAuthorizationError } from './oauth-discovery.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -23,13 +23,6 @@ const MAX_STEP_UPS = 2;
 
 /** Renewed this many seconds before it expires, so that no request carries a token about to lapse. */
 const EXPIRY_MARGIN_SECONDS = 30;
-
-interface Held {
-  readonly accessToken: string;
-  readonly refreshToken?: string;
-  readonly expiresAt?: number;
-  readonly scope?: string;
-}
 
 interface Registered {
   readonly client: oauth.Client;
@@ -68,7 +61,7 @@ export class McpOAuth implements TokenProvider {
   #resource: string | undefined;
   #resourceScopes: readonly string[] | undefined;
   #registered: Registered | undefined;
-  #held: Held | undefined;
+  #held: McpOAuthTokens | undefined;
   #stepUps = 0;
   #renewing: Promise<boolean> | undefined;
 
@@ -81,6 +74,7 @@ export class McpOAuth implements TokenProvider {
     if (grant === 'authorization_code' && options.authorize === undefined)
       throw new TypeError('the authorization_code grant needs authorize (it sends the user to the authorization URL)');
     this.#options = { ...options };
+    this.#held = options.tokens && { ...options.tokens };
     this.#endpoint = new URL(options.resource);
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
@@ -90,7 +84,15 @@ export class McpOAuth implements TokenProvider {
     const held = this.#held;
     if (held === undefined) return '';
     const due = held.expiresAt !== undefined && Date.now() / 1000 >= held.expiresAt - EXPIRY_MARGIN_SECONDS;
-    if (due && held.refreshToken !== undefined) await this.#once(() => this.#refresh(held.refreshToken!));
+    if (due && held.refreshToken !== undefined) {
+      const refreshToken = held.refreshToken;
+      await this.#once(async () => {
+        // Tokens given at construction: the authorization server is found first (no challenge to start from).
+        await this.#discover(undefined);
+        await this.#register();
+        return this.#refresh(refreshToken);
+      });
+    }
     return this.#held?.accessToken ?? '';
   }
 
@@ -219,12 +221,21 @@ export class McpOAuth implements TokenProvider {
 
   #keep(tokens: oauth.TokenEndpointResponse, asked: string | undefined): void {
     const scope = tokens.scope ?? asked;
-    this.#held = {
+    const held: McpOAuthTokens = {
       accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token ?? this.#held?.refreshToken,
-      expiresAt: tokens.expires_in === undefined ? undefined : Date.now() / 1000 + tokens.expires_in,
-      scope,
+      ...((tokens.refresh_token ?? this.#held?.refreshToken)
+        ? { refreshToken: tokens.refresh_token ?? this.#held?.refreshToken }
+        : {}),
+      ...(tokens.expires_in === undefined ? {} : { expiresAt: Date.now() / 1000 + tokens.expires_in }),
+      ...(scope === undefined ? {} : { scope }),
     };
+    this.#held = held;
+    // A store that fails must not fail the call that got the token: its error is dropped.
+    const { onTokens } = this.#options;
+    if (onTokens)
+      void Promise.resolve({ ...held })
+        .then(onTokens)
+        .catch(() => undefined);
   }
 
   async #discover(resourceMetadataUrl: string | undefined): Promise<void> {
