@@ -7,6 +7,7 @@ import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { call } from '../raw-http.js';
 import { openSession, post, request } from './mcp-wire.js';
+import { EMULATOR_TOOLS, findTool, toolsPage } from '../../../src/emulator/mcp/mcp-tool-catalogue.js';
 
 interface ToolsPage {
   tools: { name: string; inputSchema: { type: string } }[];
@@ -279,5 +280,21 @@ describe('the emulator’s MCP tools', () => {
     expect(emulator.requests).toEqual([
       expect.objectContaining({ path: '/mcp', status: 200, rpcMethod: 'tools/call', tool: 'list_incidents' }),
     ]);
+  });
+});
+
+describe('the emulator’s MCP tools without the write tools', () => {
+  it('lists and finds only the read tools, as PagerDuty’s server without --enable-write-tools', () => {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = toolsPage(cursor, false);
+      names.push(...page.tools.map((tool) => tool.name as string));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(names).toEqual(EMULATOR_TOOLS.filter((tool) => tool.kind === 'read').map((tool) => tool.name));
+    expect(names).not.toContain('acknowledge_incident');
+    expect(findTool('acknowledge_incident', false)).toBeUndefined();
+    expect(findTool('acknowledge_incident')?.kind).toBe('write');
   });
 });

@@ -40,6 +40,11 @@ export interface McpEndpointSetup {
   sessions: McpSessions;
   /** How slow tools wait; the signal aborts when the call is cancelled. */
   delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Whether the write tools are listed and callable (PagerDuty's server has them only with
+   * `--enable-write-tools`). @default true
+   */
+  writeTools?: boolean;
 }
 
 /** One HTTP exchange. */
@@ -85,9 +90,9 @@ function initialize(setup: McpEndpointSetup, id: RpcId, params: Readonly<Record<
   return { status: 200, headers: { 'Mcp-Session-Id': session.id }, body: rpcResult(id, result) };
 }
 
-function toolsList(id: RpcId, params: Readonly<Record<string, unknown>>): Reply {
+function toolsList(id: RpcId, params: Readonly<Record<string, unknown>>, writeTools: boolean): Reply {
   try {
-    return { status: 200, body: rpcResult(id, toolsPage(params.cursor)) };
+    return { status: 200, body: rpcResult(id, toolsPage(params.cursor, writeTools)) };
   } catch (error) {
     if (error instanceof ToolArgumentError)
       return { status: 200, body: rpcError(id, RPC_ERRORS.invalidParams, error.message) };
@@ -139,7 +144,8 @@ async function post(
   }
   const rpcMethod = message.method;
   if (rpcMethod === 'ping') return { reply: { status: 200, body: rpcResult(message.id, {}) }, rpcMethod };
-  if (rpcMethod === 'tools/list') return { reply: toolsList(message.id, message.params), rpcMethod };
+  if (rpcMethod === 'tools/list')
+    return { reply: toolsList(message.id, message.params, setup.writeTools ?? true), rpcMethod };
   if (rpcMethod !== 'tools/call')
     return {
       reply: { status: 200, body: rpcError(message.id, RPC_ERRORS.methodNotFound, `Method not found: ${rpcMethod}`) },
