@@ -15,6 +15,14 @@ export { REST_API_V2_ACCEPT, RestApiV2Client } from './core/rest/rest-api-v2-cli
 export { EventsApiV2Client } from './core/events/events-api-v2-client.js';
 export { OAuthTokenClient } from './core/oauth/oauth-token-client.js';
 export { McpApiClient } from './core/mcp/mcp-api-client.js';
+export { McpOAuth, McpAuthorizationError } from './core/mcp/auth/mcp-oauth.js';
+export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey, McpOAuthTokens } from './core/mcp/auth/mcp-oauth.js';
+export type {
+  McpElicitationRequest,
+  McpElicitationResult,
+  McpElicitationSchema,
+  McpRoot,
+} from './core/mcp/client-features.js';
 export { ScimApiClient } from './core/scim/scim-api-client.js';
 export { IntegrationApiClient } from './core/integrations/integration-api-client.js';
 export { JiraCloudIntegrationApiClient } from './core/integrations/jira-cloud-integration-api-client.js';
@@ -158,6 +166,7 @@ export type {
   McpContentBlock,
   McpEmbeddedResource,
   McpGetPromptResult,
+  McpIcon,
   McpImplementation,
   McpMediaContent,
   McpObjectSchema,

@@ -44,6 +44,11 @@ describe('examples/mcp-agent-session', () => {
       'acknowledge_incident',
       'resolve_incident',
       'slow_report',
+      'list_services',
+      'list_users',
+      'get_user_data',
+      'list_escalation_policies',
+      'list_schedules',
     ]);
     expect(outcome.acknowledged).toEqual(triggered.slice(0, 2));
     for (const id of outcome.acknowledged) {
@@ -58,7 +63,7 @@ describe('examples/mcp-agent-session', () => {
       incidents: expect.objectContaining({ triggered: triggered.length - 2 }),
       steps: 3,
     });
-    expect(lines[0]).toMatch(/^connected: MCP 2025-06-18, session \S+$/);
+    expect(lines[0]).toMatch(/^connected: MCP 2025-11-25, session \S+$/);
     expect(lines.filter((line) => line.startsWith('progress '))).toEqual([
       'progress 1/3',
       'progress 2/3',

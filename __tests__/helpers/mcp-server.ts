@@ -13,6 +13,8 @@ import { recordingSleep } from './test-kit.js';
 /** One message the server received. */
 export interface Received {
   readonly httpMethod: string;
+  /** The request target (path and query). */
+  readonly path: string;
   readonly headers: http.IncomingHttpHeaders;
   /** The JSON-RPC message (POST), or undefined (GET, DELETE). */
   readonly message:
@@ -68,6 +70,7 @@ export async function startMcpServer(handle: McpHandler, options: McpServerOptio
     req.on('end', () => {
       const entry: Received = {
         httpMethod: req.method ?? '',
+        path: req.url ?? '',
         headers: req.headers,
         message: text === '' ? undefined : (JSON.parse(text) as Received['message']),
       };

@@ -39,6 +39,10 @@ export const COMMANDS = {
     usage: 'emulator',
     describe: 'Run a local emulator of the REST and Events APIs (loopback only, fake keys)',
   },
+  mcp: {
+    usage: 'mcp <action> [name]',
+    describe: 'List the tools of PagerDuty\'s MCP server ("mcp tools"), or call one ("mcp call NAME --arg k=v")',
+  },
   webhooks: {
     usage: 'webhooks <action>',
     describe: 'Receive V3 webhooks ("webhooks listen"), verify their signatures, print the events',

@@ -14,6 +14,7 @@ import { emulatorCommand } from './commands/emulator.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { profileCommand } from './commands/profile.js';
+import { mcpCommand } from './commands/mcp.js';
 import { resolveCommand } from './commands/resolve.js';
 import { submitCommand } from './commands/submit.js';
 import { triggerCommand } from './commands/trigger.js';
@@ -80,6 +81,7 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
     .command(guard(submitCommand(io)))
     .command(guard(apiCommand(io)))
     .command(guard(emulatorCommand(io)))
+    .command(guard(mcpCommand(io)))
     .command(guard(webhooksCommand(io)))
     .command(guard(loginCommand(io)))
     .command(guard(logoutCommand(io)))

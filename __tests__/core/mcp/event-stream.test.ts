@@ -86,6 +86,6 @@ describe('readMessageEvents', () => {
       },
     );
     expect(chunks).toBe(3);
-    expect(outcome).toEqual({ end: 'ended', lastEventId: 'r7' });
+    expect(outcome).toEqual({ end: 'ended', lastEventId: 'r7', gaveEventId: false, retryMs: undefined });
   });
 });

@@ -125,7 +125,7 @@ describe('McpApiClient against the official SDK server', () => {
     try {
       await client.connect();
       expect(client.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(client.protocolVersion).toBe('2025-06-18');
+      expect(client.protocolVersion).toBe('2025-11-25');
       const sessionId = client.sessionId!;
 
       expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual(['count', 'echo', 'slow']);

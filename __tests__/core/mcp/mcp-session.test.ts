@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
-import { McpSessionExpiredError } from '../../../src/core/mcp/mcp-error.js';
+import { McpApiClient, type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
+import { McpError, McpSessionExpiredError } from '../../../src/core/mcp/mcp-error.js';
 import { McpSession } from '../../../src/core/mcp/mcp-session.js';
 import { replyJson, type McpHandler, type McpServerOptions, mcpTestBed } from '../../helpers/mcp-server.js';
 import { realSockets } from '../../helpers/test-kit.js';
@@ -32,6 +32,39 @@ describe('McpSession', () => {
 });
 
 describe('the session', () => {
+  it('offers 2025-11-25 and refuses a version it does not speak, sending nothing more', async () => {
+    const { server: srv, client } = await setUp(
+      tools,
+      {},
+      {
+        onInitialize: (received, res) => replyJson(received, res, { protocolVersion: '2024-11-05', capabilities: {} }),
+      },
+    );
+    const error = await client.listTools().catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toMatch(/unsupported version 2024-11-05/);
+    expect((error as McpError).data).toEqual({
+      supported: ['2025-11-25', '2025-06-18', '2025-03-26'],
+      requested: '2024-11-05',
+    });
+    expect(srv.received.map((r) => r.message?.method)).toEqual(['initialize']);
+    expect(srv.received[0].message?.params?.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('accepts 2025-03-26 from a server that speaks only that, and sends it as MCP-Protocol-Version', async () => {
+    const { server: srv, client } = await setUp(
+      tools,
+      {},
+      {
+        onInitialize: (received, res) => replyJson(received, res, { protocolVersion: '2025-03-26', capabilities: {} }),
+      },
+    );
+    await client.listTools();
+    expect(client.protocolVersion).toBe('2025-03-26');
+    expect(srv.received.at(-1)?.headers['mcp-protocol-version']).toBe('2025-03-26');
+  });
+
   it('starts with initialize and notifications/initialized, then sends session id and version every time', async () => {
     const { server: srv, client } = await setUp(tools, {
       clientInfo: { name: 'agent', version: '9' },
@@ -52,7 +85,7 @@ describe('the session', () => {
     ]);
     const [init, ...later] = srv.received;
     expect(init.message?.params).toEqual({
-      protocolVersion: '2025-06-18',
+      protocolVersion: '2025-11-25', // offered; the server chose 2025-06-18, which the client accepts
       capabilities: { elicitation: {} },
       clientInfo: { name: 'agent', version: '9' },
     });
@@ -203,5 +236,15 @@ describe('the typed helpers', () => {
       'resources/read': { uri: 'pd://x' },
       'prompts/get': { name: 'greet', arguments: { who: 'me' } },
     });
+  });
+});
+
+describe('endpointPath', () => {
+  it('sends every message to the path given, and refuses one without a leading slash before any request', async () => {
+    const { server: srv, client } = await setUp(tools, { endpointPath: '/' });
+    await client.listTools();
+    await client.close();
+    expect(srv.received.map((r) => r.path)).toEqual(['/', '/', '/', '/']);
+    expect(() => new McpApiClient('k', { endpointPath: 'mcp' })).toThrow(/endpointPath/);
   });
 });

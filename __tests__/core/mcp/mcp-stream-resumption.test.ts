@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type http from 'node:http';
 import { HttpServerError } from '../../../src/core/errors/error-classes.js';
-import { MAX_RESUMPTIONS } from '../../../src/core/mcp/mcp-exchange.js';
+import { McpRequestCancelledError } from '../../../src/core/mcp/mcp-error.js';
+import { DEFAULT_RECONNECT_MS } from '../../../src/core/mcp/mcp-exchange.js';
 import {
   openStream,
   sendEvent,
@@ -104,10 +105,40 @@ describe('resuming a broken stream', () => {
       expect(get.headers.accept).toBe('text/event-stream');
     }
     expect(posted(srv, 'tools/call')).toBe(1);
-    expect(pauses).toEqual([]);
+    // No `retry:` field: each resumption waits the default delay first.
+    expect(pauses).toEqual([DEFAULT_RECONNECT_MS / 1000, DEFAULT_RECONNECT_MS / 1000]);
   });
 
-  it(`gives up after ${MAX_RESUMPTIONS} broken resumptions: the stream broke, the request may have run`, async () => {
+  it("waits the stream's retry field before resuming, and keeps the last one given", async () => {
+    let callId: unknown;
+    const {
+      server: srv,
+      client,
+      pauses,
+    } = await setUp(
+      (received, res) => {
+        callId = received.message?.id;
+        openStream(res);
+        res.write('id: p-1\nretry: 500\ndata: \n\n');
+        later(10, () => res.end());
+      },
+      (received, res) => {
+        openStream(res);
+        if (received.headers['last-event-id'] === 'p-1') {
+          res.write('id: p-2\ndata: \n\n');
+          return void later(10, () => res.end());
+        }
+        sendEvent(res, { jsonrpc: '2.0', id: callId, result: { content: [] } }, 'p-3');
+      },
+    );
+    const result = await client.callTool('polled', {});
+    expect(result.content).toEqual([]);
+    expect(pauses).toEqual([0.5, 0.5]);
+    expect(gets(srv).map((r) => r.headers['last-event-id'])).toEqual(['p-1', 'p-2']);
+    expect(posted(srv, 'tools/call')).toBe(1);
+  });
+
+  it('keeps resuming while each stream gives an event id, until the call runs out of time', async () => {
     let callId: unknown;
     let next = 1;
     const { server: srv, client } = await setUp(
@@ -120,13 +151,29 @@ describe('resuming a broken stream', () => {
         streamThenBreak(res, [[progress(callId, next), String(next)]]);
       },
     );
+    const error = await client.callTool('acts', {}, { timeout: 0.5 }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(McpRequestCancelledError);
+    expect((error as McpRequestCancelledError).reason).toBe('timeout');
+    expect(gets(srv).length).toBeGreaterThanOrEqual(1);
+    expect(posted(srv, 'tools/call')).toBe(1);
+  });
+
+  it('stops resuming when a resumed stream gives no event id: the request may have run', async () => {
+    let callId: unknown;
+    const { server: srv, client } = await setUp(
+      (received, res) => {
+        callId = received.message?.id;
+        streamThenBreak(res, [[progress(callId, 1), '1']]);
+      },
+      (_received, res) => streamThenBreak(res, [[progress(callId, 2), undefined]]),
+    );
     const error = await client.callTool('acts', {}).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(HttpServerError);
     const message = (error as Error).message;
     expect(message).toMatch(/event stream broke without a JSON-RPC response/);
-    expect(message).toMatch(new RegExp(`resumed ${MAX_RESUMPTIONS} times`));
+    expect(message).toMatch(/the resumed stream gave no event id/);
     expect(message).toMatch(/may have run.*not sent again/);
-    expect(gets(srv).map((r) => r.headers['last-event-id'])).toEqual(['1', '2', '3']);
+    expect(gets(srv)).toHaveLength(1);
     expect(posted(srv, 'tools/call')).toBe(1);
   });
 
@@ -145,7 +192,8 @@ describe('resuming a broken stream', () => {
     expect(gets(srv)).toHaveLength(1);
     expect(gets(srv)[0].headers['last-event-id']).toBe('ev-1');
     expect(posted(srv, 'tools/call')).toBe(1);
-    expect(pauses).toEqual([]);
+    // One resumption, after the default delay (the stream named no `retry:`).
+    expect(pauses).toEqual([DEFAULT_RECONNECT_MS / 1000]);
   });
 
   it('does not try to resume a stream that broke before any event carried an id', async () => {
@@ -177,6 +225,7 @@ describe('resuming a broken stream', () => {
     );
     expect(gets(srv)).toHaveLength(0);
     expect(posted(srv, 'tools/list')).toBe(1);
+    // Not resumed: no wait either.
     expect(pauses).toEqual([]);
   });
 

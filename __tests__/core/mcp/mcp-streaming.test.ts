@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type http from 'node:http';
 import { type McpApiClientOptions } from '../../../src/core/mcp/mcp-api-client.js';
 import type { JsonRpcNotification } from '../../../src/core/mcp/json-rpc.js';
 import type { McpProgress } from '../../../src/core/mcp/mcp-types.js';
@@ -154,3 +155,70 @@ describe('a streamed reply', () => {
     expect(again.s1).toEqual({ jsonrpc: '2.0', id: 's1', error: { code: -1, message: 'no model here' } });
   });
 });
+
+describe("the server's own stream", () => {
+  it('opens after the handshake when the client listens; its elicitation is answered, defaults added', async () => {
+    // eslint-disable-next-line prefer-const -- assigned once the server exists, read by its handler
+    let current: McpTestServer | undefined;
+    const asked: unknown[] = [];
+    const { server: srv, client } = await setUp(
+      (received, res) => {
+        // The tool's answer waits for the elicitation's, which goes through the GET stream.
+        void current!
+          .waitFor((r) => r.message?.id === 'e1' && r.message.method === undefined)
+          .then(() =>
+            sendEvent(openStreamOnce(res), { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } }),
+          );
+      },
+      {
+        onElicitation: (request) => {
+          asked.push(request);
+          return { action: 'accept', content: { name: 'Ada' } };
+        },
+      },
+      (_received, res) => {
+        openStream(res);
+        sendEvent(res, {
+          jsonrpc: '2.0',
+          id: 'e1',
+          method: 'elicitation/create',
+          params: {
+            message: 'Who?',
+            requestedSchema: {
+              type: 'object',
+              properties: { name: { type: 'string' }, team: { type: 'string', default: 'ops' } },
+            },
+          },
+        });
+      },
+    );
+    current = srv;
+    await client.callTool('asks', {});
+    const answer = srv.received.find((r) => r.message?.id === 'e1' && r.message.method === undefined)!;
+    expect(answer.message).toEqual({
+      jsonrpc: '2.0',
+      id: 'e1',
+      result: { action: 'accept', content: { name: 'Ada', team: 'ops' } },
+    });
+    expect(asked).toHaveLength(1);
+    const get = srv.received.find((r) => r.httpMethod === 'GET')!;
+    expect(get.headers.accept).toBe('text/event-stream');
+    expect(get.headers['mcp-session-id']).toBe('s-1');
+    const init = srv.received.find((r) => r.message?.method === 'initialize')!;
+    expect(init.message?.params?.capabilities).toEqual({ elicitation: { form: {}, url: {} } });
+  });
+
+  it('is not opened when the client has nothing to hear', async () => {
+    const { server: srv, client } = await setUp((received, res) => {
+      openStream(res);
+      sendEvent(res, { jsonrpc: '2.0', id: received.message?.id, result: { content: [] } });
+    });
+    await client.callTool('quiet', {});
+    expect(srv.received.filter((r) => r.httpMethod === 'GET')).toEqual([]);
+  });
+});
+
+function openStreamOnce(res: http.ServerResponse): http.ServerResponse {
+  if (!res.headersSent) openStream(res);
+  return res;
+}

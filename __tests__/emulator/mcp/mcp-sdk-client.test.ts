@@ -34,7 +34,7 @@ describe('the official MCP SDK client against the emulator', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'pagerduty-client-emulator' });
     expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
     expect(transport.sessionId).toEqual(expect.any(String));
-    expect(transport.protocolVersion).toBe('2025-06-18');
+    expect(transport.protocolVersion).toBe('2025-11-25');
 
     const names: string[] = [];
     let cursor: string | undefined;
@@ -45,13 +45,18 @@ describe('the official MCP SDK client against the emulator', () => {
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor !== undefined);
-    expect(pages).toBe(2);
+    expect(pages).toBe(4);
     expect(names).toEqual([
       'list_incidents',
       'get_incident',
       'acknowledge_incident',
       'resolve_incident',
       'slow_report',
+      'list_services',
+      'list_users',
+      'get_user_data',
+      'list_escalation_policies',
+      'list_schedules',
     ]);
 
     const incident = emulator.state.incidents.all().find((candidate) => candidate.status === 'triggered')!;

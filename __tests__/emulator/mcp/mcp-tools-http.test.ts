@@ -7,6 +7,7 @@ import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { call } from '../raw-http.js';
 import { openSession, post, request } from './mcp-wire.js';
+import { EMULATOR_TOOLS, findTool, toolsPage } from '../../../src/emulator/mcp/mcp-tool-catalogue.js';
 
 interface ToolsPage {
   tools: { name: string; inputSchema: { type: string } }[];
@@ -45,9 +46,59 @@ describe('the emulator’s MCP tools', () => {
     const second = resultOf<ToolsPage>(
       await post(emulator, request(2, 'tools/list', { cursor: first.nextCursor }), { key, session }),
     );
-    expect(second.tools.map((tool) => tool.name)).toEqual(['resolve_incident', 'slow_report']);
-    expect(second.nextCursor).toBeUndefined();
+    expect(second.tools.map((tool) => tool.name)).toEqual(['resolve_incident', 'slow_report', 'list_services']);
+    expect(typeof second.nextCursor).toBe('string');
     for (const tool of [...first.tools, ...second.tools]) expect(tool.inputSchema.type).toBe('object');
+  });
+
+  it('annotates read tools and write tools as PagerDuty’s server does', async () => {
+    const tools: { name: string; annotations: Record<string, boolean> }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = resultOf<ToolsPage & { tools: typeof tools }>(
+        await post(emulator, request(5, 'tools/list', cursor === undefined ? {} : { cursor }), { key, session }),
+      );
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
+    const write = { readOnlyHint: false, destructiveHint: true, idempotentHint: false };
+    const annotated = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
+    expect(annotated).toEqual({
+      list_incidents: read,
+      get_incident: read,
+      acknowledge_incident: write,
+      resolve_incident: write,
+      slow_report: read,
+      list_services: read,
+      list_users: read,
+      get_user_data: read,
+      list_escalation_policies: read,
+      list_schedules: read,
+    });
+  });
+
+  it('answers PagerDuty’s read tools from the store: list_services, list_users, get_user_data', async () => {
+    const call = async (name: string, args: Record<string, unknown>) =>
+      resultOf<{ structuredContent: Record<string, unknown>; isError?: boolean }>(
+        await post(emulator, request(6, 'tools/call', { name, arguments: args }), {
+          key,
+          session,
+          accept: 'application/json',
+        }),
+      );
+    const services = await call('list_services', { limit: 1 });
+    expect(services.structuredContent.response).toEqual([emulator.state.services.all()[0]]);
+    expect(services.structuredContent.response_summary).toMatch(/Returned 1 record\(s\) of type 'Service'/);
+    const me = await call('get_user_data', {});
+    expect(me.structuredContent.email).toBe(
+      emulator.state.users.all().find((user) => user.id === me.structuredContent.id)?.email,
+    );
+    const byIncidentId = await call('get_incident', { incident_id: emulator.state.incidents.all()[0].id });
+    expect(byIncidentId.isError).toBeFalsy();
+    const triggered = await call('list_incidents', { statuses: ['triggered'] });
+    for (const incident of triggered.structuredContent.incidents as { status: string }[])
+      expect(incident.status).toBe('triggered');
   });
 
   it('answers -32602 for a cursor it did not hand out', async () => {
@@ -229,5 +280,21 @@ describe('the emulator’s MCP tools', () => {
     expect(emulator.requests).toEqual([
       expect.objectContaining({ path: '/mcp', status: 200, rpcMethod: 'tools/call', tool: 'list_incidents' }),
     ]);
+  });
+});
+
+describe('the emulator’s MCP tools without the write tools', () => {
+  it('lists and finds only the read tools, as PagerDuty’s server without --enable-write-tools', () => {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = toolsPage(cursor, false);
+      names.push(...page.tools.map((tool) => tool.name as string));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(names).toEqual(EMULATOR_TOOLS.filter((tool) => tool.kind === 'read').map((tool) => tool.name));
+    expect(names).not.toContain('acknowledge_incident');
+    expect(findTool('acknowledge_incident', false)).toBeUndefined();
+    expect(findTool('acknowledge_incident')?.kind).toBe('write');
   });
 });

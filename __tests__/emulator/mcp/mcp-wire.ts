@@ -1,7 +1,7 @@
 /** Plain HTTP to an emulator's `/mcp`: JSON-RPC posts, SSE events read as they arrive, a delay the test releases. */
 import type { Emulator } from '../../../src/emulator/index.js';
 
-export const PROTOCOL = '2025-06-18';
+export const PROTOCOL = '2025-11-25';
 
 export interface PostOptions {
   key?: string;

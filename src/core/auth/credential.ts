@@ -4,7 +4,8 @@ import type { TokenProvider } from './token-provider.js';
 
 /** The `Authorization` header of one attempt with a provider's token, and that token. */
 export interface ProvidedAuthorization {
-  readonly authorization: string;
+  /** `undefined` while the provider has no token yet. */
+  readonly authorization: string | undefined;
   readonly token: string;
 }
 
@@ -32,15 +33,18 @@ export class Credential {
   }
 
   /**
-   * The header of the next attempt, from the provider's current token.
+   * The header of the next attempt, from the provider's current token. An empty token means "none yet":
+   * the attempt goes without `Authorization`, so that its 401 carries the server's challenge (MCP
+   * authorization discovers where to sign in from it).
    * @throws whatever the provider throws (a refused client, a network error of its token request); a TypeError
-   *   when it gives no token
+   *   when it gives something other than a string
    */
   async provided(provider: TokenProvider): Promise<ProvidedAuthorization> {
     const token = await provider.getToken();
-    if (typeof token !== 'string' || token.length === 0) {
-      throw new TypeError('the token provider gave no token (getToken must return a non-empty string)');
+    if (typeof token !== 'string') {
+      throw new TypeError('the token provider gave no token (getToken must return a string)');
     }
+    if (token === '') return { authorization: undefined, token };
     if (this.#sent?.reveal() !== token) this.#sent = new Secret(token);
     return { authorization: `Bearer ${token}`, token };
   }

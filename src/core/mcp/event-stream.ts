@@ -9,6 +9,10 @@ export interface StreamOutcome {
   readonly lastEventId: string | undefined;
   /** What the stream failed with, for `failed`. */
   readonly error?: unknown;
+  /** Whether an event of this stream carried an id (the server still offers a place to resume from). */
+  readonly gaveEventId: boolean;
+  /** The last `retry:` field of the stream (milliseconds to wait before reconnecting), if any. */
+  readonly retryMs?: number;
 }
 
 export type MessageHandler = (message: unknown) => boolean;
@@ -28,13 +32,21 @@ export async function readMessageEvents(
   options: { readonly lastEventId?: string; readonly onChunk?: () => void } = {},
 ): Promise<StreamOutcome> {
   let lastId = options.lastEventId;
+  let gaveEventId = false;
+  let retryMs: number | undefined;
   let done = false;
   let invalid: SyntaxError | undefined;
   const { createParser } = await import('eventsource-parser');
   const parser = createParser({
+    onRetry(interval) {
+      retryMs = interval;
+    },
     onEvent(event) {
       if (done || invalid) return;
-      if (event.id !== undefined) lastId = event.id;
+      if (event.id !== undefined) {
+        lastId = event.id;
+        gaveEventId = true;
+      }
       if ((event.event ?? 'message') !== 'message' || event.data.trim() === '') return;
       let decoded: unknown;
       try {
@@ -60,15 +72,15 @@ export async function readMessageEvents(
       if (decoded !== '') text = decoded;
       parser.feed(decoded);
       if (invalid) throw invalid;
-      if (done) return { end: 'done', lastEventId: lastId };
+      if (done) return { end: 'done', lastEventId: lastId, gaveEventId, retryMs };
     }
     // The parser keeps a final `\r` waiting for a `\n` that will not come: it ended a line.
     if (text.endsWith('\r')) parser.feed('\n');
     if (invalid) throw invalid;
-    return { end: done ? 'done' : 'ended', lastEventId: lastId };
+    return { end: done ? 'done' : 'ended', lastEventId: lastId, gaveEventId, retryMs };
   } catch (error) {
     if (error === invalid) throw error;
-    return { end: 'failed', lastEventId: lastId, error };
+    return { end: 'failed', lastEventId: lastId, error, gaveEventId, retryMs };
   } finally {
     discardLiveBody(body);
   }

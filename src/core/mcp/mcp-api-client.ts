@@ -1,19 +1,36 @@
-import { checkedOptions } from '../client/internal-options.js';
+import { checkedOptions, internalOf } from '../client/internal-options.js';
+import { abortableSleep, timerSleep } from '../retry/abortable-sleep.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
 import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
+import type { RequestOptions } from '../client/client-options.js';
+import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { VERSION } from '../../generated/version.js';
 import { regionalBaseUrl } from '../client/regions.js';
 import { HttpError } from '../errors/error-classes.js';
-import { discardLiveBody, type LiveBody } from './event-stream.js';
-import { jsonRpcNotification, type JsonRpcId, type JsonRpcNotification, type JsonRpcSuccess } from './json-rpc.js';
-import { McpSessionExpiredError } from './mcp-error.js';
+import { discardLiveBody, readMessageEvents, type LiveBody } from './event-stream.js';
+import { featureCapabilities } from './client-features.js';
+import { outputSchemasAfterPage, structuredContentProblems } from './output-schemas.js';
+import { DEFAULT_RECONNECT_MS, mediaType } from './mcp-exchange.js';
+import {
+  isJsonRpcNotification,
+  isJsonRpcRequest,
+  jsonMessages,
+  jsonRpcNotification,
+  jsonRpcRequest,
+  type JsonRpcErrorObject,
+  type JsonRpcId,
+  type JsonRpcNotification,
+  type JsonRpcSuccess,
+} from './json-rpc.js';
+import { McpError, McpSessionExpiredError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { OneWayMessages } from './one-way-messages.js';
 import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
-import { McpSession, SESSION_HEADER } from './mcp-session.js';
+import { McpSession, SESSION_HEADER, VERSION_HEADER } from './mcp-session.js';
+import { probeOutcome, STATELESS_PROTOCOL_VERSION, statelessHeaders, withStatelessMeta } from './stateless-era.js';
 import { callLimitDefaults, callLimits, type CallLimitDefaults } from './call-deadline.js';
 import { sendRequest, type SendContext } from './send-request.js';
 import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
@@ -32,10 +49,20 @@ export type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 /** The MCP server's base URL (the endpoint is `/mcp` under it). */
 export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
 
-/** The protocol revision the client asks for in `initialize`. */
-export const MCP_PROTOCOL_VERSION = '2025-06-18';
+/** The protocol revision the client asks for in `initialize`: the newest it speaks. */
+export const MCP_PROTOCOL_VERSION = '2025-11-25';
+
+/** The revisions the client speaks: a server may answer `initialize` with any of them (newest first). */
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2025-11-25', '2025-06-18', '2025-03-26']);
 
 const MCP_PATH = '/mcp';
+
+function checkedPath(path: string | undefined): string {
+  if (path === undefined) return MCP_PATH;
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    throw new TypeError('endpointPath must be a path starting with "/"');
+  return path;
+}
 
 function resolveAuth(auth: AuthMethod | string | TokenProvider, authType: AuthType | undefined): AuthMethod {
   if (typeof auth === 'string' || isTokenProvider(auth)) return authForType(auth, authType);
@@ -75,7 +102,14 @@ export class McpApiClient extends ApiClient {
   readonly #limitDefaults: CallLimitDefaults;
   readonly #liveBodies = new Set<LiveBody>();
   #repeatableTools: ReadonlySet<string> = new Set();
+  #outputSchemas: ReadonlyMap<string, object> = new Map();
   readonly #sending: SendContext;
+  readonly #path: string;
+  readonly #listens: boolean;
+  /** Which revision the server speaks: `unknown` until the dual-era probe; `legacy` is the initialize era. */
+  #era: 'unknown' | 'stateless' | 'legacy';
+  readonly #closing = new AbortController();
+  readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #list: ListCaller = (method, params) => this.call(method, params);
 
   /**
@@ -86,30 +120,60 @@ export class McpApiClient extends ApiClient {
    */
   constructor(auth: AuthMethod | string | TokenProvider, options: McpApiClientOptions = {}) {
     checkOptionNames('McpApiClient', options, MCP_API_CLIENT_OPTION_NAMES);
-    const { authType, clientInfo, capabilities, onNotification, onRequest, callTimeout, maxTotalTimeout, ...engine } =
-      options;
+    const {
+      authType,
+      endpointPath,
+      protocolEra,
+      clientInfo,
+      capabilities,
+      onNotification,
+      onRequest,
+      onElicitation,
+      onSampling,
+      roots,
+      callTimeout,
+      maxTotalTimeout,
+      ...engine
+    } = options;
+    const features = { onElicitation, onSampling, roots: roots && roots.map((root) => ({ ...root })) };
     const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
+    if (protocolEra !== undefined && protocolEra !== 'stateful' && protocolEra !== 'auto')
+      throw new TypeError(`protocolEra must be 'stateful' or 'auto', not ${JSON.stringify(protocolEra)}`);
     const resolved = resolveAuth(auth, authType);
     const provider = resolved.kind === 'token-provider' ? resolved.provider : undefined;
     const baseUrl = engine.baseUrl ?? regionalBaseUrl(MCP_BASE_URL, engine.region, provider);
     super(resolved, checkedOptions({ ...engine, baseUrl }));
     this.#limitDefaults = limitDefaults;
+    this.#path = checkedPath(endpointPath);
+    this.#era = protocolEra === 'auto' ? 'unknown' : 'legacy';
+    this.#sleep = internalOf(options).sleep ?? timerSleep;
     this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
-    this.#capabilities = { ...capabilities };
+    this.#capabilities = { ...featureCapabilities(features), ...capabilities };
+    // The server's own stream is opened only when the client has something to hear on it.
+    this.#listens = [onNotification, onRequest, onElicitation, onSampling, roots].some((given) => given !== undefined);
     this.#onNotification = onNotification;
-    this.#oneWay = new OneWayMessages({ post: (message) => this.#post(message), log: () => this.log, onRequest });
+    this.#oneWay = new OneWayMessages({
+      post: (message) => this.#post(message),
+      log: () => this.log,
+      onRequest,
+      features,
+    });
     this.#sending = this.#sendContext();
   }
 
   #sendContext(): SendContext {
     return {
       exchangeHost: {
-        post: (init) => this.post(MCP_PATH, init),
-        get: (init) => this.get(MCP_PATH, init),
-        sessionHeaders: () => this.#session.headers(),
+        post: (init) => this.#send('POST', init),
+        get: (init) => this.#send('GET', init),
+        sessionHeaders: (request) => ({
+          ...this.#session.headers(),
+          ...(this.#era === 'stateless' && request ? statelessHeaders(request.method, request.params) : {}),
+        }),
         httpError: (parts) => this.httpError(parts),
         notification: (message) => this.#notified(message),
         serverRequest: (message) => this.#oneWay.answer(message),
+        sleep: (seconds, signal) => abortableSleep(this.#sleep, seconds, signal),
         track: (body) => {
           this.#liveBodies.add(body);
           return () => this.#liveBodies.delete(body);
@@ -119,20 +183,42 @@ export class McpApiClient extends ApiClient {
       sessionId: () => this.#session.id,
       forgetSession: (sessionId) => this.#forgetSession(sessionId),
       sessionStarted: (response, result) => {
+        const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
+        // The specification: a client that does not speak the server's choice does not go on.
+        if (typeof agreed === 'string' && !MCP_PROTOCOL_VERSIONS.includes(agreed))
+          throw new McpError(
+            `initialize (POST ${response.url})`,
+            {
+              code: -32602,
+              message: `unsupported version ${agreed} (the client speaks ${MCP_PROTOCOL_VERSIONS.join(', ')})`,
+              data: { supported: MCP_PROTOCOL_VERSIONS, requested: agreed },
+            },
+            null,
+            response.status,
+          );
         this.#session.start(response.headers.get(SESSION_HEADER), result, MCP_PROTOCOL_VERSION);
         this.#repeatableTools = new Set();
         // A caller who sent initialize through call() has the handshake in hand.
         this.#connecting ??= Promise.resolve();
       },
       answered: (request, result) => {
-        if (request.method === 'tools/list')
-          this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
+        if (request.method !== 'tools/list') return;
+        this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
+        this.#outputSchemas = outputSchemasAfterPage(this.#outputSchemas, request.params, result);
       },
       mayRepeat: (method, params) => mayRepeatRequest(method, params, this.#repeatableTools),
       limits: (options) => callLimits(this.#limitDefaults, options, this.timeout),
       notifyCancelled: (id, reason) => this.#oneWay.cancelled(id, reason),
       guard: (what, callback) => this.#oneWay.guard(what, callback),
     };
+  }
+
+  // A token provider's refusals (401, 403 `insufficient_scope`) are the engine's to answer: it asks the
+  // provider for a new token and sends the same request once more.
+  #send(verb: 'POST' | 'GET' | 'DELETE', init: RequestOptions): Promise<Response> {
+    if (verb === 'GET') return this.get(this.#path, init);
+    if (verb === 'DELETE') return this.delete(this.#path, init);
+    return this.post(this.#path, init);
   }
 
   /** The `Mcp-Session-Id` the server assigned, sent on every later message; `undefined` before one. */
@@ -162,11 +248,35 @@ export class McpApiClient extends ApiClient {
    * ```
    */
   connect(): Promise<void> {
-    this.#connecting ??= this.#handshake().catch((error: unknown) => {
+    this.#connecting ??= (this.#era === 'unknown' ? this.#probe() : this.#handshake()).catch((error: unknown) => {
       this.#connecting = undefined;
       throw error;
     });
     return this.#connecting;
+  }
+
+  /** Dual-era mode: the stateless revision if the server speaks it, else the initialize handshake. */
+  async #probe(): Promise<void> {
+    const id = globalThis.crypto.randomUUID();
+    const params = withStatelessMeta({}, this.#clientInfo, this.#capabilities);
+    const headers = { [VERSION_HEADER]: STATELESS_PROTOCOL_VERSION, ...statelessHeaders('server/discover', params) };
+    const json = jsonRpcRequest('server/discover', params, id);
+    const response = await this.#send('POST', { json, headers, retryMode: 'idempotent' });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = jsonMessages(text)[0];
+    } catch {
+      body = undefined;
+    }
+    const outcome = probeOutcome(response.status, body, MCP_PROTOCOL_VERSIONS);
+    if (outcome === 'refused') {
+      const { error } = body as { error: JsonRpcErrorObject };
+      throw new McpError(`server/discover (POST ${response.url})`, error, id, response.status);
+    }
+    this.#era = outcome;
+    if (outcome === 'legacy') return this.#handshake();
+    this.#session.start(null, { protocolVersion: STATELESS_PROTOCOL_VERSION }, STATELESS_PROTOCOL_VERSION);
   }
 
   async #handshake(): Promise<void> {
@@ -177,6 +287,46 @@ export class McpApiClient extends ApiClient {
     };
     await sendRequest(this.#sending, 'initialize', params, {}, false);
     await this.notify('notifications/initialized');
+    if (this.#listens) void this.#listen(this.#session.id);
+  }
+
+  /**
+   * The server's own stream (GET): its requests and notifications, while the session lasts.
+   * Not offered (405, or no event stream): nothing to do. Reopened after the server closes it
+   * when its events had ids, after its `retry:` delay.
+   */
+  async #listen(sessionId: string | undefined): Promise<void> {
+    const signal = this.#closing.signal;
+    let lastEventId: string | undefined;
+    let retryMs: number | undefined;
+    try {
+      while (this.#session.id === sessionId && !signal.aborted) {
+        const headers: Record<string, string> = { ...this.#session.headers(), Accept: 'text/event-stream' };
+        if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+        const response = await this.#send('GET', { headers, stream: true, signal });
+        if (!response.ok || mediaType(response) !== 'text/event-stream' || response.body === null) {
+          discardLiveBody(response.body);
+          return;
+        }
+        this.#liveBodies.add(response.body);
+        const outcome = await readMessageEvents(response.body, (message) => this.#heard(message), { lastEventId });
+        this.#liveBodies.delete(response.body);
+        if (!outcome.gaveEventId) return;
+        lastEventId = outcome.lastEventId;
+        retryMs = outcome.retryMs ?? retryMs;
+        await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
+      }
+    } catch (error) {
+      if (!signal.aborted)
+        this.log.debug(`the MCP server's stream ended: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A message on the server's own stream: a request to answer, or a notification. */
+  #heard(message: unknown): boolean {
+    if (isJsonRpcRequest(message)) this.#oneWay.answer(message);
+    else if (isJsonRpcNotification(message)) this.#notified(message);
+    return false;
   }
 
   /**
@@ -217,6 +367,11 @@ export class McpApiClient extends ApiClient {
     options?: McpCallOptions | JsonRpcId,
   ): Promise<JsonRpcSuccess<T>> {
     const callOptions: McpCallOptions = typeof options === 'object' ? options : { id: options };
+    if (this.#era === 'unknown' && method !== 'initialize') await this.connect();
+    if (this.#era === 'stateless') {
+      const sent = withStatelessMeta(params, this.#clientInfo, this.#capabilities);
+      return sendRequest<T>(this.#sending, method, sent, callOptions, false);
+    }
     return sendRequest<T>(this.#sending, method, params, callOptions, method !== 'initialize');
   }
 
@@ -248,7 +403,7 @@ export class McpApiClient extends ApiClient {
 
   /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
   async #post(message: object): Promise<void> {
-    const response = await this.post(MCP_PATH, {
+    const response = await this.#send('POST', {
       json: message,
       headers: this.#session.headers(),
       retryMode: 'at-most-once',
@@ -258,7 +413,10 @@ export class McpApiClient extends ApiClient {
 
   /** A changed tool list may change the tools' hints: until the next `tools/list`, every tool is at most once. */
   #notified(message: JsonRpcNotification): void {
-    if (message.method === 'notifications/tools/list_changed') this.#repeatableTools = new Set();
+    if (message.method === 'notifications/tools/list_changed') {
+      this.#repeatableTools = new Set();
+      this.#outputSchemas = new Map();
+    }
     this.#oneWay.guard('onNotification', () => this.#onNotification?.(message));
   }
 
@@ -267,6 +425,7 @@ export class McpApiClient extends ApiClient {
     if (!this.#session.forget(sessionId)) return;
     this.#connecting = undefined;
     this.#repeatableTools = new Set();
+    this.#outputSchemas = new Map();
   }
 
   /**
@@ -289,10 +448,12 @@ export class McpApiClient extends ApiClient {
   /**
    * Calls a tool (`tools/call`), at most once unless the last `tools/list` marked it
    * `readOnlyHint` and `idempotentHint`. A tool's own failure comes back as a result with
-   * `isError: true`; a JSON-RPC error throws `McpError`.
+   * `isError: true`; a JSON-RPC error throws `McpError`. When the session's last `tools/list`
+   * gave the tool an `outputSchema`, its `structuredContent` is checked against it.
    *
    * @param args - the tool's arguments
    * @param options - `timeout` and `maxTotalTimeout` (seconds), `signal`, `onProgress`, `id`
+   * @throws McpError (-32602) when `structuredContent` is missing or does not match the tool's `outputSchema`
    * @example
    * ```ts
    * const result = await mcp.callTool('get_incident', { incident_id: 'Q1' }, { timeout: 30 });
@@ -304,7 +465,18 @@ export class McpApiClient extends ApiClient {
     args?: Readonly<Record<string, unknown>>,
     options?: McpCallOptions,
   ): Promise<McpCallToolResult> {
-    return (await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options)).result;
+    const reply = await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options);
+    const schema = this.#outputSchemas.get(name);
+    const problems = schema === undefined ? [] : await structuredContentProblems(schema, reply.result);
+    // As the official SDK: invalid params (-32602), here of the result.
+    if (problems.length > 0)
+      throw new McpError(
+        `tools/call ${name}`,
+        { code: -32602, message: `the result does not match the tool's outputSchema: ${problems.join('; ')}` },
+        reply.id,
+        200,
+      );
+    return reply.result;
   }
 
   /** Every resource, all pages collected. */
@@ -359,12 +531,13 @@ export class McpApiClient extends ApiClient {
    * ```
    */
   override async close(): Promise<void> {
+    this.#closing.abort();
     for (const body of this.#liveBodies) discardLiveBody(body);
     this.#liveBodies.clear();
     await this.#oneWay.settled();
     if (this.#session.id !== undefined) {
       try {
-        const response = await this.delete(MCP_PATH, { headers: this.#session.headers(), retryMode: 'at-most-once' });
+        const response = await this.#send('DELETE', { headers: this.#session.headers(), retryMode: 'at-most-once' });
         await response.text();
       } catch (error) {
         this.log.debug(

@@ -17,19 +17,22 @@ import {
 import type { McpProgress } from './mcp-types.js';
 import type { BodyWatch } from './call-deadline.js';
 
-/** How many times a broken stream is resumed before the call fails. */
-export const MAX_RESUMPTIONS = 3;
+/** Milliseconds to wait before resuming a stream that named no `retry:` (the official SDK's first delay). */
+export const DEFAULT_RECONNECT_MS = 1000;
 
 export interface ExchangeHost {
   post(options: RequestOptions): Promise<Response>;
   get(options: RequestOptions): Promise<Response>;
-  sessionHeaders(): Record<string, string>;
+  /** The headers of a message in this session; those of `request` too in the stateless era. */
+  sessionHeaders(request?: JsonRpcRequest): Record<string, string>;
   httpError(parts: HttpErrorParts): Error;
   /** A notification that is not this call's progress. */
   notification(message: JsonRpcNotification): void;
   serverRequest(message: JsonRpcRequest): void;
   /** So that closing the client frees a live body; returns the unregistering. */
   track(body: LiveBody): () => void;
+  /** Waits before a reconnection; rejects when the signal fires. */
+  sleep(seconds: number, signal: AbortSignal): Promise<void>;
 }
 
 export interface ExchangeCall {
@@ -45,12 +48,12 @@ export type ExchangeResult =
   | { readonly kind: 'response'; readonly reply: JsonRpcResponse; readonly response: Response }
   | { readonly kind: 'session-gone' };
 
-function mediaType(response: Response): string {
+export function mediaType(response: Response): string {
   return (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0].trim();
 }
 
 export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<ExchangeResult> {
-  const headers = host.sessionHeaders();
+  const headers = host.sessionHeaders(call.request);
   const response = await host.post({
     json: call.request,
     headers,
@@ -98,18 +101,18 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
     return false;
   };
   let outcome = await readTracked(host, response.body, onMessage, call);
+  let retryMs = outcome.retryMs;
   // Why the stream was not resumed (again): said in the error, with the request's fate.
   let unresumed = 'no event id to resume from';
-  for (
-    let resumed = 0;
-    !reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && !call.signal.aborted;
-    resumed += 1
-  ) {
-    if (resumed === MAX_RESUMPTIONS) {
-      unresumed = `resumed ${MAX_RESUMPTIONS} times, the limit`;
+  // The server may close a stream on purpose and have the client poll (2025-11-25): resumed for as
+  // long as each stream gives an event id, waiting its `retry:` first; the call's deadline ends it.
+  while (!reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && !call.signal.aborted) {
+    if (!outcome.gaveEventId) {
+      unresumed = 'the resumed stream gave no event id';
       break;
     }
     const resumedFrom = outcome.lastEventId;
+    await host.sleep((retryMs ?? DEFAULT_RECONNECT_MS) / 1000, call.signal);
     const again = await host.get({
       headers: { ...host.sessionHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom },
       stream: true,
@@ -121,6 +124,7 @@ export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<
       break;
     }
     outcome = await readTracked(host, again.body, onMessage, call, resumedFrom);
+    retryMs = outcome.retryMs ?? retryMs;
   }
   if (reply) return { kind: 'response', reply, response };
   if (call.signal.aborted) throw call.signal.reason;

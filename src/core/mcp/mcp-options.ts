@@ -4,6 +4,7 @@ import type { AuthType } from '../auth/auth-methods.js';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.js';
 import type { McpImplementation, McpProgress } from './mcp-types.js';
 import type { McpRequestHandler } from './server-requests.js';
+import type { McpElicitationRequest, McpElicitationResult, McpRoot } from './client-features.js';
 
 /** Options of {@link McpApiClient}: the engine's, plus the session's. */
 export interface McpApiClientOptions extends ApiClientOptions {
@@ -41,6 +42,20 @@ export interface McpApiClientOptions extends ApiClientOptions {
    * `onRequest` that answers it). @default {}
    */
   capabilities?: Readonly<Record<string, unknown>>;
+  /**
+   * The path of the MCP endpoint under `baseUrl` (PagerDuty's is `/mcp`; another server's
+   * may be `/` or anything else).
+   * @default '/mcp'
+   */
+  endpointPath?: string;
+  /**
+   * `auto` (dual-era, opt-in): try the stateless 2026-07-28 revision first (`server/discover`,
+   * no session, `Mcp-Method`/`Mcp-Name` headers); a server that answers with a `400` that is not
+   * one of that revision's errors gets `initialize` (2025-11-25) instead. The client remembers
+   * which era its server speaks.
+   * @default 'stateful' (the initialize handshake only)
+   */
+  protocolEra?: 'stateful' | 'auto';
   /** Every notification the server sends on a stream, but a call's own progress (which goes to its `onProgress`). */
   onNotification?: (message: JsonRpcNotification) => void;
   /**
@@ -50,18 +65,33 @@ export interface McpApiClientOptions extends ApiClientOptions {
    * `McpError` (or anything with a numeric `code`) to answer with that error.
    */
   onRequest?: McpRequestHandler;
+  /**
+   * Answers the server's `elicitation/create` (form mode: return the values, the schema's
+   * defaults fill those left out; URL mode: send the user to `url` and return the action).
+   * Declares the `elicitation` capability (form and URL). Returning nothing declines.
+   */
+  onElicitation?: (request: McpElicitationRequest) => McpElicitationResult | Promise<McpElicitationResult>;
+  /** Answers the server's `sampling/createMessage` with a model's message; declares `sampling`. */
+  onSampling?: (params: Readonly<Record<string, unknown>>) => unknown;
+  /** The roots offered to the server's `roots/list`; declares `roots`. */
+  roots?: readonly McpRoot[];
 }
 
 /** The names of {@link McpApiClientOptions}, checked at construction. */
 export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Object.freeze({
   ...API_CLIENT_OPTION_NAMES,
   authType: true,
+  endpointPath: true,
+  protocolEra: true,
   callTimeout: true,
   maxTotalTimeout: true,
   clientInfo: true,
   capabilities: true,
   onNotification: true,
   onRequest: true,
+  onElicitation: true,
+  onSampling: true,
+  roots: true,
 });
 
 /** Options of one call. */

@@ -1,3 +1,15 @@
+/** An icon of a tool, a server, a resource or a prompt (2025-11-25). */
+export interface McpIcon {
+  /** Its URL (`https:` or a `data:` URI). */
+  src: string;
+  /** Its media type (`image/png`, `image/svg+xml`, ...). */
+  mimeType?: string;
+  /** The sizes it is drawn for (`48x48`, `any`). */
+  sizes?: string[];
+  /** The theme it is drawn for. */
+  theme?: 'light' | 'dark';
+}
+
 /** The name and version of an MCP implementation (`clientInfo`, `serverInfo`). */
 export interface McpImplementation {
   /** Its programmatic name. */
@@ -6,6 +18,8 @@ export interface McpImplementation {
   version: string;
   /** A name for display. */
   title?: string;
+  /** Icons for display (2025-11-25). */
+  icons?: McpIcon[];
 }
 
 /** Hints about what a tool does; not guaranteed by the server. */
@@ -46,6 +60,8 @@ export interface McpTool {
   outputSchema?: McpObjectSchema;
   /** Hints about its behaviour. */
   annotations?: McpToolAnnotations;
+  /** Icons for display (2025-11-25). */
+  icons?: McpIcon[];
 }
 
 /** The contents of a resource as text. */

@@ -1,6 +1,7 @@
 import type { Logger } from '../logging.js';
 import { jsonRpcNotification, type JsonRpcId, type JsonRpcRequest } from './json-rpc.js';
 import type { McpCancelReason } from './mcp-error.js';
+import type { ClientFeatures } from './client-features.js';
 import { answerServerRequest, type McpRequestHandler } from './server-requests.js';
 
 export interface OneWayMessagesOptions {
@@ -8,6 +9,7 @@ export interface OneWayMessagesOptions {
   // A function: the client's logger may be replaced after construction.
   readonly log: () => Logger;
   readonly onRequest: McpRequestHandler | undefined;
+  readonly features: ClientFeatures;
 }
 
 function reasonOf(error: unknown): string {
@@ -36,7 +38,7 @@ export class OneWayMessages {
 
   /** In the background, so that a stream is read on while the answer is worked out; `close` waits for it. */
   answer(request: JsonRpcRequest): void {
-    const work = answerServerRequest(request, this.#options.onRequest)
+    const work = answerServerRequest(request, this.#options.onRequest, this.#options.features)
       .then((message) => this.#options.post(message))
       .catch((error: unknown) =>
         this.#options.log().warn(`answering the server's ${request.method} failed: ${reasonOf(error)}`),

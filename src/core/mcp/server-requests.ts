@@ -1,3 +1,4 @@
+import { answerFeature, type ClientFeatures } from './client-features.js';
 import type { JsonRpcFailure, JsonRpcRequest, JsonRpcSuccess } from './json-rpc.js';
 
 /**
@@ -15,10 +16,12 @@ export const INTERNAL_ERROR = -32603;
 export async function answerServerRequest(
   request: JsonRpcRequest,
   handler?: McpRequestHandler,
+  features: ClientFeatures = {},
 ): Promise<JsonRpcSuccess | JsonRpcFailure> {
   const { id } = request;
   try {
-    const result: unknown = handler === undefined ? undefined : await handler(request);
+    const result: unknown =
+      (handler === undefined ? undefined : await handler(request)) ?? (await answerFeature(request, features));
     if (result !== undefined) return { jsonrpc: '2.0', id, result };
   } catch (error) {
     const { code, rpcMessage, message, data } = error as {

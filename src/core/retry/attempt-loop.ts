@@ -39,12 +39,12 @@ export interface PreparedRequest {
 }
 
 /** `init` with `Authorization` set to `value` (any other spelling of the name removed). */
-function withAuthorization(init: FetchRequestInit, value: string): FetchRequestInit {
+function withAuthorization(init: FetchRequestInit, value: string | undefined): FetchRequestInit {
   const headers: Record<string, string> = {};
   for (const [name, header] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
     if (name.toLowerCase() !== 'authorization') headers[name] = header;
   }
-  headers.Authorization = value;
+  if (value !== undefined) headers.Authorization = value;
   return { ...init, headers };
 }
 

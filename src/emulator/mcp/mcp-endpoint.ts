@@ -1,6 +1,6 @@
 /**
  * The emulator's MCP endpoint, `/mcp`, on MCP's Streamable HTTP transport (revision
- * 2025-06-18): API keys as on the REST side, sessions by `Mcp-Session-Id`, the
+ * 2025-11-25, also 2025-06-18 and 2025-03-26): API keys as on the REST side, sessions by `Mcp-Session-Id`, the
  * `MCP-Protocol-Version` check, then `initialize`, `ping`, `tools/list` and `tools/call`.
  * `GET` answers 405: the server never opens a stream of its own.
  *
@@ -27,6 +27,7 @@ import type { McpSession, McpSessions } from './mcp-sessions.js';
 import { toolsPage } from './mcp-tool-catalogue.js';
 import { ToolArgumentError } from './mcp-tool.js';
 import { serveToolCall } from './mcp-tool-call.js';
+import { foreignHostOrOrigin } from './mcp-host-check.js';
 
 /** The name the emulator gives in `serverInfo`. */
 export const MCP_SERVER_NAME = 'pagerduty-client-emulator';
@@ -39,6 +40,11 @@ export interface McpEndpointSetup {
   sessions: McpSessions;
   /** How slow tools wait; the signal aborts when the call is cancelled. */
   delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Whether the write tools are listed and callable (PagerDuty's server has them only with
+   * `--enable-write-tools`). @default true
+   */
+  writeTools?: boolean;
 }
 
 /** One HTTP exchange. */
@@ -84,9 +90,9 @@ function initialize(setup: McpEndpointSetup, id: RpcId, params: Readonly<Record<
   return { status: 200, headers: { 'Mcp-Session-Id': session.id }, body: rpcResult(id, result) };
 }
 
-function toolsList(id: RpcId, params: Readonly<Record<string, unknown>>): Reply {
+function toolsList(id: RpcId, params: Readonly<Record<string, unknown>>, writeTools: boolean): Reply {
   try {
-    return { status: 200, body: rpcResult(id, toolsPage(params.cursor)) };
+    return { status: 200, body: rpcResult(id, toolsPage(params.cursor, writeTools)) };
   } catch (error) {
     if (error instanceof ToolArgumentError)
       return { status: 200, body: rpcError(id, RPC_ERRORS.invalidParams, error.message) };
@@ -138,7 +144,8 @@ async function post(
   }
   const rpcMethod = message.method;
   if (rpcMethod === 'ping') return { reply: { status: 200, body: rpcResult(message.id, {}) }, rpcMethod };
-  if (rpcMethod === 'tools/list') return { reply: toolsList(message.id, message.params), rpcMethod };
+  if (rpcMethod === 'tools/list')
+    return { reply: toolsList(message.id, message.params, setup.writeTools ?? true), rpcMethod };
   if (rpcMethod !== 'tools/call')
     return {
       reply: { status: 200, body: rpcError(message.id, RPC_ERRORS.methodNotFound, `Method not found: ${rpcMethod}`) },
@@ -181,6 +188,11 @@ export async function serveMcp(
     exchange.record(reply.status, rpcMethod);
     writeReply(response, reply, exchange.requestId);
   };
+  const foreign = foreignHostOrOrigin(header(request, 'host'), header(request, 'origin'));
+  if (foreign !== undefined) {
+    request.resume();
+    return answer(failure(403, RPC_ERRORS.invalidRequest, `Forbidden: ${foreign} (DNS rebinding protection)`));
+  }
   if (method !== 'POST' && method !== 'DELETE') {
     request.resume();
     return answer(

@@ -53,6 +53,7 @@ function changeTool(name: string, target: TargetStatus, verb: string): EmulatorT
       properties: { id: { type: 'string', description: 'The incident id' } },
       required: ['id'],
     },
+    kind: 'write',
     run: async (context: ToolContext): Promise<ToolResult> => {
       const id = stringArgument(context.args, 'id');
       const { store } = context;
@@ -80,6 +81,7 @@ export const INCIDENT_TOOLS: readonly EmulatorTool[] = [
     inputSchema: {
       type: 'object',
       properties: {
+        statuses: { type: 'array', items: { type: 'string', enum: STATUSES }, description: 'Filter by status' },
         status: {
           description: 'One status or a list of them',
           anyOf: [
@@ -90,8 +92,10 @@ export const INCIDENT_TOOLS: readonly EmulatorTool[] = [
         limit: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
       },
     },
+    kind: 'read',
     run: async ({ store, args }) => {
-      const statuses = statusesArgument(args.status);
+      // `statuses` is PagerDuty's server's name for it.
+      const statuses = statusesArgument(args.statuses ?? args.status);
       const limit = integerArgument(args, 'limit', 25, 1, 100);
       const matching = store.incidents
         .all()
@@ -104,11 +108,14 @@ export const INCIDENT_TOOLS: readonly EmulatorTool[] = [
     description: 'Shows one incident in full.',
     inputSchema: {
       type: 'object',
-      properties: { id: { type: 'string', description: 'The incident id' } },
-      required: ['id'],
+      properties: {
+        incident_id: { type: 'string', description: 'The incident id (as PagerDuty’s server names it)' },
+        id: { type: 'string', description: 'The incident id' },
+      },
     },
+    kind: 'read',
     run: async ({ store, args }) => {
-      const id = stringArgument(args, 'id');
+      const id = stringArgument(args, args.incident_id === undefined ? 'id' : 'incident_id');
       const incident = store.incidents.get(id);
       return incident ? jsonResult({ incident }) : errorResult(`Incident ${id} not found`);
     },

@@ -10,10 +10,10 @@ import { isPlainObject } from '../../core/plain-object.js';
 export const MCP_ENDPOINT_PATH = '/mcp';
 
 /** The revision the emulator implements, answered to clients that ask for one it does not know. */
-export const MCP_PROTOCOL_VERSION = '2025-06-18';
+export const MCP_PROTOCOL_VERSION = '2025-11-25';
 
 /** Revisions a client may negotiate or name in `MCP-Protocol-Version` (same transport rules). */
-export const SUPPORTED_MCP_VERSIONS: readonly string[] = [MCP_PROTOCOL_VERSION, '2025-03-26'];
+export const SUPPORTED_MCP_VERSIONS: readonly string[] = [MCP_PROTOCOL_VERSION, '2025-06-18', '2025-03-26'];
 
 /** The session header (lower case, as Node hands headers over). */
 export const SESSION_HEADER = 'mcp-session-id';

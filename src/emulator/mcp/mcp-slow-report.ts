@@ -19,6 +19,7 @@ export const SLOW_REPORT_TOOL: EmulatorTool = {
       intervalMs: { type: 'integer', minimum: 0, maximum: 10_000, default: 200 },
     },
   },
+  kind: 'read',
   run: async (context) => {
     const steps = integerArgument(context.args, 'steps', 5, 1, 20);
     const intervalMs = integerArgument(context.args, 'intervalMs', 200, 0, 10_000);

@@ -32,6 +32,8 @@ export interface ToolCallExchange {
   streams: boolean;
   /** How tools wait; the signal aborts when the call is cancelled. */
   delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
+  /** Whether the write tools may be called. @default true */
+  writeTools?: boolean;
   /** The response's `x-request-id`. */
   requestId: string;
   /** Records the request in the log once its status is known. */
@@ -65,7 +67,7 @@ export async function serveToolCall(
   response: ServerResponse,
 ): Promise<void> {
   const name = typeof params.name === 'string' ? params.name : '';
-  const tool = findTool(name);
+  const tool = findTool(name, exchange.writeTools ?? true);
   const args = params.arguments ?? {};
   if (!tool || !isPlainObject(args)) {
     exchange.record(200, name || undefined);

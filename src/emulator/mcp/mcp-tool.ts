@@ -42,6 +42,8 @@ export interface EmulatorTool {
   description: string;
   /** A JSON Schema of its arguments. */
   inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[] };
+  /** `read` changes nothing; `write` may (see {@link TOOL_ANNOTATIONS}). */
+  kind: 'read' | 'write';
   /**
    * Runs it.
    *
@@ -50,6 +52,12 @@ export interface EmulatorTool {
    */
   run(context: ToolContext): Promise<ToolResult>;
 }
+
+/** The annotations of each kind of tool, as PagerDuty's MCP server gives them to its read and write tools. */
+export const TOOL_ANNOTATIONS = {
+  read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  write: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+} as const;
 
 /** Arguments that do not fit the tool's schema: a JSON-RPC `-32602` error. */
 export class ToolArgumentError extends Error {

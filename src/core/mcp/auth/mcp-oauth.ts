@@ -1,0 +1,296 @@
+import * as oauth from 'oauth4webapi';
+import type { TokenProvider } from '../../auth/token-provider.js';
+import type { McpOAuthClient, McpOAuthOptions, McpOAuthTokens } from './mcp-oauth-options.js';
+import {
+  McpAuthorizationError,
+  discoverAuthorizationServer,
+  discoverResource,
+  isLoopbackHost,
+} from './oauth-discovery.js';
+import { scopesToRequest, unionOfScopes } from './metadata-urls.js';
+import { clientAuthFor, readRegistration } from './client-auth.js';
+import { bearerChallenge, type BearerChallenge } from './www-authenticate.js';
+
+export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey, McpOAuthTokens } from './mcp-oauth-options.js';
+export { McpAuthorizationError } from './oauth-discovery.js';
+
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+
+const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8976/callback';
+
+/** Step-ups (403 `insufficient_scope`) in a row before a refusal is final: no endless authorization loop. */
+const MAX_STEP_UPS = 2;
+
+/** Renewed this many seconds before it expires, so that no request carries a token about to lapse. */
+const EXPIRY_MARGIN_SECONDS = 30;
+
+interface Registered {
+  readonly client: oauth.Client;
+  readonly auth: oauth.ClientAuth;
+}
+
+/**
+ * OAuth for an MCP server, as the MCP specification (2025-11-25) describes it, as a
+ * {@link TokenProvider} for `McpApiClient`: on the server's 401 it discovers the Protected
+ * Resource Metadata (the challenge's `resource_metadata`, then the well-known locations), the
+ * authorization server's metadata (RFC 8414, then OpenID Connect discovery), identifies the
+ * client (pre-registered, Client ID Metadata Document, or dynamic registration), and gets a
+ * token: the authorization code grant with PKCE (S256) and `state`, the response's `iss`
+ * checked (RFC 9207), or `client_credentials`; every request names the resource (RFC 8707).
+ * A 403 `insufficient_scope` asks again with the scopes added (at most twice in a row).
+ * Tokens are refreshed before they expire when a refresh token came with them.
+ *
+ * The protocol is oauth4webapi's (standards-complete, Web APIs only: it runs on every runtime).
+ *
+ * @example
+ * ```ts
+ * const auth = new McpOAuth({
+ *   resource: 'https://mcp.pagerduty.com/mcp',
+ *   client: { clientId: process.env.PD_CLIENT_ID!, clientSecret: process.env.PD_CLIENT_SECRET },
+ *   redirectUri: 'http://127.0.0.1:8976/callback',
+ *   authorize: async (url) => openBrowserAndWaitForRedirect(url),
+ * });
+ * await using mcp = new McpApiClient(auth);
+ * ```
+ */
+export class McpOAuth implements TokenProvider {
+  readonly #options: McpOAuthOptions;
+  readonly #endpoint: URL;
+  readonly #fetch: typeof globalThis.fetch;
+  #server: oauth.AuthorizationServer | undefined;
+  #resource: string | undefined;
+  #resourceScopes: readonly string[] | undefined;
+  #registered: Registered | undefined;
+  #held: McpOAuthTokens | undefined;
+  #stepUps = 0;
+  #renewing: Promise<boolean> | undefined;
+
+  constructor(options: McpOAuthOptions) {
+    const grant = options.grant ?? 'authorization_code';
+    if (grant !== 'authorization_code' && options.client === undefined)
+      throw new TypeError(`the ${grant} grant needs a pre-registered client`);
+    if (grant === 'jwt-bearer' && options.assertion === undefined)
+      throw new TypeError('the jwt-bearer grant needs assertion');
+    if (grant === 'authorization_code' && options.authorize === undefined)
+      throw new TypeError('the authorization_code grant needs authorize (it sends the user to the authorization URL)');
+    this.#options = { ...options };
+    this.#held = options.tokens && { ...options.tokens };
+    this.#endpoint = new URL(options.resource);
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /** The access token, refreshed first when it is about to expire; `''` before the first authorization. */
+  async getToken(): Promise<string> {
+    const held = this.#held;
+    if (held === undefined) return '';
+    const due = held.expiresAt !== undefined && Date.now() / 1000 >= held.expiresAt - EXPIRY_MARGIN_SECONDS;
+    if (due && held.refreshToken !== undefined) {
+      const refreshToken = held.refreshToken;
+      await this.#once(async () => {
+        // Tokens given at construction: the authorization server is found first (no challenge to start from).
+        await this.#discover(undefined);
+        await this.#register();
+        return this.#refresh(refreshToken);
+      });
+    }
+    return this.#held?.accessToken ?? '';
+  }
+
+  /** Authorizes (again) after the server's 401, or with more scopes after its 403 `insufficient_scope`. */
+  async refused(refusal: { token: string; status: number; wwwAuthenticate?: string }): Promise<boolean> {
+    // Another request renewed the token since this one was sent: send it again with the new one.
+    if (this.#held !== undefined && this.#held.accessToken !== refusal.token) return true;
+    const challenge = bearerChallenge(refusal.wwwAuthenticate);
+    if (refusal.status === 403) {
+      if (challenge.error !== 'insufficient_scope' || this.#stepUps >= MAX_STEP_UPS) return false;
+      const wanted = unionOfScopes(this.#held?.scope, challenge.scope);
+      // Asking again for the scopes already held would only loop.
+      if (wanted === this.#held?.scope) return false;
+      this.#stepUps += 1;
+      return this.#once(() => this.#authorize(challenge, wanted));
+    }
+    if (refusal.status !== 401) return false;
+    this.#stepUps = 0;
+    return this.#once(() => this.#authorize(challenge, challenge.scope));
+  }
+
+  /** Concurrent refusals share one authorization. */
+  async #once(work: () => Promise<boolean>): Promise<boolean> {
+    this.#renewing ??= work().finally(() => {
+      this.#renewing = undefined;
+    });
+    return this.#renewing;
+  }
+
+  #requestOptions(): { [oauth.customFetch]: typeof globalThis.fetch; [oauth.allowInsecureRequests]: boolean } {
+    const endpoint = new URL(this.#server!.token_endpoint ?? this.#endpoint);
+    return { [oauth.customFetch]: this.#fetch, [oauth.allowInsecureRequests]: isLoopbackHost(endpoint.hostname) };
+  }
+
+  async #authorize(challenge: BearerChallenge, challengeScope: string | undefined): Promise<boolean> {
+    await this.#discover(challenge.resourceMetadata);
+    const registered = await this.#register();
+    const server = this.#server!;
+    // offline_access where the authorization server offers it: a refresh token spares the user a sign-in.
+    const offline = server.scopes_supported?.includes('offline_access') ? 'offline_access' : undefined;
+    const grant = this.#options.grant ?? 'authorization_code';
+    const scope = unionOfScopes(
+      scopesToRequest(challengeScope, this.#resourceScopes),
+      this.#options.scope,
+      grant === 'authorization_code' ? offline : undefined,
+    );
+    const resource = this.#resourceParameter();
+    if (grant === 'jwt-bearer') {
+      const assertion = await this.#options.assertion!({ issuer: server.issuer, resource: this.#resource });
+      const parameters: Record<string, string> = { ...resource, assertion };
+      if (scope !== undefined) parameters.scope = scope;
+      const response = await oauth.genericTokenEndpointRequest(
+        server,
+        registered.client,
+        registered.auth,
+        JWT_BEARER,
+        parameters,
+        this.#requestOptions(),
+      );
+      this.#keep(await oauth.processGenericTokenEndpointResponse(server, registered.client, response), scope);
+      return true;
+    }
+    if (grant === 'client_credentials') {
+      const parameters: Record<string, string> = { ...resource };
+      if (scope !== undefined) parameters.scope = scope;
+      const response = await oauth.clientCredentialsGrantRequest(
+        server,
+        registered.client,
+        registered.auth,
+        parameters,
+        this.#requestOptions(),
+      );
+      this.#keep(await oauth.processClientCredentialsResponse(server, registered.client, response), scope);
+      return true;
+    }
+    const redirectUri = this.#options.redirectUri ?? DEFAULT_REDIRECT_URI;
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const url = new URL(server.authorization_endpoint ?? new URL('/authorize', server.issuer));
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('client_id', registered.client.client_id);
+    url.searchParams.set('redirect_uri', redirectUri);
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+    url.searchParams.set('state', state);
+    if (scope !== undefined) url.searchParams.set('scope', scope);
+    if (this.#resource !== undefined) url.searchParams.set('resource', this.#resource);
+    const callback = new URL(await this.#options.authorize!(url));
+    // Checks `state`, an error answer, and `iss` (RFC 9207) when the server sends or promises it.
+    const parameters = oauth.validateAuthResponse(server, registered.client, callback, state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      server,
+      registered.client,
+      registered.auth,
+      parameters,
+      redirectUri,
+      verifier,
+      { ...this.#requestOptions(), additionalParameters: resource },
+    );
+    this.#keep(await oauth.processAuthorizationCodeResponse(server, registered.client, response), scope);
+    return true;
+  }
+
+  async #refresh(refreshToken: string): Promise<boolean> {
+    const { client, auth } = this.#registered!;
+    const server = this.#server!;
+    const resource = this.#resourceParameter();
+    try {
+      const response = await oauth.refreshTokenGrantRequest(server, client, auth, refreshToken, {
+        ...this.#requestOptions(),
+        additionalParameters: resource,
+      });
+      this.#keep(await oauth.processRefreshTokenResponse(server, client, response), this.#held?.scope);
+      return true;
+    } catch {
+      // A refused refresh token: the next 401 authorizes from the start.
+      this.#held = this.#held && { accessToken: this.#held.accessToken, scope: this.#held.scope };
+      return false;
+    }
+  }
+
+  /** RFC 8707: every authorization and token request names the resource the token is for. */
+  #resourceParameter(): Record<string, string> {
+    return this.#resource === undefined ? {} : { resource: this.#resource };
+  }
+
+  #keep(tokens: oauth.TokenEndpointResponse, asked: string | undefined): void {
+    const scope = tokens.scope ?? asked;
+    const held: McpOAuthTokens = {
+      accessToken: tokens.access_token,
+      ...((tokens.refresh_token ?? this.#held?.refreshToken)
+        ? { refreshToken: tokens.refresh_token ?? this.#held?.refreshToken }
+        : {}),
+      ...(tokens.expires_in === undefined ? {} : { expiresAt: Date.now() / 1000 + tokens.expires_in }),
+      ...(scope === undefined ? {} : { scope }),
+    };
+    this.#held = held;
+    // A store that fails must not fail the call that got the token: its error is dropped.
+    const { onTokens } = this.#options;
+    if (onTokens)
+      void Promise.resolve({ ...held })
+        .then(onTokens)
+        .catch(() => undefined);
+  }
+
+  async #discover(resourceMetadataUrl: string | undefined): Promise<void> {
+    if (this.#server !== undefined && resourceMetadataUrl === undefined) return;
+    const metadata = await discoverResource(this.#fetch, this.#endpoint, resourceMetadataUrl);
+    const issuer = metadata?.authorizationServers[0] ?? this.#endpoint.origin;
+    this.#server = await discoverAuthorizationServer(this.#fetch, new URL(issuer), metadata === undefined);
+    this.#resource = metadata?.resource;
+    this.#resourceScopes = metadata?.scopesSupported;
+  }
+
+  async #register(): Promise<Registered> {
+    if (this.#registered !== undefined) return this.#registered;
+    const server = this.#server!;
+    const supported = server.token_endpoint_auth_methods_supported;
+    const { client, clientMetadataUrl } = this.#options;
+    if (client !== undefined) {
+      this.#registered = { client: { client_id: client.clientId }, auth: clientAuthFor(client, supported) };
+    } else if (clientMetadataUrl !== undefined && server.client_id_metadata_document_supported === true) {
+      this.#registered = { client: { client_id: clientMetadataUrl }, auth: oauth.None() };
+    } else if (server.registration_endpoint !== undefined) {
+      this.#registered = await this.#registerDynamically(server, supported);
+    } else {
+      throw new McpAuthorizationError(
+        `the authorization server ${server.issuer} offers no client registration: give a pre-registered client`,
+      );
+    }
+    return this.#registered;
+  }
+
+  async #registerDynamically(
+    server: oauth.AuthorizationServer,
+    supported: readonly string[] | undefined,
+  ): Promise<Registered> {
+    const method = ['none', 'client_secret_basic', 'client_secret_post'].find(
+      (candidate) => supported === undefined || supported.includes(candidate),
+    );
+    const response = await oauth.dynamicClientRegistrationRequest(
+      server,
+      {
+        client_name: this.#options.clientName ?? 'pagerduty-client',
+        redirect_uris: [this.#options.redirectUri ?? DEFAULT_REDIRECT_URI],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        ...(method === undefined ? {} : { token_endpoint_auth_method: method }),
+      },
+      this.#requestOptions(),
+    );
+    const registered = await readRegistration(response);
+    return {
+      client: { client_id: registered.clientId },
+      auth: clientAuthFor(
+        { ...registered, authMethod: registered.authMethod ?? (method as McpOAuthClient['authMethod']) },
+        supported,
+      ),
+    };
+  }
+}
