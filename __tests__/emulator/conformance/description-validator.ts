@@ -34,7 +34,11 @@ function pointer(...parts: string[]): string {
 
 function resolve(node: Json | undefined): Json | undefined {
   let current = node;
-  while (current?.$ref) current = current.$ref.split('/').slice(1).reduce((at: Json, key: string) => at?.[key], REST_DESCRIPTION);
+  while (current?.$ref)
+    current = current.$ref
+      .split('/')
+      .slice(1)
+      .reduce((at: Json, key: string) => at?.[key], REST_DESCRIPTION);
   return current;
 }
 

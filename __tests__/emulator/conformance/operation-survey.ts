@@ -7,7 +7,7 @@
 import { REST_OPERATIONS } from '../../../src/generated/emulator/rest-operations.js';
 import { REST_SCHEMAS } from '../../../src/generated/emulator/rest-schemas.js';
 import type { EmulatedOperation, QueryParameter } from '../../../src/emulator/operations/operation-types.js';
-import { planOperations, templateShape } from '../../../src/emulator/operations/operation-plans.js';
+import { planOperations, templateShape, type OperationPlan } from '../../../src/emulator/operations/operation-plans.js';
 import { resolveSchema, shapeValue, type ShapeContext } from '../../../src/emulator/operations/schema-shapes.js';
 import type { Emulator } from '../../../src/emulator/index.js';
 import { call } from '../raw-http.js';
@@ -64,14 +64,14 @@ function concretePath(operation: EmulatedOperation, ids: Map<string, string>): s
     .join('/');
 }
 
-function idOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  for (const value of Object.values(body)) {
-    if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string')
-      return (value as { id: string }).id;
-  }
-  const id = (body as { id?: unknown }).id;
-  return typeof id === 'string' ? id : undefined;
+/** The id of what a create answered: in its wrapper, first of its list, or kept by the emulator. */
+function idOf(plan: OperationPlan, body: unknown, emulator: Emulator, path: string): string | undefined {
+  const answer = (body ?? {}) as Record<string, unknown>;
+  const wrapped =
+    plan.answerKey !== undefined ? answer[plan.answerKey] : plan.listKey !== undefined ? answer[plan.listKey] : answer;
+  const entity = (Array.isArray(wrapped) ? wrapped[0] : wrapped) as { id?: unknown } | undefined;
+  if (typeof entity?.id === 'string') return entity.id;
+  return emulator.state.records.collection(path).all().at(-1)?.id;
 }
 
 /**
@@ -84,11 +84,20 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
   const service = state.services.all()[0];
   const policy = state.escalationPolicies.all()[0];
   const user = state.users.all()[0];
-  const incident = state.incidents.all()[0];
+  const incident =
+    state.incidents.all().find((candidate) => candidate.status === 'triggered') ?? state.incidents.all()[0];
   const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
   return {
-    createIncident: { incident: { type: 'incident', title: 'Survey', service: { id: service.id, type: 'service_reference' } } },
-    createService: { service: { name: 'Survey', escalation_policy: { id: policy.id, type: 'escalation_policy_reference' } } },
+    createIncident: {
+      incident: { type: 'incident', title: 'Survey', service: { id: service.id, type: 'service_reference' } },
+    },
+    createService: {
+      service: {
+        type: 'service',
+        name: 'Survey',
+        escalation_policy: { id: policy.id, type: 'escalation_policy_reference' },
+      },
+    },
     updateService: { service: { name: 'Survey renamed' } },
     updateEscalationPolicy: {
       escalation_policy: {
@@ -123,6 +132,15 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
       a.operation.path.split('/').length - b.operation.path.split('/').length,
   );
   const bodies = modelledBodies(emulator);
+  // A change event to read: the REST API reads those the Events API received.
+  const routingKey = emulator.keys.routing[0]?.routingKey;
+  await fetch(`${emulator.eventsUrl}/v2/change/enqueue`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ routing_key: routingKey, payload: { summary: 'Deployed', source: 'survey' } }),
+  });
+  const changeEvent = emulator.state.changeEvents.all()[0];
+  if (changeEvent) ids.set('/change_events', changeEvent.id);
   const ability = [...emulator.state.abilities][0] ?? 'teams';
   const results: SurveyResult[] = [];
   for (const plan of ordered) {
@@ -140,7 +158,7 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
       ...(json === undefined ? {} : { json }),
     });
     if (plan.creates && answer.status < 300) {
-      const id = idOf(answer.body);
+      const id = idOf(plan, answer.body, emulator, path);
       if (id) ids.set(templateShape(operation.path), id);
     }
     const problems = validator.problems(operation.method, operation.path, answer.status, answer.body);

@@ -67,6 +67,13 @@ function listKey(node: SchemaNode | undefined, schemas: Schemas): string | undef
   return propertiesOf(node, schemas).find(([, child]) => kind(child, schemas) === 'array')?.[0];
 }
 
+function hasId(node: SchemaNode | undefined, key: string, schemas: Schemas): boolean {
+  const wrapped = flattenSchema(node, schemas).properties?.[key];
+  const entity = flattenSchema(wrapped, schemas);
+  const branches = entity.oneOf ?? entity.anyOf ?? [];
+  return [entity, ...branches].some((branch) => flattenSchema(branch, schemas).properties?.id !== undefined);
+}
+
 /** The plan of every operation. */
 export function planOperations(operations: readonly EmulatedOperation[], schemas: Schemas): OperationPlan[] {
   const itemCollections = new Set(
