@@ -37,6 +37,8 @@ const INVALID: Record<string, string> = {
   updateLogEntryChannel: 'the description declares 202 with no body; the emulator answers `{}` (emulator gap)',
   deleteIncidentWorkflow: 'the description declares 200 with no body; the emulator answers `{}` (emulator gap)',
   createIncident: 'description error: `resolved_at` is a non-nullable string, the API sends null until resolved',
+  updateIncident:
+    'description error: `priority` (like `resolve_reason`, `conference_bridge`) is not nullable, the API sends null',
   listIncidents: 'description error: `resolved_at` is a non-nullable string, the API sends null until resolved',
   getIncident: 'description error: `resolved_at` is a non-nullable string, the API sends null until resolved',
   updateIncidents: 'description error: `resolved_at` is a non-nullable string, the API sends null until resolved',
@@ -44,13 +46,11 @@ const INVALID: Record<string, string> = {
   enableWebhookSubscription: 'modelled gap: `description` is null when none was given; the description wants a string',
   listWebhookSubscriptions: 'modelled gap: `description` is null when none was given; the description wants a string',
   getWebhookSubscription: 'modelled gap: `description` is null when none was given; the description wants a string',
-  createIncidentNote: 'the description says 200, the emulator answers 201 as the API does (library tests rely on 201)',
   listScheduleOverrides: 'the description declares no 200 for this GET (only 201); the API answers 200',
   listLogEntries: 'modelled gap: log entry `channel` matches none or several of the oneOf channel shapes',
   getLogEntry: 'modelled gap: log entry `channel` matches none or several of the oneOf channel shapes',
   listIncidentLogEntries: 'modelled gap: log entry `channel` matches none or several of the oneOf channel shapes',
   listOnCalls: 'modelled gap: `schedule` is null for escalation-policy on-calls; the description wants an object',
-  listAuditRecords: 'modelled gap: audit `details.fields[].value` holds an object where a string is wanted',
   createIncidentSnooze: 'generic gap: a nested incident `body` lacks its required `type`',
   getOutlierIncident: 'generic gap: a nested incident `body` lacks its required `type`',
   updateSreMemory: 'generic gap: the memory is answered without its required `type`',
@@ -123,12 +123,18 @@ describe('the emulator against the REST description', () => {
     const invalid = results
       .filter((result) => answered(result) && !valid(result))
       .map((result) => `${result.operation.id}: ${JSON.stringify(result.problems)}`);
+    // On a failure, the lines left are the answers refused that no exception covers, with their problems.
+    expect(invalid.filter((line) => !(line.split(':')[0] in INVALID))).toEqual([]);
     expect(invalid.map((line) => line.split(':')[0]).sort()).toEqual(Object.keys(INVALID).sort());
     const figures = {
       operations: results.length,
       answered: results.filter(answered).length,
       valid: results.filter(valid).length,
     };
-    expect(figures.answered).toBeGreaterThanOrEqual(456);
+    console.info(
+      `emulator conformance: ${figures.operations} operations, ${figures.answered} answered with a success, ` +
+        `${figures.valid} valid against the description (${((100 * figures.valid) / figures.operations).toFixed(1)} %)`,
+    );
+    expect(figures.answered).toBe(figures.operations - Object.keys(NOT_ANSWERED).length);
   });
 });

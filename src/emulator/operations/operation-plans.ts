@@ -67,8 +67,11 @@ function listKey(node: SchemaNode | undefined, schemas: Schemas): string | undef
   return propertiesOf(node, schemas).find(([, child]) => kind(child, schemas) === 'array')?.[0];
 }
 
-function hasId(node: SchemaNode | undefined, key: string, schemas: Schemas): boolean {
-  const wrapped = flattenSchema(node, schemas).properties?.[key];
+/** Whether an answer is a resource with an id in its wrapper (`{"tag": {"id": ...}}`), nothing much beside. */
+function wrapsResource(node: SchemaNode | undefined, key: string, schemas: Schemas): boolean {
+  const properties = flattenSchema(node, schemas).properties ?? {};
+  if (Object.keys(properties).length > 2) return false;
+  const wrapped = properties[key];
   const entity = flattenSchema(wrapped, schemas);
   const branches = entity.oneOf ?? entity.anyOf ?? [];
   return [entity, ...branches].some((branch) => flattenSchema(branch, schemas).properties?.id !== undefined);
@@ -91,13 +94,9 @@ export function planOperations(operations: readonly EmulatedOperation[], schemas
     const list = lists ? listKey(operation.response, schemas) : undefined;
     const answerKey = list === undefined ? wrapperKey(operation.response, schemas) : undefined;
     const bodyKey = wrapperKey(operation.body, schemas);
-    const creates = !creating
-      ? undefined
-      : bulk && list !== undefined
-        ? 'many'
-        : answerKey !== undefined
-          ? 'one'
-          : undefined;
+    // A POST whose answer is not a resource with an id is a query (`POST /analytics/raw/incidents`).
+    const answersResource = answerKey !== undefined && wrapsResource(operation.response, answerKey, schemas);
+    const creates = !creating ? undefined : bulk && list !== undefined ? 'many' : answersResource ? 'one' : undefined;
     return {
       operation,
       target: idParameter === undefined ? 'collection' : 'item',

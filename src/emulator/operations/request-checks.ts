@@ -80,7 +80,8 @@ function valueProblems(node: SchemaNode | undefined, value: unknown, where: stri
   const branches = schema.oneOf ?? schema.anyOf;
   if (branches && !branches.some((branch) => valueProblems(branch, value, where, schemas).length === 0))
     return [`${where} matches none of the shapes it may take`];
-  if (!typeFits(schema, value)) return [`${where} must be ${schema.type === 'array' ? 'an' : 'a'} ${schema.type}`];
+  if (!typeFits(schema, value))
+    return [`${where} must be ${/^[aeiou]/.test(schema.type ?? '') ? 'an' : 'a'} ${schema.type}`];
   if (schema.enum && !schema.enum.includes(value)) return [`${where} must be one of ${schema.enum.join(', ')}`];
   if (typeof value === 'string' && !stringFits(schema, value))
     return [`${where} is not a valid ${schema.format ?? 'value'}`];
