@@ -1,4 +1,7 @@
-/** The emulator's conformance suite (`npm run test:emulator-conformance`): see `emulatorConformanceSuites` in jest.config.js. */
+/**
+ * The emulator's conformance suite (`npm run test:emulator-conformance`): see
+ * `emulatorConformanceSuites` in jest.config.js.
+ */
 import base, { emulatorConformanceSuites } from './jest.config.js';
 
 export default {

@@ -38,9 +38,14 @@ const started = performance.now();
 const { startEmulator } = await import(${JSON.stringify(pathToFileURL(entry).href)});
 const emulator = await startEmulator({});
 const ready = performance.now() - started;
-const headers = { Authorization: 'Token token=' + emulator.keys.account, Accept: 'application/vnd.pagerduty+json;version=2' };
+const headers = {
+  Authorization: 'Token token=' + emulator.keys.account,
+  Accept: 'application/vnd.pagerduty+json;version=2',
+};
 const statuses = [];
-for (const path of ['/users', '/business_services']) statuses.push((await fetch(emulator.url + path, { headers })).status);
+for (const path of ['/users', '/business_services']) {
+  statuses.push((await fetch(emulator.url + path, { headers })).status);
+}
 const firstAnswers = performance.now() - started;
 globalThis.gc?.();
 const memory = process.memoryUsage();

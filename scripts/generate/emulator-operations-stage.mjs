@@ -70,7 +70,11 @@ export function compactSchema(schema, resolve) {
 }
 
 function resolver(extract) {
-  return (ref) => ref.split('/').slice(1).reduce((node, key) => node?.[key], extract);
+  return (ref) =>
+    ref
+      .split('/')
+      .slice(1)
+      .reduce((node, key) => node?.[key], extract);
 }
 
 function deref(node, resolve) {
@@ -152,7 +156,11 @@ export function reachedSchemas(extract, operations) {
     Object.values(node).forEach(visit);
   };
   visit(operations);
-  return Object.fromEntries(Object.keys(reached).sort().map((name) => [name, reached[name]]));
+  return Object.fromEntries(
+    Object.keys(reached)
+      .sort()
+      .map((name) => [name, reached[name]]),
+  );
 }
 
 /** @type {import('./index.mjs').Stage} */

@@ -34,7 +34,12 @@ import { restTablesStage } from './rest-tables-stage.mjs';
  */
 
 /** The stages, in order. @type {readonly Stage[]} */
-export const STAGES = Object.freeze([restTablesStage, integrationTablesStage, endpointTypesStage, emulatorOperationsStage]);
+export const STAGES = Object.freeze([
+  restTablesStage,
+  integrationTablesStage,
+  endpointTypesStage,
+  emulatorOperationsStage,
+]);
 
 /** The project's root (the folder with package.json). */
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -8,6 +8,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the description is untyped JSON
 type Json = Record<string, any>;
 
 /**
@@ -79,9 +80,10 @@ export class DescriptionValidator {
     if (declared === undefined) return [`status ${status} is not declared`];
     const schema = resolve(declared)?.content?.['application/json']?.schema;
     if (schema === undefined) return body === undefined ? [] : undefined;
-    const ref = declared.$ref
-      ? `rest#${pointer('', ...declared.$ref.split('/').slice(1), 'content', 'application/json', 'schema')}`
-      : `rest#${pointer('', 'paths', path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`;
+    const answer = declared.$ref
+      ? declared.$ref.split('/').slice(1)
+      : ['paths', path, method.toLowerCase(), 'responses', String(status)];
+    const ref = `rest#${pointer('', ...answer, 'content', 'application/json', 'schema')}`;
     let validate = this.#compiled.get(ref);
     if (!validate) {
       validate = this.#ajv.compile({ $ref: ref });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { call } from '../raw-http.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are untyped JSON
 type Json = Record<string, any>;
 
 /** Resource families the emulator keeps generically (and one it models: teams), with a body to create each. */
