@@ -70,11 +70,13 @@ export function compactSchema(schema, resolve) {
 }
 
 function resolver(extract) {
+  // JSON pointers escape '/' as '~1' and '~' as '~0' (`.../content/application~1json/schema`).
+  const unescape = (key) => key.replace(/~1/g, '/').replace(/~0/g, '~');
   return (ref) =>
     ref
       .split('/')
       .slice(1)
-      .reduce((node, key) => node?.[key], extract);
+      .reduce((node, key) => node?.[unescape(key)], extract);
 }
 
 function deref(node, resolve) {

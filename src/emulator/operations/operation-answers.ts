@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { randomUUID } from 'node:crypto';
 import { REST_SCHEMAS } from '../../generated/emulator/rest-schemas.js';
 import { classicPage, classicRequest, cursorPage, cursorRequest } from '../queries/pagination.js';
 import { invalidInput, notFound, ok, restError, ERROR_CODES, type Reply } from '../server/replies.js';
@@ -62,7 +63,8 @@ function shapeContext(context: RestContext): ShapeContext {
 function answer(plan: OperationPlan, context: RestContext, value: unknown, status?: number): Reply {
   const { operation } = plan;
   const code = status ?? operation.status ?? 200;
-  if (!operation.response) return code === 204 ? { status: 204 } : ok({}, code);
+  // The description gives this answer no body: none is sent.
+  if (!operation.response) return { status: code };
   const wrapped = plan.answerKey === undefined ? value : { [plan.answerKey]: value };
   return ok(shapeValue(operation.response, wrapped, shapeContext(context)), code);
 }
@@ -84,7 +86,8 @@ function newRecord(
   entity: Json,
   schema: SchemaNode | undefined,
 ): Json & Identified {
-  const id = context.store.ids.next();
+  const idSchema = flattenSchema(flattenSchema(schema, REST_SCHEMAS).properties?.id, REST_SCHEMAS);
+  const id = idSchema.format === 'uuid' ? randomUUID() : context.store.ids.next();
   const path = fill(plan.collection, context.params).replace(/^\//, '');
   const given = { ...entity, id, ...context.store.urls(path, id) };
   const shaped = schema ? shapeValue(schema, given, shapeContext(context)) : given;

@@ -6,7 +6,7 @@
  * @module
  */
 import type { EmulatedOperation, QueryParameter, SchemaNode } from './operation-types.js';
-import { flattenSchema, resolveSchema, stringFits } from './schema-shapes.js';
+import { allowsNull, flattenSchema, resolveSchema, stringFits } from './schema-shapes.js';
 
 type Schemas = Readonly<Record<string, SchemaNode>>;
 
@@ -76,7 +76,7 @@ function typeFits(schema: SchemaNode, value: unknown): boolean {
 
 function valueProblems(node: SchemaNode | undefined, value: unknown, where: string, schemas: Schemas): string[] {
   const schema = flattenSchema(node, schemas);
-  if (value === null) return schema.nullable || schema.type === undefined ? [] : [`${where} must not be null`];
+  if (value === null) return allowsNull(schema) || schema.type === undefined ? [] : [`${where} must not be null`];
   const branches = schema.oneOf ?? schema.anyOf;
   if (branches && !branches.some((branch) => valueProblems(branch, value, where, schemas).length === 0))
     return [`${where} matches none of the shapes it may take`];

@@ -39,10 +39,22 @@ export function flattenSchema(node: SchemaNode | undefined, schemas: ShapeContex
   for (const part of [...allOf.map((child) => flattenSchema(child, schemas)), rest]) {
     const { properties, required, ...keywords } = part;
     Object.assign(merged, keywords);
-    if (properties) merged.properties = { ...merged.properties, ...properties };
+    // A property two parts both describe must meet both descriptions.
+    for (const [name, child] of Object.entries(properties ?? {})) {
+      const earlier = merged.properties?.[name];
+      merged.properties = { ...merged.properties, [name]: earlier ? { allOf: [earlier, child] } : child };
+    }
     if (required) merged.required = [...new Set([...(merged.required ?? []), ...required])];
   }
   return merged;
+}
+
+/**
+ * Whether null fits: OpenAPI 3.0.3 lets `nullable` add null to the types, but an `enum` must
+ * list null itself.
+ */
+export function allowsNull(schema: SchemaNode): boolean {
+  return schema.nullable === true && (schema.enum === undefined || schema.enum.includes(null));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -150,10 +162,12 @@ function shapeObject(
       continue;
     }
     const resolved = resolveSchema(property, context.schemas);
-    if (resolved.nullable) out[name] = null;
+    if (allowsNull(resolved)) out[name] = null;
     else if (depth < MAX_DEPTH || required.has(name))
       out[name] = shapeValue(property, undefined, context, depth + 1, name);
   }
+  // The description requires some properties it does not describe (`type` of an incident body).
+  for (const name of required) if (!(name in out)) out[name] = given[name] ?? sampleString({}, context, name);
   // A free-form map (no declared properties) keeps what it was given.
   if (Object.keys(properties).length === 0 && schema.additionalProperties !== false) {
     const values = isObject(schema.additionalProperties) ? schema.additionalProperties : undefined;
@@ -180,7 +194,7 @@ export function shapeValue(
   name?: string,
 ): unknown {
   let schema = flattenSchema(node, context.schemas);
-  if (value === null && schema.nullable) return null;
+  if (value === null && allowsNull(schema)) return null;
   const branches = schema.oneOf ?? schema.anyOf;
   if (branches) {
     const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = schema;
@@ -208,6 +222,7 @@ export function shapeValue(
     case 'boolean':
       return typeof value === 'boolean' ? value : typeof schema.default === 'boolean' ? schema.default : false;
     default:
-      return value === undefined ? (schema.nullable ? null : {}) : value;
+      if (value !== undefined) return value;
+      return schema.default !== undefined ? schema.default : allowsNull(schema) ? null : {};
   }
 }

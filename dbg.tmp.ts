@@ -1,0 +1,15 @@
+import { REST_OPERATIONS } from './src/generated/emulator/rest-operations.js';
+import { REST_SCHEMAS } from './src/generated/emulator/rest-schemas.js';
+import { flattenSchema, shapeValue } from './src/emulator/operations/schema-shapes.js';
+const ctx = { schemas: REST_SCHEMAS, newId: () => 'PX', now: new Date() };
+const op = (id: string) => REST_OPERATIONS.find((o) => o.id === id)!;
+const show = (...x: unknown[]) => console.log(x.map((y) => JSON.stringify(y)?.slice(0, 600)).join(' | '));
+const g = flattenSchema(op('getOrchPathGlobal').response, REST_SCHEMAS);
+const path = flattenSchema(g.properties!.orchestration_path, REST_SCHEMAS);
+show('parent', path.properties!.parent, (shapeValue(op('getOrchPathGlobal').response, undefined, ctx) as any).orchestration_path.parent);
+const sn = flattenSchema(op('createIncidentSnooze').response, REST_SCHEMAS);
+const inc = flattenSchema(sn.properties!.incident, REST_SCHEMAS);
+show('body', inc.properties!.body, (shapeValue(op('createIncidentSnooze').response, undefined, ctx) as any).incident.body);
+show('memory', op('updateSreMemory').response, shapeValue(op('updateSreMemory').response, undefined, ctx));
+show('cache', op('updateExternalDataCacheVarDataOnGlobalOrch').response);
+show('cachebody', op('updateExternalDataCacheVarDataOnGlobalOrch').body);
