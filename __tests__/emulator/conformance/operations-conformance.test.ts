@@ -29,15 +29,19 @@ const RESOLVED_AT = 'description error: `resolved_at` is a non-nullable string; 
 const PRIORITY = 'description error: `priority` is not nullable; the API sends null for an incident without one';
 const SUBSCRIPTION =
   'modelled: `description` is null when none was given; the description wants a string (the API answer unverified)';
-const CHANNEL =
-  'description error: the oneOf channel shapes overlap (several have only optional fields), so any channel ' +
-  'matches several and "exactly one" cannot hold';
+// Checked by hand in descriptions/rest.json: `Channel` has five oneOf branches, four with no required
+// field and no enum on `type`, so any channel object matches at least four of them.
+const CHANNEL = 'description error: four of the five oneOf channel shapes accept any object, "exactly one" never holds';
+// `AutomationActionsInvocation.metadata.agent`: branches 2 and 4 are the same `{id, type}` shape.
+const AGENT = 'description error: `metadata.agent` lists the same `{id, type}` shape twice in its oneOf';
+// `last_run_by`: a user reference with an id also fits the plain `{id, type}` branch.
 const ACTION =
-  'description error: the two action shapes differ only in optional fields and `last_run_by` has overlapping ' +
-  'oneOf branches, so an action matches both';
-const AGENT = 'description error: `metadata.agent` oneOf branches overlap (both reference shapes with optional fields)';
+  'description error: `last_run_by` is a oneOf where a user reference with its id fits two branches ' +
+  '(UserReference and `{id, type}`)';
+// `default_value`: six object branches, each with an optional nullable `value`.
 const DEFAULT_VALUE =
-  'description error: `default_value` is a oneOf of overlapping scalar and list shapes, nullable only in part';
+  'description overlap: `{value: null}` or an integer fits several of the six oneOf branches; the emulator ' +
+  'makes `{value: null}` (a boolean would fit one: not done)';
 
 /** Answers the description refuses, and why. */
 const INVALID: Record<string, string> = {
