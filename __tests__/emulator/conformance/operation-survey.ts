@@ -69,8 +69,13 @@ function idOf(plan: OperationPlan, body: unknown, emulator: Emulator, path: stri
   const answer = (body ?? {}) as Record<string, unknown>;
   const wrapped =
     plan.answerKey !== undefined ? answer[plan.answerKey] : plan.listKey !== undefined ? answer[plan.listKey] : answer;
-  const entity = (Array.isArray(wrapped) ? wrapped[0] : wrapped) as { id?: unknown } | undefined;
+  const entity = (Array.isArray(wrapped) ? wrapped[0] : wrapped) as Record<string, unknown> | undefined;
   if (typeof entity?.id === 'string') return entity.id;
+  // A per-item answer (`[{"status": 201, "override": {...}}]`): the item inside.
+  const inner = Object.values(entity ?? {}).find(
+    (value): value is { id: string } => typeof (value as { id?: unknown } | null)?.id === 'string',
+  );
+  if (inner) return inner.id;
   return emulator.state.records.collection(path).all().at(-1)?.id;
 }
 
@@ -157,7 +162,7 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
       key: emulator.keys.users[0].key,
       ...(json === undefined ? {} : { json }),
     });
-    if (plan.creates && answer.status < 300) {
+    if (operation.method === 'POST' && plan.target === 'collection' && answer.status < 300) {
       const id = idOf(plan, answer.body, emulator, path);
       if (id) ids.set(templateShape(operation.path), id);
     }

@@ -64,7 +64,14 @@ export function modelledCollection(
     case '/escalation_policies':
       return collectionSet(store.escalationPolicies);
     case '/schedules':
-      return collectionSet(store.schedules);
+      return {
+        ...collectionSet(store.schedules),
+        // A schedule keeps its overrides beside it, from the start.
+        add: (record) => {
+          store.schedules.add(record as never);
+          store.overrides.set(record.id, []);
+        },
+      };
     case '/services':
       return collectionSet(store.services, false);
     case '/incidents':

@@ -59,7 +59,10 @@ function propertiesOf(node: SchemaNode | undefined, schemas: Schemas): [string, 
 
 /** The one object-valued property of a wrapper, if there is exactly one. */
 function wrapperKey(node: SchemaNode | undefined, schemas: Schemas): string | undefined {
-  const objects = propertiesOf(node, schemas).filter(([, child]) => kind(child, schemas) === 'object');
+  const properties = propertiesOf(node, schemas);
+  // A resource answered unwrapped (it has its own id) has no wrapper, whatever objects it holds.
+  if (properties.some(([name]) => name === 'id')) return undefined;
+  const objects = properties.filter(([, child]) => kind(child, schemas) === 'object');
   return objects.length === 1 ? objects[0][0] : undefined;
 }
 
@@ -89,13 +92,16 @@ export function planOperations(operations: readonly EmulatedOperation[], schemas
     const collection = idParameter === undefined ? operation.path : operation.path.replace(/\/\{\w+\}$/, '');
     const creating =
       operation.method === 'POST' && idParameter === undefined && itemCollections.has(templateShape(collection));
-    const bulk = creating && listKey(operation.body, schemas) !== undefined;
+    // A bulk create sends and answers the same list (`{"overrides": [...]}`).
+    const bulkKey = creating ? listKey(operation.body, schemas) : undefined;
+    const unwrapped = flattenSchema(operation.response, schemas).properties?.id !== undefined;
+    const bulk = !unwrapped && bulkKey !== undefined && bulkKey === listKey(operation.response, schemas);
     const lists = (operation.method === 'GET' && idParameter === undefined) || bulk;
     const list = lists ? listKey(operation.response, schemas) : undefined;
     const answerKey = list === undefined ? wrapperKey(operation.response, schemas) : undefined;
     const bodyKey = wrapperKey(operation.body, schemas);
     // A POST whose answer is not a resource with an id is a query (`POST /analytics/raw/incidents`).
-    const answersResource = answerKey !== undefined && wrapsResource(operation.response, answerKey, schemas);
+    const answersResource = answerKey !== undefined ? wrapsResource(operation.response, answerKey, schemas) : unwrapped;
     const creates = !creating ? undefined : bulk && list !== undefined ? 'many' : answersResource ? 'one' : undefined;
     return {
       operation,
