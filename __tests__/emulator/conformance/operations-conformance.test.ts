@@ -32,11 +32,6 @@ const AGENT = 'description error: `metadata.agent` lists the same `{id, type}` s
 const ACTION =
   'description error: `last_run_by` is a oneOf where a user reference with its id fits two branches ' +
   '(UserReference and `{id, type}`)';
-// `default_value`: six object branches, each with an optional nullable `value`.
-const DEFAULT_VALUE =
-  'description overlap: `{value: null}` or an integer fits several of the six oneOf branches; the emulator ' +
-  'makes `{value: null}` (a boolean would fit one: not done)';
-
 /** Answers the description refuses, and why. */
 const INVALID: Record<string, string> = {
   createIncident: RESOLVED_AT,
@@ -59,10 +54,6 @@ const INVALID: Record<string, string> = {
   updateAutomationAction: ACTION,
   createAutomationActionInvocation: AGENT,
   getAutomationActionsInvocation: AGENT,
-  createIncidentTypeCustomField: DEFAULT_VALUE,
-  listIncidentTypeCustomFields: DEFAULT_VALUE,
-  getIncidentTypeCustomField: DEFAULT_VALUE,
-  updateIncidentTypeCustomField: DEFAULT_VALUE,
 };
 
 function answered(result: SurveyResult): boolean {

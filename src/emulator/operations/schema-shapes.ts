@@ -151,6 +151,7 @@ function shapeObject(
   value: unknown,
   context: ShapeContext,
   depth: number,
+  nulls: boolean,
 ): Record<string, unknown> {
   const given = isObject(value) ? value : {};
   const properties = schema.properties ?? {};
@@ -162,7 +163,7 @@ function shapeObject(
       continue;
     }
     const resolved = resolveSchema(property, context.schemas);
-    if (allowsNull(resolved)) out[name] = null;
+    if (nulls && allowsNull(resolved)) out[name] = null;
     else if (depth < MAX_DEPTH || required.has(name))
       out[name] = shapeValue(property, undefined, context, depth + 1, name);
   }
@@ -196,6 +197,8 @@ export function shapeValue(
   let schema = flattenSchema(node, context.schemas);
   if (value === null && allowsNull(schema)) return null;
   const branches = schema.oneOf ?? schema.anyOf;
+  // A oneOf branch's unsaid fields are made up, not null: with nulls it could fit every branch at once.
+  const nulls = !branches;
   if (branches) {
     const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = schema;
     const branch = pickBranch(branches, value, context);
@@ -207,7 +210,7 @@ export function shapeValue(
   }
   switch (kindOf(schema)) {
     case 'object':
-      return shapeObject(schema, value, context, depth);
+      return shapeObject(schema, value, context, depth, nulls);
     case 'array': {
       const items = Array.isArray(value) ? value : [];
       const wanted = Math.max(items.length, schema.minItems ?? 0);
