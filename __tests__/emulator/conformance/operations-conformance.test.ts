@@ -21,8 +21,6 @@ const NOT_ANSWERED: Record<string, string> = {
 
 const RESOLVED_AT = 'description error: `resolved_at` is a non-nullable string; the API sends null until resolved';
 const PRIORITY = 'description error: `priority` is not nullable; the API sends null for an incident without one';
-const SUBSCRIPTION =
-  'modelled: `description` is null when none was given; the description wants a string (the API answer unverified)';
 // Checked by hand in descriptions/rest.json: `Channel` has five oneOf branches, four with no required
 // field and no enum on `type`, so any channel object matches at least four of them.
 const CHANNEL = 'description error: four of the five oneOf channel shapes accept any object, "exactly one" never holds';
@@ -41,10 +39,6 @@ const INVALID: Record<string, string> = {
   updateIncident: PRIORITY,
   listOnCalls: 'description error: `schedule` is an object; the API sends null for a rule that targets a user',
   listScheduleOverrides: 'description error: this GET declares only 201; the API answers 200',
-  createWebhookSubscription: SUBSCRIPTION,
-  enableWebhookSubscription: SUBSCRIPTION,
-  listWebhookSubscriptions: SUBSCRIPTION,
-  getWebhookSubscription: SUBSCRIPTION,
   listLogEntries: CHANNEL,
   getLogEntry: CHANNEL,
   listIncidentLogEntries: CHANNEL,
@@ -103,10 +97,16 @@ describe('the emulator against the REST description', () => {
       answered: results.filter(answered).length,
       valid: results.filter(valid).length,
     };
+    // Every exception left is the description's own error: such answers are as the API gives them.
+    const excused = invalid.filter((line) => INVALID[line.split(':')[0]].startsWith('description error')).length;
+    const percent = (count: number): string => `${((100 * count) / figures.operations).toFixed(1)} %`;
     console.info(
       `emulator conformance: ${figures.operations} operations, ${figures.answered} answered with a success, ` +
-        `${figures.valid} valid against the description (${((100 * figures.valid) / figures.operations).toFixed(1)} %)`,
+        `${figures.valid} valid against the description (${percent(figures.valid)}), ` +
+        `${figures.valid + excused} with the ${excused} reviewed description errors ` +
+        `(${percent(figures.valid + excused)})`,
     );
+    expect(figures.valid + excused).toBeGreaterThanOrEqual(Math.ceil(0.99 * figures.operations));
     expect(figures.answered).toBe(figures.operations - Object.keys(NOT_ANSWERED).length);
   });
 });
