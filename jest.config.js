@@ -28,11 +28,17 @@ export const docSuites = [
   '<rootDir>/__tests__/legacy/migration-snippets.test.ts',
 ];
 
+/**
+ * Every operation of the REST description sent to the emulator and checked against the
+ * description: about 10 s of a core, so it runs in `npm run test:emulator-conformance` (CI runs it).
+ */
+export const emulatorConformanceSuites = ['<rootDir>/__tests__/emulator/conformance/'];
+
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', ...processSuites, ...docSuites],
+  testPathIgnorePatterns: ['/node_modules/', ...processSuites, ...docSuites, ...emulatorConformanceSuites],
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',

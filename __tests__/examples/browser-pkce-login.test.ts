@@ -45,7 +45,7 @@ describe('examples/browser-pkce-login', () => {
     apiUrl: emulator.url,
   });
 
-  it('sends the user to sign in with an S256 challenge, then trades the code (no secret) for a token that reads the users', async () => {
+  it('signs in with an S256 challenge, then trades the code (no secret) for a token that reads users', async () => {
     const stored = new Map<string, string>();
     const first = pageAt('https://app.example/', stored);
     expect(await main(options(), first)).toBeUndefined();

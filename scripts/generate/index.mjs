@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emulatorOperationsStage } from './emulator-operations-stage.mjs';
 import { endpointTypesStage } from './endpoint-types-stage.mjs';
 import { integrationTablesStage } from './integration-tables-stage.mjs';
 import { restTablesStage } from './rest-tables-stage.mjs';
@@ -33,7 +34,12 @@ import { restTablesStage } from './rest-tables-stage.mjs';
  */
 
 /** The stages, in order. @type {readonly Stage[]} */
-export const STAGES = Object.freeze([restTablesStage, integrationTablesStage, endpointTypesStage]);
+export const STAGES = Object.freeze([
+  restTablesStage,
+  integrationTablesStage,
+  endpointTypesStage,
+  emulatorOperationsStage,
+]);
 
 /** The project's root (the folder with package.json). */
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,7 +1,7 @@
 /**
- * `pagerduty-client/emulator`: an in-memory emulator of the REST API v2 and Events API v2
- * subset the library uses, on a loopback port, for demos and tests that want real HTTP
- * without an account.
+ * `pagerduty-client/emulator`: an in-memory emulator of the REST API v2 (every operation of
+ * its description) and the Events API v2, on a loopback port, for demos and tests that want
+ * real HTTP without an account.
  *
  * @example
  * ```ts

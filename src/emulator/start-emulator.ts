@@ -1,6 +1,6 @@
 /**
  * `startEmulator`: a loopback HTTP server with seeded in-memory state that answers the
- * REST API v2 and Events API v2 subset the library uses.
+ * REST API v2 (every described operation) and the Events API v2.
  *
  * @module
  */

@@ -228,7 +228,7 @@ describe('the emulator over HTTP', () => {
       key: user.key,
       json: { note: { content: 'On it' } },
     });
-    expect(created).toMatchObject({ status: 201, body: { note: { content: 'On it', user: { id: user.userId } } } });
+    expect(created).toMatchObject({ status: 200, body: { note: { content: 'On it', user: { id: user.userId } } } });
     const notes = await call(emulator, 'GET', `/incidents/${incident.id}/notes`, { key: user.key });
     expect(notes.body).toMatchObject({ notes: [{ content: 'On it' }] });
     const entries = (await call(emulator, 'GET', `/incidents/${incident.id}/log_entries`, { key: user.key })).body as {

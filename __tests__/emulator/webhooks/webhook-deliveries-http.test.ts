@@ -312,7 +312,7 @@ describe('webhook deliveries', () => {
     await call(emulator, 'DELETE', `/services/${id}`, { key: emulator.keys.account });
     await emulator.webhooksIdle();
     expect(
-      receiver.events().map((event) => [event.event_type, event.resource_type, event.data.id, event.data.name]),
+      receiver.events().map((event) => [event.event_type, event.resource_type, event.data.id, event.data.summary]),
     ).toEqual([
       ['service.created', 'service', id, 'Billing'],
       ['service.updated', 'service', id, 'Renamed'],

@@ -74,7 +74,12 @@ describe('the generated modules', () => {
   });
 
   it('come from stages that each own their folders, so another stage is one more entry', () => {
-    expect(STAGES.map((stage) => stage.name)).toEqual(['rest-tables', 'integration-tables', 'endpoint-types']);
+    expect(STAGES.map((stage) => stage.name)).toEqual([
+      'rest-tables',
+      'integration-tables',
+      'endpoint-types',
+      'emulator-operations',
+    ]);
     const folders = STAGES.flatMap((stage) => stage.directories);
     expect(new Set(folders).size).toBe(folders.length);
   });

@@ -71,6 +71,8 @@ export interface WebhookIncident {
     /** The incident it was merged into. */
     readonly incident?: WebhookReference<'incident_reference'>;
   } | null;
+  /** When it was last reopened (ISO 8601), or `null` if it never was. */
+  readonly reopened_at?: string | null;
 }
 
 /** `data` of `incident.annotated`: the note added. */

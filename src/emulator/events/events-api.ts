@@ -117,5 +117,6 @@ export function handleChangeEvent(store: EmulatorStore, body: unknown, now: Date
     services: [store.ref(found.service)],
     integration: store.ref(found.integration),
   });
-  return { status: 202, body: { status: 'success', message: 'Change event processed', id } };
+  // The API answers only a status and a message here (no id: the description declares none).
+  return { status: 202, body: { status: 'success', message: 'Change event processed' } };
 }

@@ -129,7 +129,8 @@ function createNote(context: RestContext): Reply {
   if (typeof content !== 'string' || content.trim() === '')
     fail(invalidInput('note.content must be a non-empty string'));
   const entry = addNote(store, incident, user, content, context.now);
-  return ok({ note: { id: entry.id, user: entry.agent, content, created_at: entry.created_at } }, 201);
+  // 200, not 201: the description declares only 200 for this create.
+  return ok({ note: { id: entry.id, user: entry.agent, content, created_at: entry.created_at } });
 }
 
 const createdAt = (incident: Incident): string => incident.created_at;

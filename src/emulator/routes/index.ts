@@ -1,8 +1,13 @@
 /**
- * Every REST route the emulator serves.
+ * Every REST route the emulator serves: the modelled (hand-written) routes first, then one
+ * generic route per operation of the description. The router takes the route whose pattern
+ * has the most literal segments and, among equals, the first: so a modelled route always
+ * wins over the generic one for the same operation, and `/incidents/types` is never taken
+ * for `/incidents/{id}`. To model an operation in depth, add its route to the list below.
  *
  * @module
  */
+import { OPERATION_ROUTES } from '../operations/operation-routes.js';
 import type { Route } from '../server/router.js';
 import { abilityRoutes } from './abilities.js';
 import { auditRoutes } from './audit-records.js';
@@ -19,8 +24,8 @@ import { teamRoutes } from './teams.js';
 import { userRoutes } from './users.js';
 import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
 
-/** The REST API v2 routes, all resources together. */
-export const REST_ROUTES: readonly Route[] = [
+/** The modelled REST API v2 routes, all resources together. */
+export const MODELLED_ROUTES: readonly Route[] = [
   ...userRoutes,
   ...teamRoutes,
   ...serviceRoutes,
@@ -36,3 +41,6 @@ export const REST_ROUTES: readonly Route[] = [
   ...onCallRoutes,
   ...webhookSubscriptionRoutes,
 ];
+
+/** The REST API v2 routes: the modelled ones, then the generic one of every described operation. */
+export const REST_ROUTES: readonly Route[] = [...MODELLED_ROUTES, ...OPERATION_ROUTES];

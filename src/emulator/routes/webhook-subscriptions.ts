@@ -63,7 +63,8 @@ function create(context: RestContext): Reply {
     id: store.ids.next(),
     type: 'webhook_subscription',
     active: fields.active ?? true,
-    description: fields.description ?? null,
+    // The description declares a string, never null: a subscription made without one has an empty one.
+    description: fields.description ?? '',
     delivery_method: {
       id: store.ids.next(),
       type: 'http_delivery_method',

@@ -34,7 +34,7 @@ export type RestHandler = (context: RestContext) => Reply;
 /** One route. */
 export interface Route {
   /** The HTTP method. */
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path pattern, e.g. `/users/{id}`. */
   pattern: string;
   /** What answers. */

@@ -13,8 +13,8 @@ export interface AuditEntry {
   resource: ResourceBase;
   /** What was done. */
   action: AuditRecord['action'];
-  /** The changed fields (new values, and old ones on updates). */
-  fields: AuditField[];
+  /** The changed fields (new values, and old ones on updates), as they are: turned into text here. */
+  fields: { name: string; value: unknown; before_value?: unknown }[];
   /** Who did it, when known (a user). */
   actor?: Reference;
   /** The key kind used, for `method.type`. @default 'api_token' */
@@ -23,6 +23,21 @@ export interface AuditEntry {
   requestId: string;
   /** When. */
   at: Date;
+}
+
+/** An audit value as the API gives it: a string, or null (structured values are sent as JSON text). */
+export function auditValue(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function auditField(field: AuditEntry['fields'][number]): AuditField {
+  return {
+    name: field.name,
+    description: null,
+    value: auditValue(field.value),
+    before_value: auditValue(field.before_value),
+  };
 }
 
 /** Appends an audit record. */
@@ -36,6 +51,6 @@ export function recordAudit(store: EmulatorStore, entry: AuditEntry): AuditRecor
     method: { type: entry.method ?? 'api_token' },
     root_resource: resource,
     action: entry.action,
-    details: { resource, fields: entry.fields },
+    details: { resource, fields: entry.fields.map(auditField) },
   });
 }

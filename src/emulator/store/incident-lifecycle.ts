@@ -7,6 +7,7 @@
  */
 import type { EmulatorStore } from './store.js';
 import type { Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
+import { incidentUnsetFields } from './unmodelled-fields.js';
 
 /** What a new incident is made of. */
 export interface NewIncident {
@@ -97,6 +98,7 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
     urgency: spec.urgency ?? 'high',
     resolved_at: null,
     alert_counts: { all: 1, triggered: 1, resolved: 0 },
+    ...incidentUnsetFields(),
   };
   store.incidents.add(incident);
   logEntry(store, incident, 'trigger_log_entry', spec.agent, spec.at, { type: spec.channel });

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { IncidentUnsetFields, ServiceSettings } from './unmodelled-fields.js';
 
 /** A reference to another resource, as embedded in a resource (`user_reference`, ...). */
 export interface Reference {
@@ -88,7 +89,7 @@ export interface Integration extends ResourceBase {
 }
 
 /** A service: where incidents are opened. */
-export interface Service extends ResourceBase {
+export interface Service extends ResourceBase, ServiceSettings {
   /** Always `service`. */
   type: 'service';
   /** The service's name. */
@@ -195,7 +196,7 @@ export interface Assignment {
 }
 
 /** An incident. */
-export interface Incident extends ResourceBase {
+export interface Incident extends ResourceBase, IncidentUnsetFields {
   /** Always `incident`. */
   type: 'incident';
   /** The account-wide incident number (1, 2, ...). */
@@ -313,10 +314,12 @@ export interface AuditMethod {
 export interface AuditField {
   /** The field's name. */
   name: string;
-  /** The new value. */
-  value: unknown;
-  /** The old value, on updates. */
-  before_value?: unknown;
+  /** A description of the field (the emulator has none). */
+  description: string | null;
+  /** The new value: text (JSON text for a structured value), or null. */
+  value: string | null;
+  /** The old value, null on creates. */
+  before_value: string | null;
 }
 
 /** What an audit record changed. */

@@ -9,6 +9,7 @@ import { recordAudit } from './audit.js';
 import { randomHex32 } from './random.js';
 import type { EscalationPolicy, Integration, Reference, Service } from './resources.js';
 import type { EmulatorStore } from './store.js';
+import { serviceSettings } from './unmodelled-fields.js';
 
 /** The integration types of the REST API; every one but the email type has an `integration_key`. */
 export const INTEGRATION_TYPES = [
@@ -60,6 +61,7 @@ export function createService(store: EmulatorStore, spec: NewService): Service {
     teams: [...(spec.teams ?? [])],
     integrations: [],
     created_at: spec.at.toISOString(),
+    ...serviceSettings(),
   });
   recordAudit(store, {
     resource: service,
@@ -110,6 +112,7 @@ export function createIntegration(store: EmulatorStore, service: Service, spec: 
       : { integration_key: spec.integrationKey ?? randomHex32(store.random) }),
     service: store.ref(service),
     created_at: spec.at.toISOString(),
+    ...serviceSettings(),
   });
   service.integrations.push(store.ref(integration));
   return integration;

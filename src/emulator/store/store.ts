@@ -5,6 +5,7 @@
  * @module
  */
 import { Collection } from './collection.js';
+import { GenericRecords } from '../operations/generic-records.js';
 import { IdGenerator, type RandomSource } from './random.js';
 import { reference, selfUrl } from './references.js';
 import type { StoreChange, StoreChangeListener } from './store-changes.js';
@@ -93,6 +94,8 @@ export class EmulatorStore {
   readonly changeEvents = new Collection<ChangeEvent>();
   /** Webhook subscriptions (V3), each with its signing secret. */
   readonly webhookSubscriptions = new Collection<WebhookSubscription>();
+  /** The records of every resource without a hand-written model (see `operations/`). */
+  readonly records = new GenericRecords();
   /** The account's abilities (`GET /abilities/{name}` answers 204 for these). */
   readonly abilities = new Set<string>();
   /** REST API keys and whom they speak for. */

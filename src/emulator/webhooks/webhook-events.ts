@@ -66,10 +66,16 @@ export function incidentData(incident: Incident, baseUrl: string): Record<string
     urgency: incident.urgency,
     conference_bridge: null,
     resolve_reason: null,
+    // The emulator neither reopens incidents nor has incident types: never reopened, the account's base type.
+    reopened_at: null,
+    incident_type: { name: INCIDENT_TYPE },
   };
 }
 
-/** The `service` data of service events. */
+/** The incident type of every incident: the base type every account has. */
+export const INCIDENT_TYPE = 'incident_default';
+
+/** The `service` data of service events: the reduced shape the documentation shows (no name, no description). */
 export function serviceData(service: Service, baseUrl: string): Record<string, unknown> {
   return {
     id: service.id,
@@ -77,9 +83,7 @@ export function serviceData(service: Service, baseUrl: string): Record<string, u
     self: service.self,
     html_url: service.html_url,
     summary: service.summary,
-    name: service.name,
-    description: service.description,
-    alert_creation: 'create_alerts_and_incidents',
+    alert_creation: service.alert_creation,
     teams: service.teams.map((team) => webRef(team, baseUrl)),
   };
 }

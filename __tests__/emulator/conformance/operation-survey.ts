@@ -1,0 +1,173 @@
+/**
+ * Sends every operation of the REST description to an emulator once, as a user would with
+ * the emulator's own ids: the creating operations first (their ids fill the later paths),
+ * then reads, then writes, then deletes. Bodies and required query values are made from the
+ * operation's own schemas; each answer is checked against the description.
+ */
+import { REST_OPERATIONS } from '../../../src/generated/emulator/rest-operations.js';
+import { REST_SCHEMAS } from '../../../src/generated/emulator/rest-schemas.js';
+import type { EmulatedOperation, QueryParameter } from '../../../src/emulator/operations/operation-types.js';
+import { planOperations, templateShape, type OperationPlan } from '../../../src/emulator/operations/operation-plans.js';
+import { resolveSchema, shapeValue, type ShapeContext } from '../../../src/emulator/operations/schema-shapes.js';
+import type { Emulator } from '../../../src/emulator/index.js';
+import { call } from '../raw-http.js';
+import { DescriptionValidator } from './description-validator.js';
+
+export interface SurveyResult {
+  operation: EmulatedOperation;
+  status: number;
+  body: unknown;
+  problems: string[] | undefined;
+}
+
+const ORDER: Record<string, number> = { POST: 1, GET: 2, PUT: 3, PATCH: 3, DELETE: 4 };
+
+let counter = 0;
+const context: ShapeContext = {
+  schemas: REST_SCHEMAS,
+  newId: () => `PSURV${(counter += 1)}`,
+  now: new Date('2026-01-05T10:00:00Z'),
+};
+
+function queryValue(parameter: QueryParameter): string[] {
+  const schema = resolveSchema(parameter.schema, REST_SCHEMAS);
+  const item = schema.type === 'array' ? resolveSchema(schema.items, REST_SCHEMAS) : schema;
+  const value = shapeValue(item, undefined, context);
+  return [String(value === null ? 'x' : typeof value === 'object' ? 'x' : value)];
+}
+
+/** The seeded ids of the modelled collections, for paths no survey create fills. */
+function seededIds(emulator: Emulator): Map<string, string> {
+  const state = emulator.state;
+  const seeded: [string, string | undefined][] = [
+    ['/users', state.users.all()[0]?.id],
+    ['/teams', state.teams.all()[0]?.id],
+    ['/services', state.services.all()[0]?.id],
+    ['/escalation_policies', state.escalationPolicies.all()[0]?.id],
+    ['/schedules', state.schedules.all()[0]?.id],
+    ['/incidents', state.incidents.all()[0]?.id],
+    ['/log_entries', state.logEntries.all()[0]?.id],
+  ];
+  return new Map(seeded.filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+function concretePath(operation: EmulatedOperation, ids: Map<string, string>): string {
+  const parts = operation.path.split('/');
+  return parts
+    .map((part, index) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return part;
+      const narrowed = operation.pathParameters?.find((parameter) => parameter.name === name);
+      if (narrowed) return String(shapeValue(narrowed.schema, undefined, context));
+      return ids.get(templateShape(parts.slice(0, index).join('/'))) ?? 'PNOSUCH';
+    })
+    .join('/');
+}
+
+/** The id of what a create answered: in its wrapper, first of its list, or kept by the emulator. */
+function idOf(plan: OperationPlan, body: unknown, emulator: Emulator, path: string): string | undefined {
+  const answer = (body ?? {}) as Record<string, unknown>;
+  const wrapped =
+    plan.answerKey !== undefined ? answer[plan.answerKey] : plan.listKey !== undefined ? answer[plan.listKey] : answer;
+  const entity = (Array.isArray(wrapped) ? wrapped[0] : wrapped) as Record<string, unknown> | undefined;
+  if (typeof entity?.id === 'string') return entity.id;
+  // A per-item answer (`[{"status": 201, "override": {...}}]`): the item inside.
+  const inner = Object.values(entity ?? {}).find(
+    (value): value is { id: string } => typeof (value as { id?: unknown } | null)?.id === 'string',
+  );
+  if (inner) return inner.id;
+  return emulator.state.records.collection(path).all().at(-1)?.id;
+}
+
+/**
+ * The bodies of the modelled operations, whose checks go beyond the description (a service
+ * must name an existing escalation policy, a subscription real event types): what a user
+ * would send, with the seeded ids.
+ */
+function modelledBodies(emulator: Emulator): Record<string, unknown> {
+  const state = emulator.state;
+  const service = state.services.all()[0];
+  const policy = state.escalationPolicies.all()[0];
+  const user = state.users.all()[0];
+  const incident =
+    state.incidents.all().find((candidate) => candidate.status === 'triggered') ?? state.incidents.all()[0];
+  const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  return {
+    createIncident: {
+      incident: { type: 'incident', title: 'Survey', service: { id: service.id, type: 'service_reference' } },
+    },
+    createService: {
+      service: {
+        type: 'service',
+        name: 'Survey',
+        escalation_policy: { id: policy.id, type: 'escalation_policy_reference' },
+      },
+    },
+    updateService: { service: { name: 'Survey renamed' } },
+    updateEscalationPolicy: {
+      escalation_policy: {
+        name: 'Survey policy',
+        escalation_rules: [{ escalation_delay_in_minutes: 30, targets: [{ id: user.id, type: 'user_reference' }] }],
+      },
+    },
+    createWebhookSubscription: {
+      webhook_subscription: {
+        type: 'webhook_subscription',
+        delivery_method: { type: 'http_delivery_method', url: 'https://example.com/hook' },
+        events: ['incident.triggered'],
+        filter: { type: 'account_reference' },
+      },
+    },
+    updateWebhookSubscription: { webhook_subscription: { description: 'renamed' } },
+    createScheduleOverride: {
+      overrides: [{ start: later(1), end: later(2), user: { id: user.id, type: 'user_reference' } }],
+    },
+    updateIncidents: { incidents: [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }] },
+  };
+}
+
+/** Sends every described operation once; returns what each answered. */
+export async function surveyOperations(emulator: Emulator): Promise<SurveyResult[]> {
+  const validator = new DescriptionValidator();
+  const ids = seededIds(emulator);
+  const plans = planOperations(REST_OPERATIONS, REST_SCHEMAS);
+  const ordered = [...plans].sort(
+    (a, b) =>
+      ORDER[a.operation.method] - ORDER[b.operation.method] ||
+      a.operation.path.split('/').length - b.operation.path.split('/').length,
+  );
+  const bodies = modelledBodies(emulator);
+  // A change event to read: the REST API reads those the Events API received.
+  const routingKey = emulator.keys.routing[0]?.routingKey;
+  await fetch(`${emulator.eventsUrl}/v2/change/enqueue`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ routing_key: routingKey, payload: { summary: 'Deployed', source: 'survey' } }),
+  });
+  const changeEvent = emulator.state.changeEvents.all()[0];
+  if (changeEvent) ids.set('/change_events', changeEvent.id);
+  const ability = [...emulator.state.abilities][0] ?? 'teams';
+  const results: SurveyResult[] = [];
+  for (const plan of ordered) {
+    const { operation } = plan;
+    const query = new URLSearchParams();
+    for (const parameter of operation.query ?? [])
+      if (parameter.required) for (const value of queryValue(parameter)) query.append(parameter.name, value);
+    const search = query.size > 0 ? `?${query}` : '';
+    const json =
+      bodies[operation.id] ??
+      (operation.body && operation.method !== 'GET' ? shapeValue(operation.body, undefined, context) : undefined);
+    const path = operation.id === 'getAbility' ? `/abilities/${ability}` : concretePath(operation, ids);
+    const answer = await call(emulator, operation.method, `${path}${search}`, {
+      key: emulator.keys.users[0].key,
+      ...(json === undefined ? {} : { json }),
+    });
+    if (operation.method === 'POST' && plan.target === 'collection' && answer.status < 300) {
+      const id = idOf(plan, answer.body, emulator, path);
+      if (id) ids.set(templateShape(operation.path), id);
+    }
+    const problems = validator.problems(operation.method, operation.path, answer.status, answer.body);
+    results.push({ operation, status: answer.status, body: answer.body, problems });
+  }
+  return results;
+}

@@ -1,0 +1,19 @@
+/**
+ * The generic routes: one per operation of the description, answered by
+ * `operation-answers.ts`. The router tries them after the hand-written routes (see
+ * `routes/index.ts`), so a modelled behaviour always wins over the generic one.
+ *
+ * @module
+ */
+import { REST_OPERATIONS } from '../../generated/emulator/rest-operations.js';
+import { REST_SCHEMAS } from '../../generated/emulator/rest-schemas.js';
+import type { Route } from '../server/router.js';
+import { answerOperation } from './operation-answers.js';
+import { planOperations } from './operation-plans.js';
+
+/** A route per described operation. */
+export const OPERATION_ROUTES: readonly Route[] = planOperations(REST_OPERATIONS, REST_SCHEMAS).map((plan) => ({
+  method: plan.operation.method,
+  pattern: plan.operation.path,
+  handler: (context) => answerOperation(plan, context),
+}));
