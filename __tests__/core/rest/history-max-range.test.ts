@@ -39,7 +39,13 @@ function fakeIndex(path: string, key: string, style: 'classic' | 'cursor', maxDa
     }
     return low;
   };
-  const inRange = (since: number, until: number) => TIMESTAMPS.slice(bound(since), bound(until));
+  // Only the records of the page asked for are made: a window can hold 10,500 of them.
+  const record = (t: number) => ({ id: `R${t}`, created_at: new Date(t).toISOString() });
+  const inRange = (since: number, until: number, from: number, to: number) => {
+    const first = bound(since);
+    const end = bound(until);
+    return { total: end - first, page: TIMESTAMPS.slice(first + from, Math.min(first + to, end)).map(record) };
+  };
   nock(BASE)
     .get(path)
     .query(true)
@@ -53,24 +59,24 @@ function fakeIndex(path: string, key: string, style: 'classic' | 'cursor', maxDa
         served.refused += 1;
         return [400, { error: { message: 'Invalid Input Provided', errors: ['Date range is too large'] } }];
       }
-      const records = inRange(since, until).map((t) => ({ id: `R${t}`, created_at: new Date(t).toISOString() }));
       const limit = Number(query.limit ?? 100);
       if (style === 'cursor') {
         const start = query.cursor === undefined ? 0 : Number(query.cursor);
-        const next = start + limit < records.length ? String(start + limit) : null;
-        return [200, { [key]: records.slice(start, start + limit), next_cursor: next, limit }];
+        const { total, page } = inRange(since, until, start, start + limit);
+        const next = start + limit < total ? String(start + limit) : null;
+        return [200, { [key]: page, next_cursor: next, limit }];
       }
       const offset = Number(query.offset ?? 0);
       if (offset + limit > 10_000) return [400, { error: { message: 'Invalid Request' } }];
-      const page = records.slice(offset, offset + limit);
+      const { total, page } = inRange(since, until, offset, offset + limit);
       return [
         200,
         {
           [key]: page,
           offset,
           limit,
-          more: offset + page.length < records.length,
-          total: query.total === 'true' ? records.length : null,
+          more: offset + page.length < total,
+          total: query.total === 'true' ? total : null,
         },
       ];
     });
