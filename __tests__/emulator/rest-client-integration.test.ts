@@ -9,7 +9,10 @@ import { HttpError } from '../../src/core/errors/error-classes.js';
 import { RestApiV2Client } from '../../src/core/rest/rest-api-v2-client.js';
 import type { RestApiV2ClientOptions } from '../../src/core/rest/rest-options.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { instantSleep, makeClient, recordingLogger } from '../helpers/test-kit.js';
+import { instantSleep, makeClient, realSockets, recordingLogger } from '../helpers/test-kit.js';
+
+// Real sockets: nock's interception of each loopback request costs more than the emulator's answer.
+beforeAll(realSockets);
 
 interface Item {
   id: string;
