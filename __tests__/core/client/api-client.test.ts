@@ -99,7 +99,8 @@ describe('status rules', () => {
 
   it('staggers cooldowns with the injected random source', async () => {
     nock(BASE).get('/x').times(2).reply(500, {}).get('/x').reply(200, {});
-    const { client, sleeps } = makeClient({ retry: { 500: 2 }, staggerCooldown: 0.5, ...seams({ random: () => 0.5 }) });
+    const { client, sleeps } = makeClient({ retry: { 500: 2 }, ...seams({ random: () => 0.5 }) });
+    client.staggerCooldown = 0.5;
     await client.get('/x');
     expect(sleeps).toEqual([3.75, 9.375]); // 2*1.25*1.5, then 2*1.25*3.75
   });
@@ -309,6 +310,10 @@ describe('attributes', () => {
       printDebug: false,
     });
     expect(client.permittedMethods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+  });
+
+  it('takes staggerCooldown on the client, not as a constructor option', () => {
+    expect(() => makeClient({ staggerCooldown: 0.5 } as never)).toThrow(/staggerCooldown/);
   });
 
   it('validates staggerCooldown and retry', () => {

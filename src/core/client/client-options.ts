@@ -6,7 +6,7 @@ import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { OptionNames } from './option-names.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
-import { SETTINGS, type SettingName, type SettingOptions } from './settings.js';
+import { OPTION_SETTINGS, type SettingOptions } from './settings.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
 import type { Region } from './regions.js';
@@ -135,7 +135,7 @@ export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.fre
   debug: true,
   headers: true,
   // The retry and timeout settings, from their table.
-  ...(Object.fromEntries(Object.keys(SETTINGS).map((name) => [name, true])) as Record<SettingName, true>),
+  ...(Object.fromEntries(OPTION_SETTINGS.map((name) => [name, true])) as Record<keyof SettingOptions, true>),
   retryWrites: true,
   logger: true,
   fetch: true,

@@ -49,15 +49,21 @@ const SETTINGS_TABLE = {
    */
   sleepTimerBase: { default: 2, rule: {} as NumberRule },
   /**
-   * The randomising factor `rho` of the cooldown (0 = deterministic).
+   * The randomising factor `rho` of the cooldown (0 = deterministic). Set on a client
+   * (`client.staggerCooldown = 0.5`), not a constructor option: few callers need it.
    * @default 0
    */
-  staggerCooldown: { default: 0, rule: {} as NumberRule },
+  staggerCooldown: { default: 0, rule: {} as NumberRule, option: false as const },
 };
 
 export const SETTINGS: Readonly<typeof SETTINGS_TABLE> = Object.freeze(SETTINGS_TABLE);
 
 export type SettingName = keyof typeof SETTINGS_TABLE;
+
+/** The settings that are constructor options too (every one is settable on a client). */
+export const OPTION_SETTINGS: readonly SettingName[] = Object.freeze(
+  (Object.keys(SETTINGS_TABLE) as SettingName[]).filter((name) => !('option' in SETTINGS_TABLE[name])),
+);
 export type NumericSetting = Exclude<SettingName, 'retry'>;
 
 /**
@@ -67,9 +73,9 @@ export type NumericSetting = Exclude<SettingName, 'retry'>;
  * @interface
  */
 export type SettingOptions = {
-  -readonly [K in keyof typeof SETTINGS_TABLE]?: (typeof SETTINGS_TABLE)[K]['default'] extends number
-    ? number
-    : Readonly<Record<number, number>>;
+  -readonly [K in keyof typeof SETTINGS_TABLE as (typeof SETTINGS_TABLE)[K] extends { option: false }
+    ? never
+    : K]?: (typeof SETTINGS_TABLE)[K]['default'] extends number ? number : Readonly<Record<number, number>>;
 };
 
 /**
