@@ -9,7 +9,8 @@
  *
  * @module
  */
-import type { Redis, RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { CONNECTION_OPTIONS, newRedisClient } from './redis-connection.js';
 import type { Logger } from '../core/logging.js';
 import type { RateLimiter, RateLimitKey, RateLimitReport, RateLimitState } from '../core/rate-limit/rate-limiter.js';
 import { BUDGET_SCRIPT, BUDGET_SCRIPT_SHA, decodeScriptReply, scriptArguments } from './budget-script.js';
@@ -281,18 +282,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-/**
- * The connection settings of a client this package opens: fail at once while Redis is down,
- * reconnect in the background.
- */
-export const CONNECTION_OPTIONS: RedisOptions = {
-  lazyConnect: true,
-  enableOfflineQueue: false,
-  maxRetriesPerRequest: 0,
-  autoResendUnfulfilledCommands: false,
-  connectTimeout: 1000,
-  retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
-};
+export { CONNECTION_OPTIONS } from './redis-connection.js';
 
 /**
  * Creates a limiter that shares each key's budget through Redis. It connects at once, but
@@ -312,16 +302,7 @@ export const CONNECTION_OPTIONS: RedisOptions = {
  */
 export async function createRedisRateLimiter(options: RedisRateLimiterOptions = {}): Promise<RedisRateLimiter> {
   if (options.client) return new RedisRateLimiter(options.client, false, options);
-  let RedisClient: typeof Redis;
-  try {
-    ({ Redis: RedisClient } = await import('ioredis'));
-  } catch (error) {
-    throw new Error(
-      'pagerduty-client/rate-limit-redis needs the optional peer dependency ioredis: npm install ioredis@6',
-      { cause: error },
-    );
-  }
-  const redis = new RedisClient(options.url ?? 'redis://127.0.0.1:6379', CONNECTION_OPTIONS);
+  const redis = await newRedisClient(options.url);
   const limiter = new RedisRateLimiter(redis, true, options);
   // Connecting once is worth a short wait (the first request then shares); failing is not an error.
   // (its 'error' event has already warned, and ioredis keeps reconnecting).

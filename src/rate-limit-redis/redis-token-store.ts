@@ -7,7 +7,7 @@
  */
 import type { Redis } from 'ioredis';
 import { isStoredToken, type ReleaseLock, type StoredToken, type TokenStore } from '../core/oauth/token-store.js';
-import { CONNECTION_OPTIONS } from './redis-rate-limiter.js';
+import { newRedisClient } from './redis-connection.js';
 
 /** Options of {@link createRedisTokenStore}. */
 export interface RedisTokenStoreOptions {
@@ -92,16 +92,7 @@ export class RedisTokenStore implements TokenStore {
  */
 export async function createRedisTokenStore(options: RedisTokenStoreOptions = {}): Promise<RedisTokenStore> {
   if (options.client) return new RedisTokenStore(options.client, false, options.namespace);
-  let RedisClient: typeof Redis;
-  try {
-    ({ Redis: RedisClient } = await import('ioredis'));
-  } catch (error) {
-    throw new Error(
-      'pagerduty-client/rate-limit-redis needs the optional peer dependency ioredis: npm install ioredis@6',
-      { cause: error },
-    );
-  }
-  const redis = new RedisClient(options.url ?? 'redis://127.0.0.1:6379', CONNECTION_OPTIONS);
+  const redis = await newRedisClient(options.url);
   redis.on('error', () => undefined);
   await redis.connect().catch(() => undefined);
   return new RedisTokenStore(redis, true, options.namespace);

@@ -19,18 +19,20 @@ const preflight = (emulator: Emulator, path: string, headers: Record<string, str
 
 describe('CORS header lists', () => {
   it('allows the headers PagerDuty allows from a browser, and those of MCP and event streams', () => {
-    expect(CORS_ALLOWED_HEADERS).toEqual([
-      'Authorization',
-      'Content-Type',
-      'From',
-      'X-EARLY-ACCESS',
-      'X-PagerDuty-Api-Local',
-      'User-Agent',
-      'Mcp-Session-Id',
-      'Mcp-Protocol-Version',
-      'Last-Event-ID',
-      'Accept',
-    ]);
+    expect([...CORS_ALLOWED_HEADERS].sort()).toEqual(
+      [
+        'Accept',
+        'Authorization',
+        'Content-Type',
+        'From',
+        'Last-Event-ID',
+        'Mcp-Protocol-Version',
+        'Mcp-Session-Id',
+        'User-Agent',
+        'X-EARLY-ACCESS',
+        'X-PagerDuty-Api-Local',
+      ].sort(),
+    );
   });
 
   it('exposes the headers the library reads', () => {

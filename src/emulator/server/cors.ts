@@ -4,20 +4,10 @@
  *
  * @module
  */
+import { BROWSER_REQUEST_HEADERS } from '../../core/platform/browser.js';
 
 /** The request headers a page may send: those PagerDuty's API allows, and those of MCP and SSE. */
-export const CORS_ALLOWED_HEADERS: readonly string[] = [
-  'Authorization',
-  'Content-Type',
-  'From',
-  'X-EARLY-ACCESS',
-  'X-PagerDuty-Api-Local',
-  'User-Agent',
-  'Mcp-Session-Id',
-  'Mcp-Protocol-Version',
-  'Last-Event-ID',
-  'Accept',
-];
+export const CORS_ALLOWED_HEADERS: readonly string[] = BROWSER_REQUEST_HEADERS;
 
 /** The answer headers a page may read besides the CORS-safelisted ones: those the library reads. */
 export const CORS_EXPOSED_HEADERS: readonly string[] = [
