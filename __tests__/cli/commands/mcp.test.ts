@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isReadOnlyTool, resultText, toolArguments, toolLines } from '../../../src/cli/commands/mcp.js';
+import { Readable } from 'node:stream';
+import { isReadOnlyTool, mcpBaseUrl, resultText, toolArguments, toolLines } from '../../../src/cli/commands/mcp.js';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { runCli } from '../cli-harness.js';
+import { temporaryHome } from '../profiles/profile-home.js';
 
 describe('pagerduty mcp: its pieces', () => {
   it('reads --arg key=value flags: typed values, a repeated key a list', () => {
@@ -25,6 +27,14 @@ describe('pagerduty mcp: its pieces', () => {
     expect(toolLines([read, write])).toEqual(['list_incidents   read-only  Lists', 'create_incident  writes']);
     expect(isReadOnlyTool(read)).toBe(true);
     expect(isReadOnlyTool(write)).toBe(false);
+  });
+
+  it("picks the MCP server: --base-url, --region's host, the profile's base URL, then the profile's region's", () => {
+    expect(mcpBaseUrl({ baseUrl: 'http://127.0.0.1:1', region: 'eu' }, { region: 'us' })).toBe('http://127.0.0.1:1');
+    expect(mcpBaseUrl({ region: 'eu' }, { baseUrl: 'http://127.0.0.1:2' })).toBe('https://mcp.eu.pagerduty.com');
+    expect(mcpBaseUrl({}, { baseUrl: 'http://127.0.0.1:2', region: 'eu' })).toBe('http://127.0.0.1:2');
+    expect(mcpBaseUrl({}, { region: 'eu' })).toBe('https://mcp.eu.pagerduty.com');
+    expect(mcpBaseUrl({})).toBeUndefined();
   });
 
   it('prints text blocks, else the structured content', () => {
@@ -59,6 +69,19 @@ describe('pagerduty mcp against the emulator', () => {
     expect(lines.stdout).toMatch(/^acknowledge_incident +writes +Acknowledges/m);
     const json = await runCli(['mcp', 'tools', '--base-url', emulator.url, '--json'], env);
     expect((JSON.parse(json.stdout) as { name: string }[]).map((tool) => tool.name)).toContain('get_user_data');
+  });
+
+  it("lists the tools with a saved profile's key and base URL, and prints no secret", async () => {
+    await using home = await temporaryHome();
+    const key = emulator.keys.users[0].key;
+    const added = await runCli(['profile', 'add', 'emu', '--base-url', emulator.url, '--with-key'], home.env, {
+      stdin: Readable.from([`${key}\n`]),
+    });
+    expect(added.status).toBe(0);
+    const listed = await runCli(['mcp', 'tools', '--profile', 'emu'], home.env);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/^list_incidents +read-only/m);
+    for (const line of `${listed.stdout}\n${listed.stderr}`.split('\n')) expect(line).not.toContain(key);
   });
 
   it('calls a read-only tool with its arguments', async () => {

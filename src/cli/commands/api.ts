@@ -176,10 +176,10 @@ async function printResponse(
  * The key to send: the credential's, or for a profile's OAuth tokens the library's refresh
  * token provider, which renews them and has the new ones written back to the profile file.
  */
-async function keyToSend(
+export async function keyToSend(
   credential: ApiCredential,
   selected: SelectedProfile | undefined,
-  args: ApiArgs,
+  args: Pick<ApiArgs, 'debug'>,
   io: CliIo,
 ): Promise<string | TokenProvider> {
   if (credential.oauth === undefined || selected === undefined) return credential.key;

@@ -15,6 +15,11 @@ import { API_KEY_ENV } from '../environment.js';
 import { COMMANDS } from '../program.js';
 import { UsageError } from '../usage-error.js';
 import { apiCredential } from '../api-credential.js';
+import { REGIONS, REGION_NAMES, type ProfileConnection } from '../connection.js';
+import { loadSelectedProfile } from '../profiles/selected-profile.js';
+import { PROFILE_ENV } from '../profiles/profile-store.js';
+import { envDefault } from '../environment.js';
+import { keyToSend } from './api.js';
 
 /** The options of `pagerduty mcp`. */
 export interface McpArgs extends ConnectionArgs {
@@ -70,6 +75,19 @@ export function resultText(result: McpCallToolResult): string {
 }
 
 /**
+ * The MCP server's base URL: `--base-url`, else `--region`'s, else the profile's base URL (the
+ * emulator's serves `/mcp` too), else the profile's region's, else the client's default.
+ */
+export function mcpBaseUrl(
+  args: Pick<McpArgs, 'baseUrl' | 'region'>,
+  profile: ProfileConnection = {},
+): string | undefined {
+  if (args.baseUrl !== undefined) return args.baseUrl;
+  if (args.region !== undefined) return REGIONS[args.region].mcp;
+  return profile.baseUrl ?? (profile.region && REGIONS[profile.region].mcp);
+}
+
+/**
  * The `mcp` command.
  *
  * @example
@@ -110,16 +128,31 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
           describe: "The MCP server's base URL (the endpoint is /mcp under it; the emulator's, say)",
           defaultDescription: 'https://mcp.pagerduty.com',
         })
+        .option('profile', {
+          type: 'string',
+          describe: 'The saved profile to use (pagerduty profile list); environment variables win over it',
+          defaultDescription: envDefault(PROFILE_ENV, 'the current profile'),
+        })
+        .option('region', {
+          type: 'string',
+          choices: REGION_NAMES,
+          describe: "The service region (its MCP server's host); --base-url wins over it",
+          defaultDescription: "the profile's, else us",
+        })
         .option('debug', { type: 'boolean', default: false, describe: 'Print each request attempt to standard error' })
         .example('$0 mcp tools', '')
         .example('$0 mcp call get_incident --arg incident_id=PABC123 --json', '') as unknown as Argv<McpArgs>,
     handler: async (args: ArgumentsCamelCase<McpArgs>) => {
-      const { key } = apiCredential(io.env, args.authType);
+      const selected = await loadSelectedProfile(args, io);
+      const credential = apiCredential(io.env, args.authType, selected && { ...selected.profile, name: selected.name });
       if (args.action === 'call' && (args.name === undefined || args.name === ''))
         throw new UsageError('mcp call needs the name of a tool');
       const toolArgs = toolArguments(args.arg ?? []);
       const { McpApiClient } = await import('../../core/mcp/mcp-api-client.js');
-      const client = new McpApiClient(key, { ...clientOptions(args, io), authType: args.authType });
+      const baseUrl = mcpBaseUrl(args, selected?.profile);
+      const key = await keyToSend(credential, selected, args, io);
+      const authType = typeof key === 'string' ? credential.authType : undefined;
+      const client = new McpApiClient(key, { ...clientOptions({ ...args, baseUrl }, io), authType });
       try {
         const tools = await client.listTools();
         if (args.action === 'tools') {
