@@ -153,6 +153,7 @@ describe.each(shells)('the command docs, run by %s', (shell) => {
           PAGERDUTY_API_KEY: ME.apiKey,
           PAGERDUTY_BASE_URL: emulator.url,
           PAGERDUTY_EVENTS_URL: emulator.url,
+          PAGERDUTY_MCP_URL: emulator.url,
           PAGERDUTY_IDENTITY_URL: emulator.identityUrl,
           PAGERDUTY_WEBHOOK_SECRET: WEBHOOK_SECRET,
           APP_CLIENT_ID: 'emulator-public-app',

@@ -14,6 +14,8 @@ export const BASE_URL_ENV = 'PAGERDUTY_BASE_URL';
 export const FROM_ENV = 'PAGERDUTY_FROM';
 /** The routing key of the event commands when `-k` is not given. */
 export const ROUTING_KEY_ENV = 'PAGERDUTY_ROUTING_KEY';
+/** The MCP server's base URL of `pagerduty mcp` when `--base-url` (and `--region`) are not given. */
+export const MCP_URL_ENV = 'PAGERDUTY_MCP_URL';
 /** The Events API base URL of the event commands when `--base-url` is not given. */
 export const EVENTS_URL_ENV = 'PAGERDUTY_EVENTS_URL';
 /** The Redis through which `pagerduty api` shares its key's rate limit, when `--redis-url` is not given. */

@@ -29,12 +29,16 @@ describe('pagerduty mcp: its pieces', () => {
     expect(isReadOnlyTool(write)).toBe(false);
   });
 
-  it("picks the MCP server: --base-url, --region's host, the profile's base URL, then the profile's region's", () => {
-    expect(mcpBaseUrl({ baseUrl: 'http://127.0.0.1:1', region: 'eu' }, { region: 'us' })).toBe('http://127.0.0.1:1');
-    expect(mcpBaseUrl({ region: 'eu' }, { baseUrl: 'http://127.0.0.1:2' })).toBe('https://mcp.eu.pagerduty.com');
-    expect(mcpBaseUrl({}, { baseUrl: 'http://127.0.0.1:2', region: 'eu' })).toBe('http://127.0.0.1:2');
-    expect(mcpBaseUrl({}, { region: 'eu' })).toBe('https://mcp.eu.pagerduty.com');
-    expect(mcpBaseUrl({})).toBeUndefined();
+  it("picks the MCP server: --base-url, --region's host, PAGERDUTY_MCP_URL, then the profile's URL or region", () => {
+    const env = { PAGERDUTY_MCP_URL: 'http://127.0.0.1:3' };
+    expect(mcpBaseUrl({ baseUrl: 'http://127.0.0.1:1', region: 'eu' }, env, { region: 'us' })).toBe(
+      'http://127.0.0.1:1',
+    );
+    expect(mcpBaseUrl({ region: 'eu' }, env, { baseUrl: 'http://127.0.0.1:2' })).toBe('https://mcp.eu.pagerduty.com');
+    expect(mcpBaseUrl({}, env, { baseUrl: 'http://127.0.0.1:2' })).toBe('http://127.0.0.1:3');
+    expect(mcpBaseUrl({}, {}, { baseUrl: 'http://127.0.0.1:2', region: 'eu' })).toBe('http://127.0.0.1:2');
+    expect(mcpBaseUrl({}, {}, { region: 'eu' })).toBe('https://mcp.eu.pagerduty.com');
+    expect(mcpBaseUrl({}, {})).toBeUndefined();
   });
 
   it('prints text blocks, else the structured content', () => {

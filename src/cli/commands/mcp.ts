@@ -18,7 +18,7 @@ import { apiCredential } from '../api-credential.js';
 import { REGIONS, REGION_NAMES, type ProfileConnection } from '../connection.js';
 import { loadSelectedProfile } from '../profiles/selected-profile.js';
 import { PROFILE_ENV } from '../profiles/profile-store.js';
-import { envDefault } from '../environment.js';
+import { envDefault, fromEnv, MCP_URL_ENV } from '../environment.js';
 import { keyToSend } from './api.js';
 
 /** The options of `pagerduty mcp`. */
@@ -75,16 +75,18 @@ export function resultText(result: McpCallToolResult): string {
 }
 
 /**
- * The MCP server's base URL: `--base-url`, else `--region`'s, else the profile's base URL (the
- * emulator's serves `/mcp` too), else the profile's region's, else the client's default.
+ * The MCP server's base URL: `--base-url`, else `--region`'s, else `PAGERDUTY_MCP_URL`, else the
+ * profile's base URL (the emulator's serves `/mcp` too), else the profile's region's, else the
+ * client's default.
  */
 export function mcpBaseUrl(
   args: Pick<McpArgs, 'baseUrl' | 'region'>,
+  env: Readonly<Record<string, string | undefined>>,
   profile: ProfileConnection = {},
 ): string | undefined {
   if (args.baseUrl !== undefined) return args.baseUrl;
   if (args.region !== undefined) return REGIONS[args.region].mcp;
-  return profile.baseUrl ?? (profile.region && REGIONS[profile.region].mcp);
+  return fromEnv(env, MCP_URL_ENV) ?? profile.baseUrl ?? (profile.region && REGIONS[profile.region].mcp);
 }
 
 /**
@@ -126,7 +128,7 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
         .option('base-url', {
           type: 'string',
           describe: "The MCP server's base URL (the endpoint is /mcp under it; the emulator's, say)",
-          defaultDescription: 'https://mcp.pagerduty.com',
+          defaultDescription: envDefault(MCP_URL_ENV, 'https://mcp.pagerduty.com'),
         })
         .option('profile', {
           type: 'string',
@@ -149,7 +151,7 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
         throw new UsageError('mcp call needs the name of a tool');
       const toolArgs = toolArguments(args.arg ?? []);
       const { McpApiClient } = await import('../../core/mcp/mcp-api-client.js');
-      const baseUrl = mcpBaseUrl(args, selected?.profile);
+      const baseUrl = mcpBaseUrl(args, io.env, selected?.profile);
       const key = await keyToSend(credential, selected, args, io);
       const authType = typeof key === 'string' ? credential.authType : undefined;
       const client = new McpApiClient(key, { ...clientOptions({ ...args, baseUrl }, io), authType });
