@@ -9,7 +9,7 @@ import { MCP_ENDPOINT_PATH } from './mcp-protocol.js';
 /** Where the metadata of `/mcp` is: the well-known prefix, then the resource's path (RFC 9728, 3.1). */
 export const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_ENDPOINT_PATH}`;
 
-/** What `/mcp` says of itself: the resource identifier and the authorization server (the emulator's identity service). */
+/** What `/mcp` says of itself: its resource identifier, its authorization server (the emulator's identity service). */
 export function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
   return {
     resource: `${baseUrl}${MCP_ENDPOINT_PATH}`,
