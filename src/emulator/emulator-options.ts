@@ -80,7 +80,7 @@ export interface EmulatorOptions extends SeedOptions {
    * `204` with the methods and request headers the library uses, and every answer carries
    * `Access-Control-Allow-Origin` (the request's `Origin`, or `*`) and
    * `Access-Control-Expose-Headers` (`Mcp-Session-Id`, the rate-limit headers,
-   * `x-request-id`, `Retry-After`). Preflights are not recorded in `requests`. @default false
+   * `x-request-id`, `Retry-After`, `WWW-Authenticate`). Preflights are not recorded in `requests`. @default false
    */
   cors?: boolean;
   /**
