@@ -20,7 +20,7 @@ function check(condition, message) {
   if (!condition) throw new Error(`demo check failed: ${message}`);
 }
 
-const emulator = await startEmulator({ seedUsers: 230, seedIncidents: 12 });
+const emulator = await startEmulator({ seedUsers: 230, seedIncidents: 12, mcpWriteTools: true });
 const rest = [];
 const mcps = [];
 try {

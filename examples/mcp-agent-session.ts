@@ -5,7 +5,9 @@
  * read them), so they are printed and skipped rather than thrown.
  *
  * The tool names are those of the local emulator (`npm run example -- mcp-agent-session`
- * starts one); PagerDuty's own MCP server lists its own with `tools/list`.
+ * starts one; one of your own needs its write tools on: `pagerduty emulator --mcp-write-tools`,
+ * as PagerDuty's server needs `--enable-write-tools`); PagerDuty's own MCP server lists its
+ * own with `tools/list`.
  *
  * ```sh
  * PAGERDUTY_API_KEY=... PAGERDUTY_FROM=you@example.com PAGERDUTY_BASE_URL=http://127.0.0.1:8080 \

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 async function emulator(): Promise<Emulator> {
   // slow_report's steps do not wait in tests.
-  const started = await startEmulator({ seedIncidents: 30, delay: async () => {} });
+  const started = await startEmulator({ seedIncidents: 30, delay: async () => {}, mcpWriteTools: true });
   emulators.push(started);
   return started;
 }

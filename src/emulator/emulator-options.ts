@@ -80,7 +80,7 @@ export interface EmulatorOptions extends SeedOptions {
    * `204` with the methods and request headers the library uses, and every answer carries
    * `Access-Control-Allow-Origin` (the request's `Origin`, or `*`) and
    * `Access-Control-Expose-Headers` (`Mcp-Session-Id`, the rate-limit headers,
-   * `x-request-id`, `Retry-After`). Preflights are not recorded in `requests`. @default false
+   * `x-request-id`, `Retry-After`, `WWW-Authenticate`). Preflights are not recorded in `requests`. @default false
    */
   cors?: boolean;
   /**
@@ -96,6 +96,33 @@ export interface EmulatorOptions extends SeedOptions {
    * @default `emulator-app` (secret `emulator-app-secret`) and the public `emulator-public-app`
    */
   oauthClients?: readonly EmulatorOAuthClient[];
+  /**
+   * How `/mcp` authenticates: `key` takes an API key or an OAuth token from the identity service; `oauth` takes
+   * only OAuth tokens and answers anything else 401 with a `WWW-Authenticate` challenge naming its Protected
+   * Resource Metadata (RFC 9728), so that an MCP client authorizes through discovery, as on PagerDuty's
+   * server. @default 'key'
+   */
+  mcpAuth?: McpAuth;
+  /**
+   * Whether `/mcp` lists and runs the write tools (`acknowledge_incident`, `resolve_incident`), as PagerDuty's
+   * MCP server does only with `--enable-write-tools`. @default false
+   */
+  mcpWriteTools?: boolean;
+}
+
+/** How the emulator's `/mcp` authenticates (see {@link EmulatorOptions.mcpAuth}). */
+export type McpAuth = 'key' | 'oauth';
+
+/**
+ * Checks `mcpAuth`: `key` or `oauth`.
+ *
+ * @throws RangeError otherwise
+ */
+export function resolveMcpAuth(mcpAuth: McpAuth | undefined): McpAuth {
+  const value = mcpAuth ?? 'key';
+  if (value !== 'key' && value !== 'oauth')
+    throw new RangeError(`mcpAuth must be 'key' or 'oauth', got ${String(mcpAuth)}`);
+  return value;
 }
 
 /** Seed options with every default filled in. */

@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { addFixtures as addFixturesTo, type AddedFixtures } from './fixtures/fixture-loading.js';
 import { assertFixtureShapes, type EmulatorFixtures } from './fixtures/fixtures.js';
 import { FaultPlan, type FaultCounters, type FaultSettings } from './faults/faults.js';
-import { resolveLatency, resolvePort, resolveSeedOptions, type EmulatorOptions } from './emulator-options.js';
+import {
+  resolveLatency,
+  resolveMcpAuth,
+  resolvePort,
+  resolveSeedOptions,
+  type EmulatorOptions,
+  type McpAuth,
+} from './emulator-options.js';
 import { KeyRateLimit, resolveRateLimitWindow } from './faults/key-rate-limit.js';
 import { seededRandom } from './store/random.js';
 import { RequestLog, type RequestRecord } from './server/request-log.js';
@@ -42,6 +49,10 @@ export interface Emulator extends AsyncDisposable {
   readonly port: number;
   /** Whether it answers CORS preflights and adds CORS headers (the `cors` option). */
   readonly cors: boolean;
+  /** How `/mcp` authenticates (the `mcpAuth` option): `key`, or `oauth` (OAuth tokens only, found by discovery). */
+  readonly mcpAuth: McpAuth;
+  /** Whether `/mcp` has the write tools (the `mcpWriteTools` option). */
+  readonly mcpWriteTools: boolean;
   /**
    * The keys it accepts: account-level, one user-scoped key per user, one routing key per
    * service (the seeded ones first, then those of fixtures).
@@ -140,6 +151,7 @@ function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<v
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const port = resolvePort(options.port);
   const seed = resolveSeedOptions(options);
+  const mcpAuth = resolveMcpAuth(options.mcpAuth);
   if (options.fixtures !== undefined) assertFixtureShapes(options.fixtures);
   const log = new RequestLog(options.requestLogSize ?? 1000);
   const webhookOptions = resolveWebhookOptions(options.webhooks);
@@ -178,7 +190,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const webhooks = new WebhookDispatcher(store, webhookOptions);
   const sessions = new McpSessions();
-  const mcp = { store, sessions, delay: options.delay ?? cancellableTimer };
+  const mcp = {
+    store,
+    sessions,
+    delay: options.delay ?? cancellableTimer,
+    auth: mcpAuth,
+    writeTools: options.mcpWriteTools ?? false,
+  };
   server.on(
     'request',
     requestListener({
@@ -222,6 +240,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     revokeOAuthTokens: () => store.oauth.revokeAccessTokens(),
     port: address.port,
     cors: options.cors ?? false,
+    mcpAuth,
+    mcpWriteTools: mcp.writeTools,
     get keys(): EmulatorKeys {
       return keys;
     },

@@ -71,6 +71,49 @@ describe('pagerduty emulator', () => {
     expect(stdout).toContain('CORS: on');
   });
 
+  it('protects /mcp with OAuth with --mcp-auth oauth, has the write tools with --mcp-write-tools', async () => {
+    let stdout = '';
+    let stop: () => void = () => {};
+    const until = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    let announced: (url: string) => void = () => {};
+    const started = new Promise<string>((resolve) => {
+      announced = resolve;
+    });
+    const status = run(['emulator', '--mcp-auth', 'oauth', '--mcp-write-tools', '--seed-users', '1'], {
+      env: {},
+      stdout: {
+        write: (text: string) => {
+          stdout += text;
+          if (stdout.includes('Ctrl+C')) announced(/listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1] ?? '');
+        },
+      },
+      stderr: { write: () => {} },
+      until,
+    });
+    const url = await started;
+    const answer = await fetch(`${url}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    stop();
+    expect(await status).toBe(0);
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${url}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    expect(stdout).toContain('MCP authorization: OAuth');
+    expect(stdout).toContain('MCP write tools: on.');
+  });
+
+  it('exits 2 for an --mcp-auth it does not know', async () => {
+    const result = await runCli(['emulator', '--mcp-auth', 'basic'], {}, { until: Promise.resolve() });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/mcp-auth/);
+  });
+
   it('exits 2 for a port out of range', async () => {
     const result = await runCli(['emulator', '--port', '70000'], {}, { until: Promise.resolve() });
     expect(result.status).toBe(2);

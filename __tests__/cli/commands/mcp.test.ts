@@ -59,7 +59,7 @@ describe('pagerduty mcp against the emulator', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     realSockets();
-    emulator = await startEmulator();
+    emulator = await startEmulator({ mcpWriteTools: true });
     env = { PAGERDUTY_API_KEY: emulator.keys.users[0].key };
   });
   afterAll(async () => {

@@ -16,6 +16,7 @@ describe('faults on the MCP endpoint', () => {
     const emulator = await startEmulator({
       latency: 40,
       delay: async (milliseconds) => void waited.push(milliseconds),
+      mcpWriteTools: true,
     });
     emulators.push(emulator);
     const key = emulator.keys.users[0].key;

@@ -26,7 +26,7 @@ async function connected(emulator: Emulator, key: string) {
 
 describe('the official MCP SDK client against the emulator', () => {
   it('connects, lists every tool page, acknowledges, runs slow_report with progress, ends the session', async () => {
-    const emulator = await startEmulator({ seedIncidents: 12, delay: async () => {} });
+    const emulator = await startEmulator({ seedIncidents: 12, delay: async () => {}, mcpWriteTools: true });
     emulators.push(emulator);
     const user = emulator.keys.users[0];
     const { client, transport } = await connected(emulator, user.key);

@@ -28,7 +28,7 @@ describe('the emulator’s MCP tools', () => {
   let session: string;
   beforeAll(async () => {
     realSockets();
-    emulator = await startEmulator({ seedIncidents: 20, delay: async () => {} });
+    emulator = await startEmulator({ seedIncidents: 20, delay: async () => {}, mcpWriteTools: true });
     key = emulator.keys.users[0].key;
     session = await openSession(emulator, key);
   });

@@ -43,6 +43,7 @@ describe('CORS header lists', () => {
       'ratelimit-reset',
       'x-request-id',
       'Retry-After',
+      'WWW-Authenticate',
     ]);
   });
 });

@@ -29,6 +29,10 @@ export interface EmulatorArgs {
   readonly rateLimitWindow?: number;
   /** `--cors`: answer preflights and add CORS headers, for tests in a browser. */
   readonly cors?: boolean;
+  /** `--mcp-auth`: how `/mcp` authenticates, `key` or `oauth` (OAuth tokens only, found by discovery). */
+  readonly mcpAuth?: 'key' | 'oauth';
+  /** `--mcp-write-tools`: `/mcp` lists and runs the write tools (PagerDuty's `--enable-write-tools`). */
+  readonly mcpWriteTools?: boolean;
 }
 
 /**
@@ -71,6 +75,16 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
           describe: 'Answer CORS preflights and add CORS headers, for tests in a browser',
           defaultDescription: 'off',
         })
+        .option('mcp-auth', {
+          choices: ['key', 'oauth'] as const,
+          describe: 'How /mcp authenticates: key (API keys and OAuth tokens) or oauth (OAuth discovery, tokens only)',
+          defaultDescription: 'key',
+        })
+        .option('mcp-write-tools', {
+          type: 'boolean',
+          describe: 'List and run the MCP write tools (PagerDuty: --enable-write-tools)',
+          defaultDescription: 'off',
+        })
         .example('$0 emulator --port 8080', '') as unknown as Argv<EmulatorArgs>,
     handler: async (args: ArgumentsCamelCase<EmulatorArgs>) => {
       // Loaded here, not at start-up: every other command (and --help) does without it.
@@ -87,6 +101,8 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
             rateLimit: args.rateLimit,
             rateLimitWindow: args.rateLimitWindow,
             cors: args.cors,
+            mcpAuth: args.mcpAuth,
+            mcpWriteTools: args.mcpWriteTools,
           },
           { write: (line) => io.stdout.write(`${line}\n`), until: io.until },
         );

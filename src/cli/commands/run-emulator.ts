@@ -19,6 +19,8 @@ export type EmulatorCommandArgs = Pick<
   | 'rateLimit'
   | 'rateLimitWindow'
   | 'cors'
+  | 'mcpAuth'
+  | 'mcpWriteTools'
 >;
 
 /** Where the command writes and when it stops; for tests and embedding. */
@@ -44,7 +46,7 @@ function windowWords(seconds: number | undefined): string {
  */
 export function emulatorBanner(
   emulator: Pick<Emulator, 'url' | 'eventsUrl' | 'keys'> &
-    Partial<Pick<Emulator, 'latency' | 'rateLimit' | 'rateLimitWindow' | 'cors'>>,
+    Partial<Pick<Emulator, 'latency' | 'rateLimit' | 'rateLimitWindow' | 'cors' | 'mcpAuth' | 'mcpWriteTools'>>,
 ): string[] {
   const { keys } = emulator;
   const lines = [
@@ -71,6 +73,13 @@ export function emulatorBanner(
   ].filter((part) => part !== undefined);
   if (simulated.length > 0) lines.push('', `Simulated: ${simulated.join(', ')}.`);
   if (emulator.cors) lines.push('', 'CORS: on (preflights answered, for pages on any origin).');
+  if (emulator.mcpAuth === 'oauth')
+    lines.push(
+      '',
+      `MCP authorization: OAuth (tokens from ${emulator.url}/oauth/token, found by discovery; ` +
+        'clients emulator-app and emulator-public-app).',
+    );
+  if (emulator.mcpWriteTools) lines.push('', 'MCP write tools: on.');
   lines.push('', 'Press Ctrl+C to stop.');
   return lines;
 }

@@ -1,6 +1,7 @@
 /**
  * The emulator's MCP endpoint, `/mcp`, on MCP's Streamable HTTP transport (revision
- * 2025-11-25, also 2025-06-18 and 2025-03-26): API keys as on the REST side, sessions by `Mcp-Session-Id`, the
+ * 2025-11-25, also 2025-06-18 and 2025-03-26): API keys as on the REST side (or, with `auth: 'oauth'`, only the
+ * identity service's OAuth tokens, a 401 pointing to the resource metadata), sessions by `Mcp-Session-Id`, the
  * `MCP-Protocol-Version` check, then `initialize`, `ping`, `tools/list` and `tools/call`.
  * `GET` answers 405: the server never opens a stream of its own.
  *
@@ -10,8 +11,10 @@ import type { IncomingMessage as HttpRequest, ServerResponse } from 'node:http';
 import { VERSION } from '../../generated/version.js';
 import { BodyTooLargeError, readBody, writeReply } from '../server/http-io.js';
 import type { Reply } from '../server/replies.js';
-import { parseAuthorization } from '../server/rest-auth.js';
+import { parseAuthorization, type Credentials } from '../server/rest-auth.js';
 import type { EmulatorStore, KeyIdentity } from '../store/store.js';
+import type { McpAuth } from '../emulator-options.js';
+import { bearerChallenge } from './mcp-resource-metadata.js';
 import {
   MCP_PROTOCOL_VERSION,
   readMessage,
@@ -42,9 +45,11 @@ export interface McpEndpointSetup {
   delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
   /**
    * Whether the write tools are listed and callable (PagerDuty's server has them only with
-   * `--enable-write-tools`). @default true
+   * `--enable-write-tools`). @default false
    */
   writeTools?: boolean;
+  /** `key`: an API key or an OAuth token; `oauth`: only OAuth tokens, else 401 with a challenge. @default 'key' */
+  auth?: McpAuth;
 }
 
 /** One HTTP exchange. */
@@ -73,6 +78,39 @@ function sessionOf(setup: McpEndpointSetup, request: HttpRequest, key: string): 
   const session = setup.sessions.get(id);
   if (!session || session.key !== key) return failure(404, RPC_ERRORS.invalidRequest, 'Session not found');
   return session;
+}
+
+/**
+ * Who calls, and the key their sessions belong to: an API key, or the OAuth client and user of a token (a
+ * renewed token keeps the sessions). With `auth: 'oauth'`, only a Bearer token of the identity service.
+ */
+function callerOf(
+  setup: McpEndpointSetup,
+  credentials: Credentials,
+): { key: string; identity: KeyIdentity } | undefined {
+  const { secret } = credentials;
+  const oauthOnly = setup.auth === 'oauth';
+  if (oauthOnly && credentials.scheme !== 'bearer') return undefined;
+  const identity = oauthOnly ? setup.store.oauth.identify(secret) : setup.store.identify(secret);
+  if (identity === undefined) return undefined;
+  return { key: setup.store.oauth.principal(secret) ?? secret, identity };
+}
+
+function unauthenticated(setup: McpEndpointSetup): Reply {
+  if (setup.auth !== 'oauth')
+    return failure(
+      401,
+      RPC_ERRORS.unauthorized,
+      'Authentication failed: send an API key as "Token token=<key>" or "Bearer <key>"',
+    );
+  return failure(
+    401,
+    RPC_ERRORS.unauthorized,
+    'Authentication failed: send an OAuth access token as "Bearer <token>"',
+    {
+      'WWW-Authenticate': bearerChallenge(setup.store.baseUrl),
+    },
+  );
 }
 
 const isSession = (value: McpSession | Reply): value is McpSession => !('status' in value);
@@ -145,7 +183,7 @@ async function post(
   const rpcMethod = message.method;
   if (rpcMethod === 'ping') return { reply: { status: 200, body: rpcResult(message.id, {}) }, rpcMethod };
   if (rpcMethod === 'tools/list')
-    return { reply: toolsList(message.id, message.params, setup.writeTools ?? true), rpcMethod };
+    return { reply: toolsList(message.id, message.params, setup.writeTools ?? false), rpcMethod };
   if (rpcMethod !== 'tools/call')
     return {
       reply: { status: 200, body: rpcError(message.id, RPC_ERRORS.methodNotFound, `Method not found: ${rpcMethod}`) },
@@ -201,20 +239,13 @@ export async function serveMcp(
       }),
     );
   }
-  const secret = parseAuthorization(header(request, 'authorization'))?.secret;
-  const identity = secret === undefined ? undefined : setup.store.identify(secret);
-  // Sessions belong to an API key, or to the OAuth client and user of a token: a renewed token keeps them.
-  const key = secret === undefined ? undefined : (setup.store.oauth.principal(secret) ?? secret);
-  if (key === undefined || identity === undefined) {
+  const credentials = parseAuthorization(header(request, 'authorization'));
+  const caller = credentials && callerOf(setup, credentials);
+  if (caller === undefined) {
     request.resume();
-    return answer(
-      failure(
-        401,
-        RPC_ERRORS.unauthorized,
-        'Authentication failed: send an API key as "Token token=<key>" or "Bearer <key>"',
-      ),
-    );
+    return answer(unauthenticated(setup));
   }
+  const { key } = caller;
   const version = header(request, VERSION_HEADER);
   if (version !== undefined && !SUPPORTED_MCP_VERSIONS.includes(version)) {
     request.resume();
@@ -233,6 +264,6 @@ export async function serveMcp(
     setup.sessions.end(session.id);
     return answer({ status: 200 });
   }
-  const outcome = await post(setup, request, response, exchange, { key, identity });
+  const outcome = await post(setup, request, response, exchange, caller);
   if (outcome.reply) answer(outcome.reply, outcome.rpcMethod);
 }

@@ -32,7 +32,7 @@ export interface ToolCallExchange {
   streams: boolean;
   /** How tools wait; the signal aborts when the call is cancelled. */
   delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
-  /** Whether the write tools may be called. @default true */
+  /** Whether the write tools may be called. @default false */
   writeTools?: boolean;
   /** The response's `x-request-id`. */
   requestId: string;
@@ -67,7 +67,7 @@ export async function serveToolCall(
   response: ServerResponse,
 ): Promise<void> {
   const name = typeof params.name === 'string' ? params.name : '';
-  const tool = findTool(name, exchange.writeTools ?? true);
+  const tool = findTool(name, exchange.writeTools ?? false);
   const args = params.arguments ?? {};
   if (!tool || !isPlainObject(args)) {
     exchange.record(200, name || undefined);

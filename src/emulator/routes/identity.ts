@@ -1,8 +1,10 @@
 /**
  * The identity service (`/oauth/...`), as `identity.pagerduty.com` answers it: `POST /oauth/token` for the
  * `client_credentials`, `authorization_code` (PKCE, S256) and `refresh_token` grants, `GET /oauth/authorize`
- * (approved at once, as the first user: a redirect with the code), and `POST /oauth/revoke`. Errors are the
- * OAuth shape `{"error", "error_description"}`: 401 for `invalid_client`, 400 for the rest.
+ * (approved at once, as the first user: a redirect with the code and the issuer, RFC 9207), `POST /oauth/revoke`,
+ * and its Authorization Server Metadata (RFC 8414) at `/.well-known/oauth-authorization-server`. A `resource`
+ * (RFC 8707) must be on the emulator. Errors are the OAuth shape `{"error", "error_description"}`: 401 for
+ * `invalid_client`, 400 for the rest.
  *
  * @module
  */
@@ -11,7 +13,38 @@ import type { EmulatorStore } from '../store/store.js';
 import { GrantRefusal, type EmulatorOAuthClient, type IssuedTokens } from '../store/oauth-tokens.js';
 
 /** The paths the identity service answers. */
-export const IDENTITY_PATHS: ReadonlySet<string> = new Set(['/oauth/token', '/oauth/authorize', '/oauth/revoke']);
+export const IDENTITY_PATHS: ReadonlySet<string> = new Set([
+  '/oauth/token',
+  '/oauth/authorize',
+  '/oauth/revoke',
+  '/.well-known/oauth-authorization-server',
+]);
+
+/** The paths answered to `GET`; the others take a `POST`. */
+const GET_PATHS: ReadonlySet<string> = new Set(['/oauth/authorize', '/.well-known/oauth-authorization-server']);
+
+/**
+ * What the identity service says of itself (RFC 8414): its issuer is the emulator's base URL.
+ *
+ * @example
+ * ```ts
+ * authorizationServerMetadata('http://127.0.0.1:8080').token_endpoint; // 'http://127.0.0.1:8080/oauth/token'
+ * ```
+ */
+export function authorizationServerMetadata(issuer: string): Record<string, unknown> & { token_endpoint: string } {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oauth/authorize`,
+    token_endpoint: `${issuer}/oauth/token`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
 
 /** What the identity service reads of a request. */
 export interface IdentityRequest {
@@ -46,8 +79,20 @@ function clientOf(store: EmulatorStore, request: IdentityRequest, form: URLSearc
   return store.oauth.client(field(form, 'client_id'), field(form, 'client_secret'));
 }
 
+/** RFC 8707: a token may be asked for a resource on this emulator only (its `/mcp`, its REST API). */
+function checkResource(store: EmulatorStore, parameters: URLSearchParams): void {
+  for (const resource of parameters.getAll('resource')) {
+    if (resource !== store.baseUrl && !resource.startsWith(`${store.baseUrl}/`))
+      throw new GrantRefusal(
+        'invalid_target',
+        `resource ${resource} is not served by this emulator (${store.baseUrl})`,
+      );
+  }
+}
+
 function grant(store: EmulatorStore, request: IdentityRequest, form: URLSearchParams): IssuedTokens {
   const client = clientOf(store, request, form);
+  checkResource(store, form);
   switch (field(form, 'grant_type')) {
     case 'client_credentials':
       return store.oauth.clientCredentials(client, field(form, 'scope'));
@@ -74,6 +119,7 @@ function authorizeReply(store: EmulatorStore, query: URLSearchParams): Reply {
     throw new GrantRefusal('invalid_request', 'response_type=code and redirect_uri are required');
   }
   const client = store.oauth.client(field(query, 'client_id'), undefined);
+  checkResource(store, query);
   const user = store.users.all()[0];
   const code = store.oauth.authorize(
     client,
@@ -89,12 +135,13 @@ function authorizeReply(store: EmulatorStore, query: URLSearchParams): Reply {
   location.searchParams.set('code', code);
   const state = field(query, 'state');
   if (state !== undefined) location.searchParams.set('state', state);
+  location.searchParams.set('iss', store.baseUrl);
   return { status: 302, headers: { Location: location.toString() } };
 }
 
 /** The answer of the identity service to a request on one of {@link IDENTITY_PATHS}. */
 export function identityReply(store: EmulatorStore, request: IdentityRequest): Reply {
-  const expected = request.path === '/oauth/authorize' ? 'GET' : 'POST';
+  const expected = GET_PATHS.has(request.path) ? 'GET' : 'POST';
   if (request.method !== expected) {
     return {
       status: 405,
@@ -102,6 +149,8 @@ export function identityReply(store: EmulatorStore, request: IdentityRequest): R
       body: { error: 'invalid_request', error_description: `Use ${expected}` },
     };
   }
+  if (request.path === '/.well-known/oauth-authorization-server')
+    return { status: 200, body: authorizationServerMetadata(store.baseUrl) };
   try {
     if (request.path === '/oauth/authorize') return authorizeReply(store, request.query);
     const form = new URLSearchParams(request.body.toString('utf8'));

@@ -17,6 +17,8 @@ export const CORS_EXPOSED_HEADERS: readonly string[] = [
   'ratelimit-reset',
   'x-request-id',
   'Retry-After',
+  // The challenge of /mcp in its OAuth mode, where a page's McpOAuth finds the resource metadata.
+  'WWW-Authenticate',
 ];
 
 export const CORS_ALLOWED_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

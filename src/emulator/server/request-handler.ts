@@ -24,6 +24,7 @@ import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 import { serveMcp, type McpEndpointSetup } from '../mcp/mcp-endpoint.js';
 import { MCP_ENDPOINT_PATH } from '../mcp/mcp-protocol.js';
 import { IDENTITY_PATHS, identityReply } from '../routes/identity.js';
+import { protectedResourceMetadata, RESOURCE_METADATA_PATH } from '../mcp/mcp-resource-metadata.js';
 
 /** What the handler works with. */
 export interface RequestHandlerSetup {
@@ -202,7 +203,16 @@ async function handle(setup: RequestHandlerSetup, request: IncomingMessage, resp
     else if (IDENTITY_PATHS.has(path)) {
       const authorization = header(request, 'authorization');
       reply = identityReply(setup.store, { method, path, query: url.searchParams, authorization, body: raw });
-    } else
+    } else if (path === RESOURCE_METADATA_PATH && setup.mcp?.auth === 'oauth')
+      reply =
+        method === 'GET'
+          ? { status: 200, body: protectedResourceMetadata(setup.store.baseUrl) }
+          : {
+              status: 405,
+              headers: { Allow: 'GET' },
+              body: { error: 'invalid_request', error_description: 'Use GET' },
+            };
+    else
       reply =
         api === 'events'
           ? eventsReply(setup, method, path, raw)

@@ -46,7 +46,13 @@ export interface IssuedTokens {
 /** Why a grant was refused, with the OAuth error code the service answers. */
 export class GrantRefusal extends Error {
   constructor(
-    readonly code: 'invalid_client' | 'invalid_grant' | 'invalid_request' | 'invalid_scope' | 'unauthorized_client',
+    readonly code:
+      | 'invalid_client'
+      | 'invalid_grant'
+      | 'invalid_request'
+      | 'invalid_scope'
+      | 'invalid_target'
+      | 'unauthorized_client',
     message: string,
   ) {
     super(message);
