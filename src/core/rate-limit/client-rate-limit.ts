@@ -245,7 +245,7 @@ export class ClientRateLimit {
       // The shared limiter knows of pauses other clients met; whether it holds the key is its call.
       let shared: RateLimitState | undefined;
       try {
-        // On Node the key is known: no await, the hook is asked in the same turn as before.
+        // Where the key is known (Node) nothing is awaited: the hook is asked in this same turn.
         const key = this.#knownKey() ?? (await this.#withKey((hashed) => hashed));
         shared = this.#limiter.state(key);
       } catch {
