@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinRequires } from './builtin-requires-plugin.mjs';
+import { dropDocComments } from './drop-doc-comments.mjs';
 
 /** node-fetch reads `whatwgUrl.URL` only where node:url has no `URL`. */
 const noWhatwgUrl = {
@@ -286,6 +287,8 @@ if (renamed.length > 0) {
   );
   process.exit(1);
 }
+
+dropDocComments(path.join(root, 'dist'));
 
 // Each file costs Node a resolve, a read, a compile and a link: a new entry point that shares a few modules with
 // index.js would split its chunks again and slow `import('pagerduty-client')` unseen. Fail the build instead.
