@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinRequires } from './builtin-requires-plugin.mjs';
+import { dropDocComments } from './drop-doc-comments.mjs';
 
 /** node-fetch reads `whatwgUrl.URL` only where node:url has no `URL`. */
 const noWhatwgUrl = {
@@ -103,6 +104,8 @@ const COMMON = {
   external: [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {}), PLATFORM],
   // Class and function names show in messages (`... is not permitted on RestApiV2Client`).
   keepNames: false,
+  // Marked in the output (`/* @__PURE__ */`): a consumer's bundler drops the frozen tables its page never reads.
+  pure: ['Object.freeze'],
   legalComments: 'none',
   sourcemap: false,
   logLevel: 'warning',
@@ -169,11 +172,11 @@ try {
     plugins: [restaged(withIndex, indexFile, runtimeChunk)],
   });
   // Stage 2 has helpers of its own (its `__require`), imported likewise by every entry point.
-  dropBareHelperImports(
-    Object.fromEntries(
-      Object.entries(result.metafile.outputs).map(([name, output]) => [path.resolve(stage, name), output]),
-    ),
+  const stage2Outputs = Object.fromEntries(
+    Object.entries(result.metafile.outputs).map(([name, output]) => [path.resolve(stage, name), output]),
   );
+  dropBareHelperImports(stage2Outputs);
+  plainSourceMarkers(stage2Outputs);
   const platform = await build({
     ...COMMON,
     entryPoints: PLATFORM_ENTRY_POINTS,
@@ -212,6 +215,18 @@ function dropBareHelperImports(outputs) {
     const text = readFileSync(file, 'utf8');
     const kept = text.replace(bareImportOf(helpers), '');
     if (kept !== text) writeFileSync(file, kept);
+  }
+}
+
+/**
+ * The source markers (`//! src/...`) back to plain comments in `outputs`' files: a consumer's minifier keeps every
+ * legal comment (at the end of its bundle: 6 kB of a page's REST client) but drops a plain one.
+ */
+function plainSourceMarkers(outputs) {
+  for (const file of Object.keys(outputs).filter((name) => name.endsWith('.js'))) {
+    const text = readFileSync(file, 'utf8');
+    const plain = text.replace(/^\/\/! ((?:src|node_modules)\/\S+)$/gm, '// $1');
+    if (plain !== text) writeFileSync(file, plain);
   }
 }
 
@@ -272,6 +287,8 @@ if (renamed.length > 0) {
   );
   process.exit(1);
 }
+
+dropDocComments(path.join(root, 'dist'));
 
 // Each file costs Node a resolve, a read, a compile and a link: a new entry point that shares a few modules with
 // index.js would split its chunks again and slow `import('pagerduty-client')` unseen. Fail the build instead.

@@ -19,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import ts from 'typescript';
 import { tableAfter } from '../guide/markdown-blocks.js';
@@ -506,4 +507,19 @@ describe('a consumer bundled with esbuild (--bundle --platform=node), the usual 
     },
     60_000,
   );
+});
+
+describe('a page bundled with esbuild (--platform=browser)', () => {
+  it('holds RestApiV2Client in at most 30 KB gzipped (npm run bench:bundle-size prints the figures)', async () => {
+    const dir = project('page', 'module', { 'page.mjs': "export { RestApiV2Client } from 'pagerduty-client';\n" });
+    const outfile = path.join(dir, 'out', 'page.js');
+    await run(
+      path.join(root, 'node_modules', '.bin', 'esbuild'),
+      ['page.mjs', '--bundle', '--platform=browser', '--format=esm', '--minify', `--outfile=${outfile}`],
+      dir,
+    );
+    const bytes = readFileSync(outfile);
+    expect(gzipSync(bytes, { level: 9 }).length).toBeLessThanOrEqual(30 * 1024);
+    expect(bytes.toString('utf8')).toContain('RestApiV2Client');
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 // Stage: the REST API v2 tables (src/generated/rest-tables/) from descriptions/rest.json.
 import { HISTORY_RANGE_OVERRIDES } from './history-range-overrides.mjs';
+import { packIndexes, packPaths, packWrappers } from './packed-tables.mjs';
 import { entryLines, generatedHeader, itemLines, literal, str } from './render-ts.mjs';
 import { deriveRestOperations } from './rest-facts.mjs';
 import { declaredQueryStyles, earlyAccessHeaders, historyMaxRanges } from './request-facts.mjs';
@@ -128,16 +129,17 @@ export function restTableFiles(rows, source) {
  *
  * @module
  */
+import { unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
 import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * The canonical paths of the REST API v2: every path of the official description, with
  * \`{placeholders}\` for identifiers (\`/tags/{id}/{entity_type}\` appears as its three concrete
  * paths, one per list it answers). A URL must match one of them for the r-methods and the
- * iterators to work on it (see \`canonicalPath\`).
+ * iterators to work on it (see \`canonicalPath\`). Packed a path a line (see \`unpackPaths\`).
  */
-export const CANONICAL_PATHS: readonly CanonicalPath[] = Object.freeze([
-${itemLines(rows.canonicalPaths)}]);
+export const CANONICAL_PATHS: readonly CanonicalPath[] = /* @__PURE__ */ unpackPaths(\`
+${packedLines(packPaths(rows.canonicalPaths))}\`);
 `,
     ),
     file(
@@ -147,17 +149,23 @@ ${itemLines(rows.canonicalPaths)}]);
  *
  * @module
  */
+import { unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
 import type { EntityWrapperConfig } from '../../core/rest/endpoints/table-types.js';
+import { CANONICAL_PATHS } from './canonical-paths.js';
 
 /**
  * Exceptions to the entity-wrapper convention, keyed by \`'<METHOD> <canonical path>'\`: the
  * endpoints (and only those) where the convention's inference disagrees with the official
  * description's schemas. A value is the wrapper of both bodies, \`null\` for no wrapping (such
  * an endpoint cannot be paginated), or \`[requestWrapper, responseWrapper]\`. Keys match a
- * canonical path whatever its placeholders are named.
+ * canonical path whatever its placeholders are named. Packed an endpoint a line, its path a
+ * number in \`CANONICAL_PATHS\` (see \`unpackWrappers\`).
  */
-export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = Object.freeze<EntityWrapperConfig>({
-${entryLines(rows.wrapperConfig)}});
+export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = /* @__PURE__ */ unpackWrappers(
+  \`
+${packedLines(packWrappers(rows.wrapperConfig, rows.canonicalPaths))}\`,
+  CANONICAL_PATHS,
+);
 `,
     ),
     file(
@@ -222,15 +230,21 @@ ${entryLines(rows.specialisedIterators)}});
  *
  * @module
  */
+import { unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
 import type { CanonicalPath, IndexPagination } from '../../core/rest/endpoints/table-types.js';
+import { CANONICAL_PATHS } from './canonical-paths.js';
 
 /**
  * Every index of the REST API v2 (a GET whose answer holds a list), keyed by canonical path:
  * its pagination style, the key of its list, the largest \`limit\` it accepts, whether its
- * answer declares \`more\`, and whether it takes a \`limit\`. The iterators follow it.
+ * answer declares \`more\`, and whether it takes a \`limit\`. The iterators follow it. Packed an
+ * index a line, its path a number in \`CANONICAL_PATHS\` (see \`unpackIndexes\`).
  */
-export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = Object.freeze({
-${entryLines(rows.indexes)}});
+export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = /* @__PURE__ */ unpackIndexes(
+  \`
+${packedLines(packIndexes(rows.indexes, rows.canonicalPaths))}\`,
+  CANONICAL_PATHS,
+);
 `,
     ),
     file(
@@ -266,4 +280,16 @@ export const REST_API_V2_TABLES: RestApiTables = Object.freeze({
 `,
     ),
   ];
+}
+
+/**
+ * Packed rows as the lines of a template literal.
+ *
+ * @param {readonly string[]} lines
+ * @returns {string}
+ */
+function packedLines(lines) {
+  const unsafe = lines.find((line) => /[`\\\n]|\$\{/.test(line));
+  if (unsafe !== undefined) throw new Error(`packed REST table row cannot be a template literal line: ${unsafe}`);
+  return lines.map((line) => `${line}\n`).join('');
 }

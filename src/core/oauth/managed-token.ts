@@ -34,6 +34,8 @@ const NO_LOCK = async (): Promise<void> => undefined;
 
 const realPause = (milliseconds: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 /**
  * A {@link TokenProvider} that renews its token itself. Built by `clientCredentialsTokenProvider` and
  * `refreshTokenProvider`.
@@ -51,6 +53,9 @@ export class ManagedTokenProvider implements TokenProvider {
     this.#setup = setup;
     this.region = setup.region;
     this.#current = setup.initial;
+    // For util.inspect and console.log. Not a `[Symbol.for(...)]()` method: a computed key keeps the whole class
+    // (and what it uses) in every consumer's bundle that loads this module, used or not (a page's REST client).
+    Object.defineProperty(this, INSPECT, { value: () => this.toString() });
   }
 
   /**
@@ -98,11 +103,6 @@ export class ManagedTokenProvider implements TokenProvider {
 
   /** The same readable form, for `JSON.stringify`. */
   toJSON(): string {
-    return this.toString();
-  }
-
-  /** The same readable form, for `util.inspect` and `console.log`. */
-  [Symbol.for('nodejs.util.inspect.custom')](): string {
     return this.toString();
   }
 

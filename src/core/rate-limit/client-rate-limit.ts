@@ -9,7 +9,7 @@ import type { RequestGate } from '../retry/request-gate.js';
 import { statusRule } from '../retry/status-rules.js';
 import { readRateLimitHeaders } from './rate-limit-headers.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit-info.js';
-import { rateLimitKey } from './rate-limit-key.js';
+import { rateLimitKey, rateLimitKeyNow } from './rate-limit-key.js';
 import type { RateLimiter, RateLimitKey, RateLimitState } from './rate-limiter.js';
 
 /** What {@link ClientRateLimit} is built from. */
@@ -93,7 +93,9 @@ export class ClientRateLimit {
   #resetAt: number | undefined;
   #pausedUntil = 0;
   #warned = false;
-  #key: { secret: Secret | undefined; key: RateLimitKey } | undefined;
+  #key:
+    | { secret: Secret | undefined; key: RateLimitKey | undefined; hashed: Promise<RateLimitKey> | undefined }
+    | undefined;
 
   /** @param parts - the limiter and hook (both optional), and the client parts they need */
   constructor(options: ClientRateLimitOptions) {
@@ -104,24 +106,43 @@ export class ClientRateLimit {
     this.#sleep = options.sleep;
     this.#errors = options.errors;
     this.active = options.limiter !== undefined || options.onRateLimit !== undefined;
+    // Where hashing is asynchronous (Web Crypto), the key is on its way before the limiter is first asked.
+    if (this.#limiter) this.#knownKey();
   }
 
-  /** The budget of the client's credential now (hashed once per credential). */
-  key(): RateLimitKey {
+  /**
+   * The budget of the client's credential now, hashed once per credential: at once on Node; elsewhere `undefined`
+   * until Web Crypto has answered (the hashing starts then).
+   */
+  #knownKey(): RateLimitKey | undefined {
     const secret = this.#credential.secret;
-    const cached =
-      this.#key !== undefined && this.#key.secret === secret ? this.#key : { secret, key: rateLimitKey(secret) };
-    this.#key = cached;
-    return cached.key;
+    if (this.#key === undefined || this.#key.secret !== secret) {
+      const key = rateLimitKeyNow(secret);
+      const hashed = key === undefined ? rateLimitKey(secret) : undefined;
+      const entry = { secret, key, hashed };
+      this.#key = entry;
+      // A runtime without Web Crypto fails at the limiter's next use (the client falls back to its own pacing).
+      hashed?.then((done) => (entry.key = done)).catch(() => undefined);
+    }
+    return this.#key.key;
+  }
+
+  /** `use` with the key: at once where it is known, else once it is hashed. */
+  #withKey<T>(use: (key: RateLimitKey) => T): T | Promise<T> {
+    const known = this.#knownKey();
+    if (known !== undefined) return use(known);
+    return (this.#key?.hashed ?? rateLimitKey(this.#credential.secret)).then(use);
   }
 
   /** What the client last saw of its budget, and whether its requests are held now. */
   view(): RateLimitState {
     const now = Date.now();
     let shared: RateLimitState | undefined;
-    if (this.#limiter) {
+    // Until an asynchronous hash has answered, the shared limiter cannot be asked (a page's first moments).
+    const key = this.#limiter ? this.#knownKey() : undefined;
+    if (this.#limiter && key) {
       try {
-        shared = this.#limiter.state(this.key());
+        shared = this.#limiter.state(key);
       } catch {
         shared = undefined;
       }
@@ -162,12 +183,11 @@ export class ClientRateLimit {
     }
     if (!this.#limiter) return undefined;
     const report = {
-      key: this.key(),
       status,
       ...seen,
       retryAfterSeconds: statusRule(status).pausesEveryRequest ? retryAfter : undefined,
     };
-    return this.#safely(log, () => this.#limiter?.report(report));
+    return this.#safely(log, () => this.#withKey((key) => this.#limiter?.report({ key, ...report })));
   }
 
   /** Notes the pause of a request that got a 429 (it holds the client's gate meanwhile). */
@@ -186,7 +206,8 @@ export class ClientRateLimit {
     if (this.#onRateLimit) await this.#askBeforeSending(attempt, signal);
     if (this.#limiter) {
       try {
-        await untilAborted(this.#limiter.acquire(this.key(), signal), signal);
+        const limiter = this.#limiter;
+        await untilAborted(Promise.resolve(this.#withKey((key) => limiter.acquire(key, signal))), signal);
         return;
       } catch (error) {
         if (signal?.aborted) throw new AbortedDuringPause(signal.reason);
@@ -210,7 +231,7 @@ export class ClientRateLimit {
   ): Promise<boolean> {
     if (this.#limiter && retryPause !== undefined) {
       const until = Date.now() + retryPause * 1000;
-      await this.#safely(attempt.log, () => this.#limiter?.pause(this.key(), until));
+      await this.#safely(attempt.log, () => this.#withKey((key) => this.#limiter?.pause(key, until)));
     }
     if (!this.#onRateLimit) return true;
     return this.#ask({ reason: 'rate-limited', attempt, retryAfter: retryPause ?? retryAfter ?? 0 });
@@ -224,7 +245,9 @@ export class ClientRateLimit {
       // The shared limiter knows of pauses other clients met; whether it holds the key is its call.
       let shared: RateLimitState | undefined;
       try {
-        shared = this.#limiter.state(this.key());
+        // Where the key is known (Node) nothing is awaited: the hook is asked in this same turn.
+        const key = this.#knownKey() ?? (await this.#withKey((hashed) => hashed));
+        shared = this.#limiter.state(key);
       } catch {
         shared = undefined;
       }
@@ -261,7 +284,7 @@ export class ClientRateLimit {
     });
   }
 
-  async #safely(log: Logger, call: () => Promise<void> | undefined): Promise<void> {
+  async #safely(log: Logger, call: () => unknown): Promise<void> {
     try {
       await call();
     } catch (error) {

@@ -9,288 +9,289 @@
  *
  * @module
  */
+import { unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
 import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
 
 /**
  * The canonical paths of the REST API v2: every path of the official description, with
  * `{placeholders}` for identifiers (`/tags/{id}/{entity_type}` appears as its three concrete
  * paths, one per list it answers). A URL must match one of them for the r-methods and the
- * iterators to work on it (see `canonicalPath`).
+ * iterators to work on it (see `canonicalPath`). Packed a path a line (see `unpackPaths`).
  */
-export const CANONICAL_PATHS: readonly CanonicalPath[] = Object.freeze([
-  '/{entity_type}/{id}/change_tags',
-  '/{entity_type}/{id}/tags',
-  '/abilities',
-  '/abilities/{id}',
-  '/addons',
-  '/addons/{id}',
-  '/alert_grouping_settings',
-  '/alert_grouping_settings/{id}',
-  '/analytics/metrics/incidents/all',
-  '/analytics/metrics/incidents/escalation_policies',
-  '/analytics/metrics/incidents/escalation_policies/all',
-  '/analytics/metrics/incidents/services',
-  '/analytics/metrics/incidents/services/all',
-  '/analytics/metrics/incidents/teams',
-  '/analytics/metrics/incidents/teams/all',
-  '/analytics/metrics/pd_advance_usage/features',
-  '/analytics/metrics/responders/all',
-  '/analytics/metrics/responders/teams',
-  '/analytics/metrics/users/all',
-  '/analytics/raw/incidents',
-  '/analytics/raw/incidents/{id}',
-  '/analytics/raw/incidents/{id}/responses',
-  '/analytics/raw/responders/{responder_id}/incidents',
-  '/analytics/raw/users',
-  '/audit/records',
-  '/automation_actions/actions',
-  '/automation_actions/actions/{id}',
-  '/automation_actions/actions/{id}/invocations',
-  '/automation_actions/actions/{id}/services',
-  '/automation_actions/actions/{id}/services/{service_id}',
-  '/automation_actions/actions/{id}/teams',
-  '/automation_actions/actions/{id}/teams/{team_id}',
-  '/automation_actions/invocations',
-  '/automation_actions/invocations/{id}',
-  '/automation_actions/runners',
-  '/automation_actions/runners/{id}',
-  '/automation_actions/runners/{id}/teams',
-  '/automation_actions/runners/{id}/teams/{team_id}',
-  '/business_services',
-  '/business_services/{id}',
-  '/business_services/{id}/account_subscription',
-  '/business_services/{id}/subscribers',
-  '/business_services/{id}/supporting_services/impacts',
-  '/business_services/{id}/unsubscribe',
-  '/business_services/impactors',
-  '/business_services/impacts',
-  '/business_services/priority_thresholds',
-  '/change_events',
-  '/change_events/{id}',
-  '/enrichment/integrations/servicenow',
-  '/enrichment/integrations/servicenow/{integration_id}',
-  '/enrichment/integrations/servicenow/{integration_id}/tables',
-  '/enrichment/integrations/servicenow/{integration_id}/tables/{table_id}',
-  '/enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/enable',
-  '/enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/test',
-  '/enrichment/integrations/servicenow/credentials',
-  '/enrichment/integrations/servicenow/credentials/{credentials_id}',
-  '/enrichment/query',
-  '/enrichment/schemas',
-  '/enrichment/schemas/{schema_id}',
-  '/enrichment/schemas/{schema_id}/records',
-  '/enrichment/schemas/{schema_id}/records/{record_id}',
-  '/escalation_policies',
-  '/escalation_policies/{id}',
-  '/escalation_policies/{id}/audit/records',
-  '/event_orchestrations',
-  '/event_orchestrations/{id}',
-  '/event_orchestrations/{id}/integrations',
-  '/event_orchestrations/{id}/integrations/{integration_id}',
-  '/event_orchestrations/{id}/integrations/migration',
-  '/event_orchestrations/{id}/global',
-  '/event_orchestrations/{id}/router',
-  '/event_orchestrations/{id}/unrouted',
-  '/event_orchestrations/services/{service_id}',
-  '/event_orchestrations/services/{service_id}/active',
-  '/event_orchestrations/{id}/cache_variables',
-  '/event_orchestrations/{id}/cache_variables/{cache_variable_id}',
-  '/event_orchestrations/{id}/cache_variables/{cache_variable_id}/data',
-  '/event_orchestrations/services/{service_id}/cache_variables',
-  '/event_orchestrations/services/{service_id}/cache_variables/{cache_variable_id}',
-  '/event_orchestrations/services/{service_id}/cache_variables/{cache_variable_id}/data',
-  '/event_orchestrations/{id}/enablements',
-  '/event_orchestrations/{id}/enablements/{feature_name}',
-  '/extension_schemas',
-  '/enrichment/event_enrichments',
-  '/enrichment/event_enrichments/default',
-  '/enrichment/event_enrichments/{id}',
-  '/enrichment/event_enrichments/{id}/associations',
-  '/enrichment/event_enrichments/{id}/rules',
-  '/extension_schemas/{id}',
-  '/extensions',
-  '/extensions/{id}',
-  '/extensions/{id}/enable',
-  '/incident_workflows',
-  '/incident_workflows/{id}',
-  '/incident_workflows/{id}/instances',
-  '/incident_workflows/actions',
-  '/incident_workflows/actions/{id}',
-  '/incident_workflows/triggers',
-  '/incident_workflows/triggers/{id}',
-  '/incident_workflows/triggers/{id}/services',
-  '/incident_workflows/triggers/{trigger_id}/services/{service_id}',
-  '/incidents',
-  '/incidents/{id}',
-  '/incidents/{id}/alerts',
-  '/incidents/{id}/alerts/{alert_id}',
-  '/incidents/{id}/business_services/{business_service_id}/impacts',
-  '/incidents/{id}/business_services/impacts',
-  '/incidents/{id}/custom_fields/values',
-  '/incidents/{id}/log_entries',
-  '/incidents/{id}/merge',
-  '/incidents/{id}/notes',
-  '/incidents/{id}/notes/{note_id}',
-  '/incidents/{id}/outlier_incident',
-  '/incidents/{id}/past_incidents',
-  '/incidents/{id}/related_change_events',
-  '/incidents/{id}/related_incidents',
-  '/incidents/{id}/responder_requests',
-  '/incidents/{id}/responder_requests/cancel',
-  '/incidents/{id}/snooze',
-  '/incidents/{id}/status_updates',
-  '/incidents/{id}/status_updates/subscribers',
-  '/incidents/{id}/status_updates/unsubscribe',
-  '/incidents/types',
-  '/incidents/types/{type_id_or_name}',
-  '/incidents/types/{type_id_or_name}/custom_fields',
-  '/incidents/types/{type_id_or_name}/custom_fields/{field_id}',
-  '/incidents/types/{type_id_or_name}/custom_fields/{field_id}/field_options',
-  '/incidents/types/{type_id_or_name}/custom_fields/{field_id}/field_options/{field_option_id}',
-  '/incidents/custom_fields',
-  '/incidents/custom_fields/{field_id}',
-  '/incidents/custom_fields/{field_id}/field_options',
-  '/incidents/custom_fields/{field_id}/field_options/{field_option_id}',
-  '/ip_allow_lists',
-  '/ip_allow_lists/{id}',
-  '/ip_allow_lists/{id}/audit/records',
-  '/license_allocations',
-  '/licenses',
-  '/log_entries',
-  '/log_entries/{id}',
-  '/log_entries/{id}/channel',
-  '/maintenance_windows',
-  '/maintenance_windows/{id}',
-  '/notifications',
-  '/oauth_delegations',
-  '/oauth_delegations/revocation_requests/status',
-  '/oncalls',
-  '/paused_incident_reports/alerts',
-  '/paused_incident_reports/counts',
-  '/priorities',
-  '/rulesets',
-  '/rulesets/{id}',
-  '/rulesets/{id}/rules',
-  '/rulesets/{id}/rules/{rule_id}',
-  '/schedules',
-  '/schedules/{id}',
-  '/schedules/{id}/audit/records',
-  '/schedules/{id}/overrides',
-  '/schedules/{id}/overrides/{override_id}',
-  '/schedules/{id}/users',
-  '/schedules/preview',
-  '/service_dependencies/associate',
-  '/service_dependencies/business_services/{id}',
-  '/service_dependencies/disassociate',
-  '/service_dependencies/technical_services/{id}',
-  '/services',
-  '/services/{id}',
-  '/services/{id}/audit/records',
-  '/services/{id}/change_events',
-  '/services/{id}/integrations',
-  '/services/{id}/integrations/{integration_id}',
-  '/services/{id}/rules',
-  '/services/{id}/rules/convert',
-  '/services/{id}/rules/{rule_id}',
-  '/services/custom_fields',
-  '/services/custom_fields/{field_id}',
-  '/services/custom_fields/{field_id}/field_options',
-  '/services/custom_fields/{field_id}/field_options/{field_option_id}',
-  '/services/{id}/custom_fields/values',
-  '/services/{id}/enablements',
-  '/services/{id}/enablements/{feature_name}',
-  '/session_configurations',
-  '/standards',
-  '/standards/{id}',
-  '/standards/scores/{resource_type}',
-  '/standards/scores/{resource_type}/{id}',
-  '/status_dashboards',
-  '/status_dashboards/{id}',
-  '/status_dashboards/{id}/service_impacts',
-  '/status_dashboards/url_slugs/{url_slug}',
-  '/status_dashboards/url_slugs/{url_slug}/service_impacts',
-  '/status_pages',
-  '/status_pages/{id}/impacts',
-  '/status_pages/{id}/impacts/{impact_id}',
-  '/status_pages/{id}/services',
-  '/status_pages/{id}/services/{service_id}',
-  '/status_pages/{id}/severities',
-  '/status_pages/{id}/severities/{severity_id}',
-  '/status_pages/{id}/statuses',
-  '/status_pages/{id}/statuses/{status_id}',
-  '/status_pages/{id}/posts',
-  '/status_pages/{id}/posts/{post_id}',
-  '/status_pages/{id}/posts/{post_id}/post_updates',
-  '/status_pages/{id}/posts/{post_id}/post_updates/{post_update_id}',
-  '/status_pages/{id}/posts/{post_id}/postmortem',
-  '/status_pages/{id}/subscriptions',
-  '/status_pages/{id}/subscriptions/{subscription_id}',
-  '/sre_agent/memories',
-  '/sre_agent/memories/{id}',
-  '/tags',
-  '/tags/{id}',
-  '/tags/{id}/users',
-  '/tags/{id}/teams',
-  '/tags/{id}/escalation_policies',
-  '/teams',
-  '/teams/{id}',
-  '/teams/{id}/audit/records',
-  '/teams/{id}/escalation_policies/{escalation_policy_id}',
-  '/teams/{id}/members',
-  '/teams/{id}/notification_subscriptions',
-  '/teams/{id}/notification_subscriptions/unsubscribe',
-  '/teams/{id}/users/{user_id}',
-  '/templates',
-  '/templates/{id}',
-  '/templates/{id}/render',
-  '/templates/fields',
-  '/users',
-  '/users/{id}',
-  '/users/{id}/audit/records',
-  '/users/{id}/contact_methods',
-  '/users/{id}/contact_methods/{contact_method_id}',
-  '/users/{id}/oauth_delegations',
-  '/users/{id}/oauth_delegations/{delegation_id}',
-  '/users/{id}/license',
-  '/users/{id}/notification_rules',
-  '/users/{id}/notification_rules/{notification_rule_id}',
-  '/users/{id}/notification_subscriptions',
-  '/users/{id}/notification_subscriptions/unsubscribe',
-  '/users/{id}/oncall_handoff_notification_rules',
-  '/users/{id}/oncall_handoff_notification_rules/{oncall_handoff_notification_rule_id}',
-  '/users/{id}/sessions',
-  '/users/{id}/sessions/{type}/{session_id}',
-  '/users/{id}/status_update_notification_rules',
-  '/users/{id}/status_update_notification_rules/{status_update_notification_rule_id}',
-  '/users/{id}/regenerate_private_url_key',
-  '/users/me',
-  '/vendors',
-  '/v3/schedules',
-  '/v3/schedules/{id}',
-  '/v3/schedules/{id}/audit/records',
-  '/v3/schedules/{id}/custom_shifts',
-  '/v3/schedules/{id}/custom_shifts/{custom_shift_id}',
-  '/v3/schedules/{id}/overrides',
-  '/v3/schedules/{id}/overrides/{override_id}',
-  '/v3/schedules/{id}/rotations',
-  '/v3/schedules/{id}/rotations/{rotation_id}',
-  '/v3/schedules/{id}/rotations/{rotation_id}/events',
-  '/v3/schedules/{id}/rotations/{rotation_id}/events/{event_id}',
-  '/vendors/{id}',
-  '/webhook_subscriptions',
-  '/webhook_subscriptions/{id}',
-  '/webhook_subscriptions/{id}/enable',
-  '/webhook_subscriptions/{id}/ping',
-  '/webhook_subscriptions/oauth_clients',
-  '/webhook_subscriptions/oauth_clients/{id}',
-  '/workflows/integrations',
-  '/workflows/integrations/{id}',
-  '/workflows/integrations/connections',
-  '/workflows/integrations/{integration_id}/connections',
-  '/workflows/integrations/{integration_id}/connections/{id}',
-  '/recommendations/event_orchestrations/rules',
-  '/recommendations/event_orchestrations/services/{service_id}/rules/{recommendation_id}/dismiss',
-  '/recommendations/event_orchestrations/services/{service_id}/rules/{recommendation_id}/accept',
-  '/recommendations/event_orchestrations/services/{service_id}/accepted_rules/{rule_id}',
-  '/incidents/count',
-]);
+export const CANONICAL_PATHS: readonly CanonicalPath[] = /* @__PURE__ */ unpackPaths(`
+0/{entity_type}/{id}/change_tags
+ktags
+1abilities
+a/{id}
+2ddons
+7/{id}
+2lert_grouping_settings
+o/{id}
+2nalytics/metrics/incidents/all
+tescalation_policies
+ztion_policies/all
+tservices
+zes/all
+tteams
+y/all
+jpd_advance_usage/features
+jresponders/all
+uteams
+jusers/all
+braw/incidents
+o/{id}
+t/responses
+fresponders/{responder_id}/incidents
+fusers
+2udit/records
+3tomation_actions/actions
+r/{id}
+w/invocations
+xservices
+zrvices/{service_id}
+xteams
+zams/{team_id}
+kinvocations
+v/{id}
+krunners
+r/{id}
+w/teams
+zams/{team_id}
+1business_services
+i/{id}
+n/account_subscription
+osubscribers
+qpporting_services/impacts
+ounsubscribe
+jimpactors
+ps
+jpriority_thresholds
+1change_events
+e/{id}
+1enrichment/integrations/servicenow
+z/{integration_id}
+z/{integration_id}/tables
+z/{integration_id}/tables/{table_id}
+z/{integration_id}/tables/{table_id}/enable
+z/{integration_id}/tables/{table_id}/test
+z/credentials
+z/credentials/{credentials_id}
+cquery
+cschemas
+j/{schema_id}
+v/records
+zords/{record_id}
+2scalation_policies
+k/{id}
+p/audit/records
+2vent_orchestrations
+l/{id}
+q/integrations
+zions/{integration_id}
+zions/migration
+rglobal
+rrouter
+runrouted
+mservices/{service_id}
+zvice_id}/active
+m{id}/cache_variables
+zriables/{cache_variable_id}
+zriables/{cache_variable_id}/data
+mservices/{service_id}/cache_variables
+zvice_id}/cache_variables/{cache_variable_id}
+zvice_id}/cache_variables/{cache_variable_id}/data
+m{id}/enablements
+znts/{feature_name}
+2xtension_schemas
+2nrichment/event_enrichments
+t/default
+u{id}
+y/associations
+zrules
+2xtension_schemas/{id}
+as
+b/{id}
+g/enable
+1incident_workflows
+j/{id}
+o/instances
+kactions
+r/{id}
+ktriggers
+s/{id}
+x/services
+utrigger_id}/services/{service_id}
+9s
+a/{id}
+f/alerts
+m/{alert_id}
+gbusiness_services/{business_service_id}/impacts
+yimpacts
+gcustom_fields/values
+glog_entries
+gmerge
+gnotes
+l/{note_id}
+goutlier_incident
+gpast_incidents
+grelated_change_events
+oincidents
+isponder_requests
+y/cancel
+gsnooze
+htatus_updates
+u/subscribers
+vunsubscribe
+btypes
+g/{type_id_or_name}
+y/custom_fields
+zcustom_fields/{field_id}
+zcustom_fields/{field_id}/field_options
+zcustom_fields/{field_id}/field_options/{field_option_id}
+bcustom_fields
+o/{field_id}
+z/field_options
+z/field_options/{field_option_id}
+2p_allow_lists
+f/{id}
+k/audit/records
+1license_allocations
+8s
+2og_entries
+c/{id}
+h/channel
+1maintenance_windows
+k/{id}
+1notifications
+1oauth_delegations
+i/revocation_requests/status
+2ncalls
+1paused_incident_reports/alerts
+pcounts
+2riorities
+1rulesets
+9/{id}
+e/rules
+k/{rule_id}
+1schedules
+a/{id}
+f/audit/records
+goverrides
+p/{override_id}
+gusers
+bpreview
+2ervice_dependencies/associate
+mbusiness_services/{id}
+mdisassociate
+mtechnical_services/{id}
+8s
+9/{id}
+e/audit/records
+fchange_events
+fintegrations
+r/{integration_id}
+frules
+k/convert
+l{rule_id}
+acustom_fields
+n/{field_id}
+y/field_options
+zfield_options/{field_option_id}
+a{id}/custom_fields/values
+fenablements
+q/{feature_name}
+3ssion_configurations
+2tandards
+a/{id}
+bscores/{resource_type}
+x/{id}
+4tus_dashboards
+i/{id}
+n/service_impacts
+jurl_slugs/{url_slug}
+zlug}/service_impacts
+8pages
+d/{id}/impacts
+q/{impact_id}
+jservices
+r/{service_id}
+lverities
+t/{severity_id}
+ktatuses
+r/{status_id}
+jposts
+o/{post_id}
+y/post_updates
+zpost_updates/{post_update_id}
+zpostmortem
+jsubscriptions
+w/{subscription_id}
+2re_agent/memories
+j/{id}
+1tags
+5/{id}
+a/users
+bteams
+bescalation_policies
+2eams
+6/{id}
+b/audit/records
+cescalation_policies/{escalation_policy_id}
+cmembers
+cnotification_subscriptions
+zons/unsubscribe
+cusers/{user_id}
+3mplates
+a/{id}
+f/render
+bfields
+1users
+6/{id}
+b/audit/records
+ccontact_methods
+r/{contact_method_id}
+coauth_delegations
+t/{delegation_id}
+clicense
+cnotification_rules
+u/{notification_rule_id}
+psubscriptions
+zons/unsubscribe
+concall_handoff_notification_rules
+ztion_rules/{oncall_handoff_notification_rule_id}
+csessions
+k/{type}/{session_id}
+dtatus_update_notification_rules
+zion_rules/{status_update_notification_rule_id}
+cregenerate_private_url_key
+7me
+1vendors
+23/schedules
+d/{id}
+i/audit/records
+jcustom_shifts
+w/{custom_shift_id}
+joverrides
+s/{override_id}
+jrotations
+s/{rotation_id}
+zion_id}/events
+zion_id}/events/{event_id}
+2endors/{id}
+1webhook_subscriptions
+m/{id}
+r/enable
+sping
+noauth_clients
+zs/{id}
+2orkflows/integrations
+n/{id}
+oconnections
+o{integration_id}/connections
+zn_id}/connections/{id}
+1recommendations/event_orchestrations/rules
+zns/services/{service_id}/rules/{recommendation_id}/dismiss
+zns/services/{service_id}/rules/{recommendation_id}/accept
+zns/services/{service_id}/accepted_rules/{rule_id}
+1incidents/count
+`);

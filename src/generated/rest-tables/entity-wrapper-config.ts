@@ -9,155 +9,161 @@
  *
  * @module
  */
+import { unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
 import type { EntityWrapperConfig } from '../../core/rest/endpoints/table-types.js';
+import { CANONICAL_PATHS } from './canonical-paths.js';
 
 /**
  * Exceptions to the entity-wrapper convention, keyed by `'<METHOD> <canonical path>'`: the
  * endpoints (and only those) where the convention's inference disagrees with the official
  * description's schemas. A value is the wrapper of both bodies, `null` for no wrapping (such
  * an endpoint cannot be paginated), or `[requestWrapper, responseWrapper]`. Keys match a
- * canonical path whatever its placeholders are named.
+ * canonical path whatever its placeholders are named. Packed an endpoint a line, its path a
+ * number in `CANONICAL_PATHS` (see `unpackWrappers`).
  */
-export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = Object.freeze<EntityWrapperConfig>({
-  'POST /{entity_type}/{id}/change_tags': null,
-  'POST /analytics/metrics/incidents/all': null,
-  'POST /analytics/metrics/incidents/escalation_policies': null,
-  'POST /analytics/metrics/incidents/escalation_policies/all': null,
-  'POST /analytics/metrics/incidents/services': null,
-  'POST /analytics/metrics/incidents/services/all': null,
-  'POST /analytics/metrics/incidents/teams': null,
-  'POST /analytics/metrics/incidents/teams/all': null,
-  'POST /analytics/metrics/pd_advance_usage/features': null,
-  'POST /analytics/metrics/responders/all': null,
-  'POST /analytics/metrics/responders/teams': null,
-  'POST /analytics/metrics/users/all': null,
-  'POST /analytics/raw/incidents': null,
-  'GET /analytics/raw/incidents/{id}': null,
-  'POST /analytics/raw/responders/{responder_id}/incidents': null,
-  'POST /analytics/raw/users': null,
-  'POST /business_services/{id}/account_subscription': null,
-  'POST /business_services/{id}/subscribers': ['subscribers', 'subscriptions'],
-  'GET /business_services/{id}/supporting_services/impacts': 'services',
-  'POST /business_services/{id}/unsubscribe': ['subscribers', null],
-  'GET /business_services/impacts': 'services',
-  'GET /business_services/priority_thresholds': 'global_threshold',
-  'PUT /business_services/priority_thresholds': 'global_threshold',
-  'GET /enrichment/integrations/servicenow': 'integrations',
-  'POST /enrichment/integrations/servicenow': [null, 'integration'],
-  'GET /enrichment/integrations/servicenow/{integration_id}': 'integration',
-  'POST /enrichment/integrations/servicenow/{integration_id}/tables': 'cmdb_table',
-  'PUT /enrichment/integrations/servicenow/{integration_id}/tables/{table_id}': 'cmdb_table',
-  'POST /enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/enable': null,
-  'GET /enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/test': 'enrichment_data',
-  'POST /enrichment/integrations/servicenow/credentials': 'credentials',
-  'GET /enrichment/integrations/servicenow/credentials/{credentials_id}': 'credentials',
-  'PUT /enrichment/integrations/servicenow/credentials/{credentials_id}': 'credentials',
-  'POST /enrichment/query': [null, 'records'],
-  'POST /enrichment/schemas': [null, 'schema'],
-  'POST /enrichment/schemas/{schema_id}/records': null,
-  'GET /event_orchestrations': 'orchestrations',
-  'POST /event_orchestrations': 'orchestration',
-  'GET /event_orchestrations/{id}': 'orchestration',
-  'PUT /event_orchestrations/{id}': 'orchestration',
-  'POST /event_orchestrations/{id}/integrations/migration': [null, 'integrations'],
-  'GET /event_orchestrations/{id}/global': 'orchestration_path',
-  'PUT /event_orchestrations/{id}/global': 'orchestration_path',
-  'GET /event_orchestrations/{id}/router': 'orchestration_path',
-  'PUT /event_orchestrations/{id}/router': 'orchestration_path',
-  'GET /event_orchestrations/{id}/unrouted': 'orchestration_path',
-  'PUT /event_orchestrations/{id}/unrouted': 'orchestration_path',
-  'GET /event_orchestrations/services/{service_id}': 'orchestration_path',
-  'PUT /event_orchestrations/services/{service_id}': 'orchestration_path',
-  'GET /event_orchestrations/services/{service_id}/active': null,
-  'PUT /event_orchestrations/services/{service_id}/active': null,
-  'GET /event_orchestrations/{id}/cache_variables/{cache_variable_id}/data': null,
-  'PUT /event_orchestrations/{id}/cache_variables/{cache_variable_id}/data': null,
-  'GET /event_orchestrations/services/{service_id}/cache_variables/{cache_variable_id}/data': null,
-  'PUT /event_orchestrations/services/{service_id}/cache_variables/{cache_variable_id}/data': null,
-  'POST /enrichment/event_enrichments/{id}/associations': ['associations', null],
-  'DELETE /enrichment/event_enrichments/{id}/associations': ['associations', null],
-  'GET /enrichment/event_enrichments/{id}/rules': 'orchestration_path',
-  'PUT /enrichment/event_enrichments/{id}/rules': 'orchestration_path',
-  'POST /extensions/{id}/enable': [null, 'extension'],
-  'POST /incident_workflows/{id}/instances': 'incident_workflow_instance',
-  'POST /incident_workflows/triggers/{id}/services': ['service', 'trigger'],
-  'DELETE /incident_workflows/triggers/{trigger_id}/services/{service_id}': [null, 'trigger'],
-  'PUT /incidents/{id}/business_services/{business_service_id}/impacts': null,
-  'GET /incidents/{id}/business_services/impacts': 'services',
-  'GET /incidents/{id}/custom_fields/values': 'custom_fields',
-  'PUT /incidents/{id}/custom_fields/values': 'custom_fields',
-  'PUT /incidents/{id}/merge': ['source_incidents', 'incident'],
-  'GET /incidents/{id}/related_change_events': 'change_events',
-  'POST /incidents/{id}/responder_requests': [null, 'responder_request'],
-  'PUT /incidents/{id}/responder_requests/cancel': [null, 'responder_request_targets'],
-  'POST /incidents/{id}/snooze': [null, 'incident'],
-  'POST /incidents/{id}/status_updates': [null, 'status_update'],
-  'POST /incidents/{id}/status_updates/subscribers': ['subscribers', 'subscriptions'],
-  'POST /incidents/{id}/status_updates/unsubscribe': ['subscribers', null],
-  'GET /incidents/types': 'incident_types',
-  'POST /incidents/types': 'incident_type',
-  'GET /incidents/types/{type_id_or_name}': 'incident_type',
-  'PUT /incidents/types/{type_id_or_name}': 'incident_type',
-  'GET /incidents/types/{type_id_or_name}/custom_fields': 'fields',
-  'POST /incidents/types/{type_id_or_name}/custom_fields': 'field',
-  'GET /incidents/types/{type_id_or_name}/custom_fields/{field_id}': 'field',
-  'PUT /incidents/types/{type_id_or_name}/custom_fields/{field_id}': 'field',
-  'GET /incidents/custom_fields': 'fields',
-  'POST /incidents/custom_fields': 'field',
-  'GET /incidents/custom_fields/{field_id}': 'field',
-  'PUT /incidents/custom_fields/{field_id}': 'field',
-  'DELETE /oauth_delegations': null,
-  'GET /oauth_delegations/revocation_requests/status': null,
-  'GET /paused_incident_reports/alerts': 'paused_incident_reporting_alerts',
-  'GET /paused_incident_reports/counts': 'paused_incident_reporting_counts',
-  'PUT /rulesets/{id}/rules/{rule_id}': [null, 'rule'],
-  'POST /schedules/{id}/overrides': ['overrides', null],
-  'POST /schedules/preview': 'schedule',
-  'POST /service_dependencies/associate': 'relationships',
-  'GET /service_dependencies/business_services/{id}': 'relationships',
-  'POST /service_dependencies/disassociate': 'relationships',
-  'GET /service_dependencies/technical_services/{id}': 'relationships',
-  'POST /services/{id}/rules/convert': null,
-  'PUT /services/{id}/rules/{rule_id}': [null, 'rule'],
-  'GET /services/custom_fields': 'fields',
-  'POST /services/custom_fields': 'field',
-  'GET /services/custom_fields/{field_id}': 'field',
-  'PUT /services/custom_fields/{field_id}': 'field',
-  'GET /services/{id}/custom_fields/values': 'custom_fields',
-  'PUT /services/{id}/custom_fields/values': 'custom_fields',
-  'PUT /session_configurations': ['session_configuration', 'session_configurations'],
-  'PUT /standards/{id}': null,
-  'GET /standards/scores/{resource_type}': 'resources',
-  'GET /standards/scores/{resource_type}/{id}': null,
-  'GET /status_dashboards/{id}/service_impacts': 'services',
-  'GET /status_dashboards/url_slugs/{url_slug}': 'status_dashboard',
-  'GET /status_dashboards/url_slugs/{url_slug}/service_impacts': 'services',
-  'GET /status_pages/{id}/statuses/{status_id}': 'status',
-  'GET /teams/{id}/notification_subscriptions': 'subscriptions',
-  'POST /teams/{id}/notification_subscriptions': ['subscribables', 'subscriptions'],
-  'POST /teams/{id}/notification_subscriptions/unsubscribe': ['subscribables', null],
-  'PUT /teams/{id}/users/{user_id}': null,
-  'POST /templates/{id}/render': null,
-  'GET /users/{id}/oauth_delegations/{delegation_id}': null,
-  'GET /users/{id}/notification_subscriptions': 'subscriptions',
-  'POST /users/{id}/notification_subscriptions': ['subscribables', 'subscriptions'],
-  'POST /users/{id}/notification_subscriptions/unsubscribe': ['subscribables', null],
-  'GET /users/{id}/sessions': 'user_sessions',
-  'GET /users/{id}/sessions/{type}/{session_id}': 'user_session',
-  'GET /users/{id}/status_update_notification_rules/{status_update_notification_rule_id}': 'notification_rule',
-  'PUT /users/{id}/status_update_notification_rules/{status_update_notification_rule_id}': ['status_update_notification_rule', 'notification_rule'],
-  'POST /users/{id}/regenerate_private_url_key': null,
-  'GET /users/me': 'user',
-  'POST /v3/schedules/{id}/custom_shifts': 'custom_shifts',
-  'POST /v3/schedules/{id}/overrides': 'overrides',
-  'POST /v3/schedules/{id}/rotations': [null, 'rotation'],
-  'POST /webhook_subscriptions/{id}/enable': [null, 'webhook_subscription'],
-  'GET /workflows/integrations/{id}': null,
-  'POST /workflows/integrations/{integration_id}/connections': null,
-  'GET /workflows/integrations/{integration_id}/connections/{id}': null,
-  'PATCH /workflows/integrations/{integration_id}/connections/{id}': null,
-  'GET /recommendations/event_orchestrations/rules': 'recommended_rules',
-  'POST /recommendations/event_orchestrations/services/{service_id}/rules/{recommendation_id}/dismiss': ['decision', null],
-  'POST /recommendations/event_orchestrations/services/{service_id}/rules/{recommendation_id}/accept': null,
-  'DELETE /recommendations/event_orchestrations/services/{service_id}/accepted_rules/{rule_id}': null,
-});
+export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = /* @__PURE__ */ unpackWrappers(
+  `
+P0 -
+P8 -
+P9 -
+Pa -
+Pb -
+Pc -
+Pd -
+Pe -
+Pf -
+Pg -
+Ph -
+Pi -
+Pj -
+Gk -
+Pm -
+Pn -
+P14 -
+P15 subscribers subscriptions
+G16 services
+P17 subscribers -
+G19 services
+G1a global_threshold
+U1a global_threshold
+G1d integrations
+P1d - integration
+G1e integration
+P1f cmdb_table
+U1g cmdb_table
+P1h -
+G1i enrichment_data
+P1j credentials
+G1k credentials
+U1k credentials
+P1l - records
+P1m - schema
+P1o -
+G1t orchestrations
+P1t orchestration
+G1u orchestration
+U1u orchestration
+P1x - integrations
+G1y orchestration_path
+U1y orchestration_path
+G1z orchestration_path
+U1z orchestration_path
+G20 orchestration_path
+U20 orchestration_path
+G21 orchestration_path
+U21 orchestration_path
+G22 -
+U22 -
+G25 -
+U25 -
+G28 -
+U28 -
+P2f associations -
+D2f associations -
+G2g orchestration_path
+U2g orchestration_path
+P2k - extension
+P2n incident_workflow_instance
+P2s service trigger
+D2t - trigger
+U2y -
+G2z services
+G30 custom_fields
+U30 custom_fields
+U32 source_incidents incident
+G37 change_events
+P39 - responder_request
+U3a - responder_request_targets
+P3b - incident
+P3c - status_update
+P3d subscribers subscriptions
+P3e subscribers -
+G3f incident_types
+P3f incident_type
+G3g incident_type
+U3g incident_type
+G3h fields
+P3h field
+G3i field
+U3i field
+G3l fields
+P3l field
+G3m field
+U3m field
+D40 -
+G41 -
+G43 paused_incident_reporting_alerts
+G44 paused_incident_reporting_counts
+U49 - rule
+P4d overrides -
+P4g schedule
+P4h relationships
+G4i relationships
+P4j relationships
+G4k relationships
+P4s -
+U4t - rule
+G4u fields
+P4u field
+G4v field
+U4v field
+G4y custom_fields
+U4y custom_fields
+U51 session_configuration session_configurations
+U53 -
+G54 resources
+G55 -
+G58 services
+G59 status_dashboard
+G5a services
+G5j status
+G63 subscriptions
+P63 subscribables subscriptions
+P64 subscribables -
+U65 -
+P68 -
+G6g -
+G6k subscriptions
+P6k subscribables subscriptions
+P6l subscribables -
+G6o user_sessions
+G6p user_session
+G6r notification_rule
+U6r status_update_notification_rule notification_rule
+P6s -
+G6t user
+P6y custom_shifts
+P70 overrides
+P72 - rotation
+P79 - webhook_subscription
+G7e -
+P7g -
+G7h -
+A7h -
+G7i recommended_rules
+P7j decision -
+P7k -
+D7l -
+`,
+  CANONICAL_PATHS,
+);

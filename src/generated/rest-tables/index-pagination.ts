@@ -9,135 +9,141 @@
  *
  * @module
  */
+import { unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
 import type { CanonicalPath, IndexPagination } from '../../core/rest/endpoints/table-types.js';
+import { CANONICAL_PATHS } from './canonical-paths.js';
 
 /**
  * Every index of the REST API v2 (a GET whose answer holds a list), keyed by canonical path:
  * its pagination style, the key of its list, the largest `limit` it accepts, whether its
- * answer declares `more`, and whether it takes a `limit`. The iterators follow it.
+ * answer declares `more`, and whether it takes a `limit`. The iterators follow it. Packed an
+ * index a line, its path a number in `CANONICAL_PATHS` (see `unpackIndexes`).
  */
-export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = Object.freeze({
-  '/{entity_type}/{id}/tags': { style: 'classic', listKey: 'tags', maxPageSize: null, moreField: true, limitParam: true },
-  '/abilities': { style: 'none', listKey: 'abilities', maxPageSize: null, moreField: false, limitParam: false },
-  '/addons': { style: 'classic', listKey: 'addons', maxPageSize: null, moreField: true, limitParam: true },
-  '/analytics/raw/incidents/{id}/responses': { style: 'none', listKey: 'responses', maxPageSize: null, moreField: false, limitParam: false },
-  '/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/automation_actions/actions': { style: 'cursor', listKey: 'actions', maxPageSize: null, moreField: false, limitParam: true },
-  '/automation_actions/actions/{id}/services': { style: 'none', listKey: 'services', maxPageSize: null, moreField: false, limitParam: false },
-  '/automation_actions/actions/{id}/teams': { style: 'none', listKey: 'teams', maxPageSize: null, moreField: false, limitParam: false },
-  '/automation_actions/invocations': { style: 'none', listKey: 'invocations', maxPageSize: null, moreField: false, limitParam: false },
-  '/automation_actions/runners': { style: 'cursor', listKey: 'runners', maxPageSize: null, moreField: false, limitParam: true },
-  '/automation_actions/runners/{id}/teams': { style: 'none', listKey: 'teams', maxPageSize: null, moreField: false, limitParam: false },
-  '/business_services': { style: 'classic', listKey: 'business_services', maxPageSize: null, moreField: true, limitParam: true },
-  '/business_services/{id}/subscribers': { style: 'classic', listKey: 'subscribers', maxPageSize: null, moreField: true, limitParam: false },
-  '/business_services/{id}/supporting_services/impacts': { style: 'classic', listKey: 'services', maxPageSize: null, moreField: true, limitParam: false },
-  '/business_services/impactors': { style: 'classic', listKey: 'impactors', maxPageSize: null, moreField: true, limitParam: false },
-  '/business_services/impacts': { style: 'classic', listKey: 'services', maxPageSize: null, moreField: true, limitParam: false },
-  '/change_events': { style: 'classic', listKey: 'change_events', maxPageSize: null, moreField: false, limitParam: true },
-  '/enrichment/integrations/servicenow': { style: 'none', listKey: 'integrations', maxPageSize: null, moreField: false, limitParam: false },
-  '/enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/test': { style: 'none', listKey: 'enrichment_data', maxPageSize: null, moreField: false, limitParam: false },
-  '/enrichment/schemas': { style: 'none', listKey: 'schemas', maxPageSize: null, moreField: false, limitParam: false },
-  '/enrichment/schemas/{schema_id}/records': { style: 'cursor', listKey: 'records', maxPageSize: 100, moreField: false, limitParam: true },
-  '/escalation_policies': { style: 'classic', listKey: 'escalation_policies', maxPageSize: null, moreField: true, limitParam: true },
-  '/escalation_policies/{id}/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/event_orchestrations': { style: 'classic', listKey: 'orchestrations', maxPageSize: null, moreField: true, limitParam: true },
-  '/event_orchestrations/{id}/integrations': { style: 'none', listKey: 'integrations', maxPageSize: null, moreField: false, limitParam: false },
-  '/event_orchestrations/{id}/cache_variables': { style: 'none', listKey: 'cache_variables', maxPageSize: null, moreField: false, limitParam: false },
-  '/event_orchestrations/services/{service_id}/cache_variables': { style: 'none', listKey: 'cache_variables', maxPageSize: null, moreField: false, limitParam: false },
-  '/event_orchestrations/{id}/enablements': { style: 'none', listKey: 'enablements', maxPageSize: null, moreField: false, limitParam: false },
-  '/extension_schemas': { style: 'classic', listKey: 'extension_schemas', maxPageSize: null, moreField: true, limitParam: true },
-  '/enrichment/event_enrichments': { style: 'classic', listKey: 'event_enrichments', maxPageSize: null, moreField: true, limitParam: true },
-  '/enrichment/event_enrichments/{id}/associations': { style: 'classic', listKey: 'associations', maxPageSize: null, moreField: true, limitParam: true },
-  '/extensions': { style: 'classic', listKey: 'extensions', maxPageSize: null, moreField: true, limitParam: true },
-  '/incident_workflows': { style: 'classic', listKey: 'incident_workflows', maxPageSize: null, moreField: true, limitParam: true },
-  '/incident_workflows/actions': { style: 'cursor', listKey: 'actions', maxPageSize: null, moreField: true, limitParam: true },
-  '/incident_workflows/triggers': { style: 'cursor', listKey: 'triggers', maxPageSize: null, moreField: true, limitParam: true },
-  '/incidents': { style: 'classic', listKey: 'incidents', maxPageSize: null, moreField: true, limitParam: true },
-  '/incidents/{id}/alerts': { style: 'classic', listKey: 'alerts', maxPageSize: null, moreField: true, limitParam: true },
-  '/incidents/{id}/business_services/impacts': { style: 'cursor', listKey: 'services', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/{id}/custom_fields/values': { style: 'none', listKey: 'custom_fields', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/{id}/log_entries': { style: 'classic', listKey: 'log_entries', maxPageSize: null, moreField: true, limitParam: true },
-  '/incidents/{id}/notes': { style: 'none', listKey: 'notes', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/{id}/past_incidents': { style: 'none', listKey: 'past_incidents', maxPageSize: 999, moreField: false, limitParam: true },
-  '/incidents/{id}/related_change_events': { style: 'none', listKey: 'change_events', maxPageSize: null, moreField: false, limitParam: true },
-  '/incidents/{id}/related_incidents': { style: 'none', listKey: 'related_incidents', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/{id}/status_updates/subscribers': { style: 'classic', listKey: 'subscribers', maxPageSize: null, moreField: true, limitParam: false },
-  '/incidents/types': { style: 'none', listKey: 'incident_types', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/types/{type_id_or_name}/custom_fields': { style: 'none', listKey: 'fields', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/types/{type_id_or_name}/custom_fields/{field_id}/field_options': { style: 'none', listKey: 'field_options', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/custom_fields': { style: 'none', listKey: 'fields', maxPageSize: null, moreField: false, limitParam: false },
-  '/incidents/custom_fields/{field_id}/field_options': { style: 'none', listKey: 'field_options', maxPageSize: null, moreField: false, limitParam: false },
-  '/ip_allow_lists': { style: 'none', listKey: 'ip_allow_lists', maxPageSize: null, moreField: false, limitParam: false },
-  '/ip_allow_lists/{id}/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/license_allocations': { style: 'classic', listKey: 'license_allocations', maxPageSize: null, moreField: true, limitParam: true },
-  '/licenses': { style: 'none', listKey: 'licenses', maxPageSize: null, moreField: false, limitParam: false },
-  '/log_entries': { style: 'classic', listKey: 'log_entries', maxPageSize: null, moreField: true, limitParam: true },
-  '/maintenance_windows': { style: 'classic', listKey: 'maintenance_windows', maxPageSize: null, moreField: true, limitParam: true },
-  '/notifications': { style: 'classic', listKey: 'notifications', maxPageSize: null, moreField: true, limitParam: true },
-  '/oncalls': { style: 'classic', listKey: 'oncalls', maxPageSize: null, moreField: true, limitParam: true },
-  '/priorities': { style: 'classic', listKey: 'priorities', maxPageSize: null, moreField: true, limitParam: true },
-  '/rulesets': { style: 'classic', listKey: 'rulesets', maxPageSize: null, moreField: true, limitParam: true },
-  '/rulesets/{id}/rules': { style: 'classic', listKey: 'rules', maxPageSize: null, moreField: true, limitParam: true },
-  '/schedules': { style: 'classic', listKey: 'schedules', maxPageSize: null, moreField: true, limitParam: true },
-  '/schedules/{id}/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/schedules/{id}/overrides': { style: 'none', listKey: 'overrides', maxPageSize: null, moreField: false, limitParam: false },
-  '/schedules/{id}/users': { style: 'none', listKey: 'users', maxPageSize: null, moreField: false, limitParam: false },
-  '/service_dependencies/business_services/{id}': { style: 'none', listKey: 'relationships', maxPageSize: null, moreField: false, limitParam: false },
-  '/service_dependencies/technical_services/{id}': { style: 'none', listKey: 'relationships', maxPageSize: null, moreField: false, limitParam: false },
-  '/services': { style: 'classic', listKey: 'services', maxPageSize: null, moreField: true, limitParam: true },
-  '/services/{id}/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/services/{id}/change_events': { style: 'classic', listKey: 'change_events', maxPageSize: null, moreField: false, limitParam: true },
-  '/services/{id}/rules': { style: 'classic', listKey: 'rules', maxPageSize: null, moreField: true, limitParam: true },
-  '/services/custom_fields': { style: 'none', listKey: 'fields', maxPageSize: null, moreField: false, limitParam: false },
-  '/services/custom_fields/{field_id}/field_options': { style: 'none', listKey: 'field_options', maxPageSize: null, moreField: false, limitParam: false },
-  '/services/{id}/custom_fields/values': { style: 'none', listKey: 'custom_fields', maxPageSize: null, moreField: false, limitParam: false },
-  '/services/{id}/enablements': { style: 'none', listKey: 'enablements', maxPageSize: null, moreField: false, limitParam: false },
-  '/session_configurations': { style: 'none', listKey: 'session_configurations', maxPageSize: null, moreField: false, limitParam: false },
-  '/standards': { style: 'none', listKey: 'standards', maxPageSize: null, moreField: false, limitParam: false },
-  '/standards/scores/{resource_type}': { style: 'none', listKey: 'resources', maxPageSize: null, moreField: false, limitParam: false },
-  '/status_dashboards': { style: 'cursor', listKey: 'status_dashboards', maxPageSize: null, moreField: false, limitParam: false },
-  '/status_dashboards/{id}/service_impacts': { style: 'classic', listKey: 'services', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_dashboards/url_slugs/{url_slug}/service_impacts': { style: 'classic', listKey: 'services', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages': { style: 'classic', listKey: 'status_pages', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages/{id}/impacts': { style: 'classic', listKey: 'impacts', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages/{id}/services': { style: 'classic', listKey: 'services', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages/{id}/severities': { style: 'classic', listKey: 'severities', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages/{id}/statuses': { style: 'classic', listKey: 'statuses', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages/{id}/posts': { style: 'classic', listKey: 'posts', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages/{id}/posts/{post_id}/post_updates': { style: 'classic', listKey: 'post_updates', maxPageSize: null, moreField: true, limitParam: false },
-  '/status_pages/{id}/subscriptions': { style: 'classic', listKey: 'subscriptions', maxPageSize: null, moreField: true, limitParam: false },
-  '/sre_agent/memories': { style: 'none', listKey: 'memories', maxPageSize: 100, moreField: false, limitParam: true },
-  '/tags': { style: 'classic', listKey: 'tags', maxPageSize: null, moreField: true, limitParam: true },
-  '/tags/{id}/users': { style: 'classic', listKey: 'users', maxPageSize: null, moreField: true, limitParam: true },
-  '/tags/{id}/teams': { style: 'classic', listKey: 'teams', maxPageSize: null, moreField: true, limitParam: true },
-  '/tags/{id}/escalation_policies': { style: 'classic', listKey: 'escalation_policies', maxPageSize: null, moreField: true, limitParam: true },
-  '/teams': { style: 'classic', listKey: 'teams', maxPageSize: null, moreField: true, limitParam: true },
-  '/teams/{id}/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/teams/{id}/members': { style: 'classic', listKey: 'members', maxPageSize: null, moreField: true, limitParam: true },
-  '/teams/{id}/notification_subscriptions': { style: 'classic', listKey: 'subscriptions', maxPageSize: null, moreField: true, limitParam: false },
-  '/templates': { style: 'classic', listKey: 'templates', maxPageSize: null, moreField: true, limitParam: true },
-  '/templates/fields': { style: 'none', listKey: 'fields', maxPageSize: null, moreField: false, limitParam: false },
-  '/users': { style: 'classic', listKey: 'users', maxPageSize: null, moreField: true, limitParam: true },
-  '/users/{id}/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/users/{id}/contact_methods': { style: 'none', listKey: 'contact_methods', maxPageSize: null, moreField: false, limitParam: false },
-  '/users/{id}/oauth_delegations': { style: 'cursor', listKey: 'oauth_delegations', maxPageSize: null, moreField: true, limitParam: true },
-  '/users/{id}/notification_rules': { style: 'none', listKey: 'notification_rules', maxPageSize: null, moreField: false, limitParam: false },
-  '/users/{id}/notification_subscriptions': { style: 'classic', listKey: 'subscriptions', maxPageSize: null, moreField: true, limitParam: false },
-  '/users/{id}/oncall_handoff_notification_rules': { style: 'none', listKey: 'oncall_handoff_notification_rules', maxPageSize: null, moreField: false, limitParam: false },
-  '/users/{id}/sessions': { style: 'none', listKey: 'user_sessions', maxPageSize: null, moreField: false, limitParam: false },
-  '/users/{id}/status_update_notification_rules': { style: 'none', listKey: 'status_update_notification_rules', maxPageSize: null, moreField: false, limitParam: false },
-  '/vendors': { style: 'classic', listKey: 'vendors', maxPageSize: null, moreField: true, limitParam: true },
-  '/v3/schedules': { style: 'classic', listKey: 'schedules', maxPageSize: 1000, moreField: true, limitParam: true },
-  '/v3/schedules/{id}/audit/records': { style: 'cursor', listKey: 'records', maxPageSize: null, moreField: false, limitParam: true },
-  '/v3/schedules/{id}/custom_shifts': { style: 'classic', listKey: 'custom_shifts', maxPageSize: 100, moreField: true, limitParam: true },
-  '/v3/schedules/{id}/overrides': { style: 'classic', listKey: 'overrides', maxPageSize: 100, moreField: true, limitParam: true },
-  '/v3/schedules/{id}/rotations': { style: 'classic', listKey: 'rotations', maxPageSize: 100, moreField: true, limitParam: true },
-  '/v3/schedules/{id}/rotations/{rotation_id}/events': { style: 'classic', listKey: 'events', maxPageSize: 100, moreField: true, limitParam: true },
-  '/vendors/{id}': { style: 'none', listKey: 'vendor', maxPageSize: null, moreField: false, limitParam: false },
-  '/webhook_subscriptions': { style: 'classic', listKey: 'webhook_subscriptions', maxPageSize: null, moreField: true, limitParam: true },
-  '/webhook_subscriptions/oauth_clients': { style: 'none', listKey: 'oauth_clients', maxPageSize: null, moreField: false, limitParam: false },
-  '/workflows/integrations': { style: 'cursor', listKey: 'integrations', maxPageSize: null, moreField: false, limitParam: true },
-  '/workflows/integrations/connections': { style: 'cursor', listKey: 'connections', maxPageSize: null, moreField: false, limitParam: true },
-  '/workflows/integrations/{integration_id}/connections': { style: 'cursor', listKey: 'connections', maxPageSize: null, moreField: false, limitParam: true },
-  '/recommendations/event_orchestrations/rules': { style: 'cursor', listKey: 'recommended_rules', maxPageSize: 50, moreField: false, limitParam: true },
-});
+export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = /* @__PURE__ */ unpackIndexes(
+  `
+1 c11
+2 n00
+4 c11
+l n00
+o k01
+p k01
+s n00
+u n00
+w n00
+y k01
+10 n00
+12 c11
+15 c10
+16 c10 services
+18 c10
+19 c10 services
+1b c01
+1d n00 integrations
+1i n00 enrichment_data
+1m n00
+1o k01100
+1q c11
+1s k01
+1t c11 orchestrations
+1v n00
+23 n00
+26 n00
+29 n00
+2b c11
+2c c11
+2f c11
+2i c11
+2l c11
+2o k11
+2q k11
+2u c11
+2w c11
+2z k00 services
+30 n00 custom_fields
+31 c11
+33 n00
+36 n01999
+37 n01 change_events
+38 n00
+3d c10
+3f n00 incident_types
+3h n00 fields
+3j n00
+3l n00 fields
+3n n00
+3p n00
+3r k01
+3s c11
+3t n00
+3u c11
+3x c11
+3z c11
+42 c11
+45 c11
+46 c11
+48 c11
+4a c11
+4c k01
+4d n00
+4f n00
+4i n00 relationships
+4k n00 relationships
+4l c11
+4n k01
+4o c01
+4r c11
+4u n00 fields
+4w n00
+4y n00 custom_fields
+4z n00
+51 n00
+52 n00
+54 n00 resources
+56 k00
+58 c10 services
+5a c10 services
+5b c10
+5c c10
+5e c10
+5g c10
+5i c10
+5k c10
+5m c10
+5p c10
+5r n01100
+5t c11
+5v c11
+5w c11
+5x c11
+5y c11
+60 k01
+62 c11
+63 c10 subscriptions
+66 c11
+69 n00
+6a c11
+6c k01
+6d n00
+6f k11
+6i n00
+6k c10 subscriptions
+6m n00
+6o n00 user_sessions
+6q n00
+6u c11
+6v c111000
+6x k01
+6y c11100
+70 c11100
+72 c11100
+74 c11100
+76 n00 vendor
+77 c11
+7b n00
+7d k01
+7f k01
+7g k01
+7i k0150 recommended_rules
+`,
+  CANONICAL_PATHS,
+);
