@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from '../../../src/emulator/server/cors.js';
+import { BROWSER_REQUEST_HEADERS } from '../../../src/core/platform/browser.js';
 import { post, PROTOCOL, request } from '../mcp/mcp-wire.js';
 import { call } from '../raw-http.js';
 
@@ -19,20 +20,7 @@ const preflight = (emulator: Emulator, path: string, headers: Record<string, str
 
 describe('CORS header lists', () => {
   it('allows the headers PagerDuty allows from a browser, and those of MCP and event streams', () => {
-    expect([...CORS_ALLOWED_HEADERS].sort()).toEqual(
-      [
-        'Accept',
-        'Authorization',
-        'Content-Type',
-        'From',
-        'Last-Event-ID',
-        'Mcp-Protocol-Version',
-        'Mcp-Session-Id',
-        'User-Agent',
-        'X-EARLY-ACCESS',
-        'X-PagerDuty-Api-Local',
-      ].sort(),
-    );
+    expect([...CORS_ALLOWED_HEADERS].sort()).toEqual([...BROWSER_REQUEST_HEADERS].sort());
   });
 
   it('exposes the headers the library reads', () => {

@@ -4,10 +4,24 @@
  *
  * @module
  */
-import { BROWSER_REQUEST_HEADERS } from '../../core/platform/browser.js';
 
-/** The request headers a page may send: those PagerDuty's API allows, and those of MCP and SSE. */
-export const CORS_ALLOWED_HEADERS: readonly string[] = BROWSER_REQUEST_HEADERS;
+/**
+ * The request headers a page may send: those PagerDuty's API allows, and those of MCP and SSE. The same
+ * list as the library's `BROWSER_REQUEST_HEADERS` (a test keeps them equal): written out here so that the
+ * emulator's bundle shares no module with the root entry's.
+ */
+export const CORS_ALLOWED_HEADERS: readonly string[] = [
+  'Accept',
+  'Authorization',
+  'Content-Type',
+  'From',
+  'X-EARLY-ACCESS',
+  'X-PagerDuty-Api-Local',
+  'User-Agent',
+  'Mcp-Session-Id',
+  'Mcp-Protocol-Version',
+  'Last-Event-ID',
+];
 
 /** The answer headers a page may read besides the CORS-safelisted ones: those the library reads. */
 export const CORS_EXPOSED_HEADERS: readonly string[] = [
