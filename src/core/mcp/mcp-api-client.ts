@@ -1,19 +1,13 @@
 import { checkedOptions, internalOf } from '../client/internal-options.js';
 import { abortableSleep, timerSleep } from '../retry/abortable-sleep.js';
-import { checkOptionNames } from '../client/option-names.js';
-import { MCP_API_CLIENT_OPTION_NAMES } from './mcp-options.js';
 import { ApiClient } from '../client/api-client.js';
-import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
+import type { AuthMethod } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
 import type { RequestOptions } from '../client/client-options.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import { VERSION } from '../../generated/version.js';
-import { regionalBaseUrl } from '../client/regions.js';
 import { HttpError } from '../errors/error-classes.js';
-import { discardLiveBody, readMessageEvents, type LiveBody } from './event-stream.js';
-import { featureCapabilities } from './client-features.js';
-import { outputSchemasAfterPage, structuredContentProblems } from './output-schemas.js';
-import { DEFAULT_RECONNECT_MS, mediaType } from './mcp-exchange.js';
+import { structuredContentProblems } from './output-schemas.js';
+import { McpExchange, withProgressToken, type ExchangeResult } from './mcp-exchange.js';
 import {
   isJsonRpcNotification,
   isJsonRpcRequest,
@@ -22,22 +16,23 @@ import {
   jsonRpcRequest,
   type JsonRpcErrorObject,
   type JsonRpcId,
-  type JsonRpcNotification,
+  type JsonRpcRequest,
   type JsonRpcSuccess,
 } from './json-rpc.js';
-import { McpError, McpSessionExpiredError } from './mcp-error.js';
+import { McpError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
-import { OneWayMessages } from './one-way-messages.js';
-import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
+import { BackgroundWork, cancelledNotification, guarded, reasonOf } from './one-way-messages.js';
 import { McpSession, SESSION_HEADER, VERSION_HEADER } from './mcp-session.js';
 import { probeOutcome, STATELESS_PROTOCOL_VERSION, statelessHeaders, withStatelessMeta } from './stateless-era.js';
-import { callLimitDefaults, callLimits, type CallLimitDefaults } from './call-deadline.js';
-import { sendRequest, type SendContext } from './send-request.js';
-import { collect, cursorPages, type ListCaller } from './cursor-pages.js';
+import { callLimits } from './call-deadline.js';
+import { CallCancellation } from './call-cancellation.js';
+import { mcpClientSettings, type McpClientSettings } from './mcp-client-settings.js';
+import { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, unsupportedVersion } from './protocol-versions.js';
+import { answerServerRequest } from './server-requests.js';
+import { collect, listPage, repeatedCursorError } from './cursor-pages.js';
 import type {
   McpCallToolResult,
   McpGetPromptResult,
-  McpImplementation,
   McpPrompt,
   McpReadResourceResult,
   McpResource,
@@ -45,31 +40,8 @@ import type {
 } from './mcp-types.js';
 
 export type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
-
-/** The MCP server's base URL (the endpoint is `/mcp` under it). */
-export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
-
-/** The protocol revision the client asks for in `initialize`: the newest it speaks. */
-export const MCP_PROTOCOL_VERSION = '2025-11-25';
-
-/** The revisions the client speaks: a server may answer `initialize` with any of them (newest first). */
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2025-11-25', '2025-06-18', '2025-03-26']);
-
-const MCP_PATH = '/mcp';
-
-function checkedPath(path: string | undefined): string {
-  if (path === undefined) return MCP_PATH;
-  if (typeof path !== 'string' || !path.startsWith('/'))
-    throw new TypeError('endpointPath must be a path starting with "/"');
-  return path;
-}
-
-function resolveAuth(auth: AuthMethod | string | TokenProvider, authType: AuthType | undefined): AuthMethod {
-  if (typeof auth === 'string' || isTokenProvider(auth)) return authForType(auth, authType);
-  if (authType !== undefined)
-    throw new TypeError('authType applies only to a string credential or a token provider, not to an auth method');
-  return auth;
-}
+export { MCP_BASE_URL } from './mcp-client-settings.js';
+export { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS } from './protocol-versions.js';
 
 /**
  * A client of the MCP API. The credential is an API key (`Token`) or an OAuth token
@@ -93,24 +65,12 @@ function resolveAuth(auth: AuthMethod | string | TokenProvider, authType: AuthTy
  * ```
  */
 export class McpApiClient extends ApiClient {
-  readonly #session = new McpSession();
-  #connecting: Promise<void> | undefined;
-  readonly #clientInfo: McpImplementation;
-  readonly #capabilities: Readonly<Record<string, unknown>>;
-  readonly #onNotification: ((message: JsonRpcNotification) => void) | undefined;
-  readonly #oneWay: OneWayMessages;
-  readonly #limitDefaults: CallLimitDefaults;
-  readonly #liveBodies = new Set<LiveBody>();
-  #repeatableTools: ReadonlySet<string> = new Set();
-  #outputSchemas: ReadonlyMap<string, object> = new Map();
-  readonly #sending: SendContext;
-  readonly #path: string;
-  readonly #listens: boolean;
-  /** Which revision the server speaks: `unknown` until the dual-era probe; `legacy` is the initialize era. */
-  #era: 'unknown' | 'stateless' | 'legacy';
+  readonly #settings: McpClientSettings;
+  readonly #session: McpSession;
+  readonly #exchange: McpExchange;
+  readonly #background = new BackgroundWork();
   readonly #closing = new AbortController();
-  readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
-  readonly #list: ListCaller = (method, params) => this.call(method, params);
+  #connecting: Promise<void> | undefined;
 
   /**
    * @param auth - an API key or OAuth token (see `authType`), a {@link TokenProvider} of OAuth tokens (renewed
@@ -119,106 +79,24 @@ export class McpApiClient extends ApiClient {
    *   session's, and the calls' time limits (`callTimeout`, `maxTotalTimeout`)
    */
   constructor(auth: AuthMethod | string | TokenProvider, options: McpApiClientOptions = {}) {
-    checkOptionNames('McpApiClient', options, MCP_API_CLIENT_OPTION_NAMES);
-    const {
-      authType,
-      endpointPath,
-      protocolEra,
-      clientInfo,
-      capabilities,
-      onNotification,
-      onRequest,
-      onElicitation,
-      onSampling,
-      roots,
-      callTimeout,
-      maxTotalTimeout,
-      ...engine
-    } = options;
-    const features = { onElicitation, onSampling, roots: roots && roots.map((root) => ({ ...root })) };
-    const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
-    if (protocolEra !== undefined && protocolEra !== 'stateful' && protocolEra !== 'auto')
-      throw new TypeError(`protocolEra must be 'stateful' or 'auto', not ${JSON.stringify(protocolEra)}`);
-    const resolved = resolveAuth(auth, authType);
-    const provider = resolved.kind === 'token-provider' ? resolved.provider : undefined;
-    const baseUrl = engine.baseUrl ?? regionalBaseUrl(MCP_BASE_URL, engine.region, provider);
-    super(resolved, checkedOptions({ ...engine, baseUrl }));
-    this.#limitDefaults = limitDefaults;
-    this.#path = checkedPath(endpointPath);
-    this.#era = protocolEra === 'auto' ? 'unknown' : 'legacy';
-    this.#sleep = internalOf(options).sleep ?? timerSleep;
-    this.#clientInfo = { ...(clientInfo ?? { name: 'pagerduty-client', version: VERSION }) };
-    this.#capabilities = { ...featureCapabilities(features), ...capabilities };
-    // The server's own stream is opened only when the client has something to hear on it.
-    this.#listens = [onNotification, onRequest, onElicitation, onSampling, roots].some((given) => given !== undefined);
-    this.#onNotification = onNotification;
-    this.#oneWay = new OneWayMessages({
-      post: (message) => this.#post(message),
-      log: () => this.log,
-      onRequest,
-      features,
-    });
-    this.#sending = this.#sendContext();
+    const settings = mcpClientSettings(auth, options);
+    super(settings.auth, checkedOptions(settings.engine));
+    this.#settings = settings;
+    this.#session = new McpSession(settings.era);
+    const sleep = internalOf(options).sleep ?? timerSleep;
+    this.#exchange = new McpExchange(
+      (verb, init) => this.#send(verb, init),
+      (seconds, signal) => abortableSleep(sleep, seconds, signal),
+    );
   }
 
-  #sendContext(): SendContext {
-    return {
-      exchangeHost: {
-        post: (init) => this.#send('POST', init),
-        get: (init) => this.#send('GET', init),
-        sessionHeaders: (request) => ({
-          ...this.#session.headers(),
-          ...(this.#era === 'stateless' && request ? statelessHeaders(request.method, request.params) : {}),
-        }),
-        httpError: (parts) => this.httpError(parts),
-        notification: (message) => this.#notified(message),
-        serverRequest: (message) => this.#oneWay.answer(message),
-        sleep: (seconds, signal) => abortableSleep(this.#sleep, seconds, signal),
-        track: (body) => {
-          this.#liveBodies.add(body);
-          return () => this.#liveBodies.delete(body);
-        },
-      },
-      connect: () => this.connect(),
-      sessionId: () => this.#session.id,
-      forgetSession: (sessionId) => this.#forgetSession(sessionId),
-      sessionStarted: (response, result) => {
-        const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
-        // The specification: a client that does not speak the server's choice does not go on.
-        if (typeof agreed === 'string' && !MCP_PROTOCOL_VERSIONS.includes(agreed))
-          throw new McpError(
-            `initialize (POST ${response.url})`,
-            {
-              code: -32602,
-              message: `unsupported version ${agreed} (the client speaks ${MCP_PROTOCOL_VERSIONS.join(', ')})`,
-              data: { supported: MCP_PROTOCOL_VERSIONS, requested: agreed },
-            },
-            null,
-            response.status,
-          );
-        this.#session.start(response.headers.get(SESSION_HEADER), result, MCP_PROTOCOL_VERSION);
-        this.#repeatableTools = new Set();
-        // A caller who sent initialize through call() has the handshake in hand.
-        this.#connecting ??= Promise.resolve();
-      },
-      answered: (request, result) => {
-        if (request.method !== 'tools/list') return;
-        this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
-        this.#outputSchemas = outputSchemasAfterPage(this.#outputSchemas, request.params, result);
-      },
-      mayRepeat: (method, params) => mayRepeatRequest(method, params, this.#repeatableTools),
-      limits: (options) => callLimits(this.#limitDefaults, options, this.timeout),
-      notifyCancelled: (id, reason) => this.#oneWay.cancelled(id, reason),
-      guard: (what, callback) => this.#oneWay.guard(what, callback),
-    };
-  }
-
-  // A token provider's refusals (401, 403 `insufficient_scope`) are the engine's to answer: it asks the
-  // provider for a new token and sends the same request once more.
+  // Every request goes through the client's own post/get/delete, so that a subclass sees each one. A token
+  // provider's refusals (401, 403 `insufficient_scope`) are the engine's to answer: it asks the provider for a
+  // new token and sends the same request once more.
   #send(verb: 'POST' | 'GET' | 'DELETE', init: RequestOptions): Promise<Response> {
-    if (verb === 'GET') return this.get(this.#path, init);
-    if (verb === 'DELETE') return this.delete(this.#path, init);
-    return this.post(this.#path, init);
+    if (verb === 'GET') return this.get(this.#settings.path, init);
+    if (verb === 'DELETE') return this.delete(this.#settings.path, init);
+    return this.post(this.#settings.path, init);
   }
 
   /** The `Mcp-Session-Id` the server assigned, sent on every later message; `undefined` before one. */
@@ -248,17 +126,19 @@ export class McpApiClient extends ApiClient {
    * ```
    */
   connect(): Promise<void> {
-    this.#connecting ??= (this.#era === 'unknown' ? this.#probe() : this.#handshake()).catch((error: unknown) => {
-      this.#connecting = undefined;
-      throw error;
-    });
+    this.#connecting ??= (this.#session.era === 'unknown' ? this.#probe() : this.#handshake()).catch(
+      (error: unknown) => {
+        this.#connecting = undefined;
+        throw error;
+      },
+    );
     return this.#connecting;
   }
 
   /** Dual-era mode: the stateless revision if the server speaks it, else the initialize handshake. */
   async #probe(): Promise<void> {
     const id = globalThis.crypto.randomUUID();
-    const params = withStatelessMeta({}, this.#clientInfo, this.#capabilities);
+    const params = withStatelessMeta({}, this.#settings.clientInfo, this.#settings.capabilities);
     const headers = { [VERSION_HEADER]: STATELESS_PROTOCOL_VERSION, ...statelessHeaders('server/discover', params) };
     const json = jsonRpcRequest('server/discover', params, id);
     const response = await this.#send('POST', { json, headers, retryMode: 'idempotent' });
@@ -274,59 +154,43 @@ export class McpApiClient extends ApiClient {
       const { error } = body as { error: JsonRpcErrorObject };
       throw new McpError(`server/discover (POST ${response.url})`, error, id, response.status);
     }
-    this.#era = outcome;
-    if (outcome === 'legacy') return this.#handshake();
-    this.#session.start(null, { protocolVersion: STATELESS_PROTOCOL_VERSION }, STATELESS_PROTOCOL_VERSION);
+    this.#session.settleEra(outcome);
+    if (outcome === 'legacy') await this.#handshake();
   }
 
   async #handshake(): Promise<void> {
-    const params = {
-      protocolVersion: MCP_PROTOCOL_VERSION,
-      capabilities: this.#capabilities,
-      clientInfo: this.#clientInfo,
-    };
-    await sendRequest(this.#sending, 'initialize', params, {}, false);
+    const { clientInfo, capabilities, listens } = this.#settings;
+    await this.#request('initialize', { protocolVersion: MCP_PROTOCOL_VERSION, capabilities, clientInfo }, {}, false);
     await this.notify('notifications/initialized');
-    if (this.#listens) void this.#listen(this.#session.id);
+    if (listens) void this.#listen();
   }
 
-  /**
-   * The server's own stream (GET): its requests and notifications, while the session lasts.
-   * Not offered (405, or no event stream): nothing to do. Reopened after the server closes it
-   * when its events had ids, after its `retry:` delay.
-   */
-  async #listen(sessionId: string | undefined): Promise<void> {
+  async #listen(): Promise<void> {
     const signal = this.#closing.signal;
-    let lastEventId: string | undefined;
-    let retryMs: number | undefined;
     try {
-      while (this.#session.id === sessionId && !signal.aborted) {
-        const headers: Record<string, string> = { ...this.#session.headers(), Accept: 'text/event-stream' };
-        if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-        const response = await this.#send('GET', { headers, stream: true, signal });
-        if (!response.ok || mediaType(response) !== 'text/event-stream' || response.body === null) {
-          discardLiveBody(response.body);
-          return;
-        }
-        this.#liveBodies.add(response.body);
-        const outcome = await readMessageEvents(response.body, (message) => this.#heard(message), { lastEventId });
-        this.#liveBodies.delete(response.body);
-        if (!outcome.gaveEventId) return;
-        lastEventId = outcome.lastEventId;
-        retryMs = outcome.retryMs ?? retryMs;
-        await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
-      }
+      await this.#exchange.listen(this.#session, (message) => this.#heard(message), signal);
     } catch (error) {
-      if (!signal.aborted)
-        this.log.debug(`the MCP server's stream ended: ${error instanceof Error ? error.message : String(error)}`);
+      if (!signal.aborted) this.log.debug(`the MCP server's stream ended: ${reasonOf(error)}`);
     }
   }
 
-  /** A message on the server's own stream: a request to answer, or a notification. */
-  #heard(message: unknown): boolean {
-    if (isJsonRpcRequest(message)) this.#oneWay.answer(message);
-    else if (isJsonRpcNotification(message)) this.#notified(message);
-    return false;
+  /** A message from the server that is not a response: a request to answer, or a notification. */
+  #heard(message: unknown): void {
+    if (isJsonRpcRequest(message)) this.#answer(message);
+    else if (isJsonRpcNotification(message)) {
+      if (message.method === 'notifications/tools/list_changed') this.#session.toolsChanged();
+      const { onNotification } = this.#settings;
+      if (onNotification) guarded(this.log, 'onNotification', () => onNotification(message));
+    }
+  }
+
+  /** In the background, so that a stream is read on while the answer is worked out; `close` waits for it. */
+  #answer(request: JsonRpcRequest): void {
+    const { onRequest, features } = this.#settings;
+    const work = answerServerRequest(request, onRequest, features)
+      .then((answer) => this.#post(answer))
+      .catch((error: unknown) => this.log.warn(`answering the server's ${request.method} failed: ${reasonOf(error)}`));
+    this.#background.add(work);
   }
 
   /**
@@ -367,12 +231,86 @@ export class McpApiClient extends ApiClient {
     options?: McpCallOptions | JsonRpcId,
   ): Promise<JsonRpcSuccess<T>> {
     const callOptions: McpCallOptions = typeof options === 'object' ? options : { id: options };
-    if (this.#era === 'unknown' && method !== 'initialize') await this.connect();
-    if (this.#era === 'stateless') {
-      const sent = withStatelessMeta(params, this.#clientInfo, this.#capabilities);
-      return sendRequest<T>(this.#sending, method, sent, callOptions, false);
+    if (this.#session.era === 'unknown' && method !== 'initialize') await this.connect();
+    if (this.#session.era === 'stateless') {
+      const sent = withStatelessMeta(params, this.#settings.clientInfo, this.#settings.capabilities);
+      return this.#request<T>(method, sent, callOptions, false);
     }
-    return sendRequest<T>(this.#sending, method, params, callOptions, method !== 'initialize');
+    return this.#request<T>(method, params, callOptions, method !== 'initialize');
+  }
+
+  async #request<T>(
+    method: string,
+    params: Readonly<Record<string, unknown>> | undefined,
+    options: McpCallOptions,
+    connectFirst: boolean,
+  ): Promise<JsonRpcSuccess<T>> {
+    const id = options.id ?? globalThis.crypto.randomUUID();
+    const { onProgress } = options;
+    const request = jsonRpcRequest(method, onProgress ? withProgressToken(params, id) : params, id);
+    const limits = callLimits(this.#settings.limitDefaults, options, this.timeout);
+    const cancellation = new CallCancellation(method, id, limits, options.signal);
+    const repeatable = this.#session.mayRepeat(method, params);
+    let sent = false;
+    try {
+      for (let replayed = false; ; replayed = true) {
+        if (connectFirst || replayed) await untilAborted(this.connect(), cancellation.signal);
+        const session = this.#session.id;
+        sent = true;
+        const result = await this.#exchange.exchange({
+          request,
+          headers: this.#session.headers(request),
+          sessionHeaders: this.#session.headers(),
+          retryMode: repeatable ? 'idempotent' : 'at-most-once',
+          signal: cancellation.signal,
+          watch: cancellation.deadline,
+          onProgress:
+            onProgress &&
+            ((progress) => {
+              cancellation.deadline.progress();
+              guarded(this.log, 'onProgress', () => onProgress(progress));
+            }),
+          onMessage: (message) => this.#heard(message),
+        });
+        if (result.kind === 'session-gone') {
+          sent = false; // the server did not know the session, so it did not act on the request
+          this.#forgetSession(session);
+          if (!repeatable || replayed || method === 'initialize')
+            throw new McpSessionExpiredError(method, session ?? '');
+          continue;
+        }
+        if (result.kind === 'failed') throw this.#exchangeError(result);
+        const { reply, response } = result;
+        if ('error' in reply)
+          throw new McpError(`${method} (POST ${response.url})`, reply.error, reply.id, response.status);
+        if (method === 'initialize') this.#sessionStarted(response, reply.result);
+        this.#session.answered(request, reply.result);
+        return reply as JsonRpcSuccess<T>;
+      }
+    } catch (error) {
+      if (cancellation.reason === undefined) throw error;
+      // The request may have reached the server: tell it to stop (never for initialize).
+      if (sent && method !== 'initialize') await this.#cancelled(id, cancellation.reason);
+      throw cancellation.error;
+    } finally {
+      cancellation.stop();
+    }
+  }
+
+  #exchangeError({ response, body, detail, cause }: Extract<ExchangeResult, { kind: 'failed' }>): Error {
+    const kind = detail === undefined ? undefined : 'http-server';
+    const error = this.httpError({ method: 'POST', url: response.url, response, body, detail, kind });
+    if (cause !== undefined && error.cause === undefined)
+      Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
+    return error;
+  }
+
+  #sessionStarted(response: Response, result: unknown): void {
+    const unsupported = unsupportedVersion(result);
+    if (unsupported) throw new McpError(`initialize (POST ${response.url})`, unsupported, null, response.status);
+    this.#session.start(response.headers.get(SESSION_HEADER), result, MCP_PROTOCOL_VERSION);
+    // A caller who sent initialize through call() has the handshake in hand.
+    this.#connecting ??= Promise.resolve();
   }
 
   /**
@@ -411,21 +349,17 @@ export class McpApiClient extends ApiClient {
     await this.successText('POST', response);
   }
 
-  /** A changed tool list may change the tools' hints: until the next `tools/list`, every tool is at most once. */
-  #notified(message: JsonRpcNotification): void {
-    if (message.method === 'notifications/tools/list_changed') {
-      this.#repeatableTools = new Set();
-      this.#outputSchemas = new Map();
+  async #cancelled(requestId: JsonRpcId, reason: McpCancelReason): Promise<void> {
+    try {
+      await this.#post(cancelledNotification(requestId, reason));
+    } catch (error) {
+      this.log.warn(`notifications/cancelled for request ${JSON.stringify(requestId)} failed: ${reasonOf(error)}`);
     }
-    this.#oneWay.guard('onNotification', () => this.#onNotification?.(message));
   }
 
   /** Forgets the session the server no longer knows (not one started since by another call). */
   #forgetSession(sessionId: string | undefined): void {
-    if (!this.#session.forget(sessionId)) return;
-    this.#connecting = undefined;
-    this.#repeatableTools = new Set();
-    this.#outputSchemas = new Map();
+    if (this.#session.forget(sessionId)) this.#connecting = undefined;
   }
 
   /**
@@ -442,7 +376,7 @@ export class McpApiClient extends ApiClient {
 
   /** The tools, page by page as the loop needs them (`tools/list` with `nextCursor`). */
   iterTools(): AsyncGenerator<McpTool, void, undefined> {
-    return cursorPages<McpTool>(this.#list, 'tools/list', 'tools');
+    return this.#pages<McpTool>('tools/list', 'tools');
   }
 
   /**
@@ -466,7 +400,7 @@ export class McpApiClient extends ApiClient {
     options?: McpCallOptions,
   ): Promise<McpCallToolResult> {
     const reply = await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options);
-    const schema = this.#outputSchemas.get(name);
+    const schema = this.#session.outputSchema(name);
     const problems = schema === undefined ? [] : await structuredContentProblems(schema, reply.result);
     // As the official SDK: invalid params (-32602), here of the result.
     if (problems.length > 0)
@@ -486,7 +420,7 @@ export class McpApiClient extends ApiClient {
 
   /** The resources, page by page as the loop needs them. */
   iterResources(): AsyncGenerator<McpResource, void, undefined> {
-    return cursorPages<McpResource>(this.#list, 'resources/list', 'resources');
+    return this.#pages<McpResource>('resources/list', 'resources');
   }
 
   /** Reads a resource (`resources/read`). */
@@ -501,7 +435,7 @@ export class McpApiClient extends ApiClient {
 
   /** The prompts, page by page as the loop needs them. */
   iterPrompts(): AsyncGenerator<McpPrompt, void, undefined> {
-    return cursorPages<McpPrompt>(this.#list, 'prompts/list', 'prompts');
+    return this.#pages<McpPrompt>('prompts/list', 'prompts');
   }
 
   /** A prompt filled with its arguments (`prompts/get`). */
@@ -519,6 +453,19 @@ export class McpApiClient extends ApiClient {
     ).result;
   }
 
+  async *#pages<T>(method: string, key: string): AsyncGenerator<T, void, undefined> {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const { result } = await this.call(method, cursor === undefined ? undefined : { cursor });
+      const page = listPage<T>(method, key, result);
+      yield* page.items;
+      cursor = page.cursor;
+      if (cursor !== undefined && seen.has(cursor)) throw repeatedCursorError(method, cursor);
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor !== undefined);
+  }
+
   /**
    * Ends the session: frees open streams, waits for answers to server requests under
    * way, sends DELETE with the session id (a 405, another status or a network error is
@@ -532,17 +479,14 @@ export class McpApiClient extends ApiClient {
    */
   override async close(): Promise<void> {
     this.#closing.abort();
-    for (const body of this.#liveBodies) discardLiveBody(body);
-    this.#liveBodies.clear();
-    await this.#oneWay.settled();
+    this.#exchange.discardAll();
+    await this.#background.settled();
     if (this.#session.id !== undefined) {
       try {
         const response = await this.#send('DELETE', { headers: this.#session.headers(), retryMode: 'at-most-once' });
         await response.text();
       } catch (error) {
-        this.log.debug(
-          `DELETE of the MCP session failed (ignored): ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.log.debug(`DELETE of the MCP session failed (ignored): ${reasonOf(error)}`);
       }
       this.#forgetSession(this.#session.id);
     }
@@ -553,4 +497,13 @@ export class McpApiClient extends ApiClient {
   override async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
