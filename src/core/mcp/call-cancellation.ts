@@ -42,6 +42,17 @@ export class CallCancellation {
     return this.#controller.signal.reason as Error;
   }
 
+  /** `promise`, or this call's error as soon as it is given up. */
+  race<T>(promise: Promise<T>): Promise<T> {
+    const { signal } = this.#controller;
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason as Error);
+      signal.addEventListener('abort', onAbort, { once: true });
+      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
   stop(): void {
     this.deadline.stop();
     this.#callerSignal?.removeEventListener('abort', this.#onAbort);

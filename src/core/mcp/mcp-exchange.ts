@@ -1,4 +1,5 @@
 import type { RequestOptions } from '../client/client-options.js';
+import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { discardLiveBody, readMessageEvents, type LiveBody, type StreamOutcome } from './event-stream.js';
@@ -48,6 +49,27 @@ export type ExchangeResult =
       readonly detail?: string;
       readonly cause?: unknown;
     };
+
+type ExchangeFailure = Extract<ExchangeResult, { readonly kind: 'failed' }>;
+
+/** What the client's `httpError` builds the error of a failed exchange from. */
+export function failureParts({ response, body, detail }: ExchangeFailure): HttpErrorParts {
+  return {
+    method: 'POST',
+    url: response.url,
+    response,
+    body,
+    detail,
+    kind: detail === undefined ? undefined : 'http-server',
+  };
+}
+
+/** `error` with `cause` (what broke the stream) when it has none of its own. */
+export function withCause(error: Error, cause: unknown): Error {
+  if (cause !== undefined && error.cause === undefined)
+    Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
+  return error;
+}
 
 export function mediaType(response: Response): string {
   return (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0].trim();
