@@ -39,7 +39,7 @@ describe('CallCancellation', () => {
     expect((cancellation.error as McpRequestCancelledError).requestId).toBe('a');
   });
 
-  it('gives the call up with reason "timeout", naming the limit, when the deadline runs out; the first reason stays', () => {
+  it('gives the call up with reason "timeout" when the deadline runs out; the first reason stays', () => {
     const caller = new AbortController();
     const timers = manualTimers();
     const cancellation = new CallCancellation('tools/call', 7, limits, caller.signal, timers);

@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../client/client-options.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
+import { abortableSleep } from '../retry/abortable-sleep.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { discardLiveBody, readMessageEvents, type LiveBody, type StreamOutcome } from './event-stream.js';
@@ -22,6 +23,8 @@ export const DEFAULT_RECONNECT_MS = 1000;
 
 /** How the client's requests go out: its own `post`/`get`, so that a subclass overriding them sees each one. */
 export type McpSend = (verb: 'POST' | 'GET', init: RequestOptions) => Promise<Response>;
+
+type Sleep = (seconds: number, signal?: AbortSignal) => Promise<void>;
 
 /** One request's exchange, every value worked out by the client. */
 export interface ExchangeCall {
@@ -121,10 +124,11 @@ export function withProgressToken(
  */
 export class McpExchange {
   readonly #send: McpSend;
-  readonly #sleep: (seconds: number, signal: AbortSignal) => Promise<void>;
+  readonly #sleep: Sleep;
   readonly #liveBodies = new Set<LiveBody>();
 
-  constructor(send: McpSend, sleep: (seconds: number, signal: AbortSignal) => Promise<void>) {
+  /** @param sleep - the client's way to wait (the tests' own clock), before resuming a stream */
+  constructor(send: McpSend, sleep: Sleep) {
     this.#send = send;
     this.#sleep = sleep;
   }
@@ -174,7 +178,7 @@ export class McpExchange {
         break;
       }
       const resumedFrom = outcome.lastEventId;
-      await this.#sleep((retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
+      await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
       const again = await this.#send('GET', {
         headers: { ...call.sessionHeaders, Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom },
         stream: true,
@@ -222,7 +226,7 @@ export class McpExchange {
       if (!outcome.gaveEventId) return;
       lastEventId = outcome.lastEventId;
       retryMs = outcome.retryMs ?? retryMs;
-      await this.#sleep((retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
+      await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
     }
   }
 

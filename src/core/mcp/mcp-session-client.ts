@@ -1,5 +1,5 @@
 import { checkedOptions, internalOf } from '../client/internal-options.js';
-import { abortableSleep, timerSleep } from '../retry/abortable-sleep.js';
+import { timerSleep } from '../retry/abortable-sleep.js';
 import { ApiClient } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
@@ -54,11 +54,7 @@ export class McpSessionClient extends ApiClient {
     super(settings.auth, checkedOptions(settings.engine));
     this.#settings = settings;
     this.#session = new McpSession(settings.era);
-    const sleep = internalOf(options).sleep ?? timerSleep;
-    this.#exchange = new McpExchange(
-      (verb, init) => this.#send(verb, init),
-      (seconds, signal) => abortableSleep(sleep, seconds, signal),
-    );
+    this.#exchange = new McpExchange((verb, init) => this.#send(verb, init), internalOf(options).sleep ?? timerSleep);
   }
 
   // Every request goes through the client's own post/get/delete, so that a subclass sees each one. A token
