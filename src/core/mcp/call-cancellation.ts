@@ -32,12 +32,10 @@ export class CallCancellation {
     return this.#controller.signal;
   }
 
-  /** Why the call was given up, `undefined` while it was not. */
   get reason(): McpCancelReason | undefined {
     return this.#reason;
   }
 
-  /** The error the call rejects with once given up. */
   get error(): Error {
     return this.#controller.signal.reason as Error;
   }

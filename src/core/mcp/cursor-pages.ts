@@ -16,7 +16,6 @@ export function repeatedCursorError(method: string, cursor: string): TypeError {
   return new TypeError(`${method}: the server sent cursor ${JSON.stringify(cursor)} twice`);
 }
 
-/** Every item of an async iterable, in an array. */
 export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of items) all.push(item);

@@ -29,7 +29,6 @@ type Sleep = (seconds: number, signal?: AbortSignal) => Promise<void>;
 /** One request's exchange, every value worked out by the client. */
 export interface ExchangeCall {
   readonly request: JsonRpcRequest;
-  /** The headers of the request in its session. */
   readonly headers: Readonly<Record<string, string>>;
   /** The session's headers, for resuming the reply's stream. */
   readonly sessionHeaders: Readonly<Record<string, string>>;
@@ -55,7 +54,6 @@ export type ExchangeResult =
 
 type ExchangeFailure = Extract<ExchangeResult, { readonly kind: 'failed' }>;
 
-/** What the client's `httpError` builds the error of a failed exchange from. */
 export function failureParts({ response, body, detail }: ExchangeFailure): HttpErrorParts {
   return {
     method: 'POST',
@@ -100,7 +98,6 @@ export function replyInJson(
   return { detail: `MCP server replied without a JSON-RPC response to request id ${JSON.stringify(id)}` };
 }
 
-/** This call's progress report, `undefined` for any other message. */
 export function progressOf(message: JsonRpcNotification, id: JsonRpcId): McpProgress | undefined {
   const params = message.params as Partial<McpProgress> | undefined;
   if (message.method !== 'notifications/progress' || params?.progressToken !== id) return undefined;
@@ -230,7 +227,6 @@ export class McpExchange {
     }
   }
 
-  /** Frees every body being read (the client is closing). */
   discardAll(): void {
     for (const body of this.#liveBodies) discardLiveBody(body);
     this.#liveBodies.clear();

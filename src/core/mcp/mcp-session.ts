@@ -27,12 +27,10 @@ export class McpSession {
     this.#era = era;
   }
 
-  /** The session id, if the server assigned one. */
   get id(): string | undefined {
     return this.#id;
   }
 
-  /** The agreed protocol version, once initialised. */
   get version(): string | undefined {
     return this.#version;
   }
@@ -73,7 +71,6 @@ export class McpSession {
     return true;
   }
 
-  /** A request answered: a `tools/list` page updates what the session knows of the tools. */
   answered(request: JsonRpcRequest, result: unknown): void {
     if (request.method !== 'tools/list') return;
     this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
