@@ -152,6 +152,11 @@ export class McpExchange {
         ? { kind: 'response', reply: found.reply, response }
         : { kind: 'failed', response, body: text, ...found };
     }
+    return this.#replyOnStream(response, call);
+  }
+
+  async #replyOnStream(response: Response, call: ExchangeCall): Promise<ExchangeResult> {
+    const { request, signal } = call;
     let reply: JsonRpcResponse | undefined;
     const onMessage = (message: unknown): boolean => {
       if (isJsonRpcResponse(message)) {
