@@ -1,34 +1,21 @@
-import type { JsonRpcSuccess } from './json-rpc.js';
-
-/** Sends one list request (the client's `call`). */
-export type ListCaller = (
-  method: string,
-  params?: Readonly<Record<string, unknown>>,
-) => Promise<JsonRpcSuccess<unknown>>;
-
-export async function* cursorPages<T>(
-  call: ListCaller,
+/** A list page's items (under `key`) and the cursor of the next page, `undefined` after the last. */
+export function listPage<T>(
   method: string,
   key: string,
-): AsyncGenerator<T, void, undefined> {
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const { result } = await call(method, cursor === undefined ? undefined : { cursor });
-    const page = result as Record<string, unknown> | null;
-    const items = page?.[key];
-    if (!Array.isArray(items)) throw new TypeError(`${method}: the result has no ${key} array`);
-    yield* items as T[];
-    const next = page?.nextCursor;
-    cursor = typeof next === 'string' && next !== '' ? next : undefined;
-    if (cursor !== undefined) {
-      if (seen.has(cursor)) throw new TypeError(`${method}: the server sent cursor ${JSON.stringify(cursor)} twice`);
-      seen.add(cursor);
-    }
-  } while (cursor !== undefined);
+  result: unknown,
+): { readonly items: readonly T[]; readonly cursor: string | undefined } {
+  const page = result as Record<string, unknown> | null;
+  const items = page?.[key];
+  if (!Array.isArray(items)) throw new TypeError(`${method}: the result has no ${key} array`);
+  const next = page?.nextCursor;
+  return { items: items as T[], cursor: typeof next === 'string' && next !== '' ? next : undefined };
 }
 
-/** Every item of an async iterable, in an array. */
+/** A server that sends a cursor twice would have the client list forever. */
+export function repeatedCursorError(method: string, cursor: string): TypeError {
+  return new TypeError(`${method}: the server sent cursor ${JSON.stringify(cursor)} twice`);
+}
+
 export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of items) all.push(item);

@@ -1,12 +1,12 @@
 import type { RequestOptions } from '../client/client-options.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
+import { abortableSleep } from '../retry/abortable-sleep.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
 import { discardLiveBody, readMessageEvents, type LiveBody, type StreamOutcome } from './event-stream.js';
 import {
   findJsonRpcResponse,
   isJsonRpcNotification,
-  isJsonRpcRequest,
   isJsonRpcResponse,
   jsonMessages,
   type JsonRpcId,
@@ -16,165 +16,92 @@ import {
 } from './json-rpc.js';
 import type { McpProgress } from './mcp-types.js';
 import type { BodyWatch } from './call-deadline.js';
+import { SESSION_HEADER, type McpSession } from './mcp-session.js';
 
 /** Milliseconds to wait before resuming a stream that named no `retry:` (the official SDK's first delay). */
 export const DEFAULT_RECONNECT_MS = 1000;
 
-export interface ExchangeHost {
-  post(options: RequestOptions): Promise<Response>;
-  get(options: RequestOptions): Promise<Response>;
-  /** The headers of a message in this session; those of `request` too in the stateless era. */
-  sessionHeaders(request?: JsonRpcRequest): Record<string, string>;
-  httpError(parts: HttpErrorParts): Error;
-  /** A notification that is not this call's progress. */
-  notification(message: JsonRpcNotification): void;
-  serverRequest(message: JsonRpcRequest): void;
-  /** So that closing the client frees a live body; returns the unregistering. */
-  track(body: LiveBody): () => void;
-  /** Waits before a reconnection; rejects when the signal fires. */
-  sleep(seconds: number, signal: AbortSignal): Promise<void>;
-}
+/** How the client's requests go out: its own `post`/`get`, so that a subclass overriding them sees each one. */
+export type McpSend = (verb: 'POST' | 'GET', init: RequestOptions) => Promise<Response>;
 
+type Sleep = (seconds: number, signal?: AbortSignal) => Promise<void>;
+
+/** One request's exchange, every value worked out by the client. */
 export interface ExchangeCall {
   readonly request: JsonRpcRequest;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The session's headers, for resuming the reply's stream. */
+  readonly sessionHeaders: Readonly<Record<string, string>>;
   readonly retryMode: RetryMode;
   readonly signal: AbortSignal;
   readonly watch: BodyWatch;
   readonly onProgress?: (progress: McpProgress) => void;
+  /** A server request or notification (not this call's progress) met on the reply's stream. */
+  readonly onMessage: (message: unknown) => void;
 }
 
-/** How an exchange ended: the response, or a 404 on the session it was sent with. */
+/** How an exchange ended: the response, a 404 on the session it was sent with, or a reply with no response. */
 export type ExchangeResult =
   | { readonly kind: 'response'; readonly reply: JsonRpcResponse; readonly response: Response }
-  | { readonly kind: 'session-gone' };
+  | { readonly kind: 'session-gone' }
+  | {
+      readonly kind: 'failed';
+      readonly response: Response;
+      readonly body: string;
+      readonly detail?: string;
+      readonly cause?: unknown;
+    };
+
+type ExchangeFailure = Extract<ExchangeResult, { readonly kind: 'failed' }>;
+
+export function failureParts({ response, body, detail }: ExchangeFailure): HttpErrorParts {
+  return {
+    method: 'POST',
+    url: response.url,
+    response,
+    body,
+    detail,
+    kind: detail === undefined ? undefined : 'http-server',
+  };
+}
+
+/** `error` with `cause` (what broke the stream) when it has none of its own. */
+export function withCause(error: Error, cause: unknown): Error {
+  if (cause !== undefined && error.cause === undefined)
+    Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
+  return error;
+}
 
 export function mediaType(response: Response): string {
   return (response.headers.get('content-type') ?? '').toLowerCase().split(';')[0].trim();
 }
 
-export async function exchange(host: ExchangeHost, call: ExchangeCall): Promise<ExchangeResult> {
-  const headers = host.sessionHeaders(call.request);
-  const response = await host.post({
-    json: call.request,
-    headers,
-    stream: true,
-    retryMode: call.retryMode,
-    signal: call.signal,
-  });
-  if (response.status === 404 && headers['Mcp-Session-Id'] !== undefined) {
-    discardLiveBody(response.body);
-    return { kind: 'session-gone' };
-  }
-  const fail = (body: string, detail?: string): Error =>
-    host.httpError({
-      method: 'POST',
-      url: response.url,
-      response,
-      body,
-      detail,
-      kind: detail === undefined ? undefined : 'http-server',
-    });
-  if (!(response.ok && mediaType(response) === 'text/event-stream' && response.body !== null)) {
-    call.watch.bodyActivity();
-    const text = await response.text();
-    call.watch.bodyIdle();
-    let messages: unknown[];
-    try {
-      messages = jsonMessages(text);
-    } catch {
-      if (!response.ok) throw fail(text);
-      throw fail(text, 'MCP server replied with a body that is not valid JSON');
-    }
-    const reply = findJsonRpcResponse(messages, call.request.id);
-    if (reply && ('error' in reply || response.ok)) return { kind: 'response', reply, response };
-    if (!response.ok) throw fail(text);
-    throw fail(text, `MCP server replied without a JSON-RPC response to request id ${JSON.stringify(call.request.id)}`);
-  }
-  let reply: JsonRpcResponse | undefined;
-  const onMessage = (message: unknown): boolean => {
-    if (isJsonRpcResponse(message)) {
-      if (message.id === call.request.id || message.id === null) reply = message;
-      return reply !== undefined;
-    }
-    if (isJsonRpcRequest(message)) host.serverRequest(message);
-    else if (isJsonRpcNotification(message)) dispatchNotification(host, call, message);
-    return false;
-  };
-  let outcome = await readTracked(host, response.body, onMessage, call);
-  let retryMs = outcome.retryMs;
-  // Why the stream was not resumed (again): said in the error, with the request's fate.
-  let unresumed = 'no event id to resume from';
-  // The server may close a stream on purpose and have the client poll (2025-11-25): resumed for as
-  // long as each stream gives an event id, waiting its `retry:` first; the call's deadline ends it.
-  while (!reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && !call.signal.aborted) {
-    if (!outcome.gaveEventId) {
-      unresumed = 'the resumed stream gave no event id';
-      break;
-    }
-    const resumedFrom = outcome.lastEventId;
-    await host.sleep((retryMs ?? DEFAULT_RECONNECT_MS) / 1000, call.signal);
-    const again = await host.get({
-      headers: { ...host.sessionHeaders(), Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom },
-      stream: true,
-      signal: call.signal,
-    });
-    if (!again.ok || mediaType(again) !== 'text/event-stream' || again.body === null) {
-      discardLiveBody(again.body);
-      unresumed = `it could not be resumed (GET answered ${again.status}${again.ok ? ' without an event stream' : ''})`;
-      break;
-    }
-    outcome = await readTracked(host, again.body, onMessage, call, resumedFrom);
-    retryMs = outcome.retryMs ?? retryMs;
-  }
-  if (reply) return { kind: 'response', reply, response };
-  if (call.signal.aborted) throw call.signal.reason;
-  const how = outcome.end === 'failed' ? 'broke' : 'ended';
-  const id = JSON.stringify(call.request.id);
-  const error = fail(
-    '',
-    `MCP server's event stream ${how} without a JSON-RPC response to request id ${id}: ${unresumed}; ` +
-      'the request may have run on the server, so it was not sent again',
-  );
-  if (outcome.error !== undefined && error.cause === undefined)
-    Object.defineProperty(error, 'cause', { value: outcome.error, configurable: true, writable: true });
-  throw error;
+export function isEventStream(response: Response): boolean {
+  return response.ok && mediaType(response) === 'text/event-stream' && response.body !== null;
 }
 
-/** Reads a live body, freed when the call's signal fires or the client closes. */
-async function readTracked(
-  host: ExchangeHost,
-  body: LiveBody,
-  onMessage: (message: unknown) => boolean,
-  call: ExchangeCall,
-  lastEventId?: string,
-): Promise<StreamOutcome> {
-  const { signal, watch } = call;
-  const untrack = host.track(body);
-  const onAbort = (): void => discardLiveBody(body);
-  signal.addEventListener('abort', onAbort, { once: true });
-  watch.bodyActivity();
+/** The response to request `id` in a JSON body, or why there is none (no `detail`: the status says it). */
+export function replyInJson(
+  text: string,
+  id: JsonRpcId,
+  ok: boolean,
+): { readonly reply: JsonRpcResponse } | { readonly detail?: string } {
+  let messages: unknown[];
   try {
-    return await readMessageEvents(body, onMessage, { lastEventId, onChunk: () => watch.bodyActivity() });
-  } finally {
-    watch.bodyIdle();
-    signal.removeEventListener('abort', onAbort);
-    untrack();
+    messages = jsonMessages(text);
+  } catch {
+    return ok ? { detail: 'MCP server replied with a body that is not valid JSON' } : {};
   }
+  const reply = findJsonRpcResponse(messages, id);
+  if (reply && ('error' in reply || ok)) return { reply };
+  if (!ok) return {};
+  return { detail: `MCP server replied without a JSON-RPC response to request id ${JSON.stringify(id)}` };
 }
 
-/** Progress with this call's token goes to its `onProgress`; any other notification to the client's handler. */
-function dispatchNotification(host: ExchangeHost, call: ExchangeCall, message: JsonRpcNotification): void {
+export function progressOf(message: JsonRpcNotification, id: JsonRpcId): McpProgress | undefined {
   const params = message.params as Partial<McpProgress> | undefined;
-  if (
-    call.onProgress &&
-    message.method === 'notifications/progress' &&
-    params?.progressToken === call.request.id &&
-    typeof params.progress === 'number'
-  ) {
-    call.onProgress(params as McpProgress);
-    return;
-  }
-  host.notification(message);
+  if (message.method !== 'notifications/progress' || params?.progressToken !== id) return undefined;
+  return typeof params.progress === 'number' ? (params as McpProgress) : undefined;
 }
 
 /** The token a call with `onProgress` is sent with: its request id. */
@@ -185,4 +112,149 @@ export function withProgressToken(
   const meta = params?._meta;
   const base = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : {};
   return { ...params, _meta: { ...base, progressToken: id } };
+}
+
+/**
+ * The client's HTTP side of MCP: posts a request and reads its reply (JSON, or an event stream resumed as
+ * the server allows), and listens on the server's own stream. Holds the bodies being read, so that closing
+ * the client frees them.
+ */
+export class McpExchange {
+  readonly #send: McpSend;
+  readonly #sleep: Sleep;
+  readonly #liveBodies = new Set<LiveBody>();
+
+  /** @param sleep - the client's way to wait (the tests' own clock), before resuming a stream */
+  constructor(send: McpSend, sleep: Sleep) {
+    this.#send = send;
+    this.#sleep = sleep;
+  }
+
+  async exchange(call: ExchangeCall): Promise<ExchangeResult> {
+    const { request, headers, signal } = call;
+    const response = await this.#send('POST', {
+      json: request,
+      headers: { ...headers },
+      stream: true,
+      retryMode: call.retryMode,
+      signal,
+    });
+    if (response.status === 404 && headers[SESSION_HEADER] !== undefined) {
+      discardLiveBody(response.body);
+      return { kind: 'session-gone' };
+    }
+    if (!isEventStream(response)) {
+      call.watch.bodyActivity();
+      const text = await response.text();
+      call.watch.bodyIdle();
+      const found = replyInJson(text, request.id, response.ok);
+      return 'reply' in found
+        ? { kind: 'response', reply: found.reply, response }
+        : { kind: 'failed', response, body: text, ...found };
+    }
+    return this.#replyOnStream(response, call);
+  }
+
+  async #replyOnStream(response: Response, call: ExchangeCall): Promise<ExchangeResult> {
+    const { request, signal } = call;
+    let reply: JsonRpcResponse | undefined;
+    const onMessage = (message: unknown): boolean => {
+      if (isJsonRpcResponse(message)) {
+        if (message.id === request.id || message.id === null) reply = message;
+        return reply !== undefined;
+      }
+      const progress = isJsonRpcNotification(message) ? progressOf(message, request.id) : undefined;
+      if (progress && call.onProgress) call.onProgress(progress);
+      else call.onMessage(message);
+      return false;
+    };
+    let outcome = await this.#read(response.body as LiveBody, onMessage, call);
+    let retryMs = outcome.retryMs;
+    // Why the stream was not resumed (again): said in the error, with the request's fate.
+    let unresumed = 'no event id to resume from';
+    // The server may close a stream on purpose and have the client poll (2025-11-25): resumed for as
+    // long as each stream gives an event id, waiting its `retry:` first; the call's deadline ends it.
+    while (!reply && outcome.end !== 'done' && outcome.lastEventId !== undefined && !signal.aborted) {
+      if (!outcome.gaveEventId) {
+        unresumed = 'the resumed stream gave no event id';
+        break;
+      }
+      const resumedFrom = outcome.lastEventId;
+      await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
+      const again = await this.#send('GET', {
+        headers: { ...call.sessionHeaders, Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom },
+        stream: true,
+        signal,
+      });
+      if (!isEventStream(again)) {
+        discardLiveBody(again.body);
+        const answer = `${again.status}${again.ok ? ' without an event stream' : ''}`;
+        unresumed = `it could not be resumed (GET answered ${answer})`;
+        break;
+      }
+      outcome = await this.#read(again.body as LiveBody, onMessage, call, resumedFrom);
+      retryMs = outcome.retryMs ?? retryMs;
+    }
+    if (reply) return { kind: 'response', reply, response };
+    if (signal.aborted) throw signal.reason;
+    const how = outcome.end === 'failed' ? 'broke' : 'ended';
+    const detail =
+      `MCP server's event stream ${how} without a JSON-RPC response to request id ${JSON.stringify(request.id)}: ` +
+      `${unresumed}; the request may have run on the server, so it was not sent again`;
+    return { kind: 'failed', response, body: '', detail, cause: outcome.error };
+  }
+
+  /**
+   * The server's own stream (GET): its requests and notifications, while the session lasts. Not offered
+   * (405, or no event stream): nothing to do. Reopened after the server closes it when its events had
+   * ids, after its `retry:` delay.
+   */
+  async listen(session: McpSession, onMessage: (message: unknown) => void, signal: AbortSignal): Promise<void> {
+    const sessionId = session.id;
+    let lastEventId: string | undefined;
+    let retryMs: number | undefined;
+    while (session.id === sessionId && !signal.aborted) {
+      const headers: Record<string, string> = { ...session.headers(), Accept: 'text/event-stream' };
+      if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+      const response = await this.#send('GET', { headers, stream: true, signal });
+      if (!isEventStream(response)) {
+        discardLiveBody(response.body);
+        return;
+      }
+      const body = response.body as LiveBody;
+      this.#liveBodies.add(body);
+      const outcome = await readMessageEvents(body, (message) => (onMessage(message), false), { lastEventId });
+      this.#liveBodies.delete(body);
+      if (!outcome.gaveEventId) return;
+      lastEventId = outcome.lastEventId;
+      retryMs = outcome.retryMs ?? retryMs;
+      await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
+    }
+  }
+
+  discardAll(): void {
+    for (const body of this.#liveBodies) discardLiveBody(body);
+    this.#liveBodies.clear();
+  }
+
+  /** Reads a live body, freed when the call's signal fires or the client closes. */
+  async #read(
+    body: LiveBody,
+    onMessage: (message: unknown) => boolean,
+    call: ExchangeCall,
+    lastEventId?: string,
+  ): Promise<StreamOutcome> {
+    const { signal, watch } = call;
+    this.#liveBodies.add(body);
+    const onAbort = (): void => discardLiveBody(body);
+    signal.addEventListener('abort', onAbort, { once: true });
+    watch.bodyActivity();
+    try {
+      return await readMessageEvents(body, onMessage, { lastEventId, onChunk: () => watch.bodyActivity() });
+    } finally {
+      watch.bodyIdle();
+      signal.removeEventListener('abort', onAbort);
+      this.#liveBodies.delete(body);
+    }
+  }
 }

@@ -1,28 +1,51 @@
+import type { JsonRpcRequest } from './json-rpc.js';
+import { outputSchemasAfterPage } from './output-schemas.js';
+import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
+import { STATELESS_PROTOCOL_VERSION, statelessHeaders } from './stateless-era.js';
+
 /** The header of the session id. */
 export const SESSION_HEADER = 'Mcp-Session-Id';
 
 /** The header of the protocol version, a MUST after initialisation (2025-06-18). */
 export const VERSION_HEADER = 'MCP-Protocol-Version';
 
+/** Which revision the server speaks: `unknown` until the dual-era probe; `legacy` is the initialize era. */
+export type ProtocolEra = 'unknown' | 'stateless' | 'legacy';
+
+/**
+ * What the client knows of its session: the id, the agreed version, the era, and what the last
+ * `tools/list` said of the tools. Plain state: the client tells it what the server answered and reads it back.
+ */
 export class McpSession {
   #id: string | undefined;
   #version: string | undefined;
+  #era: ProtocolEra;
+  #repeatableTools: ReadonlySet<string> = new Set();
+  #outputSchemas: ReadonlyMap<string, object> = new Map();
 
-  /** The session id, if the server assigned one. */
+  constructor(era: ProtocolEra = 'legacy') {
+    this.#era = era;
+  }
+
   get id(): string | undefined {
     return this.#id;
   }
 
-  /** The agreed protocol version, once initialised. */
   get version(): string | undefined {
     return this.#version;
   }
 
-  /** The headers of a request in this session (none before `initialize`). */
-  headers(): Record<string, string> {
+  get era(): ProtocolEra {
+    return this.#era;
+  }
+
+  /** The headers of a message in this session (none before `initialize`); those of `request` too when stateless. */
+  headers(request?: JsonRpcRequest): Record<string, string> {
     const headers: Record<string, string> = {};
     if (this.#id !== undefined) headers[SESSION_HEADER] = this.#id;
     if (this.#version !== undefined) headers[VERSION_HEADER] = this.#version;
+    if (this.#era === 'stateless' && request)
+      return { ...headers, ...statelessHeaders(request.method, request.params) };
     return headers;
   }
 
@@ -30,12 +53,41 @@ export class McpSession {
     if (sessionId) this.#id = sessionId;
     const agreed = (result as { protocolVersion?: unknown } | null)?.protocolVersion;
     this.#version = typeof agreed === 'string' && agreed !== '' ? agreed : asked;
+    this.#repeatableTools = new Set();
   }
 
+  /** The outcome of the dual-era probe: the stateless revision needs no handshake. */
+  settleEra(era: 'stateless' | 'legacy'): void {
+    this.#era = era;
+    if (era === 'stateless') this.start(null, {}, STATELESS_PROTOCOL_VERSION);
+  }
+
+  /** Forgets the session the server no longer knows; false when another call has started a new one since. */
   forget(sessionId: string | undefined): boolean {
     if (this.#id !== sessionId) return false;
     this.#id = undefined;
     this.#version = undefined;
+    this.toolsChanged();
     return true;
+  }
+
+  answered(request: JsonRpcRequest, result: unknown): void {
+    if (request.method !== 'tools/list') return;
+    this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
+    this.#outputSchemas = outputSchemasAfterPage(this.#outputSchemas, request.params, result);
+  }
+
+  /** A changed tool list may change the hints: until the next `tools/list`, every tool is at most once. */
+  toolsChanged(): void {
+    this.#repeatableTools = new Set();
+    this.#outputSchemas = new Map();
+  }
+
+  mayRepeat(method: string, params: Readonly<Record<string, unknown>> | undefined): boolean {
+    return mayRepeatRequest(method, params, this.#repeatableTools);
+  }
+
+  outputSchema(tool: string): object | undefined {
+    return this.#outputSchemas.get(tool);
   }
 }
