@@ -26,6 +26,7 @@ export type { RequestRecord } from './server/request-log.js';
 export type { EmulatorOAuthClient, IssuedTokens, OAuthTokens, TokenLifetimes } from './store/oauth-tokens.js';
 // `Emulator.state` is the store: its type (not the class) is public, with what it holds.
 export type { EmulatorStore } from './store/store.js';
+export type { GenericRecord, GenericRecords } from './operations/generic-records.js';
 export type { AccountKeyIdentity, KeyIdentity, StoreOptions, UserKeyIdentity } from './store/store.js';
 export type { Collection } from './store/collection.js';
 export type { Identified } from './store/collection.js';

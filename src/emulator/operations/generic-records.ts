@@ -9,7 +9,10 @@
 import { Collection } from '../store/collection.js';
 
 /** A record kept generically: the JSON object last written, with its `id`. */
-export type GenericRecord = Record<string, unknown> & { id: string };
+export type GenericRecord = Record<string, unknown> & {
+  /** The record's id. */
+  id: string;
+};
 
 /** The generic records, by path. */
 export class GenericRecords {

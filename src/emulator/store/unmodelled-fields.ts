@@ -13,7 +13,12 @@ export interface ServiceSettings {
   /** Seconds before an acknowledged incident triggers again (the API's default). */
   acknowledgement_timeout: number | null;
   /** How new incidents get their urgency. */
-  incident_urgency_rule: { type: 'constant'; urgency: 'high' | 'low' };
+  incident_urgency_rule: {
+    /** One urgency for every incident. */
+    type: 'constant';
+    /** That urgency. */
+    urgency: 'high' | 'low';
+  };
   /** Actions scheduled on urgency changes: none. */
   scheduled_actions: unknown[];
   /** The service's add-ons: none. */
