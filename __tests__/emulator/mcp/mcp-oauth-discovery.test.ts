@@ -121,13 +121,45 @@ describe('an MCP session authorizing through OAuth discovery against the emulato
     expect(traffic(emulator)).toEqual({ initialize: 1, tokenRequests: 2, refused: 1 });
   });
 
-  it('authorizes again when the emulator revokes the token, and the session goes on', async () => {
-    const { emulator, mcp, visited } = await connect({});
+  it('keeps a 20-second token for most of its life: renewed a tenth of its life early, not at every call', async () => {
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    jest.spyOn(Date, 'now').mockImplementation(() => clock);
+    const { emulator, mcp, tokens } = await connect({ tokenLifetime: 20, now: () => new Date(clock) });
     await mcp.listTools();
+    for (const seconds of [5, 5, 5]) {
+      clock += seconds * 1000;
+      await mcp.callTool('list_incidents', { limit: 1 });
+    }
+    expect(tokens).toHaveLength(1); // 15 s into its life: 2 s of margin left untouched
+    clock += 3500; // 18.5 s: inside the last tenth
+    await mcp.callTool('list_incidents', { limit: 1 });
+    expect(tokens).toHaveLength(2);
+    expect(traffic(emulator).tokenRequests).toBe(2);
+  });
+
+  it('renews with its refresh token when the emulator revokes the access token: no new sign-in', async () => {
+    const { emulator, mcp, visited, tokens } = await connect({});
+    await mcp.listTools();
+    expect(tokens[0]?.refreshToken).toBeDefined();
     expect(emulator.revokeOAuthTokens()).toBe(1);
     const listed = await mcp.callTool('list_incidents', { limit: 1 });
     expect(listed.isError).not.toBe(true);
-    expect(visited).toHaveLength(2);
+    expect(visited).toHaveLength(1);
     expect(traffic(emulator)).toEqual({ initialize: 1, tokenRequests: 2, refused: 2 });
+  });
+
+  it('signs in again when the refresh token is refused too, and the session goes on', async () => {
+    const { emulator, mcp, visited, tokens } = await connect({});
+    await mcp.listTools();
+    const revoked = await fetch(`${emulator.identityUrl}/oauth/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: tokens[0]?.refreshToken ?? '', client_id: 'emulator-public-app' }),
+    });
+    expect(revoked.ok).toBe(true);
+    emulator.revokeOAuthTokens();
+    const listed = await mcp.callTool('list_incidents', { limit: 1 });
+    expect(listed.isError).not.toBe(true);
+    expect(visited).toHaveLength(2);
+    expect(traffic(emulator)).toEqual({ initialize: 1, tokenRequests: 3, refused: 2 });
   });
 });

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { TokenProvider } from '../../auth/token-provider.js';
+import { earlyRenewalSeconds } from '../../oauth/renewal-timing.js';
 import type { McpOAuthClient, McpOAuthOptions, McpOAuthTokens } from './mcp-oauth-options.js';
 import {
   McpAuthorizationError,
@@ -21,7 +22,7 @@ const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8976/callback';
 /** Step-ups (403 `insufficient_scope`) in a row before a refusal is final: no endless authorization loop. */
 const MAX_STEP_UPS = 2;
 
-/** Renewed this many seconds before it expires, so that no request carries a token about to lapse. */
+/** Seconds before expiry a token of unknown life (given at construction) is renewed. */
 const EXPIRY_MARGIN_SECONDS = 30;
 
 interface Registered {
@@ -64,6 +65,8 @@ export class McpOAuth implements TokenProvider {
   #held: McpOAuthTokens | undefined;
   #stepUps = 0;
   #renewing: Promise<boolean> | undefined;
+  // The life of the token held, in seconds, when the server said (`expires_in`): it sets how early to renew.
+  #lifetime: number | undefined;
 
   constructor(options: McpOAuthOptions) {
     const grant = options.grant ?? 'authorization_code';
@@ -83,7 +86,9 @@ export class McpOAuth implements TokenProvider {
   async getToken(): Promise<string> {
     const held = this.#held;
     if (held === undefined) return '';
-    const due = held.expiresAt !== undefined && Date.now() / 1000 >= held.expiresAt - EXPIRY_MARGIN_SECONDS;
+    // Renewed a share of its life early, as the managed tokens are: never at every call for a short-lived token.
+    const margin = this.#lifetime === undefined ? EXPIRY_MARGIN_SECONDS : earlyRenewalSeconds(this.#lifetime);
+    const due = held.expiresAt !== undefined && Date.now() / 1000 >= held.expiresAt - margin;
     if (due && held.refreshToken !== undefined) {
       const refreshToken = held.refreshToken;
       await this.#once(async () => {
@@ -111,7 +116,13 @@ export class McpOAuth implements TokenProvider {
     }
     if (refusal.status !== 401) return false;
     this.#stepUps = 0;
-    return this.#once(() => this.#authorize(challenge, challenge.scope));
+    return this.#once(async () => {
+      // A refused access token with a refresh token at hand: a refresh spares the user a new sign-in.
+      const refreshToken = this.#held?.refreshToken;
+      const known = this.#server !== undefined && this.#registered !== undefined;
+      if (refreshToken !== undefined && known && (await this.#refresh(refreshToken))) return true;
+      return this.#authorize(challenge, challenge.scope);
+    });
   }
 
   /** Concurrent refusals share one authorization. */
@@ -230,6 +241,7 @@ export class McpOAuth implements TokenProvider {
       ...(scope === undefined ? {} : { scope }),
     };
     this.#held = held;
+    this.#lifetime = tokens.expires_in;
     // A store that fails must not fail the call that got the token: its error is dropped.
     const { onTokens } = this.#options;
     if (onTokens)
