@@ -1,6 +1,6 @@
 /**
  * Jest runs the TypeScript sources as native ESM. SWC only strips the types, file by file, so a test run
- * costs no type checking: `npm run typecheck` (part of `npm test`) does that once for the whole project.
+ * costs no type checking: `npm run typecheck` (its own CI step) does that once for the whole project.
  */
 
 /**
