@@ -57,6 +57,7 @@ describe('the official MCP SDK client against the emulator', () => {
       'get_user_data',
       'list_escalation_policies',
       'list_schedules',
+      'list_oncalls',
     ]);
 
     const incident = emulator.state.incidents.all().find((candidate) => candidate.status === 'triggered')!;

@@ -75,6 +75,7 @@ describe('the emulator’s MCP tools', () => {
       get_user_data: read,
       list_escalation_policies: read,
       list_schedules: read,
+      list_oncalls: read,
     });
   });
 
@@ -99,6 +100,30 @@ describe('the emulator’s MCP tools', () => {
     const triggered = await call('list_incidents', { statuses: ['triggered'] });
     for (const incident of triggered.structuredContent.incidents as { status: string }[])
       expect(incident.status).toBe('triggered');
+  });
+
+  it('answers list_oncalls with the entries GET /oncalls gives for now, filtered as asked', async () => {
+    const call = async (args: Record<string, unknown>) =>
+      resultOf<{ structuredContent: { response: { user: { id: string }; escalation_level: number }[] } }>(
+        await post(emulator, request(7, 'tools/call', { name: 'list_oncalls', arguments: args }), {
+          key,
+          session,
+          accept: 'application/json',
+        }),
+      ).structuredContent.response;
+    const rest = (await (
+      await fetch(`${emulator.url}/oncalls?limit=100`, {
+        headers: { Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' },
+      })
+    ).json()) as { oncalls: { user: { id: string }; escalation_level: number }[] };
+    const all = await call({});
+    expect(all.length).toBeGreaterThan(0);
+    const pairs = (entries: { user: { id: string }; escalation_level: number }[]) =>
+      entries.map((entry) => `${entry.user.id}@${entry.escalation_level}`).sort();
+    expect(pairs(all)).toEqual(pairs(rest.oncalls));
+    const someone = all[0].user.id;
+    expect((await call({ user_ids: [someone] })).every((entry) => entry.user.id === someone)).toBe(true);
+    expect(await call({ limit: 1 })).toHaveLength(1);
   });
 
   it('answers -32602 for a cursor it did not hand out', async () => {

@@ -24,7 +24,8 @@ export const MAX_ONCALL_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 const INCLUDES = ['users', 'schedules', 'escalation_policies'] as const;
 
 /** One on-call entry, before `include[]` expands its references. */
-interface OnCallEntry {
+/** One on-call entry, its times in milliseconds (`null`: permanent, a rule that targets a user). */
+export interface OnCallEntry {
   escalation_policy: Reference;
   escalation_level: number;
   schedule: Reference | null;
@@ -41,7 +42,13 @@ function overrideSpans(store: EmulatorStore, scheduleId: string): OverrideSpan[]
   }));
 }
 
-function policyEntries(store: EmulatorStore, policy: EscalationPolicy, since: number, until: number): OnCallEntry[] {
+/** The on-call entries of one escalation policy over [since, until]. */
+export function policyEntries(
+  store: EmulatorStore,
+  policy: EscalationPolicy,
+  since: number,
+  until: number,
+): OnCallEntry[] {
   const policyRef = store.ref(policy);
   return policy.escalation_rules.flatMap((rule, index) =>
     rule.targets.flatMap((target): OnCallEntry[] => {
