@@ -153,7 +153,7 @@ afterAll(() => {
 });
 
 describe('the packed package', () => {
-  it('holds only dist, the README and the licence: no stale build file, no source maps (the repository has the rest)', () => {
+  it('holds only dist, the README and the licence: no stale build, no source maps (the rest is in git)', () => {
     const outside = listing.filter((file) => !/^(dist\/|README\.md$|LICENSE$|package\.json$)/.test(file));
     expect(outside).toEqual([]);
     expect(listing).toContain('dist/index.js');
