@@ -49,6 +49,7 @@ describe('examples/mcp-agent-session', () => {
       'get_user_data',
       'list_escalation_policies',
       'list_schedules',
+      'list_oncalls',
     ]);
     expect(outcome.acknowledged).toEqual(triggered.slice(0, 2));
     for (const id of outcome.acknowledged) {
