@@ -114,7 +114,7 @@ try {
     `   slow_report, progress ${progress.join(' ')}: ${JSON.stringify(report.structuredContent.report.incidents)}`,
   );
   check(
-    tools.length === 10 && progress.length === 3 && report.structuredContent.report.steps === 3,
+    tools.length === 11 && progress.length === 3 && report.structuredContent.report.steps === 3,
     'every tool page was read and the report streamed its progress',
   );
   await mcp.close(); // DELETE /mcp ends the session
