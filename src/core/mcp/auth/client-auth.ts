@@ -1,4 +1,5 @@
-import * as oauth from 'oauth4webapi';
+import type * as oauth from 'oauth4webapi';
+import type { OAuthLibrary } from './oauth-library.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { McpOAuthClient } from './mcp-oauth-options.js';
 
@@ -19,7 +20,11 @@ function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
 }
 
 /** How a client authenticates at the token endpoint: its own choice, else the best the server lists. */
-export function clientAuthFor(client: McpOAuthClient, supported: readonly string[] | undefined): oauth.ClientAuth {
+export function clientAuthFor(
+  lib: OAuthLibrary,
+  client: McpOAuthClient,
+  supported: readonly string[] | undefined,
+): oauth.ClientAuth {
   const method =
     client.authMethod ??
     (client.clientSecret === undefined
@@ -29,12 +34,12 @@ export function clientAuthFor(client: McpOAuthClient, supported: readonly string
         : 'client_secret_basic');
   if (method === 'private_key_jwt') {
     if (client.privateKey === undefined) throw new TypeError('private_key_jwt needs client.privateKey');
-    return oauth.PrivateKeyJwt(client.privateKey);
+    return lib.PrivateKeyJwt(client.privateKey);
   }
-  if (method === 'none') return oauth.None();
+  if (method === 'none') return lib.None();
   if (client.clientSecret === undefined) throw new TypeError(`${method} needs client.clientSecret`);
   return method === 'client_secret_post'
-    ? oauth.ClientSecretPost(client.clientSecret)
+    ? lib.ClientSecretPost(client.clientSecret)
     : clientSecretBasic(client.clientSecret);
 }
 

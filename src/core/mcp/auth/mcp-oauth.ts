@@ -1,4 +1,5 @@
-import * as oauth from 'oauth4webapi';
+import type * as oauth from 'oauth4webapi';
+import { loadOAuthLibrary, type OAuthLibrary } from './oauth-library.js';
 import type { TokenProvider } from '../../auth/token-provider.js';
 import { earlyRenewalSeconds } from '../../oauth/renewal-timing.js';
 import type { McpOAuthClient, McpOAuthOptions, McpOAuthTokens } from './mcp-oauth-options.js';
@@ -65,6 +66,7 @@ export class McpOAuth implements TokenProvider {
   #held: McpOAuthTokens | undefined;
   #stepUps = 0;
   #renewing: Promise<boolean> | undefined;
+  #library: Promise<OAuthLibrary> | undefined;
   // The life of the token held, in seconds, when the server said (`expires_in`): it sets how early to renew.
   #lifetime: number | undefined;
 
@@ -125,6 +127,10 @@ export class McpOAuth implements TokenProvider {
     });
   }
 
+  #lib(): Promise<OAuthLibrary> {
+    return (this.#library ??= loadOAuthLibrary());
+  }
+
   /** Concurrent refusals share one authorization. */
   async #once(work: () => Promise<boolean>): Promise<boolean> {
     this.#renewing ??= work().finally(() => {
@@ -133,12 +139,17 @@ export class McpOAuth implements TokenProvider {
     return this.#renewing;
   }
 
-  #requestOptions(): { [oauth.customFetch]: typeof globalThis.fetch; [oauth.allowInsecureRequests]: boolean } {
+  async #requestOptions(): Promise<{
+    [oauth.customFetch]: typeof globalThis.fetch;
+    [oauth.allowInsecureRequests]: boolean;
+  }> {
+    const lib = await this.#lib();
     const endpoint = new URL(this.#server!.token_endpoint ?? this.#endpoint);
-    return { [oauth.customFetch]: this.#fetch, [oauth.allowInsecureRequests]: isLoopbackHost(endpoint.hostname) };
+    return { [lib.customFetch]: this.#fetch, [lib.allowInsecureRequests]: isLoopbackHost(endpoint.hostname) };
   }
 
   async #authorize(challenge: BearerChallenge, challengeScope: string | undefined): Promise<boolean> {
+    const lib = await this.#lib();
     await this.#discover(challenge.resourceMetadata);
     const registered = await this.#register();
     const server = this.#server!;
@@ -155,68 +166,69 @@ export class McpOAuth implements TokenProvider {
       const assertion = await this.#options.assertion!({ issuer: server.issuer, resource: this.#resource });
       const parameters: Record<string, string> = { ...resource, assertion };
       if (scope !== undefined) parameters.scope = scope;
-      const response = await oauth.genericTokenEndpointRequest(
+      const response = await lib.genericTokenEndpointRequest(
         server,
         registered.client,
         registered.auth,
         JWT_BEARER,
         parameters,
-        this.#requestOptions(),
+        await this.#requestOptions(),
       );
-      this.#keep(await oauth.processGenericTokenEndpointResponse(server, registered.client, response), scope);
+      this.#keep(await lib.processGenericTokenEndpointResponse(server, registered.client, response), scope);
       return true;
     }
     if (grant === 'client_credentials') {
       const parameters: Record<string, string> = { ...resource };
       if (scope !== undefined) parameters.scope = scope;
-      const response = await oauth.clientCredentialsGrantRequest(
+      const response = await lib.clientCredentialsGrantRequest(
         server,
         registered.client,
         registered.auth,
         parameters,
-        this.#requestOptions(),
+        await this.#requestOptions(),
       );
-      this.#keep(await oauth.processClientCredentialsResponse(server, registered.client, response), scope);
+      this.#keep(await lib.processClientCredentialsResponse(server, registered.client, response), scope);
       return true;
     }
     const redirectUri = this.#options.redirectUri ?? DEFAULT_REDIRECT_URI;
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
+    const verifier = lib.generateRandomCodeVerifier();
+    const state = lib.generateRandomState();
     const url = new URL(server.authorization_endpoint ?? new URL('/authorize', server.issuer));
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', registered.client.client_id);
     url.searchParams.set('redirect_uri', redirectUri);
-    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set('code_challenge', await lib.calculatePKCECodeChallenge(verifier));
     url.searchParams.set('code_challenge_method', 'S256');
     url.searchParams.set('state', state);
     if (scope !== undefined) url.searchParams.set('scope', scope);
     if (this.#resource !== undefined) url.searchParams.set('resource', this.#resource);
     const callback = new URL(await this.#options.authorize!(url));
     // Checks `state`, an error answer, and `iss` (RFC 9207) when the server sends or promises it.
-    const parameters = oauth.validateAuthResponse(server, registered.client, callback, state);
-    const response = await oauth.authorizationCodeGrantRequest(
+    const parameters = lib.validateAuthResponse(server, registered.client, callback, state);
+    const response = await lib.authorizationCodeGrantRequest(
       server,
       registered.client,
       registered.auth,
       parameters,
       redirectUri,
       verifier,
-      { ...this.#requestOptions(), additionalParameters: resource },
+      { ...(await this.#requestOptions()), additionalParameters: resource },
     );
-    this.#keep(await oauth.processAuthorizationCodeResponse(server, registered.client, response), scope);
+    this.#keep(await lib.processAuthorizationCodeResponse(server, registered.client, response), scope);
     return true;
   }
 
   async #refresh(refreshToken: string): Promise<boolean> {
+    const lib = await this.#lib();
     const { client, auth } = this.#registered!;
     const server = this.#server!;
     const resource = this.#resourceParameter();
     try {
-      const response = await oauth.refreshTokenGrantRequest(server, client, auth, refreshToken, {
-        ...this.#requestOptions(),
+      const response = await lib.refreshTokenGrantRequest(server, client, auth, refreshToken, {
+        ...(await this.#requestOptions()),
         additionalParameters: resource,
       });
-      this.#keep(await oauth.processRefreshTokenResponse(server, client, response), this.#held?.scope);
+      this.#keep(await lib.processRefreshTokenResponse(server, client, response), this.#held?.scope);
       return true;
     } catch {
       // A refused refresh token: the next 401 authorizes from the start.
@@ -252,22 +264,24 @@ export class McpOAuth implements TokenProvider {
 
   async #discover(resourceMetadataUrl: string | undefined): Promise<void> {
     if (this.#server !== undefined && resourceMetadataUrl === undefined) return;
+    const lib = await this.#lib();
     const metadata = await discoverResource(this.#fetch, this.#endpoint, resourceMetadataUrl);
     const issuer = metadata?.authorizationServers[0] ?? this.#endpoint.origin;
-    this.#server = await discoverAuthorizationServer(this.#fetch, new URL(issuer), metadata === undefined);
+    this.#server = await discoverAuthorizationServer(lib, this.#fetch, new URL(issuer), metadata === undefined);
     this.#resource = metadata?.resource;
     this.#resourceScopes = metadata?.scopesSupported;
   }
 
   async #register(): Promise<Registered> {
     if (this.#registered !== undefined) return this.#registered;
+    const lib = await this.#lib();
     const server = this.#server!;
     const supported = server.token_endpoint_auth_methods_supported;
     const { client, clientMetadataUrl } = this.#options;
     if (client !== undefined) {
-      this.#registered = { client: { client_id: client.clientId }, auth: clientAuthFor(client, supported) };
+      this.#registered = { client: { client_id: client.clientId }, auth: clientAuthFor(lib, client, supported) };
     } else if (clientMetadataUrl !== undefined && server.client_id_metadata_document_supported === true) {
-      this.#registered = { client: { client_id: clientMetadataUrl }, auth: oauth.None() };
+      this.#registered = { client: { client_id: clientMetadataUrl }, auth: lib.None() };
     } else if (server.registration_endpoint !== undefined) {
       this.#registered = await this.#registerDynamically(server, supported);
     } else {
@@ -282,10 +296,11 @@ export class McpOAuth implements TokenProvider {
     server: oauth.AuthorizationServer,
     supported: readonly string[] | undefined,
   ): Promise<Registered> {
+    const lib = await this.#lib();
     const method = ['none', 'client_secret_basic', 'client_secret_post'].find(
       (candidate) => supported === undefined || supported.includes(candidate),
     );
-    const response = await oauth.dynamicClientRegistrationRequest(
+    const response = await lib.dynamicClientRegistrationRequest(
       server,
       {
         client_name: this.#options.clientName ?? 'pagerduty-client',
@@ -294,12 +309,13 @@ export class McpOAuth implements TokenProvider {
         response_types: ['code'],
         ...(method === undefined ? {} : { token_endpoint_auth_method: method }),
       },
-      this.#requestOptions(),
+      await this.#requestOptions(),
     );
     const registered = await readRegistration(response);
     return {
       client: { client_id: registered.clientId },
       auth: clientAuthFor(
+        lib,
         { ...registered, authMethod: registered.authMethod ?? (method as McpOAuthClient['authMethod']) },
         supported,
       ),

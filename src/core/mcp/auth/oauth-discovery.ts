@@ -1,4 +1,5 @@
-import * as oauth from 'oauth4webapi';
+import type * as oauth from 'oauth4webapi';
+import type { OAuthLibrary } from './oauth-library.js';
 import { PagerDutyError } from '../../errors/error-classes.js';
 import { isPlainObject } from '../../plain-object.js';
 import { authorizationServerMetadataUrls, protectedResourceMetadataUrls, resourceCovers } from './metadata-urls.js';
@@ -86,6 +87,7 @@ async function issuerOf(response: Response): Promise<URL | undefined> {
  * checked; a server of the 2025-03-26 revision without metadata gets the default endpoints.
  */
 export async function discoverAuthorizationServer(
+  lib: OAuthLibrary,
   fetch: Fetch,
   issuer: URL,
   fallbackToDefaults: boolean,
@@ -95,7 +97,7 @@ export async function discoverAuthorizationServer(
     if (response === undefined) continue;
     // Without resource metadata (2025-03-26) the issuer is not known beforehand: the metadata's own stands.
     const expected = fallbackToDefaults ? await issuerOf(response.clone()) : issuer;
-    return oauth.processDiscoveryResponse(expected ?? issuer, response);
+    return lib.processDiscoveryResponse(expected ?? issuer, response);
   }
   if (!fallbackToDefaults) throw new McpAuthorizationError(`no authorization server metadata found for ${issuer.href}`);
   // The 2025-03-26 revision: without metadata, the endpoints are at fixed paths of the server's origin.
