@@ -20,15 +20,19 @@ const BASE_URL_HELP: Record<Service, { describe: string; variable: string }> = {
   },
 };
 
+/** Adds `--profile` to a command's parser. */
+export function withProfileOption<T>(yargs: Argv<T>): Argv<T> {
+  return yargs.option('profile', {
+    type: 'string',
+    describe: 'The saved profile to use (pagerduty profile list); environment variables win over it',
+    defaultDescription: envDefault(PROFILE_ENV, 'the current profile'),
+  });
+}
+
 /** Adds `--profile`, `--region`, `--base-url` and `--debug` to a command's parser. */
 export function withConnectionOptions<T>(yargs: Argv<T>, service: Service): Argv<T> {
   const { describe, variable } = BASE_URL_HELP[service];
-  return yargs
-    .option('profile', {
-      type: 'string',
-      describe: 'The saved profile to use (pagerduty profile list); environment variables win over it',
-      defaultDescription: envDefault(PROFILE_ENV, 'the current profile'),
-    })
+  return withProfileOption(yargs)
     .option('region', {
       type: 'string',
       choices: REGION_NAMES,

@@ -17,7 +17,7 @@ import { UsageError } from '../usage-error.js';
 import { apiCredential } from '../api-credential.js';
 import { REGIONS, REGION_NAMES, type ProfileConnection } from '../connection.js';
 import { loadSelectedProfile } from '../profiles/selected-profile.js';
-import { PROFILE_ENV } from '../profiles/profile-store.js';
+import { withProfileOption } from '../connection-options.js';
 import { envDefault, fromEnv, MCP_URL_ENV } from '../environment.js';
 import { keyToSend } from './api.js';
 
@@ -103,7 +103,7 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
     command: COMMANDS.mcp.usage,
     describe: COMMANDS.mcp.describe,
     builder: (yargs: Argv) =>
-      yargs
+      withProfileOption(yargs)
         .positional('action', { type: 'string', choices: ['tools', 'call'], describe: 'List the tools, or call one' })
         .positional('name', { type: 'string', describe: 'The tool to call' })
         .option('arg', {
@@ -129,11 +129,6 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
           type: 'string',
           describe: "The MCP server's base URL (the endpoint is /mcp under it; the emulator's, say)",
           defaultDescription: envDefault(MCP_URL_ENV, 'https://mcp.pagerduty.com'),
-        })
-        .option('profile', {
-          type: 'string',
-          describe: 'The saved profile to use (pagerduty profile list); environment variables win over it',
-          defaultDescription: envDefault(PROFILE_ENV, 'the current profile'),
         })
         .option('region', {
           type: 'string',
