@@ -1,5 +1,6 @@
 import type * as oauth from 'oauth4webapi';
 import type { OAuthLibrary } from './oauth-library.js';
+import { isLoopbackHost } from '../../request/url.js';
 import { PagerDutyError } from '../../errors/error-classes.js';
 import { isPlainObject } from '../../plain-object.js';
 import { authorizationServerMetadataUrls, protectedResourceMetadataUrls, resourceCovers } from './metadata-urls.js';
@@ -19,11 +20,6 @@ type Fetch = typeof globalThis.fetch;
 /** Metadata is read over `https`, or plain `http` from a loopback host (a local server, a test's). */
 export function mayReadMetadataFrom(url: URL): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-}
-
-/** `localhost`, `127.0.0.1` or `[::1]`. */
-export function isLoopbackHost(hostname: string): boolean {
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
 }
 
 async function getJson(fetch: Fetch, url: URL): Promise<Response | undefined> {
