@@ -50,4 +50,10 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // jest loads a custom runtime with require(): CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
