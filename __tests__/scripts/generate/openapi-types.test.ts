@@ -150,4 +150,30 @@ describe('openapiTypesSource', () => {
     expect(text).toContain('export interface components');
     expect(text).not.toMatch(/@description|added by openapi-typescript/);
   });
+
+  it("leaves out absent members, the responses' open headers and @enum marks, and keeps what types read", async () => {
+    const withOperations = {
+      ...extract,
+      paths: {
+        '/things/{id}': {
+          get: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              200: {
+                description: '',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Other' } } },
+              },
+              204: { description: '' },
+            },
+          },
+        },
+      },
+    };
+    const text = await openapiTypesSource(withOperations, 'test-operations');
+    expect(text).not.toMatch(/\?: never;|\[name: string\]: unknown|@enum/);
+    expect(text).toMatch(/get: operations\["?\w*"?\]|get: \{/);
+    expect(text).toMatch(/path: \{\s*id: string;/);
+    expect(text).toContain('"application/json": components["schemas"]["Other"]');
+    expect(text).toMatch(/kind\??: "a"/);
+  });
 });

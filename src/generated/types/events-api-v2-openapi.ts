@@ -8,35 +8,13 @@
 export interface paths {
     "/change/enqueue": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createChangeEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enqueue": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createV2Event"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -58,7 +36,6 @@ export interface components {
             summary: string;
             /** Format: date-time */
             timestamp?: string;
-            /** @enum {unknown} */
             severity: "critical" | "warning" | "error" | "info";
             source: string;
             component?: string;
@@ -76,9 +53,6 @@ export interface components {
     };
     responses: {
         Success: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     status: string;
@@ -88,9 +62,6 @@ export interface components {
             };
         };
         Error: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     status: string;
@@ -109,10 +80,6 @@ export type $defs = Record<string, never>;
 export interface operations {
     createChangeEvent: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -130,17 +97,12 @@ export interface operations {
     };
     createV2Event: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
                     payload?: components["schemas"]["Payload"];
                     routing_key: string;
-                    /** @enum {unknown} */
                     event_action: "trigger" | "acknowledge" | "resolve";
                     dedup_key?: string;
                     client?: string;

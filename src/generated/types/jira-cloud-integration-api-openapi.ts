@@ -8,67 +8,26 @@
 export interface paths {
     "/integration-jira-cloud/accounts_mappings": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAccountMappings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/integration-jira-cloud/accounts_mappings/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAccountMapping"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/integration-jira-cloud/accounts_mappings/{id}/rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRules"];
-        put?: never;
         post: operations["createRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/integration-jira-cloud/accounts_mappings/{id}/rules/{rule_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRule"];
         put: operations["updateRule"];
-        post?: never;
         delete: operations["deleteRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -109,7 +68,6 @@ export interface components {
             account_mapping: {
                 id: components["schemas"]["PagerDutyObfuscatedId"];
                 self: string;
-                /** @enum {string} */
                 type: "account_mapping_reference";
             };
             autocreate_jql_disabled_reason?: string | null;
@@ -120,11 +78,9 @@ export interface components {
                     /** @default false */
                     create_issue_on_incident_trigger: boolean;
                     custom_fields?: {
-                        /** @enum {string|null} */
                         source_incident_field?: "incident_number" | "incident_title" | "incident_description" | "incident_status" | "incident_created_at" | "incident_service" | "incident_escalation_policy" | "incident_impacted_services" | "incident_html_url" | "incident_assignees" | "incident_acknowledgers" | "incident_last_status_change_at" | "incident_last_status_change_by" | "incident_urgency" | "incident_priority" | null;
                         target_issue_field: string;
                         target_issue_field_name: string;
-                        /** @enum {string} */
                         type: "attribute" | "const" | "jira_value";
                         value?: (Record<string, unknown> | null) | string | number | boolean | unknown[];
                     }[] | null;
@@ -161,7 +117,6 @@ export interface components {
                         id: components["schemas"]["PagerDutyObfuscatedId"];
                         name: string;
                         self?: string;
-                        /** @enum {string} */
                         type: "user_reference";
                     } | null;
                 };
@@ -170,7 +125,6 @@ export interface components {
                     id: components["schemas"]["PagerDutyObfuscatedId"];
                     self?: string;
                     summary: string;
-                    /** @enum {string} */
                     type: "service_reference";
                 };
             };
@@ -194,11 +148,9 @@ export interface components {
                     /** @default false */
                     create_issue_on_incident_trigger: boolean;
                     custom_fields: {
-                        /** @enum {string|null} */
                         source_incident_field?: "incident_number" | "incident_title" | "incident_description" | "incident_status" | "incident_created_at" | "incident_service" | "incident_escalation_policy" | "incident_impacted_services" | "incident_html_url" | "incident_assignees" | "incident_acknowledgers" | "incident_last_status_change_at" | "incident_last_status_change_by" | "incident_urgency" | "incident_priority" | null;
                         target_issue_field: string;
                         target_issue_field_name: string;
-                        /** @enum {string} */
                         type: "attribute" | "const" | "jira_value";
                         value?: (Record<string, unknown> | null) | string | number | boolean | unknown[];
                     }[] | null;
@@ -231,13 +183,11 @@ export interface components {
                     };
                     sync_notes_user: {
                         id: components["schemas"]["PagerDutyObfuscatedId"];
-                        /** @enum {string} */
                         type: "user_reference";
                     } | null;
                 };
                 service: {
                     id: components["schemas"]["PagerDutyObfuscatedId"];
-                    /** @enum {string} */
                     type: "service_reference";
                 };
             };
@@ -251,11 +201,9 @@ export interface components {
                     /** @default false */
                     create_issue_on_incident_trigger: boolean;
                     custom_fields: {
-                        /** @enum {string|null} */
                         source_incident_field?: "incident_number" | "incident_title" | "incident_description" | "incident_status" | "incident_created_at" | "incident_service" | "incident_escalation_policy" | "incident_impacted_services" | "incident_html_url" | "incident_assignees" | "incident_acknowledgers" | "incident_last_status_change_at" | "incident_last_status_change_by" | "incident_urgency" | "incident_priority" | null;
                         target_issue_field: string;
                         target_issue_field_name: string;
-                        /** @enum {string} */
                         type: "attribute" | "const" | "jira_value";
                         value?: (Record<string, unknown> | null) | string | number | boolean | unknown[];
                     }[] | null;
@@ -283,7 +231,6 @@ export interface components {
                     };
                     sync_notes_user: {
                         id: components["schemas"]["PagerDutyObfuscatedId"];
-                        /** @enum {string} */
                         type: "user_reference";
                     } | null;
                 };
@@ -315,16 +262,9 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 total?: components["parameters"]["total"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AccountMappingPaginatedResponse"];
                 };
@@ -333,19 +273,12 @@ export interface operations {
     };
     getAccountMapping: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AccountMapping"];
                 };
@@ -359,18 +292,12 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 total?: components["parameters"]["total"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["RulePaginatedResponse"];
                 };
@@ -379,12 +306,9 @@ export interface operations {
     };
     createRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -393,9 +317,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Rule"];
                 };
@@ -404,20 +325,13 @@ export interface operations {
     };
     getRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Rule"];
                 };
@@ -426,13 +340,10 @@ export interface operations {
     };
     updateRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -441,9 +352,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Rule"];
                 };
@@ -452,21 +360,13 @@ export interface operations {
     };
     deleteRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["account_mapping_id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };

@@ -8,35 +8,16 @@
 export interface paths {
     "/rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRules"];
-        put?: never;
         post: operations["createRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/rules/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRule"];
         put: operations["updateRule"];
-        post?: never;
         delete: operations["deleteRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -108,7 +89,6 @@ export interface components {
         RuleConditionPdCreateIssueEvents: ("incident.trigger" | "incident.acknowledge" | "incident.unacknowledge" | "incident.resolve" | "incident.escalate" | "incident.assign" | "incident.delegate" | "incident.trigger_manually")[];
         RuleConditionPdUpdateIssueEvents: ("incident.trigger" | "incident.acknowledge" | "incident.unacknowledge" | "incident.resolve" | "incident.escalate" | "incident.assign" | "incident.delegate")[];
         RuleConditionPdPriorities: components["schemas"]["PriorityReference"][];
-        /** @enum {string|null} */
         RuleConditionPdUrgency: "high" | "low" | null;
         RuleActions: Record<string, unknown>[];
         RuleActionsParams: Record<string, unknown>;
@@ -132,11 +112,9 @@ export interface components {
             label?: string;
         };
         PriorityReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "priority_reference";
         };
         ServiceReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "service_reference";
         };
         Reference: {
@@ -167,33 +145,21 @@ export interface components {
     };
     responses: {
         ArgumentError: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         UnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
@@ -219,16 +185,9 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         rules: components["schemas"]["Rule"][];
@@ -239,10 +198,6 @@ export interface operations {
     };
     createRule: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -253,9 +208,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule: components["schemas"]["Rule"];
@@ -266,19 +218,12 @@ export interface operations {
     };
     getRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule: components["schemas"]["Rule"];
@@ -289,12 +234,9 @@ export interface operations {
     };
     updateRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -305,9 +247,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule: components["schemas"]["Rule"];
@@ -318,20 +257,12 @@ export interface operations {
     };
     deleteRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };

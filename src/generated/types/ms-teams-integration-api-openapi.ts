@@ -8,39 +8,21 @@
 export interface paths {
     "/incidents/{incident_id}/dedicated_chat": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         get: operations["getDedicatedChat"];
-        put?: never;
         post: operations["createDedicatedChat"];
         delete: operations["deleteDedicatedChat"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{incident_id}/meeting": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createMeeting"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -62,41 +44,26 @@ export interface components {
     };
     responses: {
         Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
@@ -113,19 +80,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     getDedicatedChat: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         chat: components["schemas"]["Chat"];
@@ -137,12 +97,9 @@ export interface operations {
     };
     createDedicatedChat: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -158,9 +115,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         chat: components["schemas"]["Chat"];
@@ -171,31 +125,20 @@ export interface operations {
     };
     deleteDedicatedChat: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     createMeeting: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -210,9 +153,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         meeting: components["schemas"]["Meeting"];

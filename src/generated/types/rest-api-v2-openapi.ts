@@ -159,4400 +159,1596 @@
 export interface paths {
     "/{entity_type}/{id}/change_tags": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createEntityTypeByIdChangeTags"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/{entity_type}/{id}/tags": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getEntityTypeByIdTags"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/abilities": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listAbilities"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/abilities/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAbility"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/addons": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listAddon"];
-        put?: never;
         post: operations["createAddon"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/addons/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAddon"];
         put: operations["updateAddon"];
-        post?: never;
         delete: operations["deleteAddon"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/alert_grouping_settings": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listAlertGroupingSettings"];
-        put?: never;
         post: operations["postAlertGroupingSettings"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/alert_grouping_settings/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAlertGroupingSetting"];
         put: operations["putAlertGroupingSetting"];
-        post?: never;
         delete: operations["deleteAlertGroupingSetting"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/incidents/all": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsIncidentsAll"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/incidents/escalation_policies": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsIncidentsEscalationPolicy"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/incidents/escalation_policies/all": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsIncidentsEscalationPolicyAll"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/incidents/services": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsIncidentsService"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/incidents/services/all": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsIncidentsServiceAll"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/incidents/teams": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsIncidentsTeam"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/incidents/teams/all": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsIncidentsTeamAll"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/pd_advance_usage/features": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsPdAdvanceUsageFeatures"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/responders/all": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsRespondersAll"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/responders/teams": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsRespondersTeam"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/metrics/users/all": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsMetricsUsersAll"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/raw/incidents": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsIncidents"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/raw/incidents/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         get: operations["getAnalyticsIncidentsById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/raw/incidents/{id}/responses": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         get: operations["getAnalyticsIncidentResponsesById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/raw/responders/{responder_id}/incidents": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 responder_id: components["parameters"]["responder_id"];
             };
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsResponderIncidents"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/analytics/raw/users": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["getAnalyticsUsers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listAuditRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/actions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAllAutomationActions"];
-        put?: never;
         post: operations["createAutomationAction"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/actions/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationAction"];
         put: operations["updateAutomationAction"];
-        post?: never;
         delete: operations["deleteAutomationAction"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/actions/{id}/invocations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createAutomationActionInvocation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/actions/{id}/services": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsActionServiceAssociations"];
-        put?: never;
         post: operations["createAutomationActionServiceAssocation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/actions/{id}/services/{service_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsActionServiceAssociation"];
-        put?: never;
-        post?: never;
         delete: operations["deleteAutomationActionServiceAssociation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/actions/{id}/teams": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsActionTeamAssociations"];
-        put?: never;
         post: operations["createAutomationActionTeamAssociation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/actions/{id}/teams/{team_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsActionTeamAssociation"];
-        put?: never;
-        post?: never;
         delete: operations["deleteAutomationActionTeamAssociation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/invocations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listAutomationActionInvocations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/invocations/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsInvocation"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/runners": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsRunners"];
-        put?: never;
         post: operations["createAutomationActionsRunner"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/runners/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsRunner"];
         put: operations["updateAutomationActionsRunner"];
-        post?: never;
         delete: operations["deleteAutomationActionsRunner"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/runners/{id}/teams": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsRunnerTeamAssociations"];
-        put?: never;
         post: operations["createAutomationActionsRunnerTeamAssociation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/automation_actions/runners/{id}/teams/{team_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAutomationActionsRunnerTeamAssociation"];
-        put?: never;
-        post?: never;
         delete: operations["deleteAutomationActionsRunnerTeamAssociation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listBusinessServices"];
-        put?: never;
         post: operations["createBusinessService"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getBusinessService"];
         put: operations["updateBusinessService"];
-        post?: never;
         delete: operations["deleteBusinessService"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/{id}/account_subscription": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createBusinessServiceAccountSubscription"];
         delete: operations["removeBusinessServiceAccountSubscription"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/{id}/subscribers": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getBusinessServiceSubscribers"];
-        put?: never;
         post: operations["createBusinessServiceNotificationSubscribers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/{id}/supporting_services/impacts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getBusinessServiceSupportingServiceImpacts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/{id}/unsubscribe": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["removeBusinessServiceNotificationSubscriber"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/impactors": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getBusinessServiceTopLevelImpactors"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/impacts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getBusinessServiceImpacts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/business_services/priority_thresholds": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getBusinessServicePriorityThresholds"];
         put: operations["putBusinessServicePriorityThresholds"];
-        post?: never;
         delete: operations["deleteBusinessServicePriorityThresholds"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/change_events": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listChangeEvents"];
-        put?: never;
         post: operations["createChangeEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/change_events/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getChangeEvent"];
         put: operations["updateChangeEvent"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServiceNowIntegrations"];
-        put?: never;
         post: operations["createServiceNowIntegration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow/{integration_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceNowIntegration"];
-        put?: never;
-        post?: never;
         delete: operations["deleteServiceNowIntegration"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow/{integration_id}/tables": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["addServiceNowTable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow/{integration_id}/tables/{table_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateServiceNowTable"];
-        post?: never;
         delete: operations["deleteServiceNowTable"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/enable": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["enableServiceNowTableSync"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow/{integration_id}/tables/{table_id}/test": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["testServiceNowTable"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow/credentials": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createServiceNowCredentials"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/integrations/servicenow/credentials/{credentials_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceNowCredentials"];
         put: operations["updateServiceNowCredentials"];
-        post?: never;
         delete: operations["deleteServiceNowCredentials"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/query": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["queryEnrichmentData"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/schemas": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEnrichmentSchemas"];
-        put?: never;
         post: operations["createEnrichmentSchema"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/schemas/{schema_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getEnrichmentSchema"];
         put: operations["updateEnrichmentSchema"];
-        post?: never;
         delete: operations["deleteEnrichmentSchema"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/schemas/{schema_id}/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEnrichmentRecords"];
-        put?: never;
         post: operations["uploadEnrichmentCsv"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/schemas/{schema_id}/records/{record_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         delete: operations["deleteEnrichmentRecord"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/escalation_policies": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEscalationPolicies"];
-        put?: never;
         post: operations["createEscalationPolicy"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/escalation_policies/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getEscalationPolicy"];
         put: operations["updateEscalationPolicy"];
-        post?: never;
         delete: operations["deleteEscalationPolicy"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/escalation_policies/{id}/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEscalationPolicyAuditRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEventOrchestrations"];
-        put?: never;
         post: operations["postOrchestration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOrchestration"];
         put: operations["updateOrchestration"];
-        post?: never;
         delete: operations["deleteOrchestration"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/integrations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listOrchestrationIntegrations"];
-        put?: never;
         post: operations["postOrchestrationIntegration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/integrations/{integration_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOrchestrationIntegration"];
         put: operations["updateOrchestrationIntegration"];
-        post?: never;
         delete: operations["deleteOrchestrationIntegration"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/integrations/migration": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["migrateOrchestrationIntegration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/global": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOrchPathGlobal"];
         put: operations["updateOrchPathGlobal"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/router": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOrchPathRouter"];
         put: operations["updateOrchPathRouter"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/unrouted": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOrchPathUnrouted"];
         put: operations["updateOrchPathUnrouted"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/services/{service_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOrchPathService"];
         put: operations["updateOrchPathService"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/services/{service_id}/active": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOrchActiveStatus"];
         put: operations["updateOrchActiveStatus"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/cache_variables": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listCacheVarOnGlobalOrch"];
-        put?: never;
         post: operations["createCacheVarOnGlobalOrch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/cache_variables/{cache_variable_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getCacheVarOnGlobalOrch"];
         put: operations["updateCacheVarOnGlobalOrch"];
-        post?: never;
         delete: operations["deleteCacheVarOnGlobalOrch"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/cache_variables/{cache_variable_id}/data": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getExternalDataCacheVarDataOnGlobalOrch"];
         put: operations["updateExternalDataCacheVarDataOnGlobalOrch"];
-        post?: never;
         delete: operations["deleteExternalDataCacheVarDataOnGlobalOrch"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/services/{service_id}/cache_variables": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listCacheVarOnServiceOrch"];
-        put?: never;
         post: operations["createCacheVarOnServiceOrch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/services/{service_id}/cache_variables/{cache_variable_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getCacheVarOnServiceOrch"];
         put: operations["updateCacheVarOnServiceOrch"];
-        post?: never;
         delete: operations["deleteCacheVarOnServiceOrch"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/services/{service_id}/cache_variables/{cache_variable_id}/data": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getExternalDataCacheVarDataOnServiceOrch"];
         put: operations["updateExternalDataCacheVarDataOnServiceOrch"];
-        post?: never;
         delete: operations["deleteExternalDataCacheVarDataOnServiceOrch"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/enablements": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEventOrchestrationFeatureEnablements"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/event_orchestrations/{id}/enablements/{feature_name}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateEventOrchestrationFeatureEnablements"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/extension_schemas": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listExtensionSchemas"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/event_enrichments": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEventEnrichments"];
-        put?: never;
         post: operations["createEventEnrichment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/event_enrichments/default": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getAccountDefaultEventEnrichment"];
         put: operations["markEventEnrichmentAsDefault"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/event_enrichments/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getEventEnrichment"];
         put: operations["updateEventEnrichment"];
-        post?: never;
         delete: operations["deleteEventEnrichment"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/event_enrichments/{id}/associations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEventEnrichmentAssociations"];
-        put?: never;
         post: operations["addEventEnrichmentAssociations"];
         delete: operations["deleteEventEnrichmentAssociations"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/enrichment/event_enrichments/{id}/rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getEventEnrichmentRules"];
         put: operations["updateEventEnrichmentRules"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/extension_schemas/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getExtensionSchema"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/extensions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listExtensions"];
-        put?: never;
         post: operations["createExtension"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/extensions/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getExtension"];
         put: operations["updateExtension"];
-        post?: never;
         delete: operations["deleteExtension"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/extensions/{id}/enable": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["enableExtension"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentWorkflows"];
-        put?: never;
         post: operations["postIncidentWorkflow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentWorkflow"];
         put: operations["putIncidentWorkflow"];
-        post?: never;
         delete: operations["deleteIncidentWorkflow"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/{id}/instances": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createIncidentWorkflowInstance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/actions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentWorkflowActions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/actions/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentWorkflowAction"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/triggers": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentWorkflowTriggers"];
-        put?: never;
         post: operations["createIncidentWorkflowTrigger"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/triggers/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentWorkflowTrigger"];
         put: operations["updateIncidentWorkflowTrigger"];
-        post?: never;
         delete: operations["deleteIncidentWorkflowTrigger"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/triggers/{id}/services": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["associateServiceToIncidentWorkflowTrigger"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incident_workflows/triggers/{trigger_id}/services/{service_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         delete: operations["deleteServiceFromIncidentWorkflowTrigger"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidents"];
         put: operations["updateIncidents"];
         post: operations["createIncident"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncident"];
         put: operations["updateIncident"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/alerts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentAlerts"];
         put: operations["updateIncidentAlerts"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/alerts/{alert_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentAlert"];
         put: operations["updateIncidentAlert"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/business_services/{business_service_id}/impacts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["putIncidentManualBusinessServiceAssociation"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/business_services/impacts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentImpactedBusinessServices"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/custom_fields/values": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentFieldValues"];
         put: operations["setIncidentFieldValues"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/log_entries": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentLogEntries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/merge": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["mergeIncidents"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/notes": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentNotes"];
-        put?: never;
         post: operations["createIncidentNote"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/notes/{note_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateIncidentNote"];
-        post?: never;
         delete: operations["deleteIncidentNote"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/outlier_incident": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOutlierIncident"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/past_incidents": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         get: operations["getPastIncidents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/related_change_events": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentRelatedChangeEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/related_incidents": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRelatedIncidents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/responder_requests": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createIncidentResponderRequest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/responder_requests/cancel": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["cancelIncidentResponderRequest"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/snooze": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createIncidentSnooze"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/status_updates": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createIncidentStatusUpdate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/status_updates/subscribers": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentNotificationSubscribers"];
-        put?: never;
         post: operations["createIncidentNotificationSubscribers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{id}/status_updates/unsubscribe": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["removeIncidentNotificationSubscribers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/count": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/types": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentTypes"];
-        put?: never;
         post: operations["createIncidentType"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/types/{type_id_or_name}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentType"];
         put: operations["updateIncidentType"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/types/{type_id_or_name}/custom_fields": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentTypeCustomFields"];
-        put?: never;
         post: operations["createIncidentTypeCustomField"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/types/{type_id_or_name}/custom_fields/{field_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentTypeCustomField"];
         put: operations["updateIncidentTypeCustomField"];
-        post?: never;
         delete: operations["deleteIncidentTypeCustomField"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/types/{type_id_or_name}/custom_fields/{field_id}/field_options": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIncidentTypeCustomField"];
-        put?: never;
         post: operations["createIncidentTypeCustomFieldFieldOptions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/types/{type_id_or_name}/custom_fields/{field_id}/field_options/{field_option_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getIncidentTypeCustomFieldFieldOptions"];
         put: operations["updateIncidentTypeCustomFieldFieldOption"];
-        post?: never;
         delete: operations["deleteIncidentTypeCustomFieldFieldOption"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/custom_fields": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         /** @deprecated */
         get: operations["listCustomFieldsFields"];
-        put?: never;
         /** @deprecated */
         post: operations["createCustomFieldsField"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/custom_fields/{field_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         /** @deprecated */
         get: operations["getCustomFieldsField"];
         /** @deprecated */
         put: operations["updateCustomFieldsField"];
-        post?: never;
         /** @deprecated */
         delete: operations["deleteCustomFieldsField"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/custom_fields/{field_id}/field_options": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         /** @deprecated */
         get: operations["listCustomFieldsFieldOptions"];
-        put?: never;
         /** @deprecated */
         post: operations["createCustomFieldsFieldOption"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/custom_fields/{field_id}/field_options/{field_option_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         /** @deprecated */
         put: operations["updateCustomFieldsFieldOption"];
-        post?: never;
         /** @deprecated */
         delete: operations["deleteCustomFieldsFieldOption"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/ip_allow_lists": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIpAllowLists"];
-        put?: never;
         post: operations["createIpAllowList"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/ip_allow_lists/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         get: operations["getIpAllowList"];
         put: operations["updateIpAllowList"];
-        post?: never;
         delete: operations["deleteIpAllowList"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/ip_allow_lists/{id}/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listIpAllowListAuditRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/license_allocations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listLicenseAllocations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/licenses": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listLicenses"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/log_entries": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listLogEntries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/log_entries/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getLogEntry"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/log_entries/{id}/channel": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateLogEntryChannel"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/maintenance_windows": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listMaintenanceWindows"];
-        put?: never;
         post: operations["createMaintenanceWindow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/maintenance_windows/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getMaintenanceWindow"];
         put: operations["updateMaintenanceWindow"];
-        post?: never;
         delete: operations["deleteMaintenanceWindow"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/notifications": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listNotifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/oauth_delegations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         delete: operations["deleteOauthDelegations"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/oauth_delegations/revocation_requests/status": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         /** @deprecated */
         get: operations["getOauthDelegationsRevocationRequestsStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/oncalls": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listOnCalls"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/paused_incident_reports/alerts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getPausedIncidentReportAlerts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/paused_incident_reports/counts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getPausedIncidentReportCounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/priorities": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listPriorities"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/rulesets": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listRulesets"];
-        put?: never;
         post: operations["createRuleset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/rulesets/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRuleset"];
         put: operations["updateRuleset"];
-        post?: never;
         delete: operations["deleteRuleset"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/rulesets/{id}/rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listRulesetEventRules"];
-        put?: never;
         post: operations["createRulesetEventRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/rulesets/{id}/rules/{rule_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRulesetEventRule"];
         put: operations["updateRulesetEventRule"];
-        post?: never;
         delete: operations["deleteRulesetEventRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/schedules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listSchedules"];
-        put?: never;
         post: operations["createSchedule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/schedules/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getSchedule"];
         put: operations["updateSchedule"];
-        post?: never;
         delete: operations["deleteSchedule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/schedules/{id}/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listSchedulesAuditRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/schedules/{id}/overrides": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listScheduleOverrides"];
-        put?: never;
         post: operations["createScheduleOverride"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/schedules/{id}/overrides/{override_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         delete: operations["deleteScheduleOverride"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/schedules/{id}/users": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listScheduleUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/schedules/preview": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createSchedulePreview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/service_dependencies/associate": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createServiceDependency"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/service_dependencies/business_services/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getBusinessServiceServiceDependencies"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/service_dependencies/disassociate": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["deleteServiceDependency"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/service_dependencies/technical_services/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTechnicalServiceServiceDependencies"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServices"];
-        put?: never;
         post: operations["createService"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getService"];
         put: operations["updateService"];
-        post?: never;
         delete: operations["deleteService"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServiceAuditRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/change_events": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServiceChangeEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/integrations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["createServiceIntegration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/integrations/{integration_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceIntegration"];
         put: operations["updateServiceIntegration"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServiceEventRules"];
-        put?: never;
         post: operations["createServiceEventRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/rules/convert": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["convertServiceEventRulesToEventOrchestration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/rules/{rule_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceEventRule"];
         put: operations["updateServiceEventRule"];
-        post?: never;
         delete: operations["deleteServiceEventRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/custom_fields": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServiceCustomFields"];
-        put?: never;
         post: operations["createServiceCustomField"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/custom_fields/{field_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceCustomField"];
         put: operations["updateServiceCustomField"];
-        post?: never;
         delete: operations["deleteServiceCustomField"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/custom_fields/{field_id}/field_options": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServiceCustomFieldOptions"];
-        put?: never;
         post: operations["createServiceCustomFieldOption"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/custom_fields/{field_id}/field_options/{field_option_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceCustomFieldOption"];
         put: operations["updateServiceCustomFieldOption"];
-        post?: never;
         delete: operations["deleteServiceCustomFieldOption"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/custom_fields/values": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceCustomFieldValues"];
         put: operations["updateServiceCustomFieldValues"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/enablements": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listServiceFeatureEnablements"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/services/{id}/enablements/{feature_name}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateServiceFeatureEnablement"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/session_configurations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getSessionConfigurations"];
         put: operations["updateSessionConfigurations"];
-        post?: never;
         delete: operations["deleteSessionConfigurations"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/standards": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStandards"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/standards/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateStandard"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/standards/scores/{resource_type}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listResourceStandardsManyServices"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/standards/scores/{resource_type}/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listResourceStandards"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_dashboards": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusDashboards"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_dashboards/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusDashboardById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_dashboards/{id}/service_impacts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusDashboardServiceImpactsById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_dashboards/url_slugs/{url_slug}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusDashboardByUrlSlug"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_dashboards/url_slugs/{url_slug}/service_impacts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusDashboardServiceImpactsByUrlSlug"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/impacts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPageImpacts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/impacts/{impact_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusPageImpact"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/services": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPageServices"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/services/{service_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusPageService"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/severities": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPageSeverities"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/severities/{severity_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusPageSeverity"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/statuses": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPageStatuses"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/statuses/{status_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusPageStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/posts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPagePosts"];
-        put?: never;
         post: operations["createStatusPagePost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/posts/{post_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusPagePost"];
         put: operations["updateStatusPagePost"];
-        post?: never;
         delete: operations["deleteStatusPagePost"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/posts/{post_id}/post_updates": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPagePostUpdates"];
-        put?: never;
         post: operations["createStatusPagePostUpdate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/posts/{post_id}/post_updates/{post_update_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getPostUpdate"];
         put: operations["updateStatusPagePostUpdate"];
-        post?: never;
         delete: operations["deleteStatusPagePostUpdate"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/posts/{post_id}/postmortem": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getPostmortem"];
         put: operations["createOrUpdateStatusPagePostmortem"];
-        post?: never;
         delete: operations["deleteStatusPagePostmortem"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/subscriptions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listStatusPageSubscriptions"];
-        put?: never;
         post: operations["createStatusPageSubscription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/status_pages/{id}/subscriptions/{subscription_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getStatusPageSubscription"];
-        put?: never;
-        post?: never;
         delete: operations["deleteStatusPageSubscription"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/sre_agent/memories": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listSreMemories"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/sre_agent/memories/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateSreMemory"];
-        post?: never;
         delete: operations["deleteSreMemory"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/tags": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listTags"];
-        put?: never;
         post: operations["createTags"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/tags/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTag"];
-        put?: never;
-        post?: never;
         delete: operations["deleteTag"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/tags/{id}/{entity_type}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTagsByEntityType"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listTeams"];
-        put?: never;
         post: operations["createTeam"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTeam"];
         put: operations["updateTeam"];
-        post?: never;
         delete: operations["deleteTeam"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams/{id}/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listTeamsAuditRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams/{id}/escalation_policies/{escalation_policy_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateTeamEscalationPolicy"];
-        post?: never;
         delete: operations["deleteTeamEscalationPolicy"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams/{id}/members": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listTeamUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams/{id}/notification_subscriptions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTeamNotificationSubscriptions"];
-        put?: never;
         post: operations["createTeamNotificationSubscriptions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams/{id}/notification_subscriptions/unsubscribe": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["removeTeamNotificationSubscriptions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/teams/{id}/users/{user_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
         put: operations["updateTeamUser"];
-        post?: never;
         delete: operations["deleteTeamUser"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/templates": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTemplates"];
-        put?: never;
         post: operations["createTemplate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/templates/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTemplate"];
         put: operations["updateTemplate"];
-        post?: never;
         delete: operations["deleteTemplate"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/templates/{id}/render": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["renderTemplate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/templates/fields": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getTemplateFields"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listUsers"];
-        put?: never;
         post: operations["createUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUser"];
         put: operations["updateUser"];
-        post?: never;
         delete: operations["deleteUser"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listUsersAuditRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/contact_methods": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserContactMethods"];
-        put?: never;
         post: operations["createUserContactMethod"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/contact_methods/{contact_method_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserContactMethod"];
         put: operations["updateUserContactMethod"];
-        post?: never;
         delete: operations["deleteUserContactMethod"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/oauth_delegations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listUserDelegations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/oauth_delegations/{delegation_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserDelegation"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/license": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserLicense"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/notification_rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserNotificationRules"];
-        put?: never;
         post: operations["createUserNotificationRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/notification_rules/{notification_rule_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserNotificationRule"];
         put: operations["updateUserNotificationRule"];
-        post?: never;
         delete: operations["deleteUserNotificationRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/notification_subscriptions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserNotificationSubscriptions"];
-        put?: never;
         post: operations["createUserNotificationSubscriptions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/notification_subscriptions/unsubscribe": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["unsubscribeUserNotificationSubscriptions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/oncall_handoff_notification_rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserHandoffNotificationRules"];
-        put?: never;
         post: operations["createUserHandoffNotificationRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/oncall_handoff_notification_rules/{oncall_handoff_notification_rule_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserHandoffNotifiactionRule"];
         put: operations["updateUserHandoffNotification"];
-        post?: never;
         delete: operations["deleteUserHandoffNotificationRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/sessions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         /** @deprecated */
         get: operations["getUserSessions"];
-        put?: never;
-        post?: never;
         /** @deprecated */
         delete: operations["deleteUserSessions"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/sessions/{type}/{session_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         /** @deprecated */
         get: operations["getUserSession"];
-        put?: never;
-        post?: never;
         /** @deprecated */
         delete: operations["deleteUserSession"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/status_update_notification_rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserStatusUpdateNotificationRules"];
-        put?: never;
         post: operations["createUserStatusUpdateNotificationRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/status_update_notification_rules/{status_update_notification_rule_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUserStatusUpdateNotificationRule"];
         put: operations["updateUserStatusUpdateNotificationRule"];
-        post?: never;
         delete: operations["deleteUserStatusUpdateNotificationRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/{id}/regenerate_private_url_key": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["regenerateUserPrivateUrlKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/users/me": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getCurrentUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/vendors": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listVendors"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listSchedulesV3"];
-        put?: never;
         post: operations["createScheduleV3"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getScheduleV3"];
         put: operations["updateScheduleV3"];
-        post?: never;
         delete: operations["deleteScheduleV3"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/audit/records": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listSchedulesAuditRecordsV3"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/custom_shifts": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listCustomShifts"];
-        put?: never;
         post: operations["createCustomShifts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/custom_shifts/{custom_shift_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getCustomShift"];
         put: operations["updateCustomShift"];
-        post?: never;
         delete: operations["deleteCustomShift"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/overrides": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listOverrides"];
-        put?: never;
         post: operations["createOverrides"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/overrides/{override_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOverride"];
         put: operations["updateOverride"];
-        post?: never;
         delete: operations["deleteOverride"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/rotations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listRotations"];
-        put?: never;
         post: operations["createRotation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/rotations/{rotation_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getRotation"];
-        put?: never;
-        post?: never;
         delete: operations["deleteRotation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/rotations/{rotation_id}/events": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listEvents"];
-        put?: never;
         post: operations["createEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/v3/schedules/{id}/rotations/{rotation_id}/events/{event_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getEvent"];
         put: operations["updateEvent"];
-        post?: never;
         delete: operations["deleteEvent"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/vendors/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getVendor"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhook_subscriptions": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listWebhookSubscriptions"];
-        put?: never;
         post: operations["createWebhookSubscription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhook_subscriptions/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getWebhookSubscription"];
         put: operations["updateWebhookSubscription"];
-        post?: never;
         delete: operations["deleteWebhookSubscription"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhook_subscriptions/{id}/enable": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["enableWebhookSubscription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhook_subscriptions/{id}/ping": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["testWebhookSubscription"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhook_subscriptions/oauth_clients": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listOauthClients"];
-        put?: never;
         post: operations["createOauthClient"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/webhook_subscriptions/oauth_clients/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getOauthClient"];
         put: operations["updateOauthClient"];
-        post?: never;
         delete: operations["deleteOauthClient"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/workflows/integrations": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listWorkflowIntegrations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/workflows/integrations/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getWorkflowIntegration"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/workflows/integrations/connections": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listWorkflowIntegrationConnections"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/workflows/integrations/{integration_id}/connections": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
             };
-            cookie?: never;
         };
         get: operations["listWorkflowIntegrationConnectionsByIntegration"];
-        put?: never;
         post: operations["createWorkflowIntegrationConnection"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/workflows/integrations/{integration_id}/connections/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         get: operations["getWorkflowIntegrationConnection"];
-        put?: never;
-        post?: never;
         delete: operations["deleteWorkflowIntegrationConnection"];
-        options?: never;
-        head?: never;
         patch: operations["updateWorkflowIntegrationConnection"];
-        trace?: never;
     };
     "/recommendations/event_orchestrations/rules": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listRecommendedRules"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/recommendations/event_orchestrations/services/{service_id}/rules/{recommendation_id}/dismiss": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["dismissRecommendedRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/recommendations/event_orchestrations/services/{service_id}/rules/{recommendation_id}/accept": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
         post: operations["acceptRecommendedRule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/recommendations/event_orchestrations/services/{service_id}/accepted_rules/{rule_id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         delete: operations["deleteAcceptedRecommendedRule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -4575,7 +1771,6 @@ export interface components {
             ci_table_name?: string;
             query_filter?: string | null;
             field_mappings?: components["schemas"]["ServiceNowFieldMapping"][];
-            /** @enum {string} */
             readonly status?: "disabled" | "syncing" | "active" | "error";
             /** Format: date-time */
             readonly created_at?: string;
@@ -4587,7 +1782,6 @@ export interface components {
         ServiceNowFieldMapping: {
             servicenow_field: string;
             event_field: string;
-            /** @enum {string} */
             type?: "query" | "enriched" | "discriminator";
         };
         ServiceNowTableInput: {
@@ -4599,7 +1793,6 @@ export interface components {
         ServiceNowFieldMappingInput: {
             servicenow_field: string;
             event_field: string;
-            /** @enum {string} */
             type?: "query";
         };
         ServiceNowCredentials: {
@@ -4623,7 +1816,6 @@ export interface components {
             /** Format: uuid */
             readonly id?: string;
             readonly type?: string;
-            /** @enum {string} */
             readonly integration_type?: "CSV" | "SERVICENOW";
             name?: string;
             description?: string | null;
@@ -4637,7 +1829,6 @@ export interface components {
         };
         EnrichmentField: {
             name: string;
-            /** @enum {string} */
             type: "query" | "enriched" | "discriminator";
         };
         EnrichmentRecord: {
@@ -4656,7 +1847,6 @@ export interface components {
             filters?: {
                 created_at_start?: string;
                 created_at_end?: string;
-                /** @enum {string} */
                 urgency?: "high" | "low";
                 major?: boolean;
                 min_ackowledgements?: number;
@@ -4670,10 +1860,8 @@ export interface components {
                 pd_advance_used?: boolean;
             };
             time_zone?: string;
-            /** @enum {string} */
             order?: "asc" | "desc";
             order_by?: string;
-            /** @enum {string|null} */
             aggregate_unit?: "day" | "week" | "month" | null;
         };
         AnalyticsIncidentMetrics: {
@@ -4745,7 +1933,6 @@ export interface components {
                 created_at_end?: string;
                 incident_created_at_start?: string;
                 incident_created_at_end?: string;
-                /** @enum {string} */
                 urgency?: "high" | "low";
                 major?: boolean;
                 min_ackowledgements?: number;
@@ -4763,7 +1950,6 @@ export interface components {
             filters?: {
                 date_range_start?: string;
                 date_range_end?: string;
-                /** @enum {string} */
                 urgency?: "high" | "low";
                 team_ids?: string[];
                 responder_ids?: string[];
@@ -4771,7 +1957,6 @@ export interface components {
                 priority_names?: string[];
             };
             time_zone?: string;
-            /** @enum {string} */
             order?: "asc" | "desc";
             order_by?: string;
         };
@@ -4854,9 +2039,7 @@ export interface components {
         AnalyticsRawIncidentResponses: {
             responder_name?: string;
             responder_id?: string;
-            /** @enum {string} */
             response_status?: "joined" | "pending" | "declined";
-            /** @enum {string} */
             responder_type?: "assigned" | "reassigned" | "escalated" | "added_responder";
             requested_at?: string;
             responded_at?: string;
@@ -4921,12 +2104,10 @@ export interface components {
             time_zone?: string;
             /**
              * @default desc
-             * @enum {string}
              */
             order?: "asc" | "desc";
             /** @default user_id */
             order_by?: string;
-            /** @enum {string|null} */
             aggregate_unit?: "day" | "week" | "month" | null;
             /** @default 1000 */
             limit?: number;
@@ -4958,11 +2139,9 @@ export interface components {
             total_with_notification_methods_percentage?: number;
         };
         FieldValueChangeLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "field_value_change_log_entry";
         };
         CustomFieldValueChangeLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "custom_field_value_change_log_entry";
         };
         AuditRecord: {
@@ -4978,7 +2157,6 @@ export interface components {
             method: {
                 description?: string | null;
                 truncated_token?: string | null;
-                /** @enum {string} */
                 type: "browser" | "oauth" | "api_token" | "identity_provider" | "other";
             };
             root_resource: components["schemas"]["Reference"];
@@ -5009,12 +2187,9 @@ export interface components {
         AutoPauseNotificationsParameters: {
             /** @default false */
             enabled?: boolean;
-            /** @enum {integer} */
             timeout?: 0 | 120 | 180 | 300 | 600 | 900;
-            /** @enum {integer} */
             recommended_timeout?: 120 | 180 | 300 | 600 | 900;
         };
-        /** @enum {string} */
         AutomationActionsRunnerTypeEnum: "sidecar" | "runbook";
         AutomationActionsRunbookBaseURI: string;
         AutomationActionsRunner: {
@@ -5039,7 +2214,6 @@ export interface components {
             privileges?: components["schemas"]["AutomationActionsUserPermissions"];
             associated_actions?: {
                 actions: (components["schemas"]["Reference"] & {
-                    /** @enum {string} */
                     type?: "action_reference";
                 })[];
             } & {
@@ -5071,7 +2245,6 @@ export interface components {
             description: string;
             teams?: components["schemas"]["TeamReference"][];
         };
-        /** @enum {string} */
         AutomationActionsRunnerStatusEnum: "Configured" | "NotConfigured";
         AutomationActionsUserPermissions: {
             permissions: ("create" | "update" | "delete" | "invoke")[];
@@ -5087,7 +2260,6 @@ export interface components {
         } & {
             action_snapshot: {
                 name: string;
-                /** @enum {string} */
                 action_type: "script" | "process_automation";
             } & {
                 action_data_reference?: components["schemas"]["AutomationActionsProcessAutomationJobActionDataReference"] | components["schemas"]["AutomationActionsScriptActionDataReference"];
@@ -5096,11 +2268,9 @@ export interface components {
             timing: {
                 /** Format: date-time */
                 timestamp: string;
-                /** @enum {string} */
                 state: "prepared" | "created" | "sent" | "queued" | "running" | "aborted" | "completed" | "error" | "unknown";
             }[];
             duration?: number;
-            /** @enum {string} */
             state: "prepared" | "created" | "sent" | "queued" | "running" | "aborted" | "completed" | "error" | "unknown";
             action_id: string;
             metadata: {
@@ -5108,7 +2278,6 @@ export interface components {
                     id: string;
                     type: string;
                 } | (components["schemas"]["Reference"] & {
-                    /** @enum {string} */
                     type?: "account_reference";
                 }) | {
                     id: string;
@@ -5128,7 +2297,6 @@ export interface components {
         } & {
             name: string;
             description?: string;
-            /** @enum {string} */
             action_type: "script" | "process_automation";
             action_classification?: components["schemas"]["AutomationActionsActionClassificationEnum"];
             runner?: string;
@@ -5146,7 +2314,6 @@ export interface components {
                 id: string;
                 type: string;
             } | (components["schemas"]["Reference"] & {
-                /** @enum {string} */
                 type?: "account_reference";
             });
             /** @default false */
@@ -5162,7 +2329,6 @@ export interface components {
             name: string;
             description: string;
             action_classification?: components["schemas"]["AutomationActionsActionClassificationEnum"];
-            /** @enum {string} */
             action_type: "script" | "process_automation";
             runner?: string;
             services?: components["schemas"]["ServiceReference"][];
@@ -5180,7 +2346,6 @@ export interface components {
             name?: string;
             description?: string;
             action_classification?: components["schemas"]["AutomationActionsActionClassificationEnum"];
-            /** @enum {string} */
             action_type?: "script" | "process_automation";
             runner?: string;
             /** @default false */
@@ -5192,14 +2357,10 @@ export interface components {
             /** @default false */
             map_to_all_services?: boolean;
         };
-        /** @enum {string|null} */
         AutomationActionsActionClassificationEnum: "diagnostic" | "remediation" | null;
         AutomationActionsProcessAutomationJobAction: components["schemas"]["AutomationActionsAbstractAction"] & {
             action_data_reference: components["schemas"]["AutomationActionsProcessAutomationJobActionDataReference"];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "process_automation";
         };
         AutomationActionsProcessAutomationJobActionDataReference: {
@@ -5210,33 +2371,21 @@ export interface components {
         AutomationActionsProcessAutomationJobActionPostBody: components["schemas"]["AutomationActionsAbstractActionPostBody"] & {
             action_data_reference: components["schemas"]["AutomationActionsProcessAutomationJobActionDataReference"];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "process_automation";
         };
         AutomationActionsProcessAutomationJobActionPutBody: components["schemas"]["AutomationActionsAbstractActionPutBody"] & {
             action_data_reference?: components["schemas"]["AutomationActionsProcessAutomationJobActionDataReference"];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "process_automation";
         };
         AutomationActionsProcessAutomationJobActionWithTeams: components["schemas"]["AutomationActionsProcessAutomationJobAction"] & {
             teams?: components["schemas"]["TeamReference"][];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "process_automation";
         };
         AutomationActionsScriptAction: components["schemas"]["AutomationActionsAbstractAction"] & {
             action_data_reference: components["schemas"]["AutomationActionsScriptActionDataReference"];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "script";
         };
         AutomationActionsScriptActionDataReference: {
@@ -5246,29 +2395,19 @@ export interface components {
         AutomationActionsScriptActionPostBody: components["schemas"]["AutomationActionsAbstractActionPostBody"] & {
             action_data_reference: components["schemas"]["AutomationActionsScriptActionDataReference"];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "script";
         };
         AutomationActionsScriptActionPutBody: components["schemas"]["AutomationActionsAbstractActionPutBody"] & {
             action_data_reference?: components["schemas"]["AutomationActionsScriptActionDataReference"];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "script";
         };
         AutomationActionsScriptActionWithTeams: components["schemas"]["AutomationActionsScriptAction"] & {
             teams?: components["schemas"]["TeamReference"][];
         } & {
-            /**
-             * @enum {string}
-             */
             action_type: "script";
         };
         ContentBasedIntelligentAlertGroupingConfiguration: {
-            /** @enum {string} */
             aggregate?: "all" | "any";
             fields?: string[];
             time_window?: number;
@@ -5280,10 +2419,8 @@ export interface components {
             readonly self?: string;
             disabled?: boolean;
             conditions?: {
-                /** @enum {string} */
                 operator: "and" | "or";
                 subconditions: {
-                    /** @enum {string} */
                     operator: "exists" | "nexists" | "equals" | "nequals" | "contains" | "ncontains" | "matches" | "nmatches";
                     parameters: {
                         path: string;
@@ -5305,7 +2442,6 @@ export interface components {
                 };
             };
             variables?: {
-                /** @enum {string} */
                 type: "regex";
                 name: string;
                 parameters: {
@@ -5353,7 +2489,6 @@ export interface components {
             readonly self?: string;
         };
         EventEnrichmentAssociation: {
-            /** @enum {string} */
             type?: "service_reference" | "event_orchestration_reference";
             id?: string;
             readonly summary?: string;
@@ -5365,7 +2500,6 @@ export interface components {
             previous_default?: components["schemas"]["EventEnrichmentReference"] | null;
         };
         EventEnrichmentOrchestrationPath: {
-            /** @enum {string} */
             readonly type?: "event_enrichment";
             readonly parent?: components["schemas"]["EventEnrichmentReference"];
             /** Format: url */
@@ -5420,7 +2554,6 @@ export interface components {
         };
         EventEnrichmentReference: {
             id?: string;
-            /** @enum {string} */
             type?: "event_enrichment_reference";
             readonly summary?: string;
             /** Format: url */
@@ -5438,7 +2571,6 @@ export interface components {
                 value: string;
             } | null;
             event_action?: {
-                /** @enum {string} */
                 value: "trigger" | "resolve";
             } | null;
             extractions?: ({
@@ -5453,13 +2585,11 @@ export interface components {
                 value: string;
             } | null;
             severity?: {
-                /** @enum {string} */
                 value: "info" | "warning" | "error" | "critical";
             } | null;
             suppress?: {
                 value: boolean;
                 threshold_value?: number;
-                /** @enum {string} */
                 threshold_time_unit?: "seconds" | "minutes" | "hours";
                 threshold_time_amount?: number;
             };
@@ -5473,10 +2603,8 @@ export interface components {
             readonly self?: string;
             disabled?: boolean;
             conditions?: {
-                /** @enum {string} */
                 operator: "and" | "or";
                 subconditions: {
-                    /** @enum {string} */
                     operator: "exists" | "nexists" | "equals" | "nequals" | "contains" | "ncontains" | "matches" | "nmatches";
                     parameters: {
                         path: string;
@@ -5498,7 +2626,6 @@ export interface components {
                 };
             };
             variables?: {
-                /** @enum {string} */
                 type: "regex";
                 name: string;
                 parameters: {
@@ -5521,9 +2648,7 @@ export interface components {
         };
         RecommendedRule: {
             readonly recommendation_id?: string;
-            /** @enum {string} */
             readonly type?: "service";
-            /** @enum {string} */
             readonly status?: "available";
             description?: string;
             pcl_expr?: string;
@@ -5542,19 +2667,16 @@ export interface components {
             };
             actions?: {
                 suppress?: boolean;
-                /** @enum {string} */
                 severity?: "critical" | "high" | "warning" | "info" | "low";
                 priority?: string;
             };
             readonly parent?: {
                 id?: string;
-                /** @enum {string} */
                 type?: "service_reference";
             };
         };
         RecommendedRuleDecision: {
             decision: {
-                /** @enum {string} */
                 feedback: "positive" | "negative";
             };
         };
@@ -5562,7 +2684,6 @@ export interface components {
             readonly id?: string;
             /** Format: url */
             readonly self?: string;
-            /** @enum {string} */
             readonly type?: "global" | "default_global";
             name?: string;
             readonly routing_keys?: string[];
@@ -5591,34 +2712,27 @@ export interface components {
         };
         AcknowledgeLogEntry: components["schemas"]["LogEntry"] & {
             acknowledgement_timeout?: number;
-            /** @enum {string} */
             type?: "acknowledgement_log_entry";
         };
         AnnotateLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "annotate_log_entry";
         };
         AssignLogEntry: components["schemas"]["LogEntry"] & {
             readonly assignees?: components["schemas"]["UserReference"][];
-            /** @enum {string} */
             type?: "assign_log_entry";
         };
         DelegateLogEntry: components["schemas"]["LogEntry"] & {
             readonly assignees?: components["schemas"]["UserReference"][];
-            /** @enum {string} */
             type?: "delegate_log_entry";
         };
         EscalateLogEntry: components["schemas"]["LogEntry"] & {
             readonly assignees?: components["schemas"]["UserReference"][];
-            /** @enum {string} */
             type?: "escalate_log_entry";
         };
         ExhaustEscalationPathLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "exhaust_escalation_path_log_entry";
         };
         LogEntryReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "acknowledge_log_entry_reference" | "annotate_log_entry_reference" | "assign_log_entry_reference" | "escalate_log_entry_reference" | "exhaust_escalation_path_log_entry_reference" | "notify_log_entry_reference" | "reach_trigger_limit_log_entry_reference" | "repeat_escalation_path_log_entry_reference" | "resolve_log_entry_reference" | "snooze_log_entry_reference" | "trigger_log_entry_reference" | "unacknowledge_log_entry_reference";
         };
         LogEntry: {
@@ -5630,7 +2744,6 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type?: "acknowledge_log_entry" | "annotate_log_entry" | "assign_log_entry" | "delegate_log_entry" | "escalate_log_entry" | "exhaust_escalation_path_log_entry" | "notify_log_entry" | "reach_ack_limit_log_entry" | "reach_trigger_limit_log_entry" | "repeat_escalation_path_log_entry" | "resolve_log_entry" | "snooze_log_entry" | "trigger_log_entry" | "unacknowledge_log_entry" | "urgency_change_log_entry" | "field_value_change_log_entry" | "custom_field_value_change_log_entry";
             /** Format: date-time */
             readonly created_at?: string;
@@ -5650,47 +2763,37 @@ export interface components {
             /** Format: date-time */
             readonly created_at?: string;
             user?: components["schemas"]["UserReference"];
-            /** @enum {string} */
             type?: "notify_log_entry";
         };
         ReachAckLimitLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "reach_ack_limit_log_entry";
         };
         ReachTriggerLimitLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "reach_trigger_limit_log_entry";
         };
         RepeatEscalationPathLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "repeat_escalation_path_log_entry";
         };
         ResolveLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "resolve_log_entry";
         };
         SnoozeLogEntry: components["schemas"]["LogEntry"] & {
             changed_actions?: components["schemas"]["IncidentAction"][];
-            /** @enum {string} */
             type?: "snooze_log_entry";
         };
         TriggerLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "trigger_log_entry";
         };
         UnacknowledgeLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "unacknowledge_log_entry";
         };
         UrgencyChangeLogEntry: components["schemas"]["LogEntry"] & {
-            /** @enum {string} */
             type?: "urgency_change_log_entry";
         };
         AddonReference: components["schemas"]["Reference"] & {
             /** Format: url */
             src?: string;
             name?: string;
-            /** @enum {string} */
             type?: "full_page_addon_reference" | "incident_show_addon_reference";
         };
         Addon: {
@@ -5702,7 +2805,6 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type: "full_page_addon" | "incident_show_addon";
             name: string;
             /** Format: url */
@@ -5728,7 +2830,6 @@ export interface components {
             } | null;
         };
         BusinessServiceReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "business_service_reference";
         };
         ChangeEvent: {
@@ -5744,7 +2845,6 @@ export interface components {
             readonly timestamp?: string;
             /**
              * @default change_event
-             * @enum {string}
              */
             readonly type?: "change_event";
             readonly services?: components["schemas"]["ServiceReference"][];
@@ -5774,17 +2874,14 @@ export interface components {
         } & {
             /**
              * @default tag
-             * @enum {string}
              */
             type: "tag";
             label: string;
         };
         TagReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "tag_reference";
         };
         EntityReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "user_reference" | "team_reference" | "escalation_policy_reference";
         };
         IncidentAddon: components["schemas"]["Addon"] & {
@@ -5793,12 +2890,10 @@ export interface components {
         IncidentUrgencyType: {
             /**
              * @default constant
-             * @enum {string}
              */
             type?: "constant" | "use_support_hours";
             /**
              * @default high
-             * @enum {string}
              */
             urgency?: "low" | "high" | "severity_based";
         };
@@ -5811,7 +2906,6 @@ export interface components {
             description: string;
             name: string;
             valid_roles: string[];
-            /** @enum {string} */
             role_group?: "FullUser" | "Stakeholder";
             type?: string;
             self?: string;
@@ -5822,13 +2916,11 @@ export interface components {
             allocations_available?: number | null;
         };
         LicenseReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "license_reference";
         };
         SupportHours: {
             /**
              * @default fixed_time_per_day
-             * @enum {string}
              */
             type?: "fixed_time_per_day";
             /** Format: activesupport-time-zone */
@@ -5851,7 +2943,6 @@ export interface components {
         IncidentNote: {
             readonly id?: string;
             user?: components["schemas"]["Reference"] & {
-                /** @enum {string} */
                 type?: "user_reference" | "bot_user_reference";
             };
             readonly channel?: {
@@ -5871,7 +2962,6 @@ export interface components {
         };
         Notification: {
             readonly id?: string;
-            /** @enum {string} */
             readonly type?: "sms_notification" | "email_notification" | "phone_notification" | "push_notification";
             /** Format: date-time */
             readonly started_at?: string;
@@ -5882,7 +2972,6 @@ export interface components {
             ""?: string;
         };
         Context: {
-            /** @enum {string} */
             type: "link" | "image";
             href?: string;
             src?: string;
@@ -5951,10 +3040,8 @@ export interface components {
         });
         OAuthDelegation: {
             id: string;
-            /** @enum {string} */
             status: "issued" | "revoked";
             client_id: string;
-            /** @enum {string} */
             delegation_type: "web" | "mobile" | "integration";
             scope: string;
             /** Format: date-time */
@@ -5971,31 +3058,23 @@ export interface components {
             next_cursor?: string;
         };
         ScheduledAction: {
-            /** @enum {string} */
             type: "urgency_change";
             at: {
-                /** @enum {string} */
                 type: "named_time";
-                /** @enum {string} */
                 name: "support_hours_start" | "support_hours_end";
             };
-            /** @enum {string} */
             to_urgency: "high";
         };
         IncidentAction: {
-            /** @enum {string} */
             type: "unacknowledge" | "escalate" | "resolve" | "urgency_change";
             /** Format: date-time */
             at: string;
-            /** @enum {string} */
             to?: "high";
         };
         AgentReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "user_reference" | "service_reference" | "integration_reference";
         };
         NotificationRuleReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "assignment_notification_rule_reference";
         };
         NotificationRule: {
@@ -6009,18 +3088,15 @@ export interface components {
         } & {
             /**
              * @default assignment_notification_rule
-             * @enum {string}
              */
             type: "assignment_notification_rule";
             start_delay_in_minutes: number;
             contact_method: components["schemas"]["ContactMethodReference"];
-            /** @enum {string} */
             urgency: "high" | "low";
             /** Format: date-time */
             readonly created_at?: string;
         };
         ContactMethodReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "email_contact_method_reference" | "phone_contact_method_reference" | "push_notification_contact_method_reference" | "sms_contact_method_reference" | "whatsapp_contact_method_reference";
         };
         ContactMethod: {
@@ -6032,41 +3108,34 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type: "email_contact_method" | "phone_contact_method" | "push_notification_contact_method" | "sms_contact_method" | "whatsapp_contact_method";
             label: string;
             address: string;
         };
         EmailContactMethod: components["schemas"]["ContactMethod"] & {
-            /** @enum {string} */
             type?: "email_contact_method";
             /** @default false */
             send_short_email?: boolean;
             readonly enabled?: boolean;
         };
         PhoneContactMethod: components["schemas"]["ContactMethod"] & {
-            /** @enum {string} */
             type?: "phone_contact_method" | "sms_contact_method";
             country_code: number;
             readonly enabled?: boolean;
             readonly blacklisted?: boolean;
         };
         WhatsAppContactMethod: components["schemas"]["ContactMethod"] & {
-            /** @enum {string} */
             type?: "whatsapp_contact_method";
             country_code: number;
             readonly enabled?: boolean;
             readonly blacklisted?: boolean;
         };
         PushContactMethodSound: {
-            /** @enum {string} */
             type?: "alert_high_urgency" | "alert_low_urgency";
             file?: string;
         };
         PushContactMethod: components["schemas"]["ContactMethod"] & {
-            /** @enum {string} */
             type?: "push_notification_contact_method";
-            /** @enum {string} */
             readonly device_type: "android" | "ios";
             sounds?: components["schemas"]["PushContactMethodSound"][];
             /** Format: date-time */
@@ -6074,12 +3143,10 @@ export interface components {
             readonly blacklisted?: boolean;
         };
         UserRole: {
-            /** @enum {string} */
             role?: "observer" | "responder" | "manager";
             resources?: components["schemas"]["Reference"][];
         };
         UserReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "user_reference";
         };
         UserSession: {
@@ -6087,7 +3154,6 @@ export interface components {
             readonly user_id: string;
             /** Format: date-time */
             readonly created_at: string;
-            /** @enum {string} */
             readonly type: "browser" | "oauth";
             readonly summary: string;
         };
@@ -6103,7 +3169,6 @@ export interface components {
             name: string;
             /**
              * @default user
-             * @enum {string}
              */
             type: "user";
             /** Format: email */
@@ -6111,7 +3176,6 @@ export interface components {
             /** Format: tzinfo */
             time_zone?: string;
             color?: string;
-            /** @enum {string} */
             role?: "admin" | "limited_user" | "observer" | "owner" | "read_only_user" | "restricted_access" | "read_only_limited_user" | "user";
             /** Format: url */
             readonly avatar_url?: string;
@@ -6128,7 +3192,6 @@ export interface components {
             readonly web_cal_url?: string;
         };
         TeamReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "team_reference";
         };
         Team: {
@@ -6142,23 +3205,19 @@ export interface components {
         } & {
             /**
              * @default team
-             * @enum {string}
              */
             type: "team";
             name: string;
             description?: string;
             /**
              * @default manager
-             * @enum {string}
              */
             default_role?: "manager" | "none";
         };
         Impact: {
             readonly id?: string;
             readonly name?: string;
-            /** @enum {string} */
             type?: "business_service";
-            /** @enum {string} */
             status?: "impacted" | "not_impacted";
             additional_fields?: {
                 highest_impacting_priority?: {
@@ -6169,11 +3228,9 @@ export interface components {
         };
         Impactor: {
             readonly id?: string;
-            /** @enum {string} */
             type?: "incident";
         };
         IncidentReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "incident_reference";
         };
         IncidentType: {
@@ -6196,14 +3253,11 @@ export interface components {
             readonly enabled: boolean;
             readonly id: string;
             name: string;
-            /** @enum {string} */
             readonly type: "field";
             /** Format: url */
             readonly self: string | null;
             description?: string | null;
-            /** @enum {string} */
             field_type: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
-            /** @enum {string} */
             data_type: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             /** Format: date-time */
             readonly updated_at: string;
@@ -6233,14 +3287,11 @@ export interface components {
             readonly enabled: boolean;
             readonly id: string;
             name: string;
-            /** @enum {string} */
             readonly type: "field";
             /** Format: url */
             readonly self: string | null;
             description?: string | null;
-            /** @enum {string} */
             field_type: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
-            /** @enum {string} */
             data_type: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             /** Format: date-time */
             readonly updated_at: string;
@@ -6266,7 +3317,6 @@ export interface components {
             readonly summary: string | null;
             field_options?: {
                 id?: string;
-                /** @enum {string} */
                 type?: "field_option";
                 /** Format: date-time */
                 readonly updated_at?: string;
@@ -6274,7 +3324,6 @@ export interface components {
                 readonly created_at?: string;
                 data?: {
                     value?: string;
-                    /** @enum {unknown} */
                     data_type?: "string";
                 };
             }[];
@@ -6298,12 +3347,10 @@ export interface components {
             readonly created_at?: string;
             /** Format: date-time */
             updated_at?: string;
-            /** @enum {string} */
             status?: "triggered" | "acknowledged" | "resolved";
             readonly incident_key?: string;
             service?: components["schemas"]["ServiceReference"] | components["schemas"]["Service"];
             assignments?: components["schemas"]["Assignment"][];
-            /** @enum {string} */
             readonly assigned_via?: "escalation_policy" | "direct_assignment";
             /** Format: date-time */
             readonly last_status_change_at?: string;
@@ -6320,7 +3367,6 @@ export interface components {
             readonly pending_actions?: components["schemas"]["IncidentAction"][];
             acknowledgements?: components["schemas"]["Acknowledgement"][];
             alert_grouping?: {
-                /** @enum {string} */
                 grouping_type?: "basic" | "advanced" | "rules";
                 /** Format: date-time */
                 started_at?: string;
@@ -6334,13 +3380,11 @@ export interface components {
             conference_bridge?: components["schemas"]["ConferenceBridge"];
             readonly incidents_responders?: components["schemas"]["IncidentsRespondersReference"][];
             readonly responder_requests?: components["schemas"]["ResponderRequest"][];
-            /** @enum {string} */
             urgency?: "high" | "low";
             body?: components["schemas"]["IncidentBody"];
             readonly description?: string;
         };
         EscalationPolicyReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "escalation_policy_reference";
         };
         EscalationPolicy: {
@@ -6354,14 +3398,12 @@ export interface components {
         } & {
             /**
              * @default escalation_policy
-             * @enum {string}
              */
             type: "escalation_policy";
             name: string;
             description?: string;
             /** @default 0 */
             num_loops?: number;
-            /** @enum {string} */
             on_call_handoff_notifications?: "if_has_services" | "always";
             escalation_rules: components["schemas"]["EscalationRule"][];
             readonly services?: components["schemas"]["ServiceReference"][];
@@ -6371,15 +3413,12 @@ export interface components {
             readonly id?: string;
             escalation_delay_in_minutes: number;
             targets: components["schemas"]["EscalationTargetReference"][];
-            /** @enum {string} */
             escalation_rule_assignment_strategy?: "round_robin" | "assign_to_everyone";
         };
         EscalationTargetReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "user" | "schedule" | "user_reference" | "schedule_reference" | "schedule_v3_reference";
         };
         ExtensionReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "extension_reference";
         };
         Extension: {
@@ -6394,7 +3433,6 @@ export interface components {
             name: string;
             /**
              * @default extension
-             * @enum {string}
              */
             type?: "extension";
             /** Format: url */
@@ -6406,7 +3444,6 @@ export interface components {
             config?: Record<string, unknown>;
         };
         ServiceReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "service_reference";
         };
         Service: {
@@ -6420,7 +3457,6 @@ export interface components {
         } & {
             /**
              * @default service
-             * @enum {string}
              */
             type: "service";
             name?: string;
@@ -6433,7 +3469,6 @@ export interface components {
             readonly created_at?: string;
             /**
              * @default active
-             * @enum {string}
              */
             status?: "active" | "warning" | "critical" | "maintenance" | "disabled";
             /** Format: date-time */
@@ -6450,7 +3485,6 @@ export interface components {
             /**
              * @deprecated
              * @default create_alerts_and_incidents
-             * @enum {string}
              */
             alert_creation?: "create_incidents" | "create_alerts_and_incidents";
             /** @deprecated */
@@ -6463,7 +3497,6 @@ export interface components {
             };
             /**
              * @deprecated
-             * @enum {string}
              */
             alert_grouping?: "time" | "intelligent";
             /** @deprecated */
@@ -6473,41 +3506,33 @@ export interface components {
         ServiceCustomFieldsFieldReadModel: {
             /** Format: date-time */
             created_at?: string;
-            /** @enum {string} */
             data_type?: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             description?: string | null;
             display_name?: string;
-            /** @enum {boolean} */
             enabled?: true | false;
             field_options?: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"][];
-            /** @enum {string} */
             field_type?: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
             id?: string;
             name?: string;
             /** Format: url */
             readonly self?: string | null;
             readonly summary?: string | null;
-            /** @enum {string} */
             readonly type?: "field";
             /** Format: date-time */
             updated_at?: string;
         };
         ServiceCustomFieldsFieldCreateModel: {
-            /** @enum {string} */
             data_type: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             description?: string | null;
             display_name: string;
-            /** @enum {boolean} */
             enabled?: true | false;
             field_options?: components["schemas"]["ServiceCustomFieldsFieldOptionUpdateModel"][];
-            /** @enum {string} */
             field_type: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
             name: string;
         };
         ServiceCustomFieldsFieldUpdateModel: {
             description?: string | null;
             display_name?: string;
-            /** @enum {boolean} */
             enabled?: true | false;
             field_options?: (components["schemas"]["ServiceCustomFieldsFieldOptionUpdateModel"] & {
                 id?: string;
@@ -6517,33 +3542,27 @@ export interface components {
             /** Format: date-time */
             created_at?: string;
             data?: {
-                /** @enum {string} */
                 data_type?: "string";
                 value?: string;
             };
             id?: string;
-            /** @enum {string} */
             type?: "field_option";
             /** Format: date-time */
             updated_at?: string;
         };
         ServiceCustomFieldsFieldOptionUpdateModel: {
             data: {
-                /** @enum {string} */
                 data_type: "string";
                 value: string;
             };
         };
         ServiceCustomFieldsFieldValueReadModel: {
-            /** @enum {string} */
             data_type?: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             description?: string | null;
             display_name?: string;
-            /** @enum {string} */
             field_type?: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
             id?: string;
             name?: string;
-            /** @enum {string} */
             type?: "field_value";
             value?: {
                 value?: boolean | null;
@@ -6597,7 +3616,6 @@ export interface components {
             };
         };
         PriorityReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "priority_reference";
         };
         Priority: {
@@ -6621,7 +3639,6 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type?: "aws_cloudwatch_inbound_integration" | "cloudkick_inbound_integration" | "event_transformer_api_inbound_integration" | "generic_email_inbound_integration" | "generic_events_api_inbound_integration" | "keynote_inbound_integration" | "nagios_inbound_integration" | "pingdom_inbound_integration" | "sql_monitor_inbound_integration" | "events_api_v2_inbound_integration";
             name?: string;
             service?: components["schemas"]["ServiceReference"];
@@ -6629,32 +3646,24 @@ export interface components {
             readonly created_at?: string;
             vendor?: components["schemas"]["VendorReference"];
             integration_email?: string;
-            /** @enum {string} */
             email_incident_creation?: "on_new_email" | "on_new_email_subject" | "only_if_no_open_incidents" | "use_rules";
-            /** @enum {string} */
             email_filter_mode?: "all-email" | "or-rules-email" | "and-rules-email";
             email_parsers?: components["schemas"]["EmailParser"][];
-            /** @enum {string} */
             email_parsing_fallback?: "open_new_incident" | "discard";
             email_filters?: {
-                /** @enum {string} */
                 subject_mode: "match" | "no-match" | "always";
                 subject_regex?: string;
-                /** @enum {string} */
                 body_mode: "match" | "no-match" | "always";
                 body_regex?: string;
-                /** @enum {string} */
                 from_email_mode: "match" | "no-match" | "always";
                 from_email_regex?: string;
             }[];
             readonly integration_key?: string;
         };
         IntegrationReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "aws_cloudwatch_inbound_integration_reference" | "cloudkick_inbound_integration_reference" | "event_transformer_api_inbound_integration_reference" | "generic_email_inbound_integration_reference" | "generic_events_api_inbound_integration_reference" | "keynote_inbound_integration_reference" | "nagios_inbound_integration_reference" | "pingdom_inbound_integration_reference" | "sql_monitor_inbound_integration_reference" | "events_api_v2_inbound_integration_reference" | "inbound_integration_reference";
         };
         MaintenanceWindowReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "maintenance_window_reference";
         };
         MaintenanceWindow: {
@@ -6668,7 +3677,6 @@ export interface components {
         } & {
             /**
              * @default maintenance_window
-             * @enum {string}
              */
             type: "maintenance_window";
             readonly sequence_number?: number;
@@ -6682,7 +3690,6 @@ export interface components {
             readonly teams?: components["schemas"]["TeamReference"][];
         };
         ScheduleReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "schedule_reference";
         };
         Schedule: {
@@ -6696,7 +3703,6 @@ export interface components {
         } & {
             /**
              * @default schedule
-             * @enum {string}
              */
             type: "schedule";
             schedule_layers?: components["schemas"]["ScheduleLayer"][];
@@ -6716,7 +3722,6 @@ export interface components {
             };
         };
         SubSchedule: {
-            /** @enum {string} */
             readonly name: "Final Schedule" | "Overrides";
             readonly rendered_schedule_entries?: components["schemas"]["ScheduleLayerEntry"][];
             readonly rendered_coverage_percentage?: number;
@@ -6753,7 +3758,6 @@ export interface components {
                 account_id?: string;
                 service_id?: string;
                 incident_id?: string;
-                /** @enum {string} */
                 type?: "runbook" | "service_profile" | "incident_playbook" | "incident_summary";
             };
             /** Format: date-time */
@@ -6767,7 +3771,6 @@ export interface components {
             id?: string;
             name?: string;
             type?: string;
-            /** @enum {string} */
             resource_type?: "technical_service";
             exclusions?: components["schemas"]["StandardInclusionExclusion"][];
             inclusions?: components["schemas"]["StandardInclusionExclusion"][];
@@ -6794,7 +3797,6 @@ export interface components {
             user: components["schemas"]["UserReference"];
         };
         Restriction: {
-            /** @enum {string} */
             type: "daily_restriction" | "weekly_restriction";
             duration_seconds: number;
             /** Format: partial-time */
@@ -6829,7 +3831,6 @@ export interface components {
             acknowledger: components["schemas"]["AcknowledgerReference"] | components["schemas"]["User"] | components["schemas"]["Service"];
         };
         AcknowledgerReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "user_reference" | "service_reference";
         };
         Oncall: {
@@ -6843,7 +3844,6 @@ export interface components {
             readonly end?: string;
         };
         VendorReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "vendor_reference";
         };
         Vendor: {
@@ -6867,7 +3867,6 @@ export interface components {
             readonly integration_guide_url?: string;
         };
         ExtensionSchemaReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "extension_schema_reference";
         };
         ExtensionSchema: {
@@ -6886,7 +3885,6 @@ export interface components {
         ResolveReason: {
             /**
              * @default merge_resolve_reason
-             * @enum {string}
              */
             type?: "merge_resolve_reason";
             incident?: components["schemas"]["IncidentReference"];
@@ -6904,10 +3902,8 @@ export interface components {
             readonly created_at?: string;
             /**
              * @default alert
-             * @enum {string}
              */
             type: "alert";
-            /** @enum {string} */
             status?: "triggered" | "resolved";
             readonly alert_key?: string;
             service?: components["schemas"]["ServiceReference"];
@@ -6915,18 +3911,15 @@ export interface components {
             incident?: components["schemas"]["IncidentReference"];
             /** @default false */
             readonly suppressed?: boolean;
-            /** @enum {string} */
             readonly severity?: "info" | "warning" | "error" | "critical";
             integration?: components["schemas"]["IntegrationReference"];
             readonly body?: {
-                /** @enum {string} */
                 type?: "alert_body";
                 readonly contexts?: components["schemas"]["Context"][];
                 readonly details?: Record<string, unknown>;
             };
         };
         AlertReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "alert_reference";
         };
         AlertCount: {
@@ -6935,17 +3928,14 @@ export interface components {
             all?: number;
         };
         AlertUpdate: {
-            /** @enum {string} */
             status?: "resolved" | "triggered";
             incident?: components["schemas"]["AlertUpdateIncidentReference"];
         };
         AlertUpdateIncidentReference: {
             id: string;
-            /** @enum {string} */
             type?: "incident_reference";
         };
         IncidentPrivilege: {
-            /** @enum {string} */
             role?: "admin" | "manager" | "observer" | "owner" | "read_only" | "responder" | "team_responder" | "read_only_limited_user" | "none";
             permissions?: ("create" | "update" | "destroy" | "new" | "edit" | "crud" | "delete" | "manage" | "add" | "index" | "read" | "show" | "manage_incidents" | "manually_trigger_incident")[];
         };
@@ -6961,14 +3951,12 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type?: "incident_workflow";
             name?: string;
             description?: string;
             /** Format: date-time */
             readonly created_at?: string;
             team?: {
-                /** @enum {string} */
                 readonly type?: "team_reference";
                 readonly id?: string;
             };
@@ -6983,7 +3971,6 @@ export interface components {
                 /** Format: url */
                 readonly html_url?: string | null;
             } & {
-                /** @enum {string} */
                 type?: "step";
                 name: string;
                 readonly description?: string;
@@ -7007,7 +3994,6 @@ export interface components {
                                 /** Format: url */
                                 readonly html_url?: string | null;
                             } & {
-                                /** @enum {string} */
                                 type?: "step";
                                 name: string;
                                 action_configuration: {
@@ -7044,7 +4030,6 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type?: "action";
             domain_name?: string;
             package_name?: string;
@@ -7052,11 +4037,8 @@ export interface components {
             version?: number;
             name?: string;
             description?: string;
-            /** @enum {string} */
             action_type?: "action" | "trigger";
-            /** @enum {string} */
             action_tier?: "basic-action" | "standard-action" | "premium-action";
-            /** @enum {string} */
             trigger_type?: "polling" | "subscription" | "web";
             tags?: string[];
             search_keywords?: string[];
@@ -7067,7 +4049,6 @@ export interface components {
             inputs?: {
                 name?: string;
                 description?: string;
-                /** @enum {string} */
                 type?: "text" | "password" | "integer" | "decimal" | "date" | "dateTime" | "boolean" | "singleChoice" | "multipleChoice" | "json" | "connection" | "trigger";
                 default_value?: string;
                 is_required?: boolean;
@@ -7079,13 +4060,11 @@ export interface components {
             readonly outputs?: {
                 name?: string;
                 description?: string;
-                /** @enum {string} */
                 type?: "text" | "password" | "integer" | "decimal" | "date" | "dateTime" | "boolean" | "singleChoice" | "multipleChoice" | "json";
             }[];
         };
         IncidentWorkflowInstance: {
             readonly id?: string;
-            /** @enum {string} */
             readonly type?: "incident_workflow_instance";
             incident?: components["schemas"]["Reference"];
         };
@@ -7098,11 +4077,9 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type?: "incident_workflow_instance";
             name?: string;
             description?: string;
-            /** @enum {string} */
             status?: "completed" | "running" | "queued";
             /** Format: date-time */
             readonly started_at?: string;
@@ -7111,7 +4088,6 @@ export interface components {
             workflow?: {
                 readonly id?: string;
                 readonly name?: string | null;
-                /** @enum {string} */
                 readonly type?: "workflow_reference";
                 /** Format: url */
                 readonly self?: string | null;
@@ -7121,13 +4097,11 @@ export interface components {
         };
         IncidentWorkflowActionInvocation: {
             id?: string;
-            /** @enum {string} */
             type?: "action_invocation";
             action_id?: string;
             inputs?: ({
                 name?: string;
                 description?: string;
-                /** @enum {string} */
                 type?: "text" | "password" | "integer" | "decimal" | "date" | "dateTime" | "boolean" | "singleChoice" | "multipleChoice" | "json" | "connection" | "trigger";
                 default_value?: string;
                 is_required?: boolean;
@@ -7141,7 +4115,6 @@ export interface components {
             outputs?: ({
                 name?: string;
                 description?: string;
-                /** @enum {string} */
                 type?: "text" | "password" | "integer" | "decimal" | "date" | "dateTime" | "boolean" | "singleChoice" | "multipleChoice" | "json";
             } & {
                 value?: string;
@@ -7156,10 +4129,8 @@ export interface components {
             /** Format: url */
             readonly html_url?: string | null;
         } & {
-            /** @enum {string} */
             type?: "workflow_trigger";
             trigger_type_name?: string;
-            /** @enum {string} */
             trigger_type?: "conditional" | "manual" | "incident_type";
             condition?: string;
             /** Format: url */
@@ -7167,7 +4138,6 @@ export interface components {
             incident_types?: string[];
             workflow?: {
                 id?: string;
-                /** @enum {string} */
                 type?: "workflow_reference";
                 name?: string;
                 /** Format: url */
@@ -7178,7 +4148,6 @@ export interface components {
             services?: {
                 id?: string;
                 summary?: string | null;
-                /** @enum {string} */
                 type?: "service";
                 /** Format: url */
                 self?: string | null;
@@ -7203,10 +4172,8 @@ export interface components {
             readonly id?: string;
             /**
              * @default ip_allow_list
-             * @enum {string}
              */
             readonly type?: "ip_allow_list";
-            /** @enum {string} */
             state: "enabled" | "disabled";
             cidr_entries: components["schemas"]["CidrEntry"][];
         };
@@ -7233,7 +4200,6 @@ export interface components {
             incident_responders?: components["schemas"]["IncidentsRespondersReference"][];
         };
         IncidentsRespondersReference: {
-            /** @enum {string} */
             state?: "pending" | "joined" | "declined" | "user_cancelled";
             user?: components["schemas"]["UserReference"];
             incident?: components["schemas"]["IncidentReference"];
@@ -7256,13 +4222,11 @@ export interface components {
             webhook?: components["schemas"]["Webhook"];
         };
         WebhookIncidentAction: components["schemas"]["Action"] & {
-            /** @enum {string} */
             type?: "incident.trigger" | "incident.acknowledge" | "incident.unacknowledge" | "incident.resolve" | "incident.assign" | "incident.escalate" | "incident.delegate" | "incident.annotate";
             incident?: components["schemas"]["Incident"];
             log_entries?: (components["schemas"]["AcknowledgeLogEntry"] | components["schemas"]["AnnotateLogEntry"] | components["schemas"]["AssignLogEntry"] | components["schemas"]["DelegateLogEntry"] | components["schemas"]["EscalateLogEntry"] | components["schemas"]["ExhaustEscalationPathLogEntry"] | components["schemas"]["NotifyLogEntry"] | components["schemas"]["ReachAckLimitLogEntry"] | components["schemas"]["ReachTriggerLimitLogEntry"] | components["schemas"]["RepeatEscalationPathLogEntry"] | components["schemas"]["ResolveLogEntry"] | components["schemas"]["SnoozeLogEntry"] | components["schemas"]["TriggerLogEntry"] | components["schemas"]["UnacknowledgeLogEntry"] | components["schemas"]["UrgencyChangeLogEntry"])[];
         };
         WebhookObject: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "service" | "service_reference";
         };
         Webhook: {
@@ -7274,18 +4238,15 @@ export interface components {
             outbound_integration?: components["schemas"]["OutboundIntegrationReference"];
         };
         WebhookReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "webhook_reference";
         };
         OutboundIntegrationReference: components["schemas"]["Reference"] & {
-            /** @enum {string} */
             type?: "outbound_integration_reference";
         };
         WebhookSubscription: {
             readonly id?: string;
             /**
              * @default webhook_subscription
-             * @enum {string}
              */
             type: "webhook_subscription";
             /** @default true */
@@ -7296,7 +4257,6 @@ export interface components {
                 temporarily_disabled?: boolean;
                 /**
                  * @default http_delivery_method
-                 * @enum {string}
                  */
                 type: "http_delivery_method";
                 /** Format: url */
@@ -7310,14 +4270,12 @@ export interface components {
             events: string[];
             filter: {
                 id?: string;
-                /** @enum {string} */
                 type: "account_reference" | "service_reference" | "team_reference";
             };
             readonly oauth_client?: {
                 id: string;
                 /**
                  * @default oauth_client_reference
-                 * @enum {string}
                  */
                 type: "oauth_client_reference";
                 readonly summary?: string;
@@ -7329,7 +4287,6 @@ export interface components {
                 events?: string[];
                 filter?: {
                     id?: string;
-                    /** @enum {string} */
                     type?: "account_reference" | "service_reference" | "team_reference";
                 };
                 active?: boolean;
@@ -7340,7 +4297,6 @@ export interface components {
             readonly id?: string;
             /**
              * @default oauth_client
-             * @enum {string}
              */
             type: "oauth_client";
             name: string;
@@ -7348,9 +4304,7 @@ export interface components {
             scope?: string | null;
             /** Format: uri */
             token_url: string;
-            /** @enum {string} */
             grant_type: "client_credentials";
-            /** @enum {string} */
             readonly status?: "active" | "error";
         };
         CreateOAuthClientRequest: {
@@ -7361,7 +4315,6 @@ export interface components {
                 scope?: string;
                 /** Format: uri */
                 token_url: string;
-                /** @enum {string} */
                 grant_type: "client_credentials";
             };
         };
@@ -7373,14 +4326,12 @@ export interface components {
                 scope?: string;
                 /** Format: uri */
                 token_url?: string;
-                /** @enum {string} */
                 grant_type?: "client_credentials";
             };
         };
         WebhooksV1Message: {
             /** Format: uuid */
             readonly id?: string;
-            /** @enum {string} */
             readonly type?: "incident.trigger" | "incident.acknowledge" | "incident.unacknowledge" | "incident.resolve" | "incident.assign" | "incident.escalate" | "incident.delegate";
             /** Format: date-time */
             readonly created_on?: string;
@@ -7393,7 +4344,6 @@ export interface components {
             readonly incident_number?: number;
             /** Format: date-time */
             readonly created_on?: string;
-            /** @enum {string} */
             readonly status?: "triggered" | "acknowledged" | "resolved";
             /** Format: url */
             readonly html_url?: string;
@@ -7410,7 +4360,6 @@ export interface components {
             readonly last_status_change_on?: string;
             last_status_change_by?: components["schemas"]["WebhooksV1AssignedToUser"];
             readonly number_of_escalations?: number;
-            /** @enum {string} */
             readonly urgency?: "high" | "low";
         };
         WebhooksV1Service: {
@@ -7426,7 +4375,6 @@ export interface components {
             /** Format: date-time */
             at?: string;
             object?: components["schemas"]["WebhooksV1AssignedToUser"] & {
-                /** @enum {string} */
                 type?: "user";
             };
         };
@@ -7440,12 +4388,10 @@ export interface components {
         };
         NotificationSubscriber: {
             subscriber_id?: string;
-            /** @enum {string} */
             subscriber_type?: "user" | "team";
         };
         NotificationSubscriberWithContext: {
             subscriber_id?: string;
-            /** @enum {string} */
             subscriber_type?: "user" | "team";
             has_indirect_subscription?: boolean;
             subscribed_via?: {
@@ -7455,35 +4401,28 @@ export interface components {
         };
         NotificationSubscribable: {
             subscribable_id?: string;
-            /** @enum {string} */
             subscribable_type?: "incident" | "business_service";
         };
         NotificationSubscription: {
             subscriber_id?: string;
-            /** @enum {string} */
             subscriber_type?: "user" | "team";
             subscribable_id?: string;
-            /** @enum {string} */
             subscribable_type?: "incident" | "business_service";
             account_id?: string;
             readonly subscribable_name?: string | null;
         };
         NotificationSubscriptionWithContext: {
             subscriber_id?: string;
-            /** @enum {string} */
             subscriber_type?: "user" | "team";
             subscribable_id?: string;
-            /** @enum {string} */
             subscribable_type?: "incident" | "business_service";
             account_id?: string;
-            /** @enum {string} */
             result?: "success" | "duplicate" | "unauthorized";
         };
         AlertGroupingSetting: {
             readonly id?: string;
             name?: string | null;
             description?: string | null;
-            /** @enum {string} */
             type?: "content_based" | "content_based_intelligent" | "intelligent" | "time";
             config?: components["schemas"]["ContentBasedAlertGroupingConfiguration"] | components["schemas"]["ContentBasedIntelligentAlertGroupingConfiguration"] | {
                 timeout?: number;
@@ -7505,12 +4444,10 @@ export interface components {
         };
         /** @deprecated */
         AlertGroupingParameters: {
-            /** @enum {string|null} */
             type?: "time" | "intelligent" | "content_based" | null;
             config?: components["schemas"]["FlexibleTimeWindowIntelligentAlertGroupingConfig"] | components["schemas"]["TimeBasedAlertGroupingConfiguration"] | components["schemas"]["ContentBasedAlertGroupingConfiguration"];
         };
         ContentBasedAlertGroupingConfiguration: {
-            /** @enum {string} */
             aggregate?: "all" | "any";
             fields?: string[];
             time_window?: number;
@@ -7521,13 +4458,11 @@ export interface components {
         };
         RelatedIncidentServiceDependencyBase: {
             readonly id?: string;
-            /** @enum {string} */
             type?: "business_service_reference" | "technical_service_reference";
             /** Format: url */
             readonly self?: string | null;
         };
         RelatedIncidentMachineLearningRelationship: {
-            /** @enum {string} */
             grouping_classification?: "similar_contents" | "prior_feedback";
             user_feedback?: {
                 positive_feedback_count?: number;
@@ -7539,13 +4474,10 @@ export interface components {
             supporting_services?: components["schemas"]["RelatedIncidentServiceDependencyBase"][];
         };
         EmailParser: {
-            /** @enum {string} */
             action: "trigger" | "resolve";
             match_predicate: components["schemas"]["MatchPredicate"];
             value_extractors?: {
-                /** @enum {string} */
                 type: "entire" | "regex" | "between";
-                /** @enum {string} */
                 part: "body" | "subject" | "from_addresses";
                 value_name: string;
                 regex?: string;
@@ -7554,10 +4486,8 @@ export interface components {
             }[];
         };
         MatchPredicate: {
-            /** @enum {string} */
             type: "all" | "any" | "not" | "contains" | "exactly" | "regex";
             matcher?: string;
-            /** @enum {string} */
             part: "body" | "subject" | "from_addresses";
             children: components["schemas"]["MatchPredicate"][];
         };
@@ -7566,7 +4496,6 @@ export interface components {
             notify_advance_in_minutes?: number;
             /**
              * @default both
-             * @enum {string}
              */
             handoff_type: "both" | "oncall" | "offcall";
             contact_method: components["schemas"]["ContactMethodReference"];
@@ -7625,7 +4554,6 @@ export interface components {
             };
         } & {
             configuration?: {
-                /** @enum {string} */
                 type?: "trigger_event_count";
                 ttl_seconds?: number;
             };
@@ -7655,7 +4583,6 @@ export interface components {
             };
         } & {
             configuration?: {
-                /** @enum {string} */
                 type?: "recent_value";
                 source?: string;
                 regex?: string;
@@ -7686,9 +4613,7 @@ export interface components {
             };
         } & {
             configuration?: {
-                /** @enum {string} */
                 type?: "external_data";
-                /** @enum {string} */
                 data_type?: "string" | "number" | "boolean";
                 ttl_seconds?: number;
             };
@@ -7754,7 +4679,6 @@ export interface components {
                 type?: unknown;
                 parent?: {
                     id?: unknown;
-                    /** @enum {unknown} */
                     type?: "event_orchestration_reference";
                 };
                 sets?: unknown;
@@ -7768,14 +4692,11 @@ export interface components {
                         escalation_policy?: string;
                         annotate?: string;
                     } & {
-                        /** @enum {string} */
                         severity?: "info" | "error" | "warning" | "critical";
-                        /** @enum {string} */
                         event_action?: "trigger" | "resolve";
                         variables?: {
                             name?: string;
                             path?: string;
-                            /** @enum {string} */
                             type?: "regex";
                             value?: string;
                         }[];
@@ -7862,7 +4783,6 @@ export interface components {
                 type?: unknown;
                 parent?: {
                     id?: unknown;
-                    /** @enum {unknown} */
                     type?: "event_orchestration_reference";
                 };
                 sets?: unknown;
@@ -7924,20 +4844,16 @@ export interface components {
                 type?: unknown;
                 parent?: {
                     id?: unknown;
-                    /** @enum {unknown} */
                     type?: "event_orchestration_reference";
                 };
                 sets?: unknown;
                 catch_all?: {
                     actions?: {
-                        /** @enum {string} */
                         severity?: "info" | "error" | "warning" | "critical";
-                        /** @enum {string} */
                         event_action?: "trigger" | "resolve";
                         variables?: {
                             name?: string;
                             path?: string;
-                            /** @enum {string} */
                             type?: "regex";
                             value?: string;
                         }[];
@@ -8013,16 +4929,13 @@ export interface components {
                     /** Format: url */
                     readonly self?: string;
                 };
-                /** @enum {string} */
                 readonly migrated_status?: "completed";
-                /** @enum {string} */
                 readonly migrated_via?: "API" | "UI";
             } & {
                 /** @default service */
                 type?: unknown;
                 parent?: {
                     id?: unknown;
-                    /** @enum {unknown} */
                     type?: "service_reference";
                 };
                 sets?: unknown;
@@ -8035,14 +4948,11 @@ export interface components {
                         escalation_policy?: string;
                         annotate?: string;
                     } & {
-                        /** @enum {string} */
                         severity?: "info" | "error" | "warning" | "critical";
-                        /** @enum {string} */
                         event_action?: "trigger" | "resolve";
                         variables?: {
                             name?: string;
                             path?: string;
-                            /** @enum {string} */
                             type?: "regex";
                             value?: string;
                         }[];
@@ -8089,7 +4999,6 @@ export interface components {
             rule_id?: string;
             feature?: string;
             feature_type?: string;
-            /** @enum {string} */
             warning_type?: "forbidden_feature" | "invalid_routing";
         };
         OrchestrationWarningInvalidData: {
@@ -8097,7 +5006,6 @@ export interface components {
             rule_id?: string;
             feature?: string;
             feature_type?: string;
-            /** @enum {string} */
             warning_type?: "invalid_data";
         };
         Template: components["schemas"]["EditableTemplate"] & {
@@ -8107,14 +5015,11 @@ export interface components {
             readonly self?: string | null;
             /** Format: url */
             readonly html_url?: string | null;
-            /** @enum {string} */
             type?: "template";
             created_by?: components["schemas"]["UserReference"] | (components["schemas"]["Reference"] & {
-                /** @enum {string} */
                 type?: "account_reference";
             });
             updated_by?: components["schemas"]["UserReference"] | (components["schemas"]["Reference"] & {
-                /** @enum {string} */
                 type?: "account_reference";
             });
             /** Format: date-time */
@@ -8136,7 +5041,6 @@ export interface components {
             errors?: string[];
         };
         EditableTemplate: {
-            /** @enum {string} */
             template_type?: "status_update";
             name?: string;
             description?: string | null;
@@ -8156,7 +5060,6 @@ export interface components {
         CustomFieldsField: {
             /** Format: date-time */
             readonly created_at: string;
-            /** @enum {string} */
             data_type: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             default_value?: ({
                 value?: boolean | null;
@@ -8175,14 +5078,12 @@ export interface components {
             }) | null;
             description?: string | null;
             display_name: string;
-            /** @enum {string} */
             field_type: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
             readonly id: string;
             name: string;
             /** Format: url */
             readonly self: string | null;
             readonly summary: string | null;
-            /** @enum {string} */
             readonly type: "field";
             /** Format: date-time */
             readonly updated_at: string;
@@ -8205,18 +5106,15 @@ export interface components {
                 /** Format: uri */
                 value?: string | null;
             }) | null;
-            /** @enum {boolean} */
             enabled?: true | false;
         };
         CustomFieldsFieldOption: components["schemas"]["CustomFieldsEditableFieldOption"] & Record<string, unknown>;
         CustomFieldsEditableFieldOption: {
             data?: {
-                /** @enum {string} */
                 data_type: "string";
                 value: string;
             };
             readonly id: string;
-            /** @enum {string} */
             readonly type: "field_option";
             /** Format: date-time */
             readonly updated_at: string;
@@ -8226,7 +5124,6 @@ export interface components {
         CustomFieldsFieldWithOptions: {
             /** Format: date-time */
             readonly created_at: string;
-            /** @enum {string} */
             data_type: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             default_value?: ({
                 value?: boolean | null;
@@ -8246,14 +5143,12 @@ export interface components {
             description?: string | null;
             display_name: string;
             field_options?: components["schemas"]["CustomFieldsFieldOption"][] | null;
-            /** @enum {string} */
             field_type: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
             readonly id: string;
             name: string;
             /** Format: url */
             readonly self: string | null;
             readonly summary: string | null;
-            /** @enum {string} */
             readonly type: "field";
             /** Format: date-time */
             readonly updated_at: string;
@@ -8261,12 +5156,9 @@ export interface components {
         CustomFieldsFieldValue: {
             id: string;
             name: string;
-            /** @enum {string} */
             type: "field_value";
             display_name: string;
-            /** @enum {string} */
             field_type: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
-            /** @enum {string} */
             data_type: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
             description: string | null;
             value: {
@@ -8331,7 +5223,6 @@ export interface components {
         };
         StandardApplied: {
             resource_id?: string;
-            /** @enum {string} */
             resource_type?: "technical_service";
             score?: {
                 passing?: number;
@@ -8347,7 +5238,6 @@ export interface components {
             }[];
         };
         StandardInclusionExclusion: {
-            /** @enum {string} */
             type?: "technical_service_reference";
             id?: string;
         };
@@ -8356,7 +5246,6 @@ export interface components {
             name?: string;
             /** Format: date-time */
             readonly published_at?: string | null;
-            /** @enum {string} */
             status_page_type?: "public" | "private";
             /** Format: url */
             url?: string;
@@ -8366,7 +5255,6 @@ export interface components {
             readonly id?: string;
             readonly self?: string;
             description?: string;
-            /** @enum {string} */
             post_type?: "incident" | "maintenance";
             status_page?: {
                 id: string;
@@ -8379,7 +5267,6 @@ export interface components {
             readonly self?: string;
             /** @default status_page_post */
             readonly type?: string;
-            /** @enum {string} */
             post_type?: "incident" | "maintenance";
             status_page?: {
                 id: string;
@@ -8401,10 +5288,8 @@ export interface components {
             updates?: components["schemas"]["StatusPagePostUpdate"][];
         };
         StatusPagePostPostRequest: {
-            /** @enum {string} */
             type: "status_page_post";
             title: string;
-            /** @enum {string} */
             post_type: "incident" | "maintenance";
             /** Format: date-time */
             starts_at: string | null;
@@ -8417,10 +5302,8 @@ export interface components {
             };
         };
         StatusPagePostPutRequest: {
-            /** @enum {string} */
             type: "status_page_post";
             title: string;
-            /** @enum {string} */
             post_type: "incident" | "maintenance";
             /** Format: date-time */
             starts_at: string | null;
@@ -8439,7 +5322,6 @@ export interface components {
                 type?: string;
             };
             message?: string;
-            /** @enum {string} */
             reviewed_status?: "approved" | "not_reviewed";
             status?: {
                 id: string;
@@ -8512,7 +5394,6 @@ export interface components {
         StatusPagePostmortemRequest: {
             /**
              * @default status_page_post_postmortem
-             * @enum {string}
              */
             readonly type: "status_page_post_postmortem";
             post: {
@@ -8540,7 +5421,6 @@ export interface components {
             readonly id?: string;
             readonly self?: string;
             description?: string;
-            /** @enum {string} */
             post_type?: "incident" | "maintenance";
             status_page?: {
                 id: string;
@@ -8549,12 +5429,10 @@ export interface components {
             type?: string;
         };
         StatusPageSubscription: {
-            /** @enum {string} */
             channel?: "webhook" | "email" | "slack";
             contact?: string;
             id?: string;
             self?: string;
-            /** @enum {string} */
             status?: "active" | "pending" | "suspended";
             status_page?: {
                 id: string;
@@ -8562,7 +5440,6 @@ export interface components {
             };
             subscribable_object?: {
                 id?: string;
-                /** @enum {string} */
                 type?: "status_page" | "status_page_service" | "status_page_post";
             };
             type?: string;
@@ -8571,7 +5448,6 @@ export interface components {
             readonly id?: string;
             readonly self?: string;
             description?: string;
-            /** @enum {string} */
             post_type?: "incident" | "maintenance";
             status_page?: {
                 id: string;
@@ -8605,7 +5481,6 @@ export interface components {
             /** Format: date-time */
             readonly created_at?: string;
             readonly created_by?: {
-                /** @enum {string} */
                 readonly type?: "user_reference";
                 readonly id?: string;
                 readonly summary?: string;
@@ -8643,18 +5518,15 @@ export interface components {
             secrets?: Record<string, unknown>;
             teams?: {
                 team_id?: string;
-                /** @enum {string} */
                 type?: "team_reference";
             }[];
             apps?: {
                 app_id?: string;
-                /** @enum {string} */
                 type?: "pd_app_reference";
             }[];
             /** Format: date-time */
             readonly created_at?: string;
             readonly created_by?: {
-                /** @enum {string} */
                 readonly type?: "user_reference";
                 readonly id?: string;
                 readonly summary?: string;
@@ -8675,7 +5547,6 @@ export interface components {
         };
         V3ScheduleReference: {
             id: string;
-            /** @enum {string} */
             type: "schedule_v3_reference";
             summary: string;
             /** Format: uri */
@@ -8690,7 +5561,6 @@ export interface components {
                 description?: string;
                 teams?: {
                     id: string;
-                    /** @enum {string} */
                     type: "team_reference";
                 }[];
             };
@@ -8705,7 +5575,6 @@ export interface components {
         ScheduleResponse: {
             schedule: {
                 id: string;
-                /** @enum {string} */
                 type: "schedule_v3";
                 name: string;
                 time_zone: string;
@@ -8726,14 +5595,12 @@ export interface components {
             };
         };
         FinalSchedule: {
-            /** @enum {string} */
             type: "final_schedule";
             /** Format: double */
             rendered_coverage_percentage: number;
             computed_shift_assignments: components["schemas"]["ComputedShiftAssignment"][];
         };
         ComputedShiftAssignment: {
-            /** @enum {string} */
             type: "computed_shift_assignment";
             /** Format: date-time */
             start_time: string;
@@ -8743,7 +5610,6 @@ export interface components {
             source: components["schemas"]["ShiftSource"];
         };
         ShiftSource: {
-            /** @enum {string} */
             type: "schedule_rotation" | "custom_shift" | "schedule_rotation_override" | "custom_shift_override";
             rotation_id?: string;
             shift_id?: string;
@@ -8751,7 +5617,6 @@ export interface components {
         };
         Rotation: {
             id: string;
-            /** @enum {string} */
             type: "schedule_rotation";
             events?: components["schemas"]["Event"][];
             /** Format: uri */
@@ -8768,19 +5633,16 @@ export interface components {
             time_zone: string;
         };
         ShiftMember: {
-            /** @enum {string} */
             type: "user_member" | "empty_member";
             user_id?: string;
         };
         EventAssignmentStrategy: {
-            /** @enum {string} */
             type: "rotating_member_assignment_strategy" | "every_member_assignment_strategy";
             shifts_per_member?: number;
             members: components["schemas"]["ShiftMember"][];
         };
         Event: {
             id: string;
-            /** @enum {string} */
             type: "schedule_event";
             name: string;
             start_time: components["schemas"]["ZonedDateTime"];
@@ -8827,13 +5689,11 @@ export interface components {
         };
         ShiftAssignment: {
             id: string;
-            /** @enum {string} */
             type: "shift_assignment";
             member: components["schemas"]["ShiftMember"];
         };
         CustomShift: {
             id: string;
-            /** @enum {string} */
             type: "custom_shift";
             /** Format: date-time */
             start_time: string;
@@ -8847,14 +5707,12 @@ export interface components {
         };
         CreateCustomShiftsRequest: {
             custom_shifts: {
-                /** @enum {string} */
                 type: "custom_shift";
                 /** Format: date-time */
                 start_time: string;
                 /** Format: date-time */
                 end_time: string;
                 assignments: {
-                    /** @enum {string} */
                     type: "shift_assignment";
                     member: components["schemas"]["ShiftMember"];
                 }[];
@@ -8867,7 +5725,6 @@ export interface components {
                 /** Format: date-time */
                 end_time?: string;
                 assignments?: {
-                    /** @enum {string} */
                     type: "shift_assignment";
                     member: components["schemas"]["ShiftMember"];
                 }[];
@@ -8875,7 +5732,6 @@ export interface components {
         };
         OverrideShift: {
             id: string;
-            /** @enum {string} */
             type: "override_shift";
             rotation_id?: string;
             custom_shift_id?: string;
@@ -8892,7 +5748,6 @@ export interface components {
         };
         CreateOverridesRequest: {
             overrides: {
-                /** @enum {string} */
                 type: "override_shift";
                 rotation_id?: string;
                 custom_shift_id?: string;
@@ -8916,17 +5771,11 @@ export interface components {
     };
     responses: {
         BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["V3ErrorResponse"];
             };
         };
         ArgumentError: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -8938,9 +5787,6 @@ export interface components {
             };
         };
         Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -8952,9 +5798,6 @@ export interface components {
             };
         };
         Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -8966,9 +5809,6 @@ export interface components {
             };
         };
         InternalServerError: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -8980,9 +5820,6 @@ export interface components {
             };
         };
         NotAllowed: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -8994,9 +5831,6 @@ export interface components {
             };
         };
         NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -9008,9 +5842,6 @@ export interface components {
             };
         };
         TooManyRequests: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -9022,9 +5853,6 @@ export interface components {
             };
         };
         PaymentRequired: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -9036,9 +5864,6 @@ export interface components {
             };
         };
         Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -9050,9 +5875,6 @@ export interface components {
             };
         };
         UnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -9064,9 +5886,6 @@ export interface components {
             };
         };
         RequestEntityTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     error?: {
@@ -9078,9 +5897,6 @@ export interface components {
             };
         };
         OrchestrationCacheVariableListResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     cache_variables: (components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"])[];
@@ -9088,9 +5904,6 @@ export interface components {
             };
         };
         OrchestrationCacheVariableGetResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
@@ -9098,9 +5911,6 @@ export interface components {
             };
         };
         OrchestrationCacheVariableGetDataResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     cache_variable_data: string;
@@ -9118,9 +5928,6 @@ export interface components {
             };
         };
         OrchestrationCacheVariablePostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
@@ -9128,9 +5935,6 @@ export interface components {
             };
         };
         OrchestrationCacheVariablePutResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     cache_variable: components["schemas"]["OrchestrationCacheVariableRecentValue"] | components["schemas"]["OrchestrationCacheVariableTriggerEventCount"] | components["schemas"]["OrchestrationCacheVariableExternalData"];
@@ -9138,25 +5942,16 @@ export interface components {
             };
         };
         OrchestrationPathRouterTypeResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["OrchestrationRouter"];
             };
         };
         OrchestrationPathServiceTypeResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["ServiceOrchestration"];
             };
         };
         OrchestrationPathServiceActiveResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     active?: boolean;
@@ -9164,41 +5959,19 @@ export interface components {
             };
         };
         OrchestrationPathUnroutedTypeResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["OrchestrationUnrouted"];
             };
         };
         WebhookBadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         WebhookUnauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         WebhookForbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         WebhookNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         RecommendationListResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     recommended_rules: components["schemas"]["RecommendedRule"][];
@@ -9207,28 +5980,18 @@ export interface components {
             };
         };
         RecommendationActionResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
-                    /** @enum {string} */
                     status?: "ok";
                 };
             };
         };
         EventEnrichmentListResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["EventEnrichments"];
             };
         };
         EventEnrichmentPostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     event_enrichment: components["schemas"]["EventEnrichment"];
@@ -9236,9 +5999,6 @@ export interface components {
             };
         };
         EventEnrichmentGetResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     event_enrichment: components["schemas"]["EventEnrichment"];
@@ -9246,9 +6006,6 @@ export interface components {
             };
         };
         EventEnrichmentPutResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     event_enrichment: components["schemas"]["EventEnrichment"];
@@ -9256,25 +6013,16 @@ export interface components {
             };
         };
         EventEnrichmentDefaultGetResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["EventEnrichmentDefault"];
             };
         };
         EventEnrichmentDefaultPutResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["EventEnrichmentDefault"];
             };
         };
         EventEnrichmentRulesGetResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     orchestration_path: components["schemas"]["EventEnrichmentOrchestrationPath"];
@@ -9282,9 +6030,6 @@ export interface components {
             };
         };
         EventEnrichmentRulesPutResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     orchestration_path: components["schemas"]["EventEnrichmentOrchestrationPath"];
@@ -9292,9 +6037,6 @@ export interface components {
             };
         };
         EventEnrichmentAssociationListResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     associations: components["schemas"]["EventEnrichmentAssociation"][];
@@ -9306,27 +6048,19 @@ export interface components {
             };
         };
         EventEnrichmentAssociationPostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
-                    /** @enum {string} */
                     status?: "created";
                 };
             };
         };
         EventEnrichmentAssociationMultiStatusResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     associations?: {
                         status?: number;
                         errors?: string[];
                         association?: {
-                            /** @enum {string} */
                             type?: "service_reference" | "event_orchestration_reference";
                             id?: string;
                         };
@@ -9335,20 +6069,13 @@ export interface components {
             };
         };
         EventEnrichmentAssociationDeleteResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
-                    /** @enum {string} */
                     status?: "ok";
                 };
             };
         };
         EnrichmentSchemaPostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     schema: components["schemas"]["EnrichmentSchema"];
@@ -9356,9 +6083,6 @@ export interface components {
             };
         };
         EnrichmentSchemaCsvCreateResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     schema: components["schemas"]["EnrichmentSchema"];
@@ -9366,9 +6090,6 @@ export interface components {
             };
         };
         EnrichmentSchemaGetResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     schema: components["schemas"]["EnrichmentSchema"];
@@ -9376,9 +6097,6 @@ export interface components {
             };
         };
         EnrichmentSchemaListResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     schemas: components["schemas"]["EnrichmentSchema"][];
@@ -9386,9 +6104,6 @@ export interface components {
             };
         };
         EnrichmentSchemaPutResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     schema: components["schemas"]["EnrichmentSchema"];
@@ -9396,9 +6111,6 @@ export interface components {
             };
         };
         EnrichmentSchemaDeleteResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     schema: components["schemas"]["EnrichmentSchema"];
@@ -9406,9 +6118,6 @@ export interface components {
             };
         };
         EnrichmentRecordsCsvUploadResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     /** Format: uuid */
@@ -9425,9 +6134,6 @@ export interface components {
             };
         };
         EnrichmentRecordsListResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     /** Format: uuid */
@@ -9438,9 +6144,6 @@ export interface components {
             };
         };
         EnrichmentRecordDeleteResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     record: components["schemas"]["EnrichmentRecord"];
@@ -9448,9 +6151,6 @@ export interface components {
             };
         };
         EnrichmentQueryPostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     records: components["schemas"]["EnrichmentRecord"][];
@@ -9458,9 +6158,6 @@ export interface components {
             };
         };
         ServiceNowIntegrationPostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     integration: components["schemas"]["ServiceNowIntegration"];
@@ -9468,9 +6165,6 @@ export interface components {
             };
         };
         ServiceNowIntegrationGetResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     integration: components["schemas"]["ServiceNowIntegration"];
@@ -9478,9 +6172,6 @@ export interface components {
             };
         };
         ServiceNowIntegrationListResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     integrations: components["schemas"]["ServiceNowIntegration"][];
@@ -9488,9 +6179,6 @@ export interface components {
             };
         };
         ServiceNowTablePostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     cmdb_table: components["schemas"]["ServiceNowTable"];
@@ -9498,9 +6186,6 @@ export interface components {
             };
         };
         ServiceNowTablePutResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     cmdb_table: components["schemas"]["ServiceNowTable"];
@@ -9508,9 +6193,6 @@ export interface components {
             };
         };
         ServiceNowTableEnableResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     status?: string;
@@ -9519,9 +6201,6 @@ export interface components {
             };
         };
         ServiceNowTableTestResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     enrichment_data: {
@@ -9531,9 +6210,6 @@ export interface components {
             };
         };
         ServiceNowCredentialsPostResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     credentials: components["schemas"]["ServiceNowCredentials"];
@@ -9541,9 +6217,6 @@ export interface components {
             };
         };
         ServiceNowCredentialsGetResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     credentials: components["schemas"]["ServiceNowCredentials"];
@@ -9551,9 +6224,6 @@ export interface components {
             };
         };
         ServiceNowCredentialsPutResponse: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": {
                     credentials: components["schemas"]["ServiceNowCredentials"];
@@ -9886,12 +6556,10 @@ export interface components {
                     secrets: Record<string, unknown>;
                     teams?: {
                         team_id?: string;
-                        /** @enum {string} */
                         type?: "team_reference";
                     }[];
                     apps?: {
                         app_id?: string;
-                        /** @enum {string} */
                         type?: "pd_app_reference";
                     }[];
                 };
@@ -9919,12 +6587,10 @@ export interface components {
                     secrets: Record<string, unknown>;
                     teams?: {
                         team_id?: string;
-                        /** @enum {string} */
                         type?: "team_reference";
                     }[];
                     apps?: {
                         app_id?: string;
-                        /** @enum {string} */
                         type?: "pd_app_reference";
                     }[];
                 };
@@ -9980,13 +6646,11 @@ export interface components {
         EnrichmentSchemaPostRequest: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
                     integration_type?: "CSV";
                     name: string;
                     description?: string;
                     fields: {
                         name: string;
-                        /** @enum {string} */
                         type: "query" | "enriched";
                     }[];
                 };
@@ -10073,25 +6737,20 @@ export type $defs = Record<string, never>;
 export interface operations {
     createEntityTypeByIdChangeTags: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 entity_type: components["parameters"]["entity_type"];
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     add?: {
-                        /** @enum {string} */
                         type: "tag" | "tag_reference";
                         label?: string;
                         readonly id?: string;
                     }[];
                     remove?: {
-                        /** @enum {string} */
                         type: "tag_reference";
                         readonly id: string;
                     }[];
@@ -10100,9 +6759,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": Record<string, unknown>;
                 };
@@ -10116,19 +6772,13 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
             path: {
                 entity_type: components["parameters"]["entity_type"];
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         tags: components["schemas"]["Tag"][];
@@ -10139,17 +6789,9 @@ export interface operations {
     };
     listAbilities: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         abilities: string[];
@@ -10160,20 +6802,12 @@ export interface operations {
     };
     getAbility: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -10187,16 +6821,9 @@ export interface operations {
                 "service_ids[]"?: components["parameters"]["addon_services"];
                 filter?: components["parameters"]["addon_filter"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         addons: components["schemas"]["AddonReference"][];
@@ -10207,10 +6834,6 @@ export interface operations {
     };
     createAddon: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10221,9 +6844,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         addon: components["schemas"]["AddonReference"];
@@ -10234,19 +6854,12 @@ export interface operations {
     };
     getAddon: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         addon: components["schemas"]["Addon"];
@@ -10257,12 +6870,9 @@ export interface operations {
     };
     updateAddon: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10273,9 +6883,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         addon: components["schemas"]["Addon"];
@@ -10286,20 +6893,12 @@ export interface operations {
     };
     deleteAddon: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -10312,16 +6911,9 @@ export interface operations {
                 limit?: components["parameters"]["offset_limit"];
                 "service_ids[]"?: components["parameters"]["services"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         alert_grouping_settings: components["schemas"]["AlertGroupingSetting"][];
@@ -10336,10 +6928,6 @@ export interface operations {
     };
     postAlertGroupingSettings: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10350,9 +6938,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         alert_grouping_setting: components["schemas"]["AlertGroupingSetting"];
@@ -10363,19 +6948,12 @@ export interface operations {
     };
     getAlertGroupingSetting: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         alert_grouping_setting: components["schemas"]["AlertGroupingSetting"];
@@ -10386,12 +6964,9 @@ export interface operations {
     };
     putAlertGroupingSetting: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10402,9 +6977,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         alert_grouping_setting: components["schemas"]["AlertGroupingSetting"];
@@ -10415,29 +6987,17 @@ export interface operations {
     };
     deleteAlertGroupingSetting: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getAnalyticsMetricsIncidentsAll: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10446,9 +7006,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: {
@@ -10497,10 +7054,6 @@ export interface operations {
     };
     getAnalyticsMetricsIncidentsEscalationPolicy: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10509,9 +7062,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsIncidentMetricsEscalationPolicy"][];
@@ -10522,10 +7072,6 @@ export interface operations {
     };
     getAnalyticsMetricsIncidentsEscalationPolicyAll: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10534,9 +7080,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsIncidentMetricsEscalationPolicy"][];
@@ -10547,10 +7090,6 @@ export interface operations {
     };
     getAnalyticsMetricsIncidentsService: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10559,9 +7098,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsIncidentMetrics"][];
@@ -10572,10 +7108,6 @@ export interface operations {
     };
     getAnalyticsMetricsIncidentsServiceAll: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10584,9 +7116,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsIncidentMetrics"][];
@@ -10597,10 +7126,6 @@ export interface operations {
     };
     getAnalyticsMetricsIncidentsTeam: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10609,9 +7134,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsIncidentMetrics"][];
@@ -10622,10 +7144,6 @@ export interface operations {
     };
     getAnalyticsMetricsIncidentsTeamAll: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10634,9 +7152,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsIncidentMetrics"][];
@@ -10647,10 +7162,6 @@ export interface operations {
     };
     getAnalyticsMetricsPdAdvanceUsageFeatures: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10659,9 +7170,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: {
@@ -10678,10 +7186,6 @@ export interface operations {
     };
     getAnalyticsMetricsRespondersAll: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10690,9 +7194,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsResponderMetrics"][];
@@ -10703,10 +7204,6 @@ export interface operations {
     };
     getAnalyticsMetricsRespondersTeam: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10715,9 +7212,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsResponderMetrics"][];
@@ -10728,10 +7222,6 @@ export interface operations {
     };
     getAnalyticsMetricsUsersAll: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10740,9 +7230,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         data?: components["schemas"]["AnalyticsUserMetrics"][];
@@ -10761,10 +7248,6 @@ export interface operations {
     };
     getAnalyticsIncidents: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10783,9 +7266,7 @@ export interface operations {
                     };
                     starting_after?: string;
                     ending_before?: string;
-                    /** @enum {string} */
                     order?: "asc" | "desc";
-                    /** @enum {string} */
                     order_by?: "created_at" | "seconds_to_resolve";
                     limit?: number;
                     time_zone?: string;
@@ -10794,23 +7275,17 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         first: string;
                         last: string;
                         limit: number;
                         more: boolean;
-                        /** @enum {string} */
                         order: "asc" | "desc";
-                        /** @enum {string} */
                         order_by: "created_at" | "seconds_to_resolve" | "updated_at";
                         filters?: {
                             created_at_start?: string;
                             created_at_end?: string;
-                            /** @enum {string} */
                             urgency?: "high" | "low";
                             major?: boolean;
                             team_ids?: string[];
@@ -10828,19 +7303,12 @@ export interface operations {
     };
     getAnalyticsIncidentsById: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AnalyticsRawIncident"];
                 };
@@ -10849,20 +7317,15 @@ export interface operations {
     };
     getAnalyticsIncidentResponsesById: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     limit?: number;
-                    /** @enum {string} */
                     order?: "asc" | "desc";
-                    /** @enum {string} */
                     order_by?: "requested_at";
                     time_zone?: string;
                 };
@@ -10870,16 +7333,11 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_id?: string;
                         limit?: number;
-                        /** @enum {string} */
                         order?: "asc" | "desc";
-                        /** @enum {string} */
                         order_by?: "requested_at";
                         time_zone?: string;
                         responses: components["schemas"]["AnalyticsRawIncidentResponses"][];
@@ -10890,12 +7348,9 @@ export interface operations {
     };
     getAnalyticsResponderIncidents: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 responder_id: components["parameters"]["responder_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10913,9 +7368,7 @@ export interface operations {
                     };
                     starting_after?: string;
                     ending_before?: string;
-                    /** @enum {string} */
                     order?: "asc" | "desc";
-                    /** @enum {string} */
                     order_by?: "incident_created_at";
                     limit?: number;
                     time_zone?: string;
@@ -10924,24 +7377,18 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         first?: string;
                         last?: string;
                         responder_id?: string;
                         limit?: number;
-                        /** @enum {string} */
                         order?: "asc" | "desc";
-                        /** @enum {string} */
                         order_by?: "incident_created_at";
                         time_zone?: string;
                         filters?: {
                             created_at_start?: string;
                             created_at_end?: string;
-                            /** @enum {string} */
                             urgency?: "high" | "low";
                             major?: boolean;
                             team_ids?: string[];
@@ -10958,10 +7405,6 @@ export interface operations {
     };
     getAnalyticsUsers: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -10970,16 +7413,12 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         first?: string;
                         last?: string;
                         limit?: number;
                         more?: boolean;
-                        /** @enum {string} */
                         order?: "asc" | "desc";
                         /** @default name */
                         order_by?: string;
@@ -11010,16 +7449,9 @@ export interface operations {
                 method_truncated_token?: components["parameters"]["audit_method_truncated_token"];
                 "actions[]"?: components["parameters"]["audit_actions"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -11038,16 +7470,9 @@ export interface operations {
                 service_id?: components["parameters"]["automation_actions_service_id"];
                 action_type?: components["parameters"]["automation_actions_action_type"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         actions: (components["schemas"]["AutomationActionsScriptAction"] | components["schemas"]["AutomationActionsProcessAutomationJobAction"])[];
@@ -11060,10 +7485,6 @@ export interface operations {
     };
     createAutomationAction: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11074,9 +7495,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         action: components["schemas"]["AutomationActionsScriptActionWithTeams"] | components["schemas"]["AutomationActionsProcessAutomationJobActionWithTeams"];
@@ -11087,19 +7505,12 @@ export interface operations {
     };
     getAutomationAction: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         action: components["schemas"]["AutomationActionsScriptActionWithTeams"] | components["schemas"]["AutomationActionsProcessAutomationJobActionWithTeams"];
@@ -11110,12 +7521,9 @@ export interface operations {
     };
     updateAutomationAction: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11126,9 +7534,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         action: components["schemas"]["AutomationActionsScriptActionWithTeams"] | components["schemas"]["AutomationActionsProcessAutomationJobActionWithTeams"];
@@ -11139,31 +7544,20 @@ export interface operations {
     };
     deleteAutomationAction: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     createAutomationActionInvocation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11179,9 +7573,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         invocation: components["schemas"]["AutomationActionsInvocation"] & Record<string, unknown>;
@@ -11192,19 +7583,12 @@ export interface operations {
     };
     getAutomationActionsActionServiceAssociations: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         services: components["schemas"]["ServiceReference"][];
@@ -11215,12 +7599,9 @@ export interface operations {
     };
     createAutomationActionServiceAssocation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11231,9 +7612,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         service: components["schemas"]["ServiceReference"];
@@ -11244,20 +7622,13 @@ export interface operations {
     };
     getAutomationActionsActionServiceAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         service: components["schemas"]["ServiceReference"];
@@ -11268,39 +7639,24 @@ export interface operations {
     };
     deleteAutomationActionServiceAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getAutomationActionsActionTeamAssociations: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         teams: components["schemas"]["TeamReference"][];
@@ -11311,12 +7667,9 @@ export interface operations {
     };
     createAutomationActionTeamAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11327,9 +7680,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         team: components["schemas"]["TeamReference"];
@@ -11340,20 +7690,13 @@ export interface operations {
     };
     getAutomationActionsActionTeamAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         team: components["schemas"]["TeamReference"];
@@ -11364,21 +7707,13 @@ export interface operations {
     };
     deleteAutomationActionTeamAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -11390,16 +7725,9 @@ export interface operations {
                 incident_id?: components["parameters"]["automation_actions_incident_id"];
                 action_id?: components["parameters"]["automation_actions_action_id"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         invocations: components["schemas"]["AutomationActionsInvocation"][];
@@ -11410,19 +7738,12 @@ export interface operations {
     };
     getAutomationActionsInvocation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         invocation: components["schemas"]["AutomationActionsInvocation"];
@@ -11439,16 +7760,9 @@ export interface operations {
                 name?: components["parameters"]["automation_actions_name"];
                 "include[]"?: components["parameters"]["automation_actions_runners_include"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         runners: components["schemas"]["AutomationActionsRunner"][];
@@ -11461,10 +7775,6 @@ export interface operations {
     };
     createAutomationActionsRunner: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11475,9 +7785,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         runner: components["schemas"]["AutomationActionsRunner"] & {
@@ -11490,19 +7797,12 @@ export interface operations {
     };
     getAutomationActionsRunner: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         runner: components["schemas"]["AutomationActionsRunner"];
@@ -11513,12 +7813,9 @@ export interface operations {
     };
     updateAutomationActionsRunner: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11529,9 +7826,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         runner: components["schemas"]["AutomationActionsRunner"];
@@ -11542,38 +7836,23 @@ export interface operations {
     };
     deleteAutomationActionsRunner: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getAutomationActionsRunnerTeamAssociations: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         teams: components["schemas"]["TeamReference"][];
@@ -11584,12 +7863,9 @@ export interface operations {
     };
     createAutomationActionsRunnerTeamAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -11600,9 +7876,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         team: components["schemas"]["TeamReference"];
@@ -11613,20 +7886,13 @@ export interface operations {
     };
     getAutomationActionsRunnerTeamAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         team: components["schemas"]["TeamReference"];
@@ -11637,21 +7903,13 @@ export interface operations {
     };
     deleteAutomationActionsRunnerTeamAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 team_id: components["parameters"]["team_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -11662,16 +7920,9 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         business_services: components["schemas"]["BusinessService"][];
@@ -11682,10 +7933,6 @@ export interface operations {
     };
     createBusinessService: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -11703,9 +7950,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         business_service: components["schemas"]["BusinessService"];
@@ -11716,19 +7960,12 @@ export interface operations {
     };
     getBusinessService: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         business_service: components["schemas"]["BusinessService"];
@@ -11739,12 +7976,9 @@ export interface operations {
     };
     updateBusinessService: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -11762,9 +7996,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         business_service: components["schemas"]["BusinessService"];
@@ -11775,38 +8006,23 @@ export interface operations {
     };
     deleteBusinessService: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     createBusinessServiceAccountSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         account_is_subscribed: boolean;
@@ -11817,38 +8033,23 @@ export interface operations {
     };
     removeBusinessServiceAccountSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getBusinessServiceSubscribers: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         subscribers: components["schemas"]["NotificationSubscriber"][];
@@ -11861,12 +8062,9 @@ export interface operations {
     };
     createBusinessServiceNotificationSubscribers: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -11877,9 +8075,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
@@ -11894,18 +8089,12 @@ export interface operations {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
                 "ids[]"?: components["parameters"]["ids"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
                         services: components["schemas"]["Impact"][];
@@ -11920,12 +8109,9 @@ export interface operations {
     };
     removeBusinessServiceNotificationSubscriber: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -11936,9 +8122,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         deleted_count: number;
@@ -11954,16 +8137,9 @@ export interface operations {
             query?: {
                 "ids[]"?: components["parameters"]["ids"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
                         impactors: components["schemas"]["Impactor"][];
@@ -11978,16 +8154,9 @@ export interface operations {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
                 "ids[]"?: components["parameters"]["ids"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
                         services: components["schemas"]["Impact"][];
@@ -12002,17 +8171,9 @@ export interface operations {
     };
     getBusinessServicePriorityThresholds: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         global_threshold: {
@@ -12026,10 +8187,6 @@ export interface operations {
     };
     putBusinessServicePriorityThresholds: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12043,9 +8200,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         global_threshold: {
@@ -12059,18 +8213,9 @@ export interface operations {
     };
     deleteBusinessServicePriorityThresholds: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -12085,16 +8230,9 @@ export interface operations {
                 since?: components["parameters"]["change_since"];
                 until?: components["parameters"]["change_until"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         change_events: components["schemas"]["ChangeEvent"][];
@@ -12109,36 +8247,20 @@ export interface operations {
     };
     createChangeEvent: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getChangeEvent: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         change_event: components["schemas"]["ChangeEvent"];
@@ -12149,12 +8271,9 @@ export interface operations {
     };
     updateChangeEvent: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12165,9 +8284,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         change_event: components["schemas"]["ChangeEvent"];
@@ -12178,22 +8294,13 @@ export interface operations {
     };
     listServiceNowIntegrations: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowIntegrationListResponse"];
         };
     };
     createServiceNowIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["ServiceNowIntegrationPostRequest"];
         responses: {
@@ -12202,45 +8309,30 @@ export interface operations {
     };
     getServiceNowIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowIntegrationGetResponse"];
         };
     };
     deleteServiceNowIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     addServiceNowTable: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["ServiceNowTablePostRequest"];
         responses: {
@@ -12249,13 +8341,10 @@ export interface operations {
     };
     updateServiceNowTable: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["ServiceNowTablePutRequest"];
         responses: {
@@ -12264,60 +8353,40 @@ export interface operations {
     };
     deleteServiceNowTable: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     enableServiceNowTableSync: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowTableEnableResponse"];
         };
     };
     testServiceNowTable: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["servicenow_integration_id"];
                 table_id: components["parameters"]["servicenow_table_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowTableTestResponse"];
         };
     };
     createServiceNowCredentials: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["ServiceNowCredentialsPostRequest"];
         responses: {
@@ -12326,26 +8395,19 @@ export interface operations {
     };
     getServiceNowCredentials: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 credentials_id: components["parameters"]["servicenow_credentials_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["ServiceNowCredentialsGetResponse"];
         };
     };
     updateServiceNowCredentials: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 credentials_id: components["parameters"]["servicenow_credentials_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["ServiceNowCredentialsPutRequest"];
         responses: {
@@ -12354,29 +8416,17 @@ export interface operations {
     };
     deleteServiceNowCredentials: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 credentials_id: components["parameters"]["servicenow_credentials_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     queryEnrichmentData: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EnrichmentQueryPostRequest"];
         responses: {
@@ -12385,12 +8435,7 @@ export interface operations {
     };
     listEnrichmentSchemas: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentSchemaListResponse"];
         };
@@ -12400,9 +8445,6 @@ export interface operations {
             query?: {
                 filename?: components["parameters"]["enrichment_csv_filename"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EnrichmentSchemaPostRequest"];
         responses: {
@@ -12412,26 +8454,19 @@ export interface operations {
     };
     getEnrichmentSchema: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentSchemaGetResponse"];
         };
     };
     updateEnrichmentSchema: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EnrichmentSchemaPutRequest"];
         responses: {
@@ -12440,14 +8475,10 @@ export interface operations {
     };
     deleteEnrichmentSchema: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentSchemaDeleteResponse"];
         };
@@ -12458,13 +8489,10 @@ export interface operations {
                 limit?: components["parameters"]["enrichment_records_limit"];
                 cursor?: components["parameters"]["enrichment_records_cursor"];
             };
-            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentRecordsListResponse"];
         };
@@ -12474,11 +8502,9 @@ export interface operations {
             query?: {
                 filename?: components["parameters"]["enrichment_csv_filename"];
             };
-            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EnrichmentRecordsCsvUploadRequest"];
         responses: {
@@ -12487,15 +8513,11 @@ export interface operations {
     };
     deleteEnrichmentRecord: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 schema_id: components["parameters"]["enrichment_schema_id"];
                 record_id: components["parameters"]["enrichment_record_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EnrichmentRecordDeleteResponse"];
         };
@@ -12512,16 +8534,9 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_escalation_policy"];
                 sort_by?: components["parameters"]["sort_by_escalation_policy"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         escalation_policies: components["schemas"]["EscalationPolicy"][];
@@ -12532,10 +8547,6 @@ export interface operations {
     };
     createEscalationPolicy: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12546,9 +8557,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         escalation_policy: components["schemas"]["EscalationPolicy"];
@@ -12562,18 +8570,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_escalation_policy"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         escalation_policy: components["schemas"]["EscalationPolicy"];
@@ -12584,12 +8586,9 @@ export interface operations {
     };
     updateEscalationPolicy: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12600,9 +8599,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         escalation_policy: components["schemas"]["EscalationPolicy"];
@@ -12613,20 +8609,12 @@ export interface operations {
     };
     deleteEscalationPolicy: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -12638,18 +8626,12 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -12663,16 +8645,9 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 sort_by?: components["parameters"]["sort_by_event_orchestration"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         orchestrations: {
@@ -12713,10 +8688,6 @@ export interface operations {
     };
     postOrchestration: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12727,9 +8698,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         orchestration: components["schemas"]["Orchestration"];
@@ -12740,19 +8708,12 @@ export interface operations {
     };
     getOrchestration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         orchestration: components["schemas"]["Orchestration"];
@@ -12763,12 +8724,9 @@ export interface operations {
     };
     updateOrchestration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12779,9 +8737,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         orchestration: components["schemas"]["Orchestration"];
@@ -12792,38 +8747,23 @@ export interface operations {
     };
     deleteOrchestration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listOrchestrationIntegrations: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integrations: components["schemas"]["OrchestrationIntegration"][];
@@ -12835,12 +8775,9 @@ export interface operations {
     };
     postOrchestrationIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12853,9 +8790,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integration: components["schemas"]["OrchestrationIntegration"];
@@ -12866,20 +8800,13 @@ export interface operations {
     };
     getOrchestrationIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 integration_id: components["parameters"]["event_orchestration_integration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integration: components["schemas"]["OrchestrationIntegration"];
@@ -12890,13 +8817,10 @@ export interface operations {
     };
     updateOrchestrationIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 integration_id: components["parameters"]["event_orchestration_integration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -12909,9 +8833,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integration: components["schemas"]["OrchestrationIntegration"];
@@ -12922,38 +8843,26 @@ export interface operations {
     };
     deleteOrchestrationIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 integration_id: components["parameters"]["event_orchestration_integration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     migrateOrchestrationIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     source_id: string;
-                    /** @enum {string} */
                     source_type: "orchestration";
                     integration_id: string;
                 };
@@ -12961,9 +8870,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integrations: components["schemas"]["OrchestrationIntegration"][];
@@ -12975,19 +8881,12 @@ export interface operations {
     };
     getOrchPathGlobal: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["OrchestrationGlobal"];
                 };
@@ -12996,12 +8895,9 @@ export interface operations {
     };
     updateOrchPathGlobal: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13010,9 +8906,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["OrchestrationGlobal"] & {
                         warnings?: (components["schemas"]["OrchestrationWarningIneligible"] | components["schemas"]["OrchestrationWarningInvalidData"])[];
@@ -13023,26 +8916,19 @@ export interface operations {
     };
     getOrchPathRouter: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathRouterTypeResponse"];
         };
     };
     updateOrchPathRouter: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13051,9 +8937,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["OrchestrationRouter"] & {
                         warnings?: components["schemas"]["OrchestrationWarningIneligible"][];
@@ -13064,26 +8947,19 @@ export interface operations {
     };
     getOrchPathUnrouted: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathUnroutedTypeResponse"];
         };
     };
     updateOrchPathUnrouted: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13092,9 +8968,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["OrchestrationUnrouted"] & {
                         warnings?: components["schemas"]["OrchestrationWarningIneligible"][];
@@ -13108,25 +8981,19 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_ruleset_migrated_metadata"];
             };
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathServiceTypeResponse"];
         };
     };
     updateOrchPathService: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13135,9 +9002,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["ServiceOrchestration"] & {
                         warnings?: (components["schemas"]["OrchestrationWarningIneligible"] | components["schemas"]["OrchestrationWarningInvalidData"])[];
@@ -13148,26 +9012,19 @@ export interface operations {
     };
     getOrchActiveStatus: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationPathServiceActiveResponse"];
         };
     };
     updateOrchActiveStatus: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13182,26 +9039,19 @@ export interface operations {
     };
     listCacheVarOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableListResponse"];
         };
     };
     createCacheVarOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePostRequest"];
         responses: {
@@ -13210,28 +9060,21 @@ export interface operations {
     };
     getCacheVarOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetResponse"];
         };
     };
     updateCacheVarOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePutRequest"];
         responses: {
@@ -13240,48 +9083,33 @@ export interface operations {
     };
     deleteCacheVarOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getExternalDataCacheVarDataOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetDataResponse"];
         };
     };
     updateExternalDataCacheVarDataOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["OrchestrationCacheVariableDataPutRequest"];
         responses: {
@@ -13290,46 +9118,31 @@ export interface operations {
     };
     deleteExternalDataCacheVarDataOnGlobalOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listCacheVarOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableListResponse"];
         };
     };
     createCacheVarOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePostRequest"];
         responses: {
@@ -13338,28 +9151,21 @@ export interface operations {
     };
     getCacheVarOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetResponse"];
         };
     };
     updateCacheVarOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["OrchestrationCacheVariablePutRequest"];
         responses: {
@@ -13368,48 +9174,33 @@ export interface operations {
     };
     deleteCacheVarOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getExternalDataCacheVarDataOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["OrchestrationCacheVariableGetDataResponse"];
         };
     };
     updateExternalDataCacheVarDataOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["OrchestrationCacheVariableDataPutRequest"];
         responses: {
@@ -13418,39 +9209,24 @@ export interface operations {
     };
     deleteExternalDataCacheVarDataOnServiceOrch: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 cache_variable_id: components["parameters"]["event_orchestration_cache_variable_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listEventOrchestrationFeatureEnablements: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         enablements: components["schemas"]["FeatureEnablement"][];
@@ -13461,13 +9237,10 @@ export interface operations {
     };
     updateEventOrchestrationFeatureEnablements: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_orchestration_id"];
                 feature_name: components["parameters"]["enablement_feature_name"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13478,9 +9251,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         enablement: components["schemas"]["FeatureEnablement"];
@@ -13496,16 +9266,9 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         extension_schemas: components["schemas"]["ExtensionSchema"][];
@@ -13521,21 +9284,13 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 "include[]"?: components["parameters"]["enrichment_include"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentListResponse"];
         };
     };
     createEventEnrichment: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentPostRequest"];
         responses: {
@@ -13544,22 +9299,13 @@ export interface operations {
     };
     getAccountDefaultEventEnrichment: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentDefaultGetResponse"];
         };
     };
     markEventEnrichmentAsDefault: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentDefaultPutRequest"];
         responses: {
@@ -13571,25 +9317,19 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["enrichment_include"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentGetResponse"];
         };
     };
     updateEventEnrichment: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentPutRequest"];
         responses: {
@@ -13598,20 +9338,12 @@ export interface operations {
     };
     deleteEventEnrichment: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -13622,25 +9354,19 @@ export interface operations {
                 limit?: components["parameters"]["offset_limit"];
                 offset?: components["parameters"]["offset_offset"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentAssociationListResponse"];
         };
     };
     addEventEnrichmentAssociations: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentAssociationPostRequest"];
         responses: {
@@ -13650,12 +9376,9 @@ export interface operations {
     };
     deleteEventEnrichmentAssociations: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentAssociationDeleteRequest"];
         responses: {
@@ -13665,26 +9388,19 @@ export interface operations {
     };
     getEventEnrichmentRules: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["EventEnrichmentRulesGetResponse"];
         };
     };
     updateEventEnrichmentRules: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["event_enrichment_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["EventEnrichmentRulesPutRequest"];
         responses: {
@@ -13693,19 +9409,12 @@ export interface operations {
     };
     getExtensionSchema: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         extension_schema: components["schemas"]["ExtensionSchema"];
@@ -13725,16 +9434,9 @@ export interface operations {
                 extension_schema_id?: components["parameters"]["extension_schema_id"];
                 "include[]"?: components["parameters"]["include_extensions"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         extensions: components["schemas"]["Extension"][];
@@ -13745,10 +9447,6 @@ export interface operations {
     };
     createExtension: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13759,9 +9457,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         extension: components["schemas"]["Extension"];
@@ -13775,18 +9470,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_extensions_id"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         extension: components["schemas"]["Extension"];
@@ -13797,12 +9486,9 @@ export interface operations {
     };
     updateExtension: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13813,9 +9499,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         extension: components["schemas"]["Extension"];
@@ -13826,38 +9509,23 @@ export interface operations {
     };
     deleteExtension: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     enableExtension: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         extension: components["schemas"]["Extension"];
@@ -13875,16 +9543,9 @@ export interface operations {
                 query?: components["parameters"]["query"];
                 "include[]"?: components["parameters"]["include_incident_workflow_children"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         incident_workflows: components["schemas"]["IncidentWorkflow"][];
@@ -13895,10 +9556,6 @@ export interface operations {
     };
     postIncidentWorkflow: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13909,9 +9566,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_workflow: components["schemas"]["IncidentWorkflow"];
@@ -13922,19 +9576,12 @@ export interface operations {
     };
     getIncidentWorkflow: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_workflow: components["schemas"]["IncidentWorkflow"];
@@ -13945,12 +9592,9 @@ export interface operations {
     };
     putIncidentWorkflow: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -13961,9 +9605,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_workflow: components["schemas"]["IncidentWorkflow"];
@@ -13974,31 +9615,20 @@ export interface operations {
     };
     deleteIncidentWorkflow: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     createIncidentWorkflowInstance: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14007,7 +9637,6 @@ export interface operations {
                         id?: string;
                         incident?: {
                             id: string;
-                            /** @enum {string} */
                             type?: "incident_reference";
                         };
                     };
@@ -14016,9 +9645,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_workflow_instance: components["schemas"]["IncidentWorkflowInstance"];
@@ -14034,16 +9660,9 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 keyword?: components["parameters"]["actions_filter_keyword"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         readonly more?: boolean;
@@ -14055,19 +9674,12 @@ export interface operations {
     };
     getIncidentWorkflowAction: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         action: components["schemas"]["IncidentWorkflowAction"];
@@ -14090,16 +9702,9 @@ export interface operations {
                 limit?: components["parameters"]["cursor_limit"];
                 cursor?: components["parameters"]["cursor_cursor"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         readonly more?: boolean;
@@ -14111,10 +9716,6 @@ export interface operations {
     };
     createIncidentWorkflowTrigger: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14128,9 +9729,7 @@ export interface operations {
                         /** Format: url */
                         readonly html_url?: string | null;
                     } & {
-                        /** @enum {string} */
                         type?: "workflow_trigger";
-                        /** @enum {string} */
                         trigger_type?: "conditional" | "manual" | "incident_type";
                         condition?: string;
                         /** Format: url */
@@ -14155,9 +9754,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         trigger: components["schemas"]["IncidentWorkflowTrigger"];
@@ -14168,19 +9764,12 @@ export interface operations {
     };
     getIncidentWorkflowTrigger: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         trigger: components["schemas"]["IncidentWorkflowTrigger"];
@@ -14191,12 +9780,9 @@ export interface operations {
     };
     updateIncidentWorkflowTrigger: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14210,7 +9796,6 @@ export interface operations {
                         /** Format: url */
                         readonly html_url?: string | null;
                     } & {
-                        /** @enum {string} */
                         type?: "workflow_trigger";
                         readonly trigger_type_name?: string;
                         condition?: string;
@@ -14231,9 +9816,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         trigger: components["schemas"]["IncidentWorkflowTrigger"];
@@ -14244,31 +9826,20 @@ export interface operations {
     };
     deleteIncidentWorkflowTrigger: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     associateServiceToIncidentWorkflowTrigger: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14281,9 +9852,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         trigger: components["schemas"]["IncidentWorkflowTrigger"];
@@ -14294,20 +9862,13 @@ export interface operations {
     };
     deleteServiceFromIncidentWorkflowTrigger: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 trigger_id: components["parameters"]["triggers_path_trigger_id"];
                 service_id: components["parameters"]["triggers_path_service_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         trigger: components["schemas"]["IncidentWorkflowTrigger"];
@@ -14335,16 +9896,9 @@ export interface operations {
                 since?: components["parameters"]["since_incidents"];
                 until?: components["parameters"]["until_incidents"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         incidents: components["schemas"]["Incident"][];
@@ -14360,25 +9914,19 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     incidents: {
                         id: string;
-                        /** @enum {string} */
                         type: "incident" | "incident_reference";
-                        /** @enum {string} */
                         status?: "resolved" | "acknowledged" | "triggered";
                         resolution?: string;
                         title?: string;
                         priority?: {
                             id: string;
                             name?: string;
-                            /** @enum {string} */
                             type: "priority" | "priority_reference";
                         } | string;
                         escalation_level?: number;
@@ -14387,7 +9935,6 @@ export interface operations {
                         }[];
                         incident_type?: components["schemas"]["IncidentTypeReference"];
                         escalation_policy?: components["schemas"]["EscalationPolicyReference"];
-                        /** @enum {string} */
                         urgency?: "high" | "low";
                         conference_bridge?: components["schemas"]["ConferenceBridge"];
                     }[];
@@ -14396,9 +9943,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         incidents: components["schemas"]["Incident"][];
@@ -14409,21 +9953,15 @@ export interface operations {
     };
     createIncident: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     incident: {
-                        /** @enum {string} */
                         type: "incident";
                         title: string;
                         service: components["schemas"]["ServiceReference"];
                         priority?: components["schemas"]["PriorityReference"];
-                        /** @enum {string} */
                         urgency?: "high" | "low";
                         body?: components["schemas"]["IncidentBody"];
                         incident_key?: string;
@@ -14439,9 +9977,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident: components["schemas"]["Incident"];
@@ -14456,18 +9991,12 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_incident"];
                 time_zone?: components["parameters"]["time_zone"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident: components["schemas"]["Incident"];
@@ -14478,25 +10007,19 @@ export interface operations {
     };
     updateIncident: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     incident: {
-                        /** @enum {string} */
                         type: "incident" | "incident_reference";
-                        /** @enum {string} */
                         status?: "resolved" | "acknowledged" | "triggered";
                         priority?: {
                             id: string;
                             name?: string;
-                            /** @enum {string} */
                             type: "priority" | "priority_reference";
                         } | string;
                         resolution?: string;
@@ -14507,12 +10030,10 @@ export interface operations {
                         }[];
                         incident_type?: components["schemas"]["IncidentTypeReference"];
                         escalation_policy?: components["schemas"]["EscalationPolicyReference"];
-                        /** @enum {string} */
                         urgency?: "high" | "low";
                         conference_bridge?: components["schemas"]["ConferenceBridge"];
                         service?: {
                             id: string;
-                            /** @enum {string} */
                             type: "service_reference";
                         };
                     };
@@ -14521,9 +10042,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident: components["schemas"]["Incident"];
@@ -14543,18 +10061,12 @@ export interface operations {
                 sort_by?: components["parameters"]["sort_by_incident_alerts"];
                 "include[]"?: components["parameters"]["include_incident_alerts"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         alerts: components["schemas"]["Alert"][];
@@ -14570,11 +10082,9 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14585,9 +10095,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         alerts: components["schemas"]["Alert"][];
@@ -14598,20 +10105,13 @@ export interface operations {
     };
     getIncidentAlert: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 alert_id: components["parameters"]["alert_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         alert: components["schemas"]["Alert"];
@@ -14622,13 +10122,10 @@ export interface operations {
     };
     updateIncidentAlert: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 alert_id: components["parameters"]["alert_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14639,9 +10136,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         alert: components["schemas"]["Alert"];
@@ -14652,30 +10146,22 @@ export interface operations {
     };
     putIncidentManualBusinessServiceAssociation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 business_service_id: components["parameters"]["business_service_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
                     relation: "impacted" | "not_impacted";
                 };
             };
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
                         relation?: "impacted" | "not_impacted";
                     };
                 };
@@ -14684,19 +10170,12 @@ export interface operations {
     };
     getIncidentImpactedBusinessServices: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         services: components["schemas"]["Impact"][];
@@ -14707,19 +10186,12 @@ export interface operations {
     };
     getIncidentFieldValues: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_fields: components["schemas"]["CustomFieldsFieldValue"][];
@@ -14730,12 +10202,9 @@ export interface operations {
     };
     setIncidentFieldValues: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14746,9 +10215,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_fields: components["schemas"]["CustomFieldsFieldValue"][];
@@ -14769,18 +10235,12 @@ export interface operations {
                 is_overview?: components["parameters"]["log_entry_is_overview"];
                 "include[]"?: components["parameters"]["include_log_entry"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         log_entries: (components["schemas"]["AcknowledgeLogEntry"] | components["schemas"]["AnnotateLogEntry"] | components["schemas"]["AssignLogEntry"] | components["schemas"]["DelegateLogEntry"] | components["schemas"]["EscalateLogEntry"] | components["schemas"]["ExhaustEscalationPathLogEntry"] | components["schemas"]["NotifyLogEntry"] | components["schemas"]["ReachAckLimitLogEntry"] | components["schemas"]["ReachTriggerLimitLogEntry"] | components["schemas"]["RepeatEscalationPathLogEntry"] | components["schemas"]["ResolveLogEntry"] | components["schemas"]["SnoozeLogEntry"] | components["schemas"]["TriggerLogEntry"] | components["schemas"]["UnacknowledgeLogEntry"] | components["schemas"]["UrgencyChangeLogEntry"] | components["schemas"]["FieldValueChangeLogEntry"] | components["schemas"]["CustomFieldValueChangeLogEntry"])[];
@@ -14791,12 +10251,9 @@ export interface operations {
     };
     mergeIncidents: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14807,9 +10264,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident: components["schemas"]["IncidentReference"];
@@ -14820,19 +10274,12 @@ export interface operations {
     };
     listIncidentNotes: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         notes: components["schemas"]["IncidentNote"][];
@@ -14843,12 +10290,9 @@ export interface operations {
     };
     createIncidentNote: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14861,9 +10305,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         note: components["schemas"]["IncidentNote"];
@@ -14874,13 +10315,10 @@ export interface operations {
     };
     updateIncidentNote: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 note_id: components["parameters"]["note_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -14893,9 +10331,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         note: components["schemas"]["IncidentNote"];
@@ -14906,21 +10341,13 @@ export interface operations {
     };
     deleteIncidentNote: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 note_id: components["parameters"]["note_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -14930,18 +10357,12 @@ export interface operations {
                 since?: components["parameters"]["since"];
                 "additional_details[]"?: components["parameters"]["additional_details"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         outlier_incident: {
@@ -14963,18 +10384,12 @@ export interface operations {
                 limit?: components["parameters"]["past_incidents_limit"];
                 total?: components["parameters"]["past_incidents_total"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         past_incidents: {
@@ -14998,23 +10413,16 @@ export interface operations {
             query?: {
                 limit?: components["parameters"]["offset_limit"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         change_events: (components["schemas"]["ChangeEvent"] & {
                             correlation_reason?: {
-                                /** @enum {string} */
                                 readonly reason?: "most_recent" | "related_service" | "intelligent";
                             };
                         })[];
@@ -15032,24 +10440,17 @@ export interface operations {
             query?: {
                 "additional_details[]"?: components["parameters"]["additional_details"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         related_incidents: {
                             incident?: components["schemas"]["Incident"];
                             relationships?: {
-                                /** @enum {string} */
                                 type?: "machine_learning_inferred" | "service_dependency";
                                 metadata?: components["schemas"]["RelatedIncidentMachineLearningRelationship"] | components["schemas"]["RelatedIncidentServiceDependencyRelationship"];
                             }[];
@@ -15061,12 +10462,9 @@ export interface operations {
     };
     createIncidentResponderRequest: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15079,9 +10477,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         responder_request: components["schemas"]["ResponderRequest"];
@@ -15092,19 +10487,15 @@ export interface operations {
     };
     cancelIncidentResponderRequest: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     requester_id: string;
                     responder_request_targets: {
-                        /** @enum {string} */
                         type: "user_reference" | "escalation_policy_reference";
                         id: string;
                     }[];
@@ -15113,16 +10504,11 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         responder_request_targets: {
-                            /** @enum {string} */
                             type: "user_reference" | "escalation_policy_reference";
                             id: string;
-                            /** @enum {string} */
                             result: "cancelled" | "joined" | "declined" | "not_found";
                         }[];
                     };
@@ -15132,12 +10518,9 @@ export interface operations {
     };
     createIncidentSnooze: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15148,9 +10531,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident: components["schemas"]["Incident"];
@@ -15161,12 +10541,9 @@ export interface operations {
     };
     createIncidentStatusUpdate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15179,9 +10556,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status_update: components["schemas"]["StatusUpdate"];
@@ -15192,19 +10566,12 @@ export interface operations {
     };
     getIncidentNotificationSubscribers: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         subscribers: components["schemas"]["NotificationSubscriberWithContext"][];
@@ -15217,12 +10584,9 @@ export interface operations {
     };
     createIncidentNotificationSubscribers: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15233,9 +10597,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
@@ -15246,12 +10607,9 @@ export interface operations {
     };
     removeIncidentNotificationSubscribers: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15262,9 +10620,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         deleted_count: number;
@@ -15280,16 +10635,9 @@ export interface operations {
             query?: {
                 filter?: components["parameters"]["incident_type_list_filter"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_types: components["schemas"]["IncidentType"][];
@@ -15300,10 +10648,6 @@ export interface operations {
     };
     createIncidentType: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15320,9 +10664,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_type: components["schemas"]["IncidentType"];
@@ -15333,19 +10674,12 @@ export interface operations {
     };
     getIncidentType: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_type: components["schemas"]["IncidentType"];
@@ -15356,12 +10690,9 @@ export interface operations {
     };
     updateIncidentType: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15376,9 +10707,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         incident_type: components["schemas"]["IncidentType"];
@@ -15392,18 +10720,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         fields: components["schemas"]["IncidentTypeCustomFieldWithOptions"][];
@@ -15414,12 +10736,9 @@ export interface operations {
     };
     createIncidentTypeCustomField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15428,7 +10747,6 @@ export interface operations {
                         name: string;
                         display_name: string;
                         data_type: string;
-                        /** @enum {string} */
                         field_type: "single_value" | "single_value_fixed" | "multi_value" | "multi_value_fixed";
                         description?: string;
                         enabled?: boolean;
@@ -15440,9 +10758,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["IncidentTypeCustomFields"];
@@ -15456,19 +10771,13 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["IncidentTypeCustomFieldWithOptions"];
@@ -15479,13 +10788,10 @@ export interface operations {
     };
     updateIncidentTypeCustomField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15502,9 +10808,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["IncidentTypeCustomFieldWithOptions"];
@@ -15515,40 +10818,25 @@ export interface operations {
     };
     deleteIncidentTypeCustomField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listIncidentTypeCustomField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_options: components["schemas"]["CustomFieldsFieldOption"][];
@@ -15559,13 +10847,10 @@ export interface operations {
     };
     createIncidentTypeCustomFieldFieldOptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15581,9 +10866,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["CustomFieldsEditableFieldOption"];
@@ -15594,21 +10876,14 @@ export interface operations {
     };
     getIncidentTypeCustomFieldFieldOptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_option_id: components["parameters"]["field_option_id"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["CustomFieldsEditableFieldOption"];
@@ -15619,14 +10894,11 @@ export interface operations {
     };
     updateIncidentTypeCustomFieldFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_option_id: components["parameters"]["field_option_id"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15642,9 +10914,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["CustomFieldsEditableFieldOption"];
@@ -15655,22 +10924,14 @@ export interface operations {
     };
     deleteIncidentTypeCustomFieldFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 type_id_or_name: components["parameters"]["incident_type_id_or_name"];
                 field_option_id: components["parameters"]["field_option_id"];
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -15679,16 +10940,9 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         fields: components["schemas"]["CustomFieldsFieldWithOptions"][];
@@ -15699,10 +10953,6 @@ export interface operations {
     };
     createCustomFieldsField: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15713,9 +10963,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["CustomFieldsFieldWithOptions"];
@@ -15729,18 +10976,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["CustomFieldsFieldWithOptions"];
@@ -15751,12 +10992,9 @@ export interface operations {
     };
     updateCustomFieldsField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15767,9 +11005,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["CustomFieldsField"];
@@ -15780,38 +11015,23 @@ export interface operations {
     };
     deleteCustomFieldsField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listCustomFieldsFieldOptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_options: components["schemas"]["CustomFieldsFieldOption"][];
@@ -15822,12 +11042,9 @@ export interface operations {
     };
     createCustomFieldsFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15838,9 +11055,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["CustomFieldsFieldOption"];
@@ -15851,13 +11065,10 @@ export interface operations {
     };
     updateCustomFieldsFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -15868,9 +11079,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["CustomFieldsFieldOption"];
@@ -15881,37 +11089,21 @@ export interface operations {
     };
     deleteCustomFieldsFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listIpAllowLists: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         ip_allow_lists: components["schemas"]["IpAllowList"][];
@@ -15922,10 +11114,6 @@ export interface operations {
     };
     createIpAllowList: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -15936,9 +11124,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         ip_allow_list: components["schemas"]["IpAllowList"];
@@ -15949,19 +11134,12 @@ export interface operations {
     };
     getIpAllowList: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         ip_allow_list: components["schemas"]["IpAllowList"];
@@ -15972,12 +11150,9 @@ export interface operations {
     };
     updateIpAllowList: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -15988,9 +11163,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         ip_allow_list: components["schemas"]["IpAllowList"];
@@ -16001,20 +11173,12 @@ export interface operations {
     };
     deleteIpAllowList: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -16026,18 +11190,12 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -16050,16 +11208,9 @@ export interface operations {
                 limit?: components["parameters"]["offset_limit"];
                 offset?: components["parameters"]["offset_offset"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         license_allocations: {
@@ -16069,7 +11220,6 @@ export interface operations {
                                 description: string;
                                 name: string;
                                 valid_roles: string[];
-                                /** @enum {string} */
                                 role_group?: "FullUser" | "Stakeholder";
                                 type?: string;
                                 self?: string;
@@ -16086,17 +11236,9 @@ export interface operations {
     };
     listLicenses: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         licenses: components["schemas"]["LicenseWithCounts"][];
@@ -16118,16 +11260,9 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_log_entry"];
                 "team_ids[]"?: components["parameters"]["team_ids"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         log_entries: (components["schemas"]["AcknowledgeLogEntry"] | components["schemas"]["AnnotateLogEntry"] | components["schemas"]["AssignLogEntry"] | components["schemas"]["DelegateLogEntry"] | components["schemas"]["EscalateLogEntry"] | components["schemas"]["ExhaustEscalationPathLogEntry"] | components["schemas"]["NotifyLogEntry"] | components["schemas"]["ReachAckLimitLogEntry"] | components["schemas"]["ReachTriggerLimitLogEntry"] | components["schemas"]["RepeatEscalationPathLogEntry"] | components["schemas"]["ResolveLogEntry"] | components["schemas"]["SnoozeLogEntry"] | components["schemas"]["TriggerLogEntry"] | components["schemas"]["UnacknowledgeLogEntry"] | components["schemas"]["UrgencyChangeLogEntry"])[];
@@ -16142,18 +11277,12 @@ export interface operations {
                 time_zone?: components["parameters"]["time_zone"];
                 "include[]"?: components["parameters"]["include_log_entry"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         log_entry: components["schemas"]["AcknowledgeLogEntry"] | components["schemas"]["AnnotateLogEntry"] | components["schemas"]["AssignLogEntry"] | components["schemas"]["DelegateLogEntry"] | components["schemas"]["EscalateLogEntry"] | components["schemas"]["ExhaustEscalationPathLogEntry"] | components["schemas"]["NotifyLogEntry"] | components["schemas"]["ReachAckLimitLogEntry"] | components["schemas"]["ReachTriggerLimitLogEntry"] | components["schemas"]["RepeatEscalationPathLogEntry"] | components["schemas"]["ResolveLogEntry"] | components["schemas"]["SnoozeLogEntry"] | components["schemas"]["TriggerLogEntry"] | components["schemas"]["UnacknowledgeLogEntry"] | components["schemas"]["UrgencyChangeLogEntry"];
@@ -16164,19 +11293,15 @@ export interface operations {
     };
     updateLogEntryChannel: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     channel: {
                         details: string;
-                        /** @enum {string} */
                         type: "web_trigger" | "mobile";
                     };
                 };
@@ -16184,10 +11309,6 @@ export interface operations {
         };
         responses: {
             202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -16203,16 +11324,9 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_maintenance_window"];
                 filter?: components["parameters"]["filter_maintenance_windows"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         maintenance_windows: components["schemas"]["MaintenanceWindow"][];
@@ -16223,10 +11337,6 @@ export interface operations {
     };
     createMaintenanceWindow: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16237,9 +11347,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         maintenance_window: components["schemas"]["MaintenanceWindow"];
@@ -16253,18 +11360,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_maintenance_window"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         maintenance_window: components["schemas"]["MaintenanceWindow"];
@@ -16275,12 +11376,9 @@ export interface operations {
     };
     updateMaintenanceWindow: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16291,9 +11389,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         maintenance_window: components["schemas"]["MaintenanceWindow"];
@@ -16304,20 +11399,12 @@ export interface operations {
     };
     deleteMaintenanceWindow: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -16333,16 +11420,9 @@ export interface operations {
                 filter?: components["parameters"]["filter_notifications"];
                 "include[]"?: components["parameters"]["include_notifications"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         notifications: components["schemas"]["Notification"][];
@@ -16357,16 +11437,9 @@ export interface operations {
                 user_id: components["parameters"]["oauth_delegation_user_id"];
                 type: components["parameters"]["oauth_delegation_type"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status?: string;
@@ -16380,11 +11453,7 @@ export interface operations {
             query?: {
                 requested_at_end?: components["parameters"]["oauth_delegation_requested_at_end"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: never;
     };
     listOnCalls: {
@@ -16402,16 +11471,9 @@ export interface operations {
                 until?: components["parameters"]["until_oncalls"];
                 earliest?: components["parameters"]["earliest_oncalls"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         oncalls: components["schemas"]["Oncall"][];
@@ -16428,16 +11490,9 @@ export interface operations {
                 service_id?: components["parameters"]["paused_incident_reports_service_id"];
                 suspended_by?: components["parameters"]["paused_incident_reports_suspended_by"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         paused_incident_reporting_alerts?: {
@@ -16467,16 +11522,9 @@ export interface operations {
                 service_id?: components["parameters"]["paused_incident_reports_service_id"];
                 suspended_by?: components["parameters"]["paused_incident_reports_suspended_by"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         paused_incident_reporting_counts: {
@@ -16498,16 +11546,9 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         priorities: components["schemas"]["Priority"][];
@@ -16523,16 +11564,9 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         rulesets: components["schemas"]["Ruleset"][];
@@ -16543,10 +11577,6 @@ export interface operations {
     };
     createRuleset: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16557,9 +11587,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         ruleset?: components["schemas"]["Ruleset"];
@@ -16570,19 +11597,12 @@ export interface operations {
     };
     getRuleset: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         ruleset: components["schemas"]["Ruleset"];
@@ -16593,12 +11613,9 @@ export interface operations {
     };
     updateRuleset: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16609,9 +11626,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         ruleset?: components["schemas"]["Ruleset"];
@@ -16622,20 +11636,12 @@ export interface operations {
     };
     deleteRuleset: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -16646,18 +11652,12 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         rules: components["schemas"]["EventRule"][];
@@ -16668,12 +11668,9 @@ export interface operations {
     };
     createRulesetEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16684,9 +11681,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule?: components["schemas"]["EventRule"];
@@ -16697,20 +11691,13 @@ export interface operations {
     };
     getRulesetEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule: components["schemas"]["EventRule"];
@@ -16721,13 +11708,10 @@ export interface operations {
     };
     updateRulesetEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16739,9 +11723,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule: components["schemas"]["EventRule"];
@@ -16752,21 +11733,13 @@ export interface operations {
     };
     deleteRulesetEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -16784,16 +11757,9 @@ export interface operations {
                 until?: components["parameters"]["schedule_until"];
                 "team_ids[]"?: components["parameters"]["team_ids"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         schedules: components["schemas"]["Schedule"][];
@@ -16807,9 +11773,6 @@ export interface operations {
             query?: {
                 overflow?: components["parameters"]["schedule_overflow"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16820,9 +11783,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         schedule: components["schemas"]["Schedule"];
@@ -16840,18 +11800,12 @@ export interface operations {
                 overflow?: components["parameters"]["schedule_overflow"];
                 include_next_oncall_for_user?: components["parameters"]["include_next_oncall_for_user"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         schedule: components["schemas"]["Schedule"];
@@ -16865,11 +11819,9 @@ export interface operations {
             query?: {
                 overflow?: components["parameters"]["schedule_overflow"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -16880,9 +11832,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         schedule: components["schemas"]["Schedule"];
@@ -16893,20 +11842,12 @@ export interface operations {
     };
     deleteSchedule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -16918,18 +11859,12 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -16944,18 +11879,12 @@ export interface operations {
                 editable?: components["parameters"]["editable_schedules"];
                 overflow?: components["parameters"]["overflow_schedules"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         overrides: components["schemas"]["Override"][];
@@ -16966,12 +11895,9 @@ export interface operations {
     };
     createScheduleOverride: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -16982,9 +11908,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status?: number;
@@ -16997,27 +11920,15 @@ export interface operations {
     };
     deleteScheduleOverride: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 override_id: components["parameters"]["schedule_override_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -17027,18 +11938,12 @@ export interface operations {
                 since?: components["parameters"]["since"];
                 until?: components["parameters"]["until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         readonly users: components["schemas"]["User"][];
@@ -17054,9 +11959,6 @@ export interface operations {
                 until?: components["parameters"]["until"];
                 overflow?: components["parameters"]["schedule_overflow"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17067,9 +11969,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         schedule: components["schemas"]["Schedule"];
@@ -17080,10 +11979,6 @@ export interface operations {
     };
     createServiceDependency: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17103,9 +11998,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         relationships: {
@@ -17127,19 +12019,12 @@ export interface operations {
     };
     getBusinessServiceServiceDependencies: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         relationships: {
@@ -17161,10 +12046,6 @@ export interface operations {
     };
     deleteServiceDependency: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17184,9 +12065,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         relationships: {
@@ -17208,19 +12086,12 @@ export interface operations {
     };
     getTechnicalServiceServiceDependencies: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         relationships: {
@@ -17253,16 +12124,9 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_services"];
                 name?: components["parameters"]["service_name"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         services: components["schemas"]["Service"][];
@@ -17273,10 +12137,6 @@ export interface operations {
     };
     createService: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17287,9 +12147,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         service: components["schemas"]["Service"];
@@ -17303,18 +12160,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_services_id"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         service: components["schemas"]["Service"];
@@ -17325,12 +12176,9 @@ export interface operations {
     };
     updateService: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17341,9 +12189,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         service: components["schemas"]["Service"];
@@ -17354,20 +12199,12 @@ export interface operations {
     };
     deleteService: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -17379,18 +12216,12 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -17408,18 +12239,12 @@ export interface operations {
                 "team_ids[]"?: components["parameters"]["team_ids"];
                 "integration_ids[]"?: components["parameters"]["integration_ids"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         change_events: components["schemas"]["ChangeEvent"][];
@@ -17434,12 +12259,9 @@ export interface operations {
     };
     createServiceIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17450,9 +12272,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integration: components["schemas"]["Integration"];
@@ -17466,19 +12285,13 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_services_integrations"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 integration_id: components["parameters"]["integration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integration: components["schemas"]["Integration"];
@@ -17489,13 +12302,10 @@ export interface operations {
     };
     updateServiceIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 integration_id: components["parameters"]["integration_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17506,9 +12316,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         integration: components["schemas"]["Integration"];
@@ -17525,18 +12332,12 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 "include[]"?: components["parameters"]["include_ruleset_migrated_metadata"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         /** Format: date-time */
@@ -17547,7 +12348,6 @@ export interface operations {
                             /** Format: url */
                             readonly self?: string;
                         };
-                        /** @enum {string} */
                         readonly migrated_status?: "completed";
                         readonly migrated_to?: {
                             readonly id?: string;
@@ -17555,7 +12355,6 @@ export interface operations {
                             /** Format: url */
                             readonly self?: string;
                         };
-                        /** @enum {string} */
                         readonly migrated_via?: "API" | "UI";
                     } & {
                         rules: components["schemas"]["ServiceEventRule"][];
@@ -17566,12 +12365,9 @@ export interface operations {
     };
     createServiceEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17582,9 +12378,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule?: components["schemas"]["ServiceEventRule"];
@@ -17595,19 +12388,12 @@ export interface operations {
     };
     convertServiceEventRulesToEventOrchestration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         readonly convert_status?: string;
@@ -17620,20 +12406,13 @@ export interface operations {
     };
     getServiceEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule: components["schemas"]["ServiceEventRule"];
@@ -17644,13 +12423,10 @@ export interface operations {
     };
     updateServiceEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17662,9 +12438,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rule: components["schemas"]["ServiceEventRule"];
@@ -17675,21 +12448,13 @@ export interface operations {
     };
     deleteServiceEventRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 rule_id: components["parameters"]["rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -17698,16 +12463,9 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         fields: components["schemas"]["ServiceCustomFieldsFieldReadModel"][];
@@ -17718,10 +12476,6 @@ export interface operations {
     };
     createServiceCustomField: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17732,9 +12486,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
@@ -17748,18 +12499,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_customfields_field"];
             };
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
@@ -17770,12 +12515,9 @@ export interface operations {
     };
     updateServiceCustomField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17786,9 +12528,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field: components["schemas"]["ServiceCustomFieldsFieldReadModel"];
@@ -17799,38 +12538,23 @@ export interface operations {
     };
     deleteServiceCustomField: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listServiceCustomFieldOptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_options: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"][];
@@ -17841,12 +12565,9 @@ export interface operations {
     };
     createServiceCustomFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17857,9 +12578,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
@@ -17870,20 +12588,13 @@ export interface operations {
     };
     getServiceCustomFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
@@ -17894,13 +12605,10 @@ export interface operations {
     };
     updateServiceCustomFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17911,9 +12619,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         field_option: components["schemas"]["ServiceCustomFieldsFieldOptionReadModel"];
@@ -17924,39 +12629,24 @@ export interface operations {
     };
     deleteServiceCustomFieldOption: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 field_id: components["parameters"]["field_id"];
                 field_option_id: components["parameters"]["field_option_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getServiceCustomFieldValues: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_fields: components["schemas"]["ServiceCustomFieldsFieldValueReadModel"][];
@@ -17967,12 +12657,9 @@ export interface operations {
     };
     updateServiceCustomFieldValues: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -17983,9 +12670,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_fields: components["schemas"]["ServiceCustomFieldsFieldValueReadModel"][];
@@ -17996,19 +12680,12 @@ export interface operations {
     };
     listServiceFeatureEnablements: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         enablements: components["schemas"]["FeatureEnablement"][];
@@ -18019,13 +12696,10 @@ export interface operations {
     };
     updateServiceFeatureEnablement: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 feature_name: components["parameters"]["enablement_feature_name"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -18036,9 +12710,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         enablement: components["schemas"]["FeatureEnablement"];
@@ -18052,20 +12723,12 @@ export interface operations {
             query?: {
                 type?: components["parameters"]["optional_session_configuration_type"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         session_configurations: {
-                            /** @enum {string} */
                             type: "mobile" | "web";
                             absolute_session_ttl: number;
                             idle_session_ttl: number;
@@ -18080,9 +12743,6 @@ export interface operations {
             query: {
                 type: components["parameters"]["session_configuration_type"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -18096,13 +12756,9 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         session_configurations: {
-                            /** @enum {string} */
                             type: "mobile" | "web";
                             absolute_session_ttl: number;
                             idle_session_ttl: number;
@@ -18117,17 +12773,9 @@ export interface operations {
             query: {
                 type: components["parameters"]["session_configuration_type"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -18137,16 +12785,9 @@ export interface operations {
                 active?: components["parameters"]["active_standard"];
                 resource_type?: components["parameters"]["query_resource_type_standard"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         standards: components["schemas"]["Standard"][];
@@ -18157,12 +12798,9 @@ export interface operations {
     };
     updateStandard: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id_standard"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -18179,9 +12817,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Standard"];
                 };
@@ -18193,18 +12828,12 @@ export interface operations {
             query: {
                 ids: components["parameters"]["resource_ids_standard"];
             };
-            header?: never;
             path: {
                 resource_type: components["parameters"]["resource_type_standard"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         resources: components["schemas"]["StandardApplied"][];
@@ -18215,20 +12844,13 @@ export interface operations {
     };
     listResourceStandards: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["resource_id_standard"];
                 resource_type: components["parameters"]["resource_type_standard"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["StandardApplied"];
                 };
@@ -18237,17 +12859,9 @@ export interface operations {
     };
     listStatusDashboards: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         status_dashboards: components["schemas"]["StatusDashboard"][];
@@ -18258,19 +12872,12 @@ export interface operations {
     };
     getStatusDashboardById: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status_dashboard: components["schemas"]["StatusDashboard"];
@@ -18284,18 +12891,12 @@ export interface operations {
             query?: {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
                         services: components["schemas"]["Impact"][];
@@ -18310,19 +12911,12 @@ export interface operations {
     };
     getStatusDashboardByUrlSlug: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 url_slug: components["parameters"]["url_slug"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status_dashboard: components["schemas"]["StatusDashboard"];
@@ -18336,18 +12930,12 @@ export interface operations {
             query?: {
                 "additional_fields[]"?: components["parameters"]["impacts_additional_fields"];
             };
-            header?: never;
             path: {
                 url_slug: components["parameters"]["url_slug"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["LiveListResponse"] & {
                         services: components["schemas"]["Impact"][];
@@ -18365,16 +12953,9 @@ export interface operations {
             query?: {
                 status_page_type?: components["parameters"]["status_page_type"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         status_pages: components["schemas"]["StatusPage"][];
@@ -18388,18 +12969,12 @@ export interface operations {
             query?: {
                 post_type?: components["parameters"]["status_page_impact_post_type"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         impacts: components["schemas"]["StatusPageImpact"][];
@@ -18410,20 +12985,13 @@ export interface operations {
     };
     getStatusPageImpact: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 impact_id: components["parameters"]["status_page_impact_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         impact: components["schemas"]["StatusPageImpact"];
@@ -18434,19 +13002,12 @@ export interface operations {
     };
     listStatusPageServices: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         services: components["schemas"]["StatusPageService"][];
@@ -18457,20 +13018,13 @@ export interface operations {
     };
     getStatusPageService: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 service_id: components["parameters"]["status_page_service_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         service: components["schemas"]["StatusPageService"];
@@ -18484,18 +13038,12 @@ export interface operations {
             query?: {
                 post_type?: components["parameters"]["status_page_severity_post_type"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         severities: components["schemas"]["StatusPageSeverity"][];
@@ -18506,20 +13054,13 @@ export interface operations {
     };
     getStatusPageSeverity: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 severity_id: components["parameters"]["status_page_severity_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         severity: components["schemas"]["StatusPageSeverity"];
@@ -18533,18 +13074,12 @@ export interface operations {
             query?: {
                 post_type?: components["parameters"]["status_page_status_post_type"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         statuses: components["schemas"]["StatusPageStatus"][];
@@ -18555,20 +13090,13 @@ export interface operations {
     };
     getStatusPageStatus: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_id: components["parameters"]["status_page_status_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status: components["schemas"]["StatusPageStatus"];
@@ -18584,18 +13112,12 @@ export interface operations {
                 reviewed_status?: components["parameters"]["status_page_post_reviewed_status"];
                 "status[]"?: components["parameters"]["status_page_post_status"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         posts: components["schemas"]["StatusPagePost"][];
@@ -18606,12 +13128,9 @@ export interface operations {
     };
     createStatusPagePost: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -18622,9 +13141,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         post: components["schemas"]["StatusPagePost"];
@@ -18638,19 +13154,13 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["status_page_post_include"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         post: components["schemas"]["StatusPagePost"];
@@ -18661,13 +13171,10 @@ export interface operations {
     };
     updateStatusPagePost: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -18678,9 +13185,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         post: components["schemas"]["StatusPagePost"];
@@ -18691,21 +13195,13 @@ export interface operations {
     };
     deleteStatusPagePost: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -18714,19 +13210,13 @@ export interface operations {
             query?: {
                 reviewed_status?: components["parameters"]["status_page_post_update_reviewed_status"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         post_updates: components["schemas"]["StatusPagePostUpdate"][];
@@ -18737,13 +13227,10 @@ export interface operations {
     };
     createStatusPagePostUpdate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -18754,9 +13241,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         post_update: components["schemas"]["StatusPagePostUpdate"];
@@ -18767,21 +13251,14 @@ export interface operations {
     };
     getPostUpdate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
                 post_update_id: components["parameters"]["status_page_post_update_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         post_update: components["schemas"]["StatusPagePostUpdate"];
@@ -18792,14 +13269,11 @@ export interface operations {
     };
     updateStatusPagePostUpdate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
                 post_update_id: components["parameters"]["status_page_post_update_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -18810,9 +13284,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         post_update: components["schemas"]["StatusPagePostUpdate"];
@@ -18823,41 +13294,26 @@ export interface operations {
     };
     deleteStatusPagePostUpdate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
                 post_update_id: components["parameters"]["status_page_post_update_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getPostmortem: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         postmortem: components["schemas"]["StatusPagePostmortem"];
@@ -18868,13 +13324,10 @@ export interface operations {
     };
     createOrUpdateStatusPagePostmortem: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -18885,9 +13338,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         postmortem: components["schemas"]["StatusPagePostmortem"];
@@ -18895,9 +13345,6 @@ export interface operations {
                 };
             };
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         postmortem: components["schemas"]["StatusPagePostmortem"];
@@ -18908,21 +13355,13 @@ export interface operations {
     };
     deleteStatusPagePostmortem: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 post_id: components["parameters"]["status_page_post_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -18932,18 +13371,12 @@ export interface operations {
                 status?: components["parameters"]["status_page_subscription_status"];
                 channel?: components["parameters"]["status_page_subscription_channel"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         subscriptions: components["schemas"]["StatusPageSubscription"][];
@@ -18954,18 +13387,14 @@ export interface operations {
     };
     createStatusPageSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
                     subscription: {
-                        /** @enum {string} */
                         channel: "webhook" | "email";
                         contact: string;
                         status_page: {
@@ -18974,7 +13403,6 @@ export interface operations {
                         };
                         subscribable_object: {
                             id?: string;
-                            /** @enum {string} */
                             type?: "status_page" | "status_page_service" | "status_page_post";
                         };
                         type: string;
@@ -18984,9 +13412,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         subscription: components["schemas"]["StatusPageSubscription"];
@@ -18997,20 +13422,13 @@ export interface operations {
     };
     getStatusPageSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 subscription_id: components["parameters"]["status_page_subscription_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         subscription: components["schemas"]["StatusPageSubscription"];
@@ -19021,21 +13439,13 @@ export interface operations {
     };
     deleteStatusPageSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 subscription_id: components["parameters"]["status_page_subscription_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -19047,16 +13457,9 @@ export interface operations {
                 incident_id?: components["parameters"]["sre_memories_incident_id"];
                 type?: components["parameters"]["sre_memories_type"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         memories: components["schemas"]["SREMemory"][];
@@ -19067,12 +13470,9 @@ export interface operations {
     };
     updateSreMemory: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19085,9 +13485,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         memory: components["schemas"]["SREMemory"];
@@ -19098,20 +13495,12 @@ export interface operations {
     };
     deleteSreMemory: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -19123,16 +13512,9 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 query?: components["parameters"]["tag_query"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         tags: components["schemas"]["Tag"][];
@@ -19143,10 +13525,6 @@ export interface operations {
     };
     createTags: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19157,9 +13535,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         tag: components["schemas"]["Tag"];
@@ -19170,19 +13545,12 @@ export interface operations {
     };
     getTag: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         tag: components["schemas"]["Tag"];
@@ -19193,20 +13561,12 @@ export interface operations {
     };
     deleteTag: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -19217,19 +13577,13 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 entity_type: components["parameters"]["entity_type"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         users?: components["schemas"]["EntityReference"][];
@@ -19248,16 +13602,9 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 query?: components["parameters"]["query"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         teams: components["schemas"]["Team"][];
@@ -19268,10 +13615,6 @@ export interface operations {
     };
     createTeam: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19282,9 +13625,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         team: components["schemas"]["Team"];
@@ -19298,18 +13638,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_teams"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         team: components["schemas"]["Team"];
@@ -19320,12 +13654,9 @@ export interface operations {
     };
     updateTeam: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19336,9 +13667,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         team: components["schemas"]["Team"];
@@ -19352,19 +13680,12 @@ export interface operations {
             query?: {
                 reassignment_team?: components["parameters"]["reassignment_team"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -19376,18 +13697,12 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -19396,41 +13711,25 @@ export interface operations {
     };
     updateTeamEscalationPolicy: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 escalation_policy_id: components["parameters"]["team_escalation_policy_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     deleteTeamEscalationPolicy: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 escalation_policy_id: components["parameters"]["team_escalation_policy_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -19442,18 +13741,12 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 "include[]"?: components["parameters"]["include_teams_members"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         members: {
@@ -19467,19 +13760,12 @@ export interface operations {
     };
     getTeamNotificationSubscriptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         subscriptions: {
@@ -19493,12 +13779,9 @@ export interface operations {
     };
     createTeamNotificationSubscriptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19509,9 +13792,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
@@ -19522,12 +13802,9 @@ export interface operations {
     };
     removeTeamNotificationSubscriptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19538,9 +13815,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         deleted_count: number;
@@ -19553,48 +13827,32 @@ export interface operations {
     };
     updateTeamUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 user_id: components["parameters"]["team_user_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
                     role?: "observer" | "responder" | "manager";
                 };
             };
         };
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     deleteTeamUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 user_id: components["parameters"]["team_user_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -19608,16 +13866,9 @@ export interface operations {
                 template_type?: components["parameters"]["template_type"];
                 sort_by?: components["parameters"]["sort_by_template"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         templates: components["schemas"]["Template"][];
@@ -19628,10 +13879,6 @@ export interface operations {
     };
     createTemplate: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -19642,9 +13889,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         template: components["schemas"]["Template"];
@@ -19655,19 +13899,12 @@ export interface operations {
     };
     getTemplate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         template: components["schemas"]["Template"];
@@ -19678,12 +13915,9 @@ export interface operations {
     };
     updateTemplate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -19694,9 +13928,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         template: components["schemas"]["Template"];
@@ -19707,31 +13938,20 @@ export interface operations {
     };
     deleteTemplate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     renderTemplate: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -19740,9 +13960,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["RenderedTemplate"];
                 };
@@ -19751,21 +13968,12 @@ export interface operations {
     };
     getTemplateFields: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         fields: {
-                            /** @enum {string} */
                             data_type?: "boolean" | "integer" | "float" | "string" | "datetime" | "url";
                             default_value?: string | null;
                             description?: string | null;
@@ -19776,7 +13984,6 @@ export interface operations {
                             example?: string | null;
                             keyword?: string | null;
                             summary?: string;
-                            /** @enum {string} */
                             type?: "standard_field" | "custom_field";
                         }[];
                     };
@@ -19794,16 +14001,9 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 "include[]"?: components["parameters"]["include_user"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         users: components["schemas"]["User"][];
@@ -19814,10 +14014,6 @@ export interface operations {
     };
     createUser: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19830,9 +14026,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         user: components["schemas"]["User"];
@@ -19846,18 +14039,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_user_detail"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         user: components["schemas"]["User"];
@@ -19868,12 +14055,9 @@ export interface operations {
     };
     updateUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19886,9 +14070,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         user: components["schemas"]["User"];
@@ -19899,20 +14080,12 @@ export interface operations {
     };
     deleteUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -19924,18 +14097,12 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -19944,19 +14111,12 @@ export interface operations {
     };
     getUserContactMethods: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         contact_methods: (components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"] | components["schemas"]["WhatsAppContactMethod"])[];
@@ -19967,12 +14127,9 @@ export interface operations {
     };
     createUserContactMethod: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -19983,9 +14140,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
@@ -19996,20 +14150,13 @@ export interface operations {
     };
     getUserContactMethod: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 contact_method_id: components["parameters"]["user_contact_method_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
@@ -20020,13 +14167,10 @@ export interface operations {
     };
     updateUserContactMethod: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 contact_method_id: components["parameters"]["user_contact_method_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20037,9 +14181,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         contact_method: components["schemas"]["PhoneContactMethod"] | components["schemas"]["PushContactMethod"] | components["schemas"]["EmailContactMethod"];
@@ -20050,21 +14191,13 @@ export interface operations {
     };
     deleteUserContactMethod: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 contact_method_id: components["parameters"]["user_contact_method_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -20076,18 +14209,12 @@ export interface operations {
                 limit?: components["parameters"]["cursor_limit"];
                 cursor?: components["parameters"]["cursor_cursor"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["UserOAuthDelegations"];
                 };
@@ -20096,20 +14223,13 @@ export interface operations {
     };
     getUserDelegation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 delegation_id: components["parameters"]["oauth_delegation_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["OAuthDelegation"];
                 };
@@ -20118,19 +14238,12 @@ export interface operations {
     };
     getUserLicense: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         license: {
@@ -20138,7 +14251,6 @@ export interface operations {
                             description: string;
                             name: string;
                             valid_roles: string[];
-                            /** @enum {string} */
                             role_group?: "FullUser" | "Stakeholder";
                             type?: string;
                             self?: string;
@@ -20156,18 +14268,12 @@ export interface operations {
                 "include[]"?: components["parameters"]["include_notification_rules"];
                 urgency?: components["parameters"]["urgency"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         notification_rules: components["schemas"]["NotificationRule"][];
@@ -20178,12 +14284,9 @@ export interface operations {
     };
     createUserNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20194,9 +14297,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         notification_rule: components["schemas"]["NotificationRule"];
@@ -20210,19 +14310,13 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_notification_rules"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 notification_rule_id: components["parameters"]["user_notification_rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         notification_rule: components["schemas"]["NotificationRule"];
@@ -20233,13 +14327,10 @@ export interface operations {
     };
     updateUserNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 notification_rule_id: components["parameters"]["user_notification_rule_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20250,9 +14341,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         notification_rule: components["schemas"]["NotificationRule"];
@@ -20263,39 +14351,24 @@ export interface operations {
     };
     deleteUserNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 notification_rule_id: components["parameters"]["user_notification_rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getUserNotificationSubscriptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         subscriptions: {
@@ -20309,12 +14382,9 @@ export interface operations {
     };
     createUserNotificationSubscriptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20325,9 +14395,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         subscriptions: components["schemas"]["NotificationSubscriptionWithContext"][];
@@ -20338,12 +14405,9 @@ export interface operations {
     };
     unsubscribeUserNotificationSubscriptions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20354,9 +14418,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         deleted_count: number;
@@ -20369,19 +14430,12 @@ export interface operations {
     };
     getUserHandoffNotificationRules: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oncall_handoff_notification_rules: components["schemas"]["HandoffNotificationRule"][];
@@ -20392,12 +14446,9 @@ export interface operations {
     };
     createUserHandoffNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20408,9 +14459,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oncall_handoff_notification_rule: components["schemas"]["HandoffNotificationRule"];
@@ -20421,20 +14469,13 @@ export interface operations {
     };
     getUserHandoffNotifiactionRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 oncall_handoff_notification_rule_id: components["parameters"]["oncall_handoff_notification_rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oncall_handoff_notification_rule: components["schemas"]["HandoffNotificationRule"];
@@ -20445,13 +14486,10 @@ export interface operations {
     };
     updateUserHandoffNotification: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 oncall_handoff_notification_rule_id: components["parameters"]["oncall_handoff_notification_rule_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20462,9 +14500,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oncall_handoff_notification_rule: components["schemas"]["HandoffNotificationRule"];
@@ -20475,39 +14510,24 @@ export interface operations {
     };
     deleteUserHandoffNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 oncall_handoff_notification_rule_id: components["parameters"]["oncall_handoff_notification_rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getUserSessions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         user_sessions: components["schemas"]["UserSession"][];
@@ -20518,40 +14538,25 @@ export interface operations {
     };
     deleteUserSessions: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getUserSession: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 type: components["parameters"]["type"];
                 session_id: components["parameters"]["session_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         user_session: components["schemas"]["UserSession"];
@@ -20562,22 +14567,14 @@ export interface operations {
     };
     deleteUserSession: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 type: components["parameters"]["type"];
                 session_id: components["parameters"]["session_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -20586,18 +14583,12 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_notification_rules"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status_update_notification_rules: components["schemas"]["StatusUpdateNotificationRule"][];
@@ -20608,12 +14599,9 @@ export interface operations {
     };
     createUserStatusUpdateNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20624,9 +14612,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         status_update_notification_rule: components["schemas"]["StatusUpdateNotificationRule"];
@@ -20640,19 +14625,13 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_notification_rules"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_update_notification_rule_id: components["parameters"]["user_status_update_notification_rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         notification_rule: components["schemas"]["StatusUpdateNotificationRule"];
@@ -20663,13 +14642,10 @@ export interface operations {
     };
     updateUserStatusUpdateNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_update_notification_rule_id: components["parameters"]["user_status_update_notification_rule_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -20680,9 +14656,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         notification_rule?: components["schemas"]["StatusUpdateNotificationRule"];
@@ -20693,39 +14666,24 @@ export interface operations {
     };
     deleteUserStatusUpdateNotificationRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
                 status_update_notification_rule_id: components["parameters"]["user_status_update_notification_rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     regenerateUserPrivateUrlKey: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         private_url_key: string;
@@ -20739,16 +14697,9 @@ export interface operations {
             query?: {
                 "include[]"?: components["parameters"]["include_user_detail"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         user: components["schemas"]["User"];
@@ -20764,16 +14715,9 @@ export interface operations {
                 offset?: components["parameters"]["offset_offset"];
                 total?: components["parameters"]["offset_total"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["Pagination"] & {
                         vendors: components["schemas"]["Vendor"][];
@@ -20791,16 +14735,9 @@ export interface operations {
                 total?: components["parameters"]["offset_total"];
                 "team_ids[]"?: components["parameters"]["team_ids"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         schedules: components["schemas"]["V3ScheduleReference"][];
@@ -20814,10 +14751,6 @@ export interface operations {
     };
     createScheduleV3: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -20826,9 +14759,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
@@ -20844,18 +14774,12 @@ export interface operations {
                 overflow?: components["parameters"]["schedule_v3_overflow"];
                 "include[]"?: components["parameters"]["schedule_v3_include"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
@@ -20864,12 +14788,9 @@ export interface operations {
     };
     updateScheduleV3: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -20878,9 +14799,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["ScheduleResponse"];
                 };
@@ -20889,20 +14807,12 @@ export interface operations {
     };
     deleteScheduleV3: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -20914,18 +14824,12 @@ export interface operations {
                 since?: components["parameters"]["audit_since"];
                 until?: components["parameters"]["audit_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["AuditRecordResponseSchema"];
                 };
@@ -20942,18 +14846,12 @@ export interface operations {
                 limit?: components["parameters"]["schedule_v3_limit"];
                 offset?: components["parameters"]["schedule_v3_offset"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_shifts: components["schemas"]["CustomShift"][];
@@ -20967,12 +14865,9 @@ export interface operations {
     };
     createCustomShifts: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -20981,9 +14876,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_shifts: components["schemas"]["CustomShift"][];
@@ -20994,20 +14886,13 @@ export interface operations {
     };
     getCustomShift: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 custom_shift_id: components["parameters"]["schedule_v3_custom_shift_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_shift: components["schemas"]["CustomShift"];
@@ -21018,13 +14903,10 @@ export interface operations {
     };
     updateCustomShift: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 custom_shift_id: components["parameters"]["schedule_v3_custom_shift_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -21033,9 +14915,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         custom_shift: components["schemas"]["CustomShift"];
@@ -21046,21 +14925,13 @@ export interface operations {
     };
     deleteCustomShift: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 custom_shift_id: components["parameters"]["schedule_v3_custom_shift_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -21074,18 +14945,12 @@ export interface operations {
                 limit?: components["parameters"]["schedule_v3_limit"];
                 offset?: components["parameters"]["schedule_v3_offset"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         overrides: components["schemas"]["OverrideShift"][];
@@ -21099,12 +14964,9 @@ export interface operations {
     };
     createOverrides: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -21113,9 +14975,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         overrides: components["schemas"]["OverrideShift"][];
@@ -21126,20 +14985,13 @@ export interface operations {
     };
     getOverride: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 override_id: components["parameters"]["schedule_v3_override_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         override: components["schemas"]["OverrideShift"];
@@ -21150,13 +15002,10 @@ export interface operations {
     };
     updateOverride: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 override_id: components["parameters"]["schedule_v3_override_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -21165,9 +15014,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         override: components["schemas"]["OverrideShift"];
@@ -21178,21 +15024,13 @@ export interface operations {
     };
     deleteOverride: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 override_id: components["parameters"]["schedule_v3_override_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -21202,18 +15040,12 @@ export interface operations {
                 limit?: components["parameters"]["schedule_v3_limit"];
                 offset?: components["parameters"]["schedule_v3_offset"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         rotations: components["schemas"]["Rotation"][];
@@ -21227,12 +15059,9 @@ export interface operations {
     };
     createRotation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -21241,9 +15070,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["RotationResponse"];
                 };
@@ -21256,19 +15082,13 @@ export interface operations {
                 since?: components["parameters"]["schedule_v3_since"];
                 until?: components["parameters"]["schedule_v3_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 rotation_id: components["parameters"]["schedule_v3_rotation_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["RotationResponse"];
                 };
@@ -21277,21 +15097,13 @@ export interface operations {
     };
     deleteRotation: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 rotation_id: components["parameters"]["schedule_v3_rotation_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -21301,19 +15113,13 @@ export interface operations {
                 limit?: components["parameters"]["schedule_v3_limit"];
                 offset?: components["parameters"]["schedule_v3_offset"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 rotation_id: components["parameters"]["schedule_v3_rotation_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         events: components["schemas"]["Event"][];
@@ -21327,13 +15133,10 @@ export interface operations {
     };
     createEvent: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 rotation_id: components["parameters"]["schedule_v3_rotation_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -21342,9 +15145,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["EventResponse"];
                 };
@@ -21357,20 +15157,14 @@ export interface operations {
                 since?: components["parameters"]["schedule_v3_since"];
                 until?: components["parameters"]["schedule_v3_until"];
             };
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 rotation_id: components["parameters"]["schedule_v3_rotation_id"];
                 event_id: components["parameters"]["schedule_v3_event_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["EventResponse"];
                 };
@@ -21379,14 +15173,11 @@ export interface operations {
     };
     updateEvent: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 rotation_id: components["parameters"]["schedule_v3_rotation_id"];
                 event_id: components["parameters"]["schedule_v3_event_id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -21395,9 +15186,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["EventResponse"];
                 };
@@ -21406,40 +15194,25 @@ export interface operations {
     };
     deleteEvent: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schedule_v3_id"];
                 rotation_id: components["parameters"]["schedule_v3_rotation_id"];
                 event_id: components["parameters"]["schedule_v3_event_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getVendor: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         vendor: components["schemas"]["Vendor"][];
@@ -21457,16 +15230,9 @@ export interface operations {
                 filter_type?: components["parameters"]["webhooks_filter_type"];
                 filter_id?: components["parameters"]["webhooks_filter_id"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         webhook_subscriptions: components["schemas"]["WebhookSubscription"][];
@@ -21477,10 +15243,6 @@ export interface operations {
     };
     createWebhookSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -21491,9 +15253,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         webhook_subscription: components["schemas"]["WebhookSubscription"];
@@ -21504,19 +15263,12 @@ export interface operations {
     };
     getWebhookSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         webhook_subscription: components["schemas"]["WebhookSubscription"];
@@ -21527,12 +15279,9 @@ export interface operations {
     };
     updateWebhookSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -21541,9 +15290,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         webhook_subscription: components["schemas"]["WebhookSubscription"];
@@ -21554,38 +15300,23 @@ export interface operations {
     };
     deleteWebhookSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     enableWebhookSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         webhook_subscription: components["schemas"]["WebhookSubscription"];
@@ -21596,36 +15327,20 @@ export interface operations {
     };
     testWebhookSubscription: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     listOauthClients: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oauth_clients: components["schemas"]["OAuthClient"][];
@@ -21636,10 +15351,6 @@ export interface operations {
     };
     createOauthClient: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -21648,9 +15359,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oauth_client: components["schemas"]["OAuthClient"];
@@ -21661,19 +15369,12 @@ export interface operations {
     };
     getOauthClient: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oauth_client: components["schemas"]["OAuthClient"];
@@ -21684,12 +15385,9 @@ export interface operations {
     };
     updateOauthClient: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody: {
             content: {
@@ -21698,9 +15396,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         oauth_client: components["schemas"]["OAuthClient"];
@@ -21711,20 +15406,12 @@ export interface operations {
     };
     deleteOauthClient: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -21735,16 +15422,9 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 include_deprecated?: components["parameters"]["include_deprecated"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         integrations: components["schemas"]["WorkflowIntegration"][];
@@ -21757,19 +15437,12 @@ export interface operations {
     };
     getWorkflowIntegration: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["WorkflowIntegration"];
                 };
@@ -21783,16 +15456,9 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 name?: components["parameters"]["name"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         connections: components["schemas"]["WorkflowIntegrationConnection"][];
@@ -21810,18 +15476,12 @@ export interface operations {
                 cursor?: components["parameters"]["cursor_cursor"];
                 name?: components["parameters"]["name"];
             };
-            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["CursorPagination"] & {
                         connections: components["schemas"]["WorkflowIntegrationConnection"][];
@@ -21834,19 +15494,13 @@ export interface operations {
     };
     createWorkflowIntegrationConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["CreateWorkflowIntegrationConnection"];
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["WorkflowIntegrationConnection"];
                 };
@@ -21855,20 +15509,13 @@ export interface operations {
     };
     getWorkflowIntegrationConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["WorkflowIntegrationConnection"];
                 };
@@ -21877,40 +15524,26 @@ export interface operations {
     };
     deleteWorkflowIntegrationConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     updateWorkflowIntegrationConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 integration_id: components["parameters"]["workflow_integrations_integration_id"];
                 id: components["parameters"]["id"];
             };
-            cookie?: never;
         };
         requestBody?: components["requestBodies"]["UpdateWorkflowIntegrationConnection"];
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": components["schemas"]["WorkflowIntegrationConnection"];
                 };
@@ -21927,24 +15560,17 @@ export interface operations {
                 limit?: components["parameters"]["recommendation_limit"];
                 cursor?: components["parameters"]["cursor_cursor"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["RecommendationListResponse"];
         };
     };
     dismissRecommendedRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 recommendation_id: components["parameters"]["recommendation_id"];
             };
-            cookie?: never;
         };
         requestBody: components["requestBodies"]["RecommendationDismissRequest"];
         responses: {
@@ -21953,30 +15579,22 @@ export interface operations {
     };
     acceptRecommendedRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 recommendation_id: components["parameters"]["recommendation_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["RecommendationActionResponse"];
         };
     };
     deleteAcceptedRecommendedRule: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 service_id: components["parameters"]["service_id"];
                 rule_id: components["parameters"]["recommendation_rule_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: components["responses"]["RecommendationActionResponse"];
         };

@@ -8,99 +8,37 @@
 export interface paths {
     "/ResourceTypes": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getResourceTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/Schemas": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getSchemas"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/Schemas/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getSchema"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/ServiceProviderConfig": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getServiceProviderConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/Users": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["listUsers"];
-        put?: never;
         post: operations["createUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/Users/{id}": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         get: operations["getUser"];
         put: operations["updateUser"];
-        post?: never;
         delete: operations["deleteUser"];
-        options?: never;
-        head?: never;
         patch: operations["patchUser"];
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -114,7 +52,6 @@ export interface components {
              *     ]
              */
             schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
-            /** @enum {string} */
             scimType?: "invalidFilter" | "tooMany" | "uniqueness" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
             status: string;
         };
@@ -126,7 +63,6 @@ export interface components {
              *     ]
              */
             schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
-            /** @enum {string} */
             scimType?: "invalidFilter" | "tooMany" | "uniqueness" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
             status: string;
         };
@@ -138,7 +74,6 @@ export interface components {
              *     ]
              */
             schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
-            /** @enum {string} */
             scimType?: "invalidFilter" | "tooMany" | "uniqueness" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
             status: string;
         };
@@ -150,7 +85,6 @@ export interface components {
              *     ]
              */
             schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
-            /** @enum {string} */
             scimType?: "invalidFilter" | "tooMany" | "uniqueness" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
             status: string;
         };
@@ -219,16 +153,12 @@ export interface components {
                 caseExact: boolean;
                 description: string;
                 multiValued: boolean;
-                /** @enum {string} */
                 mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
                 name: string;
                 required: boolean;
-                /** @enum {string} */
                 returned: "always" | "never" | "default" | "request";
                 subAttributes?: Record<string, unknown>[];
-                /** @enum {string} */
                 type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
-                /** @enum {string} */
                 uniqueness: "none" | "server" | "global";
             }[];
             description: string;
@@ -253,16 +183,12 @@ export interface components {
                     caseExact: boolean;
                     description: string;
                     multiValued: boolean;
-                    /** @enum {string} */
                     mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
                     name: string;
                     required: boolean;
-                    /** @enum {string} */
                     returned: "always" | "never" | "default" | "request";
                     subAttributes?: Record<string, unknown>[];
-                    /** @enum {string} */
                     type: "string" | "boolean" | "decimal" | "integer" | "dateTime" | "reference" | "complex";
-                    /** @enum {string} */
                     uniqueness: "none" | "server" | "global";
                 }[];
                 description: string;
@@ -301,7 +227,6 @@ export interface components {
                 primary?: boolean;
                 /** Format: uri */
                 specUri?: string;
-                /** @enum {string} */
                 type: "oauthbearertoken" | "oauth" | "oauth2" | "httpbasic" | "httpdigest" | "apikey";
             }[];
             bulk: {
@@ -345,7 +270,6 @@ export interface components {
              *     ]
              */
             schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
-            /** @enum {string} */
             scimType?: "invalidFilter" | "tooMany" | "uniqueness" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
             status: string;
         };
@@ -354,20 +278,16 @@ export interface components {
             active: boolean;
             displayName: string;
             entitlements?: {
-                /** @enum {string} */
                 type: "license";
                 value: string;
             }[];
             externalId?: string;
             id: string;
             readonly meta: {
-                /** @enum {string} */
                 readonly resourceType: "User";
             };
             roles: {
-                /** @enum {boolean} */
                 primary: true;
-                /** @enum {string} */
                 type: "base";
                 value: string;
             }[];
@@ -389,20 +309,16 @@ export interface components {
                 active: boolean;
                 displayName: string;
                 entitlements?: {
-                    /** @enum {string} */
                     type: "license";
                     value: string;
                 }[];
                 externalId?: string;
                 id: string;
                 readonly meta: {
-                    /** @enum {string} */
                     readonly resourceType: "User";
                 };
                 roles: {
-                    /** @enum {boolean} */
                     primary: true;
-                    /** @enum {string} */
                     type: "base";
                     value: string;
                 }[];
@@ -447,17 +363,9 @@ export type $defs = Record<string, never>;
 export interface operations {
     getResourceTypes: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["ResourceTypeListResponse"];
                 };
@@ -466,17 +374,9 @@ export interface operations {
     };
     getSchemas: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["SchemaResourceListResponse"];
                 };
@@ -485,19 +385,12 @@ export interface operations {
     };
     getSchema: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["schemaId"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["SchemaResource"];
                 };
@@ -506,17 +399,9 @@ export interface operations {
     };
     getServiceProviderConfig: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["ServiceProviderConfig"];
                 };
@@ -530,16 +415,9 @@ export interface operations {
                 count?: components["parameters"]["count"];
                 filter?: components["parameters"]["filter"];
             };
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["UserListResponse"];
                 };
@@ -548,10 +426,6 @@ export interface operations {
     };
     createUser: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -560,13 +434,11 @@ export interface operations {
                     active?: boolean;
                     displayName: string;
                     entitlements?: {
-                        /** @enum {string} */
                         type: "license";
                         value: string;
                     }[];
                     externalId?: string;
                     roles?: {
-                        /** @enum {boolean} */
                         primary?: true;
                         type?: string;
                         value?: string;
@@ -586,9 +458,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["User"];
                 };
@@ -597,19 +466,12 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["userId"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["User"];
                 };
@@ -618,12 +480,9 @@ export interface operations {
     };
     updateUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["userId"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -632,14 +491,12 @@ export interface operations {
                     active?: boolean;
                     displayName: string;
                     entitlements?: {
-                        /** @enum {string} */
                         type: "license";
                         value: string;
                     }[];
                     externalId?: string;
                     id?: string;
                     roles?: {
-                        /** @enum {boolean} */
                         primary?: true;
                         type?: string;
                         value?: string;
@@ -659,48 +516,30 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["User"];
                 };
             };
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     deleteUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["userId"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     patchUser: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 id: components["parameters"]["userId"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -721,18 +560,11 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/scim+json": components["schemas"]["User"];
                 };
             };
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };

@@ -8,95 +8,52 @@
 export interface paths {
     "/incidents/{incident_id}/dedicated_channel": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         get: operations["getDedicatedChannel"];
-        put?: never;
         post: operations["createDedicatedChannel"];
         delete: operations["removeDedicatedChannel"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{incident_id}/notification_channels": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         get: operations["getNotificationChannels"];
         put: operations["updateNotificationChannel"];
         post: operations["createNotificationChannel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/incidents/{incident_id}/notification_channels/{channel_id}": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
                 channel_id: components["parameters"]["channel_id"];
             };
-            cookie?: never;
         };
-        get?: never;
-        put?: never;
-        post?: never;
         delete: operations["removeNotificationChannel"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/workspaces/{slack_team_id}/connections": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 slack_team_id: components["parameters"]["slack_team_id"];
             };
-            cookie?: never;
         };
         get: operations["getConnections"];
-        put?: never;
         post: operations["createConnection"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
     "/workspaces/{slack_team_id}/connections/{connection_id}": {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 slack_team_id: components["parameters"]["slack_team_id"];
                 connection_id: components["parameters"]["connection_id"];
             };
-            cookie?: never;
         };
         get: operations["getConnection"];
         put: operations["updateConnection"];
-        post?: never;
         delete: operations["deleteConnection"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
@@ -112,7 +69,6 @@ export interface components {
         CreateDedicatedChannelPayload: {
             name?: string;
             slack_team_id?: string;
-            /** @enum {string} */
             privacy?: "private" | "public";
         };
         CreateNotificationChannelPayload: {
@@ -142,17 +98,14 @@ export interface components {
         };
         /**
          * @default responder
-         * @enum {string}
          */
         SlackConnectionNotifiationType: "responder" | "stakeholder";
-        /** @enum {string} */
         SlackConnectionSourceType: "service_reference" | "team_reference";
         SlackConnectionConfig: {
             events?: components["schemas"]["SlackConnectionEvents"];
             urgency?: components["schemas"]["SlackConnectionUrgency"];
             priorities?: components["schemas"]["SlackConnectionPriorities"];
         };
-        /** @enum {string|null} */
         SlackConnectionUrgency: "high" | "low" | null;
         SlackConnectionEvents: ("incident.acknowledged" | "incident.annotated" | "incident.delegated" | "incident.escalated" | "incident.priority_updated" | "incident.reassigned" | "incident.resolved" | "incident.triggered" | "incident.unacknowledged" | "incident.responder.added" | "incident.responder.replied" | "incident.status_update_published")[];
         SlackConnectionPriorities: string[] | null;
@@ -174,49 +127,31 @@ export interface components {
     };
     responses: {
         BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         UnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
         InternalServerError: {
-            headers: {
-                [name: string]: unknown;
-            };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
@@ -238,19 +173,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     getDedicatedChannel: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         channel: components["schemas"]["SlackChannel"];
@@ -261,12 +189,9 @@ export interface operations {
     };
     createDedicatedChannel: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -292,38 +217,23 @@ export interface operations {
     };
     removeDedicatedChannel: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     getNotificationChannels: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         channels: components["schemas"]["SlackChannel"][];
@@ -334,12 +244,9 @@ export interface operations {
     };
     updateNotificationChannel: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -350,9 +257,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         channels: components["schemas"]["SlackChannel"][];
@@ -364,12 +268,9 @@ export interface operations {
     };
     createNotificationChannel: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -380,9 +281,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         channel: components["schemas"]["SlackChannel"];
@@ -394,21 +292,13 @@ export interface operations {
     };
     removeNotificationChannel: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 incident_id: components["parameters"]["incident_id"];
                 channel_id: components["parameters"]["channel_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -418,18 +308,12 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 offset?: components["parameters"]["offset"];
             };
-            header?: never;
             path: {
                 slack_team_id: components["parameters"]["slack_team_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         slack_connections: components["schemas"]["SlackConnection"][];
@@ -440,12 +324,9 @@ export interface operations {
     };
     createConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 slack_team_id: components["parameters"]["slack_team_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -456,9 +337,6 @@ export interface operations {
         };
         responses: {
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         slack_connection: components["schemas"]["SlackConnection"];
@@ -469,20 +347,13 @@ export interface operations {
     };
     getConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 slack_team_id: components["parameters"]["slack_team_id"];
                 connection_id: components["parameters"]["connection_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         slack_connection: components["schemas"]["SlackConnection"];
@@ -493,13 +364,10 @@ export interface operations {
     };
     updateConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 slack_team_id: components["parameters"]["slack_team_id"];
                 connection_id: components["parameters"]["connection_id"];
             };
-            cookie?: never;
         };
         requestBody?: {
             content: {
@@ -510,9 +378,6 @@ export interface operations {
         };
         responses: {
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         slack_connection: components["schemas"]["SlackConnection"];
@@ -523,20 +388,13 @@ export interface operations {
     };
     deleteConnection: {
         parameters: {
-            query?: never;
-            header?: never;
             path: {
                 slack_team_id: components["parameters"]["slack_team_id"];
                 connection_id: components["parameters"]["connection_id"];
             };
-            cookie?: never;
         };
-        requestBody?: never;
         responses: {
             204: {
-                headers: {
-                    [name: string]: unknown;
-                };
                 content: {
                     "application/json": {
                         slack_connection: components["schemas"]["SlackConnection"];
