@@ -21,6 +21,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinRequires } from './builtin-requires-plugin.mjs';
 import { dropDocComments } from './drop-doc-comments.mjs';
+import { minifyTools } from './minify-tools.mjs';
+import { bundledPackages, writeThirdPartyLicenses } from './third-party-licenses.mjs';
 
 /** node-fetch reads `whatwgUrl.URL` only where node:url has no `URL`. */
 const noWhatwgUrl = {
@@ -190,6 +192,11 @@ try {
       Object.entries(platform.metafile.outputs).map(([name, output]) => [path.resolve(root, name), output]),
     ),
   );
+  writeThirdPartyLicenses(
+    root,
+    bundledPackages(Object.keys(platform.metafile.inputs)),
+    path.join(root, 'dist', 'third-party-licenses.txt'),
+  );
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }
@@ -289,6 +296,10 @@ if (renamed.length > 0) {
 }
 
 dropDocComments(path.join(root, 'dist'));
+if (!minifyTools(path.join(root, 'dist'), COMMON.target).includes(path.join('cli', 'main.js'))) {
+  console.error('scripts/minify-tools.mjs no longer finds the source markers it reads (the CLI was not minified)');
+  process.exit(1);
+}
 
 // Each file costs Node a resolve, a read, a compile and a link: a new entry point that shares a few modules with
 // index.js would split its chunks again and slow `import('pagerduty-client')` unseen. Fail the build instead.
