@@ -85,14 +85,17 @@ const ENTRY_POINTS = {
   'cli/main': 'src/cli/main.ts',
 };
 // Built apart, each whole in one file (node-fetch and the proxy agent still in chunks loaded on first use): a
-// chunk shared with index.js would be one more file for `import('pagerduty-client')` to load.
-const PLATFORM_ENTRY_POINTS = {
-  'platform/node': 'src/core/platform/node-platform.ts',
-  'platform/web': 'src/core/platform/web-platform.ts',
-  // What the Node-only entry points are under the other export conditions: errors that say so.
-  'elsewhere/emulator': 'src/elsewhere/emulator.ts',
-  'elsewhere/rate-limit-redis': 'src/elsewhere/rate-limit-redis.ts',
-};
+// chunk shared with index.js would be one more file for `import('pagerduty-client')` to load. The Node platform is
+// built apart from the others too, for the same reason: it shares the node:crypto hashing with the web platform.
+const PLATFORM_BUILDS = [
+  { 'platform/node': 'src/core/platform/node-platform.ts' },
+  {
+    'platform/web': 'src/core/platform/web-platform.ts',
+    // What the Node-only entry points are under the other export conditions: errors that say so.
+    'elsewhere/emulator': 'src/elsewhere/emulator.ts',
+    'elsewhere/rate-limit-redis': 'src/elsewhere/rate-limit-redis.ts',
+  },
+];
 const COMMON = {
   absWorkingDir: root,
   bundle: true,
@@ -179,24 +182,24 @@ try {
   );
   dropBareHelperImports(stage2Outputs);
   plainSourceMarkers(stage2Outputs);
-  const platform = await build({
-    ...COMMON,
-    entryPoints: PLATFORM_ENTRY_POINTS,
-    outdir: path.join(root, 'dist'),
-    // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
-    mainFields: ['module', 'main'],
-    plugins: [noWhatwgUrl, silentDebug, builtinRequires],
-  });
-  dropBareHelperImports(
-    Object.fromEntries(
-      Object.entries(platform.metafile.outputs).map(([name, output]) => [path.resolve(root, name), output]),
-    ),
-  );
-  writeThirdPartyLicenses(
-    root,
-    bundledPackages(Object.keys(platform.metafile.inputs)),
-    path.join(root, 'dist', 'third-party-licenses.txt'),
-  );
+  const bundledInputs = [];
+  for (const entryPoints of PLATFORM_BUILDS) {
+    const platform = await build({
+      ...COMMON,
+      entryPoints,
+      outdir: path.join(root, 'dist'),
+      // node-fetch's ES module build (`module`) imports Node's built-ins rather than requiring them.
+      mainFields: ['module', 'main'],
+      plugins: [noWhatwgUrl, silentDebug, builtinRequires],
+    });
+    dropBareHelperImports(
+      Object.fromEntries(
+        Object.entries(platform.metafile.outputs).map(([name, output]) => [path.resolve(root, name), output]),
+      ),
+    );
+    bundledInputs.push(...Object.keys(platform.metafile.inputs));
+  }
+  writeThirdPartyLicenses(root, bundledPackages(bundledInputs), path.join(root, 'dist', 'third-party-licenses.txt'));
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }

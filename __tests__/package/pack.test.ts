@@ -426,6 +426,34 @@ describe('an installed package', () => {
       await server.close();
     }
   }, 60_000);
+
+  it('hashes with node:crypto on Node: PKCE and webhook signatures work with @noble/hashes left out', async () => {
+    const declared = Object.keys(
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+        .dependencies,
+    );
+    expect(declared).toContain('@noble/hashes');
+    const dir = project(
+      'without-noble',
+      'module',
+      {
+        'consumer.mjs': `import { createHash } from 'node:crypto';
+        import { OAuthTokenClient } from 'pagerduty-client';
+        import { checkSignature, signWebhookBody } from 'pagerduty-client/webhooks';
+        const [verifier, challenge] = new OAuthTokenClient(null, 'client-id').generateS256PkceParams();
+        const expected = createHash('sha256').update(verifier).digest('base64url');
+        const signature = signWebhookBody('{}', 'secret');
+        console.log(challenge === expected, signature, JSON.stringify(checkSignature('{}', signature, 'secret')));`,
+      },
+      declared.filter((name) => name !== '@noble/hashes'),
+    );
+    expect(readdirSync(path.join(dir, 'node_modules'))).not.toContain('@noble');
+    const { stdout } = await run(process.execPath, ['consumer.mjs'], dir);
+    // HMAC-SHA256 of "{}" with the key "secret" (openssl dgst -sha256 -hmac secret).
+    expect(stdout.trim()).toBe(
+      'true v1=77325902caca812dc259733aacd046b73817372c777b8d95b402647474516e13 {"ok":true,"secretIndex":0}',
+    );
+  }, 60_000);
 });
 
 describe('the optional peer ioredis', () => {

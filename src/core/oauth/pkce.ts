@@ -1,6 +1,5 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64Url } from '../encoding/base64.js';
+import { hashing } from '../platform/node-platform.js';
 
 /** Returns `size` cryptographically random bytes (Web Crypto's `crypto.getRandomValues` by default). */
 export type RandomBytes = (size: number) => Uint8Array;
@@ -19,9 +18,10 @@ export function base64UrlEncode(bytes: Uint8Array): string {
   return base64Url(bytes);
 }
 
-// A synchronous SHA-256 from an audited library: Web Crypto's digest is async only, and the PKCE API is sync.
+// A synchronous SHA-256 (node:crypto, else @noble/hashes): Web Crypto's digest is async only, and the PKCE API is
+// sync.
 export function s256CodeChallenge(codeVerifier: string): string {
-  return base64UrlEncode(sha256(utf8ToBytes(codeVerifier)));
+  return base64UrlEncode(hashing().sha256(new TextEncoder().encode(codeVerifier)));
 }
 
 export function createS256PkcePair(randomBytes: RandomBytes = cryptoRandomBytes): PkcePair {

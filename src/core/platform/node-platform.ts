@@ -1,10 +1,12 @@
-// The transport's Node side: node-fetch, keep-alive agents and proxies. The package resolves `#platform` to this
-// module under the `node` export condition only (scripts/bundle.mjs, package.json `imports`); every other runtime
-// gets ./web-platform.ts, so that no bundler for a browser or a worker ever sees node-fetch or `node:http`.
-// node-fetch and the proxy agent load on first use, so that importing the library costs neither.
+// The runtime's side on Node: node-fetch, keep-alive agents and proxies for the transport, node:crypto for hashing.
+// The package resolves `#platform` to this module under the `node` export condition only (scripts/bundle.mjs,
+// package.json `imports`); every other runtime gets ./web-platform.ts, so that no bundler for a browser or a worker
+// ever sees node-fetch or `node:http`, and Node never loads @noble/hashes. node-fetch, the proxy agent and
+// node:crypto load on first use, so that importing the library costs none of them.
 import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
 import type { FetchLike } from '../transport/transport.js';
 import { namesProxy, proxyEnvironment, proxyFor, type ProxyEnv } from '../transport/proxy.js';
+import { nodeHashing, type Hashing } from './hashing.js';
 import type { Connections, ConnectionOptions } from './platform.js';
 
 /** Shared by every client; after a failure the next call tries again. */
@@ -105,4 +107,11 @@ class NodeConnections implements Connections {
 /** The agents of one client: `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` are read now, from `process.env`. */
 export function openConnections(options: ConnectionOptions): Connections {
   return new NodeConnections(options);
+}
+
+const NODE_HASHING = nodeHashing(() => process.getBuiltinModule('node:crypto'));
+
+/** node:crypto's SHA-256, HMAC-SHA256 and `timingSafeEqual`. */
+export function hashing(): Hashing {
+  return NODE_HASHING;
 }

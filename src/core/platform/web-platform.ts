@@ -1,8 +1,11 @@
-// The transport everywhere but Node (the browser, Cloudflare Workers, Deno, Bun): the runtime's own `fetch`, which
-// keeps its connections itself. Bun and Deno read `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` in their `fetch`.
+// The runtime's side everywhere but Node (the browser, Cloudflare Workers, Deno, Bun): the runtime's own `fetch`,
+// which keeps its connections itself (Bun and Deno read `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` in their `fetch`), and
+// hashing with node:crypto where the runtime has it, else with @noble/hashes.
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { FetchLike } from '../transport/transport.js';
+import { nodeHashing, type Hashing, type NodeCrypto } from './hashing.js';
 import type { Connections, ConnectionOptions } from './platform.js';
+import { portableHashing } from './portable-hashing.js';
 import { runtimeLabel, type RuntimeGlobals } from './runtime.js';
 
 type PlatformFetch = (url: string, init: Omit<FetchRequestInit, 'agent'>) => Promise<FetchResponse>;
@@ -31,4 +34,16 @@ export function openConnections(options: ConnectionOptions): Connections {
       );
   }
   return NO_AGENTS;
+}
+
+/** The globals {@link hashing} looks at; `process` is missing outside Node, Bun and Deno. */
+export interface CryptoGlobals {
+  readonly process?: { readonly getBuiltinModule?: (id: string) => unknown };
+}
+
+// node:crypto is native and about 17 times faster on a 256 KiB body, so Bun and Deno (and Workers with
+// nodejs_compat) keep it; it is asked for at run time, never imported, so that a bundler is not asked to resolve it.
+export function hashing(globals: CryptoGlobals = globalThis as CryptoGlobals): Hashing {
+  const crypto = globals.process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+  return typeof crypto?.createHmac === 'function' ? nodeHashing(() => crypto) : portableHashing;
 }

@@ -1,5 +1,5 @@
 import { base64 } from '../encoding/base64.js';
-import { webhookCrypto } from './webhook-crypto.js';
+import { hashing } from '../platform/node-platform.js';
 
 // The signed event.id catches a replay whose X-Webhook-Id (not signed) was edited or removed.
 export function deliveryKeys(eventId: string, webhookId: string | undefined, verified: boolean): readonly string[] {
@@ -8,6 +8,7 @@ export function deliveryKeys(eventId: string, webhookId: string | undefined, ver
   const keys = [`${trust} event ${eventId}`];
   if (webhookId !== undefined) keys.push(`${trust} webhook ${webhookId}`);
   // Digests bound the memory per key, whatever the length of an ID or of a header.
-  const crypto = webhookCrypto();
-  return keys.map((key) => base64(crypto.sha256(new TextEncoder().encode(key))));
+  const { sha256 } = hashing();
+  const encoder = new TextEncoder();
+  return keys.map((key) => base64(sha256(encoder.encode(key))));
 }

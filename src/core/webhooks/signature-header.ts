@@ -1,4 +1,4 @@
-import { hexToBytes } from '@noble/hashes/utils.js';
+import { bytesFromHex } from '../encoding/hex.js';
 import type { WebhookVerificationReason } from './webhook-errors.js';
 
 const V1_VALUE = /^[0-9a-f]{64}$/i;
@@ -19,7 +19,7 @@ export function signatureEntries(header: string | undefined): SignatureEntries {
     if (equals < 0) continue;
     const version = entry.slice(0, equals).trim().toLowerCase();
     const value = entry.slice(equals + 1).trim();
-    if (version === 'v1' && V1_VALUE.test(value)) digests.push(hexToBytes(value));
+    if (version === 'v1' && V1_VALUE.test(value)) digests.push(bytesFromHex(value));
   }
   return digests.length > 0 ? { ok: true, digests } : { ok: false, reason: 'malformed-signature' };
 }

@@ -1,7 +1,8 @@
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { hex } from '../encoding/hex.js';
+import type { Hashing } from '../platform/hashing.js';
+import { hashing } from '../platform/node-platform.js';
 import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-body.js';
 import { signatureEntries } from './signature-header.js';
-import { webhookCrypto, type WebhookCrypto } from './webhook-crypto.js';
 import { WebhookVerificationError, type WebhookVerificationReason } from './webhook-errors.js';
 
 /** One subscription secret, or several (the old and the new one during a rotation). */
@@ -63,11 +64,11 @@ export function checkSignature(
   secrets: WebhookSecrets,
   options: SignatureOptions = {},
 ): SignatureCheck {
-  return checkSignatureWith(webhookCrypto(), rawBody, signatureHeader, secrets, options);
+  return checkSignatureWith(hashing(), rawBody, signatureHeader, secrets, options);
 }
 
 export function checkSignatureWith(
-  crypto: WebhookCrypto,
+  crypto: Hashing,
   rawBody: RawBody,
   signatureHeader: string | readonly string[] | undefined,
   secrets: WebhookSecrets,
@@ -142,5 +143,5 @@ export function verifySignature(
  */
 export function signWebhookBody(rawBody: RawBody, secret: string): string {
   const [key] = secretList(secret);
-  return `v1=${bytesToHex(webhookCrypto().hmacSha256(key, bodyBytes(rawBody)))}`;
+  return `v1=${hex(hashing().hmacSha256(key, bodyBytes(rawBody)))}`;
 }

@@ -1,18 +1,18 @@
-// The portable crypto gives node:crypto's results bit for bit, so a signature made on one runtime verifies on
-// any other, and a delivery key is the same wherever it was computed.
+// The portable hashing gives the Node platform's results bit for bit, so a signature made on one runtime verifies on
+// any other, a delivery key is the same wherever it was computed, and a PKCE challenge does not depend on the runtime.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import * as nodeCrypto from 'node:crypto';
+import { hashing } from '../../../src/core/platform/node-platform.js';
+import { portableHashing as portable } from '../../../src/core/platform/portable-hashing.js';
 import { checkSignatureWith, signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
-import { nodeWebhookCrypto, portableWebhookCrypto } from '../../../src/core/webhooks/webhook-crypto.js';
 
-const native = nodeWebhookCrypto(nodeCrypto);
-const portable = portableWebhookCrypto;
+const native = hashing();
 const bodies = fc.uint8Array({ maxLength: 2048 });
 const secrets = fc.string({ minLength: 1, maxLength: 200, unit: 'grapheme' });
 
-describe('the portable webhook crypto (@noble/hashes)', () => {
-  it("computes node:crypto's HMAC-SHA256 and SHA-256 for any key and data", () => {
+describe('the portable hashing (@noble/hashes)', () => {
+  it("computes the Node platform's (node:crypto) HMAC-SHA256 and SHA-256 for any key and data", () => {
+    expect(native.source).toBe('node:crypto');
     fc.assert(
       fc.property(secrets, bodies, (secret, body) => {
         expect(portable.hmacSha256(secret, body)).toEqual(Uint8Array.from(native.hmacSha256(secret, body)));
