@@ -129,17 +129,16 @@ export function restTableFiles(rows, source) {
  *
  * @module
  */
-import { unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import { lazy, unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
 
 /**
- * The canonical paths of the REST API v2: every path of the official description, with
- * \`{placeholders}\` for identifiers (\`/tags/{id}/{entity_type}\` appears as its three concrete
- * paths, one per list it answers). A URL must match one of them for the r-methods and the
- * iterators to work on it (see \`canonicalPath\`). Packed a path a line (see \`unpackPaths\`).
+ * The canonical paths of the REST API v2 (\`CANONICAL_PATHS\` of \`pagerduty-client/tables\`), packed a path a line
+ * (see \`unpackPaths\`) and unpacked at the first call.
  */
-export const CANONICAL_PATHS: readonly CanonicalPath[] = /* @__PURE__ */ unpackPaths(\`
-${packedLines(packPaths(rows.canonicalPaths))}\`);
+export const canonicalPaths = /* @__PURE__ */ lazy(() =>
+  unpackPaths(\`
+${packedLines(packPaths(rows.canonicalPaths))}\`),
+);
 `,
     ),
     file(
@@ -149,22 +148,20 @@ ${packedLines(packPaths(rows.canonicalPaths))}\`);
  *
  * @module
  */
-import { unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
-import type { EntityWrapperConfig } from '../../core/rest/endpoints/table-types.js';
-import { CANONICAL_PATHS } from './canonical-paths.js';
+import { lazy, unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
+import { canonicalPaths } from './canonical-paths.js';
 
 /**
- * Exceptions to the entity-wrapper convention, keyed by \`'<METHOD> <canonical path>'\`: the
- * endpoints (and only those) where the convention's inference disagrees with the official
- * description's schemas. A value is the wrapper of both bodies, \`null\` for no wrapping (such
- * an endpoint cannot be paginated), or \`[requestWrapper, responseWrapper]\`. Keys match a
- * canonical path whatever its placeholders are named. Packed an endpoint a line, its path a
- * number in \`CANONICAL_PATHS\` (see \`unpackWrappers\`).
+ * The exceptions to the entity-wrapper convention (\`ENTITY_WRAPPER_CONFIG\` of \`pagerduty-client/tables\`), packed
+ * an endpoint a line, its path a number in the canonical paths (see \`unpackWrappers\`), and unpacked at the first
+ * call.
  */
-export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = /* @__PURE__ */ unpackWrappers(
-  \`
+export const entityWrapperConfig = /* @__PURE__ */ lazy(() =>
+  unpackWrappers(
+    \`
 ${packedLines(packWrappers(rows.wrapperConfig, rows.canonicalPaths))}\`,
-  CANONICAL_PATHS,
+    canonicalPaths(),
+  ),
 );
 `,
     ),
@@ -230,20 +227,19 @@ ${entryLines(rows.specialisedIterators)}});
  *
  * @module
  */
-import { unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
-import type { CanonicalPath, IndexPagination } from '../../core/rest/endpoints/table-types.js';
-import { CANONICAL_PATHS } from './canonical-paths.js';
+import { lazy, unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
+import { canonicalPaths } from './canonical-paths.js';
 
 /**
- * Every index of the REST API v2 (a GET whose answer holds a list), keyed by canonical path:
- * its pagination style, the key of its list, the largest \`limit\` it accepts, whether its
- * answer declares \`more\`, and whether it takes a \`limit\`. The iterators follow it. Packed an
- * index a line, its path a number in \`CANONICAL_PATHS\` (see \`unpackIndexes\`).
+ * How each index pages (\`INDEX_PAGINATION\` of \`pagerduty-client/tables\`), packed an index a line, its path a
+ * number in the canonical paths (see \`unpackIndexes\`), and unpacked at the first call.
  */
-export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = /* @__PURE__ */ unpackIndexes(
-  \`
+export const indexPagination = /* @__PURE__ */ lazy(() =>
+  unpackIndexes(
+    \`
 ${packedLines(packIndexes(rows.indexes, rows.canonicalPaths))}\`,
-  CANONICAL_PATHS,
+    canonicalPaths(),
+  ),
 );
 `,
     ),
@@ -254,29 +250,36 @@ ${packedLines(packIndexes(rows.indexes, rows.canonicalPaths))}\`,
  *
  * @module
  */
+import { lazy } from '../../core/rest/endpoints/packed-tables.js';
 import type { RestApiTables } from '../../core/rest/endpoints/table-types.js';
-import { CANONICAL_PATHS } from './canonical-paths.js';
+import { canonicalPaths } from './canonical-paths.js';
 import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
 import { EARLY_ACCESS_HEADERS } from './early-access-headers.js';
-import { ENTITY_WRAPPER_CONFIG } from './entity-wrapper-config.js';
+import { entityWrapperConfig } from './entity-wrapper-config.js';
 import { HISTORICAL_RECORD_PATHS } from './historical-record-paths.js';
 import { HISTORY_MAX_RANGE_DAYS } from './history-max-ranges.js';
-import { INDEX_PAGINATION } from './index-pagination.js';
+import { indexPagination } from './index-pagination.js';
 import { QUERY_STYLES } from './query-styles.js';
 import { SPECIALISED_ITERATORS } from './specialised-iterators.js';
 
-/** The tables of the REST API v2, as \`RestApiV2Client\` passes them to its base class. */
-export const REST_API_V2_TABLES: RestApiTables = Object.freeze({
-  canonicalPaths: CANONICAL_PATHS,
-  cursorPaths: CURSOR_BASED_PAGINATION_PATHS,
-  wrapperConfig: ENTITY_WRAPPER_CONFIG,
-  historicalPaths: HISTORICAL_RECORD_PATHS,
-  specialisedIterators: SPECIALISED_ITERATORS,
-  indexes: INDEX_PAGINATION,
-  historyMaxRangeDays: HISTORY_MAX_RANGE_DAYS,
-  declaredHeaders: EARLY_ACCESS_HEADERS,
-  queryStyles: QUERY_STYLES,
-});
+/**
+ * The tables of the REST API v2, as \`RestApiV2Client\` passes them to its base class: the packed ones are
+ * unpacked at the first call (the first client), not when the library is imported.
+ */
+export const restApiV2Tables = /* @__PURE__ */ lazy(
+  (): RestApiTables =>
+    Object.freeze({
+      canonicalPaths: canonicalPaths(),
+      cursorPaths: CURSOR_BASED_PAGINATION_PATHS,
+      wrapperConfig: entityWrapperConfig(),
+      historicalPaths: HISTORICAL_RECORD_PATHS,
+      specialisedIterators: SPECIALISED_ITERATORS,
+      indexes: indexPagination(),
+      historyMaxRangeDays: HISTORY_MAX_RANGE_DAYS,
+      declaredHeaders: EARLY_ACCESS_HEADERS,
+      queryStyles: QUERY_STYLES,
+    }),
+);
 `,
     ),
   ];

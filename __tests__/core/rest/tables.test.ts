@@ -1,13 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { pathShape } from '../../../src/core/rest/endpoints/canonical-path.js';
 import { compileWrapperConfig } from '../../../src/core/rest/endpoints/entity-wrappers.js';
-import { CANONICAL_PATHS } from '../../../src/generated/rest-tables/canonical-paths.js';
-import { CURSOR_BASED_PAGINATION_PATHS } from '../../../src/generated/rest-tables/cursor-based-pagination-paths.js';
-import { ENTITY_WRAPPER_CONFIG } from '../../../src/generated/rest-tables/entity-wrapper-config.js';
-import { HISTORICAL_RECORD_PATHS } from '../../../src/generated/rest-tables/historical-record-paths.js';
 import { ITERATION_LIMIT } from '../../../src/core/rest/pagination/limits.js';
-import { REST_API_V2_TABLES } from '../../../src/generated/rest-tables/rest-api-v2-tables.js';
-import { SPECIALISED_ITERATORS } from '../../../src/generated/rest-tables/specialised-iterators.js';
+import {
+  CANONICAL_PATHS,
+  CURSOR_BASED_PAGINATION_PATHS,
+  ENTITY_WRAPPER_CONFIG,
+  HISTORICAL_RECORD_PATHS,
+  REST_API_V2_TABLES,
+  SPECIALISED_ITERATORS,
+} from '../../../src/tables.js';
 
 const canonicalShapes = new Set(CANONICAL_PATHS.map(pathShape));
 const keyPath = (key: string): string => key.slice(key.indexOf(' ') + 1);
@@ -81,5 +83,17 @@ describe('REST API v2 tables', () => {
     expect(REST_API_V2_TABLES.wrapperConfig).toBe(ENTITY_WRAPPER_CONFIG);
     expect(Object.isFrozen(CANONICAL_PATHS)).toBe(true);
     expect(Object.isFrozen(ENTITY_WRAPPER_CONFIG)).toBe(true);
+  });
+});
+
+describe('the packed tables', () => {
+  it('are unpacked once: the client, the tables entry point and every later call share the same values', async () => {
+    const { restApiV2Tables } = await import('../../../src/generated/rest-tables/rest-api-v2-tables.js');
+    const { RestApiV2Client } = await import('../../../src/core/rest/rest-api-v2-client.js');
+    expect(restApiV2Tables()).toBe(REST_API_V2_TABLES);
+    expect(new RestApiV2Client('key').tables).toBe(REST_API_V2_TABLES);
+    expect(REST_API_V2_TABLES.canonicalPaths).toBe(CANONICAL_PATHS);
+    expect(REST_API_V2_TABLES.wrapperConfig).toBe(ENTITY_WRAPPER_CONFIG);
+    expect(Object.isFrozen(REST_API_V2_TABLES) && Object.isFrozen(CANONICAL_PATHS)).toBe(true);
   });
 });

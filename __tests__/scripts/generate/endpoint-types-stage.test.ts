@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { endpointMapFiles, typesName } from '../../../scripts/generate/endpoint-types-stage.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { CANONICAL_PATHS } from '../../../src/generated/rest-tables/canonical-paths.js';
+import { CANONICAL_PATHS } from '../../../src/tables.js';
 
 describe('the endpoint types stage', () => {
   it('names a client types after its descriptor', () => {

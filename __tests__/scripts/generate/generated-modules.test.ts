@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { compareWithDisk, generateAll, PROJECT_ROOT, STAGES } from '../../../scripts/generate/index.mjs';
-import { CANONICAL_PATHS } from '../../../src/generated/rest-tables/canonical-paths.js';
+import { CANONICAL_PATHS } from '../../../src/tables.js';
 
 describe('the generated modules', () => {
   // One full generation serves every check below but the determinism one (it takes seconds).

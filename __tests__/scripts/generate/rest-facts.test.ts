@@ -9,7 +9,7 @@ import { deriveRestOperations, type RestOperation } from '../../../scripts/gener
 import { REST_OVERRIDES } from '../../../scripts/generate/rest-overrides.mjs';
 import { inferEntityWrapper as inferInGenerator } from '../../../scripts/generate/wrapper-convention.mjs';
 import { inferEntityWrapper } from '../../../src/core/rest/endpoints/entity-wrappers.js';
-import { CANONICAL_PATHS } from '../../../src/generated/rest-tables/canonical-paths.js';
+import { CANONICAL_PATHS } from '../../../src/tables.js';
 
 const context = descriptionContext(PROJECT_ROOT);
 const rest = deriveRestOperations(context.readDescription('rest'));

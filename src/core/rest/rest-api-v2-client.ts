@@ -24,7 +24,7 @@ import { findInPages } from './find-in-pages.js';
 import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { checkedOptions } from '../client/internal-options.js';
-import { REST_API_V2_TABLES } from '../../generated/rest-tables/rest-api-v2-tables.js';
+import { restApiV2Tables } from '../../generated/rest-tables/rest-api-v2-tables.js';
 import {
   alertGroupingSettingsParams,
   analyticsRawIncidentsBody,
@@ -90,7 +90,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   constructor(apiKey: string | TokenProvider, options: RestApiV2ClientOptions = {}) {
     checkOptionNames('RestApiV2Client', options, REST_API_V2_CLIENT_OPTION_NAMES);
     const { defaultFrom, authType, ...rest } = options;
-    super(authForType(apiKey, authType), checkedOptions({ ...rest, tables: REST_API_V2_TABLES }));
+    super(authForType(apiKey, authType), checkedOptions({ ...rest, tables: restApiV2Tables() }));
     this.defaultFrom = defaultFrom;
   }
 

@@ -9,16 +9,14 @@
  *
  * @module
  */
-import { unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import { lazy, unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
 
 /**
- * The canonical paths of the REST API v2: every path of the official description, with
- * `{placeholders}` for identifiers (`/tags/{id}/{entity_type}` appears as its three concrete
- * paths, one per list it answers). A URL must match one of them for the r-methods and the
- * iterators to work on it (see `canonicalPath`). Packed a path a line (see `unpackPaths`).
+ * The canonical paths of the REST API v2 (`CANONICAL_PATHS` of `pagerduty-client/tables`), packed a path a line
+ * (see `unpackPaths`) and unpacked at the first call.
  */
-export const CANONICAL_PATHS: readonly CanonicalPath[] = /* @__PURE__ */ unpackPaths(`
+export const canonicalPaths = /* @__PURE__ */ lazy(() =>
+  unpackPaths(`
 0/{entity_type}/{id}/change_tags
 ktags
 1abilities
@@ -294,4 +292,5 @@ zns/services/{service_id}/rules/{recommendation_id}/dismiss
 zns/services/{service_id}/rules/{recommendation_id}/accept
 zns/services/{service_id}/accepted_rules/{rule_id}
 1incidents/count
-`);
+`),
+);

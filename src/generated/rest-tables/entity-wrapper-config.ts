@@ -9,20 +9,17 @@
  *
  * @module
  */
-import { unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
-import type { EntityWrapperConfig } from '../../core/rest/endpoints/table-types.js';
-import { CANONICAL_PATHS } from './canonical-paths.js';
+import { lazy, unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
+import { canonicalPaths } from './canonical-paths.js';
 
 /**
- * Exceptions to the entity-wrapper convention, keyed by `'<METHOD> <canonical path>'`: the
- * endpoints (and only those) where the convention's inference disagrees with the official
- * description's schemas. A value is the wrapper of both bodies, `null` for no wrapping (such
- * an endpoint cannot be paginated), or `[requestWrapper, responseWrapper]`. Keys match a
- * canonical path whatever its placeholders are named. Packed an endpoint a line, its path a
- * number in `CANONICAL_PATHS` (see `unpackWrappers`).
+ * The exceptions to the entity-wrapper convention (`ENTITY_WRAPPER_CONFIG` of `pagerduty-client/tables`), packed
+ * an endpoint a line, its path a number in the canonical paths (see `unpackWrappers`), and unpacked at the first
+ * call.
  */
-export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = /* @__PURE__ */ unpackWrappers(
-  `
+export const entityWrapperConfig = /* @__PURE__ */ lazy(() =>
+  unpackWrappers(
+    `
 P0 -
 P8 -
 P9 -
@@ -165,5 +162,6 @@ P7j decision -
 P7k -
 D7l -
 `,
-  CANONICAL_PATHS,
+    canonicalPaths(),
+  ),
 );

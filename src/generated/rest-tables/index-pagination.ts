@@ -9,18 +9,16 @@
  *
  * @module
  */
-import { unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
-import type { CanonicalPath, IndexPagination } from '../../core/rest/endpoints/table-types.js';
-import { CANONICAL_PATHS } from './canonical-paths.js';
+import { lazy, unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
+import { canonicalPaths } from './canonical-paths.js';
 
 /**
- * Every index of the REST API v2 (a GET whose answer holds a list), keyed by canonical path:
- * its pagination style, the key of its list, the largest `limit` it accepts, whether its
- * answer declares `more`, and whether it takes a `limit`. The iterators follow it. Packed an
- * index a line, its path a number in `CANONICAL_PATHS` (see `unpackIndexes`).
+ * How each index pages (`INDEX_PAGINATION` of `pagerduty-client/tables`), packed an index a line, its path a
+ * number in the canonical paths (see `unpackIndexes`), and unpacked at the first call.
  */
-export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = /* @__PURE__ */ unpackIndexes(
-  `
+export const indexPagination = /* @__PURE__ */ lazy(() =>
+  unpackIndexes(
+    `
 1 c11
 2 n00
 4 c11
@@ -145,5 +143,6 @@ y k01
 7g k01
 7i k0150 recommended_rules
 `,
-  CANONICAL_PATHS,
+    canonicalPaths(),
+  ),
 );

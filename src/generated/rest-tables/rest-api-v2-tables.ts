@@ -9,26 +9,33 @@
  *
  * @module
  */
+import { lazy } from '../../core/rest/endpoints/packed-tables.js';
 import type { RestApiTables } from '../../core/rest/endpoints/table-types.js';
-import { CANONICAL_PATHS } from './canonical-paths.js';
+import { canonicalPaths } from './canonical-paths.js';
 import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
 import { EARLY_ACCESS_HEADERS } from './early-access-headers.js';
-import { ENTITY_WRAPPER_CONFIG } from './entity-wrapper-config.js';
+import { entityWrapperConfig } from './entity-wrapper-config.js';
 import { HISTORICAL_RECORD_PATHS } from './historical-record-paths.js';
 import { HISTORY_MAX_RANGE_DAYS } from './history-max-ranges.js';
-import { INDEX_PAGINATION } from './index-pagination.js';
+import { indexPagination } from './index-pagination.js';
 import { QUERY_STYLES } from './query-styles.js';
 import { SPECIALISED_ITERATORS } from './specialised-iterators.js';
 
-/** The tables of the REST API v2, as `RestApiV2Client` passes them to its base class. */
-export const REST_API_V2_TABLES: RestApiTables = Object.freeze({
-  canonicalPaths: CANONICAL_PATHS,
-  cursorPaths: CURSOR_BASED_PAGINATION_PATHS,
-  wrapperConfig: ENTITY_WRAPPER_CONFIG,
-  historicalPaths: HISTORICAL_RECORD_PATHS,
-  specialisedIterators: SPECIALISED_ITERATORS,
-  indexes: INDEX_PAGINATION,
-  historyMaxRangeDays: HISTORY_MAX_RANGE_DAYS,
-  declaredHeaders: EARLY_ACCESS_HEADERS,
-  queryStyles: QUERY_STYLES,
-});
+/**
+ * The tables of the REST API v2, as `RestApiV2Client` passes them to its base class: the packed ones are
+ * unpacked at the first call (the first client), not when the library is imported.
+ */
+export const restApiV2Tables = /* @__PURE__ */ lazy(
+  (): RestApiTables =>
+    Object.freeze({
+      canonicalPaths: canonicalPaths(),
+      cursorPaths: CURSOR_BASED_PAGINATION_PATHS,
+      wrapperConfig: entityWrapperConfig(),
+      historicalPaths: HISTORICAL_RECORD_PATHS,
+      specialisedIterators: SPECIALISED_ITERATORS,
+      indexes: indexPagination(),
+      historyMaxRangeDays: HISTORY_MAX_RANGE_DAYS,
+      declaredHeaders: EARLY_ACCESS_HEADERS,
+      queryStyles: QUERY_STYLES,
+    }),
+);

@@ -7,7 +7,7 @@ import {
   pathShape,
   urlPathOf,
 } from '../../../../src/core/rest/endpoints/canonical-path.js';
-import { CANONICAL_PATHS } from '../../../../src/generated/rest-tables/canonical-paths.js';
+import { CANONICAL_PATHS } from '../../../../src/tables.js';
 
 const fail = (message: string): Error => new Error(message);
 const index = compileCanonicalPaths(CANONICAL_PATHS);

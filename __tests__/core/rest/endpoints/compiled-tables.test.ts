@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { compileTables, withWrapperRows } from '../../../../src/core/rest/endpoints/compiled-tables.js';
 import { entityWrappersFor } from '../../../../src/core/rest/endpoints/entity-wrappers.js';
-import { REST_API_V2_TABLES } from '../../../../src/generated/rest-tables/rest-api-v2-tables.js';
+import { REST_API_V2_TABLES } from '../../../../src/tables.js';
 
 describe('withWrapperRows', () => {
   const compiled = compileTables(REST_API_V2_TABLES);

@@ -5,7 +5,7 @@ import {
   inferEntityWrapper,
   singularName,
 } from '../../../../src/core/rest/endpoints/entity-wrappers.js';
-import { ENTITY_WRAPPER_CONFIG } from '../../../../src/generated/rest-tables/entity-wrapper-config.js';
+import { ENTITY_WRAPPER_CONFIG } from '../../../../src/tables.js';
 
 const compiled = compileWrapperConfig(ENTITY_WRAPPER_CONFIG);
 const wrappers = (method: string, path: string): readonly [string | null, string | null] =>

@@ -1,6 +1,6 @@
 // The packed REST tables unpack to exactly the rows the generator packed, in their order.
 import { describe, expect, it } from '@jest/globals';
-import { unpackIndexes, unpackPaths, unpackWrappers } from '../../../../src/core/rest/endpoints/packed-tables.js';
+import { lazy, unpackIndexes, unpackPaths, unpackWrappers } from '../../../../src/core/rest/endpoints/packed-tables.js';
 import { packIndexes, packPaths, packWrappers } from '../../../../scripts/generate/packed-tables.mjs';
 import type { IndexRow, WrapperValue } from '../../../../scripts/generate/table-rows.mjs';
 
@@ -53,5 +53,21 @@ describe('the packed REST tables', () => {
     expect(() => packWrappers([['GET /nowhere', 'x']], PATHS)).toThrow(/\/nowhere is not a canonical path/);
     expect(() => packWrappers([['GET /addons', 'two words']], PATHS)).toThrow(/cannot pack "two words"/);
     expect(() => unpackWrappers('Gz x', PATHS)).toThrow(/no canonical path number z/);
+  });
+});
+
+describe('lazy', () => {
+  it('makes its value at the first call only, and returns that same value after (undefined too)', () => {
+    let calls = 0;
+    const value = lazy(() => ({ made: (calls += 1) }));
+    expect(calls).toBe(0);
+    expect(value()).toBe(value());
+    expect(calls).toBe(1);
+    let undefinedCalls = 0;
+    const nothing = lazy(() => {
+      undefinedCalls += 1;
+      return undefined;
+    });
+    expect([nothing(), nothing(), undefinedCalls]).toEqual([undefined, undefined, 1]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { READ_ONLY_POSTS } from '../../../../src/core/rest/endpoints/read-only-posts.js';
-import { REST_API_V2_TABLES } from '../../../../src/generated/rest-tables/rest-api-v2-tables.js';
+import { REST_API_V2_TABLES } from '../../../../src/tables.js';
 import { BASE, makeClient } from '../../../helpers/test-kit.js';
 import { NetworkError } from '../../../../src/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { compileTables } from '../../../../src/core/rest/endpoints/compiled-tables.js';
-import { REST_API_V2_TABLES } from '../../../../src/generated/rest-tables/rest-api-v2-tables.js';
+import { REST_API_V2_TABLES } from '../../../../src/tables.js';
 import type { RestApiTables } from '../../../../src/core/rest/endpoints/table-types.js';
 import { pagingPlan } from '../../../../src/core/rest/pagination/paging-plan.js';
 
