@@ -2,23 +2,15 @@
 // only the web platform imports it, so that importing the package on Node never loads it.
 import { describe, expect, it, jest } from '@jest/globals';
 import * as nodeCrypto from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SRC, sourceFiles } from '../../helpers/source-files.js';
 import { nodeHashing, type NodeCrypto } from '../../../src/core/platform/hashing.js';
 import { hashing as nodePlatformHashing } from '../../../src/core/platform/node-platform.js';
 import { hashing as webPlatformHashing } from '../../../src/core/platform/web-platform.js';
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sources(full);
-    return full.endsWith('.ts') ? [full] : [];
-  });
-}
-
-const SRC = path.join(process.cwd(), 'src');
 const importers = (pattern: RegExp): string[] =>
-  sources(SRC)
+  sourceFiles(SRC)
     .filter((file) => pattern.test(readFileSync(file, 'utf8')))
     .map((file) => path.relative(SRC, file));
 

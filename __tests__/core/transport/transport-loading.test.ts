@@ -4,28 +4,20 @@
  * types, which node-fetch 2 does not ship.
  */
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SRC, sourceFiles } from '../../helpers/source-files.js';
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sources(full);
-    return full.endsWith('.ts') ? [full] : [];
-  });
-}
-
-const SRC = path.join(process.cwd(), 'src');
 const STATIC_IMPORT = /^\s*(?:import|export)\s[^;]*?from\s+'(node-fetch|https-proxy-agent)'/m;
 
 describe('the transport modules', () => {
   it('are never imported statically, not even for a type', () => {
-    const offenders = sources(SRC).filter((file) => STATIC_IMPORT.test(readFileSync(file, 'utf8')));
+    const offenders = sourceFiles(SRC).filter((file) => STATIC_IMPORT.test(readFileSync(file, 'utf8')));
     expect(offenders.map((file) => path.relative(SRC, file))).toEqual([]);
   });
 
   it('are imported on demand by the Node platform only', () => {
-    const dynamic = sources(SRC).filter((file) =>
+    const dynamic = sourceFiles(SRC).filter((file) =>
       /import\('(node-fetch|https-proxy-agent)'\)/.test(readFileSync(file, 'utf8')),
     );
     expect(dynamic.map((file) => path.relative(SRC, file))).toEqual([
