@@ -9,7 +9,9 @@ const DYNAMIC_IMPORT = /\bimport\s*\(/;
 
 class CompileCachedRuntime extends Runtime {
   createScriptFromCode(scriptSource, filename) {
-    if (DYNAMIC_IMPORT.test(scriptSource)) return super.createScriptFromCode(scriptSource, filename);
+    // jest's internals read below are those of the pinned jest 29.7; another jest gets its own behaviour back.
+    const internals = typeof this.wrapCodeInModuleWrapper === 'function' && this._fileTransforms && this._resolver;
+    if (!internals || DYNAMIC_IMPORT.test(scriptSource)) return super.createScriptFromCode(scriptSource, filename);
     return new vm.Script(this.wrapCodeInModuleWrapper(scriptSource), {
       columnOffset: this._fileTransforms.get(filename)?.wrapperLength,
       displayErrors: true,
