@@ -158,29 +158,27 @@ export class McpOAuth implements TokenProvider {
       grant === 'authorization_code' ? offline : undefined,
     );
     const resource = this.#resourceParameter();
+    // What both grants without a user send besides their own: the resource (RFC 8707) and the scope.
+    const grantParameters: Record<string, string> = { ...resource, ...(scope === undefined ? {} : { scope }) };
     if (grant === 'jwt-bearer') {
       const assertion = await this.#options.assertion!({ issuer: server.issuer, resource: this.#resource });
-      const parameters: Record<string, string> = { ...resource, assertion };
-      if (scope !== undefined) parameters.scope = scope;
       const response = await lib.genericTokenEndpointRequest(
         server,
         registered.client,
         registered.auth,
         JWT_BEARER,
-        parameters,
+        { ...grantParameters, assertion },
         await this.#requestOptions(),
       );
       this.#keep(await lib.processGenericTokenEndpointResponse(server, registered.client, response), scope);
       return true;
     }
     if (grant === 'client_credentials') {
-      const parameters: Record<string, string> = { ...resource };
-      if (scope !== undefined) parameters.scope = scope;
       const response = await lib.clientCredentialsGrantRequest(
         server,
         registered.client,
         registered.auth,
-        parameters,
+        grantParameters,
         await this.#requestOptions(),
       );
       this.#keep(await lib.processClientCredentialsResponse(server, registered.client, response), scope);
