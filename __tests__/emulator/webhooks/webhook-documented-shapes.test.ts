@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { WebhookIncident, WebhookIncidentNote, WebhookService } from '../../../src/core/webhooks/event-data.js';
-import { createIncident } from '../../../src/emulator/store/incident-lifecycle.js';
 import { incidentEvent, serviceEvent, type WebhookEvent } from '../../../src/emulator/webhooks/webhook-events.js';
-import { FIXED_NOW, seededStore, TEST_BASE_URL } from '../seeded-store.js';
+import { FIXED_NOW, storeWithOneIncident, TEST_BASE_URL } from '../seeded-store.js';
 
 /** The envelope's fields. */
 const ENVELOPE: readonly (keyof WebhookEvent)[] = [
@@ -63,16 +62,7 @@ function sorted(keys: readonly string[]): string[] {
 }
 
 describe('webhook payloads as PagerDuty documents them', () => {
-  const { store } = seededStore({ seedIncidents: 0 });
-  const service = store.services.all()[0];
-  const incident = createIncident(store, {
-    service,
-    title: 'Disk',
-    incidentKey: 'k',
-    at: FIXED_NOW,
-    agent: store.ref(service),
-    channel: 'api',
-  });
+  const { store, service, incident } = storeWithOneIncident();
 
   it('sends incident events with the documented fields, reopened_at and incident_type included', () => {
     const event = incidentEvent(

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { createIncident } from '../../../src/emulator/store/incident-lifecycle.js';
 import { EMULATOR_WEB_URL } from '../../../src/emulator/store/store.js';
 import {
   incidentEvent,
@@ -11,19 +10,10 @@ import {
   WEBHOOK_OMIT_BYTES,
   type WebhookEvent,
 } from '../../../src/emulator/webhooks/webhook-events.js';
-import { FIXED_NOW, seededStore, TEST_BASE_URL } from '../seeded-store.js';
+import { FIXED_NOW, storeWithOneIncident, TEST_BASE_URL } from '../seeded-store.js';
 
 describe('V3 webhook events', () => {
-  const { store } = seededStore({ seedIncidents: 0 });
-  const service = store.services.all()[0];
-  const incident = createIncident(store, {
-    service,
-    title: 'Disk',
-    incidentKey: 'k',
-    at: FIXED_NOW,
-    agent: store.ref(service),
-    channel: 'api',
-  });
+  const { store, service, incident } = storeWithOneIncident();
 
   it('adds the web page to references', () => {
     expect(webRef(store.ref(service), TEST_BASE_URL)).toEqual({
