@@ -40,6 +40,8 @@ export {
   NetworkError,
   PagerDutyError,
   RequestAbortedError,
+  ResponseTooLargeError,
+  PaginationCycleError,
   UrlError,
 } from './core/errors/error-classes.js';
 export { McpError, McpRequestCancelledError, McpSessionExpiredError } from './core/mcp/mcp-error.js';

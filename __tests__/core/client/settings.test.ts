@@ -64,6 +64,7 @@ describe('the settings table', () => {
     expect(initialSettings({})).toEqual({
       retry: {},
       maxHttpAttempts: 10,
+      maxResponseBytes: 64 * 1024 * 1024,
       maxNetworkAttempts: 3,
       timeout: 60,
       sleepTimer: 1.5,

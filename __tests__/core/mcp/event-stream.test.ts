@@ -89,3 +89,33 @@ describe('readMessageEvents', () => {
     expect(outcome).toEqual({ end: 'ended', lastEventId: 'r7', gaveEventId: false, retryMs: undefined });
   });
 });
+
+describe('the per-event bound (issue 47)', () => {
+  it('fails one event that passes maxEventBytes, and frees the stream', async () => {
+    let fed = 0;
+    // An event whose data never ends: 1 KiB chunks without a blank line, for as long as the reader reads.
+    const endless = new Readable({
+      read() {
+        fed += 1024;
+        this.push(fed === 1024 ? `data: "${'x'.repeat(1016)}` : 'x'.repeat(1024));
+      },
+    });
+    const error = await readMessageEvents(endless, () => false, { maxEventBytes: 64 * 1024 }).catch((e) => e);
+    expect(error).toMatchObject({ name: 'ResponseTooLargeError', limit: 64 * 1024 });
+    expect(fed).toBeLessThan(256 * 1024);
+    expect(endless.destroyed).toBe(true);
+  });
+
+  it('counts from the end of the last event, so a long stream of small events is never refused', async () => {
+    const events = Array.from(
+      { length: 200 },
+      (_, i) => `data: {"jsonrpc":"2.0","method":"n","params":{"i":${i}}}\n\n`,
+    );
+    const seen: unknown[] = [];
+    const outcome = await readMessageEvents(Readable.from(events), (message) => (seen.push(message), false), {
+      maxEventBytes: 100,
+    });
+    expect(outcome.end).toBe('ended');
+    expect(seen).toHaveLength(200);
+  });
+});

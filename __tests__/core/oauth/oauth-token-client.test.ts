@@ -35,11 +35,11 @@ function expectTokenRequest(
 }
 
 describe('OAuthTokenClient construction', () => {
-  it('talks to the identity service, POST only, with an early refresh buffer of an hour', async () => {
+  it("talks to the identity service, POST only, with the specification's early refresh buffer of a day", async () => {
     const client = new OAuthTokenClient(SECRET, CLIENT_ID, base);
     expect(client.url).toBe(IDENTITY);
     expect(client.clientId).toBe(CLIENT_ID);
-    expect(client.earlyRefreshBuffer).toBe(3600);
+    expect(client.earlyRefreshBuffer).toBe(86400);
     expect(client.permittedMethods).toEqual(['POST']);
     await expect(client.get('/oauth/token')).rejects.toBeInstanceOf(UrlError);
     client.close();
@@ -289,8 +289,8 @@ describe('OAuthTokenClient.refreshClient', () => {
   }
 
   it('keeps the current token when at least earlyRefreshBuffer seconds remain', async () => {
-    const oauth = new OAuthTokenClient(SECRET, CLIENT_ID, base);
-    // A scoped user token an hour after it was issued: no refresh (with the old one-day default, every call did).
+    const oauth = new OAuthTokenClient(SECRET, CLIENT_ID, { ...base, earlyRefreshBuffer: 3600 });
+    // A scoped user token an hour after it was issued, with a buffer of an hour: no refresh.
     const [client, refreshed] = await oauth.refreshClient('current-access', 'refresh', at(DAY - 3600));
     expect(refreshed).toBeNull();
     expect(client.url).toBe('https://api.pagerduty.com');

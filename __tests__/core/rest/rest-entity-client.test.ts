@@ -86,11 +86,24 @@ describe('the r-methods', () => {
     expect(client.calls).toEqual([['exchangeJson', 'POST', '/users', { json: { user: { name: 'Ann' } } }, undefined]]);
   });
 
-  it('return null for an empty body, and send the options as they are without json', async () => {
-    const client = recording('  ');
+  it('return null for an empty 204 or 202, and send the options as they are without json', async () => {
+    const client = recording('  ', 204);
     const init = { params: { a: 1 } };
     await expect(client.rget<unknown>('/users/P1', init as never)).resolves.toBeNull();
     expect(client.calls[0]?.[3]).toBe(init);
+    await expect(recording('', 202).rput<unknown>('/users/P1', { json: {} } as never)).resolves.toBeNull();
+  });
+
+  it('refuse an empty 200 or 201 where a wrapped entity was due, as they refuse HTML', async () => {
+    for (const status of [200, 201]) {
+      const error = await recording('', status)
+        .rget('/users/P1')
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        message: expect.stringContaining(`API responded with an empty body (status ${status})`),
+        facts: { reason: 'not-json' },
+      });
+    }
   });
 
   it('throw the unexpectedResponse error when the body lacks its wrapper', async () => {

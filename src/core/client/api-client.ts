@@ -254,6 +254,7 @@ export class ApiClient {
       metricKey: this.#callKey(verb, target, this.#url),
       stream: given.stream === true,
       retryMode: checkedRetryMode(given.retryMode) ?? this.#defaultRetryMode(verb, resolved),
+      maxResponseBytes: this.maxResponseBytes,
     });
     if (refused === undefined) return response;
     const body = await response.text();

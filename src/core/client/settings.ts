@@ -1,4 +1,5 @@
 import { validateRetryMap, type RetryPolicy } from '../retry/retry-rules.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/bounded-body.js';
 
 /** How one numeric setting is checked. */
 export interface NumberRule {
@@ -38,6 +39,13 @@ const SETTINGS_TABLE = {
    * @default 60
    */
   timeout: { default: 60, rule: { positive: true, maxSeconds: 600 } as NumberRule },
+  /**
+   * The largest response body read into memory, in bytes; a larger one (or one that declares more in
+   * `Content-Length`) fails with `ResponseTooLargeError` and its connection is closed. For an MCP event
+   * stream, the bound is per event.
+   * @default 67108864 (64 MiB)
+   */
+  maxResponseBytes: { default: DEFAULT_MAX_RESPONSE_BYTES, rule: { integer: true, positive: true } as NumberRule },
   /**
    * The first cooldown factor `t0`, in seconds (at most 3600): the first pause is `t0 * a`.
    * @default 1.5

@@ -39,6 +39,59 @@ export class NetworkError extends PagerDutyError {
 export class RequestAbortedError extends PagerDutyError {}
 
 /**
+ * A response body passed the client's `maxResponseBytes` (or declared more in `Content-Length`): reading
+ * stopped there and the request was aborted, freeing its connection. Not retried: the same answer would
+ * come again.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof ResponseTooLargeError) console.error(`over ${err.limit} bytes: ${err.url}`);
+ * ```
+ */
+export class ResponseTooLargeError extends PagerDutyError {
+  /** Always `ERR_RESPONSE_TOO_LARGE`. */
+  readonly code = 'ERR_RESPONSE_TOO_LARGE';
+  /** The limit passed, in bytes. */
+  readonly limit: number;
+  /** The request URL. */
+  readonly url: string;
+
+  /**
+   * @param message - what failed, naming the method, URL and limit
+   * @param parts - the limit and the URL
+   */
+  constructor(message: string, parts: { readonly limit: number; readonly url: string }) {
+    super(message);
+    this.limit = parts.limit;
+    this.url = parts.url;
+  }
+}
+
+/**
+ * A paginated listing went round in a circle: the server handed back a cursor of a page already read
+ * (A, B, A, ...). The listing stops there, after the items of the pages read, rather than request forever.
+ */
+export class PaginationCycleError extends PagerDutyError {
+  /** Always `ERR_PAGINATION_CYCLE`. */
+  readonly code = 'ERR_PAGINATION_CYCLE';
+  /** The cursor sent before. */
+  readonly cursor: string;
+
+  /**
+   * @param endpoint - what was listed (`GET /incidents`)
+   * @param cursor - the cursor repeated
+   * @param pages - how many pages had been read
+   */
+  constructor(endpoint: string, cursor: string, pages: number) {
+    super(
+      `${endpoint}: the server handed back cursor ${JSON.stringify(cursor)} of a page already read ` +
+        `(after ${pages} pages); stopping, as the listing would never end`,
+    );
+    this.cursor = cursor;
+  }
+}
+
+/**
  * A response arrived with a status that the method could not accept.
  *
  * @example

@@ -1,3 +1,5 @@
+import { ResponseTooLargeError } from '../errors/error-classes.js';
+
 /** A live body: a Node stream (node-fetch) or a web stream (an injected fetch); both iterate chunks. */
 export type LiveBody = NodeJS.ReadableStream | AsyncIterable<Uint8Array | string>;
 
@@ -29,9 +31,13 @@ export function discardLiveBody(body: unknown): void {
 export async function readMessageEvents(
   body: LiveBody,
   onMessage: MessageHandler,
-  options: { readonly lastEventId?: string; readonly onChunk?: () => void } = {},
+  options: { readonly lastEventId?: string; readonly onChunk?: () => void; readonly maxEventBytes?: number } = {},
 ): Promise<StreamOutcome> {
   let lastId = options.lastEventId;
+  // Bytes fed since the last event ended: one event may not pass the bound (a server streaming one endless
+  // event would otherwise fill memory inside the parser).
+  let pending = 0;
+  let tooLarge: ResponseTooLargeError | undefined;
   let gaveEventId = false;
   let retryMs: number | undefined;
   let done = false;
@@ -42,6 +48,7 @@ export async function readMessageEvents(
       retryMs = interval;
     },
     onEvent(event) {
+      pending = 0;
       if (done || invalid) return;
       if (event.id !== undefined) {
         lastId = event.id;
@@ -70,8 +77,17 @@ export async function readMessageEvents(
       options.onChunk?.();
       const decoded = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
       if (decoded !== '') text = decoded;
+      pending += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
       parser.feed(decoded);
       if (invalid) throw invalid;
+      const max = options.maxEventBytes;
+      if (max !== undefined && pending > max) {
+        tooLarge = new ResponseTooLargeError(
+          `an MCP event passed ${max} bytes before it ended (maxResponseBytes, per event); the stream was closed`,
+          { limit: max, url: '' },
+        );
+        throw tooLarge;
+      }
       if (done) return { end: 'done', lastEventId: lastId, gaveEventId, retryMs };
     }
     // The parser keeps a final `\r` waiting for a `\n` that will not come: it ended a line.
@@ -79,7 +95,7 @@ export async function readMessageEvents(
     if (invalid) throw invalid;
     return { end: done ? 'done' : 'ended', lastEventId: lastId, gaveEventId, retryMs };
   } catch (error) {
-    if (error === invalid) throw error;
+    if (error === invalid || error === tooLarge) throw error;
     return { end: 'failed', lastEventId: lastId, error, gaveEventId, retryMs };
   } finally {
     discardLiveBody(body);

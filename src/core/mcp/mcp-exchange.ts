@@ -3,6 +3,7 @@ import type { HttpErrorParts } from '../errors/client-errors.js';
 import { abortableSleep } from '../retry/abortable-sleep.js';
 import type { RetryMode } from '../retry/retry-mode.js';
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import { readBoundedText } from '../transport/bounded-body.js';
 import { discardLiveBody, readMessageEvents, type LiveBody, type StreamOutcome } from './event-stream.js';
 import {
   findJsonRpcResponse,
@@ -38,6 +39,8 @@ export interface ExchangeCall {
   readonly onProgress?: (progress: McpProgress) => void;
   /** A server request or notification (not this call's progress) met on the reply's stream. */
   readonly onMessage: (message: unknown) => void;
+  /** The bound on a JSON reply, and on each event of a streamed one, in bytes (`maxResponseBytes`). */
+  readonly maxBytes: number;
 }
 
 /** How an exchange ended: the response, a 404 on the session it was sent with, or a reply with no response. */
@@ -145,7 +148,11 @@ export class McpExchange {
     }
     if (!isEventStream(response)) {
       call.watch.bodyActivity();
-      const text = await response.text();
+      const bound = { maxBytes: call.maxBytes, method: 'POST', url: response.url };
+      const text = await readBoundedText(response, bound).catch((error: unknown) => {
+        discardLiveBody(response.body);
+        throw error;
+      });
       call.watch.bodyIdle();
       const found = replyInJson(text, request.id, response.ok);
       return 'reply' in found
@@ -209,7 +216,12 @@ export class McpExchange {
    * (405, or no event stream): nothing to do. Reopened after the server closes it when its events had
    * ids, after its `retry:` delay.
    */
-  async listen(session: McpSession, onMessage: (message: unknown) => void, signal: AbortSignal): Promise<void> {
+  async listen(
+    session: McpSession,
+    onMessage: (message: unknown) => void,
+    signal: AbortSignal,
+    maxEventBytes: number,
+  ): Promise<void> {
     const sessionId = session.id;
     let lastEventId: string | undefined;
     let retryMs: number | undefined;
@@ -223,7 +235,8 @@ export class McpExchange {
       }
       const body = response.body as LiveBody;
       this.#liveBodies.add(body);
-      const outcome = await readMessageEvents(body, (message) => (onMessage(message), false), { lastEventId });
+      const heard = (message: unknown): boolean => (onMessage(message), false);
+      const outcome = await readMessageEvents(body, heard, { lastEventId, maxEventBytes });
       this.#liveBodies.delete(body);
       if (!outcome.gaveEventId) return;
       lastEventId = outcome.lastEventId;
@@ -250,7 +263,8 @@ export class McpExchange {
     signal.addEventListener('abort', onAbort, { once: true });
     watch.bodyActivity();
     try {
-      return await readMessageEvents(body, onMessage, { lastEventId, onChunk: () => watch.bodyActivity() });
+      const onChunk = (): void => watch.bodyActivity();
+      return await readMessageEvents(body, onMessage, { lastEventId, onChunk, maxEventBytes: call.maxBytes });
     } finally {
       watch.bodyIdle();
       signal.removeEventListener('abort', onAbort);

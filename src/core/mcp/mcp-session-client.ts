@@ -135,7 +135,7 @@ export class McpSessionClient extends ApiClient {
   async #listen(): Promise<void> {
     const signal = this.#closing.signal;
     try {
-      await this.#exchange.listen(this.#session, (message) => this.#heard(message), signal);
+      await this.#exchange.listen(this.#session, (message) => this.#heard(message), signal, this.maxResponseBytes);
     } catch (error) {
       if (!signal.aborted) this.log.debug(`the MCP server's stream ended: ${reasonOf(error)}`);
     }
@@ -238,6 +238,7 @@ export class McpSessionClient extends ApiClient {
               guarded(this.log, 'onProgress', () => onProgress(progress));
             }),
           onMessage: (message) => this.#heard(message),
+          maxBytes: this.maxResponseBytes,
         });
         if (result.kind === 'session-gone') {
           sent = false; // the server did not know the session, so it did not act on the request

@@ -20,8 +20,10 @@ const TOKEN_PATH = '/oauth/token';
 /** Options of {@link OAuthTokenClient}: the engine's, plus the refresh buffer and test seams. */
 export interface OAuthTokenClientOptions extends ApiClientOptions {
   /**
-   * Seconds before expiry from which `refreshClient` refreshes; a positive integer. @default 3600 (an hour: a
-   * scoped user token lives a day, so a buffer of a day would refresh at every call)
+   * Seconds before expiry from which `refreshClient` refreshes; a positive integer. The specification's
+   * default, a day, refreshes a scoped user token (which lives a day) at every call: pass a smaller buffer
+   * (`3600`) to keep one for most of its life, or use a managed token provider, which renews on its own rule.
+   * @default 86400
    */
   earlyRefreshBuffer?: number;
   /** The clock (milliseconds since the epoch) for `expiration_date` and refresh decisions. @default Date.now */
@@ -40,7 +42,8 @@ export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOption
 /** Options of the REST client that {@link OAuthTokenClient.refreshClient} builds (it always uses bearer auth). */
 export type RefreshClientOptions = Omit<RestApiV2ClientOptions, 'authType'>;
 
-export const DEFAULT_EARLY_REFRESH_BUFFER = 3600;
+// The specification's default (behavior-spec.md, Limits; api-contract.md), kept as specified.
+export const DEFAULT_EARLY_REFRESH_BUFFER = 86400;
 
 function positiveInteger(name: string, value: number): number {
   if (typeof value !== 'number' || Number.isNaN(value)) throw new TypeError(`${name} must be a number`);

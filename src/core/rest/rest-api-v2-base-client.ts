@@ -274,7 +274,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
         failure = page.failure;
         return page;
       };
-      yield* tokenPages(getCursorPage, nextCursor);
+      yield* tokenPages(getCursorPage, nextCursor, undefined, endpoint);
       if (failure) throw failure;
       return;
     }

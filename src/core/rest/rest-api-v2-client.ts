@@ -306,7 +306,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const json = last === undefined ? body : { ...body, starting_after: last };
       return this.fetchPage('POST', '/analytics/raw/incidents', { json }, 'data');
     };
-    const pages = tokenPages(page, nextAnalyticsStart);
+    const pages = tokenPages(page, nextAnalyticsStart, undefined, 'POST /analytics/raw/incidents');
     return itemsOf<T>(pages);
   }
 
@@ -330,7 +330,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const query = after === undefined ? params : { ...params, after };
       return this.fetchPage('GET', '/alert_grouping_settings', { params: query }, 'alert_grouping_settings');
     };
-    const pages = tokenPages(page, nextAlertGroupingAfter);
+    const pages = tokenPages(page, nextAlertGroupingAfter, undefined, 'GET /alert_grouping_settings');
     return itemsOf<T>(pages);
   }
 

@@ -375,7 +375,12 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.endpointLookup.wrapperPath(url));
     const send = withWrappedBody(init, requestWrapper, this.policy.wrappedWhen, name);
     const { response, text, body } = await this.exchangeJson(method, url, send);
-    if (text.trim() === '') return null as T;
+    if (text.trim() === '') {
+      // 202 and 204 promise no entity; an empty success where a wrapped one was due is unusable, as HTML is.
+      if (response.status === 204 || response.status === 202 || typeof responseWrapper !== 'string') return null as T;
+      const detail = `API responded with an empty body (status ${response.status})`;
+      throw this.unexpectedResponse(method, response, text, detail, { reason: 'not-json' });
+    }
     const unwrapped = unwrapBody(body, responseWrapper);
     if (unwrapped.ok) return unwrapped.value as T;
     const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;

@@ -12,6 +12,7 @@ import { refusesToken, statusRule } from './status-rules.js';
 import type { Credential, ProvidedAuthorization } from '../auth/credential.js';
 import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
 import { attemptFailureKind } from './attempt-failure.js';
+import { ResponseTooLargeError } from '../errors/error-classes.js';
 import { ClientRateLimit, RateLimitDeclined } from '../rate-limit/client-rate-limit.js';
 
 /** Ends the message of a host name that did not resolve, which is not retried. */
@@ -36,6 +37,8 @@ export interface PreparedRequest {
   readonly stream?: boolean;
   /** How the request may be retried. @default 'idempotent' */
   readonly retryMode?: RetryMode;
+  /** The bound on the body read into memory, in bytes (`maxResponseBytes`). */
+  readonly maxResponseBytes?: number;
 }
 
 /** `init` with `Authorization` set to `value` (any other spelling of the name removed). */
@@ -144,9 +147,12 @@ export class AttemptLoop {
       const init = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
       const started = realNow();
       try {
-        response = await transport.send(target, init, timeoutSeconds, request.stream === true);
+        const stream = request.stream === true;
+        response = await transport.send(target, init, timeoutSeconds, { stream, maxBytes: request.maxResponseBytes });
       } catch (error) {
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
+        // The same answer would come again: not retried.
+        if (error instanceof ResponseTooLargeError) throw error;
         const kind = attemptFailureKind(error);
         if (kind === 'programming') throw error;
         const reason = error instanceof Error ? error.message : String(error);

@@ -6,6 +6,8 @@ import { loadDefaultFetch, openConnections } from '../platform/node-platform.js'
 import type { Connections } from '../platform/platform.js';
 import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
 import { InMemoryResponse } from './in-memory-response.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBoundedBody } from './bounded-body.js';
+import { ResponseTooLargeError } from '../errors/error-classes.js';
 import type { ProxyEnv, ProxySetting } from './proxy.js';
 
 /**
@@ -32,9 +34,12 @@ export interface TransportOptions {
   env?: ProxyEnv;
 }
 
-/** node-fetch 2's response, which can hand its body over as a Buffer (a Uint8Array) without a copy. */
-interface NodeFetchResponse extends FetchResponse {
-  buffer(): Promise<Uint8Array>;
+/** How one attempt reads its answer. */
+export interface SendOptions {
+  /** Hand the body back live instead of reading it. @default false */
+  readonly stream?: boolean;
+  /** The bound on the body read into memory, in bytes. @default 64 MiB */
+  readonly maxBytes?: number;
 }
 
 type Ending = 'timeout' | 'cut-short' | 'caller';
@@ -84,10 +89,17 @@ export class Transport {
    *
    * @param init - the request; its `signal` (the caller's) ends the attempt too
    * @param timeoutSeconds - how long the attempt may take: connection, headers and body together
-   * @param stream - hand the body back live instead of reading it
+   * @param options - `stream` to hand the body back live, `maxBytes` to bound the body read
    * @returns the response, its body read into memory (or live, with `stream`)
+   * @throws ResponseTooLargeError for a body over `maxBytes`, the request aborted
    */
-  async send(url: string, init: FetchRequestInit, timeoutSeconds: number, stream = false): Promise<FetchResponse> {
+  async send(
+    url: string,
+    init: FetchRequestInit,
+    timeoutSeconds: number,
+    options: SendOptions = {},
+  ): Promise<FetchResponse> {
+    const { stream = false, maxBytes = DEFAULT_MAX_RESPONSE_BYTES } = options;
     const fetch = this.#fetch ?? this.#defaultFetch ?? (this.#defaultFetch = await loadDefaultFetch());
     // Ends the attempt: its timeout, the caller's signal, or its body cut short.
     const controller = new AbortController();
@@ -123,12 +135,14 @@ export class Transport {
         });
         return response;
       }
-      // node-fetch 2 hands its body over as a Buffer; any other fetch through arrayBuffer().
-      const reader = response as Partial<NodeFetchResponse>;
-      const body =
-        typeof reader.buffer === 'function' ? await reader.buffer() : new Uint8Array(await response.arrayBuffer());
+      const body = await readBoundedBody(response, { maxBytes, method: init.method ?? 'GET', url });
       return new InMemoryResponse(response, body);
     } catch (error) {
+      // Past the bound: the request is aborted so that its socket closes rather than drain the rest.
+      if (error instanceof ResponseTooLargeError) {
+        end('caller');
+        throw error;
+      }
       if (ending === 'cut-short') {
         throw Object.assign(
           new Error('the connection closed before the whole response body arrived', { cause: error }),

@@ -8,6 +8,7 @@ import {
   tokenPages,
 } from '../../../../src/core/rest/pagination/token-pagination.js';
 import { collect } from '../../../helpers/test-kit.js';
+import { PaginationCycleError } from '../../../../src/core/errors/error-classes.js';
 
 describe('tokenPages', () => {
   it('follows next_cursor until it is null, sending no cursor first', async () => {
@@ -41,6 +42,28 @@ describe('tokenPages', () => {
     );
     expect(items).toEqual([1, 2]);
     expect(calls).toBe(2);
+  });
+
+  it('fails with a PaginationCycleError when a token of an earlier page comes back (A, B, A)', async () => {
+    const sent: (string | undefined)[] = [];
+    const next: Record<string, string> = { first: 'A', A: 'B', B: 'A' };
+    const read: number[] = [];
+    const error = await (async () => {
+      const pages = tokenPages(
+        async (token) => {
+          sent.push(token);
+          return { body: { next_cursor: next[token ?? 'first'] }, items: [sent.length] };
+        },
+        nextCursor,
+        undefined,
+        'GET /incidents',
+      );
+      for await (const item of itemsOf<number>(pages)) read.push(item);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationCycleError);
+    expect((error as Error).message).toContain('GET /incidents: the server handed back cursor "A"');
+    expect(sent).toEqual([undefined, 'A', 'B']);
+    expect(read).toEqual([1, 2, 3]);
   });
 
   it('starts from the first token given, and hands each reader the token that asked', async () => {

@@ -61,8 +61,10 @@ export async function collectItems<T>(
   return items;
 }
 
+// Keyed by API data, so with no prototype: an item named `__proto__` (or `toString`) is an own key like any
+// other, and a key the API did not send is absent rather than inherited, as in pdpyras's dict.
 export function itemsByKey<T>(items: readonly unknown[], by: string, missing: () => Error): Record<string, T> {
-  const keyed: Record<string, T> = {};
+  const keyed = Object.create(null) as Record<string, T>;
   for (const item of items) {
     const key = isPlainObject(item) ? item[by] : undefined;
     if (key === undefined || key === null) throw missing();

@@ -1,3 +1,4 @@
+import { PaginationCycleError } from '../../errors/error-classes.js';
 import type { FetchedPage } from './pages.js';
 
 export type NextToken<T extends string | number = string> = (
@@ -5,18 +6,23 @@ export type NextToken<T extends string | number = string> = (
   sent?: T,
 ) => T | null;
 
-// A token equal to the one just sent ends the series: following it would repeat the page forever.
+// A token equal to the one just sent ends the series (the page would repeat forever); one seen earlier is a
+// cycle (A, B, A, ...) that no page ends, so it fails, naming the endpoint.
 export async function* tokenPages<T extends string | number = string>(
   fetchPage: (token: T | undefined) => Promise<FetchedPage>,
   nextToken: NextToken<T>,
   first?: T,
+  endpoint = 'the listing',
 ): AsyncGenerator<FetchedPage, void, undefined> {
   let token = first;
+  const seen = new Set<T>();
   for (;;) {
     const page = await fetchPage(token);
     yield page;
     const next = nextToken(page.body, token);
     if (next === null || next === token) return;
+    if (token !== undefined) seen.add(token);
+    if (seen.has(next)) throw new PaginationCycleError(endpoint, String(next), seen.size + 1);
     token = next;
   }
 }
