@@ -2,6 +2,7 @@
 // answers each request after 20 ms, the round trip of a nearby API. Three sides make the
 // same requests, one after another, with the client's own headers:
 //   client  RestApiV2Client.listAll('/users') from the built package (dist/)
+//   traced  the same with OpenTelemetry on (`telemetry`), spans to an in-memory exporter (issue 52: <= 1.05x)
 //   loop    a hand-written node-fetch 2 loop with one keep-alive agent
 //   raw     node:http with one keep-alive agent, the body read by hand (the floor)
 //
@@ -110,8 +111,10 @@ async function main(rounds, delay) {
     return all.length;
   };
   const client = new RestApiV2Client(KEY, { baseUrl: base });
+  const tracing = await tracedClient(RestApiV2Client, base);
   const sides = {
     client: async () => (await client.listAll('/users')).length,
+    ...(tracing ? { traced: async () => (await tracing.client.listAll('/users')).length } : {}),
     loop: listWith(fetchJson),
     raw: listWith(rawJson),
   };
@@ -144,6 +147,7 @@ async function main(rounds, delay) {
   }
   const loadAfter = load();
   client.close();
+  tracing?.client.close();
   baseClient?.close();
   agent.destroy();
   child.disconnect();
@@ -158,6 +162,7 @@ async function main(rounds, delay) {
   console.log(`${'side'.padEnd(40)}${'wall'.padStart(10)}${'client CPU'.padStart(12)}`);
   for (const [name, label] of [
     ['client', "client listAll('/users')"],
+    ...(tracing ? [['traced', 'client with OpenTelemetry (in-memory)']] : []),
     ['loop', 'node-fetch 2 loop, keep-alive agent'],
     ['raw', 'raw node:http, keep-alive agent'],
     ...(BASE_DIST ? [['base', `client listAll, ${BASE_DIST}`]] : []),
@@ -178,6 +183,13 @@ async function main(rounds, delay) {
   console.log(
     `client / node-fetch loop (wall)   ${figures.clientVsLoop.toFixed(3)}x   target <= ${TARGET}x ${verdict}`,
   );
+  if (tracing) {
+    figures.tracedVsLoop = ratio('traced', 'loop', 'wall');
+    const met = figures.tracedVsLoop <= 1.05 ? 'met' : 'MISSED';
+    console.log(`traced / node-fetch loop (wall)   ${figures.tracedVsLoop.toFixed(3)}x   target <= 1.05x ${met}`);
+    console.log(`traced / node-fetch loop (CPU)    ${ratio('traced', 'loop', 'cpu').toFixed(3)}x`);
+    console.log(`spans exported: ${tracing.exporter.getFinishedSpans().length}`);
+  } else console.log('traced: SKIPPED (@opentelemetry/api or sdk-trace-base not installed)');
   console.log(`client / raw node:http (wall)     ${figures.clientVsRaw.toFixed(3)}x`);
   console.log(`node-fetch loop / raw (wall)      ${figures.loopVsRaw.toFixed(3)}x`);
   console.log(`client / node-fetch loop (CPU)    ${figures.clientVsLoopCpu.toFixed(3)}x`);
@@ -186,4 +198,18 @@ async function main(rounds, delay) {
     console.log(`base client / node-fetch loop (CPU) ${ratio('base', 'loop', 'cpu').toFixed(3)}x`);
   }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ roundTrip: figures }));
+}
+
+/** A client with telemetry on, its spans kept by an in-memory exporter; `undefined` without the SDK. */
+async function tracedClient(RestApiV2Client, base) {
+  try {
+    const otel = await import('@opentelemetry/api');
+    const sdk = await import('@opentelemetry/sdk-trace-base');
+    const exporter = new sdk.InMemorySpanExporter();
+    const provider = new sdk.BasicTracerProvider({ spanProcessors: [new sdk.SimpleSpanProcessor(exporter)] });
+    otel.trace.setGlobalTracerProvider(provider);
+    return { client: new RestApiV2Client(KEY, { baseUrl: base, telemetry: { api: otel } }), exporter };
+  } catch {
+    return undefined;
+  }
 }

@@ -96,6 +96,10 @@ export type {
   TokenAuth,
   TokenProviderAuth,
 } from './core/auth/auth-methods.js';
+export type { HookCall, HookRequest, HookResponse, HookRetry, RequestHooks } from './core/observe/hooks.js';
+export type { WithResponse } from './core/client/response-info.js';
+export type { RestWithResponse } from './core/rest/rest-with-response.js';
+export type { OpenTelemetryApi, TelemetryOptions } from './core/observe/telemetry.js';
 export type { TokenProvider } from './core/auth/token-provider.js';
 export type { ManagedTokenProvider } from './core/oauth/managed-token.js';
 export type { ManagedTokenOptions } from './core/oauth/managed-token-options.js';

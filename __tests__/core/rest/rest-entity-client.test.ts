@@ -153,7 +153,11 @@ describe('fetchPage', () => {
     const context: RequestContext = { operation: 'classic-pages', caller: 'iterAll' };
     await expect(
       client.fetchPageForTest('GET', '/users', { params: { limit: 1 } }, 'users', undefined, context),
-    ).resolves.toEqual({ body: { users: [{ id: 'P1' }], more: false }, items: [{ id: 'P1' }] });
+    ).resolves.toEqual({
+      body: { users: [{ id: 'P1' }], more: false },
+      items: [{ id: 'P1' }],
+      response: expect.objectContaining({ status: 200 }),
+    });
     expect(client.calls).toEqual([['exchangeJson', 'GET', '/users', { params: { limit: 1 } }, context]]);
   });
 

@@ -46,6 +46,8 @@ import { userAgent } from '../request/user-agent.js';
 import { browserPolicy, browserSafeInit, checkBrowserAuth, type BrowserPolicy } from '../platform/browser.js';
 import type { RuntimeGlobals } from '../platform/runtime.js';
 import { regionalBaseUrl } from './regions.js';
+import type { HookCall } from '../observe/hooks.js';
+import { observeCall, runErrorHooks } from '../observe/call-observer.js';
 
 export type {
   ApiClientOptions,
@@ -242,23 +244,41 @@ export class ApiClient {
     const authorization = authorizationHeader(auth);
     const parts = { ...headers, authorization, auth, passThrough: this.#passThrough };
     const fetchInit = browserSafeInit(outgoingInit(verb, given, parts), this.#browser);
-    const { response, refusal: refused } = await this.#engine.loop.run({
-      verb,
-      resolved,
-      target,
-      fetchInit,
-      timeoutSeconds,
-      signal: given.signal ?? undefined,
-      policy: retryPolicy(this.#settings, this.#retryUnresolvedHosts),
-      log: this.log,
-      metricKey: this.#callKey(verb, target, this.#url),
-      stream: given.stream === true,
-      retryMode: checkedRetryMode(given.retryMode) ?? this.#defaultRetryMode(verb, resolved),
-      maxResponseBytes: this.maxResponseBytes,
-    });
-    if (refused === undefined) return response;
-    const body = await response.text();
-    throw this.httpError({ method: verb, url: target, response, body, ...refused });
+    const metricKey = this.#callKey(verb, target, this.#url);
+    // Hooks and tracing watch the call only when the client has them: otherwise nothing is made.
+    const { watching } = this.#engine;
+    const observer = watching && (await observeCall(watching, this.#hookCall(verb, target, metricKey), this.log));
+    try {
+      const { response, refusal: refused } = await this.#engine.loop.run({
+        verb,
+        resolved,
+        target,
+        fetchInit,
+        timeoutSeconds,
+        signal: given.signal ?? undefined,
+        policy: retryPolicy(this.#settings, this.#retryUnresolvedHosts),
+        log: this.log,
+        metricKey,
+        stream: given.stream === true,
+        retryMode: checkedRetryMode(given.retryMode) ?? this.#defaultRetryMode(verb, resolved),
+        maxResponseBytes: this.maxResponseBytes,
+        observer,
+      });
+      if (refused === undefined) {
+        observer?.answered(response.status);
+        return response;
+      }
+      const body = await response.text();
+      throw this.httpError({ method: verb, url: target, response, body, ...refused });
+    } catch (error) {
+      await observer?.failed(error);
+      throw error;
+    }
+  }
+
+  /** The call as hooks and spans see it: the URL redacted as the logs redact it. */
+  #hookCall(verb: string, target: string, operation: string): HookCall {
+    return { method: verb, url: this.#engine.errors.scrub(target), operation };
   }
 
   // A POST that may act is sent at most once unless the client says otherwise.
@@ -303,7 +323,14 @@ export class ApiClient {
     const verb = upperMethod(method);
     const response = await sendThroughLowLevel(this, verb, url, options);
     const text = await response.text();
-    return this.#success(verb, response, text, response.url || this.normalizeUrl(url), context);
+    const sent = response.url || this.normalizeUrl(url);
+    const hooks = this.#engine.watching?.hooks;
+    if (hooks?.onError === undefined || (response.status >= 200 && response.status < 300))
+      return this.#success(verb, response, text, sent, context);
+    // A status the method refuses is a failure of the call too: the onError hooks hear of it before it is thrown.
+    const error = this.httpError({ method: verb, url: sent, response, body: text, facts: context });
+    await runErrorHooks(hooks, this.#hookCall(verb, sent, this.#callKey(verb, sent, this.#url)), error as Error);
+    throw error;
   }
 
   /** `request('GET', ...)`; every GET of a higher-level method (`rget`, the iterators, ...) goes through it. */

@@ -7,6 +7,8 @@ import type { RetryMode } from '../retry/retry-mode.js';
 import type { OptionNames } from './option-names.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import { OPTION_SETTINGS, type SettingOptions } from './settings.js';
+import type { RequestHooks } from '../observe/hooks.js';
+import type { TelemetryOptions } from '../observe/telemetry.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
 import type { Region } from './regions.js';
@@ -126,6 +128,16 @@ export interface ApiClientOptions extends SettingOptions {
    * @default false
    */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * The caller's functions at each step of every call: before each attempt (to add headers), after each
+   * answer, before each retry, on a failure (see {@link RequestHooks}). @default none
+   */
+  hooks?: RequestHooks;
+  /**
+   * OpenTelemetry spans (one per call, one per attempt) and metrics, through `@opentelemetry/api` (an
+   * optional peer dependency): `true`, or {@link TelemetryOptions}. @default false (nothing imported)
+   */
+  telemetry?: boolean | TelemetryOptions;
 }
 
 /** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */
@@ -144,6 +156,8 @@ export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.fre
   rateLimiter: true,
   onRateLimit: true,
   dangerouslyAllowBrowser: true,
+  hooks: true,
+  telemetry: true,
 });
 
 /** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */

@@ -11,6 +11,7 @@ import { Transport } from '../transport/transport.js';
 import type { CallMetrics } from './call-metrics.js';
 import type { ApiClientOptions } from './client-options.js';
 import type { InternalOptions } from './internal-options.js';
+import { watchingOf, type Watching } from '../observe/call-observer.js';
 
 export interface Engine {
   readonly errors: ClientErrors;
@@ -19,6 +20,8 @@ export interface Engine {
   readonly gate: RequestGate;
   readonly rateLimit: ClientRateLimit;
   readonly loop: AttemptLoop;
+  /** The caller's hooks and the client's telemetry; `undefined` when it has neither (nothing is observed). */
+  readonly watching: Watching | undefined;
 }
 
 /** @throws TypeError for a malformed `proxy`, a `rateLimiter` or an `onRateLimit` of the wrong shape */
@@ -46,5 +49,5 @@ export function buildEngine(
   });
   const random = internal.random ?? Math.random;
   const loop = new AttemptLoop({ transport, gate, rateLimit, sleep, random, errors, metrics, credential });
-  return { errors, transport, gate, rateLimit, loop };
+  return { errors, transport, gate, rateLimit, loop, watching: watchingOf(options.hooks, options.telemetry) };
 }

@@ -20,6 +20,10 @@ import { type DictAllOptions, type IterAllOptions, type IterCursorOptions } from
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
 import type { IndexItem, IndexQuery } from './rest-types.js';
+import { restWithResponse, type RestWithResponse } from './rest-with-response.js';
+import { withResponse, type WithResponse } from '../client/response-info.js';
+import { refuseBodyOnGet } from './endpoints/body-on-get.js';
+import type { ResourceTarget } from './endpoints/resource-target.js';
 
 /**
  * The base of the REST API v2 client and of the integration API clients: everything that
@@ -44,6 +48,39 @@ import type { IndexItem, IndexQuery } from './rest-types.js';
  */
 export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEntityClient<A> {
   #defaultPageSize = DEFAULT_PAGE_SIZE;
+  #withResponse: RestWithResponse<A> | undefined;
+
+  /**
+   * The r- and j-methods and the pages of an index, each giving the response with its value: status,
+   * headers, `x-request-id` and the rate-limit headers, from the one request the plain method sends.
+   *
+   * @example
+   * ```ts
+   * const { data: user, requestId, rateLimit } = await client.withResponse.rget('/users/PABC123');
+   * ```
+   */
+  get withResponse(): RestWithResponse<A> {
+    return (this.#withResponse ??= restWithResponse<A>({
+      entity: (method, name, target, init) => this.entityExchange(method, name, target as ResourceTarget, init),
+      json: async (method, name, target, init) => {
+        refuseBodyOnGet(method, name, init);
+        const url = this.endpointLookup.target(target as ResourceTarget, name);
+        const { response, body } = await this.exchangeJson(method, url, init);
+        return { data: body, response };
+      },
+      pages: (url, params, options) => this.#pagesWithResponse(url, params, options),
+    }));
+  }
+
+  async *#pagesWithResponse(
+    url: string,
+    params: QueryParams,
+    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
+  ): AsyncGenerator<WithResponse<unknown[]>, void, undefined> {
+    for await (const page of this.pagesOf(url, params, options, 'withResponse.pages')) {
+      if (page.response !== undefined) yield withResponse([...page.items], page.response);
+    }
+  }
 
   /**
    * The `limit` the iterators send with each page when not given a `pageSize`. Settable.
@@ -233,7 +270,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
     const { response, text, body } = await this.exchangeJson(method, url, init, context);
     const refuse = (detail: string, facts?: ResponseDetails): Error =>
       this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
-    return pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context);
+    return { ...pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context), response };
   }
 
   /**

@@ -370,6 +370,16 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
   }
 
   async #entity<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
+    return (await this.entityExchange<T>(method, name, target, init)).data;
+  }
+
+  /** An r-method's call: the entity and the response it came from (for `withResponse`). */
+  protected async entityExchange<T>(
+    method: HttpMethod,
+    name: string,
+    target: ResourceTarget,
+    init: RequestOptions = {},
+  ): Promise<{ readonly data: T; readonly response: Response }> {
     refuseBodyOnGet(method, name, init);
     const url = this.endpointLookup.target(target, name);
     const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.endpointLookup.wrapperPath(url));
@@ -377,12 +387,13 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     const { response, text, body } = await this.exchangeJson(method, url, send);
     if (text.trim() === '') {
       // 202 and 204 promise no entity; an empty success where a wrapped one was due is unusable, as HTML is.
-      if (response.status === 204 || response.status === 202 || typeof responseWrapper !== 'string') return null as T;
+      if (response.status === 204 || response.status === 202 || typeof responseWrapper !== 'string')
+        return { data: null as T, response };
       const detail = `API responded with an empty body (status ${response.status})`;
       throw this.unexpectedResponse(method, response, text, detail, { reason: 'not-json' });
     }
     const unwrapped = unwrapBody(body, responseWrapper);
-    if (unwrapped.ok) return unwrapped.value as T;
+    if (unwrapped.ok) return { data: unwrapped.value as T, response };
     const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
     const facts = { reason: 'missing-key', expected: responseWrapper ?? undefined } as const;
     throw this.unexpectedResponse(method, response, text, detail, facts);

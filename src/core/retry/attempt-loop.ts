@@ -13,6 +13,7 @@ import type { Credential, ProvidedAuthorization } from '../auth/credential.js';
 import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
 import { attemptFailureKind } from './attempt-failure.js';
 import { ResponseTooLargeError } from '../errors/error-classes.js';
+import type { CallObserver } from '../observe/call-observer.js';
 import { ClientRateLimit, RateLimitDeclined } from '../rate-limit/client-rate-limit.js';
 
 /** Ends the message of a host name that did not resolve, which is not retried. */
@@ -39,6 +40,8 @@ export interface PreparedRequest {
   readonly retryMode?: RetryMode;
   /** The bound on the body read into memory, in bytes (`maxResponseBytes`). */
   readonly maxResponseBytes?: number;
+  /** The caller's hooks and the call's trace, told of each attempt; none when the client has neither. */
+  readonly observer?: CallObserver;
 }
 
 /** `init` with `Authorization` set to `value` (any other spelling of the name removed). */
@@ -49,6 +52,16 @@ function withAuthorization(init: FetchRequestInit, value: string | undefined): F
   }
   if (value !== undefined) headers.Authorization = value;
   return { ...init, headers };
+}
+
+/** The `afterResponse` hooks; a streamed body is freed when one throws, so that no socket is left open. */
+async function afterResponse(observer: CallObserver, response: FetchResponse, stream: boolean): Promise<void> {
+  try {
+    await observer.afterResponse(response);
+  } catch (error) {
+    if (stream) discardBody(response);
+    throw error;
+  }
 }
 
 /** Frees the live body of a streamed response that will not be read (before a retry). */
@@ -118,7 +131,7 @@ export class AttemptLoop {
    * @throws the host's errors: network (retries spent), abort (the caller's signal), 401
    */
   async run(request: PreparedRequest): Promise<AttemptResult> {
-    const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log } = request;
+    const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log, observer } = request;
     const { transport, gate, rateLimit, random, errors, metrics } = this.#options;
     const atMostOnce = request.retryMode === 'at-most-once';
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
@@ -144,12 +157,15 @@ export class AttemptLoop {
       // Asked at each attempt, so that a retry after a pause does not send a token that expired meanwhile.
       const provided: ProvidedAuthorization | undefined =
         credential && provider ? await credential.provided(provider) : undefined;
-      const init = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
+      const authorized = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
+      // Hooks change the headers (never the credential) and may refuse the attempt before it is sent.
+      const init = observer ? await observer.beforeAttempt(attempt, authorized) : authorized;
       const started = realNow();
       try {
         const stream = request.stream === true;
         response = await transport.send(target, init, timeoutSeconds, { stream, maxBytes: request.maxResponseBytes });
       } catch (error) {
+        observer?.attemptFailed(error);
         if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
         // The same answer would come again: not retried.
         if (error instanceof ResponseTooLargeError) throw error;
@@ -180,12 +196,14 @@ export class AttemptLoop {
           });
         }
         this.#reportRetry(log, verb, target, attempt, `network error: ${reason}`, decision.pause);
+        await observer?.beforeRetry({ attempt, reason: `network error: ${reason}`, pause: decision.pause });
         await this.#pause(decision.pause, signal, verb, target);
         state = decision.state;
         continue;
       }
       const { status } = response;
       metrics.record(request.metricKey, (realNow() - started) / 1000);
+      if (observer) await afterResponse(observer, response, request.stream === true);
       gate.observe(response.headers);
       const retryAfter = parseRetryAfter(status, response.headers, Date.now());
       const reported = rateLimit.observe(status, response.headers, retryAfter, log);
@@ -235,14 +253,9 @@ export class AttemptLoop {
       }
       if (decision.action !== 'retry') return { response };
       if (request.stream) discardBody(response);
-      this.#reportRetry(
-        log,
-        verb,
-        target,
-        attempt,
-        `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`,
-        decision.pause,
-      );
+      const failure = `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`;
+      this.#reportRetry(log, verb, target, attempt, failure, decision.pause);
+      await observer?.beforeRetry({ attempt, reason: failure, status, pause: decision.pause });
       const paused = this.#pause(decision.pause, signal, verb, target);
       // A rate limit holds every request of the client until this one may retry.
       if (statusRule(status).pausesEveryRequest) {

@@ -1,3 +1,4 @@
+import type { FetchResponse } from '../../transport/fetch-types.js';
 import { isPlainObject } from '../../plain-object.js';
 
 /** One page as the client fetched it: the decoded body and the list inside its wrapper. */
@@ -11,6 +12,8 @@ export interface FetchedPage {
    * nothing usable about the next one (a `next_cursor` that is neither a string nor a number).
    */
   readonly failure?: Error;
+  /** The response the page was read from (its body read), for `withResponse.pages`. */
+  readonly response?: FetchResponse;
 }
 
 /**
