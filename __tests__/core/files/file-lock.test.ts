@@ -106,6 +106,12 @@ describe('tryLock', () => {
     expect(existsSync(lock)).toBe(true);
   });
 
+  it('refuses to lock in a folder group or others may write (not sticky), making nothing there', async () => {
+    chmodSync(dir, 0o777);
+    await expect(tryLock(lock, life)).rejects.toMatchObject({ name: 'UntrustedFileError', reason: 'folder-mode' });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('releases only its own lock: one taken over after it went stale stays with its new holder', async () => {
     const first = await tryLock(lock, life);
     clock += LIFETIME_MS;

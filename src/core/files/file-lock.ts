@@ -10,7 +10,7 @@
 // back.
 import { PagerDutyError } from '../errors/error-classes.js';
 import { currentUid, lockProblem, UntrustedFileError } from './file-trust.js';
-import { errorCode, exclusiveCreate, nodeFiles, randomHex, temporaryPath } from './private-file.js';
+import { checkFolder, errorCode, exclusiveCreate, nodeFiles, randomHex, temporaryPath } from './private-file.js';
 
 /** Releases a lock; releasing one that was taken over (it went stale) leaves the new holder's in place. */
 export type Unlock = () => Promise<void>;
@@ -150,10 +150,12 @@ async function createLock(path: string, stamp: number): Promise<LockIdentity | u
  * Takes the lock at `path` if no live lock is there: resolves to its release, or `undefined` when another
  * process holds it. A stale lock is taken over.
  *
- * @throws UntrustedFileError when a link, a non-file or another user's file is at `path`
+ * @throws UntrustedFileError when a link, a non-file or another user's file is at `path`, or
+ * someone else may replace the files of its folder
  */
 export async function tryLock(path: string, life: LockLife): Promise<Unlock | undefined> {
   const now = life.now ?? Date.now;
+  await checkFolder(path, nodeFiles(FEATURE));
   // Three tries: the lock may be released, or a stale one removed, between a try and the next.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const mine = await createLock(path, now());
