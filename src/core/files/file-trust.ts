@@ -26,24 +26,21 @@ export type UntrustedReason =
   | 'lock-link'
   | 'lock-owner';
 
-const ROOT = 0;
-const STICKY = 0o1000;
-
-/**
- * The rules, in one place:
- * - the file itself: a regular file (not a link: a link is followed nowhere, read or written), owned by this
- *   process's user, with no permission for group or others (0600: a token readable by others is leaked, one
- *   writable by others is planted);
- * - its folder: owned by the user or root, writable by nobody else, unless sticky (as the system temp folder
- *   is, 1777: others may add entries there but not replace, rename or remove ours, so the file's own check
- *   decides). The folder is followed when it is a link (macOS's /tmp is one);
- * - a lock file: a regular file of the user's own (a link or another user's lock is neither followed, waited
- *   for nor removed).
- * Where there is no uid (Windows) the owner and mode checks are skipped: Windows guards files by ACLs, which
- * Node does not report; the link and type checks still hold.
- */
+// The rules, in one place:
+// - the file itself: a regular file (not a link: a link is followed nowhere, read or written), owned by this
+//   process's user, with no permission for group or others (0600: a token readable by others is leaked, one
+//   writable by others is planted);
+// - its folder: owned by the user or root, writable by nobody else, unless sticky (as the system temp folder
+//   is, 1777: others may add entries there but not replace, rename or remove ours, so the file's own check
+//   decides). The folder is followed when it is a link (macOS's /tmp is one);
+// - a lock file: a regular file of the user's own (a link or another user's lock is neither followed, waited
+//   for nor removed).
+// Where there is no uid (Windows) the owner and mode checks are skipped: Windows guards files by ACLs, which
+// Node does not report; the link and type checks still hold.
 const FILE_MODE_FORBIDDEN = 0o077;
 const FOLDER_MODE_FORBIDDEN = 0o022;
+const STICKY = 0o1000;
+const ROOT = 0;
 
 /** A problem, and what the user does about it. */
 export interface TrustProblem {
@@ -154,6 +151,7 @@ export class UntrustedFileError extends PagerDutyError {
   readonly fix: string;
 
   /**
+   * @internal
    * @param path - the file or folder refused
    * @param found - what is wrong and how to fix it
    */
