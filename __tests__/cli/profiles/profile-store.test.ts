@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LockTimeoutError, tryLock } from '../../../src/core/files/file-lock.js';
-import { UntrustedFileError } from '../../../src/core/files/file-trust.js';
+import { UntrustedFileError } from '../../../src/core/files/untrusted-file-error.js';
 import type { ProfileFile } from '../../../src/cli/profiles/profile.js';
 import { NO_PROFILES, withCurrent, withProfile } from '../../../src/cli/profiles/profile-edits.js';
 import { editProfileFile, PROFILE_LOCK, readProfileFile } from '../../../src/cli/profiles/profile-store.js';

@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { lockIsStale, LockTimeoutError, tryLock, waitForLock } from '../../../src/core/files/file-lock.js';
-import { UntrustedFileError } from '../../../src/core/files/file-trust.js';
+import { UntrustedFileError } from '../../../src/core/files/untrusted-file-error.js';
 import { canGiveAway, giveToNobody, otherUserSkipReason } from '../../helpers/other-user.js';
 
 const LIFETIME_MS = 30_000;

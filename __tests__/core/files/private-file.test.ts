@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UntrustedFileError } from '../../../src/core/files/file-trust.js';
+import { UntrustedFileError } from '../../../src/core/files/untrusted-file-error.js';
 import { readPrivateFile, replacePrivateFile, temporaryPath } from '../../../src/core/files/private-file.js';
 import { canGiveAway, giveToNobody, otherUserSkipReason } from '../../helpers/other-user.js';
 

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UntrustedFileError } from '../../../src/core/files/file-trust.js';
+import { UntrustedFileError } from '../../../src/core/files/untrusted-file-error.js';
 import { FileTokenStore } from '../../../src/core/oauth/file-token-store.js';
 import { ManagedTokenProvider } from '../../../src/core/oauth/managed-token.js';
 import { canGiveAway, giveToNobody, otherUserSkipReason } from '../../helpers/other-user.js';

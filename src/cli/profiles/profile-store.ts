@@ -17,7 +17,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { waitForLock, type LockWait } from '../../core/files/file-lock.js';
-import { UntrustedFileError } from '../../core/files/file-trust.js';
+import { UntrustedFileError } from '../../core/files/untrusted-file-error.js';
 import { readPrivateFile, replacePrivateFile } from '../../core/files/private-file.js';
 import { UsageError } from '../usage-error.js';
 import { parseProfileFile, type ProfileFile } from './profile.js';

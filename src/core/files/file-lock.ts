@@ -9,7 +9,8 @@
 // aside by an atomic rename and removed only if it is still the file judged: a lock taken anew meanwhile is put
 // back.
 import { PagerDutyError } from '../errors/error-classes.js';
-import { currentUid, lockProblem, UntrustedFileError } from './file-trust.js';
+import { currentUid, lockProblem } from './file-trust.js';
+import { UntrustedFileError } from './untrusted-file-error.js';
 import { checkFolder, errorCode, exclusiveCreate, nodeFiles, randomHex, temporaryPath } from './private-file.js';
 
 /** Releases a lock; releasing one that was taken over (it went stale) leaves the new holder's in place. */

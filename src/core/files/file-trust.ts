@@ -1,7 +1,7 @@
 // When a credential file (a token store, the CLI's profiles) may be used: the rules as data and pure checks of
 // what `stat` says, after OpenSSH's StrictModes. A file someone else could have written is refused, never read
 // as a credential: its tokens would be theirs (sent to PagerDuty as ours), or ours readable by them.
-import { PagerDutyError } from '../errors/error-classes.js';
+import type { TrustProblem } from './untrusted-file-error.js';
 
 /** What a check needs of a `stat` result (Node's `Stats`, or a test's literal). */
 export interface FileFacts {
@@ -10,21 +10,8 @@ export interface FileFacts {
   /** Type and permission bits. */
   readonly mode: number | bigint;
   isFile(): boolean;
-  isDirectory(): boolean;
   isSymbolicLink(): boolean;
 }
-
-/** Why a file is refused. */
-export type UntrustedReason =
-  | 'link'
-  | 'not-a-file'
-  | 'owner'
-  | 'mode'
-  | 'folder-not-a-folder'
-  | 'folder-owner'
-  | 'folder-mode'
-  | 'lock-link'
-  | 'lock-owner';
 
 // The rules, in one place:
 // - the file itself: a regular file (not a link: a link is followed nowhere, read or written), owned by this
@@ -41,15 +28,6 @@ const FILE_MODE_FORBIDDEN = 0o077;
 const FOLDER_MODE_FORBIDDEN = 0o022;
 const STICKY = 0o1000;
 const ROOT = 0;
-
-/** A problem, and what the user does about it. */
-export interface TrustProblem {
-  readonly reason: UntrustedReason;
-  /** What is wrong, in a sentence without the path. */
-  readonly problem: string;
-  /** How to fix it. */
-  readonly fix: string;
-}
 
 const octal = (mode: number): string => `0${(mode & 0o7777).toString(8).padStart(3, '0')}`;
 
@@ -91,9 +69,6 @@ export function fileProblem(info: FileFacts, uid: number | undefined, path: stri
 
 /** The problem of the folder holding a credential file (`stat` of it), or `undefined`. */
 export function folderProblem(info: FileFacts, uid: number | undefined, folder: string): TrustProblem | undefined {
-  if (!info.isDirectory()) {
-    return { reason: 'folder-not-a-folder', problem: 'is not a folder', fix: 'choose a path in a folder' };
-  }
   if (uid === undefined) return undefined;
   const { owner, mode } = facts(info);
   if (owner !== uid && owner !== ROOT) {
@@ -130,37 +105,6 @@ export function lockProblem(info: FileFacts, uid: number | undefined, path: stri
     };
   }
   return undefined;
-}
-
-/**
- * A credential file (or its folder, or its lock) that this process's user does not own alone: it is never
- * used as a credential. `reason` says what is wrong, `fix` what to do; the message says both.
- *
- * @example
- * ```ts
- * try { await client.rget('/users/me'); }
- * catch (error) { if (error instanceof UntrustedFileError) console.error(error.fix); }
- * ```
- */
-export class UntrustedFileError extends PagerDutyError {
-  /** The file or folder refused. */
-  readonly path: string;
-  /** What is wrong with it. */
-  readonly reason: UntrustedReason;
-  /** How to fix it. */
-  readonly fix: string;
-
-  /**
-   * @internal
-   * @param path - the file or folder refused
-   * @param found - what is wrong and how to fix it
-   */
-  constructor(path: string, found: TrustProblem) {
-    super(`${path} ${found.problem}; refused: ${found.fix}`);
-    this.path = path;
-    this.reason = found.reason;
-    this.fix = found.fix;
-  }
 }
 
 /** This process's uid, or `undefined` where there is none (Windows). */

@@ -3,7 +3,8 @@
 // the check and the read; a new content is written whole to a temporary file beside it (created exclusively,
 // never through a link, mode 0600), flushed, and renamed over the old one: a reader sees the old content or the
 // new, never half. Node's modules are read at call time: importing this costs nothing on other runtimes.
-import { currentUid, fileProblem, folderProblem, UntrustedFileError } from './file-trust.js';
+import { currentUid, fileProblem, folderProblem } from './file-trust.js';
+import { UntrustedFileError } from './untrusted-file-error.js';
 
 type FsPromises = typeof import('node:fs/promises');
 type FsConstants = (typeof import('node:fs'))['constants'];

@@ -13,12 +13,8 @@ const FEATURE = 'FileTokenStore';
  * with several workers). The file holds live tokens: it is created with mode 0600 (owner only); put it where
  * only its owner can write (a config or state folder, never a repository).
  *
- * A file or folder someone else could have written is never used: the file must be a regular file (not a
- * link) owned by this process's user with no permission for group or others, and its folder owned by the user
- * or root and writable by no one else unless sticky (as the system temp folder is). Otherwise every method
- * rejects with an `UntrustedFileError` that says how to fix it, and a token provider on this store fails its
- * calls with it rather than send a token it cannot vouch for. Where there is no uid (Windows) the owner and mode
- * checks are skipped.
+ * A file (or folder, or lock) someone else could have written or read is refused with an `UntrustedFileError`
+ * that says how to fix it, and so are the calls of a token provider on the store.
  *
  * @example
  * ```ts
@@ -51,10 +47,7 @@ export class FileTokenStore implements TokenStore {
     await replacePrivateFile(this.path, JSON.stringify(all), FEATURE);
   }
 
-  /**
-   * One lock file for the whole store (`<path>.lock`). It is stale `seconds` after it was made, by its file's
-   * modification time, whatever it holds; a link or another user's file there is refused, never followed.
-   */
+  /** One lock file for the whole store (`<path>.lock`), stale `seconds` after it was made, whatever it holds. */
   async lock(_key: string, seconds: number): Promise<ReleaseLock | undefined> {
     return tryLock(`${this.path}.lock`, { lifetimeMs: seconds * 1000, now: this.#now });
   }

@@ -2,7 +2,7 @@
 // refusal, one renewal at a time (in the process: one shared promise; across processes: the store's lock).
 import type { TokenProvider } from '../auth/token-provider.js';
 import type { Region } from '../client/regions.js';
-import { UntrustedFileError } from '../files/file-trust.js';
+import { UntrustedFileError } from '../files/untrusted-file-error.js';
 import { OAuthGrantError } from './oauth-grant-error.js';
 import { renewalDue } from './renewal-timing.js';
 import type { StoredToken, TokenStore } from './token-store.js';
