@@ -12,6 +12,8 @@ export const processSuites = [
   '<rootDir>/__tests__/package/',
   '<rootDir>/__tests__/cli/main.test.ts',
   '<rootDir>/__tests__/cli/command-docs.test.ts',
+  // Nine runs of the built command racing on one profile file.
+  '<rootDir>/__tests__/cli/profiles/concurrent-profile-edits.test.ts',
   '<rootDir>/__tests__/guide/js-snippets.test.ts',
   // These start and stop a real redis-server, and one waits out a Redis pause of 3 s.
   '<rootDir>/__tests__/rate-limit-redis/redis-rate-limiter.test.ts',

@@ -62,6 +62,7 @@ export { clientCredentialsTokenProvider } from './core/oauth/client-credentials-
 export { refreshTokenProvider } from './core/oauth/refresh-token-provider.js';
 export { InMemoryTokenStore } from './core/oauth/token-store.js';
 export { FileTokenStore } from './core/oauth/file-token-store.js';
+export { UntrustedFileError } from './core/files/untrusted-file-error.js';
 export { OAuthGrantError } from './core/oauth/oauth-grant-error.js';
 
 // Rate limits: a limiter several clients of one process share
@@ -106,6 +107,7 @@ export type { ManagedTokenOptions } from './core/oauth/managed-token-options.js'
 export type { ClientCredentialsTokenProviderOptions } from './core/oauth/client-credentials-token-provider.js';
 export type { RefreshTokenProviderOptions } from './core/oauth/refresh-token-provider.js';
 export type { ReleaseLock, StoredToken, TokenStore } from './core/oauth/token-store.js';
+export type { UntrustedReason } from './core/files/untrusted-file-error.js';
 export type { Secret } from './core/auth/secret.js';
 export type {
   AmbiguousMatch,

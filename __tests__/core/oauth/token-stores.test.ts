@@ -62,7 +62,7 @@ describe('FileTokenStore', () => {
 
   it('treats a damaged or foreign file as holding no token', async () => {
     const file = path.join(dir, 'tokens.json');
-    writeFileSync(file, 'not json');
+    writeFileSync(file, 'not json', { mode: 0o600 });
     const store = new FileTokenStore(file);
     expect(await store.read('a')).toBeUndefined();
     writeFileSync(file, JSON.stringify({ a: { accessToken: 1 } }));
@@ -71,27 +71,33 @@ describe('FileTokenStore', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ a: TOKEN });
   });
 
-  it('releases only its own lock', async () => {
+  it('releases only its own lock: after it went stale and was taken over, the new holder keeps it', async () => {
     const file = path.join(dir, 'tokens.json');
     const store = new FileTokenStore(file, () => clock);
-    const release = await store.lock('a', 1);
-    clock += 2_000;
+    const release = await store.lock('a', 30);
+    clock += 30_000;
     const other = await store.lock('a', 30);
     expect(other).toBeDefined();
     await release!();
     expect(existsSync(`${file}.lock`)).toBe(true);
+    expect(await store.lock('a', 30)).toBeUndefined();
     await other!();
-    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('counts an empty lock file as held while fresh (another process writes it), breaks it once stale', async () => {
+  it('judges a lock by its file, stale 30 s after it was made whatever it holds (a year ahead, empty)', async () => {
     const file = path.join(dir, 'tokens.json');
     const store = new FileTokenStore(file, () => clock);
-    writeFileSync(`${file}.lock`, '');
-    expect(await store.lock('a', 30)).toBeUndefined();
-    const longAgo = new Date(Date.now() - 60_000);
-    utimesSync(`${file}.lock`, longAgo, longAgo);
-    expect(await store.lock('a', 30)).toBeDefined();
+    for (const content of [String(clock + 365 * 86_400_000), '']) {
+      writeFileSync(`${file}.lock`, content, { mode: 0o600 });
+      utimesSync(`${file}.lock`, clock / 1000, clock / 1000);
+      clock += 29_999;
+      expect(await store.lock('a', 30)).toBeUndefined();
+      clock += 1;
+      const release = await store.lock('a', 30);
+      expect(release).toBeDefined();
+      await release!();
+    }
   });
 
   it('refuses an empty path', () => {

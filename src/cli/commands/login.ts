@@ -22,7 +22,7 @@ import { openBrowser } from '../login/open-browser.js';
 import { pastedCode } from '../login/pasted-redirect.js';
 import { checkProfileName, type OAuthCredential } from '../profiles/profile.js';
 import { withCurrent, withProfile } from '../profiles/profile-edits.js';
-import { profileFilePath, readProfileFile, writeProfileFile } from '../profiles/profile-store.js';
+import { editProfileFile, profileFilePath, readProfileFile } from '../profiles/profile-store.js';
 import { COMMANDS } from '../program.js';
 import { untilSignal } from '../until-signal.js';
 import { UsageError } from '../usage-error.js';
@@ -124,8 +124,10 @@ async function runLogin(args: LoginArgs, io: CliIo): Promise<void> {
       ...(tokens.refresh_token === undefined ? {} : { refreshToken: tokens.refresh_token }),
       ...(tokens.scope === undefined ? {} : { scope: tokens.scope }),
     };
-    const saved = withProfile(content, name, { region, baseUrl: args.baseUrl, from: args.from, credential });
-    await writeProfileFile(file, saved.current === undefined ? withCurrent(saved, name) : saved);
+    await editProfileFile(file, (latest) => {
+      const saved = withProfile(latest, name, { region, baseUrl: args.baseUrl, from: args.from, credential });
+      return saved.current === undefined ? withCurrent(saved, name) : saved;
+    });
     io.stderr.write(`pagerduty: signed in; the tokens are in profile ${JSON.stringify(name)} (${file})\n`);
   } finally {
     await redirect.close();

@@ -11,7 +11,7 @@ import { clientOptions } from '../cli-client-options.js';
 import { PROFILE_ENV } from '../environment.js';
 import type { OAuthCredential } from '../profiles/profile.js';
 import { withoutProfile } from '../profiles/profile-edits.js';
-import { deleteProfileFile, readProfileFile, writeProfileFile } from '../profiles/profile-store.js';
+import { editProfileFile } from '../profiles/profile-store.js';
 import { loadSelectedProfile } from '../profiles/selected-profile.js';
 import { COMMANDS } from '../program.js';
 import { UsageError } from '../usage-error.js';
@@ -59,9 +59,7 @@ async function runLogout(args: LogoutArgs, io: CliIo): Promise<void> {
   const credential = selected.profile.credential;
   const failures = credential?.kind === 'oauth' ? await revokeTokens(credential, args, io) : [];
   for (const failure of failures) io.stderr.write(`pagerduty: warning: could not revoke the ${failure}\n`);
-  const rest = withoutProfile((await readProfileFile(selected.file)) ?? { profiles: {} }, selected.name);
-  if (Object.keys(rest.profiles).length === 0) await deleteProfileFile(selected.file);
-  else await writeProfileFile(selected.file, rest);
+  await editProfileFile(selected.file, (latest) => latest && withoutProfile(latest, selected.name));
   const revoked = credential?.kind === 'oauth' && failures.length === 0 ? 'tokens revoked, ' : '';
   io.stderr.write(`pagerduty: logged out of profile ${JSON.stringify(selected.name)} (${revoked}profile removed)\n`);
 }

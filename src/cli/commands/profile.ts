@@ -13,13 +13,7 @@ import { fromEnv } from '../environment.js';
 import { COMMANDS } from '../program.js';
 import { checkProfileName, selectProfile } from '../profiles/profile.js';
 import { listLines, showLines, withCurrent, withoutProfile, withProfile } from '../profiles/profile-edits.js';
-import {
-  deleteProfileFile,
-  PROFILE_ENV,
-  profileFilePath,
-  readProfileFile,
-  writeProfileFile,
-} from '../profiles/profile-store.js';
+import { editProfileFile, PROFILE_ENV, profileFilePath, readProfileFile } from '../profiles/profile-store.js';
 import { UsageError } from '../usage-error.js';
 
 /** What `profile` does. */
@@ -69,15 +63,16 @@ async function addProfile(args: ProfileArgs, io: CliIo, file: string): Promise<v
     key = (await readStream(() => io.stdin ?? process.stdin)).split('\n')[0]?.trim();
     if (!key) throw new UsageError('--with-key: standard input holds no key');
   }
-  const content = withProfile(await readProfileFile(file), name, {
-    region: args.region,
-    baseUrl: args.baseUrl,
-    eventsUrl: args.eventsUrl,
-    from: args.from,
-    ...(key === undefined ? {} : { credential: { kind: 'api-key', key } }),
+  await editProfileFile(file, (latest) => {
+    const content = withProfile(latest, name, {
+      region: args.region,
+      baseUrl: args.baseUrl,
+      eventsUrl: args.eventsUrl,
+      from: args.from,
+      ...(key === undefined ? {} : { credential: { kind: 'api-key', key } }),
+    });
+    return args.use || content.current === undefined ? withCurrent(content, name) : content;
   });
-  const current = args.use || content.current === undefined ? withCurrent(content, name) : content;
-  await writeProfileFile(file, current);
   io.stderr.write(`pagerduty: saved profile ${JSON.stringify(name)} in ${file}\n`);
 }
 
@@ -108,17 +103,19 @@ async function runProfileAction(args: ProfileArgs, io: CliIo): Promise<void> {
     }
     case 'use': {
       const name = requireName(args);
-      selectProfile(content, name);
-      await writeProfileFile(file, withCurrent(content ?? { profiles: {} }, name));
+      await editProfileFile(file, (latest) => {
+        selectProfile(latest, name);
+        return withCurrent(latest ?? { profiles: {} }, name);
+      });
       io.stderr.write(`pagerduty: the current profile is now ${JSON.stringify(name)}\n`);
       return;
     }
     case 'remove': {
       const name = requireName(args);
-      selectProfile(content, name);
-      const rest = withoutProfile(content ?? { profiles: {} }, name);
-      if (Object.keys(rest.profiles).length === 0) await deleteProfileFile(file);
-      else await writeProfileFile(file, rest);
+      await editProfileFile(file, (latest) => {
+        selectProfile(latest, name);
+        return withoutProfile(latest ?? { profiles: {} }, name);
+      });
       io.stderr.write(`pagerduty: removed profile ${JSON.stringify(name)}\n`);
       return;
     }

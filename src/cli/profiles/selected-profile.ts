@@ -8,7 +8,7 @@ import type { CliIo } from '../cli-io.js';
 import { fromEnv } from '../environment.js';
 import { selectProfile, type Profile, type ProfileCredential } from './profile.js';
 import { withProfile } from './profile-edits.js';
-import { PROFILE_ENV, profileFilePath, readProfileFile, writeProfileFile } from './profile-store.js';
+import { editProfileFile, PROFILE_ENV, profileFilePath, readProfileFile } from './profile-store.js';
 
 /** The selected profile, its name and the file it lives in. */
 export interface SelectedProfile {
@@ -36,7 +36,12 @@ export async function loadSelectedProfile(
   return selected === undefined ? undefined : { ...selected, file };
 }
 
-/** Writes `credential` into profile `name` of the file (read afresh, so that other changes are kept). */
+/**
+ * Writes `credential` into profile `name` of the file, under its lock (read afresh, so that
+ * other changes are kept). A profile removed meanwhile (`logout`) stays removed.
+ */
 export async function saveProfileCredential(file: string, name: string, credential: ProfileCredential): Promise<void> {
-  await writeProfileFile(file, withProfile(await readProfileFile(file), name, { credential }));
+  await editProfileFile(file, (content) =>
+    content?.profiles[name] === undefined ? undefined : withProfile(content, name, { credential }),
+  );
 }

@@ -2,6 +2,7 @@
 // refusal, one renewal at a time (in the process: one shared promise; across processes: the store's lock).
 import type { TokenProvider } from '../auth/token-provider.js';
 import type { Region } from '../client/regions.js';
+import { UntrustedFileError } from '../files/untrusted-file-error.js';
 import { OAuthGrantError } from './oauth-grant-error.js';
 import { renewalDue } from './renewal-timing.js';
 import type { StoredToken, TokenStore } from './token-store.js';
@@ -31,6 +32,15 @@ const LOOK_AGAIN_MS = 50;
 
 // What a store that failed to lock stands for: renew without the lock.
 const NO_LOCK = async (): Promise<void> => undefined;
+
+// A store that fails (Redis down, a full disk) never fails a call: this process then renews on its own. One that
+// refuses its file as not the user's own (a token planted by someone else) fails it: the user must fix that.
+function outage<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof UntrustedFileError) throw error;
+    return fallback;
+  };
+}
 
 const realPause = (milliseconds: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
@@ -122,24 +132,23 @@ export class ManagedTokenProvider implements TokenProvider {
     return this.#renewing;
   }
 
-  // A store that fails (Redis down, a full disk) never fails a call: this process then renews on its own.
   async #renewShared(refused: string | undefined): Promise<StoredToken> {
     const { store, key } = this.#setup;
     const pause = this.#setup.pause ?? realPause;
     for (;;) {
-      const seen = await store.read(key).catch(() => undefined);
+      const seen = await store.read(key).catch(outage(undefined));
       if (this.#usable(seen, refused)) return this.#adopt(seen);
-      const release = await store.lock(key, LOCK_SECONDS).catch(() => NO_LOCK);
+      const release = await store.lock(key, LOCK_SECONDS).catch(outage(NO_LOCK));
       if (release === undefined) {
         // Another process renews: its token will be in the store.
         await pause(LOOK_AGAIN_MS);
         continue;
       }
       try {
-        const again = release === NO_LOCK ? undefined : await store.read(key).catch(() => undefined);
+        const again = release === NO_LOCK ? undefined : await store.read(key).catch(outage(undefined));
         if (this.#usable(again, refused)) return this.#adopt(again);
         const fresh = await this.#fetch(newest(again, this.#current));
-        await store.write(key, fresh).catch(() => undefined);
+        await store.write(key, fresh).catch(outage(undefined));
         return this.#adopt(fresh);
       } finally {
         await release().catch(() => undefined);
