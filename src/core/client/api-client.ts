@@ -47,7 +47,7 @@ import { browserPolicy, browserSafeInit, checkBrowserAuth, type BrowserPolicy } 
 import type { RuntimeGlobals } from '../platform/runtime.js';
 import { regionalBaseUrl } from './regions.js';
 import type { HookCall } from '../observe/hooks.js';
-import { observeCall, runErrorHooks } from '../observe/call-observer.js';
+import { observe, runErrorHooks } from '../observe/watching.js';
 
 export type {
   ApiClientOptions,
@@ -247,7 +247,7 @@ export class ApiClient {
     const metricKey = this.#callKey(verb, target, this.#url);
     // Hooks and tracing watch the call only when the client has them: otherwise nothing is made.
     const { watching } = this.#engine;
-    const observer = watching && (await observeCall(watching, this.#hookCall(verb, target, metricKey), this.log));
+    const observer = watching && (await observe(watching, this.#hookCall(verb, target, metricKey), this.log));
     try {
       const { response, refusal: refused } = await this.#engine.loop.run({
         verb,

@@ -11,7 +11,7 @@ import { Transport } from '../transport/transport.js';
 import type { CallMetrics } from './call-metrics.js';
 import type { ApiClientOptions } from './client-options.js';
 import type { InternalOptions } from './internal-options.js';
-import { watchingOf, type Watching } from '../observe/call-observer.js';
+import { watchingOf, type Watching } from '../observe/watching.js';
 
 export interface Engine {
   readonly errors: ClientErrors;

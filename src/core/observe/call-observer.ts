@@ -1,15 +1,9 @@
 // What watches one call: the caller's hooks and the call's trace, behind one object the attempt loop tells
 // about each step. A client with neither makes none, so an unobserved call costs a few `undefined` checks.
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
-import {
-  checkedHooks,
-  headersAfterHooks,
-  type HookCall,
-  type HookRequest,
-  type HookRetry,
-  type RequestHooks,
-} from './hooks.js';
-import { telemetryOf, type CallTrace, type Telemetry, type TelemetryOptions } from './telemetry.js';
+import type { HookCall, HookRequest, HookRetry, RequestHooks } from './hooks.js';
+import { Telemetry, type CallTrace } from './telemetry.js';
+import type { Watching } from './watching.js';
 import type { Logger } from '../logging.js';
 
 /** Splits the credential off a request's headers: hooks never see it, and cannot replace it. */
@@ -24,6 +18,17 @@ function withoutAuthorization(headers: Readonly<Record<string, string>>): {
     else rest[name] = value;
   }
   return { rest, authorization };
+}
+
+/** The headers a hook was given, checked: the credential stays the client's. */
+export function headersAfterHooks(headers: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === 'authorization') {
+      throw new TypeError('a beforeRequest hook may not set Authorization: the credential is the client’s own');
+    }
+    if (typeof value !== 'string') throw new TypeError(`a beforeRequest hook set header ${name} to a non-string`);
+  }
+  return headers;
 }
 
 export class CallObserver {
@@ -90,33 +95,15 @@ export class CallObserver {
       this.#ended = true;
       this.#trace?.end({ error });
     }
-    if (error instanceof Error) await runErrorHooks(this.#hooks, this.#call, error);
+    if (error instanceof Error) for (const hook of this.#hooks.onError ?? []) await hook(this.#call, error);
   }
-}
-
-/** The `onError` hooks, for a failure met outside the attempt loop too (a status a method refuses). */
-export async function runErrorHooks(hooks: RequestHooks | undefined, call: HookCall, error: Error): Promise<void> {
-  for (const hook of hooks?.onError ?? []) await hook(call, error);
-}
-
-/** What watches a client's calls: its hooks, its telemetry, or both. */
-export interface Watching {
-  readonly hooks?: RequestHooks;
-  readonly telemetry?: Telemetry;
-}
-
-/** The client's {@link Watching} for its options (checked); `undefined` when it has neither. */
-export function watchingOf(
-  hooks: RequestHooks | undefined,
-  telemetry: boolean | TelemetryOptions | undefined,
-): Watching | undefined {
-  const checked = { hooks: checkedHooks(hooks), telemetry: telemetryOf(telemetry) };
-  return checked.hooks === undefined && checked.telemetry === undefined ? undefined : checked;
 }
 
 /** The observer of one call: its hooks, and its trace once the telemetry API is loaded (a warning if it cannot be). */
 export async function observeCall(watching: Watching, call: HookCall, log: Logger): Promise<CallObserver> {
   const { hooks, telemetry } = watching;
-  const traced = telemetry !== undefined && (await telemetry.ready((line) => log.warn(line)));
-  return new CallObserver(call, hooks, traced ? telemetry.start(call) : undefined);
+  const loaded =
+    telemetry === undefined ? undefined : (watching.loadedTelemetry ??= new Telemetry(telemetry, watching.version));
+  const traced = loaded !== undefined && (await loaded.ready((line) => log.warn(line)));
+  return new CallObserver(call, hooks, traced ? loaded.start(call) : undefined);
 }

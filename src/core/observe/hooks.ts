@@ -92,14 +92,3 @@ export function checkedHooks(hooks: RequestHooks | undefined): RequestHooks | un
   }
   return Object.keys(copy).length === 0 ? undefined : (Object.freeze(copy) as RequestHooks);
 }
-
-/** The headers a hook was given, checked: the credential stays the client's. */
-export function headersAfterHooks(headers: Record<string, string>): Record<string, string> {
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === 'authorization') {
-      throw new TypeError('a beforeRequest hook may not set Authorization: the credential is the client’s own');
-    }
-    if (typeof value !== 'string') throw new TypeError(`a beforeRequest hook set header ${name} to a non-string`);
-  }
-  return headers;
-}

@@ -2,7 +2,6 @@
 // named and attributed by the semantic conventions for HTTP clients, and duration histograms and counters.
 // The API package is an optional peer: imported at the first call of a client that asks for telemetry (or
 // handed over by the caller), never otherwise. Without a registered provider its tracer and meter do nothing.
-import { VERSION } from '../../generated/version.js';
 
 /** The parts of `@opentelemetry/api`'s span this library uses. */
 export interface OtelSpan {
@@ -213,9 +212,13 @@ export class Telemetry {
   #loading: Promise<boolean> | undefined;
   readonly #given: OpenTelemetryApi | undefined;
 
-  constructor(options: TelemetryOptions) {
+  readonly #version: string;
+
+  /** @param version - the library's, for the tracer and meter (handed in: this module is loaded on demand) */
+  constructor(options: TelemetryOptions, version: string) {
     this.propagate = options.propagate ?? true;
     this.#given = options.api;
+    this.#version = version;
   }
 
   get loaded(): Loaded {
@@ -256,8 +259,8 @@ export class Telemetry {
         return false;
       }
     }
-    const tracer = api.trace.getTracer('pagerduty-client', VERSION);
-    const meter = api.metrics.getMeter('pagerduty-client', VERSION);
+    const tracer = api.trace.getTracer('pagerduty-client', this.#version);
+    const meter = api.metrics.getMeter('pagerduty-client', this.#version);
     this.#measures = {
       attempts: meter.createHistogram('http.client.request.duration', {
         unit: 's',
@@ -292,12 +295,4 @@ function serverAttributes(url: string): Record<string, string | number> {
 // Milliseconds on the monotonic clock where there is one (every runtime the core runs on has `performance`).
 function now(): number {
   return globalThis.performance?.now() ?? Date.now();
-}
-
-/** The client's telemetry for its `telemetry` option: none unless asked for. */
-export function telemetryOf(option: boolean | TelemetryOptions | undefined): Telemetry | undefined {
-  if (option === undefined || option === false) return undefined;
-  if (option === true) return new Telemetry({});
-  if (typeof option !== 'object' || option === null) throw new TypeError('telemetry must be a boolean or an object');
-  return new Telemetry(option);
 }
