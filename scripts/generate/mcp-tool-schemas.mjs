@@ -37,7 +37,7 @@ const strip = (text) => {
 
 /** Builds schemas over one set of models and aliases, collecting the `$defs` it refers to. */
 export class SchemaBuilder {
-  /** @param {{ classes: Record<string, any>, aliases: Record<string, string>, constants: Record<string, number> }} world */
+  /** @param {{ classes: Record<string, any>, aliases: Record<string, string>, constants: object }} world */
   constructor(world) {
     this.world = world;
   }
@@ -83,7 +83,16 @@ export class SchemaBuilder {
   /** The fields of a model and its model bases, parents first, as pydantic orders them. */
   fields(name) {
     const model = this.world.classes[name];
-    const inherited = model.bases.filter((base) => base in this.world.classes).flatMap((base) => this.fields(base));
+    const inherited = model.bases.flatMap((base) => {
+      const list = /^ListResponseModel\[(\w+)\]$/.exec(base);
+      // The generic base's fields: `response: list[T]` and the computed `response_summary`.
+      if (list)
+        return [
+          { name: 'response', type: `list[${list[1]}]`, required: true, bounds: {} },
+          { name: 'response_summary', type: 'str', required: true, bounds: {} },
+        ];
+      return base in this.world.classes ? this.fields(base) : [];
+    });
     const own = new Map([...inherited, ...model.fields].map((field) => [field.name, field]));
     return [...own.values()];
   }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Regenerates `src/generated/mcp/pagerduty-mcp-tools.ts`, the facts-only extract of PagerDuty's MCP server's
- * tools (PagerDuty/pagerduty-mcp-server): per tool its name, read/write kind, first docstring line and input
- * schema, and the schema of its result's model. Reads the server's Python source from a git directory
+ * tools (PagerDuty/pagerduty-mcp-server): per tool its name, read/write kind, source module, first docstring line,
+ * input schema and the schema of its result's model. Reads the server's Python source from a git directory
  * (`git --git-dir=<dir> show <rev>:<file>`); runs none of it.
  *
  *   node scripts/generate/mcp-tools.mjs --git-dir /path/to/pagerduty-mcp-server/.git [--rev HEAD]
@@ -46,7 +46,8 @@ export function extract(gitDir, rev = 'HEAD') {
   for (const file of python('tools')) {
     const module = readModule(git('show', `${rev}:${file}`), world.constants);
     Object.assign(world.aliases, module.aliases);
-    for (const fn of module.functions) functions[fn.name] = fn;
+    const area = file.replace(/^.*\//, '').replace(/\.py$/, '');
+    for (const fn of module.functions) functions[fn.name] = { ...fn, module: area };
   }
   const lists = toolLists(git('show', `${rev}:pagerduty_mcp/tools/__init__.py`));
   const builder = new SchemaBuilder(world);
@@ -57,6 +58,7 @@ export function extract(gitDir, rev = 'HEAD') {
     return {
       name,
       kind,
+      module: fn.module,
       description: fn.description,
       inputSchema: builder.tool(fn.parameters, models),
       resultSchema: builder.result(fn.returns, models),
@@ -106,7 +108,8 @@ function typeDeclarations(facts) {
   const models = Object.entries(facts.models).map(([name, schema]) => `  ${JSON.stringify(name)}: ${tsType(schema)};`);
   return (
     `/** The server's models, by name. */\nexport interface PagerDutyMcpModels {\n${models.join('\n')}\n}\n\n` +
-    `/** Each tool's arguments. */\nexport interface PagerDutyMcpToolArguments {\n${entries((tool) => tsType(tool.inputSchema))}\n}\n\n` +
+    `/** Each tool's arguments. */\nexport interface PagerDutyMcpToolArguments {\n` +
+    `${entries((tool) => tsType(tool.inputSchema))}\n}\n\n` +
     `/** Each tool's result (its \`structuredContent\`, or its text for a \`string\` result). */\n` +
     `export interface PagerDutyMcpToolResults {\n${entries((tool) => tsType(tool.resultSchema))}\n}\n`
   );
