@@ -103,6 +103,11 @@ export function tsType(schema) {
   }
 }
 
+/** FastMCP's rule: a model's result is the object itself, anything else is wrapped as `{ result }`. */
+export const wrapsResult = (schema) => !(schema.$ref || (schema.type === 'object' && schema.properties));
+
+const resultType = (schema) => (wrapsResult(schema) ? `{ "result": ${tsType(schema)} }` : tsType(schema));
+
 function typeDeclarations(facts) {
   const entries = (pick) => facts.tools.map((tool) => `  ${tool.name}: ${pick(tool)};`).join('\n');
   const models = Object.entries(facts.models).map(([name, schema]) => `  ${JSON.stringify(name)}: ${tsType(schema)};`);
@@ -110,8 +115,8 @@ function typeDeclarations(facts) {
     `/** The server's models, by name. */\nexport interface PagerDutyMcpModels {\n${models.join('\n')}\n}\n\n` +
     `/** Each tool's arguments. */\nexport interface PagerDutyMcpToolArguments {\n` +
     `${entries((tool) => tsType(tool.inputSchema))}\n}\n\n` +
-    `/** Each tool's result (its \`structuredContent\`, or its text for a \`string\` result). */\n` +
-    `export interface PagerDutyMcpToolResults {\n${entries((tool) => tsType(tool.resultSchema))}\n}\n`
+    `/** Each tool's \`structuredContent\`: a model's fields, or \`{ result }\` for any other type (as FastMCP). */\n` +
+    `export interface PagerDutyMcpToolResults {\n${entries((tool) => resultType(tool.resultSchema))}\n}\n`
   );
 }
 

@@ -59,7 +59,11 @@ function scopedQuery(tool: string, context: ToolContext, args: Args, query: Reco
   }
 }
 
-const textResult = (text: string): ToolResult => ({ content: [{ type: 'text', text }] });
+/** A result that is not a model's: FastMCP sends it as text and wraps it as `{ result }`. */
+const textResult = (value: unknown): ToolResult => ({
+  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value ?? null) }],
+  structuredContent: { result: value ?? null },
+});
 
 function runFact(fact: PagerDutyToolFact, context: ToolContext, args: Args): ToolResult {
   const plan = TOOL_PLANS[fact.name];
@@ -97,8 +101,8 @@ function runFact(fact: PagerDutyToolFact, context: ToolContext, args: Args): Too
   const unwrapped = unwrap(body);
   if (items && Array.isArray(unwrapped)) return asList(unwrapped);
   const value = project(unwrapped, resultSchema, defs);
-  if (resultSchema.type === 'string' || !isPlainObject(value))
-    return textResult(typeof value === 'string' ? value : JSON.stringify(value ?? null));
+  const isModel = declared.$ref !== undefined || (declared.type === 'object' && declared.properties !== undefined);
+  if (!isModel || !isPlainObject(value)) return textResult(value);
   return jsonResult(value);
 }
 

@@ -283,7 +283,7 @@ export interface PagerDutyMcpToolArguments {
   delete_webhook_subscription: { "subscription_id": string };
 }
 
-/** Each tool's result (its `structuredContent`, or its text for a `string` result). */
+/** Each tool's `structuredContent`: a model's fields, or `{ result }` for any other type (as FastMCP). */
 export interface PagerDutyMcpToolResults {
   list_alert_grouping_settings: { "response": (PagerDutyMcpModels["AlertGroupingSetting"])[]; "response_summary": string };
   get_alert_grouping_setting: PagerDutyMcpModels["AlertGroupingSetting"];
@@ -303,14 +303,14 @@ export interface PagerDutyMcpToolResults {
   get_incident_workflow: PagerDutyMcpModels["IncidentWorkflow"];
   list_services: { "response": (PagerDutyMcpModels["Service"])[]; "response_summary": string };
   get_service: PagerDutyMcpModels["Service"];
-  get_technical_service_dependencies: string;
+  get_technical_service_dependencies: { "result": string };
   list_teams: { "response": (PagerDutyMcpModels["Team"])[]; "response_summary": string };
   get_team: PagerDutyMcpModels["Team"];
   list_team_members: { "response": (PagerDutyMcpModels["UserReference"])[]; "response_summary": string };
   get_user_data: PagerDutyMcpModels["User"];
   list_users: { "response": (PagerDutyMcpModels["User"])[]; "response_summary": string };
   list_schedules: PagerDutyMcpModels["SchedulesListResponse"];
-  get_schedule: PagerDutyMcpModels["Schedule"] | PagerDutyMcpModels["ScheduleV3"];
+  get_schedule: { "result": PagerDutyMcpModels["Schedule"] | PagerDutyMcpModels["ScheduleV3"] };
   list_schedule_users: { "response": (PagerDutyMcpModels["User"])[]; "response_summary": string };
   list_schedule_v3_rotations: { "response": (PagerDutyMcpModels["Rotation"])[]; "response_summary": string };
   get_schedule_v3_rotation: PagerDutyMcpModels["Rotation"];
@@ -336,48 +336,48 @@ export interface PagerDutyMcpToolResults {
   list_status_page_statuses: { "response": (PagerDutyMcpModels["StatusPageStatus"])[]; "response_summary": string };
   get_status_page_post: PagerDutyMcpModels["StatusPagePost"];
   list_status_page_post_updates: { "response": (PagerDutyMcpModels["StatusPagePostUpdate"])[]; "response_summary": string };
-  get_responder_metrics: string;
-  get_incident_metrics_by_service: string;
-  get_incident_metrics_by_team: string;
-  get_responder_load_metrics: string;
-  get_incident_metrics_all: string;
-  list_business_services: string;
-  get_business_service_dependencies: string;
-  list_priorities: string;
+  get_responder_metrics: { "result": string };
+  get_incident_metrics_by_service: { "result": string };
+  get_incident_metrics_by_team: { "result": string };
+  get_responder_load_metrics: { "result": string };
+  get_incident_metrics_all: { "result": string };
+  list_business_services: { "result": string };
+  get_business_service_dependencies: { "result": string };
+  list_priorities: { "result": string };
   list_webhook_subscriptions: { "response": (PagerDutyMcpModels["WebhookSubscription"])[]; "response_summary": string };
   get_webhook_subscription: PagerDutyMcpModels["WebhookSubscription"];
   list_extension_schemas: { "response": (PagerDutyMcpModels["ExtensionSchema"])[]; "response_summary": string };
   get_extension_schema: PagerDutyMcpModels["ExtensionSchema"];
   create_alert_grouping_setting: PagerDutyMcpModels["AlertGroupingSetting"];
   update_alert_grouping_setting: PagerDutyMcpModels["AlertGroupingSetting"];
-  delete_alert_grouping_setting: string;
+  delete_alert_grouping_setting: { "result": string };
   create_incident: PagerDutyMcpModels["Incident"];
   manage_incidents: { "response": (PagerDutyMcpModels["Incident"])[]; "response_summary": string };
-  add_responders: PagerDutyMcpModels["IncidentResponderRequestResponse"] | string;
+  add_responders: { "result": PagerDutyMcpModels["IncidentResponderRequestResponse"] | string };
   add_note_to_incident: PagerDutyMcpModels["IncidentNote"];
   start_incident_workflow: PagerDutyMcpModels["IncidentWorkflowInstance"];
   create_service: PagerDutyMcpModels["Service"];
   update_service: PagerDutyMcpModels["Service"];
   create_team: PagerDutyMcpModels["Team"];
   update_team: PagerDutyMcpModels["Team"];
-  delete_team: string;
-  add_team_member: string;
-  remove_team_member: string;
-  create_schedule: PagerDutyMcpModels["Schedule"] | PagerDutyMcpModels["ScheduleV3"];
-  update_schedule: PagerDutyMcpModels["Schedule"] | PagerDutyMcpModels["ScheduleV3"];
-  create_schedule_override: Record<string, unknown> | (unknown)[];
-  delete_schedule_v3: string;
+  delete_team: { "result": string };
+  add_team_member: { "result": string };
+  remove_team_member: { "result": string };
+  create_schedule: { "result": PagerDutyMcpModels["Schedule"] | PagerDutyMcpModels["ScheduleV3"] };
+  update_schedule: { "result": PagerDutyMcpModels["Schedule"] | PagerDutyMcpModels["ScheduleV3"] };
+  create_schedule_override: { "result": Record<string, unknown> | (unknown)[] };
+  delete_schedule_v3: { "result": string };
   create_schedule_v3_rotation: PagerDutyMcpModels["Rotation"];
-  delete_schedule_v3_rotation: string;
+  delete_schedule_v3_rotation: { "result": string };
   create_schedule_v3_rotation_event: PagerDutyMcpModels["RotationEvent"];
   update_schedule_v3_rotation_event: PagerDutyMcpModels["RotationEvent"];
-  delete_schedule_v3_rotation_event: string;
+  delete_schedule_v3_rotation_event: { "result": string };
   create_schedule_v3_custom_shifts: { "response": (PagerDutyMcpModels["CustomShift"])[]; "response_summary": string };
   update_schedule_v3_custom_shift: PagerDutyMcpModels["CustomShift"];
-  delete_schedule_v3_custom_shift: string;
+  delete_schedule_v3_custom_shift: { "result": string };
   create_schedule_v3_overrides: { "response": (PagerDutyMcpModels["OverrideShift"])[]; "response_summary": string };
   update_schedule_v3_override: PagerDutyMcpModels["OverrideShift"];
-  delete_schedule_v3_override: string;
+  delete_schedule_v3_override: { "result": string };
   update_event_orchestration_router: PagerDutyMcpModels["EventOrchestrationRouter"];
   append_event_orchestration_router_rule: PagerDutyMcpModels["EventOrchestrationRouter"];
   create_status_page_post: PagerDutyMcpModels["StatusPagePost"];
@@ -387,5 +387,5 @@ export interface PagerDutyMcpToolResults {
   update_escalation_policy: PagerDutyMcpModels["EscalationPolicy"];
   create_webhook_subscription: PagerDutyMcpModels["WebhookSubscription"];
   update_webhook_subscription: PagerDutyMcpModels["WebhookSubscription"];
-  delete_webhook_subscription: null;
+  delete_webhook_subscription: { "result": null };
 }
