@@ -16,7 +16,13 @@ export { EventsApiV2Client } from './core/events/events-api-v2-client.js';
 export { OAuthTokenClient } from './core/oauth/oauth-token-client.js';
 export { McpApiClient } from './core/mcp/mcp-api-client.js';
 export { McpOAuth, McpAuthorizationError } from './core/mcp/auth/mcp-oauth.js';
-export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey, McpOAuthTokens } from './core/mcp/auth/mcp-oauth.js';
+export type {
+  McpCrossAppAccess,
+  McpOAuthClient,
+  McpOAuthOptions,
+  McpOAuthPrivateKey,
+  McpOAuthTokens,
+} from './core/mcp/auth/mcp-oauth.js';
 export type {
   McpElicitationRequest,
   McpElicitationResult,
