@@ -39,6 +39,7 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'McpOAuth',
       'McpRequestCancelledError',
       'McpSessionExpiredError',
+      'McpToolRefusedError',
       'NetworkError',
       'PagerDutyError',
       'RequestAbortedError',
@@ -145,8 +146,9 @@ describe('the public surface', () => {
     // 42 since the managed OAuth tokens (two providers, two stores, their error); 44 since MCP
     // authorization (McpOAuth and McpAuthorizationError); 46 since the bounds on hostile answers
     // (ResponseTooLargeError, PaginationCycleError); 47 since a FileTokenStore refuses a file that is
-    // not the user's own (UntrustedFileError, to tell that refusal from an outage).
-    expect(Object.keys(root).length).toBeLessThanOrEqual(47);
+    // not the user's own (UntrustedFileError, to tell that refusal from an outage); 48 since the MCP tool
+    // policy (McpToolRefusedError).
+    expect(Object.keys(root).length).toBeLessThanOrEqual(48);
   });
 
   it('has every name exported once: no runtime name in two entry points', () => {

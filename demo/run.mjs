@@ -20,7 +20,7 @@ function check(condition, message) {
   if (!condition) throw new Error(`demo check failed: ${message}`);
 }
 
-const emulator = await startEmulator({ seedUsers: 230, seedIncidents: 12, mcpWriteTools: true });
+const emulator = await startEmulator({ seedUsers: 230, seedIncidents: 12, mcpWriteTools: true, mcpDemoTools: true });
 const rest = [];
 const mcps = [];
 try {
@@ -96,13 +96,15 @@ try {
   await mcp.connect(); // initialize + notifications/initialized; the session id rides on every later request
   const tools = (await mcp.listTools()).map((listed) => listed.name); // every page, by nextCursor
   console.log(`   protocol ${mcp.protocolVersion}, session ${mcp.sessionId}`);
-  console.log(`   tools: ${tools.join(', ')}`);
-  const [target] = (await mcp.callTool('list_incidents', { status: 'acknowledged', limit: 1 })).structuredContent
-    .incidents;
+  console.log(`   tools: ${tools.length} (${tools.slice(0, 4).join(', ')}, ...)`);
+  const [target] = (await mcp.callTool('list_incidents', { statuses: ['acknowledged'], limit: 1 })).structuredContent
+    .response;
   // A tool that acts is sent at most once: never retried once it may have reached the server.
-  const resolvedByTool = await mcp.callTool('resolve_incident', { id: target.id });
+  const resolvedByTool = await mcp.callTool('manage_incidents', {
+    manage_request: { incident_ids: [target.id], status: 'resolved' },
+  });
   const seen = await client.rget(`incidents/${target.id}`);
-  console.log(`   resolve_incident ${target.id}: the REST API now shows ${seen.summary} as ${seen.status}`);
+  console.log(`   manage_incidents ${target.id}: the REST API now shows ${seen.summary} as ${seen.status}`);
   check(!resolvedByTool.isError && seen.status === 'resolved', 'the MCP tool call changed what the REST API shows');
   const progress = [];
   const report = await mcp.callTool(
@@ -114,7 +116,7 @@ try {
     `   slow_report, progress ${progress.join(' ')}: ${JSON.stringify(report.structuredContent.report.incidents)}`,
   );
   check(
-    tools.length === 11 && progress.length === 3 && report.structuredContent.report.steps === 3,
+    tools.length === 104 && progress.length === 3 && report.structuredContent.report.steps === 3,
     'every tool page was read and the report streamed its progress',
   );
   await mcp.close(); // DELETE /mcp ends the session

@@ -1,13 +1,13 @@
 /**
  * An agent-style MCP session: connect to an MCP server, list its tools (every page),
  * find the triggered incidents, acknowledge them one tool call at a time, and run a slow
- * report. Tool failures come back as results with `isError: true` (the model is meant to
- * read them), so they are printed and skipped rather than thrown.
+ * report where the server has one. Tool failures come back as results with `isError: true`
+ * (the model is meant to read them), so they are printed and skipped rather than thrown.
  *
- * The tool names are those of the local emulator (`npm run example -- mcp-agent-session`
- * starts one; one of your own needs its write tools on: `pagerduty emulator --mcp-write-tools`,
- * as PagerDuty's server needs `--enable-write-tools`); PagerDuty's own MCP server lists its
- * own with `tools/list`.
+ * The tools are PagerDuty's MCP server's (`list_incidents`, `manage_incidents`), which the
+ * local emulator serves too (`npm run example -- mcp-agent-session` starts one; one of your own
+ * needs its write tools on: `pagerduty emulator --mcp-write-tools`, as PagerDuty's server needs
+ * `--enable-write-tools`). `slow_report` is the emulator's own, served with `mcpDemoTools`.
  *
  * ```sh
  * PAGERDUTY_API_KEY=... PAGERDUTY_FROM=you@example.com PAGERDUTY_BASE_URL=http://127.0.0.1:8080 \
@@ -41,7 +41,7 @@ export interface AgentSessionOutcome {
   tools: string[];
   /** The ids of the incidents acknowledged. */
   acknowledged: string[];
-  /** What `slow_report` returned. */
+  /** What `slow_report` returned (`undefined` on a server without it). */
   report: unknown;
 }
 
@@ -66,27 +66,32 @@ export async function main(options: AgentSessionOptions): Promise<AgentSessionOu
   const tools = (await mcp.listTools()).map((tool) => tool.name); // every page, by nextCursor
   print(`tools: ${tools.join(', ')}`);
 
-  const listed = await mcp.callTool('list_incidents', { status: 'triggered', limit: options.limit ?? 5 });
-  const triggered = (listed.structuredContent?.incidents ?? []) as { id: string; title: string }[];
+  const listed = await mcp.callTool('list_incidents', { statuses: ['triggered'], limit: options.limit ?? 5 });
+  const triggered = (listed.structuredContent?.response ?? []) as { id: string; title: string }[];
   print(`${triggered.length} triggered incident(s)`);
   const acknowledged: string[] = [];
   for (const incident of triggered) {
     // A tool that acts is sent at most once: an error result is reported, never retried.
-    const result = await mcp.callTool('acknowledge_incident', { id: incident.id });
+    const result = await mcp.callTool('manage_incidents', {
+      manage_request: { incident_ids: [incident.id], status: 'acknowledged' },
+    });
     const said = result.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
     if (result.isError) print(`could not acknowledge ${incident.id}: ${said}`);
     else acknowledged.push(incident.id);
   }
   print(`acknowledged ${acknowledged.length}: ${acknowledged.join(', ')}`);
 
-  const report = (
-    await mcp.callTool(
-      'slow_report',
-      { steps: 3, intervalMs: 200 },
-      { onProgress: (p) => print(`progress ${p.progress}/${p.total ?? '?'}`) },
-    )
-  ).structuredContent?.report;
-  print(`report: ${JSON.stringify(report)}`);
+  let report: unknown;
+  if (tools.includes('slow_report')) {
+    report = (
+      await mcp.callTool(
+        'slow_report',
+        { steps: 3, intervalMs: 200 },
+        { onProgress: (p) => print(`progress ${p.progress}/${p.total ?? '?'}`) },
+      )
+    ).structuredContent?.report;
+    print(`report: ${JSON.stringify(report)}`);
+  }
   return { tools, acknowledged, report };
 }
 

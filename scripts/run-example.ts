@@ -94,8 +94,8 @@ export async function runExample(
   if (!needsEmulator(env, chosen)) return runChild(file, rest, childEnv);
   const { startEmulator } = await import('../src/emulator/index.js');
   // OAuth tokens live 2 seconds, so that the examples on managed tokens live through several in a few seconds;
-  // the MCP write tools are on for mcp-agent-session, which acknowledges incidents.
-  const emulator = await startEmulator({ tokenLifetime: 2, mcpWriteTools: true });
+  // the MCP write tools are on for mcp-agent-session, which acknowledges incidents (and runs slow_report).
+  const emulator = await startEmulator({ tokenLifetime: 2, mcpWriteTools: true, mcpDemoTools: true });
   log(
     `No PAGERDUTY_API_KEY or PAGERDUTY_ROUTING_KEY set: running ${chosen} ` +
       `against a local emulator at ${emulator.url} (fake data, OAuth tokens of 2 seconds).`,

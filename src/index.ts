@@ -16,7 +16,13 @@ export { EventsApiV2Client } from './core/events/events-api-v2-client.js';
 export { OAuthTokenClient } from './core/oauth/oauth-token-client.js';
 export { McpApiClient } from './core/mcp/mcp-api-client.js';
 export { McpOAuth, McpAuthorizationError } from './core/mcp/auth/mcp-oauth.js';
-export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey, McpOAuthTokens } from './core/mcp/auth/mcp-oauth.js';
+export type {
+  McpCrossAppAccess,
+  McpOAuthClient,
+  McpOAuthOptions,
+  McpOAuthPrivateKey,
+  McpOAuthTokens,
+} from './core/mcp/auth/mcp-oauth.js';
 export type {
   McpElicitationRequest,
   McpElicitationResult,
@@ -45,6 +51,7 @@ export {
   UrlError,
 } from './core/errors/error-classes.js';
 export { McpError, McpRequestCancelledError, McpSessionExpiredError } from './core/mcp/mcp-error.js';
+export { McpToolRefusedError } from './core/mcp/tool-policy.js';
 
 // Auth methods
 export {
@@ -164,7 +171,14 @@ export type {
 export type { OAuthTokenClientOptions, RefreshClientOptions } from './core/oauth/oauth-token-client.js';
 export type { AmendedTokenResponse, OAuthTokenResponse } from './core/oauth/token-response.js';
 export type { PkcePair, RandomBytes } from './core/oauth/pkce.js';
-export type { McpApiClientOptions, McpCallOptions } from './core/mcp/mcp-api-client.js';
+export type { McpApiClientOptions, McpCallOptions, PagerDutyToolResult } from './core/mcp/mcp-api-client.js';
+export type { McpToolCallRequest, McpToolPolicy, McpToolRefusal, McpToolRule } from './core/mcp/tool-policy.js';
+export type {
+  PagerDutyMcpModels,
+  PagerDutyMcpToolArguments,
+  PagerDutyMcpToolName,
+  PagerDutyMcpToolResults,
+} from './core/mcp/pagerduty-tools.js';
 export type { McpCancelReason } from './core/mcp/mcp-error.js';
 export type { RetryMode } from './core/retry/retry-mode.js';
 export type { McpRequestHandler } from './core/mcp/server-requests.js';

@@ -84,24 +84,6 @@ async function privateKey(pem: string): Promise<McpOAuthPrivateKey> {
   return crypto.subtle.importKey('pkcs8', der, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
 }
 
-/** SEP-990: the identity provider exchanges the user's ID token for an ID-JAG for the authorization server. */
-async function idJag(target: { issuer: string; resource?: string }): Promise<string> {
-  const { idp_token_endpoint: endpoint = '', idp_id_token: idToken = '', idp_client_id: idpClient = '' } = context();
-  const form = new URLSearchParams({
-    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-    requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
-    audience: target.issuer,
-    resource: target.resource ?? '',
-    subject_token: idToken,
-    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
-    client_id: idpClient,
-  });
-  const response = await fetch(endpoint, { method: 'POST', body: form });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || body.access_token === undefined) throw new Error(`token exchange failed: ${response.status}`);
-  return body.access_token;
-}
-
 const scenarios: Record<string, Scenario> = {
   initialize: basic,
   tools_call: basic,
@@ -122,8 +104,17 @@ const scenarios: Record<string, Scenario> = {
     return authorized(serverUrl, { grant: 'client_credentials', client: { clientId, clientSecret } });
   },
   'auth/cross-app-access-complete-flow': (serverUrl) => {
-    const { client_id: clientId = '', client_secret: clientSecret } = context();
-    return authorized(serverUrl, { grant: 'jwt-bearer', client: { clientId, clientSecret }, assertion: idJag });
+    const { client_id: clientId = '', client_secret: clientSecret, ...idp } = context();
+    // SEP-990 as guide/mcp.md documents it: the library exchanges the ID token for an ID-JAG, then grants.
+    return authorized(serverUrl, {
+      grant: 'jwt-bearer',
+      client: { clientId, clientSecret },
+      crossAppAccess: {
+        tokenEndpoint: idp.idp_token_endpoint ?? '',
+        client: { clientId: idp.idp_client_id ?? '' },
+        idToken: idp.idp_id_token ?? '',
+      },
+    });
   },
   'auth/client-credentials-jwt': async (serverUrl) => {
     const { client_id: clientId = '', private_key_pem: pem = '' } = context();

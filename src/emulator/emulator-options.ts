@@ -104,10 +104,37 @@ export interface EmulatorOptions extends SeedOptions {
    */
   mcpAuth?: McpAuth;
   /**
-   * Whether `/mcp` lists and runs the write tools (`acknowledge_incident`, `resolve_incident`), as PagerDuty's
-   * MCP server does only with `--enable-write-tools`. @default false
+   * Whether `/mcp` lists and runs the write tools (`manage_incidents`, `add_note_to_incident`, ...; in the hosted
+   * set the `manage_*` tools), as PagerDuty's MCP server does only with `--enable-write-tools`. @default false
    */
   mcpWriteTools?: boolean;
+  /**
+   * Which of PagerDuty's MCP tool sets `/mcp` serves: `repository`, the tools of PagerDuty/pagerduty-mcp-server
+   * (`list_incidents`, `manage_incidents`, ... with flat arguments), or `hosted`, the hosted server's
+   * `browse_*`/`manage_*` tools that take an `action` (derived from the repository set: see the guide).
+   * @default 'repository'
+   */
+  mcpToolSet?: McpToolSet;
+  /**
+   * Whether `/mcp` also serves `slow_report`, the emulator's own tool (no PagerDuty server has it) that takes
+   * its time, to show progress notifications and cancellation. @default false
+   */
+  mcpDemoTools?: boolean;
+}
+
+/** Which of PagerDuty's MCP tool sets the emulator serves (see {@link EmulatorOptions.mcpToolSet}). */
+export type McpToolSet = 'repository' | 'hosted';
+
+/**
+ * Checks `mcpToolSet`: `repository` or `hosted`.
+ *
+ * @throws RangeError otherwise
+ */
+export function resolveMcpToolSet(toolSet: McpToolSet | undefined): McpToolSet {
+  const value = toolSet ?? 'repository';
+  if (value !== 'repository' && value !== 'hosted')
+    throw new RangeError(`mcpToolSet must be 'repository' or 'hosted', got ${String(toolSet)}`);
+  return value;
 }
 
 /** How the emulator's `/mcp` authenticates (see {@link EmulatorOptions.mcpAuth}). */

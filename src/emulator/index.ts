@@ -17,7 +17,7 @@ export { startEmulator } from './start-emulator.js';
 export { clientTestOptions } from './client-test-options.js';
 export type { ClientTestOptions } from './client-test-options.js';
 export type { Emulator } from './start-emulator.js';
-export type { EmulatorOptions, McpAuth, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
+export type { EmulatorOptions, McpAuth, McpToolSet, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
 export type { EmulatorKeys, UserKey, RoutingKey } from './fixtures/seed.js';
 export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } from './fixtures/fixtures.js';
 export type { AddedFixtures } from './fixtures/fixture-loading.js';

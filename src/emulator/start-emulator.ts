@@ -12,10 +12,12 @@ import { FaultPlan, type FaultCounters, type FaultSettings } from './faults/faul
 import {
   resolveLatency,
   resolveMcpAuth,
+  resolveMcpToolSet,
   resolvePort,
   resolveSeedOptions,
   type EmulatorOptions,
   type McpAuth,
+  type McpToolSet,
 } from './emulator-options.js';
 import { KeyRateLimit, resolveRateLimitWindow } from './faults/key-rate-limit.js';
 import { seededRandom } from './store/random.js';
@@ -53,6 +55,8 @@ export interface Emulator extends AsyncDisposable {
   readonly mcpAuth: McpAuth;
   /** Whether `/mcp` has the write tools (the `mcpWriteTools` option). */
   readonly mcpWriteTools: boolean;
+  /** Which of PagerDuty's tool sets `/mcp` serves (the `mcpToolSet` option). */
+  readonly mcpToolSet: McpToolSet;
   /**
    * The keys it accepts: account-level, one user-scoped key per user, one routing key per
    * service (the seeded ones first, then those of fixtures).
@@ -196,6 +200,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     delay: options.delay ?? cancellableTimer,
     auth: mcpAuth,
     writeTools: options.mcpWriteTools ?? false,
+    toolSet: resolveMcpToolSet(options.mcpToolSet),
+    demoTools: options.mcpDemoTools ?? false,
   };
   server.on(
     'request',
@@ -242,6 +248,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     cors: options.cors ?? false,
     mcpAuth,
     mcpWriteTools: mcp.writeTools,
+    mcpToolSet: mcp.toolSet,
     get keys(): EmulatorKeys {
       return keys;
     },

@@ -69,8 +69,8 @@ describe('pagerduty mcp against the emulator', () => {
   it('lists the tools, as lines or as JSON', async () => {
     const lines = await runCli(['mcp', 'tools', '--base-url', emulator.url], env);
     expect(lines.status).toBe(0);
-    expect(lines.stdout).toMatch(/^list_incidents +read-only +Lists incidents/m);
-    expect(lines.stdout).toMatch(/^acknowledge_incident +writes +Acknowledges/m);
+    expect(lines.stdout).toMatch(/^list_incidents +read-only +List incidents/m);
+    expect(lines.stdout).toMatch(/^manage_incidents +writes +Manage one or more incidents/m);
     const json = await runCli(['mcp', 'tools', '--base-url', emulator.url, '--json'], env);
     expect((JSON.parse(json.stdout) as { name: string }[]).map((tool) => tool.name)).toContain('get_user_data');
   });
@@ -94,13 +94,14 @@ describe('pagerduty mcp against the emulator', () => {
       env,
     );
     expect(result.status).toBe(0);
-    const parsed = JSON.parse(result.stdout) as { structuredContent: { incidents: unknown[] } };
-    expect(parsed.structuredContent.incidents).toHaveLength(1);
+    const parsed = JSON.parse(result.stdout) as { structuredContent: { response: unknown[] } };
+    expect(parsed.structuredContent.response).toHaveLength(1);
   });
 
   it('refuses a tool that writes without --allow-write, and calls it with', async () => {
     const incident = emulator.state.incidents.all().find((candidate) => candidate.status === 'triggered')!;
-    const args = ['mcp', 'call', 'acknowledge_incident', '--arg', `id=${incident.id}`, '--base-url', emulator.url];
+    const request = JSON.stringify({ incident_ids: [incident.id], status: 'acknowledged' });
+    const args = ['mcp', 'call', 'manage_incidents', '--arg', `manage_request=${request}`, '--base-url', emulator.url];
     const refused = await runCli(args, env);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/not marked read-only: pass --allow-write/);
@@ -111,9 +112,15 @@ describe('pagerduty mcp against the emulator', () => {
   });
 
   it('exits 1 when the tool reports an error, and 2 for a tool the server lacks', async () => {
-    const failed = await runCli(['mcp', 'call', 'get_incident', '--arg', 'id=PNOPE', '--base-url', emulator.url], env);
+    const failed = await runCli(
+      ['mcp', 'call', 'get_incident', '--arg', 'incident_id=PNOPE', '--base-url', emulator.url],
+      env,
+    );
     expect(failed.status).toBe(1);
-    expect(failed.stdout).toMatch(/Incident PNOPE not found/);
+    expect(failed.stdout).toMatch(/Error executing tool get_incident: GET \/incidents\/PNOPE/);
+    const bogus = await runCli(['mcp', 'call', 'list_incidents', '--arg', 'bogus=1', '--base-url', emulator.url], env);
+    expect(bogus.status).toBe(1);
+    expect(bogus.stdout).toMatch(/bogus\n {2}Extra inputs are not permitted/);
     const missing = await runCli(['mcp', 'call', 'no_such_tool', '--base-url', emulator.url], env);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/no tool no_such_tool/);

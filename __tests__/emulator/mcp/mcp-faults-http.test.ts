@@ -22,7 +22,10 @@ describe('faults on the MCP endpoint', () => {
     const key = emulator.keys.users[0].key;
     const session = await openSession(emulator, key);
     const incident = emulator.state.incidents.all().find((candidate) => candidate.status === 'triggered')!;
-    const acknowledge = request(1, 'tools/call', { name: 'acknowledge_incident', arguments: { id: incident.id } });
+    const acknowledge = request(1, 'tools/call', {
+      name: 'manage_incidents',
+      arguments: { manage_request: { incident_ids: [incident.id], status: 'acknowledged' } },
+    });
 
     emulator.faults = { serverError: { next: 1, status: 503 }, pathPrefix: '/mcp' };
     expect((await post(emulator, acknowledge, { key, session })).status).toBe(503);

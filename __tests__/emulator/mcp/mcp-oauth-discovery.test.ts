@@ -72,7 +72,7 @@ describe('an MCP session authorizing through OAuth discovery against the emulato
     const { emulator, mcp, visited } = await connect({});
     const tools = await mcp.listTools();
     expect(tools.map((tool) => tool.name)).toContain('list_incidents');
-    expect(tools.map((tool) => tool.name)).not.toContain('acknowledge_incident');
+    expect(tools.map((tool) => tool.name)).not.toContain('manage_incidents');
     const me = await mcp.callTool('get_user_data', {});
     expect(me.isError).not.toBe(true);
     expect(JSON.stringify(me.structuredContent ?? me.content)).toContain(emulator.keys.users[0].email);

@@ -3,6 +3,7 @@
  * here) against the emulator's `/mcp`, over its Streamable HTTP transport.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { repositoryTools } from '../../../src/core/mcp/pagerduty-tools.js';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
 
@@ -26,7 +27,12 @@ async function connected(emulator: Emulator, key: string) {
 
 describe('the official MCP SDK client against the emulator', () => {
   it('connects, lists every tool page, acknowledges, runs slow_report with progress, ends the session', async () => {
-    const emulator = await startEmulator({ seedIncidents: 12, delay: async () => {}, mcpWriteTools: true });
+    const emulator = await startEmulator({
+      seedIncidents: 12,
+      delay: async () => {},
+      mcpWriteTools: true,
+      mcpDemoTools: true,
+    });
     emulators.push(emulator);
     const user = emulator.keys.users[0];
     const { client, transport } = await connected(emulator, user.key);
@@ -45,25 +51,16 @@ describe('the official MCP SDK client against the emulator', () => {
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor !== undefined);
-    expect(pages).toBe(4);
-    expect(names).toEqual([
-      'list_incidents',
-      'get_incident',
-      'acknowledge_incident',
-      'resolve_incident',
-      'slow_report',
-      'list_services',
-      'list_users',
-      'get_user_data',
-      'list_escalation_policies',
-      'list_schedules',
-      'list_oncalls',
-    ]);
+    expect(pages).toBe(5);
+    expect(names).toEqual([...repositoryTools().map((tool) => tool.name), 'slow_report']);
 
     const incident = emulator.state.incidents.all().find((candidate) => candidate.status === 'triggered')!;
-    const acknowledged = await client.callTool({ name: 'acknowledge_incident', arguments: { id: incident.id } });
+    const acknowledged = await client.callTool({
+      name: 'manage_incidents',
+      arguments: { manage_request: { incident_ids: [incident.id], status: 'acknowledged' } },
+    });
     expect(acknowledged.isError).toBeFalsy();
-    expect(acknowledged.structuredContent).toMatchObject({ incident: { id: incident.id, status: 'acknowledged' } });
+    expect(acknowledged.structuredContent).toMatchObject({ response: [{ id: incident.id, status: 'acknowledged' }] });
     expect(emulator.state.incidents.get(incident.id)!.acknowledgements.at(-1)?.acknowledger.id).toBe(user.userId);
 
     const progress: { progress: number; total?: number }[] = [];
@@ -101,8 +98,16 @@ describe('the official MCP SDK client against the emulator', () => {
     const { client } = await connected(emulator, emulator.keys.users[1].key);
 
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no_such_tool/);
-    const missing = await client.callTool({ name: 'get_incident', arguments: { id: 'PMISSING' } });
-    expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Incident PMISSING not found' }] });
+    const missing = await client.callTool({ name: 'get_incident', arguments: { incident_id: 'PMISSING' } });
+    expect(missing).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: expect.stringMatching(/^Error executing tool get_incident: GET \/incidents\/PMISSING: .*\(404\)/),
+        },
+      ],
+    });
     await client.close();
   });
 
@@ -119,7 +124,7 @@ describe('the official MCP SDK client against the emulator', () => {
         signal!.addEventListener('abort', () => resolve(), { once: true });
         stepStarted();
       });
-    const emulator = await startEmulator({ delay });
+    const emulator = await startEmulator({ delay, mcpDemoTools: true });
     emulators.push(emulator);
     const { client } = await connected(emulator, emulator.keys.users[0].key);
 

@@ -16,7 +16,7 @@ afterEach(async () => {
 async function emulatorWith(
   delay: (milliseconds: number) => Promise<void>,
 ): Promise<{ emulator: Emulator; key: string; session: string }> {
-  const emulator = await startEmulator({ delay });
+  const emulator = await startEmulator({ delay, mcpDemoTools: true });
   emulators.push(emulator);
   const key = emulator.keys.users[0].key;
   return { emulator, key, session: await openSession(emulator, key) };

@@ -1,17 +1,23 @@
 /**
- * The emulator's MCP tools over plain HTTP: listing pages, reply formats, and tools that act on
- * the REST API's state.
+ * The emulator's MCP tools over plain HTTP: PagerDuty's tool sets listed in pages, reply formats, results from
+ * the REST API's state, and writes that REST sees at once and that fire webhooks.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
+import { repositoryTools } from '../../../src/core/mcp/pagerduty-tools.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { call } from '../raw-http.js';
+import { startReceiver, type WebhookReceiver } from '../webhook-receiver.js';
 import { openSession, post, request } from './mcp-wire.js';
-import { EMULATOR_TOOLS, findTool, toolsPage } from '../../../src/emulator/mcp/mcp-tool-catalogue.js';
 
 interface ToolsPage {
-  tools: { name: string; inputSchema: { type: string } }[];
+  tools: { name: string; inputSchema: { type: string }; annotations: Record<string, boolean> }[];
   nextCursor?: string;
+}
+interface ToolResult {
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
 }
 
 const resultOf = <T>(reply: { body: unknown }): T => (reply.body as { result: T }).result;
@@ -22,281 +28,236 @@ function sseMessage(text: string): Record<string, unknown> {
   return JSON.parse(data![1]) as Record<string, unknown>;
 }
 
-describe('the emulator’s MCP tools', () => {
+async function listAll(emulator: Emulator, key: string, session: string): Promise<ToolsPage['tools']> {
+  const tools: ToolsPage['tools'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = resultOf<ToolsPage>(
+      await post(emulator, request(1, 'tools/list', cursor === undefined ? {} : { cursor }), { key, session }),
+    );
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+describe('the emulator’s MCP tools (the repository set, write tools on)', () => {
   let emulator: Emulator;
+  let receiver: WebhookReceiver;
   let key: string;
   let session: string;
+  const instant = async (): Promise<void> => {};
   beforeAll(async () => {
     realSockets();
-    emulator = await startEmulator({ seedIncidents: 20, delay: async () => {}, mcpWriteTools: true });
+    emulator = await startEmulator({
+      seedIncidents: 20,
+      delay: instant,
+      mcpWriteTools: true,
+      webhooks: { retrySchedule: [1], sleep: instant },
+    });
+    receiver = await startReceiver([200, 200, 200, 200, 200, 200, 200, 200]);
     key = emulator.keys.users[0].key;
     session = await openSession(emulator, key);
   });
   afterAll(async () => {
     await emulator.close();
+    await receiver.close();
   });
 
+  const tool = async (name: string, args: Record<string, unknown>, options: { key?: string; from?: string } = {}) => {
+    const reply = await post(emulator, request(9, 'tools/call', { name, arguments: args }), {
+      key: options.key ?? key,
+      session: options.key ? await openSession(emulator, options.key) : session,
+      accept: 'application/json',
+      headers: options.from ? { From: options.from } : {},
+    });
+    return resultOf<ToolResult>(reply);
+  };
   const byStatus = (status: string) => emulator.state.incidents.all().filter((incident) => incident.status === status);
 
-  it('lists its tools in pages of 3, following nextCursor', async () => {
+  it('lists the server’s 103 tools in pages of 25, following nextCursor, annotated as that server does', async () => {
     const first = resultOf<ToolsPage>(await post(emulator, request(1, 'tools/list'), { key, session }));
-    expect(first.tools.map((tool) => tool.name)).toEqual(['list_incidents', 'get_incident', 'acknowledge_incident']);
+    expect(first.tools).toHaveLength(25);
     expect(typeof first.nextCursor).toBe('string');
-
-    const second = resultOf<ToolsPage>(
-      await post(emulator, request(2, 'tools/list', { cursor: first.nextCursor }), { key, session }),
-    );
-    expect(second.tools.map((tool) => tool.name)).toEqual(['resolve_incident', 'slow_report', 'list_services']);
-    expect(typeof second.nextCursor).toBe('string');
-    for (const tool of [...first.tools, ...second.tools]) expect(tool.inputSchema.type).toBe('object');
-  });
-
-  it('annotates read tools and write tools as PagerDuty’s server does', async () => {
-    const tools: { name: string; annotations: Record<string, boolean> }[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = resultOf<ToolsPage & { tools: typeof tools }>(
-        await post(emulator, request(5, 'tools/list', cursor === undefined ? {} : { cursor }), { key, session }),
-      );
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor !== undefined);
+    const tools = await listAll(emulator, key, session);
+    expect(tools.map((listed) => listed.name)).toEqual(repositoryTools().map((fact) => fact.name));
     const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
     const write = { readOnlyHint: false, destructiveHint: true, idempotentHint: false };
-    const annotated = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
-    expect(annotated).toEqual({
-      list_incidents: read,
-      get_incident: read,
-      acknowledge_incident: write,
-      resolve_incident: write,
-      slow_report: read,
-      list_services: read,
-      list_users: read,
-      get_user_data: read,
-      list_escalation_policies: read,
-      list_schedules: read,
-      list_oncalls: read,
-    });
+    for (const listed of tools) {
+      const fact = repositoryTools().find((candidate) => candidate.name === listed.name)!;
+      expect(listed.annotations).toEqual(fact.kind === 'read' ? read : write);
+      expect(listed.inputSchema).toEqual(fact.inputSchema);
+    }
+    expect(tools.map((listed) => listed.name)).not.toEqual(expect.arrayContaining(['acknowledge_incident']));
+    expect(tools.map((listed) => listed.name)).not.toEqual(expect.arrayContaining(['resolve_incident']));
+    expect(tools.map((listed) => listed.name)).not.toContain('slow_report');
   });
 
-  it('answers PagerDuty’s read tools from the store: list_services, list_users, get_user_data', async () => {
-    const call = async (name: string, args: Record<string, unknown>) =>
-      resultOf<{ structuredContent: Record<string, unknown>; isError?: boolean }>(
-        await post(emulator, request(6, 'tools/call', { name, arguments: args }), {
-          key,
-          session,
-          accept: 'application/json',
-        }),
-      );
-    const services = await call('list_services', { limit: 1 });
-    expect(services.structuredContent.response).toEqual([emulator.state.services.all()[0]]);
-    expect(services.structuredContent.response_summary).toMatch(/Returned 1 record\(s\) of type 'Service'/);
-    const me = await call('get_user_data', {});
-    expect(me.structuredContent.email).toBe(
-      emulator.state.users.all().find((user) => user.id === me.structuredContent.id)?.email,
-    );
-    const byIncidentId = await call('get_incident', { incident_id: emulator.state.incidents.all()[0].id });
-    expect(byIncidentId.isError).toBeFalsy();
-    const triggered = await call('list_incidents', { statuses: ['triggered'] });
-    for (const incident of triggered.structuredContent.incidents as { status: string }[])
-      expect(incident.status).toBe('triggered');
-  });
-
-  it('answers list_oncalls with the entries GET /oncalls gives for now, filtered as asked', async () => {
-    const call = async (args: Record<string, unknown>) =>
-      resultOf<{ structuredContent: { response: { user: { id: string }; escalation_level: number }[] } }>(
-        await post(emulator, request(7, 'tools/call', { name: 'list_oncalls', arguments: args }), {
-          key,
-          session,
-          accept: 'application/json',
-        }),
-      ).structuredContent.response;
-    const rest = (await (
-      await fetch(`${emulator.url}/oncalls?limit=100`, {
-        headers: { Authorization: `Token token=${key}`, Accept: 'application/vnd.pagerduty+json;version=2' },
-      })
-    ).json()) as { oncalls: { user: { id: string }; escalation_level: number }[] };
-    const all = await call({});
-    expect(all.length).toBeGreaterThan(0);
-    const pairs = (entries: { user: { id: string }; escalation_level: number }[]) =>
-      entries.map((entry) => `${entry.user.id}@${entry.escalation_level}`).sort();
-    expect(pairs(all)).toEqual(pairs(rest.oncalls));
-    const someone = all[0].user.id;
-    expect((await call({ user_ids: [someone] })).every((entry) => entry.user.id === someone)).toBe(true);
-    expect(await call({ limit: 1 })).toHaveLength(1);
-  });
-
-  it('answers -32602 for a cursor it did not hand out', async () => {
+  it('answers -32602 for a cursor it did not hand out, and for an unknown tool', async () => {
     const reply = await post(emulator, request(3, 'tools/list', { cursor: 'bogus' }), { key, session });
     expect(reply.body).toMatchObject({ id: 3, error: { code: -32602 } });
-  });
-
-  it('answers tools/call as one SSE event (event, id, data) to a client that accepts a stream', async () => {
-    const reply = await post(emulator, request(4, 'tools/call', { name: 'list_incidents', arguments: { limit: 1 } }), {
-      key,
-      session,
-    });
-    expect(reply.status).toBe(200);
-    expect(reply.headers.get('content-type')).toBe('text/event-stream');
-    expect(reply.text).toMatch(/^event: message\nid: \S+\ndata: \{.*\}\n\n$/);
-    expect(sseMessage(reply.text)).toMatchObject({
-      jsonrpc: '2.0',
-      id: 4,
-      result: { structuredContent: { incidents: [expect.any(Object)] } },
-    });
-  });
-
-  it('answers tools/call as JSON to a client that accepts only JSON', async () => {
-    const reply = await post(emulator, request(5, 'tools/call', { name: 'list_incidents', arguments: { limit: 2 } }), {
+    const unknown = await post(emulator, request(4, 'tools/call', { name: 'acknowledge_incident', arguments: {} }), {
       key,
       session,
       accept: 'application/json',
     });
-    expect(reply.headers.get('content-type')).toContain('application/json');
-    const result = resultOf<{
-      content: { type: string; text: string }[];
-      structuredContent: { incidents: unknown[]; total: number };
-    }>(reply);
-    expect(result.structuredContent.incidents).toHaveLength(2);
-    expect(result.structuredContent.total).toBe(emulator.state.incidents.size);
+    expect(unknown.body).toMatchObject({ error: { code: -32602, message: 'Unknown tool: acknowledge_incident' } });
+  });
+
+  it('answers tools/call as one SSE event to a client that takes a stream, else as JSON', async () => {
+    const streamed = await post(
+      emulator,
+      request(4, 'tools/call', { name: 'list_incidents', arguments: { limit: 1 } }),
+      {
+        key,
+        session,
+      },
+    );
+    expect(streamed.headers.get('content-type')).toBe('text/event-stream');
+    expect(streamed.text).toMatch(/^event: message\nid: \S+\ndata: \{.*\}\n\n$/);
+    expect(sseMessage(streamed.text)).toMatchObject({
+      id: 4,
+      result: { structuredContent: { response: [expect.any(Object)] } },
+    });
+    const result = await tool('list_incidents', { limit: 2 });
     expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
   });
 
-  it('filters list_incidents by status and limit', async () => {
-    const result = resultOf<{ structuredContent: { incidents: { id: string; status: string }[]; total: number } }>(
-      await post(
-        emulator,
-        request(6, 'tools/call', {
-          name: 'list_incidents',
-          arguments: { status: ['triggered', 'acknowledged'], limit: 100 },
-        }),
-        { key, session, accept: 'application/json' },
-      ),
-    );
-    const expected = emulator.state.incidents
-      .all()
-      .filter((incident) => incident.status !== 'resolved')
-      .map((incident) => incident.id);
-    expect(result.structuredContent.incidents.map((incident) => incident.id)).toEqual(expected);
-    expect(result.structuredContent.total).toBe(expected.length);
+  it('filters list_incidents by statuses, as the REST API does, and answers a ListResponseModel', async () => {
+    const result = await tool('list_incidents', { statuses: ['triggered'] });
+    const triggered = byStatus('triggered');
+    expect(result.structuredContent).toEqual({
+      response: triggered.map((incident) => expect.objectContaining({ id: incident.id, status: 'triggered' })),
+      response_summary: `ListResponseModel<Incident>:\n- Returned ${triggered.length} record(s) of type 'Incident'.`,
+    });
+    const limited = await tool('list_incidents', { limit: 3 });
+    expect((limited.structuredContent!.response as unknown[]).length).toBe(3);
   });
 
-  it('acknowledges an incident as the key’s user: the REST API shows it acknowledged, with a log entry', async () => {
-    const [incident] = byStatus('triggered');
-    const reply = await post(
-      emulator,
-      request(7, 'tools/call', { name: 'acknowledge_incident', arguments: { id: incident.id } }),
-      { key, session, accept: 'application/json' },
-    );
-    expect(resultOf<{ isError?: boolean; structuredContent: { incident: { status: string } } }>(reply)).toMatchObject({
-      structuredContent: { incident: { id: incident.id, status: 'acknowledged' } },
-    });
-    expect(resultOf<{ isError?: boolean }>(reply).isError).toBeUndefined();
-
-    const rest = await call(emulator, 'GET', `/incidents/${incident.id}`, { key });
-    expect(rest.body).toMatchObject({
-      incident: { status: 'acknowledged', acknowledgements: [{ acknowledger: { id: emulator.keys.users[0].userId } }] },
-    });
-    const entries = await call(emulator, 'GET', `/incidents/${incident.id}/log_entries`, { key });
-    expect((entries.body as { log_entries: { type: string }[] }).log_entries.map((entry) => entry.type)).toContain(
-      'acknowledge_log_entry',
-    );
-  });
-
-  it('resolves an incident; acknowledging it then is a tool error (isError), as the REST API refuses it', async () => {
-    const [incident] = byStatus('triggered');
-    const resolved = await post(
-      emulator,
-      request(8, 'tools/call', { name: 'resolve_incident', arguments: { id: incident.id } }),
-      { key, session, accept: 'application/json' },
-    );
-    expect(
-      resultOf<{ structuredContent: { incident: { status: string } } }>(resolved).structuredContent.incident.status,
-    ).toBe('resolved');
-    expect(
-      ((await call(emulator, 'GET', `/incidents/${incident.id}`, { key })).body as { incident: { status: string } })
-        .incident.status,
-    ).toBe('resolved');
-
-    const refused = await post(
-      emulator,
-      request(9, 'tools/call', { name: 'acknowledge_incident', arguments: { id: incident.id } }),
-      { key, session, accept: 'application/json' },
-    );
-    expect(resultOf(refused)).toEqual({
-      content: [{ type: 'text', text: expect.stringContaining('already resolved') }],
+  it('refuses an unknown argument and a wrong type with the server’s error, and changes nothing', async () => {
+    const before = JSON.stringify(emulator.state.incidents.all());
+    const result = await tool('list_incidents', { bogus: '1' });
+    expect(result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text:
+            'Error executing tool list_incidents: 1 validation error for list_incidentsArguments\nbogus\n' +
+            "  Extra inputs are not permitted [type=extra_forbidden, input_value='1', input_type=str]",
+        },
+      ],
       isError: true,
     });
-    expect(emulator.state.incidents.get(incident.id)!.status).toBe('resolved');
+    const wrong = await tool('manage_incidents', { manage_request: { incident_ids: 'P1', status: 'closed' } });
+    expect(wrong.content[0].text).toBe(
+      [
+        'Error executing tool manage_incidents: 2 validation errors for manage_incidentsArguments',
+        'manage_request.incident_ids',
+        "  Input should be a valid list [type=list_type, input_value='P1', input_type=str]",
+        'manage_request.status',
+        "  Input should be 'acknowledged' or 'resolved' [type=literal_error, input_value='closed', input_type=str]",
+      ].join('\n'),
+    );
+    expect(JSON.stringify(emulator.state.incidents.all())).toBe(before);
   });
 
-  it('reports a missing incident as a tool error, and shows one incident in full', async () => {
-    const missing = await post(
-      emulator,
-      request(10, 'tools/call', { name: 'get_incident', arguments: { id: 'PNOPE' } }),
-      { key, session, accept: 'application/json' },
-    );
-    expect(resultOf(missing)).toMatchObject({ isError: true, content: [{ text: 'Incident PNOPE not found' }] });
-    const [incident] = emulator.state.incidents.all();
-    const found = await post(
-      emulator,
-      request(11, 'tools/call', { name: 'get_incident', arguments: { id: incident.id } }),
-      { key, session, accept: 'application/json' },
-    );
-    expect(resultOf<{ structuredContent: unknown }>(found).structuredContent).toEqual({
-      incident: JSON.parse(JSON.stringify(incident)),
+  it('acknowledges with manage_incidents: REST shows it, with its log entry, and the webhook fires', async () => {
+    await call(emulator, 'POST', '/webhook_subscriptions', {
+      key: emulator.keys.account,
+      json: {
+        webhook_subscription: {
+          type: 'webhook_subscription',
+          delivery_method: { type: 'http_delivery_method', url: receiver.url },
+          events: ['incident.acknowledged', 'incident.annotated', 'incident.triggered'],
+          filter: { type: 'account_reference' },
+        },
+      },
     });
+    const [incident] = byStatus('triggered');
+    const result = await tool('manage_incidents', {
+      manage_request: { incident_ids: [incident.id], status: 'acknowledged' },
+    });
+    expect(result.structuredContent).toMatchObject({ response: [{ id: incident.id, status: 'acknowledged' }] });
+    const rest = await call(emulator, 'GET', `/incidents/${incident.id}`, { key });
+    expect(rest.body).toMatchObject({ incident: { status: 'acknowledged' } });
+    const log = await call(emulator, 'GET', `/incidents/${incident.id}/log_entries`, { key });
+    expect((log.body as { log_entries: { type: string }[] }).log_entries.map((entry) => entry.type)).toContain(
+      'acknowledge_log_entry',
+    );
+    await emulator.webhooksIdle();
+    const events = receiver.received.map(
+      (delivery) => (JSON.parse(delivery.body) as { event: { event_type: string; data: { id: string } } }).event,
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event_type: 'incident.acknowledged',
+        data: expect.objectContaining({ id: incident.id }),
+      }),
+    );
+  });
+
+  it('adds a note REST lists, and creates an incident REST shows', async () => {
+    const [incident] = byStatus('triggered');
+    const note = await tool('add_note_to_incident', { incident_id: incident.id, note: 'Rolled back' });
+    expect(note.structuredContent).toMatchObject({
+      content: 'Rolled back',
+      user: { id: emulator.keys.users[0].userId },
+    });
+    const notes = await call(emulator, 'GET', `/incidents/${incident.id}/notes`, { key });
+    expect((notes.body as { notes: { content: string }[] }).notes.map((entry) => entry.content)).toContain(
+      'Rolled back',
+    );
+    const listed = await tool('list_incident_notes', { incident_id: incident.id });
+    expect(listed.structuredContent).toMatchObject({ response: [expect.objectContaining({ content: 'Rolled back' })] });
+
+    const service = emulator.state.services.all()[0];
+    const created = await tool('create_incident', {
+      incident: { title: 'Made over MCP', service: { id: service.id } },
+    });
+    const id = created.structuredContent!.id as string;
+    const rest = await call(emulator, 'GET', `/incidents/${id}`, { key });
+    expect(rest.body).toMatchObject({
+      incident: { title: 'Made over MCP', status: 'triggered', service: { id: service.id } },
+    });
+  });
+
+  it('answers a REST refusal as a tool error (isError) and changes nothing', async () => {
+    const [resolved] = byStatus('resolved');
+    const result = await tool('manage_incidents', {
+      manage_request: { incident_ids: [resolved.id], status: 'acknowledged' },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(
+      /^Error executing tool manage_incidents: PUT \/incidents: .*\(400\).*already resolved/,
+    );
+    expect(emulator.state.incidents.get(resolved.id)!.status).toBe('resolved');
   });
 
   it('acts for an account-level key only as the From user, as the REST API does', async () => {
-    const account = await openSession(emulator, emulator.keys.account);
     const [incident] = byStatus('triggered');
-    const args = { name: 'acknowledge_incident', arguments: { id: incident.id } };
-    const noFrom = await post(emulator, request(12, 'tools/call', args), {
-      key: emulator.keys.account,
-      session: account,
-      accept: 'application/json',
-    });
-    expect(resultOf(noFrom)).toMatchObject({
-      isError: true,
-      content: [{ text: expect.stringContaining('"From" header') }],
-    });
+    const args = { manage_request: { incident_ids: [incident.id], status: 'acknowledged' } };
+    const noFrom = await tool('manage_incidents', args, { key: emulator.keys.account });
+    expect(noFrom).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('From') }] });
     expect(emulator.state.incidents.get(incident.id)!.status).toBe('triggered');
-
     const responder = emulator.keys.users[3];
-    await post(emulator, request(13, 'tools/call', args), {
-      key: emulator.keys.account,
-      session: account,
-      accept: 'application/json',
-      headers: { From: responder.email },
-    });
+    await tool('manage_incidents', args, { key: emulator.keys.account, from: responder.email });
     expect(emulator.state.incidents.get(incident.id)!.acknowledgements.at(-1)?.acknowledger.id).toBe(responder.userId);
   });
 
-  it('answers -32602 for an unknown tool or bad arguments, and changes nothing', async () => {
-    const unknown = await post(emulator, request(14, 'tools/call', { name: 'delete_everything', arguments: {} }), {
-      key,
-      session,
-    });
-    expect(unknown.body).toMatchObject({
-      jsonrpc: '2.0',
-      id: 14,
-      error: { code: -32602, message: expect.stringContaining('delete_everything') },
-    });
-    const badArgs = await post(
-      emulator,
-      request(15, 'tools/call', { name: 'list_incidents', arguments: { limit: 0 } }),
-      { key, session },
+  it('answers the directory from the store: list_services, list_users, get_user_data, list_oncalls', async () => {
+    const services = await tool('list_services', { query: emulator.state.services.all()[0].name });
+    expect(services.structuredContent!.response).toEqual([
+      expect.objectContaining({ id: emulator.state.services.all()[0].id }),
+    ]);
+    const users = await tool('list_users', {});
+    expect((users.structuredContent!.response as unknown[]).length).toBe(emulator.state.users.size);
+    const me = await tool('get_user_data', {});
+    expect(me.structuredContent).toMatchObject({ id: emulator.keys.users[0].userId });
+    const oncalls = await call(emulator, 'GET', '/oncalls', { key });
+    const listed = await tool('list_oncalls', {});
+    expect((listed.structuredContent!.response as unknown[]).length).toBe(
+      (oncalls.body as { oncalls: unknown[] }).oncalls.length,
     );
-    expect(sseMessage(badArgs.text)).toMatchObject({
-      id: 15,
-      error: { code: -32602, message: expect.stringContaining('limit') },
-    });
-    const noId = await post(emulator, request(16, 'tools/call', { name: 'resolve_incident', arguments: {} }), {
-      key,
-      session,
-    });
-    expect(sseMessage(noId.text)).toMatchObject({ id: 16, error: { code: -32602 } });
   });
 
   it('records tool calls with the tool’s name', async () => {
@@ -308,18 +269,70 @@ describe('the emulator’s MCP tools', () => {
   });
 });
 
-describe('the emulator’s MCP tools without the write tools', () => {
-  it('lists and finds only the read tools, as PagerDuty’s server without --enable-write-tools', () => {
-    const names: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = toolsPage(cursor, false);
-      names.push(...page.tools.map((tool) => tool.name as string));
-      cursor = page.nextCursor;
-    } while (cursor !== undefined);
-    expect(names).toEqual(EMULATOR_TOOLS.filter((tool) => tool.kind === 'read').map((tool) => tool.name));
-    expect(names).not.toContain('acknowledge_incident');
-    expect(findTool('acknowledge_incident', false)).toBeUndefined();
-    expect(findTool('acknowledge_incident')?.kind).toBe('write');
+describe('the emulator’s MCP tools, other selections', () => {
+  beforeAll(() => realSockets());
+
+  it('lists only the 63 read tools without mcpWriteTools, and a write tool is then unknown', async () => {
+    const emulator = await startEmulator({ seedIncidents: 1, delay: async () => {} });
+    try {
+      const key = emulator.keys.users[0].key;
+      const session = await openSession(emulator, key);
+      const tools = await listAll(emulator, key, session);
+      expect(tools).toHaveLength(63);
+      expect(tools.every((listed) => listed.annotations.readOnlyHint)).toBe(true);
+      const reply = await post(emulator, request(2, 'tools/call', { name: 'manage_incidents', arguments: {} }), {
+        key,
+        session,
+        accept: 'application/json',
+      });
+      expect(reply.body).toMatchObject({ error: { code: -32602, message: 'Unknown tool: manage_incidents' } });
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('serves the hosted set (mcpToolSet: hosted): browse_incidents, manage_incidents with an action', async () => {
+    const emulator = await startEmulator({
+      seedIncidents: 5,
+      delay: async () => {},
+      mcpToolSet: 'hosted',
+      mcpWriteTools: true,
+    });
+    try {
+      expect(emulator.mcpToolSet).toBe('hosted');
+      const key = emulator.keys.users[0].key;
+      const session = await openSession(emulator, key);
+      const names = (await listAll(emulator, key, session)).map((listed) => listed.name);
+      expect(names).toEqual(expect.arrayContaining(['browse_incidents', 'manage_incidents', 'browse_services']));
+      expect(names).not.toContain('list_incidents');
+      const callHosted = async (name: string, args: Record<string, unknown>) =>
+        resultOf<ToolResult>(
+          await post(emulator, request(3, 'tools/call', { name, arguments: args }), {
+            key,
+            session,
+            accept: 'application/json',
+          }),
+        );
+      const listed = await callHosted('browse_incidents', { action: 'list_incidents', statuses: ['triggered'] });
+      const triggered = emulator.state.incidents.all().filter((incident) => incident.status === 'triggered');
+      expect((listed.structuredContent!.response as unknown[]).length).toBe(triggered.length);
+      await callHosted('manage_incidents', {
+        action: 'add_note_to_incident',
+        incident_id: triggered[0].id,
+        note: 'hosted note',
+      });
+      const notes = await call(emulator, 'GET', `/incidents/${triggered[0].id}/notes`, { key });
+      expect((notes.body as { notes: { content: string }[] }).notes.map((note) => note.content)).toContain(
+        'hosted note',
+      );
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('refuses an unknown mcpToolSet at start', async () => {
+    await expect(startEmulator({ mcpToolSet: 'other' as never })).rejects.toThrow(
+      "mcpToolSet must be 'repository' or 'hosted'",
+    );
   });
 });

@@ -145,11 +145,13 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
       if (args.action === 'call' && (args.name === undefined || args.name === ''))
         throw new UsageError('mcp call needs the name of a tool');
       const toolArgs = toolArguments(args.arg ?? []);
-      const { McpApiClient } = await import('../../core/mcp/mcp-api-client.js');
+      const { McpApiClient, McpToolRefusedError } = await import('../../core/mcp/mcp-api-client.js');
       const baseUrl = mcpBaseUrl(args, io.env, selected?.profile);
       const key = await keyToSend(credential, selected, args, io);
       const authType = typeof key === 'string' ? credential.authType : undefined;
-      const client = new McpApiClient(key, { ...clientOptions({ ...args, baseUrl }, io), authType });
+      // --allow-write is the client's tool policy: a tool not marked read-only is refused before any request.
+      const toolPolicy = { allowWrites: args.allowWrite };
+      const client = new McpApiClient(key, { ...clientOptions({ ...args, baseUrl }, io), authType, toolPolicy });
       try {
         const tools = await client.listTools();
         if (args.action === 'tools') {
@@ -159,9 +161,11 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
         }
         const tool = tools.find((candidate) => candidate.name === args.name);
         if (tool === undefined) throw new UsageError(`the server has no tool ${args.name} (see: pagerduty mcp tools)`);
-        if (!isReadOnlyTool(tool) && !args.allowWrite)
-          throw new UsageError(`${tool.name} is not marked read-only: pass --allow-write to call it`);
-        const result = await client.callTool(tool.name, toolArgs);
+        const result = await client.callTool(tool.name, toolArgs).catch((error: unknown) => {
+          if (error instanceof McpToolRefusedError && error.rule === 'allowWrites')
+            throw new UsageError(`${tool.name} is not marked read-only: pass --allow-write to call it`);
+          throw error;
+        });
         if (args.json) writeJson(io, result);
         else io.stdout.write(`${resultText(result)}\n`);
         if (result.isError === true) throw new Error(`tool ${tool.name} reported an error (printed above)`);

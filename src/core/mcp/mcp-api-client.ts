@@ -14,7 +14,16 @@ import type {
   McpTool,
 } from './mcp-types.js';
 
+import type { PagerDutyMcpToolArguments, PagerDutyMcpToolName, PagerDutyMcpToolResults } from './pagerduty-tools.js';
+import { McpToolRefusedError, needsToolKinds, policyRefusal, type McpToolPolicy } from './tool-policy.js';
+
 export type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
+export { McpToolRefusedError } from './tool-policy.js';
+
+/** A PagerDuty tool's result, its `structuredContent` typed from the server's result model. */
+export type PagerDutyToolResult<N extends PagerDutyMcpToolName> = Omit<McpCallToolResult, 'structuredContent'> & {
+  structuredContent?: PagerDutyMcpToolResults[N];
+};
 export { MCP_BASE_URL } from './mcp-client-settings.js';
 export { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS } from './protocol-versions.js';
 
@@ -36,10 +45,13 @@ export { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS } from './protocol-versions
  * ```ts
  * await using mcp = new McpApiClient(process.env.PAGERDUTY_API_KEY!);
  * for await (const tool of mcp.iterTools()) console.log(tool.name);
- * const result = await mcp.callTool('list_incidents', { query_model: { limit: 5 } }, { timeout: 60 });
+ * const result = await mcp.callTool('list_incidents', { statuses: ['triggered'], limit: 5 }, { timeout: 60 });
  * ```
  */
 export class McpApiClient extends McpSessionClient {
+  readonly #policy: McpToolPolicy | undefined;
+  #warnedToolSet = false;
+
   /**
    * @param auth - an API key or OAuth token (see `authType`), a {@link TokenProvider} of OAuth tokens (renewed
    *   as they expire), or an auth method such as `bearerAuth(token)`
@@ -48,6 +60,7 @@ export class McpApiClient extends McpSessionClient {
    */
   constructor(auth: AuthMethod | string | TokenProvider, options: McpApiClientOptions = {}) {
     super(auth, options);
+    this.#policy = options.toolPolicy;
   }
 
   /**
@@ -58,8 +71,18 @@ export class McpApiClient extends McpSessionClient {
    * const tools = await mcp.listTools();
    * ```
    */
-  listTools(): Promise<McpTool[]> {
-    return collect(this.iterTools());
+  async listTools(): Promise<McpTool[]> {
+    const tools = await collect(this.iterTools());
+    if (!this.#warnedToolSet) {
+      // Loaded only here: the known sets are data most calls never need.
+      const { toolSetDifference } = await import('./known-tools.js');
+      const difference = toolSetDifference(tools.map((tool) => tool.name));
+      if (difference !== undefined) {
+        this.#warnedToolSet = true;
+        this.log.warn(difference);
+      }
+    }
+    return tools;
   }
 
   /** The tools, page by page as the loop needs them (`tools/list` with `nextCursor`). */
@@ -87,6 +110,7 @@ export class McpApiClient extends McpSessionClient {
     args?: Readonly<Record<string, unknown>>,
     options?: McpCallOptions,
   ): Promise<McpCallToolResult> {
+    if (this.#policy) await this.#checkPolicy(this.#policy, name, args ?? {});
     const reply = await this.call<McpCallToolResult>('tools/call', { name, arguments: args ?? {} }, options);
     const schema = this.toolOutputSchema(name);
     const problems = schema === undefined ? [] : await structuredContentProblems(schema, reply.result);
@@ -99,6 +123,39 @@ export class McpApiClient extends McpSessionClient {
         200,
       );
     return reply.result;
+  }
+
+  /**
+   * Calls one of PagerDuty's MCP tools (the repository server's set), its arguments and `structuredContent`
+   * typed from the server's definitions. The same call as {@link McpApiClient.callTool}, tool policy included.
+   *
+   * @example
+   * ```ts
+   * const { structuredContent } = await mcp.callPagerDutyTool('list_incidents', { statuses: ['triggered'] });
+   * for (const incident of structuredContent?.response ?? []) console.log(incident.id, incident.title);
+   * ```
+   */
+  async callPagerDutyTool<N extends PagerDutyMcpToolName>(
+    name: N,
+    args: PagerDutyMcpToolArguments[N],
+    options?: McpCallOptions,
+  ): Promise<PagerDutyToolResult<N>> {
+    return (await this.callTool(name, args as Readonly<Record<string, unknown>>, options)) as PagerDutyToolResult<N>;
+  }
+
+  /** Refuses a call the policy does not allow: before any request, but a `tools/list` to learn which tools write. */
+  async #checkPolicy(policy: McpToolPolicy, name: string, args: Readonly<Record<string, unknown>>): Promise<void> {
+    const action = typeof args.action === 'string' ? args.action : undefined;
+    let kind = this.toolReadOnly(name);
+    if (!kind.listed && needsToolKinds(policy)) {
+      await this.listTools();
+      kind = this.toolReadOnly(name);
+    }
+    const call = { name, action, arguments: args, readOnly: kind.readOnly === true };
+    const refusal = policyRefusal(policy, call);
+    if (refusal) throw new McpToolRefusedError(call, refusal.rule, refusal.matched);
+    if (!call.readOnly && policy.confirm && (await policy.confirm(call)) !== true)
+      throw new McpToolRefusedError(call, 'confirm');
   }
 
   /** Every resource, all pages collected. */

@@ -11,6 +11,7 @@ import { MCP_API_CLIENT_OPTION_NAMES, type McpApiClientOptions } from './mcp-opt
 import type { ProtocolEra } from './mcp-session.js';
 import type { McpImplementation } from './mcp-types.js';
 import type { McpRequestHandler } from './server-requests.js';
+import { checkToolPolicy } from './tool-policy.js';
 
 /** The MCP server's base URL (the endpoint is `/mcp` under it). */
 export const MCP_BASE_URL = 'https://mcp.pagerduty.com';
@@ -65,8 +66,10 @@ export function mcpClientSettings(
     roots,
     callTimeout,
     maxTotalTimeout,
+    toolPolicy,
     ...engine
   } = options;
+  if (toolPolicy !== undefined) checkToolPolicy(toolPolicy);
   const features = { onElicitation, onSampling, roots: roots && roots.map((root) => ({ ...root })) };
   const limitDefaults = callLimitDefaults({ callTimeout, maxTotalTimeout });
   if (protocolEra !== undefined && protocolEra !== 'stateful' && protocolEra !== 'auto')

@@ -52,7 +52,7 @@ export type McpCancelReason = 'timeout' | 'aborted';
  * @example
  * ```ts
  * try {
- *   await mcp.callTool('resolve_incident', { id }, { timeout: 30 });
+ *   await mcp.callTool('get_incident', { incident_id: id }, { timeout: 30 });
  * } catch (err) {
  *   if (err instanceof McpRequestCancelledError) console.warn(err.message); // check the incident before trying again
  * }

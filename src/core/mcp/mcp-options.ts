@@ -5,6 +5,7 @@ import type { JsonRpcId, JsonRpcNotification } from './json-rpc.js';
 import type { McpImplementation, McpProgress } from './mcp-types.js';
 import type { McpRequestHandler } from './server-requests.js';
 import type { McpElicitationRequest, McpElicitationResult, McpRoot } from './client-features.js';
+import type { McpToolPolicy } from './tool-policy.js';
 
 /** Options of {@link McpApiClient}: the engine's, plus the session's. */
 export interface McpApiClientOptions extends ApiClientOptions {
@@ -38,10 +39,20 @@ export interface McpApiClientOptions extends ApiClientOptions {
   /** The `clientInfo` of `initialize`. @default `{ name: 'pagerduty-client', version: <the library's> }` */
   clientInfo?: McpImplementation;
   /**
-   * The client capabilities declared in `initialize` (`{ elicitation: {} }` with an
-   * `onRequest` that answers it). @default {}
+   * Client capabilities declared in `initialize`, besides those the handlers declare
+   * (`onElicitation` declares `elicitation`, `onSampling` `sampling`, `roots` `roots`), which
+   * these are merged over. Elicitation is best answered with `onElicitation`, which fills the
+   * schema's defaults; declaring `elicitation` here and answering through `onRequest` applies none.
+   * @default {}
    */
   capabilities?: Readonly<Record<string, unknown>>;
+  /**
+   * Which tool calls are sent: allow and deny lists per tool and `action`, `allowWrites`, `dryRun`,
+   * and a `confirm` hook for calls that may write. Checked before any request; a refused call throws
+   * `McpToolRefusedError` naming the rule. See {@link McpToolPolicy}.
+   * @default none (every call is sent)
+   */
+  toolPolicy?: McpToolPolicy;
   /**
    * The path of the MCP endpoint under `baseUrl` (PagerDuty's is `/mcp`; another server's
    * may be `/` or anything else).
@@ -92,6 +103,7 @@ export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Obj
   onElicitation: true,
   onSampling: true,
   roots: true,
+  toolPolicy: true,
 });
 
 /** Options of one call. */

@@ -341,6 +341,11 @@ export class McpSessionClient extends ApiClient {
     return this.#session.outputSchema(tool);
   }
 
+  /** Whether the session's last `tools/list` marked a tool read-only (`undefined`: not listed, or no list yet). */
+  protected toolReadOnly(tool: string): { listed: boolean; readOnly: boolean | undefined } {
+    return { listed: this.#session.toolsListed, readOnly: this.#session.readOnly(tool) };
+  }
+
   /**
    * Ends the session: frees open streams, waits for answers to server requests under
    * way, sends DELETE with the session id (a 405, another status or a network error is

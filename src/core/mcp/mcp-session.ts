@@ -1,7 +1,22 @@
+import { isPlainObject } from '../plain-object.js';
 import type { JsonRpcRequest } from './json-rpc.js';
 import { outputSchemasAfterPage } from './output-schemas.js';
 import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
 import { STATELESS_PROTOCOL_VERSION, statelessHeaders } from './stateless-era.js';
+
+/** Each listed tool's `readOnlyHint`: a first page (no `cursor`) starts over, a later page adds. */
+export function readOnlyToolsAfterPage(
+  known: ReadonlyMap<string, boolean>,
+  params: Readonly<Record<string, unknown>> | undefined,
+  result: unknown,
+): ReadonlyMap<string, boolean> {
+  const tools = isPlainObject(result) && Array.isArray(result.tools) ? (result.tools as unknown[]) : [];
+  const next = new Map(params?.cursor === undefined ? [] : known);
+  for (const tool of tools)
+    if (isPlainObject(tool) && typeof tool.name === 'string')
+      next.set(tool.name, isPlainObject(tool.annotations) && tool.annotations.readOnlyHint === true);
+  return next;
+}
 
 /** The header of the session id. */
 export const SESSION_HEADER = 'Mcp-Session-Id';
@@ -22,6 +37,8 @@ export class McpSession {
   #era: ProtocolEra;
   #repeatableTools: ReadonlySet<string> = new Set();
   #outputSchemas: ReadonlyMap<string, object> = new Map();
+  // Each listed tool's readOnlyHint, for the tool policy; empty until a `tools/list`.
+  #readOnlyTools: ReadonlyMap<string, boolean> = new Map();
 
   constructor(era: ProtocolEra = 'legacy') {
     this.#era = era;
@@ -75,12 +92,14 @@ export class McpSession {
     if (request.method !== 'tools/list') return;
     this.#repeatableTools = repeatableToolsAfterPage(this.#repeatableTools, request.params, result);
     this.#outputSchemas = outputSchemasAfterPage(this.#outputSchemas, request.params, result);
+    this.#readOnlyTools = readOnlyToolsAfterPage(this.#readOnlyTools, request.params, result);
   }
 
   /** A changed tool list may change the hints: until the next `tools/list`, every tool is at most once. */
   toolsChanged(): void {
     this.#repeatableTools = new Set();
     this.#outputSchemas = new Map();
+    this.#readOnlyTools = new Map();
   }
 
   mayRepeat(method: string, params: Readonly<Record<string, unknown>> | undefined): boolean {
@@ -89,5 +108,15 @@ export class McpSession {
 
   outputSchema(tool: string): object | undefined {
     return this.#outputSchemas.get(tool);
+  }
+
+  /** Whether the last `tools/list` marked the tool `readOnlyHint: true`; `undefined` when it did not list it. */
+  readOnly(tool: string): boolean | undefined {
+    return this.#readOnlyTools.get(tool);
+  }
+
+  /** Whether a `tools/list` was answered since the session started or the tools changed. */
+  get toolsListed(): boolean {
+    return this.#readOnlyTools.size > 0;
   }
 }

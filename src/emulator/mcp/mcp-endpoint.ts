@@ -27,7 +27,7 @@ import {
   type RpcId,
 } from './mcp-protocol.js';
 import type { McpSession, McpSessions } from './mcp-sessions.js';
-import { toolsPage } from './mcp-tool-catalogue.js';
+import { toolsPage, type ToolSelection } from './mcp-tool-catalogue.js';
 import { ToolArgumentError } from './mcp-tool.js';
 import { serveToolCall } from './mcp-tool-call.js';
 import { foreignHostOrOrigin } from './mcp-host-check.js';
@@ -35,19 +35,14 @@ import { foreignHostOrOrigin } from './mcp-host-check.js';
 /** The name the emulator gives in `serverInfo`. */
 export const MCP_SERVER_NAME = 'pagerduty-client-emulator';
 
-/** What the endpoint works with. */
-export interface McpEndpointSetup {
+/** What the endpoint works with; `writeTools`, `toolSet` and `demoTools` choose the tools. */
+export interface McpEndpointSetup extends ToolSelection {
   /** The state the tools act on. */
   store: EmulatorStore;
   /** The sessions. */
   sessions: McpSessions;
   /** How slow tools wait; the signal aborts when the call is cancelled. */
   delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
-  /**
-   * Whether the write tools are listed and callable (PagerDuty's server has them only with
-   * `--enable-write-tools`). @default false
-   */
-  writeTools?: boolean;
   /** `key`: an API key or an OAuth token; `oauth`: only OAuth tokens, else 401 with a challenge. @default 'key' */
   auth?: McpAuth;
 }
@@ -128,9 +123,9 @@ function initialize(setup: McpEndpointSetup, id: RpcId, params: Readonly<Record<
   return { status: 200, headers: { 'Mcp-Session-Id': session.id }, body: rpcResult(id, result) };
 }
 
-function toolsList(id: RpcId, params: Readonly<Record<string, unknown>>, writeTools: boolean): Reply {
+function toolsList(id: RpcId, params: Readonly<Record<string, unknown>>, selection: ToolSelection): Reply {
   try {
-    return { status: 200, body: rpcResult(id, toolsPage(params.cursor, writeTools)) };
+    return { status: 200, body: rpcResult(id, toolsPage(params.cursor, selection)) };
   } catch (error) {
     if (error instanceof ToolArgumentError)
       return { status: 200, body: rpcError(id, RPC_ERRORS.invalidParams, error.message) };
@@ -182,8 +177,7 @@ async function post(
   }
   const rpcMethod = message.method;
   if (rpcMethod === 'ping') return { reply: { status: 200, body: rpcResult(message.id, {}) }, rpcMethod };
-  if (rpcMethod === 'tools/list')
-    return { reply: toolsList(message.id, message.params, setup.writeTools ?? false), rpcMethod };
+  if (rpcMethod === 'tools/list') return { reply: toolsList(message.id, message.params, setup), rpcMethod };
   if (rpcMethod !== 'tools/call')
     return {
       reply: { status: 200, body: rpcError(message.id, RPC_ERRORS.methodNotFound, `Method not found: ${rpcMethod}`) },

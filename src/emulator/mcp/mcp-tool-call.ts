@@ -12,12 +12,12 @@ import { isPlainObject } from '../../core/plain-object.js';
 import { McpEventStream } from './mcp-event-stream.js';
 import { rpcError, rpcNotification, rpcResult, RPC_ERRORS, type RpcId } from './mcp-protocol.js';
 import type { McpSession, McpSessions } from './mcp-sessions.js';
-import { findTool } from './mcp-tool-catalogue.js';
+import { findTool, type ToolSelection } from './mcp-tool-catalogue.js';
 import { ToolArgumentError, ToolCancelledError, type ToolContext } from './mcp-tool.js';
 import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 
-/** What a tool call is served with. */
-export interface ToolCallExchange {
+/** What a tool call is served with; `writeTools`, `toolSet` and `demoTools` choose the tools. */
+export interface ToolCallExchange extends ToolSelection {
   /** The state. */
   store: EmulatorStore;
   /** The sessions (to track the call for cancellation). */
@@ -32,8 +32,6 @@ export interface ToolCallExchange {
   streams: boolean;
   /** How tools wait; the signal aborts when the call is cancelled. */
   delay: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
-  /** Whether the write tools may be called. @default false */
-  writeTools?: boolean;
   /** The response's `x-request-id`. */
   requestId: string;
   /** Records the request in the log once its status is known. */
@@ -67,7 +65,7 @@ export async function serveToolCall(
   response: ServerResponse,
 ): Promise<void> {
   const name = typeof params.name === 'string' ? params.name : '';
-  const tool = findTool(name, exchange.writeTools ?? false);
+  const tool = findTool(name, exchange);
   const args = params.arguments ?? {};
   if (!tool || !isPlainObject(args)) {
     exchange.record(200, name || undefined);

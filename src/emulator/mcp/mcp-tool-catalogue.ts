@@ -1,28 +1,40 @@
 /**
- * The emulator's MCP tools in listing order, and `tools/list` pages of
- * {@link TOOLS_PAGE_SIZE} with an opaque `nextCursor`.
+ * The tools `/mcp` serves, chosen by the emulator's options: one of PagerDuty's sets (the repository server's
+ * or the hosted one's, see `pagerduty-tools.ts`), its write tools only when enabled (as PagerDuty's server has
+ * them only with `--enable-write-tools`), and the emulator's own `slow_report` only when asked for. Listed in
+ * `tools/list` pages of {@link TOOLS_PAGE_SIZE} with an opaque `nextCursor`.
  *
  * @module
  */
-import { INCIDENT_TOOLS } from './mcp-incident-tools.js';
+import type { PagerDutyToolSet } from '../../core/mcp/pagerduty-tools.js';
 import { SLOW_REPORT_TOOL } from './mcp-slow-report.js';
-import { DIRECTORY_TOOLS } from './mcp-directory-tools.js';
+import { pagerDutyEmulatorTools } from './pagerduty-tools.js';
 import { TOOL_ANNOTATIONS, ToolArgumentError, type EmulatorTool } from './mcp-tool.js';
 
-/** Every tool, in listing order. */
-export const EMULATOR_TOOLS: readonly EmulatorTool[] = [...INCIDENT_TOOLS, SLOW_REPORT_TOOL, ...DIRECTORY_TOOLS];
+/** Which tools a server serves. */
+export interface ToolSelection {
+  /** Whether the write tools are listed and callable. @default false */
+  writeTools?: boolean;
+  /** Which of PagerDuty's sets. @default 'repository' */
+  toolSet?: PagerDutyToolSet;
+  /** Whether `slow_report` (the emulator's own, to show progress and cancellation) is served too. @default false */
+  demoTools?: boolean;
+}
 
-/** Tools per `tools/list` page: small, so that clients have to follow `nextCursor`. */
-export const TOOLS_PAGE_SIZE = 3;
+/** Tools per `tools/list` page: a page short of the whole set, so that clients have to follow `nextCursor`. */
+export const TOOLS_PAGE_SIZE = 25;
 
-/** The tools a session sees: the read tools, and the write tools when they are enabled (as PagerDuty's server). */
-export function enabledTools(writeTools: boolean): readonly EmulatorTool[] {
-  return writeTools ? EMULATOR_TOOLS : EMULATOR_TOOLS.filter((tool) => tool.kind === 'read');
+/** The tools a session sees, in listing order. */
+export function enabledTools(selection: ToolSelection = {}): readonly EmulatorTool[] {
+  const tools = pagerDutyEmulatorTools(selection.toolSet ?? 'repository').filter(
+    (tool) => selection.writeTools === true || tool.kind === 'read',
+  );
+  return selection.demoTools ? [...tools, SLOW_REPORT_TOOL] : tools;
 }
 
 /** The enabled tool with this name, or `undefined`. */
-export function findTool(name: string, writeTools = true): EmulatorTool | undefined {
-  return enabledTools(writeTools).find((tool) => tool.name === name);
+export function findTool(name: string, selection: ToolSelection = {}): EmulatorTool | undefined {
+  return enabledTools(selection).find((tool) => tool.name === name);
 }
 
 const encode = (offset: number): string => Buffer.from(`tools:${offset}`).toString('base64url');
@@ -41,15 +53,15 @@ function decode(cursor: unknown, count: number): number {
  * @throws ToolArgumentError for a cursor this server did not hand out
  * @example
  * ```ts
- * const first = toolsPage(undefined); // { tools: [3 tools], nextCursor: '...' }
- * const second = toolsPage(first.nextCursor); // the rest, no nextCursor
+ * const first = toolsPage(undefined); // { tools: [25 tools], nextCursor: '...' }
+ * const second = toolsPage(first.nextCursor); // the next ones
  * ```
  */
 export function toolsPage(
   cursor: unknown,
-  writeTools = true,
+  selection: ToolSelection = {},
 ): { tools: Record<string, unknown>[]; nextCursor?: string } {
-  const enabled = enabledTools(writeTools);
+  const enabled = enabledTools(selection);
   const offset = decode(cursor, enabled.length);
   const tools = enabled.slice(offset, offset + TOOLS_PAGE_SIZE).map(({ name, description, inputSchema, kind }) => ({
     name,

@@ -10,6 +10,8 @@ import { realSockets } from '../../../helpers/test-kit.js';
 interface Seen {
   authorizations: URLSearchParams[];
   tokens: { body: URLSearchParams; authorization?: string }[];
+  /** Token exchanges at the identity provider (/idp/token). */
+  exchanges: { body: URLSearchParams; authorization?: string }[];
   mcp: { method: string; token?: string }[];
 }
 
@@ -36,7 +38,7 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
 
 /** The MCP endpoint at /mcp (tools/call needs `mcp:write`), its metadata, and an authorization server at /as. */
 async function startServer(setup: Setup = {}): Promise<{ base: string; seen: Seen }> {
-  const seen: Seen = { authorizations: [], tokens: [], mcp: [] };
+  const seen: Seen = { authorizations: [], tokens: [], exchanges: [], mcp: [] };
   const granted = new Map<string, string>();
   let challenge = '';
   let base = '';
@@ -70,6 +72,13 @@ async function startServer(setup: Setup = {}): Promise<{ base: string; seen: See
         const iss = setup.iss ? setup.iss(issuer) : issuer;
         if (iss !== undefined) back.searchParams.set('iss', iss);
         return void response.writeHead(302, { location: back.href }).end();
+      }
+      if (url.pathname === '/idp/token') {
+        const form = new URLSearchParams(body);
+        seen.exchanges.push({ body: form, authorization: request.headers.authorization });
+        if (form.get('subject_token') !== 'the-id-token') return json(response, 400, { error: 'invalid_grant' });
+        const jag = { access_token: 'id-jag-1', issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag' };
+        return json(response, 200, { ...jag, token_type: 'N_A', expires_in: 300 });
       }
       if (url.pathname === '/as/token') {
         const form = new URLSearchParams(body);
@@ -230,6 +239,48 @@ describe('McpOAuth', () => {
     expect(seen.tokens[0].body.get('assertion')).toBe('id-jag');
   });
 
+  it('does cross-app access: exchanges the ID token at the identity provider (RFC 8693), then grants', async () => {
+    const { base, seen } = await startServer({ toolScope: 'mcp:read' });
+    const client = clientFor(base, {
+      grant: 'jwt-bearer',
+      authorize: undefined,
+      crossAppAccess: {
+        tokenEndpoint: `${base}/idp/token`,
+        client: { clientId: 'idp-app', clientSecret: 'idp-secret' },
+        idToken: async () => 'the-id-token',
+      },
+    });
+    await client.callTool('list_incidents', {});
+    await client.close();
+    expect(Object.fromEntries(seen.exchanges[0].body)).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      requested_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+      audience: `${base}/as`,
+      resource: `${base}/mcp`,
+      subject_token: 'the-id-token',
+      subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    });
+    expect(seen.exchanges[0].authorization).toBe(`Basic ${btoa('idp-app:idp-secret')}`);
+    expect(seen.tokens[0].body.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
+    expect(seen.tokens[0].body.get('assertion')).toBe('id-jag-1');
+    expect(seen.mcp.at(-1)?.token).toBe('token-1');
+  });
+
+  it('fails with McpAuthorizationError when the identity provider refuses the exchange; grants nothing', async () => {
+    const { base, seen } = await startServer({ toolScope: 'mcp:read' });
+    const client = clientFor(base, {
+      grant: 'jwt-bearer',
+      authorize: undefined,
+      crossAppAccess: { tokenEndpoint: `${base}/idp/token`, client: { clientId: 'idp-app' }, idToken: 'expired' },
+    });
+    const error = await client.callTool('list_incidents', {}).catch((err: unknown) => err);
+    await client.close();
+    expect(error).toBeInstanceOf(McpAuthorizationError);
+    expect((error as Error).message).toContain('refused the token exchange (400: invalid_grant)');
+    expect(seen.exchanges[0].body.get('client_id')).toBe('idp-app');
+    expect(seen.tokens).toEqual([]);
+  });
+
   it('starts from the tokens given, and hands every new token to onTokens', async () => {
     const { base, seen } = await startServer({ toolScope: 'mcp:read' });
     const kept: unknown[] = [];
@@ -262,5 +313,13 @@ describe('McpOAuth', () => {
     expect(() => new McpOAuth({ resource: 'https://x/mcp', grant: 'client_credentials' })).toThrow(/client/);
     const client = { clientId: 'c' };
     expect(() => new McpOAuth({ resource: 'https://x/mcp', grant: 'jwt-bearer', client })).toThrow(/assertion/);
+    const crossAppAccess = { tokenEndpoint: 'http://idp.example/token', client, idToken: 't' };
+    expect(() => new McpOAuth({ resource: 'https://x/mcp', grant: 'jwt-bearer', client, crossAppAccess })).toThrow(
+      /https/,
+    );
+    const both = { crossAppAccess: { ...crossAppAccess, tokenEndpoint: 'https://idp/t' }, assertion: async () => 'a' };
+    expect(() => new McpOAuth({ resource: 'https://x/mcp', grant: 'jwt-bearer', client, ...both })).toThrow(
+      /one of them/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { PrivateKeyJwt } from 'oauth4webapi';
+import type { McpCrossAppAccess } from './token-exchange.js';
 
 /** A Web Crypto private key (or oauth4webapi's `{ key, kid }`). */
 export type McpOAuthPrivateKey = Parameters<typeof PrivateKeyJwt>[0];
@@ -38,13 +39,21 @@ export interface McpOAuthOptions {
    * How tokens are obtained: `authorization_code` (a user signs in through `authorize`, with
    * PKCE), `client_credentials` (the client acts for itself; it needs `client`), or
    * `jwt-bearer` (RFC 7523: an assertion from the enterprise's identity provider, such as an
-   * ID-JAG of MCP's enterprise-managed authorization; it needs `client` and `assertion`).
+   * ID-JAG of MCP's enterprise-managed authorization; it needs `client`, and `crossAppAccess` or `assertion`).
    * @default 'authorization_code'
    */
   readonly grant?: 'authorization_code' | 'client_credentials' | 'jwt-bearer';
   /**
-   * The assertion of the `jwt-bearer` grant, for the authorization server (`issuer`) and the
-   * resource the discovery found: the identity provider's answer to a token exchange, say.
+   * Cross-app access for the `jwt-bearer` grant: the identity provider's token endpoint, this application's
+   * client there, and the user's ID token (or a function returning it). The library exchanges the ID token
+   * there (RFC 8693) for an ID-JAG naming the authorization server and resource found by discovery, and sends
+   * it as the grant's assertion.
+   */
+  readonly crossAppAccess?: McpCrossAppAccess;
+  /**
+   * The assertion of the `jwt-bearer` grant, when you get it yourself (instead of `crossAppAccess`): resolves
+   * with a JWT for the authorization server (`issuer`) and the resource the discovery found (its audience and
+   * `resource` claims), such as an ID-JAG. Called at each grant: return a fresh one.
    */
   readonly assertion?: (target: { readonly issuer: string; readonly resource?: string }) => Promise<string>;
   /** A pre-registered client. Without one, a Client ID Metadata Document or dynamic registration, where offered. */

@@ -8,8 +8,10 @@ import { McpAuthorizationError, discoverAuthorizationServer, discoverResource } 
 import { scopesToRequest, unionOfScopes } from './metadata-urls.js';
 import { clientAuthFor, readRegistration } from './client-auth.js';
 import { bearerChallenge, type BearerChallenge } from './www-authenticate.js';
+import { checkCrossAppAccess, exchangeForIdJag } from './token-exchange.js';
 
 export type { McpOAuthClient, McpOAuthOptions, McpOAuthPrivateKey, McpOAuthTokens } from './mcp-oauth-options.js';
+export type { McpCrossAppAccess } from './token-exchange.js';
 export { McpAuthorizationError } from './oauth-discovery.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -34,7 +36,9 @@ interface Registered {
  * authorization server's metadata (RFC 8414, then OpenID Connect discovery), identifies the
  * client (pre-registered, Client ID Metadata Document, or dynamic registration), and gets a
  * token: the authorization code grant with PKCE (S256) and `state`, the response's `iss`
- * checked (RFC 9207), or `client_credentials`; every request names the resource (RFC 8707).
+ * checked (RFC 9207), `client_credentials`, or `jwt-bearer` (RFC 7523) with an assertion of yours or, for
+ * cross-app access, an ID-JAG the library gets from your identity provider (RFC 8693 token exchange);
+ * every request names the resource (RFC 8707).
  * A 403 `insufficient_scope` asks again with the scopes added (at most twice in a row).
  * Tokens are refreshed before they expire when a refresh token came with them.
  *
@@ -70,8 +74,12 @@ export class McpOAuth implements TokenProvider {
     const grant = options.grant ?? 'authorization_code';
     if (grant !== 'authorization_code' && options.client === undefined)
       throw new TypeError(`the ${grant} grant needs a pre-registered client`);
-    if (grant === 'jwt-bearer' && options.assertion === undefined)
-      throw new TypeError('the jwt-bearer grant needs assertion');
+    if (grant === 'jwt-bearer' && (options.assertion === undefined) === (options.crossAppAccess === undefined))
+      throw new TypeError('the jwt-bearer grant needs crossAppAccess or assertion (one of them)');
+    if (options.crossAppAccess !== undefined) {
+      if (grant !== 'jwt-bearer') throw new TypeError("crossAppAccess applies to the 'jwt-bearer' grant");
+      checkCrossAppAccess(options.crossAppAccess);
+    }
     if (grant === 'authorization_code' && options.authorize === undefined)
       throw new TypeError('the authorization_code grant needs authorize (it sends the user to the authorization URL)');
     this.#options = { ...options };
@@ -161,7 +169,11 @@ export class McpOAuth implements TokenProvider {
     // What both grants without a user send besides their own: the resource (RFC 8707) and the scope.
     const grantParameters: Record<string, string> = { ...resource, ...(scope === undefined ? {} : { scope }) };
     if (grant === 'jwt-bearer') {
-      const assertion = await this.#options.assertion!({ issuer: server.issuer, resource: this.#resource });
+      const target = { issuer: server.issuer, resource: this.#resource };
+      const access = this.#options.crossAppAccess;
+      const assertion = access
+        ? await exchangeForIdJag(this.#fetch, access, target)
+        : await this.#options.assertion!(target);
       const response = await lib.genericTokenEndpointRequest(
         server,
         registered.client,
