@@ -18,7 +18,7 @@ import type {
   EntityWrapperConfig,
   IndexPagination,
   RestApiTables,
-} from './core/rest/endpoints/table-types.js';
+} from './core/rest/endpoints/tables.js';
 import { canonicalPaths } from './generated/rest-tables/canonical-paths.js';
 import { entityWrapperConfig } from './generated/rest-tables/entity-wrapper-config.js';
 import { indexPagination } from './generated/rest-tables/index-pagination.js';
@@ -74,5 +74,5 @@ export type {
   IndexPaginationStyle,
   QueryStyle,
   RestApiTables,
-} from './core/rest/endpoints/table-types.js';
+} from './core/rest/endpoints/tables.js';
 export type { IntegrationApiDescriptor, IntegrationAuthRule } from './core/integrations/integration-api-descriptor.js';

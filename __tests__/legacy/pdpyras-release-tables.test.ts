@@ -5,7 +5,7 @@
 // for the listed exceptions.
 import { describe, expect, it } from '@jest/globals';
 import { inferEntityWrapper } from '../../src/core/rest/endpoints/entity-wrappers.js';
-import type { EntityWrapperSpec } from '../../src/core/rest/endpoints/table-types.js';
+import type { EntityWrapperSpec } from '../../src/core/rest/endpoints/tables.js';
 import { PDPYRAS_5_TABLES } from '../../src/generated/pdpyras-tables/pdpyras-5-tables.js';
 import { PDPYRAS_5_WRAPPER_EXCEPTIONS, PDPYRAS_5_WRAPPER_ROWS } from '../../src/legacy/pdpyras-wrapper-rows.js';
 

@@ -1,6 +1,6 @@
 // The bundled clients' descriptors are generated from each API's description (`npm run generate`).
 import type { HttpMethod } from '../client/api-client.js';
-import type { RestApiTables } from '../rest/endpoints/table-types.js';
+import type { RestApiTables } from '../rest/endpoints/tables.js';
 
 /** `'any'`: the caller chooses with `authType`, as with `RestApiV2Client`; `'token'`/`'bearer'` force that kind. */
 export type IntegrationAuthRule = 'any' | 'token' | 'bearer';

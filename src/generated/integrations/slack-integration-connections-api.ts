@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/tables.js';
 import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-descriptor.js';
 
 /**

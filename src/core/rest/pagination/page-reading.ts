@@ -1,5 +1,5 @@
 import type { RequestContext, ResponseDetails } from '../../errors/failure-details.js';
-import { unwrapBody } from '../endpoints/body-wrapping.js';
+import { unwrapBody } from '../endpoints/entity-wrappers.js';
 import type { FetchedPage } from './pages.js';
 
 export type PageReading =
