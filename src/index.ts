@@ -25,11 +25,11 @@ export type {
 } from './core/mcp/client-features.js';
 export { ScimApiClient } from './core/scim/scim-api-client.js';
 export { IntegrationApiClient } from './core/integrations/integration-api-client.js';
-export { JiraCloudIntegrationApiClient } from './core/integrations/jira-cloud-integration-api-client.js';
-export { JiraServerIntegrationApiClient } from './core/integrations/jira-server-integration-api-client.js';
-export { MsTeamsIntegrationApiClient } from './core/integrations/ms-teams-integration-api-client.js';
-export { SlackIntegrationApiClient } from './core/integrations/slack-integration-api-client.js';
-export { SlackIntegrationConnectionsApiClient } from './core/integrations/slack-integration-connections-api-client.js';
+export { JiraCloudIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { JiraServerIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { MsTeamsIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { SlackIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { SlackIntegrationConnectionsApiClient } from './core/integrations/integration-clients.js';
 
 // Errors
 export {
@@ -69,7 +69,7 @@ export { InMemoryRateLimiter } from './core/rate-limit/in-memory-rate-limiter.js
 
 // Loggers, helpers the contract names, version
 export { silentLogger, stderrLogger } from './core/logging.js';
-export { datetimeToRelativeSeconds } from './core/oauth/token-expiry.js';
+export { datetimeToRelativeSeconds } from './core/oauth/token-response.js';
 export { VERSION } from './generated/version.js';
 
 // Types: the options and results of the public methods
@@ -157,7 +157,7 @@ export type {
 } from './core/events/event-types.js';
 export type { OAuthTokenClientOptions, RefreshClientOptions } from './core/oauth/oauth-token-client.js';
 export type { AmendedTokenResponse, OAuthTokenResponse } from './core/oauth/token-response.js';
-export type { PkcePair, RandomBytes } from './core/oauth/pkce.js';
+export type { PkcePair, RandomBytes } from './core/oauth/authorize-url.js';
 export type { McpApiClientOptions, McpCallOptions } from './core/mcp/mcp-api-client.js';
 export type { McpCancelReason } from './core/mcp/mcp-error.js';
 export type { RetryMode } from './core/retry/retry-mode.js';
@@ -211,10 +211,5 @@ export type {
   Team,
   User,
 } from './generated/types/rest-api-v2-schemas.js';
-export type {
-  RestApiV2Entity,
-  RestApiV2EntityBody,
-  RestApiV2Item,
-  RestApiV2Query,
-} from './core/types/rest-api-v2-helpers.js';
+export type { RestApiV2Entity, RestApiV2EntityBody, RestApiV2Item, RestApiV2Query } from './core/rest/rest-types.js';
 export type { UntypedApi } from './core/types/api-types.js';

@@ -1,5 +1,5 @@
 // Issue 29: pdpyras 5.x's own tables, extracted once into src/generated/pdpyras-tables/ by
-// `node scripts/extract-pdpyras-tables.mjs` (run by hand, like extract-description: the
+// `npx tsx scripts/extract-pdpyras-tables.ts` (run by hand, like extract-description: the
 // tests never read the pdpyras sources beside the project), and the legacy wrapper rows
 // are what each release's table (then its inference) gives for every path it knows, but
 // for the listed exceptions.

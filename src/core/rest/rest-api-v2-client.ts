@@ -17,13 +17,12 @@ import {
   type IterHistoryOptions,
   type PersistOptions,
 } from './rest-options.js';
-import { concurrencyOrDefault } from './pagination/concurrency.js';
 import { concurrentHistoryPages } from './pagination/concurrent-pagination.js';
+import { concurrencyOrDefault } from './pagination/limits.js';
 import { historyRefusal, rangeWindows, windowParams, windowStep } from './pagination/history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
-import { differsFrom, persistSearchValue } from './resource-comparison.js';
-import { findInPages } from './find-in-pages.js';
+import { differsFrom, persistSearchValue, findInPages } from './find-in-pages.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { restApiV2Tables } from '../../generated/rest-tables/rest-api-v2-tables.js';

@@ -3,13 +3,7 @@ import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-c
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { FailureFacts, RequestContext, ResponseDetails } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
-import {
-  compileTables,
-  withWrapperRows,
-  type CompiledTables,
-  type CanonicalPath,
-  type RestApiTables,
-} from './endpoints/tables.js';
+import type { CanonicalPath, RestApiTables } from './endpoints/tables.js';
 import { withDeclaredRequestHeaders, restQueryParams } from './endpoints/declared-requirements.js';
 import {
   hasBody,
@@ -21,7 +15,7 @@ import {
 import { checkRequestOptions } from '../client/request-options.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { canonicalCallKey, CanonicalPathMemo, urlPathOf, READ_ONLY_POSTS } from './endpoints/canonical-path.js';
-import { EndpointLookup } from './endpoints/endpoint-lookup.js';
+import { compileTables, EndpointLookup, withWrapperRows, type CompiledTables } from './endpoints/endpoint-lookup.js';
 import { resolveRestPolicy, type RestPolicy, type ResourceObject, type ResourceTarget } from './endpoints/policy.js';
 import {
   REST_API_V2_BASE_CLIENT_OPTION_NAMES,

@@ -10,7 +10,7 @@
  * @module
  */
 import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/tables.js';
-import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-descriptor.js';
+import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-client.js';
 
 /**
  * The Jira Cloud integration API (`/integration-jira-cloud` on the REST API host): account mappings and their rules.

@@ -10,7 +10,7 @@
  * @module
  */
 import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/tables.js';
-import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-descriptor.js';
+import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-client.js';
 
 /**
  * The Microsoft Teams integration API (`/integration-ms-teams` on the REST API host): an incident's dedicated chat and meeting.

@@ -10,7 +10,8 @@ import {
   READ_ONLY_POSTS,
 } from '../../../../src/core/rest/endpoints/canonical-path.js';
 import { CANONICAL_PATHS, REST_API_V2_TABLES } from '../../../../src/tables.js';
-import { compileTables, type RestApiTables } from '../../../../src/core/rest/endpoints/tables.js';
+import { compileTables } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
+import type { RestApiTables } from '../../../../src/core/rest/endpoints/tables.js';
 import nock from 'nock';
 import { BASE, makeClient } from '../../../helpers/test-kit.js';
 import { NetworkError } from '../../../../src/index.js';

@@ -1,3 +1,9 @@
+/**
+ * What the description declares of a request, honoured: the early-access header on exactly
+ * the operations that declare it (a caller's header of that name wins), and the query
+ * parameters declared in another style than `name[]`, as exact query strings. The legacy
+ * sessions keep the predecessor's rule.
+ */
 import { seams, makeClient, deepFreeze } from '../../../helpers/test-kit.js';
 import { describe, expect, it, jest } from '@jest/globals';
 import { Response, type RequestInit } from 'node-fetch';

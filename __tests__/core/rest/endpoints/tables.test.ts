@@ -1,16 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  lazy,
-  unpackIndexes,
-  unpackPaths,
-  unpackWrappers,
-  compileTables,
-  withWrapperRows,
-} from '../../../../src/core/rest/endpoints/tables.js';
+import { lazy, unpackIndexes, unpackPaths, unpackWrappers } from '../../../../src/core/rest/endpoints/tables.js';
 import { packIndexes, packPaths, packWrappers } from '../../../../scripts/generate/packed-tables.mjs';
 import type { IndexRow, WrapperValue } from '../../../../scripts/generate/table-rows.mjs';
-import { entityWrappersFor } from '../../../../src/core/rest/endpoints/entity-wrappers.js';
-import { REST_API_V2_TABLES } from '../../../../src/tables.js';
 
 // The packed REST tables unpack to exactly the rows the generator packed, in their order.
 const PATHS = ['/abilities', '/abilities/{id}', '/addons', '/users/{id}/contact_methods', '/users/{id}/sessions'];
@@ -78,27 +69,5 @@ describe('lazy', () => {
       return undefined;
     });
     expect([nothing(), nothing(), undefinedCalls]).toEqual([undefined, undefined, 1]);
-  });
-});
-
-describe('withWrapperRows', () => {
-  const compiled = compileTables(REST_API_V2_TABLES);
-
-  it('returns the tables themselves when there are no rows', () => {
-    expect(withWrapperRows(compiled, {})).toBe(compiled);
-  });
-
-  it('replaces the row of the same method and path, whatever the placeholders are named, and leaves the rest', () => {
-    const tables = withWrapperRows(compiled, { 'PUT /services/{service_id}/rules/{id}': 'rule' });
-    expect(entityWrappersFor(compiled.wrappers, 'PUT', '/services/{id}/rules/{rule_id}')).toEqual([null, 'rule']);
-    expect(entityWrappersFor(tables.wrappers, 'PUT', '/services/{id}/rules/{rule_id}')).toEqual(['rule', 'rule']);
-    expect(entityWrappersFor(tables.wrappers, 'GET', '/business_services/priority_thresholds')).toEqual([
-      'global_threshold',
-      'global_threshold',
-    ]);
-  });
-
-  it('refuses a malformed row', () => {
-    expect(() => withWrapperRows(compiled, { nonsense: 'x' })).toThrow(TypeError);
   });
 });

@@ -1,6 +1,7 @@
 // Canonical paths: matching a URL path to the API's `{placeholder}` paths (once per URL, memoised per
 // client), the call-metrics key by canonical path, and the POSTs that only read.
-import type { CanonicalPath, CompiledTables } from './tables.js';
+import type { CanonicalPath } from './tables.js';
+import type { CompiledTables } from './endpoint-lookup.js';
 import type { RefusalFailure } from '../../errors/failure-details.js';
 import { pathCallKey, type CallKey } from '../../client/call-metrics.js';
 

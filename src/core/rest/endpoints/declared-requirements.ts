@@ -3,7 +3,8 @@
 import type { HeaderMap } from '../../client/client-options.js';
 import { type QueryParams, type QueryValue, withListBrackets } from '../../request/query.js';
 import { pathShape, quietCanonicalPath } from './canonical-path.js';
-import type { CompiledTables, QueryStyle } from './tables.js';
+import type { QueryStyle } from './tables.js';
+import type { CompiledTables } from './endpoint-lookup.js';
 import type { RestPolicy } from './policy.js';
 
 export function operationKey(tables: CompiledTables, method: string, urlPath: string): string | null {

@@ -1,9 +1,20 @@
-// Resolving one endpoint under a client's policy: the wrapper path and pair, the index to page
-// (pure functions), and `EndpointLookup`, which holds a client's tables, policy and refusals.
-import { matchCanonicalPath, pathShape, CanonicalPathMemo, quietCanonicalPath, urlPathOf } from './canonical-path.js';
-import type { CompiledTables, CanonicalPath, QueryStyle } from './tables.js';
+// Resolving one endpoint under a client's policy: an API's tables compiled (indexed, once per table), the wrapper
+// path and pair, the index to page (pure functions), and `EndpointLookup`, which holds a client's tables, policy
+// and refusals.
 import {
+  CanonicalPathMemo,
+  compileCanonicalPaths,
+  matchCanonicalPath,
+  pathShape,
+  quietCanonicalPath,
+  urlPathOf,
+  type CanonicalPathIndex,
+} from './canonical-path.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination, QueryStyle, RestApiTables } from './tables.js';
+import {
+  compileWrapperConfig,
   entityWrappersFor,
+  type CompiledWrapperConfig,
   type EntityWrapperPair,
   isIndexSegments,
   segmentWrappers,
@@ -15,6 +26,77 @@ import type { RefusalFailure, FailureFacts } from '../../errors/failure-details.
 import type { ApiClient } from '../../client/api-client.js';
 import type { QueryParams } from '../../request/query.js';
 import { operationKey } from './declared-requirements.js';
+
+/** The tables of one API, indexed. */
+export interface CompiledTables {
+  /** Canonical paths for matching URLs. */
+  readonly paths: CanonicalPathIndex;
+  /** The wrapper exceptions. */
+  readonly wrappers: CompiledWrapperConfig;
+  /** Shapes (placeholders as `{}`) of the cursor-paginated paths. */
+  readonly cursorShapes: ReadonlySet<string>;
+  /** Shapes of the historical-record paths. */
+  readonly historicalShapes: ReadonlySet<string>;
+  /** Shapes of the specialised index paths, to the name of their iterator. */
+  readonly specialised: ReadonlyMap<string, string>;
+  /** Shapes of the index paths, to their pagination; `null` when the tables list no indexes. */
+  readonly indexes: ReadonlyMap<string, IndexPagination> | null;
+  /** Shapes of the historical paths with a longest range, to that range in milliseconds. */
+  readonly historyMaxRangeMs: ReadonlyMap<string, number>;
+  /** `'<METHOD> <shape>'` to the headers that operation requires. */
+  readonly declaredHeaders: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  /** `'<METHOD> <shape>'` to its query parameters not sent as `name[]`. */
+  readonly queryStyles: ReadonlyMap<string, Readonly<Record<string, QueryStyle>>>;
+}
+
+const DAY_MS = 86_400_000;
+
+export function withWrapperRows(compiled: CompiledTables, rows: EntityWrapperConfig): CompiledTables {
+  if (Object.keys(rows).length === 0) return compiled;
+  const entries = new Map([...compiled.wrappers.entries, ...compileWrapperConfig(rows).entries]);
+  return { ...compiled, wrappers: { entries } };
+}
+
+const cache = new WeakMap<RestApiTables, CompiledTables>();
+
+export function compileTables(tables: RestApiTables): CompiledTables {
+  let compiled = cache.get(tables);
+  if (!compiled) {
+    compiled = {
+      paths: compileCanonicalPaths(tables.canonicalPaths),
+      wrappers: compileWrapperConfig(tables.wrapperConfig),
+      cursorShapes: shapes(tables.cursorPaths),
+      historicalShapes: shapes(tables.historicalPaths ?? []),
+      specialised: new Map(
+        Object.entries(tables.specialisedIterators ?? {}).map(([path, name]) => [pathShape(path), name]),
+      ),
+      indexes: tables.indexes
+        ? new Map(Object.entries(tables.indexes).map(([path, index]) => [pathShape(path), index]))
+        : null,
+      historyMaxRangeMs: new Map(
+        Object.entries(tables.historyMaxRangeDays ?? {}).map(([path, days]) => [pathShape(path), days * DAY_MS]),
+      ),
+      declaredHeaders: byOperationShape(tables.declaredHeaders ?? {}),
+      queryStyles: byOperationShape(tables.queryStyles ?? {}),
+    };
+    cache.set(tables, compiled);
+  }
+  return compiled;
+}
+
+function shapes(paths: readonly CanonicalPath[]): ReadonlySet<string> {
+  return new Set(paths.map(pathShape));
+}
+
+/** Keys `'<METHOD> <path>'` rewritten as `'<METHOD> <shape>'`. */
+function byOperationShape<V>(table: Readonly<Record<string, V>>): ReadonlyMap<string, V> {
+  return new Map(
+    Object.entries(table).map(([key, value]) => {
+      const space = key.indexOf(' ');
+      return [`${key.slice(0, space)} ${pathShape(key.slice(space + 1))}`, value];
+    }),
+  );
+}
 
 /** Builds the error for a path that cannot be used (a `UrlError` in the core), with its facts when known. */
 export type PathFailure = RefusalFailure;
