@@ -20,9 +20,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinRequires } from './builtin-requires-plugin.mjs';
-import { dropDocComments } from './drop-doc-comments.mjs';
-import { minifyTools } from './minify-tools.mjs';
-import { bundledPackages, writeThirdPartyLicenses } from './third-party-licenses.mjs';
+import { dropDocComments } from './drop-doc-comments.ts';
+import { minifyTools } from './minify-tools.ts';
+import { bundledPackages, writeThirdPartyLicenses } from './third-party-licenses.ts';
 
 /** node-fetch reads `whatwgUrl.URL` only where node:url has no `URL`. */
 const noWhatwgUrl = {
@@ -300,7 +300,7 @@ if (renamed.length > 0) {
 
 dropDocComments(path.join(root, 'dist'));
 if (!minifyTools(path.join(root, 'dist'), COMMON.target).includes(path.join('cli', 'main.js'))) {
-  console.error('scripts/minify-tools.mjs no longer finds the source markers it reads (the CLI was not minified)');
+  console.error('scripts/minify-tools.ts no longer finds the source markers it reads (the CLI was not minified)');
   process.exit(1);
 }
 

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exampleShapes } from './example-shapes.mjs';
+import { exampleShapes } from './example-shapes.ts';
 
 /** Keys that hold prose (or sample values) wherever they are an OpenAPI keyword. */
 const PROSE_KEYS = new Set([

@@ -31,11 +31,11 @@ export type {
 } from './core/mcp/client-features.js';
 export { ScimApiClient } from './core/scim/scim-api-client.js';
 export { IntegrationApiClient } from './core/integrations/integration-api-client.js';
-export { JiraCloudIntegrationApiClient } from './core/integrations/jira-cloud-integration-api-client.js';
-export { JiraServerIntegrationApiClient } from './core/integrations/jira-server-integration-api-client.js';
-export { MsTeamsIntegrationApiClient } from './core/integrations/ms-teams-integration-api-client.js';
-export { SlackIntegrationApiClient } from './core/integrations/slack-integration-api-client.js';
-export { SlackIntegrationConnectionsApiClient } from './core/integrations/slack-integration-connections-api-client.js';
+export { JiraCloudIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { JiraServerIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { MsTeamsIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { SlackIntegrationApiClient } from './core/integrations/integration-clients.js';
+export { SlackIntegrationConnectionsApiClient } from './core/integrations/integration-clients.js';
 
 // Errors
 export {
@@ -77,7 +77,7 @@ export { InMemoryRateLimiter } from './core/rate-limit/in-memory-rate-limiter.js
 
 // Loggers, helpers the contract names, version
 export { silentLogger, stderrLogger } from './core/logging.js';
-export { datetimeToRelativeSeconds } from './core/oauth/token-expiry.js';
+export { datetimeToRelativeSeconds } from './core/oauth/token-response.js';
 export { VERSION } from './generated/version.js';
 
 // Types: the options and results of the public methods
@@ -154,8 +154,8 @@ export type { ApiKeyAccess } from './core/rest/account-introspection.js';
 export type { FetchedPage, ItemHook } from './core/rest/pagination/pages.js';
 export type { EntityWrapperPair } from './core/rest/endpoints/entity-wrappers.js';
 export type { RestPolicy } from './core/rest/endpoints/policy.js';
-export type { ResourceObject, ResourceTarget } from './core/rest/endpoints/resource-target.js';
-export type { RestApiTables } from './core/rest/endpoints/table-types.js';
+export type { ResourceObject, ResourceTarget } from './core/rest/endpoints/policy.js';
+export type { RestApiTables } from './core/rest/endpoints/tables.js';
 export type { EventsApiV2ClientOptions } from './core/events/events-api-v2-client.js';
 export type { EventResult, EventsWithResponse } from './core/events/events-with-response.js';
 export type { SubmitOptions, TriggerOptions } from './core/events/event-bodies.js';
@@ -170,7 +170,7 @@ export type {
 } from './core/events/event-types.js';
 export type { OAuthTokenClientOptions, RefreshClientOptions } from './core/oauth/oauth-token-client.js';
 export type { AmendedTokenResponse, OAuthTokenResponse } from './core/oauth/token-response.js';
-export type { PkcePair, RandomBytes } from './core/oauth/pkce.js';
+export type { PkcePair, RandomBytes } from './core/oauth/authorize-url.js';
 export type { McpApiClientOptions, McpCallOptions, PagerDutyToolResult } from './core/mcp/mcp-api-client.js';
 export type { McpToolCallRequest, McpToolPolicy, McpToolRefusal, McpToolRule } from './core/mcp/tool-policy.js';
 export type {
@@ -231,10 +231,5 @@ export type {
   Team,
   User,
 } from './generated/types/rest-api-v2-schemas.js';
-export type {
-  RestApiV2Entity,
-  RestApiV2EntityBody,
-  RestApiV2Item,
-  RestApiV2Query,
-} from './core/types/rest-api-v2-helpers.js';
+export type { RestApiV2Entity, RestApiV2EntityBody, RestApiV2Item, RestApiV2Query } from './core/rest/rest-types.js';
 export type { UntypedApi } from './core/types/api-types.js';

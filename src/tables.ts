@@ -18,7 +18,7 @@ import type {
   EntityWrapperConfig,
   IndexPagination,
   RestApiTables,
-} from './core/rest/endpoints/table-types.js';
+} from './core/rest/endpoints/tables.js';
 import { canonicalPaths } from './generated/rest-tables/canonical-paths.js';
 import { entityWrapperConfig } from './generated/rest-tables/entity-wrapper-config.js';
 import { indexPagination } from './generated/rest-tables/index-pagination.js';
@@ -57,7 +57,7 @@ export const ENTITY_WRAPPER_CONFIG: EntityWrapperConfig = entityWrapperConfig();
 export const INDEX_PAGINATION: Readonly<Record<CanonicalPath, IndexPagination>> = indexPagination();
 
 export { DEFAULT_PAGE_SIZE, ITERATION_LIMIT } from './core/rest/pagination/limits.js';
-export { MAX_CONCURRENCY } from './core/rest/pagination/concurrency.js';
+export { MAX_CONCURRENCY } from './core/rest/pagination/limits.js';
 export { REGION_BASE_URLS } from './core/rest/rest-options.js';
 export { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './core/events/endpoints.js';
 export { JIRA_CLOUD_INTEGRATION_API } from './generated/integrations/jira-cloud-integration-api.js';
@@ -74,5 +74,5 @@ export type {
   IndexPaginationStyle,
   QueryStyle,
   RestApiTables,
-} from './core/rest/endpoints/table-types.js';
-export type { IntegrationApiDescriptor, IntegrationAuthRule } from './core/integrations/integration-api-descriptor.js';
+} from './core/rest/endpoints/tables.js';
+export type { IntegrationApiDescriptor, IntegrationAuthRule } from './core/integrations/integration-api-client.js';

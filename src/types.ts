@@ -43,7 +43,7 @@ export type {
   RestApiV2Item,
   RestApiV2Method,
   RestApiV2Query,
-} from './core/types/rest-api-v2-helpers.js';
+} from './core/rest/rest-types.js';
 export type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './core/rest/rest-types.js';
 export type * from './generated/types/rest-api-v2-schemas.js';
 export type * from './generated/types/scim-api-schemas.js';

@@ -14,7 +14,7 @@ import {
   visibleText,
   type SiteFiles,
 } from '../../scripts/check-docs-site.js';
-import { headingCodeAsText } from '../../scripts/typedoc/heading-code.mjs';
+import { headingCodeAsText } from '../../scripts/typedoc/heading-code.js';
 
 function page(body: string, contents = ''): string {
   return (

@@ -1,11 +1,11 @@
 // Issue 29: pdpyras 5.x's own tables, extracted once into src/generated/pdpyras-tables/ by
-// `node scripts/extract-pdpyras-tables.mjs` (run by hand, like extract-description: the
+// `npx tsx scripts/extract-pdpyras-tables.ts` (run by hand, like extract-description: the
 // tests never read the pdpyras sources beside the project), and the legacy wrapper rows
 // are what each release's table (then its inference) gives for every path it knows, but
 // for the listed exceptions.
 import { describe, expect, it } from '@jest/globals';
 import { inferEntityWrapper } from '../../src/core/rest/endpoints/entity-wrappers.js';
-import type { EntityWrapperSpec } from '../../src/core/rest/endpoints/table-types.js';
+import type { EntityWrapperSpec } from '../../src/core/rest/endpoints/tables.js';
 import { PDPYRAS_5_TABLES } from '../../src/generated/pdpyras-tables/pdpyras-5-tables.js';
 import { PDPYRAS_5_WRAPPER_EXCEPTIONS, PDPYRAS_5_WRAPPER_ROWS } from '../../src/legacy/pdpyras-wrapper-rows.js';
 

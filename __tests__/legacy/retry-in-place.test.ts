@@ -1,4 +1,4 @@
-import { seams } from '../helpers/test-kit.js';
+import { seams, instantRetries, instantSleep, makeClient, recordingSleep } from '../helpers/test-kit.js';
 // Issue 11, defect 1: `retry` is a plain object changed in place (pdpyras' own guide writes
 // `session.retry[404] = 5`), read at every request; a bad entry is a clear error at the
 // next request, before anything is sent. The same holds for the core client and the
@@ -13,7 +13,6 @@ import { ChangeEventsAPISession } from '../../src/legacy/change-events-api-sessi
 import { PDHTTPError } from '../../src/legacy/errors.js';
 import { EventsAPISession } from '../../src/legacy/events-api-session.js';
 import { BASE, makeSession } from './helpers.js';
-import { instantRetries, instantSleep, makeClient, recordingSleep } from '../helpers/test-kit.js';
 
 const EVENTS = 'https://events.pagerduty.com';
 

@@ -166,7 +166,7 @@ describe('the packed package', () => {
 
   // Issue 37's target. The emulator's operations and schemas of the whole REST description (issue 41) took it to
   // 423 kB; the tools and the bundled third-party code are minified, the declarations compacted
-  // (scripts/minify-tools.mjs, scripts/compact-declarations.mjs). `node bench/bundle-size.mjs` prints the figure.
+  // (scripts/minify-tools.ts, scripts/compact-declarations.ts). `node bench/bundle-size.mjs` prints the figure.
   it('is at most 400 kB packed (the guide and unreached declarations made it 517 kB)', () => {
     expect(statSync(tarball).size).toBeLessThanOrEqual(400_000);
   });

@@ -1,6 +1,6 @@
 // The build compacts the declarations: tabs for tsc's indentation, no overview on modules behind the entry points.
 import { describe, expect, it } from '@jest/globals';
-import { compactDeclaration } from '../../scripts/compact-declarations.mjs';
+import { compactDeclaration } from '../../scripts/compact-declarations.js';
 
 const declaration = [
   '/**',

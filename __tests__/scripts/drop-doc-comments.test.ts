@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { dropDocComments } from '../../scripts/drop-doc-comments.mjs';
+import { dropDocComments } from '../../scripts/drop-doc-comments.js';
 
 function inFolder(files: Record<string, string>, check: (dir: string) => void): void {
   const dir = mkdtempSync(path.join(tmpdir(), 'pd-doc-comments-'));

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { holdsOnlyTools, minifyTools } from '../../scripts/minify-tools.mjs';
+import { holdsOnlyTools, minifyTools } from '../../scripts/minify-tools.js';
 
 const emulatorChunk = [
   '// src/emulator/routes/users.ts',

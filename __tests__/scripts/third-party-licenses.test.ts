@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bundledPackages, writeThirdPartyLicenses } from '../../scripts/third-party-licenses.mjs';
+import { bundledPackages, writeThirdPartyLicenses } from '../../scripts/third-party-licenses.js';
 
 describe('bundledPackages', () => {
   it("names each bundled package's folder once, scoped ones too, and no source of the package's own", () => {

@@ -61,8 +61,8 @@ export function integrationFile(api, operations, source) {
  *
  * @module
  */
-import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/table-types.js';
-import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-descriptor.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/tables.js';
+import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-client.js';
 
 /**
  * ${api.summary.replace(/\n/g, '\n * ')}

@@ -1,4 +1,4 @@
-// Packing the three large REST tables, one row a line (src/core/rest/endpoints/packed-tables.ts unpacks them and
+// Packing the three large REST tables, one row a line (src/core/rest/endpoints/tables.ts unpacks them and
 // says the format). Pure.
 
 /**

@@ -59,7 +59,7 @@ export function requestFactFiles(facts, source) {
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The longest range, in days, between \`since\` and \`until\` of the historical indexes that
@@ -96,7 +96,7 @@ ${entryLines(Object.entries(facts.headers))}});
  *
  * @module
  */
-import type { QueryStyle } from '../../core/rest/endpoints/table-types.js';
+import type { QueryStyle } from '../../core/rest/endpoints/tables.js';
 
 /**
  * Query parameters declared with a name or style the \`name[]\` convention would get wrong,
@@ -129,7 +129,7 @@ export function restTableFiles(rows, source) {
  *
  * @module
  */
-import { lazy, unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
+import { lazy, unpackPaths } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The canonical paths of the REST API v2 (\`CANONICAL_PATHS\` of \`pagerduty-client/tables\`), packed a path a line
@@ -148,7 +148,7 @@ ${packedLines(packPaths(rows.canonicalPaths))}\`),
  *
  * @module
  */
-import { lazy, unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
+import { lazy, unpackWrappers } from '../../core/rest/endpoints/tables.js';
 import { canonicalPaths } from './canonical-paths.js';
 
 /**
@@ -172,7 +172,7 @@ ${packedLines(packWrappers(rows.wrapperConfig, rows.canonicalPaths))}\`,
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The canonical paths whose index uses cursor-based pagination (\`cursor\` in the query,
@@ -191,7 +191,7 @@ ${itemLines(rows.cursorPaths)}]);
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The canonical paths of index endpoints that hold historical records and accept the
@@ -209,7 +209,7 @@ ${itemLines(rows.historicalPaths)}]);
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * Index paths whose pagination is neither classic nor cursor-based, mapped to the
@@ -227,7 +227,7 @@ ${entryLines(rows.specialisedIterators)}});
  *
  * @module
  */
-import { lazy, unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
+import { lazy, unpackIndexes } from '../../core/rest/endpoints/tables.js';
 import { canonicalPaths } from './canonical-paths.js';
 
 /**
@@ -250,8 +250,8 @@ ${packedLines(packIndexes(rows.indexes, rows.canonicalPaths))}\`,
  *
  * @module
  */
-import { lazy } from '../../core/rest/endpoints/packed-tables.js';
-import type { RestApiTables } from '../../core/rest/endpoints/table-types.js';
+import { lazy } from '../../core/rest/endpoints/tables.js';
+import type { RestApiTables } from '../../core/rest/endpoints/tables.js';
 import { canonicalPaths } from './canonical-paths.js';
 import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
 import { EARLY_ACCESS_HEADERS } from './early-access-headers.js';

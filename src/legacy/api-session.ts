@@ -9,8 +9,8 @@ import type { HttpMethod, RequestOptions } from '../core/client/client-options.j
 import { urlPathOf } from '../core/rest/endpoints/canonical-path.js';
 import { RestApiV2Client } from '../core/rest/rest-api-v2-client.js';
 import type { UntypedApi } from '../core/types/api-types.js';
-import { pathTokens, urlPathSegments } from '../core/rest/endpoints/url-segment-wrappers.js';
-import type { ResourceTarget } from '../core/rest/endpoints/resource-target.js';
+import { pathTokens, urlPathSegments } from '../core/rest/endpoints/entity-wrappers.js';
+import type { ResourceTarget } from '../core/rest/endpoints/policy.js';
 import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, type SessionProxies } from './proxies.js';

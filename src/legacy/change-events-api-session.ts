@@ -8,8 +8,8 @@ import type { HttpMethod } from '../core/client/client-options.js';
 import { routingKeyAuth } from '../core/auth/auth-methods.js';
 import { changeEventBody } from '../core/events/event-bodies.js';
 import type { ChangeEvent, CustomDetails, EventLink } from '../core/events/event-types.js';
-import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { sendChangeEventBody } from '../core/events/event-posting.js';
+import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { legacyPolicyFor, resolveCompat } from './compat.js';
 import { PDClientError } from './errors.js';
 import {

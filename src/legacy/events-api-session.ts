@@ -16,8 +16,8 @@ import type {
   EventLink,
   Severity,
 } from '../core/events/event-types.js';
-import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { sendAlertEvent } from '../core/events/event-posting.js';
+import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { legacyPolicyFor, resolveCompat } from './compat.js';
 import { PDClientError } from './errors.js';
 import {

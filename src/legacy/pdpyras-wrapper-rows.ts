@@ -8,7 +8,7 @@
  * @module
  */
 import { entityWrappersFor, compileWrapperConfig } from '../core/rest/endpoints/entity-wrappers.js';
-import type { EntityWrapperConfig, EntityWrapperSpec } from '../core/rest/endpoints/table-types.js';
+import type { EntityWrapperConfig, EntityWrapperSpec } from '../core/rest/endpoints/tables.js';
 import { PDPYRAS_5_TABLES, type PdpyrasReleaseTables } from '../generated/pdpyras-tables/pdpyras-5-tables.js';
 
 /**

@@ -5,8 +5,10 @@ import nock from 'nock';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 import { ScimApiClient } from '../../../src/core/scim/scim-api-client.js';
 import { McpApiClient } from '../../../src/core/mcp/mcp-api-client.js';
-import { SlackIntegrationApiClient } from '../../../src/core/integrations/slack-integration-api-client.js';
-import { JiraServerIntegrationApiClient } from '../../../src/core/integrations/jira-server-integration-api-client.js';
+import {
+  SlackIntegrationApiClient,
+  JiraServerIntegrationApiClient,
+} from '../../../src/core/integrations/integration-clients.js';
 import { ApiClient } from '../../../src/core/client/api-client.js';
 import { authForType, tokenProviderAuth } from '../../../src/core/auth/auth-methods.js';
 import type { TokenProvider } from '../../../src/core/auth/token-provider.js';

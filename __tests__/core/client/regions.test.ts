@@ -7,9 +7,10 @@ import { EventsApiV2Client } from '../../../src/core/events/events-api-v2-client
 import { McpApiClient } from '../../../src/core/mcp/mcp-api-client.js';
 import { ScimApiClient } from '../../../src/core/scim/scim-api-client.js';
 import { OAuthTokenClient } from '../../../src/core/oauth/oauth-token-client.js';
-import { SlackIntegrationApiClient } from '../../../src/core/integrations/slack-integration-api-client.js';
-// eslint-disable-next-line max-len
-import { SlackIntegrationConnectionsApiClient } from '../../../src/core/integrations/slack-integration-connections-api-client.js';
+import {
+  SlackIntegrationApiClient,
+  SlackIntegrationConnectionsApiClient,
+} from '../../../src/core/integrations/integration-clients.js';
 import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 
 const KEY = 'u+abcdefghij1234';

@@ -1,4 +1,4 @@
-import { seams } from '../../helpers/test-kit.js';
+import { seams, instantSleep, recordingSleep } from '../../helpers/test-kit.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { inspect } from 'node:util';
 import nock from 'nock';
@@ -18,7 +18,6 @@ import {
   errorSchemaErrors,
   successSchemaErrors,
 } from './schema-check.js';
-import { instantSleep, recordingSleep } from '../../helpers/test-kit.js';
 
 const HOST = 'https://events.pagerduty.com';
 const KEY = 'R0UT1NGKEY000000000000000000abcd';

@@ -1,11 +1,13 @@
-import { seams } from '../../helpers/test-kit.js';
+import { seams, instantRetries, recordingSleep } from '../../helpers/test-kit.js';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors/error-classes.js';
-import { IntegrationApiClient, integrationAuth } from '../../../src/core/integrations/integration-api-client.js';
-import type { IntegrationApiDescriptor } from '../../../src/core/integrations/integration-api-descriptor.js';
+import {
+  IntegrationApiClient,
+  integrationAuth,
+  type IntegrationApiDescriptor,
+} from '../../../src/core/integrations/integration-api-client.js';
 import { RestApiV2BaseClient } from '../../../src/core/rest/rest-api-v2-base-client.js';
-import { instantRetries, recordingSleep } from '../../helpers/test-kit.js';
 
 const DESCRIPTOR: IntegrationApiDescriptor = {
   baseUrl: 'https://api.pagerduty.com/integration-example',

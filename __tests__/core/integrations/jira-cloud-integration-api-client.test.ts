@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { JiraCloudIntegrationApiClient } from '../../../src/core/integrations/jira-cloud-integration-api-client.js';
+import { JiraCloudIntegrationApiClient } from '../../../src/core/integrations/integration-clients.js';
 import { JIRA_CLOUD_INTEGRATION_API } from '../../../src/generated/integrations/jira-cloud-integration-api.js';
 import { RestApiV2BaseClient } from '../../../src/core/rest/rest-api-v2-base-client.js';
 import { instantRetries } from '../../helpers/test-kit.js';

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
-import { JiraServerIntegrationApiClient } from '../../../src/core/integrations/jira-server-integration-api-client.js';
+import { JiraServerIntegrationApiClient } from '../../../src/core/integrations/integration-clients.js';
 import { instantRetries, recordingLogger } from '../../helpers/test-kit.js';
 
 const BASE = 'https://app.pagerduty.com/integration-jira-service';

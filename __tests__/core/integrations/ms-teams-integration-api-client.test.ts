@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors/error-classes.js';
-import { MsTeamsIntegrationApiClient } from '../../../src/core/integrations/ms-teams-integration-api-client.js';
+import { MsTeamsIntegrationApiClient } from '../../../src/core/integrations/integration-clients.js';
 import { instantRetries } from '../../helpers/test-kit.js';
 
 const BASE = 'https://api.pagerduty.com/integration-ms-teams';

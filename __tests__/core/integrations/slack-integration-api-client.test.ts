@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { UrlError } from '../../../src/core/errors/error-classes.js';
-import { SlackIntegrationApiClient } from '../../../src/core/integrations/slack-integration-api-client.js';
+import { SlackIntegrationApiClient } from '../../../src/core/integrations/integration-clients.js';
 import { instantRetries } from '../../helpers/test-kit.js';
 
 const BASE = 'https://api.pagerduty.com/integration-slack';

@@ -1,11 +1,10 @@
-import { seams } from '../../helpers/test-kit.js';
+import { seams, instantSleep, recordingLogger } from '../../helpers/test-kit.js';
 import { inspect } from 'node:util';
 import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { HttpError, HttpServerError, UrlError } from '../../../src/core/errors/error-classes.js';
-import { datetimeToRelativeSeconds } from '../../../src/core/oauth/token-expiry.js';
+import { datetimeToRelativeSeconds } from '../../../src/core/oauth/token-response.js';
 import { OAuthTokenClient } from '../../../src/core/oauth/oauth-token-client.js';
-import { instantSleep, recordingLogger } from '../../helpers/test-kit.js';
 
 const IDENTITY = 'https://identity.pagerduty.com';
 const SECRET = 'pdcs_clientsecret_XYZW';

@@ -1,12 +1,11 @@
-import { seams } from '../../helpers/test-kit.js';
+import { seams, instantSleep } from '../../helpers/test-kit.js';
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { HttpMethod } from '../../../src/core/client/api-client.js';
 import { tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import { RestApiV2BaseClient } from '../../../src/core/rest/rest-api-v2-base-client.js';
-import type { RestApiTables } from '../../../src/core/rest/endpoints/table-types.js';
+import type { RestApiTables } from '../../../src/core/rest/endpoints/tables.js';
 import { UrlError } from '../../../src/index.js';
-import { instantSleep } from '../../helpers/test-kit.js';
 
 const SLACK = 'https://api.pagerduty.com/integration-slack';
 const SLACK_TABLES: RestApiTables = {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
 import { OAuthTokenClient } from '../../../src/core/oauth/oauth-token-client.js';
 import { HttpError } from '../../../src/core/errors/error-classes.js';
-import { s256CodeChallenge } from '../../../src/core/oauth/pkce.js';
+import { s256CodeChallenge } from '../../../src/core/oauth/authorize-url.js';
 import { call } from '../raw-http.js';
 import { silentLogger } from '../../../src/core/logging.js';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { exampleShapes, shapeOf } from '../../../scripts/example-shapes.mjs';
+import { exampleShapes, shapeOf } from '../../../scripts/example-shapes.js';
 import { PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
 import { exampleFindings, multiValueEnums, surveyDescription } from '../../../scripts/generate/survey-description.mjs';
 

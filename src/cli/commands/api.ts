@@ -22,7 +22,7 @@ import {
   type JsonValue,
 } from '../api-arguments.js';
 import { readFieldFile, readInputJson } from '../api-input.js';
-import { MAX_CONCURRENCY } from '../../core/rest/pagination/concurrency.js';
+import { MAX_CONCURRENCY } from '../../core/rest/pagination/limits.js';
 import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
 import { clientOptions, writeJson } from '../cli-client-options.js';

@@ -17,8 +17,8 @@ import type {
   EventAction,
   EventResponse,
 } from './event-types.js';
-import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './endpoints.js';
 import { sendAlertEvent, sendChangeEventBody } from './event-posting.js';
+import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './endpoints.js';
 import { EventsWithResponse } from './events-with-response.js';
 import type { FetchResponse } from '../transport/fetch-types.js';
 import { isPlainObject } from '../plain-object.js';

@@ -1,15 +1,33 @@
-// Each integration client is this class with its own descriptor: the integration APIs differ only in data.
+import type { HttpMethod, ApiClientOptions } from '../client/api-client.js';
+import type { RestApiTables } from '../rest/endpoints/tables.js';
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
-import type { ApiClientOptions, HttpMethod } from '../client/api-client.js';
 import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { RestApiV2BaseClient } from '../rest/rest-api-v2-base-client.js';
 import { regionalBaseUrl } from '../client/regions.js';
-import type { IntegrationApiDescriptor, IntegrationAuthRule } from './integration-api-descriptor.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 
+// The bundled clients' descriptors are generated from each API's description (`npm run generate`).
+/** `'any'`: the caller chooses with `authType`, as with `RestApiV2Client`; `'token'`/`'bearer'` force that kind. */
+export type IntegrationAuthRule = 'any' | 'token' | 'bearer';
+
+/** The fixed facts of one integration API, as typed data. */
+export interface IntegrationApiDescriptor {
+  /** The base URL: the API's host plus its integration-specific base path. */
+  readonly baseUrl: string;
+  /** The HTTP methods the API accepts; any other is refused before a request. */
+  readonly permittedMethods: readonly HttpMethod[];
+  /** Headers every request carries (per-client secrets such as a signature are added by the client). */
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  /** How the credential is sent. */
+  readonly authRule: IntegrationAuthRule;
+  /** The canonical paths, cursor-paginated paths, wrapper exceptions and indexes of the API. */
+  readonly tables: RestApiTables;
+}
+
+// Each integration client is this class with its own descriptor: the integration APIs differ only in data.
 /** Options of the integration clients that let the caller choose how the credential is sent. */
 export interface IntegrationApiClientOptions extends ApiClientOptions {
   /** `'token'`, `'oauth2'`/`'bearer'` or `'header_passthru'`, where the API allows a choice. @default 'token' */

@@ -1,8 +1,7 @@
 import { regionOfScope } from '../client/regions.js';
 import { ManagedTokenProvider } from './managed-token.js';
 import { checkManagedOptions, storedToken, type ManagedTokenOptions } from './managed-token-options.js';
-import { grantFailure } from './oauth-grant-error.js';
-import { requireStrings } from './required-strings.js';
+import { grantFailure, requireStrings } from './oauth-grant-error.js';
 
 /** Options of {@link clientCredentialsTokenProvider}. */
 export interface ClientCredentialsTokenProviderOptions extends ManagedTokenOptions {

@@ -8,11 +8,15 @@ import { httpErrorMessage } from '../errors/error-classes.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { RestApiV2Client } from '../rest/rest-api-v2-client.js';
 import type { RestApiV2ClientOptions } from '../rest/rest-options.js';
-import { buildAuthorizeUrl, IDENTITY_BASE_URL } from './authorize-url.js';
-import { createS256PkcePair, type PkcePair, type RandomBytes } from './pkce.js';
-import { datetimeToRelativeSeconds } from './token-expiry.js';
-import { amendTokenResponse, type OAuthTokenResponse } from './token-response.js';
-import { requireStrings } from './required-strings.js';
+import {
+  buildAuthorizeUrl,
+  IDENTITY_BASE_URL,
+  createS256PkcePair,
+  type PkcePair,
+  type RandomBytes,
+} from './authorize-url.js';
+import { datetimeToRelativeSeconds, amendTokenResponse, type OAuthTokenResponse } from './token-response.js';
+import { requireStrings } from './oauth-grant-error.js';
 import { regionalBaseUrl } from '../client/regions.js';
 
 const TOKEN_PATH = '/oauth/token';

@@ -1,7 +1,6 @@
 import { ManagedTokenProvider } from './managed-token.js';
 import { checkManagedOptions, storedToken, type ManagedTokenOptions } from './managed-token-options.js';
-import { grantFailure } from './oauth-grant-error.js';
-import { requireStrings } from './required-strings.js';
+import { grantFailure, requireStrings } from './oauth-grant-error.js';
 import type { StoredToken } from './token-store.js';
 import type { OAuthTokenResponse } from './token-response.js';
 

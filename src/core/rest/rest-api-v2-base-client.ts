@@ -2,28 +2,25 @@ import { type RequestOptions } from '../client/api-client.js';
 import type { RequestContext, ResponseDetails } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
 import { mergeExtraParams } from '../request/extra-options.js';
-import type { CanonicalPath } from './endpoints/table-types.js';
-import { indexTarget } from './endpoints/endpoint-resolution.js';
+import type { CanonicalPath } from './endpoints/tables.js';
+import { indexTarget } from './endpoints/endpoint-lookup.js';
 import { classicPages } from './pagination/classic-pagination.js';
-import { concurrencyOrDefault } from './pagination/concurrency.js';
 import { concurrentClassicPages } from './pagination/concurrent-pagination.js';
-import { pageSizing } from './pagination/limits.js';
+import { concurrencyOrDefault } from './pagination/limits.js';
+import { pageSizing, DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { cursorProblem, nextCursor, tokenPages } from './pagination/token-pagination.js';
-import { wholeListPages } from './pagination/whole-list-pagination.js';
-import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
-import { pageOrThrow, readPage } from './pagination/page-reading.js';
+import { wholeListPages, pageOrThrow, readPage, type FetchedPage } from './pagination/pages.js';
 import { isPlainObject } from '../plain-object.js';
 import { RestEntityClient } from './rest-entity-client.js';
 import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
-import type { FetchedPage } from './pagination/pages.js';
 import { type DictAllOptions, type IterAllOptions, type IterCursorOptions } from './rest-options.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
 import type { IndexItem, IndexQuery } from './rest-types.js';
 import { restWithResponse, type RestWithResponse } from './rest-with-response.js';
 import { withResponse, type WithResponse } from '../client/response-info.js';
-import { refuseBodyOnGet } from './endpoints/body-on-get.js';
-import type { ResourceTarget } from './endpoints/resource-target.js';
+import { refuseBodyOnGet } from './endpoints/entity-wrappers.js';
+import type { ResourceTarget } from './endpoints/policy.js';
 
 /**
  * The base of the REST API v2 client and of the integration API clients: everything that

@@ -5,7 +5,7 @@ import type { QueryParams } from '../request/query.js';
 import { pathSegment } from '../request/path-segment.js';
 import { apiKeyAccessFromText, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
 import { RestApiV2BaseClient } from './rest-api-v2-base-client.js';
-import { unwrapBody } from './endpoints/body-wrapping.js';
+import { unwrapBody } from './endpoints/entity-wrappers.js';
 import { pathShape } from './endpoints/canonical-path.js';
 import {
   REST_API_V2_CLIENT_OPTION_NAMES,
@@ -13,15 +13,16 @@ import {
   type AnalyticsRawIncidentsOptions,
   type IncidentNotesOptions,
   type RestApiV2ClientOptions,
+  type FindOptions,
+  type IterHistoryOptions,
+  type PersistOptions,
 } from './rest-options.js';
-import { concurrencyOrDefault } from './pagination/concurrency.js';
 import { concurrentHistoryPages } from './pagination/concurrent-pagination.js';
+import { concurrencyOrDefault } from './pagination/limits.js';
 import { historyRefusal, rangeWindows, windowParams, windowStep } from './pagination/history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
-import { differsFrom, persistSearchValue } from './resource-comparison.js';
-import { findInPages } from './find-in-pages.js';
-import type { FindOptions, IterHistoryOptions, PersistOptions } from './rest-options.js';
+import { differsFrom, persistSearchValue, findInPages } from './find-in-pages.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { restApiV2Tables } from '../../generated/rest-tables/rest-api-v2-tables.js';

@@ -3,22 +3,20 @@ import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-c
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { FailureFacts, RequestContext, ResponseDetails } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
-import { compileTables, withWrapperRows, type CompiledTables } from './endpoints/compiled-tables.js';
-import { withDeclaredRequestHeaders } from './endpoints/declared-requirements.js';
-import { hasBody, withWrappedBody } from './endpoints/entity-requests.js';
-import { refuseBodyOnGet } from './endpoints/body-on-get.js';
-import { unwrapBody } from './endpoints/body-wrapping.js';
+import type { CanonicalPath, RestApiTables } from './endpoints/tables.js';
+import { withDeclaredRequestHeaders, restQueryParams } from './endpoints/declared-requirements.js';
+import {
+  hasBody,
+  withWrappedBody,
+  refuseBodyOnGet,
+  unwrapBody,
+  type EntityWrapperPair,
+} from './endpoints/entity-wrappers.js';
 import { checkRequestOptions } from '../client/request-options.js';
 import { decodeJsonBody } from '../errors/json-body.js';
-import { canonicalCallKey } from './endpoints/canonical-call-key.js';
-import { EndpointLookup } from './endpoints/endpoint-lookup.js';
-import { CanonicalPathMemo, urlPathOf } from './endpoints/canonical-path.js';
-import { READ_ONLY_POSTS } from './endpoints/read-only-posts.js';
-import type { EntityWrapperPair } from './endpoints/entity-wrappers.js';
-import { restQueryParams } from './endpoints/params.js';
-import { resolveRestPolicy, type RestPolicy } from './endpoints/policy.js';
-import type { ResourceObject, ResourceTarget } from './endpoints/resource-target.js';
-import type { CanonicalPath, RestApiTables } from './endpoints/table-types.js';
+import { canonicalCallKey, CanonicalPathMemo, urlPathOf, READ_ONLY_POSTS } from './endpoints/canonical-path.js';
+import { compileTables, EndpointLookup, withWrapperRows, type CompiledTables } from './endpoints/endpoint-lookup.js';
+import { resolveRestPolicy, type RestPolicy, type ResourceObject, type ResourceTarget } from './endpoints/policy.js';
 import {
   REST_API_V2_BASE_CLIENT_OPTION_NAMES,
   type DecodedResponse,

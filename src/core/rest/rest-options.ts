@@ -4,7 +4,7 @@ import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { QueryParams } from '../request/query.js';
 import type { ItemHook } from './pagination/pages.js';
-import type { RestApiTables } from './endpoints/table-types.js';
+import type { RestApiTables } from './endpoints/tables.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import { checkRegion, REGION_HOSTS, type Region } from '../client/regions.js';
 

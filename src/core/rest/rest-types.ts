@@ -1,4 +1,4 @@
-import type { RestApiV2Endpoints } from '../../generated/types/rest-api-v2-endpoints.js';
+import type { RestApiV2Endpoints, RestApiV2Types } from '../../generated/types/rest-api-v2-endpoints.js';
 import type { CursorPagination, Incident, Override, Pagination } from '../../generated/types/rest-api-v2-schemas.js';
 import type { ApiTypes } from '../types/api-types.js';
 import type {
@@ -11,6 +11,7 @@ import type {
   QueryOf,
   RequestOptionsOf,
   Resolved,
+  EndpointOf,
 } from '../types/endpoint-types.js';
 
 /**
@@ -92,3 +93,24 @@ export type IndexItem<T, A extends ApiTypes, P extends string> = Resolved<T, Ite
 
 /** The query parameters of the index at `P`. */
 export type IndexQuery<A extends ApiTypes, P extends string> = QueryOf<Ep<A, 'GET', P>>;
+
+/** The HTTP methods of the REST API v2. */
+export type RestApiV2Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The query parameters of a REST API v2 endpoint (`GET` unless `M` says otherwise): `RestApiV2Query<'/incidents'>`. */
+export type RestApiV2Query<P extends string, M extends RestApiV2Method = 'GET'> = QueryOf<
+  EndpointOf<RestApiV2Types, M, P>
+>;
+
+/** One item of a REST API v2 index, as the iterators yield it: `RestApiV2Item<'/users'>` is `User`. */
+export type RestApiV2Item<P extends string> = ItemOf<EndpointOf<RestApiV2Types, 'GET', P>>;
+
+/** What an r-method returns for an endpoint of the REST API v2: `RestApiV2Entity<'/users/{id}'>` is `User`. */
+export type RestApiV2Entity<P extends string, M extends RestApiV2Method = 'GET'> = EntityResultOf<
+  EndpointOf<RestApiV2Types, M, P>
+>;
+
+/** What an r-method sends for an endpoint of the REST API v2 (the entity, or the entity in its wrapper). */
+export type RestApiV2EntityBody<P extends string, M extends RestApiV2Method> = EntityBodyOf<
+  EndpointOf<RestApiV2Types, M, P>
+>;

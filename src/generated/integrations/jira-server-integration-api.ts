@@ -9,8 +9,8 @@
  *
  * @module
  */
-import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/table-types.js';
-import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-descriptor.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/tables.js';
+import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-client.js';
 
 /**
  * The Jira Server integration API (`/integration-jira-service` on the app host): rules. Every request also carries the `x-pagerduty-jira-signature` header, which the client adds from its own secret.

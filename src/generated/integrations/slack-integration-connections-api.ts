@@ -9,8 +9,8 @@
  *
  * @module
  */
-import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/table-types.js';
-import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-descriptor.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination } from '../../core/rest/endpoints/tables.js';
+import type { IntegrationApiDescriptor } from '../../core/integrations/integration-api-client.js';
 
 /**
  * The Slack integration's connections API (`/integration-slack` on the app host): a workspace's Slack connections.

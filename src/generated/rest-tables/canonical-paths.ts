@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { lazy, unpackPaths } from '../../core/rest/endpoints/packed-tables.js';
+import { lazy, unpackPaths } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The canonical paths of the REST API v2 (`CANONICAL_PATHS` of `pagerduty-client/tables`), packed a path a line

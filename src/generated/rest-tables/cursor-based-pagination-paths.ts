@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The canonical paths whose index uses cursor-based pagination (`cursor` in the query,

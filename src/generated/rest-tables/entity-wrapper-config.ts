@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { lazy, unpackWrappers } from '../../core/rest/endpoints/packed-tables.js';
+import { lazy, unpackWrappers } from '../../core/rest/endpoints/tables.js';
 import { canonicalPaths } from './canonical-paths.js';
 
 /**

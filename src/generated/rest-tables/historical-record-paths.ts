@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The canonical paths of index endpoints that hold historical records and accept the

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * The longest range, in days, between `since` and `until` of the historical indexes that

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { lazy, unpackIndexes } from '../../core/rest/endpoints/packed-tables.js';
+import { lazy, unpackIndexes } from '../../core/rest/endpoints/tables.js';
 import { canonicalPaths } from './canonical-paths.js';
 
 /**

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { QueryStyle } from '../../core/rest/endpoints/table-types.js';
+import type { QueryStyle } from '../../core/rest/endpoints/tables.js';
 
 /**
  * Query parameters declared with a name or style the `name[]` convention would get wrong,

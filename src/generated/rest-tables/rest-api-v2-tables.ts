@@ -9,8 +9,8 @@
  *
  * @module
  */
-import { lazy } from '../../core/rest/endpoints/packed-tables.js';
-import type { RestApiTables } from '../../core/rest/endpoints/table-types.js';
+import { lazy } from '../../core/rest/endpoints/tables.js';
+import type { RestApiTables } from '../../core/rest/endpoints/tables.js';
 import { canonicalPaths } from './canonical-paths.js';
 import { CURSOR_BASED_PAGINATION_PATHS } from './cursor-based-pagination-paths.js';
 import { EARLY_ACCESS_HEADERS } from './early-access-headers.js';

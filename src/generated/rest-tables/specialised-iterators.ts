@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { CanonicalPath } from '../../core/rest/endpoints/table-types.js';
+import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
 
 /**
  * Index paths whose pagination is neither classic nor cursor-based, mapped to the

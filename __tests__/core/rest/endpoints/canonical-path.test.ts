@@ -6,8 +6,15 @@ import {
   matchCanonicalPath,
   pathShape,
   urlPathOf,
+  canonicalCallKey,
+  READ_ONLY_POSTS,
 } from '../../../../src/core/rest/endpoints/canonical-path.js';
-import { CANONICAL_PATHS } from '../../../../src/tables.js';
+import { CANONICAL_PATHS, REST_API_V2_TABLES } from '../../../../src/tables.js';
+import { compileTables } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
+import type { RestApiTables } from '../../../../src/core/rest/endpoints/tables.js';
+import nock from 'nock';
+import { BASE, makeClient } from '../../../helpers/test-kit.js';
+import { NetworkError } from '../../../../src/index.js';
 
 const fail = (message: string): Error => new Error(message);
 const index = compileCanonicalPaths(CANONICAL_PATHS);
@@ -134,5 +141,77 @@ describe('CanonicalPathMemo', () => {
     for (const id of ['P1', 'P2', 'P3']) memo.match(`/users/${id}`, fail);
     memo.match('/users/P1', fail);
     expect(lookups).toHaveBeenCalledTimes(4);
+  });
+});
+
+const key = canonicalCallKey(
+  compileTables({
+    canonicalPaths: ['/users', '/users/{id}', '/users/me'],
+    wrapperConfig: {},
+    cursorPaths: [],
+    specialisedIterators: {},
+  } as unknown as RestApiTables),
+);
+
+describe('canonicalCallKey', () => {
+  it('keys by canonical path, whatever the query', () => {
+    expect(key('get', `${BASE}/users/PU1?include[]=teams`, BASE)).toBe('GET /users/{id}');
+    expect(key('GET', `${BASE}/users/me`, BASE)).toBe('GET /users/me');
+  });
+
+  it('keys a path outside the tables, or a URL under another base, by its own path', () => {
+    expect(key('GET', `${BASE}/widgets/W1?x=1`, BASE)).toBe('GET /widgets/W1');
+    expect(key('GET', `${BASE}/v9/users/PU1`, `${BASE}/v9`)).toBe('GET /users/{id}');
+    expect(key('GET', 'https://elsewhere.example/users/PU1', BASE)).toBe('GET https://elsewhere.example/users/PU1');
+  });
+});
+
+const INCIDENT = { type: 'incident', title: 'Disk full', service: { id: 'PSVC1', type: 'service_reference' } } as const;
+const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+
+describe('the POSTs that only read', () => {
+  it('are canonical paths of the REST API', () => {
+    const paths = new Set(REST_API_V2_TABLES.canonicalPaths);
+    for (const path of READ_ONLY_POSTS) expect(paths.has(path)).toBe(true);
+  });
+
+  it('are retried after a reset, as reads are', async () => {
+    const scope = nock(BASE)
+      .post('/analytics/raw/incidents')
+      .replyWithError(reset)
+      .post('/analytics/raw/incidents')
+      .reply(200, { data: [] });
+    await expect(makeClient().jpost('/analytics/raw/incidents', { json: {} })).resolves.toEqual({ data: [] });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('while a POST that creates is sent once and fails, unless the client has retryWrites', async () => {
+    const once = nock(BASE)
+      .post('/incidents')
+      .replyWithError(reset)
+      .post('/incidents')
+      .reply(201, { incident: { id: 'PINC0' } });
+    await expect(makeClient().rpost('/incidents', { json: INCIDENT })).rejects.toBeInstanceOf(NetworkError);
+    expect(once.pendingMocks()).toHaveLength(1);
+    nock.cleanAll();
+    const scope = nock(BASE)
+      .post('/incidents')
+      .replyWithError(reset)
+      .post('/incidents')
+      .reply(201, { incident: { id: 'PINC1' } });
+    const client = makeClient({ retryWrites: true });
+    await expect(client.rpost('/incidents', { json: INCIDENT })).resolves.toEqual({ id: 'PINC1' });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('a request that says retryMode wins over the default', async () => {
+    const scope = nock(BASE)
+      .post('/incidents')
+      .replyWithError(reset)
+      .post('/incidents')
+      .reply(201, { incident: { id: 'PINC2' } });
+    const made = makeClient().rpost('/incidents', { json: INCIDENT, retryMode: 'idempotent' });
+    await expect(made).resolves.toEqual({ id: 'PINC2' });
+    expect(scope.isDone()).toBe(true);
   });
 });

@@ -1,25 +1,24 @@
-import { seams } from '../../../helpers/test-kit.js';
 /**
  * What the description declares of a request, honoured: the early-access header on exactly
  * the operations that declare it (a caller's header of that name wins), and the query
  * parameters declared in another style than `name[]`, as exact query strings. The legacy
  * sessions keep the predecessor's rule.
  */
+import { seams, makeClient, deepFreeze } from '../../../helpers/test-kit.js';
 import { describe, expect, it, jest } from '@jest/globals';
-import { Response } from 'node-fetch';
-import type { RequestInit } from 'node-fetch';
+import { Response, type RequestInit } from 'node-fetch';
 import { deriveRestOperations } from '../../../../scripts/generate/rest-facts.mjs';
 import { descriptionContext, PROJECT_ROOT } from '../../../../scripts/generate/index.mjs';
 import {
   styledParams,
   withDeclaredHeaders,
   withDeclaredRequestHeaders,
+  restQueryParams,
 } from '../../../../src/core/rest/endpoints/declared-requirements.js';
 import type { RestApiV2ClientOptions } from '../../../../src/core/rest/rest-options.js';
 import { EARLY_ACCESS_HEADERS } from '../../../../src/generated/rest-tables/early-access-headers.js';
 import { APISession } from '../../../../src/legacy/api-session.js';
 import { concretePath } from '../../../helpers/description-agreement.js';
-import { makeClient } from '../../../helpers/test-kit.js';
 
 interface Sent {
   readonly method: string;
@@ -192,5 +191,38 @@ describe('declared query styles', () => {
     expect(out).toEqual({ sort_by: 'a,b', ids: ['1'], other: ['x'] });
     expect([...bare]).toEqual(['ids']);
     expect(params.sort_by).toEqual(['a', 'b']);
+  });
+});
+
+describe('restQueryParams', () => {
+  it('appends [] to list keys that lack it and keeps keys that have it', () => {
+    const params = deepFreeze({ statuses: ['triggered'], 'team_ids[]': ['T1'], limit: 5 });
+    expect(restQueryParams(params, { appendListBrackets: true })).toEqual({
+      'statuses[]': ['triggered'],
+      'team_ids[]': ['T1'],
+      limit: 5,
+    });
+  });
+
+  it('sends keys unchanged when the policy says so (predecessor before 4.4.0)', () => {
+    const params = { statuses: ['triggered'] };
+    const sent = restQueryParams(params, { appendListBrackets: false });
+    expect(sent).toEqual({ statuses: ['triggered'] });
+    expect(sent).not.toBe(params);
+  });
+
+  it("sends an operation's declared styles: explode false joined, explode true bare, the rest with []", () => {
+    const styles = { sort_by: { style: 'form', explode: false }, ids: { style: 'form', explode: true } } as const;
+    const params = deepFreeze({ sort_by: ['created_at:desc', 'urgency'], ids: ['P1', 'P2'], statuses: ['triggered'] });
+    expect(restQueryParams(params, { appendListBrackets: true }, styles)).toEqual({
+      sort_by: 'created_at:desc,urgency',
+      ids: ['P1', 'P2'],
+      'statuses[]': ['triggered'],
+    });
+    expect(restQueryParams(params, { appendListBrackets: false }, styles)).toEqual({
+      sort_by: 'created_at:desc,urgency',
+      ids: ['P1', 'P2'],
+      statuses: ['triggered'],
+    });
   });
 });

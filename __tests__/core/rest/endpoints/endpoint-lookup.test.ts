@@ -1,9 +1,113 @@
 import { describe, expect, it } from '@jest/globals';
+import { entityWrappersFor } from '../../../../src/core/rest/endpoints/entity-wrappers.js';
+import { REST_API_V2_TABLES } from '../../../../src/tables.js';
+import { quietCanonicalPath } from '../../../../src/core/rest/endpoints/canonical-path.js';
+import type { RestApiTables } from '../../../../src/core/rest/endpoints/tables.js';
+import {
+  compileTables,
+  indexTarget,
+  wrapperPathFor,
+  withWrapperRows,
+  EndpointLookup,
+} from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
 import type { FailureFacts } from '../../../../src/core/errors/failure-details.js';
-import { compileTables } from '../../../../src/core/rest/endpoints/compiled-tables.js';
-import { EndpointLookup } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
 import { resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/endpoints/policy.js';
-import type { RestApiTables } from '../../../../src/core/rest/endpoints/table-types.js';
+
+const TABLES = compileTables({
+  canonicalPaths: [
+    '/users',
+    '/users/{id}',
+    '/users/me',
+    '/audit/records',
+    '/business_services/impacts',
+    '/alert_grouping_settings',
+    '/schedules/{id}/overrides',
+  ],
+  wrapperConfig: { 'GET /business_services/impacts': 'services', '* /schedules/{id}/overrides': ['overrides', null] },
+  cursorPaths: ['/audit/records'],
+  specialisedIterators: { '/alert_grouping_settings': 'iterAlertGroupingSettings' },
+} as RestApiTables);
+
+const fail = (message: string): Error => new Error(message);
+const CONFIG = { wrappers: 'config' } as const;
+const CONVENTION = { wrappers: 'convention' } as const;
+
+describe('quietCanonicalPath', () => {
+  it('matches, or is null without building an error', () => {
+    expect(quietCanonicalPath(TABLES, '/users/me')).toBe('/users/me');
+    expect(quietCanonicalPath(TABLES, '/widgets/W1')).toBeNull();
+  });
+});
+
+describe('wrapperPathFor', () => {
+  it('is the canonical path under config, the path itself under the convention', () => {
+    expect(wrapperPathFor(TABLES, CONFIG, '/users/PU1', fail)).toBe('/users/{id}');
+    expect(wrapperPathFor(TABLES, CONVENTION, '/widgets/W1', fail)).toBe('/widgets/W1');
+    expect(() => wrapperPathFor(TABLES, CONFIG, '/widgets/W1', fail)).toThrow(/does not match any canonical path/);
+    expect(() => wrapperPathFor(TABLES, CONVENTION, '/users//PU1', fail)).toThrow(/Invalid API resource URL/);
+  });
+});
+
+describe('indexTarget', () => {
+  it('config: classic by the wrapper table, cursor for a cursor path', () => {
+    expect(indexTarget(TABLES, CONFIG, '/business_services/impacts', 'iterAll', fail)).toMatchObject({
+      path: '/business_services/impacts',
+      wrapper: 'services',
+      plan: { style: 'classic' },
+    });
+    expect(indexTarget(TABLES, CONFIG, '/audit/records', 'iterAll', fail)).toMatchObject({
+      path: '/audit/records',
+      wrapper: 'records',
+      plan: { style: 'cursor' },
+    });
+  });
+
+  it('convention: a path outside the table is paged by its nodes; a known cursor path by cursor and last node', () => {
+    expect(indexTarget(TABLES, CONVENTION, '/widgets', 'iterAll', fail)).toMatchObject({
+      path: '/widgets',
+      wrapper: 'widgets',
+      plan: { style: 'classic', maxPageSize: null },
+    });
+    expect(indexTarget(TABLES, CONVENTION, '/audit/records', 'iterAll', fail)).toMatchObject({
+      path: '/audit/records',
+      wrapper: 'records',
+      plan: { style: 'cursor' },
+    });
+  });
+
+  it('config: the index table decides style, list key and largest page when the tables have one', () => {
+    const described = compileTables({
+      canonicalPaths: ['/rules', '/rules/{id}'],
+      wrapperConfig: {},
+      cursorPaths: [],
+      indexes: {
+        '/rules': { style: 'classic', listKey: 'rules', maxPageSize: 50, moreField: false, limitParam: true },
+      },
+    } as RestApiTables);
+    expect(indexTarget(described, CONFIG, '/rules', 'iterAll', fail)).toEqual({
+      path: '/rules',
+      wrapper: 'rules',
+      plan: { style: 'classic', listKey: 'rules', sendLimit: true, untilShortPage: true, maxPageSize: 50 },
+    });
+    expect(indexTarget(described, CONVENTION, '/rules', 'iterAll', fail).plan.maxPageSize).toBe(50);
+  });
+
+  it('refuses what cannot be paged, by the rule of the policy', () => {
+    expect(() => indexTarget(TABLES, CONFIG, '/users/PU1', 'iterAll', fail)).toThrow(/single resource/);
+    expect(() => indexTarget(TABLES, CONVENTION, '/business_services/impacts', 'iterAll', fail)).toThrow(
+      /single resource/,
+    );
+    expect(() => indexTarget(TABLES, CONFIG, '/users', 'iterCursor', fail)).toThrow(
+      /does not use cursor-based pagination/,
+    );
+    expect(() => indexTarget(TABLES, CONVENTION, '/alert_grouping_settings', 'iterAll', fail)).toThrow(
+      /use iterAlertGroupingSettings\(\)/,
+    );
+    expect(() => indexTarget(TABLES, CONFIG, '/schedules/PS1/overrides', 'listAll', fail)).toThrow(
+      /has no entity wrapper/,
+    );
+  });
+});
 
 const RAW_TABLES = {
   canonicalPaths: [
@@ -18,7 +122,7 @@ const RAW_TABLES = {
   cursorPaths: ['/audit/records'],
   specialisedIterators: { '/alert_grouping_settings': 'iterAlertGroupingSettings' },
 } as RestApiTables;
-const TABLES = compileTables(RAW_TABLES);
+const LOOKUP_TABLES = compileTables(RAW_TABLES);
 
 class UrlRefusal extends Error {
   constructor(
@@ -43,7 +147,7 @@ function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup;
     },
   };
   const lookup = new EndpointLookup(
-    TABLES,
+    LOOKUP_TABLES,
     resolveRestPolicy(policy),
     client,
     (message, facts) => new UrlRefusal(message, facts),
@@ -121,5 +225,27 @@ describe('EndpointLookup', () => {
     expect(lookup.specialisedRefusal('/alert_grouping_settings', 'iterAll')?.message).toMatch(
       /iterAlertGroupingSettings/,
     );
+  });
+});
+
+describe('withWrapperRows', () => {
+  const compiled = compileTables(REST_API_V2_TABLES);
+
+  it('returns the tables themselves when there are no rows', () => {
+    expect(withWrapperRows(compiled, {})).toBe(compiled);
+  });
+
+  it('replaces the row of the same method and path, whatever the placeholders are named, and leaves the rest', () => {
+    const tables = withWrapperRows(compiled, { 'PUT /services/{service_id}/rules/{id}': 'rule' });
+    expect(entityWrappersFor(compiled.wrappers, 'PUT', '/services/{id}/rules/{rule_id}')).toEqual([null, 'rule']);
+    expect(entityWrappersFor(tables.wrappers, 'PUT', '/services/{id}/rules/{rule_id}')).toEqual(['rule', 'rule']);
+    expect(entityWrappersFor(tables.wrappers, 'GET', '/business_services/priority_thresholds')).toEqual([
+      'global_threshold',
+      'global_threshold',
+    ]);
+  });
+
+  it('refuses a malformed row', () => {
+    expect(() => withWrapperRows(compiled, { nonsense: 'x' })).toThrow(TypeError);
   });
 });

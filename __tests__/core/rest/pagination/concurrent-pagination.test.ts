@@ -1,13 +1,68 @@
-import { seams } from '../../../helpers/test-kit.js';
 /**
  * The rules of concurrent pagination, against a loopback server that holds every request
  * until the test answers it: the test decides the order of the answers and sees how many
  * requests are in flight. No timer runs: the client's sleep is injected.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it, afterEach, beforeAll } from '@jest/globals';
+import { remainingOffsets } from '../../../../src/core/rest/pagination/concurrent-pagination.js';
+import { concurrencyOrDefault, MAX_CONCURRENCY } from '../../../../src/core/rest/pagination/limits.js';
+import { seams, makeClient as restClient, realSockets, recordingLogger, records } from '../../../helpers/test-kit.js';
 import { HttpError, RestApiV2Client, type RestApiV2ClientOptions } from '../../../../src/index.js';
 import { startHeldServer, type HeldRequest, type HeldServer } from '../../../helpers/held-server.js';
-import { makeClient as restClient, realSockets, recordingLogger, records } from '../../../helpers/test-kit.js';
+
+describe('concurrencyOrDefault', () => {
+  it('is 1 unless given, and keeps a valid value', () => {
+    expect(concurrencyOrDefault(undefined)).toBe(1);
+    expect(concurrencyOrDefault(8)).toBe(8);
+    expect(concurrencyOrDefault(MAX_CONCURRENCY)).toBe(MAX_CONCURRENCY);
+  });
+
+  it.each([0, -1, 1.5, MAX_CONCURRENCY + 1, Number.NaN])('refuses %p with a RangeError', (value) => {
+    expect(() => concurrencyOrDefault(value)).toThrow(
+      new RangeError(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY}, got ${String(value)}`),
+    );
+  });
+});
+
+describe('remainingOffsets', () => {
+  it('plans the pages after the first for a known total', () => {
+    expect(remainingOffsets({ firstOffset: 0, step: 100, limit: 100, total: 350 })).toEqual({
+      offsets: [100, 200, 300],
+      stoppedAt: null,
+    });
+    expect(remainingOffsets({ firstOffset: 0, step: 100, limit: 100, total: 300 })).toEqual({
+      offsets: [100, 200],
+      stoppedAt: null,
+    });
+    expect(remainingOffsets({ firstOffset: 0, step: 100, limit: 100, total: 90 })).toEqual({
+      offsets: [],
+      stoppedAt: null,
+    });
+  });
+
+  it('starts from the caller offset and moves by what the first page held (a capped limit)', () => {
+    expect(remainingOffsets({ firstOffset: 40, step: 25, limit: 100, total: 140 })).toEqual({
+      offsets: [65, 90, 115],
+      stoppedAt: null,
+    });
+  });
+
+  it('stops before a request whose offset + limit passes the limit, as sequential pagination does', () => {
+    const plan = remainingOffsets({ firstOffset: 0, step: 100, limit: 100, total: 25_000 });
+    expect(plan.offsets).toHaveLength(99);
+    expect(plan.offsets.at(-1)).toBe(9900);
+    expect(plan.stoppedAt).toBe(10_000);
+    expect(remainingOffsets({ firstOffset: 0, step: 30, limit: 50, total: 200, iterationLimit: 100 })).toEqual({
+      offsets: [30],
+      stoppedAt: 60,
+    });
+  });
+
+  it('refuses a step that would never end', () => {
+    expect(() => remainingOffsets({ firstOffset: 0, step: 0, limit: 100, total: 10 })).toThrow(RangeError);
+    expect(() => remainingOffsets({ firstOffset: 0, step: 1.5, limit: 100, total: 10 })).toThrow(RangeError);
+  });
+});
 
 let server: HeldServer;
 const clients: RestApiV2Client[] = [];

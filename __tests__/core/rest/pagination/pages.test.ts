@@ -5,7 +5,13 @@ import {
   itemsOf,
   reportedTotal,
   type FetchedPage,
+  pageOrThrow,
+  readPage,
+  wholeListPages,
+  type WholeListOptions,
 } from '../../../../src/core/rest/pagination/pages.js';
+import type { QueryParams } from '../../../../src/core/request/query.js';
+import { collect } from '../../../helpers/test-kit.js';
 
 async function* pagesFrom(...pages: FetchedPage[]): AsyncGenerator<FetchedPage> {
   yield* pages;
@@ -123,5 +129,123 @@ describe('itemsByKey', () => {
     expect(() => itemsByKey([{ id: 'P1' }, { name: 'x' }], 'id', missing)).toThrow(RangeError);
     expect(() => itemsByKey([{ id: null }], 'id', missing)).toThrow('no id');
     expect(() => itemsByKey(['P1'], 'id', missing)).toThrow('no id');
+  });
+});
+
+describe('readPage', () => {
+  it('reads the list under the wrapper, with the whole body', () => {
+    const body = { users: [{ id: 'P1' }], more: false };
+    expect(readPage(body, 'users')).toEqual({ ok: true, page: { body, items: [{ id: 'P1' }] } });
+  });
+
+  it('refuses a body without the wrapper, as a missing key', () => {
+    expect(readPage({ teams: [] }, 'users')).toEqual({
+      ok: false,
+      detail: 'that expected the response body to be an object with the key "users", but its keys are: teams',
+      missingKey: true,
+    });
+    expect(readPage(null, 'users')).toMatchObject({ ok: false, missingKey: true });
+  });
+
+  it('refuses a wrapper that is not a list', () => {
+    expect(readPage({ users: 'none' }, 'users')).toEqual({
+      ok: false,
+      detail: 'whose "users" is not a list',
+      missingKey: false,
+    });
+  });
+
+  it('keeps a page whose check names a problem, with the problem', () => {
+    const check = (body: Readonly<Record<string, unknown>>): string | undefined =>
+      body.next_cursor === 7 ? 'next_cursor is odd' : undefined;
+    expect(readPage({ users: [], next_cursor: 7 }, 'users', check)).toMatchObject({
+      ok: true,
+      problem: 'next_cursor is odd',
+    });
+    expect(readPage({ users: [] }, 'users', check)).not.toHaveProperty('problem');
+  });
+});
+
+describe('pageOrThrow', () => {
+  const refusals: [string, unknown][] = [];
+  const refuse = (detail: string, facts?: unknown): Error => {
+    refusals.push([detail, facts]);
+    return new Error(`API responded with a page ${detail}`);
+  };
+
+  it('returns a good page as it is', () => {
+    const page = { body: { users: [] }, items: [] };
+    expect(pageOrThrow({ ok: true, page }, 'users', refuse)).toBe(page);
+  });
+
+  it('throws the refusal of a body without its wrapper, as a missing key with the context', () => {
+    refusals.length = 0;
+    expect(() => pageOrThrow(readPage({ teams: [] }, 'users'), 'users', refuse, { caller: 'iterAll' })).toThrow(
+      /API responded with a page that expected/,
+    );
+    expect(refusals[0][1]).toEqual({ caller: 'iterAll', reason: 'missing-key', expected: 'users' });
+  });
+
+  it('throws the refusal of a wrapper that is no list, with the context only', () => {
+    refusals.length = 0;
+    expect(() => pageOrThrow(readPage({ users: 'none' }, 'users'), 'users', refuse)).toThrow(
+      'API responded with a page whose "users" is not a list',
+    );
+    expect(refusals[0][1]).toBeUndefined();
+  });
+
+  it('keeps a page with a problem, carrying its refusal as failure', () => {
+    const page = pageOrThrow(
+      { ok: true, page: { body: {}, items: [1] }, problem: 'next_cursor is odd' },
+      'users',
+      refuse,
+    );
+    expect(page.items).toEqual([1]);
+    expect(page.failure?.message).toBe('API responded with a page whose next_cursor is odd');
+  });
+});
+
+function run(count: number, options: Partial<WholeListOptions>) {
+  const requests: QueryParams[] = [];
+  const warnings: string[] = [];
+  const fetchPage = async (params: QueryParams): Promise<FetchedPage> => {
+    requests.push(params);
+    return { body: {}, items: Array.from({ length: count }, (_, i) => i) };
+  };
+  const pages = wholeListPages(fetchPage, {
+    params: {},
+    pageSize: 10,
+    sendLimit: false,
+    endpoint: 'GET /things',
+    warn: (message) => void warnings.push(message),
+    ...options,
+  });
+  return { requests, warnings, pages };
+}
+
+describe('wholeListPages', () => {
+  it("asks once with the caller's parameters only, for an index that takes no limit", async () => {
+    const { requests, warnings, pages } = run(30, { params: { query: 'a' } });
+    expect(await collect(pages)).toHaveLength(1);
+    expect(requests).toEqual([{ query: 'a' }]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("sends the page size as limit where the index takes one (the caller's limit wins)", async () => {
+    const first = run(3, { sendLimit: true });
+    await collect(first.pages);
+    expect(first.requests).toEqual([{ limit: 10 }]);
+    const second = run(3, { sendLimit: true, params: { limit: 4 } });
+    await collect(second.pages);
+    expect(second.requests).toEqual([{ limit: 4 }]);
+  });
+
+  it('warns that the list may be incomplete when the answer is a full page', async () => {
+    const { warnings, pages } = run(10, { sendLimit: true });
+    await collect(pages);
+    expect(warnings).toEqual([
+      'GET /things answered a full page (10 items, the limit sent) and has no way to ask for the next one, ' +
+        'so the list may be incomplete: narrow the query with filters.',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { compileTables } from '../../../../src/core/rest/endpoints/compiled-tables.js';
+import type { RestApiTables } from '../../../../src/core/rest/endpoints/tables.js';
+import { compileTables } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
 import { REST_API_V2_TABLES } from '../../../../src/tables.js';
-import type { RestApiTables } from '../../../../src/core/rest/endpoints/table-types.js';
 import { pagingPlan } from '../../../../src/core/rest/pagination/paging-plan.js';
 
 const rest = compileTables(REST_API_V2_TABLES);

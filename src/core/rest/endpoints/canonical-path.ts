@@ -1,5 +1,9 @@
-import type { CanonicalPath } from './table-types.js';
+// Canonical paths: matching a URL path to the API's `{placeholder}` paths (once per URL, memoised per
+// client), the call-metrics key by canonical path, and the POSTs that only read.
+import type { CanonicalPath } from './tables.js';
+import type { CompiledTables } from './endpoint-lookup.js';
 import type { RefusalFailure } from '../../errors/failure-details.js';
+import { pathCallKey, type CallKey } from '../../client/call-metrics.js';
 
 /** One canonical path, split for matching. */
 interface CompiledPattern {
@@ -65,7 +69,17 @@ export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string, f
   return best[0].path;
 }
 
+// Thrown (never shown) by the quiet lookups: building a real error per miss would cost a stack trace.
 const NO_MATCH = new Error('no canonical path');
+
+/** The canonical path of a URL path, or `null` when none matches (or two match equally well). */
+export function quietCanonicalPath(tables: CompiledTables, urlPath: string): CanonicalPath | null {
+  try {
+    return matchCanonicalPath(tables.paths, urlPath, () => NO_MATCH);
+  } catch {
+    return null;
+  }
+}
 
 // One client's matches by URL path, so that a call's URL is matched once however many steps ask
 // (wrappers, call key, read-only POSTs). Bounded: cleared when full. A refusal is never kept.
@@ -107,3 +121,33 @@ function splitPath(path: string): string[] {
   const trimmed = path.replace(/^\//, '').replace(/\/$/, '');
   return trimmed === '' ? [] : trimmed.split('/');
 }
+
+// Keyed by canonical path so that every user's GET counts under `GET /users/{id}`.
+export function canonicalCallKey(tables: CompiledTables, paths = new CanonicalPathMemo(tables.paths)): CallKey {
+  return (method, url, baseUrl) => {
+    const canonical = url.startsWith(baseUrl) ? paths.quiet(urlPathOf(baseUrl, url)) : null;
+    return canonical === null ? pathCallKey(method, url, baseUrl) : `${method.toUpperCase()} ${canonical}`;
+  };
+}
+
+// POSTs that only read (filters too large for a URL), so they are retried like GETs. Reviewed by hand;
+// a test keeps the list inside the tables.
+export const READ_ONLY_POSTS: ReadonlySet<CanonicalPath> = new Set([
+  '/analytics/metrics/incidents/all',
+  '/analytics/metrics/incidents/escalation_policies',
+  '/analytics/metrics/incidents/escalation_policies/all',
+  '/analytics/metrics/incidents/services',
+  '/analytics/metrics/incidents/services/all',
+  '/analytics/metrics/incidents/teams',
+  '/analytics/metrics/incidents/teams/all',
+  '/analytics/metrics/pd_advance_usage/features',
+  '/analytics/metrics/responders/all',
+  '/analytics/metrics/responders/teams',
+  '/analytics/metrics/users/all',
+  '/analytics/raw/incidents',
+  '/analytics/raw/responders/{responder_id}/incidents',
+  '/analytics/raw/users',
+  '/enrichment/query',
+  '/schedules/preview',
+  '/templates/{id}/render',
+]);

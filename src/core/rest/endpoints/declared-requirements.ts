@@ -1,9 +1,11 @@
+// What an operation's description requires beyond paths and wrappers: declared headers (the
+// early-access header) and query parameters in their declared style, with the `name[]` convention.
 import type { HeaderMap } from '../../client/client-options.js';
-import type { QueryParams, QueryValue } from '../../request/query.js';
-import { pathShape } from './canonical-path.js';
-import type { CompiledTables } from './compiled-tables.js';
-import { quietCanonicalPath } from './endpoint-resolution.js';
-import type { QueryStyle } from './table-types.js';
+import { type QueryParams, type QueryValue, withListBrackets } from '../../request/query.js';
+import { pathShape, quietCanonicalPath } from './canonical-path.js';
+import type { QueryStyle } from './tables.js';
+import type { CompiledTables } from './endpoint-lookup.js';
+import type { RestPolicy } from './policy.js';
 
 export function operationKey(tables: CompiledTables, method: string, urlPath: string): string | null {
   const path = quietCanonicalPath(tables, urlPath);
@@ -56,4 +58,19 @@ function isPlainScalar(item: unknown): item is string | number | boolean | bigin
     typeof item === 'bigint' ||
     (typeof item === 'number' && Number.isFinite(item))
   );
+}
+
+export function restQueryParams(
+  params: QueryParams,
+  policy: Pick<RestPolicy, 'appendListBrackets'>,
+  styles?: Readonly<Record<string, QueryStyle>>,
+): QueryParams {
+  if (styles === undefined) return policy.appendListBrackets ? withListBrackets(params) : { ...params };
+  const { params: styled, bare } = styledParams(params, styles);
+  if (!policy.appendListBrackets) return styled;
+  const out: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(styled)) {
+    out[Array.isArray(value) && !key.endsWith('[]') && !bare.has(key) ? `${key}[]` : key] = value;
+  }
+  return out;
 }

@@ -1,14 +1,217 @@
+// Resolving one endpoint under a client's policy: an API's tables compiled (indexed, once per table), the wrapper
+// path and pair, the index to page (pure functions), and `EndpointLookup`, which holds a client's tables, policy
+// and refusals.
+import {
+  CanonicalPathMemo,
+  compileCanonicalPaths,
+  matchCanonicalPath,
+  pathShape,
+  quietCanonicalPath,
+  urlPathOf,
+  type CanonicalPathIndex,
+} from './canonical-path.js';
+import type { CanonicalPath, EntityWrapperConfig, IndexPagination, QueryStyle, RestApiTables } from './tables.js';
+import {
+  compileWrapperConfig,
+  entityWrappersFor,
+  type CompiledWrapperConfig,
+  type EntityWrapperPair,
+  isIndexSegments,
+  segmentWrappers,
+  urlPathSegments,
+} from './entity-wrappers.js';
+import { pagingPlan, type PagingPlan } from '../pagination/paging-plan.js';
+import { type RestPolicy, acceptsResourceObject, targetUrl, type ResourceTarget } from './policy.js';
+import type { RefusalFailure, FailureFacts } from '../../errors/failure-details.js';
 import type { ApiClient } from '../../client/api-client.js';
-import type { FailureFacts, RefusalFailure } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
-import { CanonicalPathMemo, urlPathOf } from './canonical-path.js';
-import type { CompiledTables } from './compiled-tables.js';
 import { operationKey } from './declared-requirements.js';
-import { indexTarget, specialisedProblem, wrapperPairFor, wrapperPathFor } from './endpoint-resolution.js';
-import type { EntityWrapperPair } from './entity-wrappers.js';
-import { acceptsResourceObject, type RestPolicy } from './policy.js';
-import { targetUrl, type ResourceTarget } from './resource-target.js';
-import type { CanonicalPath, QueryStyle } from './table-types.js';
+
+/** The tables of one API, indexed. */
+export interface CompiledTables {
+  /** Canonical paths for matching URLs. */
+  readonly paths: CanonicalPathIndex;
+  /** The wrapper exceptions. */
+  readonly wrappers: CompiledWrapperConfig;
+  /** Shapes (placeholders as `{}`) of the cursor-paginated paths. */
+  readonly cursorShapes: ReadonlySet<string>;
+  /** Shapes of the historical-record paths. */
+  readonly historicalShapes: ReadonlySet<string>;
+  /** Shapes of the specialised index paths, to the name of their iterator. */
+  readonly specialised: ReadonlyMap<string, string>;
+  /** Shapes of the index paths, to their pagination; `null` when the tables list no indexes. */
+  readonly indexes: ReadonlyMap<string, IndexPagination> | null;
+  /** Shapes of the historical paths with a longest range, to that range in milliseconds. */
+  readonly historyMaxRangeMs: ReadonlyMap<string, number>;
+  /** `'<METHOD> <shape>'` to the headers that operation requires. */
+  readonly declaredHeaders: ReadonlyMap<string, Readonly<Record<string, string>>>;
+  /** `'<METHOD> <shape>'` to its query parameters not sent as `name[]`. */
+  readonly queryStyles: ReadonlyMap<string, Readonly<Record<string, QueryStyle>>>;
+}
+
+const DAY_MS = 86_400_000;
+
+export function withWrapperRows(compiled: CompiledTables, rows: EntityWrapperConfig): CompiledTables {
+  if (Object.keys(rows).length === 0) return compiled;
+  const entries = new Map([...compiled.wrappers.entries, ...compileWrapperConfig(rows).entries]);
+  return { ...compiled, wrappers: { entries } };
+}
+
+const cache = new WeakMap<RestApiTables, CompiledTables>();
+
+export function compileTables(tables: RestApiTables): CompiledTables {
+  let compiled = cache.get(tables);
+  if (!compiled) {
+    compiled = {
+      paths: compileCanonicalPaths(tables.canonicalPaths),
+      wrappers: compileWrapperConfig(tables.wrapperConfig),
+      cursorShapes: shapes(tables.cursorPaths),
+      historicalShapes: shapes(tables.historicalPaths ?? []),
+      specialised: new Map(
+        Object.entries(tables.specialisedIterators ?? {}).map(([path, name]) => [pathShape(path), name]),
+      ),
+      indexes: tables.indexes
+        ? new Map(Object.entries(tables.indexes).map(([path, index]) => [pathShape(path), index]))
+        : null,
+      historyMaxRangeMs: new Map(
+        Object.entries(tables.historyMaxRangeDays ?? {}).map(([path, days]) => [pathShape(path), days * DAY_MS]),
+      ),
+      declaredHeaders: byOperationShape(tables.declaredHeaders ?? {}),
+      queryStyles: byOperationShape(tables.queryStyles ?? {}),
+    };
+    cache.set(tables, compiled);
+  }
+  return compiled;
+}
+
+function shapes(paths: readonly CanonicalPath[]): ReadonlySet<string> {
+  return new Set(paths.map(pathShape));
+}
+
+/** Keys `'<METHOD> <path>'` rewritten as `'<METHOD> <shape>'`. */
+function byOperationShape<V>(table: Readonly<Record<string, V>>): ReadonlyMap<string, V> {
+  return new Map(
+    Object.entries(table).map(([key, value]) => {
+      const space = key.indexOf(' ');
+      return [`${key.slice(0, space)} ${pathShape(key.slice(space + 1))}`, value];
+    }),
+  );
+}
+
+/** Builds the error for a path that cannot be used (a `UrlError` in the core), with its facts when known. */
+export type PathFailure = RefusalFailure;
+
+// Under `'config'` the canonical path decides (an unknown path is refused); under `'convention'`
+// (the predecessor before 5.0.0) the URL's own segments do, and a path outside the tables is sent.
+export function wrapperPairFor(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'>,
+  method: string,
+  path: string,
+  fail: PathFailure,
+): EntityWrapperPair {
+  if (policy.wrappers === 'config') return entityWrappersFor(tables.wrappers, method, path);
+  const nodes = urlPathSegments(path);
+  if (nodes === null) throw fail(`${path} is not a path of the API: it has an empty segment or none`);
+  return segmentWrappers(method, nodes);
+}
+
+export function wrapperPathFor(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'>,
+  urlPath: string,
+  fail: PathFailure,
+): string {
+  if (policy.wrappers === 'config') return matchCanonicalPath(tables.paths, urlPath, fail);
+  if (urlPathSegments(urlPath) === null) throw fail(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
+  return urlPath;
+}
+
+/** The message for a path with its own iterator, or `undefined`. */
+export function specialisedProblem(tables: CompiledTables, path: CanonicalPath, method: string): string | undefined {
+  const own = tables.specialised.get(pathShape(path));
+  return own ? `${path} has its own pagination style that ${method} cannot follow: use ${own}() instead` : undefined;
+}
+
+/** Where and how an index is paged. */
+export interface IndexTarget {
+  /** The path, for messages (`GET /users`): the canonical path, or under `'convention'` the URL's path. */
+  readonly path: string;
+  /** The key of each page's list. */
+  readonly wrapper: string;
+  /** The style, page-size limits and declarations of the index. */
+  readonly plan: PagingPlan;
+}
+
+export function indexTarget(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'> & Partial<Pick<RestPolicy, 'cursorAnyPath'>>,
+  urlPath: string,
+  method: string,
+  fail: PathFailure,
+): IndexTarget {
+  if (method === 'iterCursor' && policy.cursorAnyPath === true) return anyPathCursor(urlPath);
+  const path = wrapperPathFor(tables, policy, urlPath, fail);
+  const canonical = policy.wrappers === 'config' ? path : quietCanonicalPath(tables, urlPath);
+  const special = canonical === null ? undefined : specialisedProblem(tables, canonical, method);
+  if (special !== undefined) throw fail(special);
+  if (policy.wrappers === 'config') {
+    const plan = pagingPlan(tables, path, { useIndexes: true, method }, fail);
+    if (method === 'iterCursor' && plan.style !== 'cursor') throw fail(notCursorBased(path));
+    return { path, wrapper: plan.listKey ?? responseWrapper(tables, policy, path, method, fail), plan };
+  }
+  const cursor = canonical !== null && tables.cursorShapes.has(pathShape(canonical));
+  if (method === 'iterCursor' && !cursor) throw fail(notCursorBased(path));
+  const maxPageSize = canonical === null ? null : (tables.indexes?.get(pathShape(canonical))?.maxPageSize ?? null);
+  const plan: PagingPlan = {
+    style: cursor ? 'cursor' : 'classic',
+    listKey: null,
+    sendLimit: true,
+    untilShortPage: false,
+    maxPageSize,
+  };
+  const segments = path.split('/');
+  // A known cursor-based index under the convention (`/audit/records`) is paged by its
+  // last node, as the predecessor's iterCursor assumed, whatever the node count.
+  if (cursor) return { path, wrapper: segments[segments.length - 1], plan };
+  if (!isIndexSegments(urlPathSegments(path) ?? [])) {
+    throw fail(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`, {
+      reason: 'not-an-index',
+      canonicalPath: path,
+    });
+  }
+  return { path, wrapper: responseWrapper(tables, policy, path, method, fail), plan };
+}
+
+/** The predecessor's `iter_cursor` (4.5): any path, its last node as the key, no `limit`. */
+function anyPathCursor(urlPath: string): IndexTarget {
+  const segments = urlPath.split('/');
+  const plan: PagingPlan = {
+    style: 'cursor',
+    listKey: null,
+    sendLimit: false,
+    untilShortPage: false,
+    maxPageSize: null,
+  };
+  return { path: urlPath, wrapper: segments[segments.length - 1], plan };
+}
+
+function notCursorBased(path: string): string {
+  return `${path} does not use cursor-based pagination: use iterAll for it`;
+}
+
+/** The GET response wrapper of an index, or the error saying it has none. */
+function responseWrapper(
+  tables: CompiledTables,
+  policy: Pick<RestPolicy, 'wrappers'>,
+  path: string,
+  method: string,
+  fail: PathFailure,
+): string {
+  const [, wrapper] = wrapperPairFor(tables, policy, 'GET', path, fail);
+  if (wrapper === null) throw fail(`GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`);
+  return wrapper;
+}
 
 export class EndpointLookup {
   /** The client's tables, compiled. */

@@ -1,5 +1,11 @@
+// Entity wrappers and bodies: which key wraps an endpoint's bodies (the tables' exceptions, the
+// convention, the predecessor's URL-segment rule), wrapping and unwrapping a body, and the body checks.
 import { isPlaceholder, pathShape } from './canonical-path.js';
-import type { CanonicalPath, EntityWrapper, EntityWrapperConfig, EntityWrapperSpec } from './table-types.js';
+import type { CanonicalPath, EntityWrapper, EntityWrapperConfig, EntityWrapperSpec } from './tables.js';
+import { isPlainObject } from '../../plain-object.js';
+import { mergeExtraFields } from '../../request/extra-options.js';
+import type { RequestOptions } from '../../client/api-client.js';
+import { upperMethod } from '../../client/client-options.js';
 
 /** The request wrapper and the response wrapper of one endpoint (`null`: not wrapped). */
 export type EntityWrapperPair = readonly [EntityWrapper, EntityWrapper];
@@ -58,4 +64,126 @@ function wrapperPair(key: string, spec: EntityWrapperSpec): EntityWrapperPair {
     return Object.freeze([spec[0], spec[1]] as const);
   }
   throw new TypeError(`entity wrapper of ${key} must be a name, null or a pair of them, got ${JSON.stringify(spec)}`);
+}
+
+// The predecessor's rule before 5.0.0: segments alternate collection and id, so an odd count is an
+// index (`/users/PABC/contact_methods`) and an even count one resource (`/users/me`).
+const MULTI_UPDATE_TOKENS: readonly string[] = Object.freeze([
+  'incidents/{index}',
+  'incidents/{id}/alerts/{index}',
+  'priorities/{index}',
+]);
+
+export function urlPathSegments(path: string): string[] | null {
+  const trimmed = path.startsWith('/') ? path.slice(1) : path;
+  const nodes = trimmed.split('/');
+  return nodes.length === 0 || nodes.includes('') ? null : nodes;
+}
+
+/** Whether nodes name an index (an odd number of them) rather than one resource. */
+export function isIndexSegments(nodes: readonly string[]): boolean {
+  return nodes.length % 2 === 1;
+}
+
+export function pathTokens(nodes: readonly string[]): string[] {
+  const tokens = [nodes[0]];
+  if (nodes.length >= 3) tokens.push('{id}', nodes[2]);
+  tokens.push(isIndexSegments(nodes) ? '{index}' : '{id}');
+  return tokens;
+}
+
+export function segmentWrappers(method: string, nodes: readonly string[]): EntityWrapperPair {
+  const tokens = pathTokens(nodes);
+  const resource = tokens[tokens.length - 2];
+  const verb = method.toUpperCase();
+  const plural =
+    (verb === 'GET' && isIndexSegments(nodes)) || (verb === 'PUT' && MULTI_UPDATE_TOKENS.includes(tokens.join('/')));
+  const wrapper = plural ? resource : singularName(resource);
+  return [wrapper, wrapper];
+}
+
+/** The outcome of {@link unwrapBody}: the entity, or why the body has no such wrapper. */
+export type UnwrapResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly problem: string };
+
+// An entity already in its wrapper goes out as it is; `'has-key'` is the predecessor's looser test.
+export function wrapBody(
+  json: unknown,
+  wrapper: EntityWrapper,
+  wrappedWhen: 'only-key' | 'has-key' = 'only-key',
+): unknown {
+  if (wrapper === null) return json;
+  if (
+    isPlainObject(json) &&
+    Object.hasOwn(json, wrapper) &&
+    (wrappedWhen === 'has-key' || Object.keys(json).length === 1)
+  )
+    return json;
+  return { [wrapper]: json };
+}
+
+export function wrapBodyWithFields(
+  json: unknown,
+  extraFields: Readonly<Record<string, unknown>> | undefined,
+  wrapper: EntityWrapper,
+  wrappedWhen: 'only-key' | 'has-key',
+  what: string,
+): unknown {
+  if (extraFields === undefined) return wrapBody(json, wrapper, wrappedWhen);
+  if (json === undefined) return wrapBody(mergeExtraFields(undefined, extraFields, what), wrapper, wrappedWhen);
+  const wrapped = wrapBody(json, wrapper, wrappedWhen);
+  if (wrapper !== null && isPlainObject(wrapped) && Object.hasOwn(wrapped, wrapper)) {
+    return { ...wrapped, [wrapper]: mergeExtraFields(wrapped[wrapper], extraFields, what) };
+  }
+  return mergeExtraFields(wrapped, extraFields, what);
+}
+
+export function unwrapBody(body: unknown, wrapper: EntityWrapper): UnwrapResult {
+  if (wrapper === null) return { ok: true, value: body };
+  const expected = `expected the response body to be an object with the key "${wrapper}"`;
+  if (!isPlainObject(body)) {
+    const type = body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body;
+    return { ok: false, problem: `${expected}, but it is ${type}` };
+  }
+  if (!Object.hasOwn(body, wrapper)) {
+    const keys = Object.keys(body);
+    const listed = keys.length > 0 ? truncate(keys.join(', ')) : '(none)';
+    return { ok: false, problem: `${expected}, but its keys are: ${listed}` };
+  }
+  return { ok: true, value: body[wrapper] };
+}
+
+function truncate(text: string, length = 200): string {
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+export function withWrappedBody(
+  init: RequestOptions,
+  wrapper: string | null,
+  wrappedWhen: 'only-key' | 'has-key',
+  name: string,
+): RequestOptions {
+  if (init.json === undefined && init.extraFields === undefined) return init;
+  const { extraFields, ...rest } = init;
+  return { ...rest, json: wrapBodyWithFields(init.json, extraFields, wrapper, wrappedWhen, name) };
+}
+
+export function hasBody(init: RequestOptions | undefined): init is RequestOptions {
+  return init !== undefined && (init.json !== undefined || init.extraFields !== undefined);
+}
+
+// node-fetch would refuse a GET with a body by a TypeError that names neither the call nor the fix.
+export function refuseBodyOnGet(method: string, name: string, init: RequestOptions | undefined): void {
+  if (init === undefined || upperMethod(method) !== 'GET') return;
+  // `json: null` is a body (the JSON text `null`); `body: null` is fetch's way to say none.
+  const given = (['json', 'extraFields', 'form', 'body'] as const).filter(
+    (key) => init[key] !== undefined && !(key === 'body' && init.body === null),
+  );
+  if (given.length > 0) {
+    throw new TypeError(
+      `${name}: a GET request has no body, but ${given.map((key) => `\`${key}\``).join(' and ')} was given; ` +
+        'pass query parameters as `params`',
+    );
+  }
 }

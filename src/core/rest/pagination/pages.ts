@@ -1,5 +1,8 @@
 import type { FetchResponse } from '../../transport/fetch-types.js';
 import { isPlainObject } from '../../plain-object.js';
+import type { RequestContext, ResponseDetails } from '../../errors/failure-details.js';
+import { unwrapBody } from '../endpoints/entity-wrappers.js';
+import type { QueryParams } from '../../request/query.js';
 
 /** One page as the client fetched it: the decoded body and the list inside its wrapper. */
 export interface FetchedPage {
@@ -74,4 +77,64 @@ export function itemsByKey<T>(items: readonly unknown[], by: string, missing: ()
     keyed[String(key)] = item as T;
   }
   return keyed;
+}
+
+export type PageReading =
+  | { readonly ok: true; readonly page: FetchedPage; readonly problem?: string }
+  | { readonly ok: false; readonly detail: string; readonly missingKey: boolean };
+
+export function readPage(
+  body: unknown,
+  wrapper: string,
+  check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
+): PageReading {
+  const unwrapped = unwrapBody(body, wrapper);
+  if (!unwrapped.ok) return { ok: false, detail: `that ${unwrapped.problem}`, missingKey: true };
+  if (!Array.isArray(unwrapped.value))
+    return { ok: false, detail: `whose "${wrapper}" is not a list`, missingKey: false };
+  const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
+  const problem = check?.(page.body);
+  return problem === undefined ? { ok: true, page } : { ok: true, page, problem };
+}
+
+export function pageOrThrow(
+  read: PageReading,
+  wrapper: string,
+  refuse: (detail: string, facts?: ResponseDetails) => Error,
+  context?: RequestContext,
+): FetchedPage {
+  if (!read.ok)
+    throw refuse(read.detail, read.missingKey ? { ...context, reason: 'missing-key', expected: wrapper } : context);
+  return read.problem === undefined ? read.page : { ...read.page, failure: refuse(`whose ${read.problem}`, context) };
+}
+
+/** How {@link wholeListPages} asks. */
+export interface WholeListOptions {
+  /** The caller's query parameters; a `limit` among them wins over `pageSize`. */
+  readonly params: QueryParams;
+  /** The `limit` sent when `sendLimit` (the index takes one) and `params` has none. */
+  readonly pageSize: number;
+  /** Whether the index takes a `limit` parameter. */
+  readonly sendLimit: boolean;
+  /** `'GET /sre_agent/memories'`, for messages. */
+  readonly endpoint: string;
+  /** Where the warning about a full page goes. */
+  readonly warn: (message: string) => void;
+}
+
+// A page as long as the `limit` sent may not be the whole list; nothing more can be asked, so it warns.
+export async function* wholeListPages(
+  fetchPage: (params: QueryParams) => Promise<FetchedPage>,
+  options: WholeListOptions,
+): AsyncGenerator<FetchedPage, void, undefined> {
+  const { params, pageSize, sendLimit, endpoint, warn } = options;
+  const query: QueryParams = sendLimit ? { limit: pageSize, ...params } : params;
+  const page = await fetchPage(query);
+  yield page;
+  if (sendLimit && page.items.length >= Number(query.limit)) {
+    warn(
+      `${endpoint} answered a full page (${page.items.length} items, the limit sent) and has no way to ask for the ` +
+        'next one, so the list may be incomplete: narrow the query with filters.',
+    );
+  }
 }

@@ -1,6 +1,6 @@
 import { isPlaceholder, pathShape } from '../endpoints/canonical-path.js';
-import type { CompiledTables } from '../endpoints/compiled-tables.js';
-import type { CanonicalPath, IndexPaginationStyle } from '../endpoints/table-types.js';
+import type { CanonicalPath, IndexPaginationStyle } from '../endpoints/tables.js';
+import type { CompiledTables } from '../endpoints/endpoint-lookup.js';
 import type { RefusalFailure } from '../../errors/failure-details.js';
 
 /** How one index is paged. */

@@ -1,9 +1,9 @@
-// The packed REST tables unpack to exactly the rows the generator packed, in their order.
 import { describe, expect, it } from '@jest/globals';
-import { lazy, unpackIndexes, unpackPaths, unpackWrappers } from '../../../../src/core/rest/endpoints/packed-tables.js';
+import { lazy, unpackIndexes, unpackPaths, unpackWrappers } from '../../../../src/core/rest/endpoints/tables.js';
 import { packIndexes, packPaths, packWrappers } from '../../../../scripts/generate/packed-tables.mjs';
 import type { IndexRow, WrapperValue } from '../../../../scripts/generate/table-rows.mjs';
 
+// The packed REST tables unpack to exactly the rows the generator packed, in their order.
 const PATHS = ['/abilities', '/abilities/{id}', '/addons', '/users/{id}/contact_methods', '/users/{id}/sessions'];
 const packed = (lines: string[]): string => `\n${lines.map((line) => `${line}\n`).join('')}`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { OAuthTokenClient } from '../../../src/core/oauth/oauth-token-client.js';
-import { requireStrings } from '../../../src/core/oauth/required-strings.js';
+import { requireStrings } from '../../../src/core/oauth/oauth-grant-error.js';
 import { startLoopback, ok } from '../../helpers/loopback.js';
 
 describe('requireStrings', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 const DOC_BLOCK = /^[ \t]*\/\*\*(?:[^*]|\*(?!\/))*\*\/[ \t]*\n/gm;
 
 /** Every `.js` file under `dir`. */
-function scripts(dir) {
+function scripts(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
       ? scripts(path.join(dir, entry.name))
@@ -19,10 +19,10 @@ function scripts(dir) {
   );
 }
 
-const minified = (code) => transformSync(code, { minify: true, format: 'esm', loader: 'js' }).code;
+const minified = (code: string): string => transformSync(code, { minify: true, format: 'esm', loader: 'js' }).code;
 
 /** Drops the documentation blocks of every `.js` file under `dir`. @throws Error when one would change the code */
-export function dropDocComments(dir) {
+export function dropDocComments(dir: string): void {
   for (const file of scripts(dir)) {
     const text = readFileSync(file, 'utf8');
     const kept = text.replace(DOC_BLOCK, '');

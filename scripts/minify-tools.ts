@@ -13,12 +13,12 @@ const SOURCE_MARKER = /^\/\/ ((?:src|node_modules)\/\S+)$/gm;
 const TOOL_SOURCE = /^(?:src\/(?:emulator|generated\/emulator|cli)\/|node_modules\/)/;
 
 /** Whether a bundled file's text holds tool or third-party modules, and nothing else. */
-export function holdsOnlyTools(text) {
+export function holdsOnlyTools(text: string): boolean {
   const sources = [...text.matchAll(SOURCE_MARKER)].map(([, source]) => source);
   return sources.length > 0 && sources.every((source) => TOOL_SOURCE.test(source));
 }
 
-const scripts = (dir) =>
+const scripts = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return scripts(full);
@@ -26,8 +26,8 @@ const scripts = (dir) =>
   });
 
 /** Minifies every file under `dist` that {@link holdsOnlyTools}; returns those files. */
-export function minifyTools(dist, target) {
-  const minified = [];
+export function minifyTools(dist: string, target: string): string[] {
+  const minified: string[] = [];
   for (const file of scripts(dist)) {
     const text = readFileSync(file, 'utf8');
     if (!holdsOnlyTools(text)) continue;

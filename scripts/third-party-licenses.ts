@@ -4,18 +4,22 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The package folders (`node_modules/agent-base`, `node_modules/@scope/name`) of the bundled inputs. */
-export function bundledPackages(inputs) {
+export function bundledPackages(inputs: string[]): string[] {
   const folders = inputs
     .map((input) => /^((?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1])
-    .filter((folder) => folder !== undefined);
+    .filter((folder): folder is string => folder !== undefined);
   return [...new Set(folders)].sort();
 }
 
 /** Writes the notice of each of `folders` (relative to `root`) to `file`; returns the packages named. */
-export function writeThirdPartyLicenses(root, folders, file) {
+export function writeThirdPartyLicenses(root: string, folders: string[], file: string): string[] {
   const notices = folders.map((folder) => {
     const dir = path.join(root, folder);
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      license: string;
+    };
     const licenseFile = readdirSync(dir).find((name) => /^licen[sc]e(?:\.md|\.txt)?$/i.test(name));
     if (licenseFile === undefined || !existsSync(path.join(dir, licenseFile)))
       throw new Error(`${pkg.name} is bundled but has no license file to ship with it`);

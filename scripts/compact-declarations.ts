@@ -13,12 +13,12 @@ const INDENT = /^(?: {4})+/gm;
  * A declaration file's text, compacted: what it declares, and the documentation of each declaration, unchanged.
  * `entryPoint`: the file is an entry point's (its overview is kept).
  */
-export function compactDeclaration(text, entryPoint) {
+export function compactDeclaration(text: string, entryPoint: boolean): string {
   const kept = entryPoint ? text : text.replace(MODULE_OVERVIEW, '');
   return kept.replace(INDENT, (spaces) => '\t'.repeat(spaces.length / 4));
 }
 
-const declarations = (dir) =>
+const declarations = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return declarations(full);
@@ -27,10 +27,13 @@ const declarations = (dir) =>
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
   const entryPoints = new Set(
     Object.values(pkg.exports)
-      .filter((target) => typeof target === 'object' && typeof target.types === 'string')
+      .filter(
+        (target): target is { types: string } =>
+          typeof target === 'object' && target !== null && typeof (target as { types?: unknown }).types === 'string',
+      )
       .map((target) => path.resolve(root, target.types)),
   );
   for (const file of declarations(path.join(root, 'dist'))) {

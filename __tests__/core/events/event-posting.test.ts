@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { eventsErrorDetail, parseEventsErrorBody } from '../../../src/core/events/events-error-detail.js';
+import { eventsErrorDetail, parseEventsErrorBody } from '../../../src/core/events/event-posting.js';
 
 describe('parseEventsErrorBody', () => {
   it('reads status, message and errors', () => {
