@@ -8,21 +8,21 @@
 import yargs, { type CommandModule, type MiddlewareFunction } from 'yargs';
 import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
-import { acknowledgeCommand } from './commands/acknowledge.js';
-import { apiCommand } from './commands/api.js';
-import { emulatorCommand } from './commands/emulator.js';
-import { loginCommand } from './commands/login.js';
-import { logoutCommand } from './commands/logout.js';
-import { profileCommand } from './commands/profile.js';
-import { mcpCommand } from './commands/mcp.js';
-import { resolveCommand } from './commands/resolve.js';
-import { submitCommand } from './commands/submit.js';
-import { triggerCommand } from './commands/trigger.js';
-import { webhooksCommand } from './commands/webhooks.js';
-import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
-import { unknownOptions, unknownOptionsMessage } from './option-suggestions.js';
+import { acknowledgeCommand } from './events/acknowledge.js';
+import { apiCommand } from './api/api.js';
+import { emulatorCommand } from './emulator/emulator.js';
+import { loginCommand } from './session/login.js';
+import { logoutCommand } from './session/logout.js';
+import { profileCommand } from './session/profile.js';
+import { mcpCommand } from './mcp/mcp.js';
+import { resolveCommand } from './events/resolve.js';
+import { submitCommand } from './events/submit.js';
+import { triggerCommand } from './events/trigger.js';
+import { webhooksCommand } from './webhooks/webhooks.js';
+import { EXIT, exitStatusFor, failureLine, failureLines } from './common/failure-report.js';
+import { unknownOptions, unknownOptionsMessage } from './common/option-suggestions.js';
 import { COMMAND_NAMES, COMMANDS, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from './common/usage-error.js';
 
 /** `Run "pagerduty api --help" for usage.`, naming the command the line names, if any. */
 export function usageHint(args: readonly string[]): string {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../common/usage-error.js';
 import { parseProfileFile, type ProfileFile } from './profile.js';
 
 export { PROFILE_ENV } from '../environment.js';
