@@ -19,6 +19,11 @@ import { resolveCommand } from './events/resolve.js';
 import { submitCommand } from './events/submit.js';
 import { triggerCommand } from './events/trigger.js';
 import { webhooksCommand } from './webhooks/webhooks.js';
+import { directoryCommandGroups } from './directory/directory.js';
+import { incidentCommand } from './incident/incident.js';
+import { oncallCommand } from './oncall/oncall.js';
+import { scheduleCommand } from './schedule/schedule.js';
+import type { CommandGuard } from './rest/command-group.js';
 import { EXIT, exitStatusFor, failureLine, failureLines } from './common/failure-report.js';
 import { unknownOptions, unknownOptionsMessage } from './common/option-suggestions.js';
 import { COMMAND_NAMES, COMMANDS, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
@@ -62,7 +67,7 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
   let outcome: { error: unknown } | undefined;
   // Errors of a command's own work are kept apart from yargs' parse errors, so that a
   // failed request (status 1) is never mistaken for a bad command line (status 2).
-  const guard = <T>(module: CommandModule<object, T>): CommandModule<object, T> => ({
+  const guard: CommandGuard = <T>(module: CommandModule<object, T>): CommandModule<object, T> => ({
     ...module,
     handler: async (argv) => {
       try {
@@ -72,9 +77,14 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
       }
     },
   });
-  const parser = yargs([...args])
+  let parser = yargs([...args])
     .scriptName(PROGRAM)
     .usage(`$0 <command> [options]\n\n${DESCRIPTION}`)
+    .command(incidentCommand(io, guard))
+    .command(guard(oncallCommand(io)))
+    .command(scheduleCommand(io, guard));
+  for (const group of directoryCommandGroups(io, guard)) parser = parser.command(group);
+  parser = parser
     .command(guard(triggerCommand(io)))
     .command(guard(acknowledgeCommand(io)))
     .command(guard(resolveCommand(io)))

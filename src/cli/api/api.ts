@@ -29,12 +29,10 @@ import { clientOptions, writeJson } from '../common/cli-client-options.js';
 import { paginateTerms } from './command-line-terms.js';
 import { restBaseUrl, type ConnectionArgs } from '../common/connection.js';
 import { withConnectionOptions } from '../common/connection-options.js';
-import { apiCredential, type ApiCredential } from '../common/api-credential.js';
+import { apiCredential, keyToSend } from '../common/api-credential.js';
 import { pageSizeFor, printItems } from './api-pages.js';
 import { compileJq, type JqRunner } from './jq-filter.js';
-import { loadSelectedProfile, saveProfileCredential, type SelectedProfile } from '../profiles/selected-profile.js';
-import { profileTokenProvider } from '../profiles/profile-token-provider.js';
-import type { TokenProvider } from '../../core/auth/token-provider.js';
+import { loadSelectedProfile } from '../profiles/selected-profile.js';
 import { API_KEY_ENV, envDefault, FROM_ENV, fromEnv, REDIS_URL_ENV } from '../environment.js';
 import { redisUrlFrom, sharedRateLimiter } from './shared-rate-limit.js';
 import { responseHead } from './response-head.js';
@@ -170,22 +168,6 @@ async function printResponse(
   }
   if (jq) for (const line of jq([JSON.stringify(body)])) io.stdout.write(`${line}\n`);
   else writeJson(io, body);
-}
-
-/**
- * The key to send: the credential's, or for a profile's OAuth tokens the library's refresh
- * token provider, which renews them and has the new ones written back to the profile file.
- */
-export async function keyToSend(
-  credential: ApiCredential,
-  selected: SelectedProfile | undefined,
-  args: Pick<ApiArgs, 'debug'>,
-  io: CliIo,
-): Promise<string | TokenProvider> {
-  if (credential.oauth === undefined || selected === undefined) return credential.key;
-  return profileTokenProvider(credential.oauth, clientOptions({ debug: args.debug }, io), (renewed) =>
-    saveProfileCredential(selected.file, selected.name, renewed),
-  );
 }
 
 /**

@@ -8,6 +8,11 @@
 import type { AuthType } from '../../core/auth/auth-methods.js';
 import { API_KEY_ENV, fromEnv } from '../environment.js';
 import type { ProfileCredential } from '../profiles/profile.js';
+import type { TokenProvider } from '../../core/auth/token-provider.js';
+import type { CliIo } from '../cli-io.js';
+import { profileTokenProvider } from '../profiles/profile-token-provider.js';
+import { saveProfileCredential, type SelectedProfile } from '../profiles/selected-profile.js';
+import { clientOptions } from './cli-client-options.js';
 import { UsageError } from './usage-error.js';
 
 /** The key to send and how. */
@@ -44,5 +49,21 @@ export function apiCredential(
     profile === undefined
       ? `no API key: set ${API_KEY_ENV}, or run "pagerduty login" (or "pagerduty profile add")`
       : `no API key: set ${API_KEY_ENV}, or give ${origin} a credential ("pagerduty login --profile ${profile.name}")`,
+  );
+}
+
+/**
+ * The key to send: the credential's, or for a profile's OAuth tokens the library's refresh
+ * token provider, which renews them and has the new ones written back to the profile file.
+ */
+export async function keyToSend(
+  credential: ApiCredential,
+  selected: SelectedProfile | undefined,
+  args: { readonly debug?: boolean },
+  io: CliIo,
+): Promise<string | TokenProvider> {
+  if (credential.oauth === undefined || selected === undefined) return credential.key;
+  return profileTokenProvider(credential.oauth, clientOptions({ debug: args.debug }, io), (renewed) =>
+    saveProfileCredential(selected.file, selected.name, renewed),
   );
 }

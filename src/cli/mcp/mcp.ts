@@ -19,7 +19,7 @@ import { REGIONS, REGION_NAMES, type ProfileConnection } from '../common/connect
 import { loadSelectedProfile } from '../profiles/selected-profile.js';
 import { withProfileOption } from '../common/connection-options.js';
 import { envDefault, fromEnv, MCP_URL_ENV } from '../environment.js';
-import { keyToSend } from '../api/api.js';
+import { keyToSend } from '../common/api-credential.js';
 
 /** The options of `pagerduty mcp`. */
 export interface McpArgs extends ConnectionArgs {
