@@ -6,15 +6,19 @@ let pd: RestEmulator;
 beforeAll(async () => {
   pd = await restEmulator();
 });
-afterAll(() => pd[Symbol.asyncDispose]());
+afterAll(async () => {
+  await pd[Symbol.asyncDispose]();
+});
 
-describe.each([
+const GROUPS: [word: string, collection: 'services' | 'users' | 'teams' | 'escalationPolicies', header: string[]][] = [
   ['service', 'services', ['ID', 'NAME', 'STATUS', 'ESCALATION POLICY', 'TEAMS']],
   ['user', 'users', ['ID', 'NAME', 'EMAIL', 'ROLE', 'TEAMS']],
   ['team', 'teams', ['ID', 'NAME', 'DESCRIPTION']],
   ['ep', 'escalationPolicies', ['ID', 'NAME', 'NUM LOOPS', 'TEAMS']],
-] as const)('pagerduty %s list', (word, collection, header) => {
-  const all = () => pd.emulator.state[collection].all() as { id: string }[];
+];
+
+describe.each(GROUPS)('pagerduty %s list', (word, collection, header) => {
+  const all = (): readonly { id: string }[] => pd.emulator.state[collection].all();
 
   it('reads every page by default: a table with a header, one row each', async () => {
     const result = await pd.pd([word, 'list']);

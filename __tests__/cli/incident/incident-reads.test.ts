@@ -8,7 +8,9 @@ beforeAll(async () => {
   // A note to list, added as the emulator's own API would.
   expect((await pd.pd(['incident', 'note', INCIDENTS[0].id, '-m', 'Restarted db01'])).status).toBe(0);
 });
-afterAll(() => pd[Symbol.asyncDispose]());
+afterAll(async () => {
+  await pd[Symbol.asyncDispose]();
+});
 
 const MINE = INCIDENTS.map((incident) => incident.id);
 

@@ -6,7 +6,9 @@ let pd: RestEmulator;
 beforeAll(async () => {
   pd = await restEmulator();
 });
-afterAll(() => pd[Symbol.asyncDispose]());
+afterAll(async () => {
+  await pd[Symbol.asyncDispose]();
+});
 
 const POLICY = `${SERVICE.name} Escalation`;
 

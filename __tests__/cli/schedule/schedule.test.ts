@@ -6,6 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ANN, restEmulator } from '../rest/rest-emulator.js';
 
+const END = '2030-01-01T04:00:00.000Z';
+
 describe('pagerduty schedule', () => {
   it('list and show, by name, in each format', async () => {
     await using pd = await restEmulator();
@@ -41,7 +43,7 @@ describe('pagerduty schedule', () => {
     expect(added).toMatchObject({ status: 0, stderr: '' });
     expect(added.stdout).toMatch(
       new RegExp(
-        `^added override \\S+ to ${schedule.name}: ${ANN.name} from 2030-01-01T00:00:00.000Z to 2030-01-01T04:00:00.000Z\\n$`,
+        `^added override \\S+ to ${schedule.name}: ${ANN.name} from ${start.replace('Z', '.000Z')} to ${END}\\n$`,
       ),
     );
     const listed = await pd.pd([
