@@ -44,6 +44,62 @@ describe('pagerduty trigger', () => {
     });
   });
 
+  it('sends custom details, links, images, component, group and class', async () => {
+    const { seen } = expectTrigger({ status: 'success', dedup_key: 'k2' });
+    const result = await runCli([
+      'trigger',
+      '-k',
+      KEY,
+      '--description',
+      'Disk full',
+      '--details',
+      '{"disk":"99%","mount":"/var"}',
+      '--details',
+      'cores=8',
+      '--link',
+      'https://runbook.example.com/disk|Disk runbook',
+      '--link',
+      'https://status.example.com',
+      '--image',
+      'https://graphs.example.com/disk.png|https://graphs.example.com/disk|Disk graph',
+      '--component',
+      'postgres',
+      '--group',
+      'db',
+      '--class',
+      'capacity',
+    ]);
+    expect(result).toEqual({ status: 0, stdout: 'k2\n', stderr: '' });
+    expect(seen.body).toMatchObject({
+      payload: {
+        summary: 'Disk full',
+        component: 'postgres',
+        group: 'db',
+        class: 'capacity',
+        custom_details: { disk: '99%', mount: '/var', cores: 8 },
+      },
+      links: [
+        { href: 'https://runbook.example.com/disk', text: 'Disk runbook' },
+        { href: 'https://status.example.com' },
+      ],
+      images: [
+        { src: 'https://graphs.example.com/disk.png', href: 'https://graphs.example.com/disk', alt: 'Disk graph' },
+      ],
+    });
+  });
+
+  it.each([
+    [['--details', '{not json'], '--details: not valid JSON'],
+    [['--details', '[1]'], '--details: the JSON must be an object'],
+    [['--details', 'novalue'], '--details "novalue" must be a JSON object or key=value'],
+    [['--link', 'runbook|Runbook'], '--link: "runbook" is not an http(s) URL'],
+    [['--image', 'ftp://x/y.png'], '--image: "ftp://x/y.png" is not an http(s) URL'],
+  ])('refuses %j before sending anything (status 2)', async (flags, message) => {
+    const result = await runCli(['trigger', '-k', KEY, '--description', 'x', ...flags]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
   it('prints the whole response with --json', async () => {
     const reply = { status: 'success', message: 'Event processed', dedup_key: 'k1' };
     expectTrigger(reply);
