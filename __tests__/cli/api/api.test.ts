@@ -36,6 +36,15 @@ describe('pagerduty api --paginate', () => {
     expect(cli.requests[0]?.query.get('query')).toBe('ann');
   });
 
+  it('sends a list parameter the description declares (statuses[]) with [] for one value as for many', async () => {
+    await api(['/incidents', '-F', 'statuses=triggered', '-F', 'incident_key=abc']);
+    expect(cli.requests[0]?.query.getAll('statuses[]')).toEqual(['triggered']);
+    expect(cli.requests[0]?.query.has('statuses')).toBe(false);
+    expect(cli.requests[0]?.query.get('incident_key')).toBe('abc');
+    await api(['/oncalls', '-F', 'escalation_policy_ids=PEP1', '-F', 'escalation_policy_ids=PEP2']);
+    expect(cli.requests[1]?.query.getAll('escalation_policy_ids[]')).toEqual(['PEP1', 'PEP2']);
+  });
+
   it('is a usage error with a method other than GET', async () => {
     const result = await api(['/users', '--paginate', '-X', 'POST']);
     expect(result.status).toBe(2);

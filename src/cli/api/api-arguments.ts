@@ -83,8 +83,9 @@ export function fieldFile(text: string): FieldFile | undefined {
 }
 
 /**
- * Query parameters from fields: a key given more than once, or written `key[]`, becomes
- * a list sent as `key[]` (the REST API's convention); other keys are kept as written.
+ * Query parameters from fields: a key given more than once, written `key[]`, or named in
+ * `lists` (the parameters the description declares as `key[]`), becomes a list sent as
+ * `key[]` (the REST API's convention), one value or many; other keys are kept as written.
  *
  * @example
  * ```ts
@@ -92,11 +93,14 @@ export function fieldFile(text: string): FieldFile | undefined {
  * // { 'statuses[]': ['triggered', 'acknowledged'] }
  * ```
  */
-export function fieldsToQuery(fields: readonly FieldAssignment[]): Record<string, QueryScalar | QueryScalar[]> {
+export function fieldsToQuery(
+  fields: readonly FieldAssignment[],
+  lists: ReadonlySet<string> = new Set(),
+): Record<string, QueryScalar | QueryScalar[]> {
   const groups = new Map<string, { list: boolean; values: string[] }>();
   for (const { key, value } of fields) {
-    const list = key.endsWith('[]');
-    const name = list ? key.slice(0, -2) : key;
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    const list = key.endsWith('[]') || lists.has(name);
     const group = groups.get(name) ?? { list: false, values: [] };
     group.list ||= list || group.values.length > 0;
     group.values.push(String(value));

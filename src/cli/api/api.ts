@@ -22,6 +22,7 @@ import {
   type JsonValue,
 } from './api-arguments.js';
 import { readFieldFile, readInputJson } from './api-input.js';
+import { LIST_QUERY_PARAMETERS } from '../../generated/cli/list-parameters.js';
 import { MAX_CONCURRENCY } from '../../core/rest/pagination/concurrency.js';
 import type { CliIo } from '../cli-io.js';
 import { COMMANDS } from '../program.js';
@@ -124,13 +125,26 @@ function requestOptions(
   args: ApiArgs,
   fields: readonly FieldAssignment[],
   input: JsonValue | undefined,
+  lists: ReadonlySet<string>,
 ): RequestOptions {
   const fieldsInBody = input === undefined && args.method !== 'GET' && fields.length > 0;
   return {
-    params: fieldsInBody ? undefined : fieldsToQuery(fields),
+    params: fieldsInBody ? undefined : fieldsToQuery(fields, lists),
     json: input ?? (fieldsInBody ? fieldsToBody(fields) : undefined),
     headers: Object.fromEntries((args.header ?? []).map(parseHeader)),
   };
+}
+
+/**
+ * The query parameters the description declares as lists on the path's GET operation
+ * (none for a path it does not describe).
+ */
+export function declaredLists(client: Pick<RestApiV2Client, 'canonicalPath'>, path: string): ReadonlySet<string> {
+  try {
+    return new Set(LIST_QUERY_PARAMETERS[client.canonicalPath(path)] ?? []);
+  } catch {
+    return new Set();
+  }
 }
 
 /**
@@ -285,7 +299,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
       const jq = args.jq === undefined ? undefined : await compileJq(args.jq);
       const input =
         args.input === undefined ? undefined : await readInputJson(args.input, () => io.stdin ?? process.stdin);
-      const request = requestOptions(args, await readFields(args, io), input);
+      const fields = await readFields(args, io);
       const redisUrl = redisUrlFrom(args, io.env);
       const { RestApiV2Client: Client } = await import('../../core/rest/rest-api-v2-client.js');
       const options = clientOptions({ ...args, baseUrl: restBaseUrl(args, io.env, selected?.profile) }, io);
@@ -305,6 +319,7 @@ export function apiCommand(io: CliIo): CommandModule<object, ApiArgs> {
         throw error;
       }
       try {
+        const request = requestOptions(args, fields, input, declaredLists(client, args.path));
         if (args.paginate) {
           const items = client.iterAll(args.path, request.params, {
             concurrency: args.concurrency,
