@@ -41,6 +41,7 @@ export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]
   [FROM_ENV, 'email of the acting user for "api" (--from)'],
   [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
+  [MCP_URL_ENV, 'MCP server base URL of "mcp" (the emulator\'s URL, say)'],
   [REDIS_URL_ENV, 'Redis shared by "api" runs that use one key (--redis-url)'],
   [CLIENT_ID_ENV, 'client id of your OAuth app for "login" (--client-id)'],
   [IDENTITY_URL_ENV, 'OAuth identity service of "login" (--identity-url)'],

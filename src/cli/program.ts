@@ -79,6 +79,24 @@ export const COMMANDS = {
   },
 } as const satisfies Record<string, CommandSummary>;
 
+/** The text of `pagerduty completion --help` (yargs would print the script itself). */
+export function completionHelp(): string {
+  return [
+    `${PROGRAM} completion`,
+    '',
+    COMMANDS.completion.describe,
+    '',
+    'Examples:',
+    `  ${PROGRAM} completion >> ~/.bashrc    in bash`,
+    `  ${PROGRAM} completion >> ~/.zshrc     in zsh`,
+    `  source <(${PROGRAM} completion)       for this shell only`,
+    '',
+    'In a project that has the package installed (not globally), put node_modules/.bin on PATH, or',
+    `install it globally (npm install -g pagerduty-client), so that the shell finds "${PROGRAM}".`,
+    '',
+  ].join('\n');
+}
+
 /** The command words. */
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
 

@@ -87,6 +87,9 @@ describe('pagerduty api --jq', () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^pagerduty: --jq: jq: error: syntax error/);
+    // jq quotes the program as written, not the wrapper that compiles it without running it.
+    expect(result.stderr).toContain('line 1: .users[] |');
+    expect(result.stderr).not.toMatch(/if false|else empty end/);
     expect(emulator.requests).toHaveLength(0);
   });
 

@@ -117,5 +117,8 @@ describe('pagerduty mcp against the emulator', () => {
     const missing = await runCli(['mcp', 'call', 'no_such_tool', '--base-url', emulator.url], env);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/no tool no_such_tool/);
+    const misspelt = await runCli(['mcp', 'call', 'list_incident', '--base-url', emulator.url], env);
+    expect(misspelt.status).toBe(2);
+    expect(misspelt.stderr).toContain('no tool list_incident (did you mean list_incidents?)');
   });
 });

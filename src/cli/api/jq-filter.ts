@@ -16,11 +16,31 @@ import { UsageError } from '../common/usage-error.js';
 /** Runs the filter on a stream of JSON texts; resolves to its output lines. */
 export type JqRunner = (inputs: readonly string[]) => string[];
 
-/** The message of a jq failure: jq's own lines, joined. */
-function jqMessage(error: unknown): string {
+/** What the filter is wrapped in to compile it without running it (see `compileJq`). */
+const COMPILE_ONLY = { before: 'if false then (', after: '\n) else empty end' };
+
+/**
+ * The message of a jq failure: jq's own lines, joined, with the program jq quotes shown as
+ * the user wrote it (without the wrapper that compiles it without running it). A filter that
+ * ends unfinished (`.users[] |`) trips on the wrapper's closing parenthesis, after the
+ * user's last line: that is said as jq says it of such a filter, "unexpected end of file".
+ */
+export function jqMessage(error: unknown, expression?: string): string {
   const stderr = (error as { stderr?: unknown }).stderr;
-  const text = typeof stderr === 'string' && stderr.trim() !== '' ? stderr : (error as Error).message;
-  return text.replace(/\s+/g, ' ').trim();
+  let text = typeof stderr === 'string' && stderr.trim() !== '' ? stderr : (error as Error).message;
+  const lines = expression?.split('\n').length ?? Infinity;
+  const at = /at <top-level>, line (\d+):/.exec(text);
+  if (expression !== undefined && at && Number(at[1]) > lines) {
+    text = text
+      .replace("unexpected ')'", 'unexpected end of file')
+      .replace(at[0], `at <top-level>, line ${lines}: ${expression.split('\n')[lines - 1]}`);
+  }
+  return text
+    .replaceAll(COMPILE_ONLY.before, '')
+    .replaceAll(COMPILE_ONLY.after, '')
+    .replaceAll(COMPILE_ONLY.after.trim(), '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -34,9 +54,9 @@ export async function compileJq(expression: string): Promise<JqRunner> {
   const jq = await (await import('jq-web')).default;
   try {
     // Compiles without running: jq checks the whole program, then `if false` skips it.
-    jq.raw('null', `if false then (${expression}\n) else empty end`, ['-n']);
+    jq.raw('null', `${COMPILE_ONLY.before}${expression}${COMPILE_ONLY.after}`, ['-n']);
   } catch (error) {
-    throw new UsageError(`--jq: ${jqMessage(error)}`);
+    throw new UsageError(`--jq: ${jqMessage(error, expression)}`);
   }
   return (inputs) => {
     if (inputs.length === 0) return [];

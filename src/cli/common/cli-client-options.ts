@@ -27,13 +27,23 @@ export function clientOptions(args: Pick<ConnectionArgs, 'baseUrl' | 'debug'>, i
   } else {
     // Without --debug, warnings still reach stderr: a retry (and its pause) is shown as
     // it happens rather than the command seeming to hang.
-    const warn = (message: string): void => void io.stderr.write(`pagerduty: warning: ${message}\n`);
+    const warn = (message: string): void => {
+      if (!reportedByFailure(message)) io.stderr.write(`pagerduty: warning: ${message}\n`);
+    };
     options.logger = { debug: ignore, info: ignore, warn, error: warn };
   }
   return options;
 }
 
 function ignore(): void {}
+
+/**
+ * Whether a warning says what the failure printed at the end will say again: the engine
+ * warns of a 401 and then throws it, and the program prints every failure it ends with.
+ */
+export function reportedByFailure(message: string): boolean {
+  return message.includes('API responded with 401 Unauthorized');
+}
 
 /** Writes a value as JSON (two-space indented) and a newline: what `jq` reads. */
 export function writeJson(io: CliIo, value: unknown): void {

@@ -13,6 +13,7 @@ import { clientOptions, writeJson, type ConnectionArgs } from '../common/cli-cli
 import { parseField } from '../api/api-arguments.js';
 import { API_KEY_ENV } from '../environment.js';
 import { COMMANDS } from '../program.js';
+import { nearest } from '../common/option-suggestions.js';
 import { UsageError } from '../common/usage-error.js';
 import { apiCredential } from '../common/api-credential.js';
 import { REGIONS, REGION_NAMES, type ProfileConnection } from '../common/connection.js';
@@ -158,7 +159,14 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
           return;
         }
         const tool = tools.find((candidate) => candidate.name === args.name);
-        if (tool === undefined) throw new UsageError(`the server has no tool ${args.name} (see: pagerduty mcp tools)`);
+        if (tool === undefined) {
+          const suggestion = nearest(
+            args.name ?? '',
+            tools.map((candidate) => candidate.name),
+          );
+          const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
+          throw new UsageError(`the server has no tool ${args.name}${hint}; see: pagerduty mcp tools`);
+        }
         if (!isReadOnlyTool(tool) && !args.allowWrite)
           throw new UsageError(`${tool.name} is not marked read-only: pass --allow-write to call it`);
         const result = await client.callTool(tool.name, toolArgs);
