@@ -54,7 +54,7 @@ function positiveInteger(name: string, value: number): number {
  *
  * @example
  * ```ts
- * const oauth = new OAuthTokenClient(process.env.PD_CLIENT_SECRET!, process.env.PD_CLIENT_ID!);
+ * const oauth = new OAuthTokenClient(process.env.PAGERDUTY_OAUTH_CLIENT_SECRET!, process.env.PAGERDUTY_OAUTH_CLIENT_ID!);
  * const token = await oauth.getScopedAppToken('as_account-us.companysubdomain incidents.read');
  * ```
  */
