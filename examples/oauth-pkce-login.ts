@@ -138,7 +138,8 @@ async function signInFromEnvironment(): Promise<void> {
   const clientSecret = process.env.PAGERDUTY_OAUTH_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
     console.error(
-      'Set PAGERDUTY_OAUTH_CLIENT_ID and PAGERDUTY_OAUTH_CLIENT_SECRET (and optionally PAGERDUTY_OAUTH_SCOPE, PAGERDUTY_CALLBACK_PORT).',
+      'Set PAGERDUTY_OAUTH_CLIENT_ID and PAGERDUTY_OAUTH_CLIENT_SECRET ' +
+        '(and optionally PAGERDUTY_OAUTH_SCOPE, PAGERDUTY_CALLBACK_PORT).',
     );
     process.exitCode = 2;
     return;

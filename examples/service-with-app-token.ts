@@ -9,7 +9,8 @@
  *
  * ```sh
  * npm run example -- service-with-app-token               # in this repository: against a local emulator
- * PAGERDUTY_OAUTH_CLIENT_ID=... PAGERDUTY_OAUTH_CLIENT_SECRET=... PAGERDUTY_OAUTH_SCOPE='as_account-us.acme incidents.read' \
+ * PAGERDUTY_OAUTH_CLIENT_ID=... PAGERDUTY_OAUTH_CLIENT_SECRET=... \
+ *   PAGERDUTY_OAUTH_SCOPE='as_account-us.acme incidents.read' \
  *   npx tsx examples/service-with-app-token.ts
  * ```
  *
@@ -104,7 +105,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { PAGERDUTY_OAUTH_CLIENT_ID, PAGERDUTY_OAUTH_CLIENT_SECRET, PAGERDUTY_OAUTH_SCOPE } = process.env;
   if (!PAGERDUTY_OAUTH_CLIENT_ID || !PAGERDUTY_OAUTH_CLIENT_SECRET || !PAGERDUTY_OAUTH_SCOPE) {
     console.error(
-      'Set PAGERDUTY_OAUTH_CLIENT_ID, PAGERDUTY_OAUTH_CLIENT_SECRET and PAGERDUTY_OAUTH_SCOPE (as_account-<region>.<subdomain> <scopes>).',
+      'Set PAGERDUTY_OAUTH_CLIENT_ID, PAGERDUTY_OAUTH_CLIENT_SECRET and PAGERDUTY_OAUTH_SCOPE ' +
+        '(as_account-<region>.<subdomain> <scopes>).',
     );
     process.exitCode = 2;
   } else {
