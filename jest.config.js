@@ -18,7 +18,7 @@ export const processSuites = [
   // These start and stop a real redis-server, and one waits out a Redis pause of 3 s.
   '<rootDir>/__tests__/rate-limit-redis/redis-rate-limiter.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/redis-token-store.test.ts',
-  '<rootDir>/__tests__/cli/commands/api-shared-rate-limit.test.ts',
+  '<rootDir>/__tests__/cli/api/api-shared-rate-limit.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/processes-share-budget.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/processes-share-token.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/window-phases.test.ts',

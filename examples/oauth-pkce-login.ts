@@ -6,7 +6,7 @@
  * Register `http://127.0.0.1:8765/callback` as a redirect URI of your PagerDuty app, then:
  *
  * ```sh
- * PAGERDUTY_CLIENT_ID=... PAGERDUTY_CLIENT_SECRET=... PAGERDUTY_SCOPE='read' \
+ * PAGERDUTY_OAUTH_CLIENT_ID=... PAGERDUTY_OAUTH_CLIENT_SECRET=... PAGERDUTY_OAUTH_SCOPE='read' \
  *   npx tsx examples/oauth-pkce-login.ts
  * ```
  *
@@ -134,11 +134,12 @@ export async function pkceLogin(options: PkceLoginOptions): Promise<OAuthTokenRe
 export const main = pkceLogin;
 
 async function signInFromEnvironment(): Promise<void> {
-  const clientId = process.env.PAGERDUTY_CLIENT_ID;
-  const clientSecret = process.env.PAGERDUTY_CLIENT_SECRET;
+  const clientId = process.env.PAGERDUTY_OAUTH_CLIENT_ID;
+  const clientSecret = process.env.PAGERDUTY_OAUTH_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
     console.error(
-      'Set PAGERDUTY_CLIENT_ID and PAGERDUTY_CLIENT_SECRET (and optionally PAGERDUTY_SCOPE, PAGERDUTY_CALLBACK_PORT).',
+      'Set PAGERDUTY_OAUTH_CLIENT_ID and PAGERDUTY_OAUTH_CLIENT_SECRET ' +
+        '(and optionally PAGERDUTY_OAUTH_SCOPE, PAGERDUTY_CALLBACK_PORT).',
     );
     process.exitCode = 2;
     return;
@@ -146,7 +147,7 @@ async function signInFromEnvironment(): Promise<void> {
   const token = await pkceLogin({
     clientId,
     clientSecret,
-    scope: process.env.PAGERDUTY_SCOPE ?? 'read',
+    scope: process.env.PAGERDUTY_OAUTH_SCOPE ?? 'read',
     port: Number(process.env.PAGERDUTY_CALLBACK_PORT ?? DEFAULT_CALLBACK_PORT),
     identityUrl: process.env.PAGERDUTY_IDENTITY_URL,
     openAuthorizeUrl: (url) => console.log(`Open this URL in your browser and authorize the app:\n\n  ${url}\n`),

@@ -9,7 +9,8 @@
  *
  * ```sh
  * npm run example -- service-with-app-token               # in this repository: against a local emulator
- * PD_CLIENT_ID=... PD_CLIENT_SECRET=... PD_SCOPE='as_account-us.acme incidents.read' \
+ * PAGERDUTY_OAUTH_CLIENT_ID=... PAGERDUTY_OAUTH_CLIENT_SECRET=... \
+ *   PAGERDUTY_OAUTH_SCOPE='as_account-us.acme incidents.read' \
  *   npx tsx examples/service-with-app-token.ts
  * ```
  *
@@ -101,15 +102,18 @@ export async function main(options: ServiceWithAppTokenOptions): Promise<Service
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { PD_CLIENT_ID, PD_CLIENT_SECRET, PD_SCOPE } = process.env;
-  if (!PD_CLIENT_ID || !PD_CLIENT_SECRET || !PD_SCOPE) {
-    console.error('Set PD_CLIENT_ID, PD_CLIENT_SECRET and PD_SCOPE (as_account-<region>.<subdomain> <scopes>).');
+  const { PAGERDUTY_OAUTH_CLIENT_ID, PAGERDUTY_OAUTH_CLIENT_SECRET, PAGERDUTY_OAUTH_SCOPE } = process.env;
+  if (!PAGERDUTY_OAUTH_CLIENT_ID || !PAGERDUTY_OAUTH_CLIENT_SECRET || !PAGERDUTY_OAUTH_SCOPE) {
+    console.error(
+      'Set PAGERDUTY_OAUTH_CLIENT_ID, PAGERDUTY_OAUTH_CLIENT_SECRET and PAGERDUTY_OAUTH_SCOPE ' +
+        '(as_account-<region>.<subdomain> <scopes>).',
+    );
     process.exitCode = 2;
   } else {
     main({
-      clientId: PD_CLIENT_ID,
-      clientSecret: PD_CLIENT_SECRET,
-      scope: PD_SCOPE,
+      clientId: PAGERDUTY_OAUTH_CLIENT_ID,
+      clientSecret: PAGERDUTY_OAUTH_CLIENT_SECRET,
+      scope: PAGERDUTY_OAUTH_SCOPE,
       identityUrl: process.env.PD_IDENTITY_URL,
       baseUrl: process.env.PAGERDUTY_BASE_URL,
     })

@@ -117,8 +117,25 @@ export interface SearchProbe {
 /** The searches {@link searchIndexProblems} makes by default. */
 export const SEARCH_PROBES: readonly SearchProbe[] = [
   { words: ['rate', 'limit'], url: 'documents/Retries_and_rate_limits.html' },
+  { words: ['rate', 'limit'], url: 'documents/Many_processes,_one_key.html' },
+  { words: ['webhook'], url: 'documents/Webhooks.html' },
+  { words: ['rget'], url: 'documents/Requests_and_entity_wrapping.html' },
   { words: ['cooldown', 'stagger'], url: 'documents/Retries_and_rate_limits.html' },
 ];
+
+/**
+ * Problems of the site's script (`assets/main.js`): the search box must sort the guide pages
+ * that match before the symbols and show more than the theme's ten results
+ * (`scripts/typedoc/search-results.mjs` rewrites it), so that with the probes above a search
+ * for "rate limit", "webhook" or "rget" lists the guide pages first.
+ */
+export function searchScriptProblems(mainJs: string): SiteProblem[] {
+  const page = 'assets/main.js';
+  const problems: SiteProblem[] = [];
+  if (!/\.kind===8388608\)-\(/.test(mainJs)) problems.push({ page, message: 'search does not list documents first' });
+  if (/Math\.min\(10,\w+\.length\)/.test(mainJs)) problems.push({ page, message: 'search shows only ten results' });
+  return problems;
+}
 
 interface SearchData {
   rows: { url: string }[];
@@ -230,9 +247,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const root = path.resolve(process.argv[2] ?? 'docs');
   const site = readSite(root);
   const searchJs = path.join(root, 'assets', 'search.js');
+  const mainJs = path.join(root, 'assets', 'main.js');
   const problems = [
     ...checkSite(site),
     ...searchIndexProblems(existsSync(searchJs) ? readFileSync(searchJs, 'utf8') : ''),
+    ...searchScriptProblems(existsSync(mainJs) ? readFileSync(mainJs, 'utf8') : ''),
   ];
   for (const { page, message } of problems) console.error(`${page}: ${message}`);
   console.error(`docs site: ${site.pages.size} pages checked, ${problems.length} problem(s)`);

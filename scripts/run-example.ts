@@ -53,9 +53,9 @@ export function emulatorEnvironment(
   if (emulator.identityUrl && app?.clientSecret) {
     Object.assign(env, {
       PD_IDENTITY_URL: emulator.identityUrl,
-      PD_CLIENT_ID: app.clientId,
-      PD_CLIENT_SECRET: app.clientSecret,
-      PD_SCOPE: 'as_account-us.emulator incidents.read',
+      PAGERDUTY_OAUTH_CLIENT_ID: app.clientId,
+      PAGERDUTY_OAUTH_CLIENT_SECRET: app.clientSecret,
+      PAGERDUTY_OAUTH_SCOPE: 'as_account-us.emulator incidents.read',
     });
   }
   return env;

@@ -50,9 +50,9 @@ describe('the example runner', () => {
     const withIdentity = { url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys, oauthClients };
     expect(emulatorEnvironment({ ...withIdentity, identityUrl: 'http://127.0.0.1:1' })).toMatchObject({
       PD_IDENTITY_URL: 'http://127.0.0.1:1',
-      PD_CLIENT_ID: 'app',
-      PD_CLIENT_SECRET: 'app-secret',
-      PD_SCOPE: expect.stringMatching(/^as_account-us\./),
+      PAGERDUTY_OAUTH_CLIENT_ID: 'app',
+      PAGERDUTY_OAUTH_CLIENT_SECRET: 'app-secret',
+      PAGERDUTY_OAUTH_SCOPE: expect.stringMatching(/^as_account-us\./),
     });
   });
 

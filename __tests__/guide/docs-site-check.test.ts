@@ -11,10 +11,12 @@ import {
   externalLinkProblem,
   headingTexts,
   searchIndexProblems,
+  searchScriptProblems,
   visibleText,
   type SiteFiles,
 } from '../../scripts/check-docs-site.js';
 import { headingCodeAsText } from '../../scripts/typedoc/heading-code.js';
+import { withMoreResults } from '../../scripts/typedoc/search-results.mjs';
 
 function page(body: string, contents = ''): string {
   return (
@@ -175,5 +177,40 @@ describe('the heading-code typedoc plugin', () => {
       '<h2>Searching: <code>find</code> and <code>&lt;T&gt;</code></h2>\n',
     );
     expect(parser.render('Body with `code`.')).toBe('<p>Body with <code>code</code>.</p>\n');
+  });
+});
+
+describe('the search box (scripts/typedoc/search-results.mjs)', () => {
+  // The theme's search code as TypeDoc 0.28 minifies it: ten results, ranked by score alone.
+  const THEME =
+    'let o=r.data.rows[Number(c.ref)];s.sort((a,c)=>c.score-a.score);' +
+    'let o=Math.min(10,s.length);for(let a=0;a<o;a++){}';
+
+  it('sorts matching guide pages before symbols, then by score, and shows 25 results', () => {
+    const rewritten = withMoreResults(THEME) ?? '';
+    expect(rewritten).toContain('Math.min(25,s.length)');
+    const sort = /s\.sort\((.*?)\);let/.exec(rewritten)?.[1] ?? '';
+    const rows = [
+      { kind: 2048, name: 'rget' },
+      { kind: 8388608, name: 'Requests and entity wrapping' },
+    ];
+    const compare = new Function('r', `return ${sort};`)({ data: { rows } }) as (a: object, b: object) => number;
+    const results = [
+      { ref: '0', score: 76 },
+      { ref: '1', score: 4 },
+    ];
+    expect(results.sort(compare).map((result) => rows[Number(result.ref)].name)).toEqual([
+      'Requests and entity wrapping',
+      'rget',
+    ]);
+    expect(searchScriptProblems(rewritten)).toEqual([]);
+  });
+
+  it('refuses a theme whose search code it does not know; the check names the script left', () => {
+    expect(withMoreResults('something else')).toBeUndefined();
+    expect(searchScriptProblems(THEME).map((problem) => problem.message)).toEqual([
+      'search does not list documents first',
+      'search shows only ten results',
+    ]);
   });
 });

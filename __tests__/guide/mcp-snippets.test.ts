@@ -91,8 +91,8 @@ describe('guide/mcp.md: every MCP snippet against the emulator', () => {
     oauth = await startEmulator({ mcpAuth: 'oauth' });
     await startLocalServer();
     process.env.PAGERDUTY_API_KEY = keyed.keys.users[0].key;
-    process.env.PD_CLIENT_ID = 'emulator-public-app';
-    delete process.env.PD_CLIENT_SECRET;
+    process.env.PAGERDUTY_OAUTH_CLIENT_ID = 'emulator-public-app';
+    delete process.env.PAGERDUTY_OAUTH_CLIENT_SECRET;
     // The guide's sign-in: the emulator's /oauth/authorize approves at once; the browser follows its redirect.
     (globalThis as { signInAt?: (url: URL) => Promise<string> }).signInAt = async (url) =>
       (await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '';

@@ -23,7 +23,7 @@ const coreChunk =
 describe('holdsOnlyTools', () => {
   it('is true for emulator, CLI and third-party modules only, false with a library module or no marker', () => {
     expect(holdsOnlyTools(emulatorChunk)).toBe(true);
-    expect(holdsOnlyTools('// src/cli/commands/api.ts\nexport const a = 1;\n')).toBe(true);
+    expect(holdsOnlyTools('// src/cli/api/api.ts\nexport const a = 1;\n')).toBe(true);
     expect(holdsOnlyTools('// node_modules/node-fetch/lib/index.mjs\nexport default 1;\n')).toBe(true);
     expect(holdsOnlyTools(coreChunk)).toBe(false);
     expect(holdsOnlyTools(`${emulatorChunk}${coreChunk}`)).toBe(false);

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliListParametersStage } from './cli-list-parameters-stage.mjs';
 import { emulatorOperationsStage } from './emulator-operations-stage.mjs';
 import { endpointTypesStage } from './endpoint-types-stage.mjs';
 import { integrationTablesStage } from './integration-tables-stage.mjs';
@@ -39,6 +40,7 @@ export const STAGES = Object.freeze([
   integrationTablesStage,
   endpointTypesStage,
   emulatorOperationsStage,
+  cliListParametersStage,
 ]);
 
 /** The project's root (the folder with package.json). */

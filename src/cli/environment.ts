@@ -36,11 +36,12 @@ export const WEBHOOK_SECRET_ENV = 'PAGERDUTY_WEBHOOK_SECRET';
 /** Every variable, with what it stands for, for the program's help. */
 export const ENVIRONMENT: ReadonlyArray<readonly [name: string, meaning: string]> = [
   [PROFILE_ENV, 'the saved profile to use (--profile); the variables below win over it'],
-  [API_KEY_ENV, 'REST API key of "api" (an OAuth token with --auth-type bearer)'],
-  [BASE_URL_ENV, 'REST API base URL of "api" (the emulator\'s URL, say)'],
-  [FROM_ENV, 'email of the acting user for "api" (--from)'],
+  [API_KEY_ENV, 'REST API key (an OAuth token with --auth-type bearer)'],
+  [BASE_URL_ENV, "REST API base URL (the emulator's URL, say)"],
+  [FROM_ENV, 'email of the acting user (--from; an account key needs it)'],
   [ROUTING_KEY_ENV, 'routing key of the event commands (-k)'],
   [EVENTS_URL_ENV, 'Events API base URL of the event commands'],
+  [MCP_URL_ENV, 'MCP server base URL of "mcp" (the emulator\'s URL, say)'],
   [REDIS_URL_ENV, 'Redis shared by "api" runs that use one key (--redis-url)'],
   [CLIENT_ID_ENV, 'client id of your OAuth app for "login" (--client-id)'],
   [IDENTITY_URL_ENV, 'OAuth identity service of "login" (--identity-url)'],

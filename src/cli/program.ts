@@ -15,7 +15,8 @@ export const PROGRAM = 'pagerduty';
 export const HELP_WIDTH = 100;
 
 /** The one-paragraph description under the usage line. */
-export const DESCRIPTION = 'Send events to PagerDuty, call its REST API, or run a local emulator of both.';
+export const DESCRIPTION =
+  'Handle incidents and on-call, send events, call the REST API, or run a local emulator of PagerDuty.';
 
 /** One command: its usage (`api <path>`) and its one-line summary. */
 export interface CommandSummary {
@@ -27,6 +28,19 @@ export interface CommandSummary {
 
 /** Every command, in the order help lists them. */
 export const COMMANDS = {
+  incident: {
+    usage: 'incident',
+    describe: 'List, show, acknowledge, resolve, reassign, snooze, note, merge or escalate incidents',
+  },
+  oncall: { usage: 'oncall', describe: 'Who is on call, now or at a time, for a policy, a schedule or a user' },
+  schedule: {
+    usage: 'schedule',
+    describe: "List or show schedules; add, list or remove a schedule's overrides",
+  },
+  service: { usage: 'service', describe: 'List or show services' },
+  user: { usage: 'user', describe: 'List or show users (by id, email or name)' },
+  team: { usage: 'team', describe: 'List or show teams' },
+  ep: { usage: 'ep', describe: 'List or show escalation policies' },
   trigger: { usage: 'trigger', describe: 'Trigger an alert and print its dedup key' },
   acknowledge: { usage: 'acknowledge', describe: 'Acknowledge the alert with a dedup key' },
   resolve: { usage: 'resolve', describe: 'Resolve the alert with a dedup key' },
@@ -64,6 +78,24 @@ export const COMMANDS = {
     describe: 'Print the bash/zsh completion script (add it to ~/.bashrc or ~/.zshrc)',
   },
 } as const satisfies Record<string, CommandSummary>;
+
+/** The text of `pagerduty completion --help` (yargs would print the script itself). */
+export function completionHelp(): string {
+  return [
+    `${PROGRAM} completion`,
+    '',
+    COMMANDS.completion.describe,
+    '',
+    'Examples:',
+    `  ${PROGRAM} completion >> ~/.bashrc    in bash`,
+    `  ${PROGRAM} completion >> ~/.zshrc     in zsh`,
+    `  source <(${PROGRAM} completion)       for this shell only`,
+    '',
+    'In a project that has the package installed (not globally), put node_modules/.bin on PATH, or',
+    `install it globally (npm install -g pagerduty-client), so that the shell finds "${PROGRAM}".`,
+    '',
+  ].join('\n');
+}
 
 /** The command words. */
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

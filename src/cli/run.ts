@@ -9,8 +9,8 @@
  */
 import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
-import { EXIT, failureLine } from './failure-report.js';
-import { nearest } from './option-suggestions.js';
+import { EXIT, failureLine } from './common/failure-report.js';
+import { nearest } from './common/option-suggestions.js';
 import { COMMAND_NAMES, PROGRAM, topLevelHelp } from './program.js';
 
 /**

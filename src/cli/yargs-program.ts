@@ -8,26 +8,42 @@
 import yargs, { type CommandModule, type MiddlewareFunction } from 'yargs';
 import { VERSION } from '../generated/version.js';
 import type { CliIo } from './cli-io.js';
-import { acknowledgeCommand } from './commands/acknowledge.js';
-import { apiCommand } from './commands/api.js';
-import { emulatorCommand } from './commands/emulator.js';
-import { loginCommand } from './commands/login.js';
-import { logoutCommand } from './commands/logout.js';
-import { profileCommand } from './commands/profile.js';
-import { mcpCommand } from './commands/mcp.js';
-import { resolveCommand } from './commands/resolve.js';
-import { submitCommand } from './commands/submit.js';
-import { triggerCommand } from './commands/trigger.js';
-import { webhooksCommand } from './commands/webhooks.js';
-import { EXIT, exitStatusFor, failureLine, failureLines } from './failure-report.js';
-import { unknownOptions, unknownOptionsMessage } from './option-suggestions.js';
-import { COMMAND_NAMES, COMMANDS, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
-import { UsageError } from './usage-error.js';
+import { acknowledgeCommand } from './events/acknowledge.js';
+import { apiCommand } from './api/api.js';
+import { emulatorCommand } from './emulator/emulator.js';
+import { loginCommand } from './session/login.js';
+import { logoutCommand } from './session/logout.js';
+import { profileCommand } from './session/profile.js';
+import { mcpCommand } from './mcp/mcp.js';
+import { resolveCommand } from './events/resolve.js';
+import { submitCommand } from './events/submit.js';
+import { triggerCommand } from './events/trigger.js';
+import { webhooksCommand } from './webhooks/webhooks.js';
+import { directoryCommandGroups } from './directory/directory.js';
+import { incidentCommand } from './incident/incident.js';
+import { oncallCommand } from './oncall/oncall.js';
+import { scheduleCommand } from './schedule/schedule.js';
+import type { CommandGuard } from './rest/command-group.js';
+import { EXIT, exitStatusFor, failureLine, failureLines } from './common/failure-report.js';
+import { unknownOptions, unknownOptionsMessage } from './common/option-suggestions.js';
+import { COMMAND_NAMES, COMMANDS, completionHelp, DESCRIPTION, epilogue, HELP_WIDTH, PROGRAM } from './program.js';
+import { UsageError } from './common/usage-error.js';
 
 /** `Run "pagerduty api --help" for usage.`, naming the command the line names, if any. */
 export function usageHint(args: readonly string[]): string {
   const command = args.find((arg) => COMMAND_NAMES.includes(arg));
   return `Run "${PROGRAM}${command ? ` ${command}` : ''} --help" for usage.\n`;
+}
+
+/** The flag with which the completion script asks for the words that may come next. */
+const COMPLETIONS_FLAG = '--get-yargs-completions';
+
+/**
+ * Completions with each one-letter option as it is written (`-X`): yargs offers a short
+ * alias after `--` as `--X`, which no parser takes.
+ */
+export function shortOptionsAsWritten(completions: string): string {
+  return completions.replace(/^--([A-Za-z])$/gm, '-$1');
 }
 
 /**
@@ -45,7 +61,7 @@ interface OptionsOwner {
  */
 function refuseUnknownOptions(args: readonly string[], parser: OptionsOwner): void {
   // The completion script asks with a partial word (`--pag`): that is no unknown option.
-  if (args[0] === '--get-yargs-completions') return;
+  if (args[0] === COMPLETIONS_FLAG) return;
   const { key, alias } = parser.getOptions();
   const names = [...Object.keys(key), ...Object.values(alias).flat()];
   const unknown = unknownOptions(args, new Set(names));
@@ -59,10 +75,14 @@ function refuseUnknownOptions(args: readonly string[], parser: OptionsOwner): vo
  * factory, add one `.command(guard(...))` line, and list it in `program.ts`.
  */
 export async function runWithYargs(args: readonly string[], io: CliIo): Promise<number> {
+  if (args[0] === 'completion' && args.slice(1).some((arg) => arg === '--help' || arg === '-h')) {
+    io.stdout.write(completionHelp());
+    return EXIT.OK;
+  }
   let outcome: { error: unknown } | undefined;
   // Errors of a command's own work are kept apart from yargs' parse errors, so that a
   // failed request (status 1) is never mistaken for a bad command line (status 2).
-  const guard = <T>(module: CommandModule<object, T>): CommandModule<object, T> => ({
+  const guard: CommandGuard = <T>(module: CommandModule<object, T>): CommandModule<object, T> => ({
     ...module,
     handler: async (argv) => {
       try {
@@ -72,9 +92,14 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
       }
     },
   });
-  const parser = yargs([...args])
+  let parser = yargs([...args])
     .scriptName(PROGRAM)
     .usage(`$0 <command> [options]\n\n${DESCRIPTION}`)
+    .command(incidentCommand(io, guard))
+    .command(guard(oncallCommand(io)))
+    .command(scheduleCommand(io, guard));
+  for (const group of directoryCommandGroups(io, guard)) parser = parser.command(group);
+  parser = parser
     .command(guard(triggerCommand(io)))
     .command(guard(acknowledgeCommand(io)))
     .command(guard(resolveCommand(io)))
@@ -117,6 +142,6 @@ export async function runWithYargs(args: readonly string[], io: CliIo): Promise<
     );
     return status;
   }
-  if (output) io.stdout.write(`${output}\n`);
+  if (output) io.stdout.write(`${args[0] === COMPLETIONS_FLAG ? shortOptionsAsWritten(output) : output}\n`);
   return EXIT.OK;
 }

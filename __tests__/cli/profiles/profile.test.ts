@@ -9,7 +9,7 @@ import {
   withoutProfile,
   withProfile,
 } from '../../../src/cli/profiles/profile-edits.js';
-import { UsageError } from '../../../src/cli/usage-error.js';
+import { UsageError } from '../../../src/cli/common/usage-error.js';
 
 const OAUTH = {
   kind: 'oauth' as const,

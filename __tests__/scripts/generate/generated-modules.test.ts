@@ -84,6 +84,7 @@ describe('the generated modules', () => {
       'integration-tables',
       'endpoint-types',
       'emulator-operations',
+      'cli-list-parameters',
     ]);
     const folders = STAGES.flatMap((stage) => stage.directories);
     expect(new Set(folders).size).toBe(folders.length);
@@ -132,5 +133,21 @@ describe('compareWithDisk', () => {
   it('refuses a stage that writes outside its folders', async () => {
     const stage = { name: 'test', directories: ['out'], generate: () => [{ path: 'src/x.ts', content: '' }] };
     await expect(generateAll(PROJECT_ROOT, [stage])).rejects.toThrow('outside its folders');
+  });
+});
+
+describe('the CLI list parameters', () => {
+  it('name every query parameter a GET operation declares as name[], by path', async () => {
+    const { listParameters } = await import('../../../scripts/generate/cli-list-parameters-stage.mjs');
+    const table = listParameters({
+      components: { parameters: { statuses: { in: 'query', name: 'statuses[]' } } },
+      paths: {
+        '/incidents': {
+          get: { parameters: [{ $ref: '#/components/parameters/statuses' }, { in: 'query', name: 'limit' }] },
+        },
+        '/users/{id}': { get: { parameters: [{ in: 'path', name: 'id' }] } },
+      },
+    });
+    expect(table).toEqual({ '/incidents': ['statuses'] });
   });
 });

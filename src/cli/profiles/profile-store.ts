@@ -19,7 +19,7 @@ import path from 'node:path';
 import { waitForLock, type LockWait } from '../../core/files/file-lock.js';
 import { UntrustedFileError } from '../../core/files/untrusted-file-error.js';
 import { readPrivateFile, replacePrivateFile } from '../../core/files/private-file.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../common/usage-error.js';
 import { parseProfileFile, type ProfileFile } from './profile.js';
 
 export { PROFILE_ENV } from '../environment.js';

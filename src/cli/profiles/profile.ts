@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { checkRegion, type Region } from '../connection.js';
-import { UsageError } from '../usage-error.js';
+import { checkRegion, type Region } from '../common/connection.js';
+import { UsageError } from '../common/usage-error.js';
 
 /** An API key, sent as `Authorization: Token token=...`. */
 export interface ApiKeyCredential {

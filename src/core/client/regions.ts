@@ -72,8 +72,42 @@ export function inRegion(usUrl: string, region: Region): string {
 }
 
 /**
- * A client's base URL: `given`, else its US default moved to `region`, else to the region of its token
- * provider, else the US default itself.
+ * The environment variable that names a service's base URL, read by a client built without `baseUrl` or
+ * `region` (as openai-node reads `OPENAI_BASE_URL`): the emulator's URL, say, for every client of a program.
+ */
+export const BASE_URL_VARIABLES: Readonly<Partial<Record<keyof RegionHosts, string>>> = Object.freeze({
+  rest: 'PAGERDUTY_BASE_URL',
+  events: 'PAGERDUTY_EVENTS_URL',
+  mcp: 'PAGERDUTY_MCP_URL',
+  identity: 'PAGERDUTY_IDENTITY_URL',
+});
+
+/** The process's environment where the runtime has one (Node, Bun, Deno's Node compatibility); else none. */
+function environment(): Readonly<Record<string, string | undefined>> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+}
+
+/**
+ * The base URL the environment names for the service whose US default is `usUrl` (exactly a service's
+ * host: `https://api.pagerduty.com`, not the SCIM API under it); `undefined` when the variable is unset or
+ * empty. A trailing `/` is dropped.
+ */
+export function baseUrlFromEnvironment(
+  usUrl: string,
+  env: Readonly<Record<string, string | undefined>> = environment(),
+): string | undefined {
+  const service = (Object.keys(REGION_HOSTS.us) as (keyof RegionHosts)[]).find(
+    (name) => REGION_HOSTS.us[name] === usUrl,
+  );
+  const variable = service === undefined ? undefined : BASE_URL_VARIABLES[service];
+  const value = variable === undefined ? undefined : env[variable];
+  return value === undefined || value.trim() === '' ? undefined : value.trim().replace(/\/+$/, '');
+}
+
+/**
+ * A client's base URL, in this order: the `baseUrl` option (`given`); the `region` option's host; the
+ * environment variable of the service ({@link BASE_URL_VARIABLES}: `PAGERDUTY_BASE_URL`, ...); the region
+ * of its token provider; the US default.
  * @throws TypeError for an unknown region, even when `given` is set
  */
 export function regionalBaseUrl(
@@ -84,5 +118,9 @@ export function regionalBaseUrl(
 ): string {
   const chosen = region !== undefined ? checkRegion(region) : regionOfProvider(provider);
   if (given !== undefined) return given;
+  if (region === undefined) {
+    const named = baseUrlFromEnvironment(usUrl);
+    if (named !== undefined) return named;
+  }
   return chosen === undefined ? usUrl : inRegion(usUrl, chosen);
 }

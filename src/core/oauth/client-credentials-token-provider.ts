@@ -22,8 +22,8 @@ export interface ClientCredentialsTokenProviderOptions extends ManagedTokenOptio
  * @example
  * ```ts
  * const provider = clientCredentialsTokenProvider({
- *   clientId: process.env.PD_CLIENT_ID!,
- *   clientSecret: process.env.PD_CLIENT_SECRET!,
+ *   clientId: process.env.PAGERDUTY_OAUTH_CLIENT_ID!,
+ *   clientSecret: process.env.PAGERDUTY_OAUTH_CLIENT_SECRET!,
  *   scope: 'as_account-us.acme incidents.read services.read',
  * });
  * const client = new RestApiV2Client(provider); // Bearer, renewed as it expires

@@ -61,7 +61,8 @@ function positiveInteger(name: string, value: number): number {
  *
  * @example
  * ```ts
- * const oauth = new OAuthTokenClient(process.env.PD_CLIENT_SECRET!, process.env.PD_CLIENT_ID!);
+ * const { PAGERDUTY_OAUTH_CLIENT_SECRET, PAGERDUTY_OAUTH_CLIENT_ID } = process.env;
+ * const oauth = new OAuthTokenClient(PAGERDUTY_OAUTH_CLIENT_SECRET!, PAGERDUTY_OAUTH_CLIENT_ID!);
  * const token = await oauth.getScopedAppToken('as_account-us.companysubdomain incidents.read');
  * ```
  */
