@@ -18,7 +18,7 @@ import { BodyTooLargeError, readBody, writeReply } from './http-io.js';
 import { ERROR_CODES, invalidInput, notFound, ReplyError, restError, type Reply } from './replies.js';
 import type { RequestLog, RequestRecord } from './request-log.js';
 import { authenticate, parseAuthorization } from './rest-auth.js';
-import { findRoute, type Route } from './router.js';
+import { findRoute, wellEscaped, type Route } from './router.js';
 import { REST_ROUTES } from '../routes/index.js';
 import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 import { serveMcp, type McpEndpointSetup } from '../mcp/mcp-endpoint.js';
@@ -120,6 +120,12 @@ function routeReply(
   requestId: string,
 ): Reply {
   try {
+    // A malformed percent-escape names nothing: the client's mistake, so 400 in the API's error
+    // shape, never a 500 (issue 47; PagerDuty's reference documents no answer of its own for it).
+    if (!wellEscaped(url.pathname))
+      return invalidInput(
+        `The path ${url.pathname} has a malformed percent-escape (a % not followed by two hex digits)`,
+      );
     const match = findRoute(setup.routes ?? REST_ROUTES, method, url.pathname);
     if (match.kind === 'not-found') return notFound(`Path ${url.pathname}`);
     if (match.kind === 'method-not-allowed') {
