@@ -8,6 +8,7 @@
 import type { EmulatorStore } from './store.js';
 import type { Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
 import { incidentUnsetFields } from './unmodelled-fields.js';
+import { onCallAt } from './schedule-model.js';
 
 /** What a new incident is made of. */
 export interface NewIncident {
@@ -31,13 +32,19 @@ export interface NewIncident {
   channel: string;
 }
 
-/** The user an incident on `service` is assigned to: the first target of its policy's first rule. */
-export function firstResponder(store: EmulatorStore, service: Service): User | undefined {
+/**
+ * The user an incident on `service` opened at `at` is assigned to: the first target of its
+ * policy's first rule, or for a schedule whoever its final schedule has on call then: an
+ * incident is first assigned to who is on call at the first level of the service's
+ * escalation policy (https://support.pagerduty.com/main/docs/escalation-policies).
+ */
+export function firstResponder(store: EmulatorStore, service: Service, at: Date = store.now()): User | undefined {
   const policy = store.escalationPolicies.get(service.escalation_policy.id);
   const target = policy?.escalation_rules[0]?.targets[0];
   if (!target) return undefined;
   if (target.type === 'user_reference') return store.users.get(target.id);
-  const onCall = store.schedules.get(target.id)?.users[0];
+  const schedule = store.schedules.get(target.id);
+  const onCall = schedule ? onCallAt(store, schedule, at.getTime()) : undefined;
   return onCall ? store.users.get(onCall.id) : undefined;
 }
 
@@ -75,7 +82,7 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
   const at = spec.at.toISOString();
   const number = store.nextIncidentNumber();
   const id = spec.id ?? store.ids.next();
-  const responder = firstResponder(store, spec.service);
+  const responder = firstResponder(store, spec.service, spec.at);
   const incident: Incident = {
     id,
     type: 'incident',

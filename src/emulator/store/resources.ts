@@ -5,6 +5,7 @@
  * @module
  */
 import type { IncidentUnsetFields, ServiceSettings } from './unmodelled-fields.js';
+import type { Restriction } from '../schedules/restrictions.js';
 
 /** A reference to another resource, as embedded in a resource (`user_reference`, ...). */
 export interface Reference {
@@ -156,10 +157,32 @@ export interface Schedule extends ResourceBase {
   description: string;
   /** IANA time-zone name. */
   time_zone: string;
-  /** The users on the schedule's rotation, in order. */
+  /** Every user of the schedule's layers, each once, in layer order (derived from the layers when they change). */
   users: Reference[];
   /** The teams owning the schedule. */
   teams: Reference[];
+  /** The layers, as stored: a later layer wins over an earlier one (see `schedules/schedule-rendering.ts`). */
+  schedule_layers: ScheduleLayer[];
+}
+
+/** One layer of a schedule: a rotation of users, perhaps limited by restrictions. */
+export interface ScheduleLayer {
+  /** The layer's identifier. */
+  id: string;
+  /** The layer's name (`Layer 1`, ... unless given). */
+  name: string;
+  /** ISO 8601 time from which the layer puts people on call. */
+  start: string;
+  /** ISO 8601 time from which it no longer does, `null` for never. */
+  end: string | null;
+  /** ISO 8601 start of the first turn, which may lie before `start`. */
+  rotation_virtual_start: string;
+  /** Length of each turn, in seconds. */
+  rotation_turn_length_seconds: number;
+  /** The users in rotation order, as the API nests them. */
+  users: { user: Reference }[];
+  /** The periods of the day or week the layer is limited to (empty: always). */
+  restrictions: Restriction[];
 }
 
 /** A schedule override: someone else on call for a while. */
