@@ -92,6 +92,12 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
   const incident =
     state.incidents.all().find((candidate) => candidate.status === 'triggered') ?? state.incidents.all()[0];
   const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const layer = {
+    start: later(0),
+    rotation_virtual_start: later(0),
+    rotation_turn_length_seconds: 86_400,
+    users: [{ user: { id: user.id, type: 'user_reference' } }],
+  };
   return {
     createIncident: {
       incident: { type: 'incident', title: 'Survey', service: { id: service.id, type: 'service_reference' } },
@@ -123,6 +129,8 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
       overrides: [{ start: later(1), end: later(2), user: { id: user.id, type: 'user_reference' } }],
     },
     updateIncidents: { incidents: [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }] },
+    createSchedule: { schedule: { type: 'schedule', name: 'Survey rota', time_zone: 'UTC', schedule_layers: [layer] } },
+    updateSchedule: { schedule: { name: 'Survey rota renamed', schedule_layers: [layer] } },
   };
 }
 

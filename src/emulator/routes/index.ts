@@ -17,6 +17,7 @@ import { incidentRoutes } from './incidents.js';
 import { logEntryRoutes } from './log-entries.js';
 import { onCallRoutes } from './oncalls.js';
 import { scheduleRoutes } from './schedules.js';
+import { scheduleWriteRoutes } from './schedule-writes.js';
 import { serviceChangeEventRoutes } from './service-change-events.js';
 import { serviceRoutes } from './services.js';
 import { serviceWriteRoutes } from './service-writes.js';
@@ -33,6 +34,7 @@ export const MODELLED_ROUTES: readonly Route[] = [
   ...serviceChangeEventRoutes,
   ...escalationPolicyRoutes,
   ...scheduleRoutes,
+  ...scheduleWriteRoutes,
   ...incidentRoutes,
   ...logEntryRoutes,
   ...auditRoutes,

@@ -15,6 +15,9 @@
  *   or from its `end` on;
  * - restrictions limit a layer to periods of the day or week: a turn is on call only where a
  *   restriction is open, so it may render as several entries;
+ * - an entry is "a contiguous unit of time" for one user (the description's words for an
+ *   on-call): where the same user's turns or pieces run on, they are one entry (joined
+ *   over the turns that meet the window asked about);
  * - a later layer of `schedule_layers` wins over an earlier one where both have someone
  *   (the web UI's "Layer 2" above "Layer 1"), and an override wins over every layer (a
  *   later override over an earlier one where they overlap); where nothing covers a time,
@@ -55,6 +58,24 @@ export function meetsWindow(start: number, end: number, since: number, until: nu
   return since === until ? start <= since && since < end : start < until && end > since;
 }
 
+/** Whether two users are the same one: by `id` when they have one (references), else as values. */
+function sameUser(a: unknown, b: unknown): boolean {
+  const id = (user: unknown): unknown =>
+    typeof user === 'object' && user !== null && 'id' in user ? (user as { id: unknown }).id : user;
+  return id(a) === id(b);
+}
+
+/** Joins each shift to the one before when the same user's time runs on ("a contiguous unit of time"). */
+function joinRuns<U>(shifts: readonly Shift<U>[]): Shift<U>[] {
+  const joined: Shift<U>[] = [];
+  for (const shift of shifts) {
+    const last = joined[joined.length - 1];
+    if (last && last.end === shift.start && sameUser(last.user, shift.user)) last.end = shift.end;
+    else joined.push({ ...shift });
+  }
+  return joined;
+}
+
 function checkWindow(since: number, until: number): void {
   if (until < since) throw new RangeError('until must not be before since');
 }
@@ -65,8 +86,9 @@ function checkWindow(since: number, until: number): void {
  *
  * @example
  * ```ts
- * const layer = { start: 0, end: null, rotationVirtualStart: 0, turnLength: 86_400_000, users: [ann, bob], restrictions: [] };
- * layerShifts(layer, 90_000_000, 90_000_000, 'UTC'); // [{ user: bob, start: 86_400_000, end: 172_800_000 }]
+ * const day = 86_400_000;
+ * const layer = { start: 0, end: null, rotationVirtualStart: 0, turnLength: day, users: [ann, bob], restrictions: [] };
+ * layerShifts(layer, 1.5 * day, 1.5 * day, 'UTC'); // [{ user: bob, start: day, end: 2 * day }]
  * ```
  */
 export function layerShifts<U>(layer: RotationLayer<U>, since: number, until: number, timeZone: string): Shift<U>[] {
@@ -85,9 +107,9 @@ export function layerShifts<U>(layer: RotationLayer<U>, since: number, until: nu
     if (turnEnd <= turnStart) continue;
     const user = layer.users[((turn % count) + count) % count] as U;
     for (const span of restrictionSpans(layer.restrictions, turnStart, turnEnd, timeZone))
-      if (meetsWindow(span.start, span.end, since, until)) shifts.push({ user, start: span.start, end: span.end });
+      shifts.push({ user, start: span.start, end: span.end });
   }
-  return shifts;
+  return joinRuns(shifts).filter((shift) => meetsWindow(shift.start, shift.end, since, until));
 }
 
 /** A shift with the source it comes from, for stacking. */
@@ -97,26 +119,23 @@ interface Sourced<U> extends Shift<U> {
 
 /**
  * Stacks sources of shifts: where several cover a time, the one with the highest index
- * wins; adjacent pieces of the same shift are joined again.
+ * wins; pieces where the same user's time runs on are joined.
  */
 function stack<U>(sources: readonly (readonly Shift<U>[])[]): Shift<U>[] {
   const all: Sourced<U>[][] = sources.map((shifts, index) =>
     [...shifts].sort((a, b) => a.start - b.start).map((shift) => ({ ...shift, source: index })),
   );
   const points = [...new Set(all.flat().flatMap((shift) => [shift.start, shift.end]))].sort((a, b) => a - b);
-  const result: (Shift<U> & { from: Sourced<U> })[] = [];
+  const result: Shift<U>[] = [];
   for (let index = 0; index + 1 < points.length; index += 1) {
     const start = points[index] as number;
     const end = points[index + 1] as number;
     let winner: Sourced<U> | undefined;
     for (let source = all.length - 1; source >= 0 && !winner; source -= 1)
       winner = (all[source] as Sourced<U>[]).findLast((shift) => shift.start <= start && shift.end >= end);
-    if (!winner) continue;
-    const last = result[result.length - 1];
-    if (last && last.from === winner && last.end === start) last.end = end;
-    else result.push({ user: winner.user, start, end, from: winner });
+    if (winner) result.push({ user: winner.user, start, end });
   }
-  return result.map(({ user, start, end }) => ({ user, start, end }));
+  return joinRuns(result);
 }
 
 /** The schedule's overrides alone, stacked (a later one wins), meeting the window: its `overrides_subschedule`. */
@@ -133,7 +152,8 @@ export function overrideShifts<U>(overrides: readonly Shift<U>[], since: number,
  *
  * @example
  * ```ts
- * finalShifts([weekly], [{ user: dan, start: noon, end: evening }], noon, noon, 'UTC'); // [{ user: dan, start: noon, end: evening }]
+ * finalShifts([weekly], [{ user: dan, start: noon, end: evening }], noon, noon, 'UTC');
+ * // [{ user: dan, start: noon, end: evening }]
  * ```
  */
 export function finalShifts<U>(
