@@ -66,7 +66,7 @@ describe('the vacation-overrides program against the emulator', () => {
     await emulator.close();
   });
 
-  it('finds the vacationer in final_schedule, covers each entry with an override, and the substitute is on call', async () => {
+  it('covers each final_schedule entry of the vacationer with an override: the substitute is on call', async () => {
     const [first, , , substitute] = emulator.state.users.all().map((user) => user.id) as string[];
     // Seeded rotations: weekly from Monday 2024-01-01; the first user's turn is that week on the first schedule.
     const since = '2024-01-02T00:00:00Z';
