@@ -47,6 +47,8 @@ function seededIds(emulator: Emulator): Map<string, string> {
     ['/schedules', state.schedules.all()[0]?.id],
     ['/incidents', state.incidents.all()[0]?.id],
     ['/log_entries', state.logEntries.all()[0]?.id],
+    // Team membership names a user that exists (an unknown one is the API's 404).
+    ['/teams/{}/users', state.users.all()[0]?.id],
   ];
   return new Map(seeded.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
@@ -139,10 +141,11 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
   const validator = new DescriptionValidator();
   const ids = seededIds(emulator);
   const plans = planOperations(REST_OPERATIONS, REST_SCHEMAS);
+  // Creates, reads and writes go parent first; deletes child first (a membership before its team or user).
+  const depth = (plan: OperationPlan) =>
+    plan.operation.path.split('/').length * (plan.operation.method === 'DELETE' ? -1 : 1);
   const ordered = [...plans].sort(
-    (a, b) =>
-      ORDER[a.operation.method] - ORDER[b.operation.method] ||
-      a.operation.path.split('/').length - b.operation.path.split('/').length,
+    (a, b) => ORDER[a.operation.method] - ORDER[b.operation.method] || depth(a) - depth(b),
   );
   const bodies = modelledBodies(emulator);
   // A change event to read: the REST API reads those the Events API received.

@@ -96,6 +96,8 @@ export class EmulatorStore {
   readonly webhookSubscriptions = new Collection<WebhookSubscription>();
   /** The records of every resource without a hand-written model (see `operations/`). */
   readonly records = new GenericRecords();
+  /** Team roles by `<team id> <user id>` (membership itself is the user's `teams`; see `team-membership.ts`). */
+  readonly teamRoles = new Map<string, 'observer' | 'responder' | 'manager'>();
   /** The account's abilities (`GET /abilities/{name}` answers 204 for these). */
   readonly abilities = new Set<string>();
   /** REST API keys and whom they speak for. */
