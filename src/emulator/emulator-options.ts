@@ -28,6 +28,12 @@ export interface SeedOptions {
   seedIncidentSpacing?: number;
   /** The account's abilities. @default ['teams', 'read_only_users', 'service_support_hours', 'urgencies'] */
   abilities?: readonly string[];
+  /**
+   * The account's incident priorities, highest first, by name (`['P1', 'P2', 'P3']`):
+   * `GET /priorities` lists them and `PUT /incidents/{id}` may set them. @default none (an
+   * account without priorities: every incident's `priority` is `null`)
+   */
+  priorities?: readonly string[];
 }
 
 /** Options of {@link startEmulator}. */
@@ -145,6 +151,8 @@ export interface ResolvedSeedOptions {
   seedIncidentSpacing: number;
   /** See {@link SeedOptions.abilities}. */
   abilities: readonly string[];
+  /** See {@link SeedOptions.priorities}. */
+  priorities: readonly string[];
 }
 
 /** The abilities a seeded account has unless told otherwise. */
@@ -177,7 +185,11 @@ export function resolveSeedOptions(options: SeedOptions = {}): ResolvedSeedOptio
     seedEpoch,
     seedIncidentSpacing: count('seedIncidentSpacing', options.seedIncidentSpacing, 60, 1),
     abilities: [...(options.abilities ?? DEFAULT_ABILITIES)],
+    priorities: [...(options.priorities ?? [])],
   };
+  const names = resolved.priorities;
+  if (names.some((name) => typeof name !== 'string' || name.trim() === '') || new Set(names).size !== names.length)
+    throw new RangeError('priorities must be distinct non-empty names');
   if (resolved.seedIncidents > 0 && resolved.seedServices === 0) {
     throw new RangeError('seedIncidents needs at least one service (seedServices >= 1)');
   }

@@ -130,6 +130,8 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
     createScheduleOverride: {
       overrides: [{ start: later(1), end: later(2), user: { id: user.id, type: 'user_reference' } }],
     },
+    // A made-up body would name users, policies and priorities that do not exist (a 400).
+    updateIncident: { incident: { type: 'incident_reference', title: 'Survey', urgency: 'low' } },
     updateIncidents: { incidents: [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }] },
     createSchedule: { schedule: { type: 'schedule', name: 'Survey rota', time_zone: 'UTC', schedule_layers: [layer] } },
     updateSchedule: { schedule: { name: 'Survey rota renamed', schedule_layers: [layer] } },
@@ -168,7 +170,15 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
     const json =
       bodies[operation.id] ??
       (operation.body && operation.method !== 'GET' ? shapeValue(operation.body, undefined, context) : undefined);
-    const path = operation.id === 'getAbility' ? `/abilities/${ability}` : concretePath(operation, ids);
+    // An incident's alert is found through the incident the survey created (or the first seeded one).
+    const incidentId = ids.get('/incidents') ?? '';
+    const alertId = emulator.state.alerts.all().find((alert) => alert.incident.id === incidentId)?.id;
+    const path =
+      operation.id === 'getAbility'
+        ? `/abilities/${ability}`
+        : operation.id === 'getIncidentAlert'
+          ? `/incidents/${incidentId}/alerts/${alertId}`
+          : concretePath(operation, ids);
     const answer = await call(emulator, operation.method, `${path}${search}`, {
       key: emulator.keys.users[0].key,
       ...(json === undefined ? {} : { json }),

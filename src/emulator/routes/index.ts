@@ -14,6 +14,7 @@ import { auditRoutes } from './audit-records.js';
 import { changeEventRoutes } from './change-events.js';
 import { escalationPolicyRoutes } from './escalation-policies.js';
 import { incidentRoutes } from './incidents.js';
+import { incidentAlertRoutes } from './incident-alerts.js';
 import { logEntryRoutes } from './log-entries.js';
 import { onCallRoutes } from './oncalls.js';
 import { scheduleRoutes } from './schedules.js';
@@ -36,6 +37,7 @@ export const MODELLED_ROUTES: readonly Route[] = [
   ...scheduleRoutes,
   ...scheduleWriteRoutes,
   ...incidentRoutes,
+  ...incidentAlertRoutes,
   ...logEntryRoutes,
   ...auditRoutes,
   ...abilityRoutes,

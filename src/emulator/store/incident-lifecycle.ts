@@ -6,7 +6,7 @@
  * @module
  */
 import type { EmulatorStore } from './store.js';
-import type { Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
+import type { Alert, Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
 import { incidentUnsetFields } from './unmodelled-fields.js';
 import { onCallAt } from './schedule-model.js';
 
@@ -30,6 +30,10 @@ export interface NewIncident {
   agent: Reference;
   /** The log entry channel type (`api`, `web_trigger`, ...). */
   channel: string;
+  /** The alert's severity. @default 'critical' */
+  severity?: Alert['severity'];
+  /** The alert's details (an event's `payload.custom_details`). @default {} */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -48,13 +52,15 @@ export function firstResponder(store: EmulatorStore, service: Service, at: Date 
   return onCall ? store.users.get(onCall.id) : undefined;
 }
 
-function logEntry(
+/** Writes one line of an incident's history (with `assignees` on assign and escalate entries). */
+export function logEntry(
   store: EmulatorStore,
   incident: Incident,
   type: LogEntryType,
   agent: Reference,
   at: Date,
   channel: LogEntry['channel'],
+  assignees?: Reference[],
 ): LogEntry {
   const id = store.ids.next('R', 13);
   const words: Record<LogEntryType, string> = {
@@ -62,6 +68,8 @@ function logEntry(
     acknowledge_log_entry: 'Acknowledged',
     resolve_log_entry: 'Resolved',
     annotate_log_entry: 'Note added',
+    assign_log_entry: 'Assigned',
+    escalate_log_entry: 'Escalated',
   };
   return store.logEntries.add({
     id,
@@ -74,6 +82,7 @@ function logEntry(
     incident: store.ref(incident),
     service: incident.service,
     teams: incident.teams,
+    ...(assignees ? { assignees } : {}),
   });
 }
 
@@ -108,6 +117,24 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
     ...incidentUnsetFields(),
   };
   store.incidents.add(incident);
+  store.escalationLevels.set(id, 1);
+  // The alert's id is derived from the incident's, so that opening an incident draws no more
+  // ids than it did before alerts were kept (seeded data keeps its ids).
+  const alertId = `A${id.slice(1)}`;
+  store.alerts.add({
+    id: alertId,
+    type: 'alert',
+    summary: spec.title,
+    ...store.urls(`incidents/${id}/alerts`, alertId),
+    created_at: at,
+    status: 'triggered',
+    alert_key: spec.incidentKey,
+    service: store.ref(spec.service),
+    incident: store.ref(incident),
+    suppressed: false,
+    severity: spec.severity ?? 'critical',
+    body: { type: 'alert_body', contexts: [], details: spec.details ?? {} },
+  });
   logEntry(store, incident, 'trigger_log_entry', spec.agent, spec.at, { type: spec.channel });
   store.announce({ kind: 'incident', type: 'incident.triggered', incident, agent: spec.agent, at: spec.at });
   return incident;
@@ -148,6 +175,8 @@ export function changeStatus(
     incident.assignments = [];
     incident.acknowledgements = [];
     incident.alert_counts = { all: incident.alert_counts.all, triggered: 0, resolved: incident.alert_counts.all };
+    for (const alert of alertsOf(store, incident.id)) alert.status = 'resolved';
+    store.escalationLevels.delete(incident.id);
   }
   incident.status = target;
   incident.updated_at = iso;
@@ -163,6 +192,11 @@ export function changeStatus(
     at,
   });
   return incident;
+}
+
+/** The alerts of an incident, in creation order. */
+export function alertsOf(store: EmulatorStore, incidentId: string): Alert[] {
+  return store.alerts.all().filter((alert) => alert.incident.id === incidentId);
 }
 
 /** Adds a note: an `annotate_log_entry` whose `channel.summary` is the note's text. */

@@ -269,7 +269,13 @@ export interface AlertCounts {
 }
 
 /** The kinds of log entry the emulator writes. */
-export type LogEntryType = 'trigger_log_entry' | 'acknowledge_log_entry' | 'resolve_log_entry' | 'annotate_log_entry';
+export type LogEntryType =
+  | 'trigger_log_entry'
+  | 'acknowledge_log_entry'
+  | 'resolve_log_entry'
+  | 'annotate_log_entry'
+  | 'assign_log_entry'
+  | 'escalate_log_entry';
 
 /** How a log entry's action was done. */
 export interface LogEntryChannel {
@@ -295,6 +301,43 @@ export interface LogEntry extends ResourceBase {
   service: Reference;
   /** The incident's teams. */
   teams: Reference[];
+  /** Who the incident was assigned to, on `assign_log_entry` and `escalate_log_entry`. */
+  assignees?: Reference[];
+}
+
+/** An incident priority of the account (`GET /priorities`). */
+export interface Priority extends ResourceBase {
+  /** Always `priority`. */
+  type: 'priority';
+  /** The short name (`P1`). */
+  name: string;
+  /** A description. */
+  description: string;
+}
+
+/**
+ * An alert: what an Events API trigger opened, under its incident. One dedup key has one
+ * alert: a repeated trigger with the same key while it is open changes nothing.
+ */
+export interface Alert extends ResourceBase {
+  /** Always `alert`. */
+  type: 'alert';
+  /** ISO 8601 time of the first trigger. */
+  created_at: string;
+  /** `triggered`, or `resolved` once its incident is. */
+  status: 'triggered' | 'resolved';
+  /** The deduplication key. */
+  alert_key: string;
+  /** The service. */
+  service: Reference;
+  /** The incident it belongs to. */
+  incident: Reference;
+  /** Never suppressed: the emulator opens an incident for every alert (maintenance aside). */
+  suppressed: boolean;
+  /** The event's `payload.severity` (`critical` for an incident opened through REST). */
+  severity: 'info' | 'warning' | 'error' | 'critical';
+  /** The event's data: `details` is its `payload.custom_details`. */
+  body: { type: 'alert_body'; contexts: unknown[]; details: Record<string, unknown> };
 }
 
 /** One audit-trail record. */

@@ -11,6 +11,7 @@ import { reference, selfUrl } from './references.js';
 import type { StoreChange, StoreChangeListener } from './store-changes.js';
 import type { WebhookSubscription } from '../webhooks/webhook-subscription-bodies.js';
 import type {
+  Alert,
   AuditRecord,
   ChangeEvent,
   EscalationPolicy,
@@ -18,6 +19,7 @@ import type {
   Integration,
   LogEntry,
   Override,
+  Priority,
   Reference,
   ResourceBase,
   Schedule,
@@ -96,6 +98,12 @@ export class EmulatorStore {
   readonly webhookSubscriptions = new Collection<WebhookSubscription>();
   /** The records of every resource without a hand-written model (see `operations/`). */
   readonly records = new GenericRecords();
+  /** The account's incident priorities, highest first. */
+  readonly priorities = new Collection<Priority>();
+  /** Alerts, in creation order (one per incident: each dedup key has one). */
+  readonly alerts = new Collection<Alert>();
+  /** The escalation level each open incident is at (1 when absent). */
+  readonly escalationLevels = new Map<string, number>();
   /** Team roles by `<team id> <user id>` (membership itself is the user's `teams`; see `team-membership.ts`). */
   readonly teamRoles = new Map<string, 'observer' | 'responder' | 'manager'>();
   /** The account's abilities (`GET /abilities/{name}` answers 204 for these). */
