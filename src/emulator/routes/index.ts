@@ -23,6 +23,7 @@ import { serviceChangeEventRoutes } from './service-change-events.js';
 import { serviceRoutes } from './services.js';
 import { serviceWriteRoutes } from './service-writes.js';
 import { teamRoutes } from './teams.js';
+import { deleteRoutes } from './deletes.js';
 import { userRoutes } from './users.js';
 import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
 
@@ -44,6 +45,7 @@ export const MODELLED_ROUTES: readonly Route[] = [
   ...changeEventRoutes,
   ...onCallRoutes,
   ...webhookSubscriptionRoutes,
+  ...deleteRoutes,
 ];
 
 /** The REST API v2 routes: the modelled ones, then the generic one of every described operation. */

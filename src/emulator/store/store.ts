@@ -148,6 +148,16 @@ export class EmulatorStore {
     return user;
   }
 
+  /** Removes a user and their email from the index, and forgets the user-scoped keys that spoke for them. */
+  removeUser(id: string): User | undefined {
+    const user = this.users.remove(id);
+    if (!user) return undefined;
+    this.#usersByEmail.delete(user.email.toLowerCase());
+    for (const [key, identity] of this.apiKeys)
+      if (identity.kind === 'user' && identity.userId === id) this.apiKeys.delete(key);
+    return user;
+  }
+
   /** Re-indexes a user whose email changed. */
   reindexUser(user: User, previousEmail: string): void {
     this.#usersByEmail.delete(previousEmail.toLowerCase());
