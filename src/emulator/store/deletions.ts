@@ -20,7 +20,8 @@ export function userDeleteRefusal(store: EmulatorStore, userId: string): string 
         incident.status !== 'resolved' && incident.assignments.some((assignment) => assignment.assignee.id === userId),
     );
   if (open.length === 0) return undefined;
-  return `User ${userId} has ${open.length} assigned open incident(s) (${open.map((incident) => incident.id).join(', ')}); resolve or reassign them first`;
+  const ids = open.map((incident) => incident.id).join(', ');
+  return `User ${userId} has ${open.length} assigned open incident(s) (${ids}); resolve or reassign them first`;
 }
 
 /**
