@@ -34,6 +34,9 @@ export type { IdGenerator } from './store/random.js';
 export type { RandomSource } from './store/random.js';
 export type { RateDecision } from './faults/key-rate-limit.js';
 export type * from './store/resources.js';
+export type { MaintenanceWindow } from './store/maintenance.js';
+export type { Restriction } from './schedules/restrictions.js';
+export type { TeamMember, TeamRole } from './store/team-membership.js';
 export type { WebhookOptions } from './webhooks/webhook-options.js';
 export type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from './webhooks/webhook-dispatcher.js';
 export type {

@@ -133,6 +133,15 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
     // A made-up body would name users, policies and priorities that do not exist (a 400).
     updateIncident: { incident: { type: 'incident_reference', title: 'Survey', urgency: 'low' } },
     updateIncidents: { incidents: [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }] },
+    createMaintenanceWindow: {
+      maintenance_window: {
+        type: 'maintenance_window',
+        start_time: later(24),
+        end_time: later(25),
+        services: [{ id: service.id, type: 'service_reference' }],
+      },
+    },
+    updateMaintenanceWindow: { maintenance_window: { description: 'Survey window' } },
     createSchedule: { schedule: { type: 'schedule', name: 'Survey rota', time_zone: 'UTC', schedule_layers: [layer] } },
     updateSchedule: { schedule: { name: 'Survey rota renamed', schedule_layers: [layer] } },
   };

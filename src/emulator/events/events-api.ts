@@ -14,6 +14,7 @@ import {
 } from './incoming-event-validation.js';
 import { changeStatus, createIncident } from '../store/incident-lifecycle.js';
 import { randomHex32 } from '../store/random.js';
+import { maintenanceOf } from '../store/maintenance.js';
 import type { Reply } from '../server/replies.js';
 import type { Alert, Incident, Integration, Service } from '../store/resources.js';
 import type { EmulatorStore } from '../store/store.js';
@@ -52,7 +53,8 @@ function apply(store: EmulatorStore, event: AlertEvent, service: Service, now: D
     // A repeated trigger while the key's alert is open is deduplicated into that alert: one
     // alert per dedup key (the Events API v2 description: `dedup_key` "Identifies the alert to
     // `trigger`, `acknowledge`, or `resolve`"; events-v2.openapiv3.json).
-    if (!open)
+    // "No new incidents will be created for a service that is in maintenance" (POST /maintenance_windows).
+    if (!open && !maintenanceOf(store, service.id, now))
       createIncident(store, {
         service,
         title: event.summary ?? 'Alert',

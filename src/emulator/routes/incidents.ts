@@ -11,6 +11,7 @@ import { incidentFilter, logEntryFilter, matchesIncident, matchesLogEntry } from
 import { addNote, changeStatus, createIncident, notesOf, statusChangeError } from '../store/incident-lifecycle.js';
 import { MAX_INCIDENTS_PER_UPDATE, parseIncidentUpdate, type IncidentUpdate } from '../validation/incident-updates.js';
 import { randomHex32 } from '../store/random.js';
+import { maintenanceOf } from '../store/maintenance.js';
 import { ERROR_CODES, fail, invalidInput, notFound, ok, restError, type Reply } from '../server/replies.js';
 import type { EscalationPolicy, Incident, Priority, User } from '../store/resources.js';
 import type { EmulatorStore } from '../store/store.js';
@@ -173,6 +174,14 @@ function create(context: RestContext): Reply {
   if (fields.incident_key !== undefined && typeof fields.incident_key !== 'string')
     errors.push('incident.incident_key must be a string');
   if (errors.length > 0 || !service) fail(invalidInput(...errors));
+  const maintenance = maintenanceOf(store, service.id, context.now);
+  // "No new incidents will be created for a service that is in maintenance" (POST /maintenance_windows).
+  if (maintenance)
+    fail(
+      restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, [
+        `Service ${service.id} is in maintenance window ${maintenance.id} until ${maintenance.end_time}`,
+      ]),
+    );
   const key =
     typeof fields.incident_key === 'string' && fields.incident_key !== ''
       ? fields.incident_key

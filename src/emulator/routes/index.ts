@@ -24,6 +24,7 @@ import { serviceRoutes } from './services.js';
 import { serviceWriteRoutes } from './service-writes.js';
 import { teamRoutes } from './teams.js';
 import { deleteRoutes } from './deletes.js';
+import { maintenanceWindowRoutes } from './maintenance-windows.js';
 import { userRoutes } from './users.js';
 import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
 
@@ -46,6 +47,7 @@ export const MODELLED_ROUTES: readonly Route[] = [
   ...onCallRoutes,
   ...webhookSubscriptionRoutes,
   ...deleteRoutes,
+  ...maintenanceWindowRoutes,
 ];
 
 /** The REST API v2 routes: the modelled ones, then the generic one of every described operation. */

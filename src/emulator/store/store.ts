@@ -28,6 +28,7 @@ import type {
   User,
 } from './resources.js';
 import { OAuthTokens } from './oauth-tokens.js';
+import type { MaintenanceWindow } from './maintenance.js';
 
 /** The web address of the emulator's fictional account (see `ResourceBase.html_url`). */
 export const EMULATOR_WEB_URL = 'https://emulator.pagerduty.invalid';
@@ -102,6 +103,8 @@ export class EmulatorStore {
   readonly priorities = new Collection<Priority>();
   /** Alerts, in creation order (one per incident: each dedup key has one). */
   readonly alerts = new Collection<Alert>();
+  /** Maintenance windows, in creation order (`sequence_number` order). */
+  readonly maintenanceWindows = new Collection<MaintenanceWindow>();
   /** The escalation level each open incident is at (1 when absent). */
   readonly escalationLevels = new Map<string, number>();
   /** Team roles by `<team id> <user id>` (membership itself is the user's `teams`; see `team-membership.ts`). */
