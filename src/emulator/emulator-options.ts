@@ -41,6 +41,13 @@ export interface EmulatorOptions extends SeedOptions {
   /** The loopback port to listen on; 0 picks a free one. @default 0 */
   port?: number;
   /**
+   * The address to listen on: `127.0.0.1` (loopback only), or another interface's
+   * (`0.0.0.0` for every IPv4 one, for a test in a container or on another machine). The
+   * emulator is a test double with fake keys and no authentication on its admin surface:
+   * bind beyond loopback only on a network you trust. @default '127.0.0.1'
+   */
+  host?: string;
+  /**
    * Users, services and incidents with known ids, added after the seeded data (later ones
    * through `emulator.addFixtures`). @default none
    */
@@ -201,6 +208,14 @@ export function resolveSeedOptions(options: SeedOptions = {}): ResolvedSeedOptio
  *
  * @throws RangeError otherwise
  */
+/** Checks a host: a non-empty address or name without a scheme, port or path. */
+export function resolveHost(host: string | undefined): string {
+  const value = host ?? '127.0.0.1';
+  if (typeof value !== 'string' || !/^[A-Za-z0-9.:-]+$/.test(value))
+    throw new RangeError(`host must be an address or a name such as 127.0.0.1 or 0.0.0.0, got ${String(host)}`);
+  return value;
+}
+
 export function resolvePort(port: number | undefined): number {
   const value = port ?? 0;
   if (!Number.isInteger(value) || value < 0 || value > 65535)

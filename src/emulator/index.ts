@@ -16,7 +16,8 @@
 export { startEmulator } from './start-emulator.js';
 export { clientTestOptions } from './client-test-options.js';
 export type { ClientTestOptions } from './client-test-options.js';
-export type { Emulator } from './start-emulator.js';
+export type { Emulator, EmulatorSnapshot } from './start-emulator.js';
+export type { StoreSnapshot } from './store/store-snapshot.js';
 export type { EmulatorOptions, McpAuth, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
 export type { EmulatorKeys, UserKey, RoutingKey } from './fixtures/seed.js';
 export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } from './fixtures/fixtures.js';

@@ -185,6 +185,22 @@ export class EmulatorStore {
     return this.#integrationsByKey.get(routingKey);
   }
 
+  /** The last incident number handed out (for snapshots). */
+  get incidentCounter(): number {
+    return this.#incidentNumber;
+  }
+
+  /** Sets the last incident number handed out, and indexes users and integrations again (restoring a snapshot). */
+  resumeFrom(incidentCounter: number): void {
+    this.#incidentNumber = incidentCounter;
+    this.#usersByEmail.clear();
+    for (const user of this.users.all()) this.#usersByEmail.set(user.email.toLowerCase(), user);
+    this.#integrationsByKey.clear();
+    for (const integration of this.integrations.all())
+      if (integration.integration_key !== undefined)
+        this.#integrationsByKey.set(integration.integration_key, integration);
+  }
+
   /** The next account-wide incident number. */
   nextIncidentNumber(): number {
     this.#incidentNumber += 1;
