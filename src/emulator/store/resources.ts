@@ -5,42 +5,10 @@
  * @module
  */
 import type { IncidentUnsetFields, ServiceSettings } from './unmodelled-fields.js';
-import type { Restriction } from '../schedules/restrictions.js';
+import type { Reference, ResourceBase } from './resource-base.js';
 
-/** A reference to another resource, as embedded in a resource (`user_reference`, ...). */
-export interface Reference {
-  /** The referenced resource's identifier. */
-  id: string;
-  /** The reference type: the resource type plus `_reference`. */
-  type: string;
-  /** A short human-readable name of the referenced resource. */
-  summary: string;
-  /** The referenced resource's full URL. */
-  self: string;
-  /**
-   * The referenced resource's web page, as the REST API gives on references. Every
-   * reference the emulator builds has it; optional so that hand-made ones need not.
-   */
-  html_url?: string;
-}
-
-/** Fields every top-level resource has. */
-export interface ResourceBase {
-  /** The identifier (`P` and six characters). */
-  id: string;
-  /** The resource type (`user`, `service`, ...). */
-  type: string;
-  /** A short human-readable name. */
-  summary: string;
-  /** The resource's full URL on the emulator. */
-  self: string;
-  /**
-   * The resource's web page on the emulator's fictional account,
-   * `https://emulator.pagerduty.invalid/...`: never reachable (`.invalid` is reserved), but
-   * it carries the account subdomain, `emulator`, as the service's web URLs do.
-   */
-  html_url: string;
-}
+export type { Reference, ResourceBase } from './resource-base.js';
+export type { Override, Schedule, ScheduleLayer } from './schedule-resources.js';
 
 /** A team. */
 export interface Team extends ResourceBase {
@@ -142,61 +110,6 @@ export interface EscalationPolicy extends ResourceBase {
   escalation_rules: EscalationRule[];
   /** The teams owning the policy. */
   teams: Reference[];
-}
-
-/**
- * An on-call schedule. The escalation policies targeting it are derived when it is
- * served (`escalation_policies`), not stored.
- */
-export interface Schedule extends ResourceBase {
-  /** Always `schedule`. */
-  type: 'schedule';
-  /** The schedule's name. */
-  name: string;
-  /** A free-text description. */
-  description: string;
-  /** IANA time-zone name. */
-  time_zone: string;
-  /** Every user of the schedule's layers, each once, in layer order (derived from the layers when they change). */
-  users: Reference[];
-  /** The teams owning the schedule. */
-  teams: Reference[];
-  /** The layers, as stored: a later layer wins over an earlier one (see `schedules/schedule-rendering.ts`). */
-  schedule_layers: ScheduleLayer[];
-}
-
-/** One layer of a schedule: a rotation of users, perhaps limited by restrictions. */
-export interface ScheduleLayer {
-  /** The layer's identifier. */
-  id: string;
-  /** The layer's name (`Layer 1`, ... unless given). */
-  name: string;
-  /** ISO 8601 time from which the layer puts people on call. */
-  start: string;
-  /** ISO 8601 time from which it no longer does, `null` for never. */
-  end: string | null;
-  /** ISO 8601 start of the first turn, which may lie before `start`. */
-  rotation_virtual_start: string;
-  /** Length of each turn, in seconds. */
-  rotation_turn_length_seconds: number;
-  /** The users in rotation order, as the API nests them. */
-  users: { user: Reference }[];
-  /** The periods of the day or week the layer is limited to (empty: always). */
-  restrictions: Restriction[];
-}
-
-/** A schedule override: someone else on call for a while. */
-export interface Override {
-  /** The override's identifier. */
-  id: string;
-  /** ISO 8601 start, with offset. */
-  start: string;
-  /** ISO 8601 end, with offset; after `start`. */
-  end: string;
-  /** Who is on call instead. */
-  user: Reference;
-  /** The time zone the override was given in, when one was. */
-  time_zone?: string;
 }
 
 /** The incident states. */
