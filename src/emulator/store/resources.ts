@@ -55,6 +55,8 @@ export interface Integration extends ResourceBase {
   service: Reference;
   /** ISO 8601 creation time, on integrations created through the REST API. */
   created_at?: string;
+  /** The vendor it was created for, when one was named. */
+  vendor?: Reference;
 }
 
 /** A service: where incidents are opened. */
