@@ -59,6 +59,18 @@ describe('reset, snapshot and restore', () => {
   });
 });
 
+describe('reset with the fixtures option', () => {
+  it('keeps the fixtures given at start, and their keys', async () => {
+    const fixtures = { users: [{ id: 'PADA001', name: 'Ada', email: 'ada@example.com', apiKey: 'u+ada' }] };
+    await using emulator = await startEmulator({ seedIncidents: 0, fixtures });
+    emulator.state.removeUser('PADA001');
+    emulator.reset();
+    expect(emulator.state.users.get('PADA001')?.email).toBe('ada@example.com');
+    expect(emulator.keys.users.find((user) => user.userId === 'PADA001')?.key).toBe('u+ada');
+    expect((await call(emulator, 'GET', '/users/me', { key: 'u+ada' })).status).toBe(200);
+  });
+});
+
 describe('the admin surface, from another process', () => {
   let emulator: Emulator;
   beforeAll(async () => {

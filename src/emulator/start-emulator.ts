@@ -222,7 +222,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.close();
     throw error;
   }
-  const atStart: EmulatorSnapshot = { store: takeSnapshot(store), keys };
+  // The state at start, made again when asked for (seeding is deterministic): no copy of a
+  // large seed is kept for a reset that may never come.
+  const atStart = (): EmulatorSnapshot => {
+    const fresh = new EmulatorStore({ baseUrl: url, random: seededRandom(seed.seed), now: store.now });
+    const seeded = seedStore(fresh, seed);
+    const added = options.fixtures === undefined ? undefined : addFixturesTo(fresh, options.fixtures);
+    return {
+      store: takeSnapshot(fresh),
+      keys: added
+        ? { ...seeded, users: [...seeded.users, ...added.users], routing: [...seeded.routing, ...added.routing] }
+        : seeded,
+    };
+  };
   const restore = (snapshot: EmulatorSnapshot): void => {
     restoreSnapshot(store, snapshot.store);
     keys = snapshot.keys;
@@ -233,7 +245,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return store.now();
   };
   const reset = (): void => {
-    restore(atStart);
+    restore(atStart());
     clockAdvance = 0;
     log.clear();
     webhooks.clear();

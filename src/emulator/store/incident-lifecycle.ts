@@ -120,7 +120,7 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
   store.escalationLevels.set(id, 1);
   // The alert's id is derived from the incident's, so that opening an incident draws no more
   // ids than it did before alerts were kept (seeded data keeps its ids).
-  const alertId = `A${id.slice(1)}`;
+  const alertId = alertIdOf(id);
   store.alerts.add({
     id: alertId,
     type: 'alert',
@@ -194,9 +194,15 @@ export function changeStatus(
   return incident;
 }
 
-/** The alerts of an incident, in creation order. */
+/** The id of an incident's alert: derived from the incident's (see {@link createIncident}). */
+export function alertIdOf(incidentId: string): string {
+  return `A${incidentId.slice(1)}`;
+}
+
+/** The alerts of an incident (its one alert: each dedup key has one), found by id, not by a scan. */
 export function alertsOf(store: EmulatorStore, incidentId: string): Alert[] {
-  return store.alerts.all().filter((alert) => alert.incident.id === incidentId);
+  const alert = store.alerts.get(alertIdOf(incidentId));
+  return alert && alert.incident.id === incidentId ? [alert] : [];
 }
 
 /** Adds a note: an `annotate_log_entry` whose `channel.summary` is the note's text. */
