@@ -51,7 +51,9 @@ describe('examples/send-ci-alert', () => {
       clientOptions: instantRetries,
     });
     expect(incidentsWithKey(key)).toHaveLength(1);
-    expect(incident.alert_counts.all).toBe(2);
+    // The second failure is deduplicated into the open alert: one alert per dedup key, as on PagerDuty.
+    expect(incident.alert_counts.all).toBe(1);
+    expect(emulator.state.alerts.all().filter((alert) => alert.alert_key === key)).toHaveLength(1);
 
     const passed = await main({
       routingKey: routing.routingKey,

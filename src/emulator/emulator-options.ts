@@ -28,12 +28,25 @@ export interface SeedOptions {
   seedIncidentSpacing?: number;
   /** The account's abilities. @default ['teams', 'read_only_users', 'service_support_hours', 'urgencies'] */
   abilities?: readonly string[];
+  /**
+   * The account's incident priorities, highest first, by name (`['P1', 'P2', 'P3']`):
+   * `GET /priorities` lists them and `PUT /incidents/{id}` may set them. @default none (an
+   * account without priorities: every incident's `priority` is `null`)
+   */
+  priorities?: readonly string[];
 }
 
 /** Options of {@link startEmulator}. */
 export interface EmulatorOptions extends SeedOptions {
   /** The loopback port to listen on; 0 picks a free one. @default 0 */
   port?: number;
+  /**
+   * The address to listen on: `127.0.0.1` (loopback only), or another interface's
+   * (`0.0.0.0` for every IPv4 one, for a test in a container or on another machine). The
+   * emulator is a test double with fake keys and no authentication on its admin surface:
+   * bind beyond loopback only on a network you trust. @default '127.0.0.1'
+   */
+  host?: string;
   /**
    * Users, services and incidents with known ids, added after the seeded data (later ones
    * through `emulator.addFixtures`). @default none
@@ -172,6 +185,8 @@ export interface ResolvedSeedOptions {
   seedIncidentSpacing: number;
   /** See {@link SeedOptions.abilities}. */
   abilities: readonly string[];
+  /** See {@link SeedOptions.priorities}. */
+  priorities: readonly string[];
 }
 
 /** The abilities a seeded account has unless told otherwise. */
@@ -204,7 +219,11 @@ export function resolveSeedOptions(options: SeedOptions = {}): ResolvedSeedOptio
     seedEpoch,
     seedIncidentSpacing: count('seedIncidentSpacing', options.seedIncidentSpacing, 60, 1),
     abilities: [...(options.abilities ?? DEFAULT_ABILITIES)],
+    priorities: [...(options.priorities ?? [])],
   };
+  const names = resolved.priorities;
+  if (names.some((name) => typeof name !== 'string' || name.trim() === '') || new Set(names).size !== names.length)
+    throw new RangeError('priorities must be distinct non-empty names');
   if (resolved.seedIncidents > 0 && resolved.seedServices === 0) {
     throw new RangeError('seedIncidents needs at least one service (seedServices >= 1)');
   }
@@ -216,6 +235,14 @@ export function resolveSeedOptions(options: SeedOptions = {}): ResolvedSeedOptio
  *
  * @throws RangeError otherwise
  */
+/** Checks a host: a non-empty address or name without a scheme, port or path. */
+export function resolveHost(host: string | undefined): string {
+  const value = host ?? '127.0.0.1';
+  if (typeof value !== 'string' || !/^[A-Za-z0-9.:-]+$/.test(value))
+    throw new RangeError(`host must be an address or a name such as 127.0.0.1 or 0.0.0.0, got ${String(host)}`);
+  return value;
+}
+
 export function resolvePort(port: number | undefined): number {
   const value = port ?? 0;
   if (!Number.isInteger(value) || value < 0 || value > 65535)

@@ -16,7 +16,8 @@
 export { startEmulator } from './start-emulator.js';
 export { clientTestOptions } from './client-test-options.js';
 export type { ClientTestOptions } from './client-test-options.js';
-export type { Emulator } from './start-emulator.js';
+export type { Emulator, EmulatorSnapshot } from './start-emulator.js';
+export type { StoreSnapshot } from './store/store-snapshot.js';
 export type { EmulatorOptions, McpAuth, McpToolSet, SeedOptions, ResolvedSeedOptions } from './emulator-options.js';
 export type { EmulatorKeys, UserKey, RoutingKey } from './fixtures/seed.js';
 export type { EmulatorFixtures, UserFixture, ServiceFixture, IncidentFixture } from './fixtures/fixtures.js';
@@ -34,6 +35,9 @@ export type { IdGenerator } from './store/random.js';
 export type { RandomSource } from './store/random.js';
 export type { RateDecision } from './faults/key-rate-limit.js';
 export type * from './store/resources.js';
+export type { MaintenanceWindow } from './store/maintenance.js';
+export type { Restriction } from './schedules/restrictions.js';
+export type { TeamMember, TeamRole } from './store/team-membership.js';
 export type { WebhookOptions } from './webhooks/webhook-options.js';
 export type { WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from './webhooks/webhook-dispatcher.js';
 export type {

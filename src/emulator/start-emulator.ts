@@ -13,6 +13,7 @@ import {
   resolveLatency,
   resolveMcpAuth,
   resolveMcpToolSet,
+  resolveHost,
   resolvePort,
   resolveSeedOptions,
   type EmulatorOptions,
@@ -29,9 +30,19 @@ import { McpSessions } from './mcp/mcp-sessions.js';
 import { WebhookDispatcher, type WebhookDelivery } from './webhooks/webhook-dispatcher.js';
 import { resolveWebhookOptions } from './webhooks/webhook-options.js';
 import { checkLifetime, type EmulatorOAuthClient } from './store/oauth-tokens.js';
+import { restoreSnapshot, takeSnapshot, type StoreSnapshot } from './store/store-snapshot.js';
+import { adminState } from './server/admin-state.js';
 
-/** The loopback address the emulator listens on (never another interface). */
+/** The address the emulator listens on unless `host` says otherwise: loopback only. */
 export const EMULATOR_HOST = '127.0.0.1';
+
+/** A copy of an emulator's state (see {@link Emulator.snapshot}); opaque, reusable. */
+export interface EmulatorSnapshot {
+  /** The store's contents. */
+  readonly store: StoreSnapshot;
+  /** The keys at the time. */
+  readonly keys: EmulatorKeys;
+}
 
 /** A running emulator. */
 export interface Emulator extends AsyncDisposable {
@@ -49,6 +60,24 @@ export interface Emulator extends AsyncDisposable {
   revokeOAuthTokens(): number;
   /** The port listened on. */
   readonly port: number;
+  /** The address listened on (the `host` option). */
+  readonly host: string;
+  /**
+   * Puts the state back as it was at start (seeded data and the `fixtures` option), with
+   * the clock's advance undone and the request log and webhook deliveries cleared. Faults,
+   * latency and rate limits stay as set.
+   */
+  reset(): void;
+  /** A copy of the state, to give to {@link restore} later (as often as wanted). */
+  snapshot(): EmulatorSnapshot;
+  /** Puts the state back as it was when `snapshot` was taken (ids to come included). */
+  restore(snapshot: EmulatorSnapshot): void;
+  /**
+   * Moves the emulator's clock forward by `seconds` (on top of the `now` option's): on-call
+   * shifts, maintenance windows, token expiry and rate-limit windows see the new time.
+   * Returns it.
+   */
+  advanceClock(seconds: number): Date;
   /** Whether it answers CORS preflights and adds CORS headers (the `cors` option). */
   readonly cors: boolean;
   /** How `/mcp` authenticates (the `mcpAuth` option): `key`, or `oauth` (OAuth tokens only, found by discovery). */
@@ -110,10 +139,10 @@ export interface Emulator extends AsyncDisposable {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number): Promise<AddressInfo> {
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, EMULATOR_HOST, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve(server.address() as AddressInfo);
     });
@@ -154,6 +183,7 @@ function cancellableTimer(milliseconds: number, signal?: AbortSignal): Promise<v
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const port = resolvePort(options.port);
+  const host = resolveHost(options.host);
   const seed = resolveSeedOptions(options);
   const mcpAuth = resolveMcpAuth(options.mcpAuth);
   if (options.fixtures !== undefined) assertFixtureShapes(options.fixtures);
@@ -167,12 +197,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let limiter = options.rateLimit === undefined ? undefined : new KeyRateLimit(options.rateLimit, rateLimitWindow);
 
   const server = createServer();
-  const address = await listen(server, port);
-  const url = `http://${EMULATOR_HOST}:${address.port}`;
+  const address = await listen(server, port, host);
+  // Every interface includes loopback: the URL to hand to a client on this machine.
+  const urlHost = host === '0.0.0.0' || host === '::' ? EMULATOR_HOST : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${address.port}`;
+  const clockOf = options.now ?? (() => new Date());
+  let clockAdvance = 0;
   const store = new EmulatorStore({
     baseUrl: url,
     random: seededRandom(seed.seed),
-    now: options.now ?? (() => new Date()),
+    now: () => new Date(clockOf().getTime() + clockAdvance),
   });
   store.oauth.lifetimes = {
     accessToken: checkLifetime('tokenLifetime', options.tokenLifetime ?? 86400),
@@ -192,6 +226,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.close();
     throw error;
   }
+  // The state at start, made again when asked for (seeding is deterministic): no copy of a
+  // large seed is kept for a reset that may never come.
+  const atStart = (): EmulatorSnapshot => {
+    const fresh = new EmulatorStore({ baseUrl: url, random: seededRandom(seed.seed), now: store.now });
+    const seeded = seedStore(fresh, seed);
+    const added = options.fixtures === undefined ? undefined : addFixturesTo(fresh, options.fixtures);
+    return {
+      store: takeSnapshot(fresh),
+      keys: added
+        ? { ...seeded, users: [...seeded.users, ...added.users], routing: [...seeded.routing, ...added.routing] }
+        : seeded,
+    };
+  };
+  const restore = (snapshot: EmulatorSnapshot): void => {
+    restoreSnapshot(store, snapshot.store);
+    keys = snapshot.keys;
+  };
+  const advanceClock = (seconds: number): Date => {
+    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`seconds must be 0 or more, got ${seconds}`);
+    clockAdvance += seconds * 1000;
+    return store.now();
+  };
+  const reset = (): void => {
+    restore(atStart());
+    clockAdvance = 0;
+    log.clear();
+    webhooks.clear();
+  };
   const webhooks = new WebhookDispatcher(store, webhookOptions);
   const sessions = new McpSessions();
   const mcp = {
@@ -214,6 +276,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       limiter: () => limiter,
       mcp,
       cors: options.cors ?? false,
+      admin: {
+        state: () => ({ keys, now: store.now().toISOString(), ...adminState(store) }),
+        addFixtures: (fixtures) => {
+          assertFixtureShapes(fixtures as EmulatorFixtures);
+          return addFixtures(fixtures as EmulatorFixtures);
+        },
+        reset,
+        advanceClock,
+      },
     }),
   );
 
@@ -245,6 +316,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     revokeOAuthTokens: () => store.oauth.revokeAccessTokens(),
     port: address.port,
+    host,
+    reset,
+    snapshot: () => ({ store: takeSnapshot(store), keys }),
+    restore,
+    advanceClock,
     cors: options.cors ?? false,
     mcpAuth,
     mcpWriteTools: mcp.writeTools,

@@ -114,13 +114,16 @@ describe('pagerduty incident note, reassign, snooze, merge, escalate', () => {
     expect((await pd.pd(['incident', 'merge', FIRST, FIRST])).status).toBe(2);
   });
 
-  it('escalate asks for the next level, or the one given', async () => {
+  it('escalate asks for the next level, or the one given; past the last level the API refuses', async () => {
     await using pd = await restEmulator();
+    // The seeded policy has one level: the next one does not exist, and the emulator says so as the API does.
     const next = await pd.pd(['incident', 'escalate', FIRST]);
-    expect(next.stdout).toMatch(/^escalated PINC001 .* \(to level 2\)\n$/);
     expect(pd.sent.at(-1)?.body).toEqual({ incident: { type: 'incident_reference', escalation_level: 2 } });
-    await pd.pd(['incident', 'escalate', FIRST, '--level', '3', '--json']);
-    expect(pd.sent.at(-1)?.body).toEqual({ incident: { type: 'incident_reference', escalation_level: 3 } });
+    expect(next.status).toBe(1);
+    expect(next.stderr).toContain('incident.escalation_level must be from 1 to 1');
+    const first = await pd.pd(['incident', 'escalate', FIRST, '--level', '1']);
+    expect(first.stdout).toMatch(/^escalated PINC001 .* \(to level 1\)\n$/);
+    expect(pd.sent.at(-1)?.body).toEqual({ incident: { type: 'incident_reference', escalation_level: 1 } });
     expect((await pd.pd(['incident', 'escalate', FIRST, '--level', '0'])).status).toBe(2);
   });
 });

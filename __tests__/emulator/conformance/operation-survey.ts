@@ -47,6 +47,8 @@ function seededIds(emulator: Emulator): Map<string, string> {
     ['/schedules', state.schedules.all()[0]?.id],
     ['/incidents', state.incidents.all()[0]?.id],
     ['/log_entries', state.logEntries.all()[0]?.id],
+    // Team membership names a user that exists (an unknown one is the API's 404).
+    ['/teams/{}/users', state.users.all()[0]?.id],
   ];
   return new Map(seeded.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
@@ -92,6 +94,12 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
   const incident =
     state.incidents.all().find((candidate) => candidate.status === 'triggered') ?? state.incidents.all()[0];
   const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const layer = {
+    start: later(0),
+    rotation_virtual_start: later(0),
+    rotation_turn_length_seconds: 86_400,
+    users: [{ user: { id: user.id, type: 'user_reference' } }],
+  };
   return {
     createIncident: {
       incident: { type: 'incident', title: 'Survey', service: { id: service.id, type: 'service_reference' } },
@@ -122,7 +130,20 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
     createScheduleOverride: {
       overrides: [{ start: later(1), end: later(2), user: { id: user.id, type: 'user_reference' } }],
     },
+    // A made-up body would name users, policies and priorities that do not exist (a 400).
+    updateIncident: { incident: { type: 'incident_reference', title: 'Survey', urgency: 'low' } },
     updateIncidents: { incidents: [{ id: incident.id, type: 'incident_reference', status: 'acknowledged' }] },
+    createMaintenanceWindow: {
+      maintenance_window: {
+        type: 'maintenance_window',
+        start_time: later(24),
+        end_time: later(25),
+        services: [{ id: service.id, type: 'service_reference' }],
+      },
+    },
+    updateMaintenanceWindow: { maintenance_window: { description: 'Survey window' } },
+    createSchedule: { schedule: { type: 'schedule', name: 'Survey rota', time_zone: 'UTC', schedule_layers: [layer] } },
+    updateSchedule: { schedule: { name: 'Survey rota renamed', schedule_layers: [layer] } },
   };
 }
 
@@ -131,10 +152,11 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
   const validator = new DescriptionValidator();
   const ids = seededIds(emulator);
   const plans = planOperations(REST_OPERATIONS, REST_SCHEMAS);
+  // Creates, reads and writes go parent first; deletes child first (a membership before its team or user).
+  const depth = (plan: OperationPlan) =>
+    plan.operation.path.split('/').length * (plan.operation.method === 'DELETE' ? -1 : 1);
   const ordered = [...plans].sort(
-    (a, b) =>
-      ORDER[a.operation.method] - ORDER[b.operation.method] ||
-      a.operation.path.split('/').length - b.operation.path.split('/').length,
+    (a, b) => ORDER[a.operation.method] - ORDER[b.operation.method] || depth(a) - depth(b),
   );
   const bodies = modelledBodies(emulator);
   // A change event to read: the REST API reads those the Events API received.
@@ -157,7 +179,15 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
     const json =
       bodies[operation.id] ??
       (operation.body && operation.method !== 'GET' ? shapeValue(operation.body, undefined, context) : undefined);
-    const path = operation.id === 'getAbility' ? `/abilities/${ability}` : concretePath(operation, ids);
+    // An incident's alert is found through the incident the survey created (or the first seeded one).
+    const incidentId = ids.get('/incidents') ?? '';
+    const alertId = emulator.state.alerts.all().find((alert) => alert.incident.id === incidentId)?.id;
+    const path =
+      operation.id === 'getAbility'
+        ? `/abilities/${ability}`
+        : operation.id === 'getIncidentAlert'
+          ? `/incidents/${incidentId}/alerts/${alertId}`
+          : concretePath(operation, ids);
     const answer = await call(emulator, operation.method, `${path}${search}`, {
       key: emulator.keys.users[0].key,
       ...(json === undefined ? {} : { json }),

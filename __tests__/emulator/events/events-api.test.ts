@@ -34,7 +34,9 @@ describe('alert events', () => {
     expect(send({ event_action: 'trigger', payload }).body).toMatchObject({ dedup_key: 'disk/db-1' });
     send({ event_action: 'trigger', payload });
     expect(store.incidents.all()).toHaveLength(1);
-    expect(store.incidents.all()[0].alert_counts.all).toBe(2);
+    // One alert per dedup key: the repeat is deduplicated into the open alert, not counted again.
+    expect(store.incidents.all()[0].alert_counts).toEqual({ all: 1, triggered: 1, resolved: 0 });
+    expect(store.alerts.all().map((alert) => alert.alert_key)).toEqual(['disk/db-1']);
     send({ event_action: 'acknowledge' });
     expect(store.incidents.all()[0].status).toBe('acknowledged');
     send({ event_action: 'resolve' });

@@ -69,6 +69,20 @@ describe('POST /services and /services/{id}/integrations', () => {
     expect(emulator.state.services.size).toBe(before);
   });
 
+  it('accepts a vendor without a type, as PagerDuty does for Backstage, Terraform and Pulumi', async () => {
+    const serviceId = emulator.keys.routing[0].serviceId;
+    const reply = await post(`/services/${serviceId}/integrations`, {
+      integration: { name: 'Backstage', vendor: { id: 'PRO19CT', type: 'vendor_reference' } },
+    });
+    expect(reply.status).toBe(201);
+    expect((reply.body as { integration: Integration }).integration).toMatchObject({
+      type: 'events_api_v2_inbound_integration',
+      vendor: { id: 'PRO19CT', type: 'vendor_reference' },
+    });
+    const bad = await post(`/services/${serviceId}/integrations`, { integration: { vendor: 'PRO19CT' } });
+    expect(bad.status).toBe(400);
+  });
+
   it('creates an Events API v2 integration whose key then routes events to the service', async () => {
     const serviceId = emulator.keys.routing[1].serviceId;
     const reply = await post(`/services/${serviceId}/integrations`, {

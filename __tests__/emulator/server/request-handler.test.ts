@@ -88,6 +88,16 @@ describe('the emulator over HTTP', () => {
     ).toBe(400);
   });
 
+  it('answers 400 in the API error shape, not 500, to a path with a malformed percent-escape (issue 47)', async () => {
+    for (const path of ['/users/%ZZ', '/schedules/%E0%A4%A/overrides', '/no-such-thing/%']) {
+      const reply = await call(emulator, 'GET', path, { key: emulator.keys.account });
+      expect(reply).toMatchObject({ status: 400, body: { error: { message: 'Invalid Input Provided', code: 2001 } } });
+      expect((reply.body as { error: { errors: string[] } }).error.errors[0]).toContain('malformed percent-escape');
+    }
+    const wellFormed = await call(emulator, 'GET', '/users/P%5AZZZZZ', { key: emulator.keys.account });
+    expect(wellFormed.status).toBe(404);
+  });
+
   it('answers 400 for a body that is not JSON, and 405 for a method the path lacks', async () => {
     const key = emulator.keys.users[0].key;
     const broken = await call(emulator, 'PUT', '/incidents', {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { findRoute, matchPattern, type Route } from '../../../src/emulator/server/router.js';
+import {
+  decodedSegment,
+  findRoute,
+  matchPattern,
+  wellEscaped,
+  type Route,
+} from '../../../src/emulator/server/router.js';
 
 const reply = () => ({ status: 200 });
 const routes: Route[] = [
@@ -28,5 +34,15 @@ describe('findRoute', () => {
   it('tells an unknown path from a method the path does not allow', () => {
     expect(findRoute(routes, 'GET', '/nope').kind).toBe('not-found');
     expect(findRoute(routes, 'DELETE', '/users/P1')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'PUT'] });
+  });
+});
+
+describe('malformed percent-escapes', () => {
+  it('match no placeholder, and are told apart from well-formed paths', () => {
+    expect(matchPattern('/users/{id}', '/users/%ZZ')).toBeUndefined();
+    expect(findRoute(routes, 'GET', '/users/%ZZ').kind).toBe('not-found');
+    expect(wellEscaped('/users/%ZZ')).toBe(false);
+    expect(wellEscaped('/users/P%20X')).toBe(true);
+    expect(decodedSegment('%E0%A4%A')).toBeUndefined();
   });
 });

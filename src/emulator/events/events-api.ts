@@ -14,8 +14,9 @@ import {
 } from './incoming-event-validation.js';
 import { changeStatus, createIncident } from '../store/incident-lifecycle.js';
 import { randomHex32 } from '../store/random.js';
+import { maintenanceOf } from '../store/maintenance.js';
 import type { Reply } from '../server/replies.js';
-import type { Incident, Integration, Service } from '../store/resources.js';
+import type { Alert, Incident, Integration, Service } from '../store/resources.js';
 import type { EmulatorStore } from '../store/store.js';
 
 /** The 202 body of a processed alert event. */
@@ -49,15 +50,11 @@ function apply(store: EmulatorStore, event: AlertEvent, service: Service, now: D
   const open = openIncident(store, service, dedupKey);
   const agent = store.ref(service);
   if (event.action === 'trigger') {
-    if (open) {
-      // A repeated trigger is deduplicated into the open incident as one more alert.
-      open.alert_counts = {
-        ...open.alert_counts,
-        all: open.alert_counts.all + 1,
-        triggered: open.alert_counts.triggered + 1,
-      };
-      open.updated_at = now.toISOString();
-    } else {
+    // A repeated trigger while the key's alert is open is deduplicated into that alert: one
+    // alert per dedup key (the Events API v2 description: `dedup_key` "Identifies the alert to
+    // `trigger`, `acknowledge`, or `resolve`"; events-v2.openapiv3.json).
+    // "No new incidents will be created for a service that is in maintenance" (POST /maintenance_windows).
+    if (!open && !maintenanceOf(store, service.id, now))
       createIncident(store, {
         service,
         title: event.summary ?? 'Alert',
@@ -65,8 +62,9 @@ function apply(store: EmulatorStore, event: AlertEvent, service: Service, now: D
         at: now,
         agent,
         channel: 'api',
+        severity: event.severity as Alert['severity'] | undefined,
+        details: event.customDetails,
       });
-    }
   } else if (open && !(event.action === 'acknowledge' && open.status === 'acknowledged')) {
     changeStatus(store, open, event.action === 'acknowledge' ? 'acknowledged' : 'resolved', agent, now);
   }

@@ -25,6 +25,8 @@ export interface AlertEvent {
   source?: string;
   /** `payload.severity` (triggers). */
   severity?: string;
+  /** `payload.custom_details`, when an object (triggers). */
+  customDetails?: Record<string, unknown>;
 }
 
 /** A valid change event. */
@@ -116,6 +118,7 @@ export function validateAlertEvent(body: unknown): Validated<AlertEvent> {
       ...(typeof fields.summary === 'string' ? { summary: fields.summary } : {}),
       ...(typeof fields.source === 'string' ? { source: fields.source } : {}),
       ...(typeof fields.severity === 'string' ? { severity: fields.severity } : {}),
+      ...(isPlainObject(fields.custom_details) ? { customDetails: fields.custom_details } : {}),
     },
   };
 }

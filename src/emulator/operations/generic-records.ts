@@ -39,6 +39,22 @@ export class GenericRecords {
     this.#singletons.set(path, record);
   }
 
+  /** Every record, by path (for a snapshot). */
+  export(): { collections: [string, GenericRecord[]][]; singletons: [string, Record<string, unknown>][] } {
+    return {
+      collections: [...this.#collections].map(([path, collection]) => [path, [...collection.all()]]),
+      singletons: [...this.#singletons],
+    };
+  }
+
+  /** Makes these the records (restoring a snapshot). */
+  import(records: ReturnType<GenericRecords['export']>): void {
+    this.#collections.clear();
+    for (const [path, items] of records.collections) this.collection(path).replaceAll(items);
+    this.#singletons.clear();
+    for (const [path, record] of records.singletons) this.#singletons.set(path, record);
+  }
+
   /** Forgets the singleton record at a concrete path. */
   removeSingleton(path: string): boolean {
     return this.#singletons.delete(path);

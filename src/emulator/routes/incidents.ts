@@ -11,15 +11,83 @@ import { incidentFilter, logEntryFilter, matchesIncident, matchesLogEntry } from
 import { addNote, changeStatus, createIncident, notesOf, statusChangeError } from '../store/incident-lifecycle.js';
 import { MAX_INCIDENTS_PER_UPDATE, parseIncidentUpdate, type IncidentUpdate } from '../validation/incident-updates.js';
 import { randomHex32 } from '../store/random.js';
+import { maintenanceOf } from '../store/maintenance.js';
 import { ERROR_CODES, fail, invalidInput, notFound, ok, restError, type Reply } from '../server/replies.js';
-import type { Incident, User } from '../store/resources.js';
+import type { EscalationPolicy, Incident, Priority, User } from '../store/resources.js';
+import type { EmulatorStore } from '../store/store.js';
+import {
+  changeEscalationPolicy,
+  escalateIncident,
+  reassignIncident,
+  setIncidentPriority,
+} from '../store/incident-assignment.js';
 import { actingUser } from '../server/rest-auth.js';
 import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, unwrapObject } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
 
-function apply(context: RestContext, incident: Incident, update: IncidentUpdate, user: User): Incident {
-  const at = context.now.toISOString();
+/** An update with what its references name, found. */
+interface ResolvedUpdate {
+  assignees?: User[];
+  policy?: EscalationPolicy;
+  priority?: Priority | null;
+}
+
+/**
+ * Finds what an update names (users, escalation policy and level, priority), or says why
+ * not: a reference to nothing is a 400, as every create and update checks its references.
+ */
+function resolveReferences(store: EmulatorStore, incident: Incident, update: IncidentUpdate, label: string) {
+  const errors: string[] = [];
+  const resolved: ResolvedUpdate = {};
+  const reassigning =
+    update.assigneeIds !== undefined || update.escalationLevel !== undefined || update.escalationPolicyId !== undefined;
+  if (reassigning && incident.status === 'resolved' && update.status === undefined)
+    errors.push(`Incident ${incident.id} is resolved and cannot be reassigned or escalated`);
+  if (update.assigneeIds) {
+    const users = update.assigneeIds.map((id) => store.users.get(id));
+    update.assigneeIds.forEach(
+      (id, index) => users[index] ?? errors.push(`${label}.assignments: User ${id} not found`),
+    );
+    resolved.assignees = users.filter((user): user is User => user !== undefined);
+  }
+  if (update.escalationPolicyId !== undefined) {
+    resolved.policy = store.escalationPolicies.get(update.escalationPolicyId);
+    if (!resolved.policy)
+      errors.push(`${label}.escalation_policy: Escalation policy ${update.escalationPolicyId} not found`);
+  }
+  if (update.escalationLevel !== undefined) {
+    const policy = resolved.policy ?? store.escalationPolicies.get(incident.escalation_policy.id);
+    const levels = policy?.escalation_rules.length ?? 0;
+    if (update.escalationLevel > levels)
+      errors.push(
+        `${label}.escalation_level must be from 1 to ${levels}, the levels of the incident's escalation policy`,
+      );
+  }
+  if (update.priority !== undefined) {
+    const wanted = update.priority;
+    resolved.priority =
+      wanted === null
+        ? null
+        : 'id' in wanted
+          ? store.priorities.get(wanted.id)
+          : store.priorities.all().find((priority) => priority.name === wanted.name);
+    if (resolved.priority === undefined && wanted !== null)
+      errors.push(`${label}.priority: Priority ${'id' in wanted ? wanted.id : wanted.name} not found`);
+  }
+  return { errors, resolved };
+}
+
+function apply(
+  context: RestContext,
+  incident: Incident,
+  update: IncidentUpdate,
+  resolved: ResolvedUpdate,
+  user: User,
+): Incident {
+  const { store, now } = context;
+  const agent = store.ref(user);
+  const at = now.toISOString();
   if (update.title !== undefined && update.title !== incident.title) {
     incident.title = update.title;
     incident.summary = `[#${incident.incident_number}] ${update.title}`;
@@ -29,13 +97,22 @@ function apply(context: RestContext, incident: Incident, update: IncidentUpdate,
     incident.urgency = update.urgency;
     incident.updated_at = at;
   }
-  if (update.status !== undefined)
-    changeStatus(context.store, incident, update.status, context.store.ref(user), context.now);
+  if (resolved.priority !== undefined) setIncidentPriority(store, incident, resolved.priority, agent, now);
+  if (resolved.policy && !resolved.assignees && update.escalationLevel === undefined)
+    changeEscalationPolicy(store, incident, resolved.policy, agent, now);
+  else if (resolved.policy) incident.escalation_policy = store.ref(resolved.policy);
+  if (update.escalationLevel !== undefined) escalateIncident(store, incident, update.escalationLevel, agent, now);
+  if (resolved.assignees) reassignIncident(store, incident, resolved.assignees, agent, now);
+  if (update.status !== undefined) changeStatus(store, incident, update.status, agent, now);
   return incident;
 }
 
 /** Checks every update before applying any, so a request changes all or nothing. */
-function checkAll(context: RestContext, updates: readonly IncidentUpdate[]): Incident[] {
+function checkAll(
+  context: RestContext,
+  updates: readonly IncidentUpdate[],
+  label: (index: number) => string,
+): { incidents: Incident[]; resolved: ResolvedUpdate[] } {
   const incidents = updates.map((update) => context.store.incidents.get(update.id));
   const missing = updates
     .filter((_, index) => incidents[index] === undefined)
@@ -46,7 +123,12 @@ function checkAll(context: RestContext, updates: readonly IncidentUpdate[]): Inc
     .map((update, index) => (update.status ? statusChangeError(found[index], update.status) : undefined))
     .filter((error): error is string => error !== undefined);
   if (refused.length > 0) fail(restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, refused));
-  return found;
+  const references = updates.map((update, index) =>
+    resolveReferences(context.store, found[index], update, label(index)),
+  );
+  const unresolved = references.flatMap((reference) => reference.errors);
+  if (unresolved.length > 0) fail(invalidInput(...unresolved));
+  return { incidents: found, resolved: references.map((reference) => reference.resolved) };
 }
 
 function updateMany(context: RestContext): Reply {
@@ -61,8 +143,10 @@ function updateMany(context: RestContext): Reply {
   const errors = outcomes.flatMap((outcome) => (outcome.ok ? [] : outcome.errors));
   if (errors.length > 0) fail(invalidInput(...errors));
   const updates = outcomes.map((outcome) => (outcome.ok ? outcome.update : fail(invalidInput())));
-  const incidents = checkAll(context, updates);
-  return ok({ incidents: updates.map((update, index) => apply(context, incidents[index], update, user)) });
+  const { incidents, resolved } = checkAll(context, updates, (index) => `incidents[${index}]`);
+  return ok({
+    incidents: updates.map((update, index) => apply(context, incidents[index], update, resolved[index], user)),
+  });
 }
 
 function updateOne(context: RestContext): Reply {
@@ -70,8 +154,8 @@ function updateOne(context: RestContext): Reply {
   found(context.store.incidents.get(context.params.id), `Incident ${context.params.id}`);
   const outcome = parseIncidentUpdate(unwrapObject(context.body, 'incident'), 'incident', context.params.id);
   if (!outcome.ok) fail(invalidInput(...outcome.errors));
-  const [incident] = checkAll(context, [outcome.update]);
-  return ok({ incident: apply(context, incident, outcome.update, user) });
+  const { incidents, resolved } = checkAll(context, [outcome.update], () => 'incident');
+  return ok({ incident: apply(context, incidents[0], outcome.update, resolved[0], user) });
 }
 
 function create(context: RestContext): Reply {
@@ -90,6 +174,14 @@ function create(context: RestContext): Reply {
   if (fields.incident_key !== undefined && typeof fields.incident_key !== 'string')
     errors.push('incident.incident_key must be a string');
   if (errors.length > 0 || !service) fail(invalidInput(...errors));
+  const maintenance = maintenanceOf(store, service.id, context.now);
+  // "No new incidents will be created for a service that is in maintenance" (POST /maintenance_windows).
+  if (maintenance)
+    fail(
+      restError(400, 'Arguments Caused Error', ERROR_CODES.argumentsCausedError, [
+        `Service ${service.id} is in maintenance window ${maintenance.id} until ${maintenance.end_time}`,
+      ]),
+    );
   const key =
     typeof fields.incident_key === 'string' && fields.incident_key !== ''
       ? fields.incident_key

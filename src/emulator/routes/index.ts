@@ -14,13 +14,17 @@ import { auditRoutes } from './audit-records.js';
 import { changeEventRoutes } from './change-events.js';
 import { escalationPolicyRoutes } from './escalation-policies.js';
 import { incidentRoutes } from './incidents.js';
+import { incidentAlertRoutes } from './incident-alerts.js';
 import { logEntryRoutes } from './log-entries.js';
 import { onCallRoutes } from './oncalls.js';
 import { scheduleRoutes } from './schedules.js';
+import { scheduleWriteRoutes } from './schedule-writes.js';
 import { serviceChangeEventRoutes } from './service-change-events.js';
 import { serviceRoutes } from './services.js';
 import { serviceWriteRoutes } from './service-writes.js';
 import { teamRoutes } from './teams.js';
+import { deleteRoutes } from './deletes.js';
+import { maintenanceWindowRoutes } from './maintenance-windows.js';
 import { userRoutes } from './users.js';
 import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
 
@@ -33,13 +37,17 @@ export const MODELLED_ROUTES: readonly Route[] = [
   ...serviceChangeEventRoutes,
   ...escalationPolicyRoutes,
   ...scheduleRoutes,
+  ...scheduleWriteRoutes,
   ...incidentRoutes,
+  ...incidentAlertRoutes,
   ...logEntryRoutes,
   ...auditRoutes,
   ...abilityRoutes,
   ...changeEventRoutes,
   ...onCallRoutes,
   ...webhookSubscriptionRoutes,
+  ...deleteRoutes,
+  ...maintenanceWindowRoutes,
 ];
 
 /** The REST API v2 routes: the modelled ones, then the generic one of every described operation. */

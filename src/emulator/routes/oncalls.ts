@@ -3,11 +3,13 @@
  * (now, by default), with the REST API's filters: `user_ids[]`, `escalation_policy_ids[]`,
  * `schedule_ids[]`, `since`/`until`, `earliest`, `include[]` and `time_zone`. A rule that
  * targets a user puts them on call for good (`start` and `end` null); one that targets a
- * schedule puts on call whoever its rotation and overrides name (see `queries/on-call.ts`).
+ * schedule puts on call whoever its final schedule names over time: its layers and
+ * overrides, rendered as for `GET /schedules/{id}` (see `schedules/schedule-rendering.ts`).
  *
  * @module
  */
-import { isoInZone, scheduleShifts, type OverrideSpan } from '../queries/on-call.js';
+import { isoInZone } from '../queries/on-call.js';
+import { scheduleFinalShifts } from '../store/schedule-model.js';
 import { boolParam, listParam, timeParam } from '../queries/query-params.js';
 import { fail, invalidInput } from '../server/replies.js';
 import type { EscalationPolicy, Reference } from '../store/resources.js';
@@ -23,7 +25,6 @@ export const MAX_ONCALL_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 /** What `include[]` may expand. */
 const INCLUDES = ['users', 'schedules', 'escalation_policies'] as const;
 
-/** One on-call entry, before `include[]` expands its references. */
 /** One on-call entry, its times in milliseconds (`null`: permanent, a rule that targets a user). */
 export interface OnCallEntry {
   escalation_policy: Reference;
@@ -32,14 +33,6 @@ export interface OnCallEntry {
   user: Reference;
   start: number | null;
   end: number | null;
-}
-
-function overrideSpans(store: EmulatorStore, scheduleId: string): OverrideSpan[] {
-  return (store.overrides.get(scheduleId) ?? []).map((override) => ({
-    user: override.user,
-    start: Date.parse(override.start),
-    end: Date.parse(override.end),
-  }));
 }
 
 /** The on-call entries of one escalation policy over [since, until]. */
@@ -67,7 +60,7 @@ export function policyEntries(
       }
       const schedule = store.schedules.get(target.id);
       if (!schedule) return [];
-      return scheduleShifts(schedule.users, overrideSpans(store, schedule.id), since, until).map((shift) => ({
+      return scheduleFinalShifts(store, schedule, since, until).map((shift) => ({
         escalation_policy: policyRef,
         escalation_level: level,
         schedule: store.ref(schedule),

@@ -1,6 +1,7 @@
 /**
- * `/schedules`, `/schedules/{id}` and `/schedules/{id}/overrides`, whose bulk create
- * answers per item (`status`, `override`, `errors`) so one bad override fails alone.
+ * `/schedules`, `/schedules/{id}` (rendered over `since`/`until`, see `schedule-views.ts`),
+ * `/schedules/{id}/users` and `/schedules/{id}/overrides`, whose bulk create answers per
+ * item (`status`, `override`, `errors`) so one bad override fails alone.
  *
  * @module
  */
@@ -8,25 +9,15 @@ import { recordAudit } from '../store/audit.js';
 import { filterByTeams, matchesText, timeWindow } from '../queries/filters.js';
 import { overlaps, validateOverride } from '../validation/schedule-overrides.js';
 import { fail, invalidInput, ok } from '../server/replies.js';
-import type { Override, Reference, Schedule } from '../store/resources.js';
-import type { EmulatorStore } from '../store/store.js';
+import type { Override, Schedule, User } from '../store/resources.js';
 import type { RestContext, Route } from '../server/router.js';
 import { classicList, found } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
+import { scheduleFinalShifts } from '../store/schedule-model.js';
+import { timeParam } from '../queries/query-params.js';
+import { renderWindow, scheduleView } from './schedule-views.js';
 
-/** A schedule as served: with the escalation policies that target it. */
-export function scheduleView(
-  store: EmulatorStore,
-  schedule: Schedule,
-): Schedule & { escalation_policies: Reference[] } {
-  const policies = store.escalationPolicies
-    .all()
-    .filter((policy) =>
-      policy.escalation_rules.some((rule) => rule.targets.some((target) => target.id === schedule.id)),
-    )
-    .map((policy) => store.ref(policy));
-  return { ...schedule, escalation_policies: policies };
-}
+export { scheduleView } from './schedule-views.js';
 
 /** One item of a bulk override answer. */
 interface OverrideResult {
@@ -75,6 +66,24 @@ function createOverrides(context: RestContext): ReturnType<Route['handler']> {
   return fail(invalidInput('The request body must be a JSON object with the key "overrides" holding a list'));
 }
 
+/**
+ * `GET /schedules/{id}/users`: "the users on call in a given schedule for a given time
+ * range" (the description), from its final schedule. Without `since` the window starts
+ * now; without `until` it is the instant `since` (decision: the description gives no default).
+ */
+function scheduleUsers({ store, params, query, now }: RestContext): ReturnType<Route['handler']> {
+  const schedule = found(store.schedules.get(params.id), `Schedule ${params.id}`);
+  const since = timeParam(query, 'since') ?? now.getTime();
+  const until = timeParam(query, 'until') ?? since;
+  if (until < since) fail(invalidInput('since must not be after until'));
+  const users = new Map<string, User>();
+  for (const shift of scheduleFinalShifts(store, schedule, since, until)) {
+    const user = store.users.get(shift.user.id);
+    if (user) users.set(user.id, user);
+  }
+  return ok({ users: [...users.values()] });
+}
+
 /** The routes of schedules and their overrides. */
 export const scheduleRoutes: readonly Route[] = [
   {
@@ -91,9 +100,12 @@ export const scheduleRoutes: readonly Route[] = [
   {
     method: 'GET',
     pattern: '/schedules/{id}',
-    handler: ({ store, params }) =>
-      ok({ schedule: scheduleView(store, found(store.schedules.get(params.id), `Schedule ${params.id}`)) }),
+    handler: ({ store, params, query }) => {
+      const schedule = found(store.schedules.get(params.id), `Schedule ${params.id}`);
+      return ok({ schedule: scheduleView(store, schedule, renderWindow(query)) });
+    },
   },
+  { method: 'GET', pattern: '/schedules/{id}/users', handler: scheduleUsers },
   {
     method: 'GET',
     pattern: '/schedules/{id}/overrides',

@@ -14,6 +14,9 @@ import {
   EMAIL_INTEGRATION_TYPE,
   INTEGRATION_TYPES,
 } from '../store/service-creation.js';
+
+/** The type a vendor integration sent without one gets. */
+const VENDOR_INTEGRATION_TYPE = 'events_api_v2_inbound_integration';
 import { found, stringField, unwrapObject } from './bodies.js';
 
 function referencedId(value: unknown): string | undefined {
@@ -69,13 +72,22 @@ function createServiceRoute(context: RestContext): Reply {
   return ok({ service }, 201);
 }
 
-/** `POST /services/{id}/integrations`: a known `type`; an email integration also needs `integration_email`. */
+/**
+ * `POST /services/{id}/integrations`: a known `type`; an email integration also needs
+ * `integration_email`. A `vendor` reference without a `type` is accepted as an Events API v2
+ * integration: the description requires `type`, but PagerDuty accepts the body its own
+ * Backstage plugin, the Terraform provider and Pulumi send (`{ vendor: { id, type:
+ * 'vendor_reference' } }` with no `type`; issue 49, point 9), so the real service is followed.
+ */
 function createIntegrationRoute(context: RestContext): Reply {
   const { store } = context;
   const service = found(store.services.get(context.params.id), `Service ${context.params.id}`);
   const fields = unwrapObject(context.body, 'integration');
   const errors: string[] = [];
-  const type = fields.type;
+  const vendor = isPlainObject(fields.vendor) && typeof fields.vendor.id === 'string' ? fields.vendor : undefined;
+  if (fields.vendor !== undefined && !vendor)
+    errors.push('integration.vendor must be { "id": ..., "type": "vendor_reference" }');
+  const type = fields.type === undefined && vendor ? VENDOR_INTEGRATION_TYPE : fields.type;
   if (typeof type !== 'string' || !(INTEGRATION_TYPES as readonly string[]).includes(type)) {
     errors.push(`integration.type must be one of ${INTEGRATION_TYPES.join(', ')}`);
   }
@@ -92,6 +104,13 @@ function createIntegrationRoute(context: RestContext): Reply {
     integrationEmail: email as string | undefined,
     at: context.now,
   });
+  if (vendor)
+    integration.vendor = {
+      id: vendor.id as string,
+      type: 'vendor_reference',
+      summary: vendor.id as string,
+      self: store.self('vendors', vendor.id as string),
+    };
   return ok({ integration }, 201);
 }
 

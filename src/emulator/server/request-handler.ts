@@ -18,7 +18,8 @@ import { BodyTooLargeError, readBody, writeReply } from './http-io.js';
 import { ERROR_CODES, invalidInput, notFound, ReplyError, restError, type Reply } from './replies.js';
 import type { RequestLog, RequestRecord } from './request-log.js';
 import { authenticate, parseAuthorization } from './rest-auth.js';
-import { findRoute, type Route } from './router.js';
+import { findRoute, wellEscaped, type Route } from './router.js';
+import { ADMIN_PREFIX, adminReply, type AdminActions } from './admin-surface.js';
 import { REST_ROUTES } from '../routes/index.js';
 import type { EmulatorStore, KeyIdentity } from '../store/store.js';
 import { serveMcp, type McpEndpointSetup } from '../mcp/mcp-endpoint.js';
@@ -46,6 +47,8 @@ export interface RequestHandlerSetup {
   mcp?: McpEndpointSetup;
   /** Answer preflights and add CORS headers to every answer, for pages on another origin. @default false */
   cors?: boolean;
+  /** The admin surface under `/_emulator/`. @default none (those paths answer as unknown ones) */
+  admin?: AdminActions;
 }
 
 function timerDelay(milliseconds: number): Promise<void> {
@@ -120,6 +123,12 @@ function routeReply(
   requestId: string,
 ): Reply {
   try {
+    // A malformed percent-escape names nothing: the client's mistake, so 400 in the API's error
+    // shape, never a 500 (issue 47; PagerDuty's reference documents no answer of its own for it).
+    if (!wellEscaped(url.pathname))
+      return invalidInput(
+        `The path ${url.pathname} has a malformed percent-escape (a % not followed by two hex digits)`,
+      );
     const match = findRoute(setup.routes ?? REST_ROUTES, method, url.pathname);
     if (match.kind === 'not-found') return notFound(`Path ${url.pathname}`);
     if (match.kind === 'method-not-allowed') {
@@ -172,6 +181,17 @@ async function handle(setup: RequestHandlerSetup, request: IncomingMessage, resp
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const record: RequestRecord = { requestId, method, path, query: url.search.replace(/^\?/, ''), status: 'dropped' };
   if (setup.cors && answeredCors(request, response, method, requestId)) return;
+  if (setup.admin && path.startsWith(ADMIN_PREFIX)) {
+    // Before latency and faults: the admin surface drives the test, it is not under test.
+    const raw = await readBody(request);
+    const parsed = parseJson(raw);
+    const reply = parsed.ok
+      ? adminReply(setup.admin, method, path, parsed.value)
+      : invalidInput('The request body is not valid JSON');
+    setup.log.add({ ...record, status: reply.status });
+    writeReply(response, reply, requestId);
+    return;
+  }
   const api = path.startsWith('/v2/') ? 'events' : 'rest';
   const latency = setup.latency?.() ?? 0;
   if (latency > 0) await (setup.delay ?? timerDelay)(latency);

@@ -51,8 +51,23 @@ function segments(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
 }
 
+/** A path segment with its percent-escapes decoded, or `undefined` when one is malformed (`%ZZ`). */
+export function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether every percent-escape of a path is well formed. */
+export function wellEscaped(path: string): boolean {
+  return segments(path).every((segment) => decodedSegment(segment) !== undefined);
+}
+
 /**
- * The placeholder values when `path` fits `pattern`, else `undefined`.
+ * The placeholder values when `path` fits `pattern`, else `undefined` (also when the
+ * segment a placeholder takes has a malformed percent-escape).
  *
  * @example
  * ```ts
@@ -66,8 +81,11 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i += 1) {
     const placeholder = /^\{(\w+)\}$/.exec(want[i]);
-    if (placeholder) params[placeholder[1]] = decodeURIComponent(have[i]);
-    else if (want[i] !== have[i]) return undefined;
+    if (placeholder) {
+      const value = decodedSegment(have[i]);
+      if (value === undefined) return undefined;
+      params[placeholder[1]] = value;
+    } else if (want[i] !== have[i]) return undefined;
   }
   return params;
 }

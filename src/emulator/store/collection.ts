@@ -13,7 +13,7 @@ export interface Identified {
 
 /** Resources in creation order, with lookup by `id`. */
 export class Collection<T extends Identified> {
-  readonly #items: T[] = [];
+  #items: T[] = [];
   readonly #byId = new Map<string, T>();
 
   /** Adds a resource at the end; an `id` already present is a programming error. */
@@ -41,6 +41,13 @@ export class Collection<T extends Identified> {
   /** Every resource, in creation order (a read-only view, not a copy). */
   all(): readonly T[] {
     return this.#items;
+  }
+
+  /** Replaces every resource with these, in this order (a new list: views taken before keep the old one). */
+  replaceAll(items: readonly T[]): void {
+    this.#items = [...items];
+    this.#byId.clear();
+    for (const item of this.#items) this.#byId.set(item.id, item);
   }
 
   /** How many resources there are. */

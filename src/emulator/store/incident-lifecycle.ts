@@ -6,8 +6,9 @@
  * @module
  */
 import type { EmulatorStore } from './store.js';
-import type { Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
+import type { Alert, Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
 import { incidentUnsetFields } from './unmodelled-fields.js';
+import { onCallAt } from './schedule-model.js';
 
 /** What a new incident is made of. */
 export interface NewIncident {
@@ -29,25 +30,37 @@ export interface NewIncident {
   agent: Reference;
   /** The log entry channel type (`api`, `web_trigger`, ...). */
   channel: string;
+  /** The alert's severity. @default 'critical' */
+  severity?: Alert['severity'];
+  /** The alert's details (an event's `payload.custom_details`). @default {} */
+  details?: Record<string, unknown>;
 }
 
-/** The user an incident on `service` is assigned to: the first target of its policy's first rule. */
-export function firstResponder(store: EmulatorStore, service: Service): User | undefined {
+/**
+ * The user an incident on `service` opened at `at` is assigned to: the first target of its
+ * policy's first rule, or for a schedule whoever its final schedule has on call then: an
+ * incident is first assigned to who is on call at the first level of the service's
+ * escalation policy (https://support.pagerduty.com/main/docs/escalation-policies).
+ */
+export function firstResponder(store: EmulatorStore, service: Service, at: Date = store.now()): User | undefined {
   const policy = store.escalationPolicies.get(service.escalation_policy.id);
   const target = policy?.escalation_rules[0]?.targets[0];
   if (!target) return undefined;
   if (target.type === 'user_reference') return store.users.get(target.id);
-  const onCall = store.schedules.get(target.id)?.users[0];
+  const schedule = store.schedules.get(target.id);
+  const onCall = schedule ? onCallAt(store, schedule, at.getTime()) : undefined;
   return onCall ? store.users.get(onCall.id) : undefined;
 }
 
-function logEntry(
+/** Writes one line of an incident's history (with `assignees` on assign and escalate entries). */
+export function logEntry(
   store: EmulatorStore,
   incident: Incident,
   type: LogEntryType,
   agent: Reference,
   at: Date,
   channel: LogEntry['channel'],
+  assignees?: Reference[],
 ): LogEntry {
   const id = store.ids.next('R', 13);
   const words: Record<LogEntryType, string> = {
@@ -55,6 +68,8 @@ function logEntry(
     acknowledge_log_entry: 'Acknowledged',
     resolve_log_entry: 'Resolved',
     annotate_log_entry: 'Note added',
+    assign_log_entry: 'Assigned',
+    escalate_log_entry: 'Escalated',
   };
   return store.logEntries.add({
     id,
@@ -67,6 +82,7 @@ function logEntry(
     incident: store.ref(incident),
     service: incident.service,
     teams: incident.teams,
+    ...(assignees ? { assignees } : {}),
   });
 }
 
@@ -75,7 +91,7 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
   const at = spec.at.toISOString();
   const number = store.nextIncidentNumber();
   const id = spec.id ?? store.ids.next();
-  const responder = firstResponder(store, spec.service);
+  const responder = firstResponder(store, spec.service, spec.at);
   const incident: Incident = {
     id,
     type: 'incident',
@@ -101,6 +117,24 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
     ...incidentUnsetFields(),
   };
   store.incidents.add(incident);
+  store.escalationLevels.set(id, 1);
+  // The alert's id is derived from the incident's, so that opening an incident draws no more
+  // ids than it did before alerts were kept (seeded data keeps its ids).
+  const alertId = alertIdOf(id);
+  store.alerts.add({
+    id: alertId,
+    type: 'alert',
+    summary: spec.title,
+    ...store.urls(`incidents/${id}/alerts`, alertId),
+    created_at: at,
+    status: 'triggered',
+    alert_key: spec.incidentKey,
+    service: store.ref(spec.service),
+    incident: store.ref(incident),
+    suppressed: false,
+    severity: spec.severity ?? 'critical',
+    body: { type: 'alert_body', contexts: [], details: spec.details ?? {} },
+  });
   logEntry(store, incident, 'trigger_log_entry', spec.agent, spec.at, { type: spec.channel });
   store.announce({ kind: 'incident', type: 'incident.triggered', incident, agent: spec.agent, at: spec.at });
   return incident;
@@ -141,6 +175,8 @@ export function changeStatus(
     incident.assignments = [];
     incident.acknowledgements = [];
     incident.alert_counts = { all: incident.alert_counts.all, triggered: 0, resolved: incident.alert_counts.all };
+    for (const alert of alertsOf(store, incident.id)) alert.status = 'resolved';
+    store.escalationLevels.delete(incident.id);
   }
   incident.status = target;
   incident.updated_at = iso;
@@ -156,6 +192,17 @@ export function changeStatus(
     at,
   });
   return incident;
+}
+
+/** The id of an incident's alert: derived from the incident's (see {@link createIncident}). */
+export function alertIdOf(incidentId: string): string {
+  return `A${incidentId.slice(1)}`;
+}
+
+/** The alerts of an incident (its one alert: each dedup key has one), found by id, not by a scan. */
+export function alertsOf(store: EmulatorStore, incidentId: string): Alert[] {
+  const alert = store.alerts.get(alertIdOf(incidentId));
+  return alert && alert.incident.id === incidentId ? [alert] : [];
 }
 
 /** Adds a note: an `annotate_log_entry` whose `channel.summary` is the note's text. */

@@ -20,16 +20,26 @@ export type RandomSource = () => number;
  * random(); // always the same first number for seed 42
  * ```
  */
-export function seededRandom(seed: number): RandomSource {
+export function seededRandom(seed: number): SeededRandom {
   let state = seed >>> 0;
-  return () => {
+  const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  // Its position can be read and set, so that a snapshot of the store restores the ids to come too.
+  return Object.defineProperty(next, 'position', {
+    get: () => state,
+    set: (value: number) => {
+      state = value >>> 0;
+    },
+  }) as SeededRandom;
 }
+
+/** A seeded source whose position can be read and set back (see `EmulatorStore.snapshot`). */
+export type SeededRandom = RandomSource & { position: number };
 
 /** A whole number in [0, bound). */
 export function randomInt(random: RandomSource, bound: number): number {
@@ -83,6 +93,17 @@ export class IdGenerator {
   /** Whether an identifier is in use (handed out or reserved). */
   has(id: string): boolean {
     return this.#used.has(id);
+  }
+
+  /** Every identifier in use (for a snapshot). */
+  used(): string[] {
+    return [...this.#used];
+  }
+
+  /** Makes exactly these identifiers the ones in use (restoring a snapshot). */
+  setUsed(ids: readonly string[]): void {
+    this.#used.clear();
+    for (const id of ids) this.#used.add(id);
   }
 
   /**

@@ -5,41 +5,10 @@
  * @module
  */
 import type { IncidentUnsetFields, ServiceSettings } from './unmodelled-fields.js';
+import type { Reference, ResourceBase } from './resource-base.js';
 
-/** A reference to another resource, as embedded in a resource (`user_reference`, ...). */
-export interface Reference {
-  /** The referenced resource's identifier. */
-  id: string;
-  /** The reference type: the resource type plus `_reference`. */
-  type: string;
-  /** A short human-readable name of the referenced resource. */
-  summary: string;
-  /** The referenced resource's full URL. */
-  self: string;
-  /**
-   * The referenced resource's web page, as the REST API gives on references. Every
-   * reference the emulator builds has it; optional so that hand-made ones need not.
-   */
-  html_url?: string;
-}
-
-/** Fields every top-level resource has. */
-export interface ResourceBase {
-  /** The identifier (`P` and six characters). */
-  id: string;
-  /** The resource type (`user`, `service`, ...). */
-  type: string;
-  /** A short human-readable name. */
-  summary: string;
-  /** The resource's full URL on the emulator. */
-  self: string;
-  /**
-   * The resource's web page on the emulator's fictional account,
-   * `https://emulator.pagerduty.invalid/...`: never reachable (`.invalid` is reserved), but
-   * it carries the account subdomain, `emulator`, as the service's web URLs do.
-   */
-  html_url: string;
-}
+export type { Reference, ResourceBase } from './resource-base.js';
+export type { Override, Schedule, ScheduleLayer } from './schedule-resources.js';
 
 /** A team. */
 export interface Team extends ResourceBase {
@@ -86,6 +55,8 @@ export interface Integration extends ResourceBase {
   service: Reference;
   /** ISO 8601 creation time, on integrations created through the REST API. */
   created_at?: string;
+  /** The vendor it was created for, when one was named. */
+  vendor?: Reference;
 }
 
 /** A service: where incidents are opened. */
@@ -141,39 +112,6 @@ export interface EscalationPolicy extends ResourceBase {
   escalation_rules: EscalationRule[];
   /** The teams owning the policy. */
   teams: Reference[];
-}
-
-/**
- * An on-call schedule. The escalation policies targeting it are derived when it is
- * served (`escalation_policies`), not stored.
- */
-export interface Schedule extends ResourceBase {
-  /** Always `schedule`. */
-  type: 'schedule';
-  /** The schedule's name. */
-  name: string;
-  /** A free-text description. */
-  description: string;
-  /** IANA time-zone name. */
-  time_zone: string;
-  /** The users on the schedule's rotation, in order. */
-  users: Reference[];
-  /** The teams owning the schedule. */
-  teams: Reference[];
-}
-
-/** A schedule override: someone else on call for a while. */
-export interface Override {
-  /** The override's identifier. */
-  id: string;
-  /** ISO 8601 start, with offset. */
-  start: string;
-  /** ISO 8601 end, with offset; after `start`. */
-  end: string;
-  /** Who is on call instead. */
-  user: Reference;
-  /** The time zone the override was given in, when one was. */
-  time_zone?: string;
 }
 
 /** The incident states. */
@@ -246,7 +184,13 @@ export interface AlertCounts {
 }
 
 /** The kinds of log entry the emulator writes. */
-export type LogEntryType = 'trigger_log_entry' | 'acknowledge_log_entry' | 'resolve_log_entry' | 'annotate_log_entry';
+export type LogEntryType =
+  | 'trigger_log_entry'
+  | 'acknowledge_log_entry'
+  | 'resolve_log_entry'
+  | 'annotate_log_entry'
+  | 'assign_log_entry'
+  | 'escalate_log_entry';
 
 /** How a log entry's action was done. */
 export interface LogEntryChannel {
@@ -272,6 +216,43 @@ export interface LogEntry extends ResourceBase {
   service: Reference;
   /** The incident's teams. */
   teams: Reference[];
+  /** Who the incident was assigned to, on `assign_log_entry` and `escalate_log_entry`. */
+  assignees?: Reference[];
+}
+
+/** An incident priority of the account (`GET /priorities`). */
+export interface Priority extends ResourceBase {
+  /** Always `priority`. */
+  type: 'priority';
+  /** The short name (`P1`). */
+  name: string;
+  /** A description. */
+  description: string;
+}
+
+/**
+ * An alert: what an Events API trigger opened, under its incident. One dedup key has one
+ * alert: a repeated trigger with the same key while it is open changes nothing.
+ */
+export interface Alert extends ResourceBase {
+  /** Always `alert`. */
+  type: 'alert';
+  /** ISO 8601 time of the first trigger. */
+  created_at: string;
+  /** `triggered`, or `resolved` once its incident is. */
+  status: 'triggered' | 'resolved';
+  /** The deduplication key. */
+  alert_key: string;
+  /** The service. */
+  service: Reference;
+  /** The incident it belongs to. */
+  incident: Reference;
+  /** Never suppressed: the emulator opens an incident for every alert (maintenance aside). */
+  suppressed: boolean;
+  /** The event's `payload.severity` (`critical` for an incident opened through REST). */
+  severity: 'info' | 'warning' | 'error' | 'critical';
+  /** The event's data: `details` is its `payload.custom_details`. */
+  body: { type: 'alert_body'; contexts: unknown[]; details: Record<string, unknown> };
 }
 
 /** One audit-trail record. */

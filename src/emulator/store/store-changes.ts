@@ -12,7 +12,10 @@ export type IncidentChangeType =
   | 'incident.triggered'
   | 'incident.acknowledged'
   | 'incident.resolved'
-  | 'incident.annotated';
+  | 'incident.annotated'
+  | 'incident.reassigned'
+  | 'incident.escalated'
+  | 'incident.priority_updated';
 
 /** The service changes the emulator makes, by the V3 webhook event type they map to. */
 export type ServiceChangeType = 'service.created' | 'service.updated' | 'service.deleted';

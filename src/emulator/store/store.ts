@@ -11,6 +11,7 @@ import { reference, selfUrl } from './references.js';
 import type { StoreChange, StoreChangeListener } from './store-changes.js';
 import type { WebhookSubscription } from '../webhooks/webhook-subscription-bodies.js';
 import type {
+  Alert,
   AuditRecord,
   ChangeEvent,
   EscalationPolicy,
@@ -18,6 +19,7 @@ import type {
   Integration,
   LogEntry,
   Override,
+  Priority,
   Reference,
   ResourceBase,
   Schedule,
@@ -26,6 +28,7 @@ import type {
   User,
 } from './resources.js';
 import { OAuthTokens } from './oauth-tokens.js';
+import type { MaintenanceWindow } from './maintenance.js';
 
 /** The web address of the emulator's fictional account (see `ResourceBase.html_url`). */
 export const EMULATOR_WEB_URL = 'https://emulator.pagerduty.invalid';
@@ -96,6 +99,16 @@ export class EmulatorStore {
   readonly webhookSubscriptions = new Collection<WebhookSubscription>();
   /** The records of every resource without a hand-written model (see `operations/`). */
   readonly records = new GenericRecords();
+  /** The account's incident priorities, highest first. */
+  readonly priorities = new Collection<Priority>();
+  /** Alerts, in creation order (one per incident: each dedup key has one). */
+  readonly alerts = new Collection<Alert>();
+  /** Maintenance windows, in creation order (`sequence_number` order). */
+  readonly maintenanceWindows = new Collection<MaintenanceWindow>();
+  /** The escalation level each open incident is at (1 when absent). */
+  readonly escalationLevels = new Map<string, number>();
+  /** Team roles by `<team id> <user id>` (membership itself is the user's `teams`; see `team-membership.ts`). */
+  readonly teamRoles = new Map<string, 'observer' | 'responder' | 'manager'>();
   /** The account's abilities (`GET /abilities/{name}` answers 204 for these). */
   readonly abilities = new Set<string>();
   /** REST API keys and whom they speak for. */
@@ -138,6 +151,16 @@ export class EmulatorStore {
     return user;
   }
 
+  /** Removes a user and their email from the index, and forgets the user-scoped keys that spoke for them. */
+  removeUser(id: string): User | undefined {
+    const user = this.users.remove(id);
+    if (!user) return undefined;
+    this.#usersByEmail.delete(user.email.toLowerCase());
+    for (const [key, identity] of this.apiKeys)
+      if (identity.kind === 'user' && identity.userId === id) this.apiKeys.delete(key);
+    return user;
+  }
+
   /** Re-indexes a user whose email changed. */
   reindexUser(user: User, previousEmail: string): void {
     this.#usersByEmail.delete(previousEmail.toLowerCase());
@@ -160,6 +183,22 @@ export class EmulatorStore {
   /** The integration with this routing key, or `undefined`. */
   integrationByKey(routingKey: string): Integration | undefined {
     return this.#integrationsByKey.get(routingKey);
+  }
+
+  /** The last incident number handed out (for snapshots). */
+  get incidentCounter(): number {
+    return this.#incidentNumber;
+  }
+
+  /** Sets the last incident number handed out, and indexes users and integrations again (restoring a snapshot). */
+  resumeFrom(incidentCounter: number): void {
+    this.#incidentNumber = incidentCounter;
+    this.#usersByEmail.clear();
+    for (const user of this.users.all()) this.#usersByEmail.set(user.email.toLowerCase(), user);
+    this.#integrationsByKey.clear();
+    for (const integration of this.integrations.all())
+      if (integration.integration_key !== undefined)
+        this.#integrationsByKey.set(integration.integration_key, integration);
   }
 
   /** The next account-wide incident number. */

@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { Reference } from './resources.js';
+
 /** A service's settings the emulator keeps but does not act on. */
 export interface ServiceSettings {
   /** Seconds before an incident is resolved on its own (the API's default). */
@@ -41,8 +43,8 @@ export function serviceSettings(): ServiceSettings {
 
 /** The incident fields that stay `null` until something the emulator does not model sets them. */
 export interface IncidentUnsetFields {
-  /** The incident's priority: the emulator's account has no priorities. */
-  priority: null;
+  /** The incident's priority (`null` until one is set; see the `priorities` option). */
+  priority: Reference | null;
   /** Why it was resolved (a merge): the emulator does not merge. */
   resolve_reason: null;
   /** The conference bridge: none. */

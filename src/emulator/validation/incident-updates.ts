@@ -5,6 +5,7 @@
  * @module
  */
 import type { TargetStatus } from '../store/incident-lifecycle.js';
+import { isPlainObject } from '../../core/plain-object.js';
 
 /** A valid update of one incident. */
 export interface IncidentUpdate {
@@ -16,6 +17,14 @@ export interface IncidentUpdate {
   title?: string;
   /** The new urgency. */
   urgency?: 'high' | 'low';
+  /** The ids of the users to assign it to. */
+  assigneeIds?: string[];
+  /** The level (1-based) of its escalation policy to escalate it to. */
+  escalationLevel?: number;
+  /** The id of the escalation policy to move it to. */
+  escalationPolicyId?: string;
+  /** The priority: by id, by name (the highest of that name), or `null` to clear it. */
+  priority?: { id: string } | { name: string } | null;
 }
 
 /** The outcome for one item. */
@@ -25,6 +34,40 @@ export type UpdateOutcome = { ok: true; update: IncidentUpdate } | { ok: false; 
 export const MAX_INCIDENTS_PER_UPDATE = 250;
 
 const TYPES = ['incident', 'incident_reference'];
+
+/** The user ids of `assignments` (`[{ assignee: { id, type: 'user_reference' } }]`), as the description shapes it. */
+function assignees(value: unknown, label: string, errors: string[]): string[] | undefined {
+  if (value === undefined) return undefined;
+  const shape =
+    `${label}.assignments must be a non-empty list of ` + '{ "assignee": { "id": ..., "type": "user_reference" } }';
+  if (!Array.isArray(value) || value.length === 0) {
+    errors.push(shape);
+    return undefined;
+  }
+  const ids = value.map((item: unknown) =>
+    isPlainObject(item) &&
+    isPlainObject(item.assignee) &&
+    typeof item.assignee.id === 'string' &&
+    item.assignee.type === 'user_reference'
+      ? item.assignee.id
+      : undefined,
+  );
+  if (ids.some((id) => id === undefined)) {
+    errors.push(shape);
+    return undefined;
+  }
+  return [...new Set(ids as string[])];
+}
+
+/** The priority asked for: "a priority object or a string matching a priority name" (the description), or null. */
+function priorityOf(value: unknown, label: string, errors: string[]): IncidentUpdate['priority'] {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value === 'string' && value !== '') return { name: value };
+  if (isPlainObject(value) && typeof value.id === 'string') return { id: value.id };
+  errors.push(`${label}.priority must be a priority reference, a priority name or null`);
+  return undefined;
+}
 
 /**
  * Checks one update.
@@ -57,6 +100,15 @@ export function parseIncidentUpdate(item: unknown, label: string, pathId?: strin
   }
   if (fields.urgency !== undefined && fields.urgency !== 'high' && fields.urgency !== 'low')
     errors.push(`${label}.urgency must be high or low`);
+  const assigneeIds = assignees(fields.assignments, label, errors);
+  const level = fields.escalation_level;
+  if (level !== undefined && (!Number.isInteger(level) || (level as number) < 1))
+    errors.push(`${label}.escalation_level must be a whole number from 1`);
+  const policy = fields.escalation_policy;
+  const policyId = isPlainObject(policy) && typeof policy.id === 'string' ? policy.id : undefined;
+  if (policy !== undefined && policyId === undefined)
+    errors.push(`${label}.escalation_policy must be { "id": ..., "type": "escalation_policy_reference" }`);
+  const priority = priorityOf(fields.priority, label, errors);
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -65,6 +117,10 @@ export function parseIncidentUpdate(item: unknown, label: string, pathId?: strin
       ...(status !== undefined ? { status: status as TargetStatus } : {}),
       ...(typeof fields.title === 'string' ? { title: fields.title } : {}),
       ...(fields.urgency !== undefined ? { urgency: fields.urgency as 'high' | 'low' } : {}),
+      ...(assigneeIds ? { assigneeIds } : {}),
+      ...(level !== undefined ? { escalationLevel: level as number } : {}),
+      ...(policyId !== undefined ? { escalationPolicyId: policyId } : {}),
+      ...(priority !== undefined ? { priority } : {}),
     },
   };
 }

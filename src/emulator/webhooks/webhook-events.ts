@@ -62,7 +62,7 @@ export function incidentData(incident: Incident, baseUrl: string): Record<string
     assignees: incident.assignments.map((assignment) => webRef(assignment.assignee, baseUrl)),
     escalation_policy: webRef(incident.escalation_policy, baseUrl),
     teams: incident.teams.map((team) => webRef(team, baseUrl)),
-    priority: null,
+    priority: incident.priority && webRef(incident.priority, baseUrl),
     urgency: incident.urgency,
     conference_bridge: null,
     resolve_reason: null,

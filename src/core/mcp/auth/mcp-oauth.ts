@@ -48,7 +48,10 @@ interface Registered {
  * ```ts
  * const auth = new McpOAuth({
  *   resource: 'https://mcp.pagerduty.com/mcp',
- *   client: { clientId: process.env.PAGERDUTY_OAUTH_CLIENT_ID!, clientSecret: process.env.PAGERDUTY_OAUTH_CLIENT_SECRET },
+ *   client: {
+ *     clientId: process.env.PAGERDUTY_OAUTH_CLIENT_ID!,
+ *     clientSecret: process.env.PAGERDUTY_OAUTH_CLIENT_SECRET,
+ *   },
  *   redirectUri: 'http://127.0.0.1:8976/callback',
  *   authorize: async (url) => openBrowserAndWaitForRedirect(url),
  * });
