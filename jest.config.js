@@ -20,6 +20,7 @@ export const processSuites = [
   '<rootDir>/__tests__/rate-limit-redis/processes-share-budget.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/processes-share-token.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/window-phases.test.ts',
+  '<rootDir>/__tests__/rate-limit-redis/redis-delivery-store.test.ts',
 ];
 
 /**

@@ -113,7 +113,14 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client/emulator': { module: emulator, names: ['clientTestOptions', 'startEmulator'] },
   'pagerduty-client/rate-limit-redis': {
     module: rateLimitRedis,
-    names: ['RedisRateLimiter', 'RedisTokenStore', 'createRedisRateLimiter', 'createRedisTokenStore'],
+    names: [
+      'RedisDeliveryStore',
+      'RedisRateLimiter',
+      'RedisTokenStore',
+      'createRedisDeliveryStore',
+      'createRedisRateLimiter',
+      'createRedisTokenStore',
+    ],
   },
   'pagerduty-client/webhooks': {
     module: webhooks,
@@ -123,6 +130,8 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'WebhookPayloadError',
       'WebhookVerificationError',
       'checkSignature',
+      'createFetchWebhookHandler',
+      'createMemoryDeliveryStore',
       'createWebhookHandler',
       'isKnownWebhookEvent',
       'isWebhookEvent',
