@@ -21,6 +21,8 @@ export const processSuites = [
   '<rootDir>/__tests__/rate-limit-redis/processes-share-token.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/window-phases.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/redis-delivery-store.test.ts',
+  // Express, Hono and a Next.js route (Next in a child process) receiving an emulator's delivery: ~15 s.
+  '<rootDir>/__tests__/examples/webhooks/',
 ];
 
 /**
