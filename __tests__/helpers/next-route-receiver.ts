@@ -5,8 +5,18 @@
  * (`{ secret, body, headers }`, a delivery the emulator signed), sends it forged, then twice as it
  * is, and prints `{ answers, lines }`: each answer's status and text, and what the route logged.
  */
-import { createInterface } from 'node:readline';
-import { testApiHandler } from 'next-test-api-route-handler';
+
+/** What of next-test-api-route-handler this file uses. */
+type TestApiHandler = (options: {
+  appHandler: object;
+  url: string;
+  test: (context: { fetch: (init: RequestInit) => Promise<Response> }) => Promise<void>;
+}) => Promise<void>;
+
+// Loaded by a computed name, so that tsc does not load Next's global types (they make
+// `process.env.NODE_ENV` required for the whole project's type check).
+const NTARH = 'next-test-api-route-handler';
+const { testApiHandler } = (await import(NTARH)) as { testApiHandler: TestApiHandler };
 
 interface Delivery {
   secret: string;
@@ -14,14 +24,12 @@ interface Delivery {
   headers: Record<string, string>;
 }
 
-const [line] = await createInterface({ input: process.stdin })
-  [Symbol.asyncIterator]()
-  .next()
-  .then((next) => [next.value as string]);
-const delivery = JSON.parse(line) as Delivery;
+let input = '';
+for await (const chunk of process.stdin) input += String(chunk);
+const delivery = JSON.parse(input) as Delivery;
 process.env.PAGERDUTY_WEBHOOK_SECRET = delivery.secret;
-const lines: string[] = [];
-console.log = (text: string) => void lines.push(text);
+const logged: string[] = [];
+console.log = (text: string) => void logged.push(text);
 const route = await import('../../examples/webhooks/next-app-router/app/api/pagerduty/route.js');
 const answers: { status: number; text: string }[] = [];
 await testApiHandler({
@@ -36,5 +44,5 @@ await testApiHandler({
     }
   },
 });
-process.stdout.write(`${JSON.stringify({ answers, lines })}\n`);
+process.stdout.write(`${JSON.stringify({ answers, lines: logged })}\n`);
 process.exit(0);

@@ -130,7 +130,7 @@ describe('a delivery the emulator signed', () => {
     }
   });
 
-  it("reaches the Next.js App Router route's POST through Next's route module, once; a forged copy is refused", async () => {
+  it("reaches the Next.js App Router route's POST through Next's route module once; a forged copy: 401", async () => {
     const headers = { ...delivery.headers };
     delete headers['content-length'];
     delete headers.host;
