@@ -52,12 +52,10 @@ for _, key in ipairs(KEYS) do
 end
 return 1`;
 
-class NoAnswer extends Error {}
-
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let handle: ReturnType<typeof setTimeout> | undefined;
   const expiry = new Promise<never>((_, reject) => {
-    handle = setTimeout(() => reject(new NoAnswer(`Redis gave no answer within ${ms} ms`)), ms);
+    handle = setTimeout(() => reject(new Error(`Redis gave no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, expiry]).finally(() => clearTimeout(handle));
 }
