@@ -1,11 +1,4 @@
-/**
- * Webhook deliveries recorded in Redis, so that every replica behind a load balancer runs one
- * event's `onEvent` once between them. Each key of a delivery holds `claim:<holder>` (with the
- * claim's expiry) while an attempt runs, then `done` (for the deduplication window). Each step is
- * one Lua script, so a claim across a delivery's keys is atomic.
- *
- * @module
- */
+// A delivery's keys hold `claim:<holder>` (expiring) while an attempt runs, then `done`. One Lua script per step.
 import type { Redis } from 'ioredis';
 import type { DeliveryClaim, WebhookDeliveryStore } from '../core/webhooks/delivery-store.js';
 import { newRedisClient } from './redis-connection.js';
@@ -18,39 +11,22 @@ export interface RedisDeliveryStoreOptions {
   client?: Redis;
   /** The prefix of the Redis keys (`<namespace>:<delivery key>`). @default `pagerduty-client:webhooks` */
   namespace?: string;
-  /**
-   * How long a Redis command may take, in milliseconds, before the store counts Redis as down:
-   * the handler then answers 503 (PagerDuty retries) rather than wait past PagerDuty's 5 s.
-   * @default 1000
-   */
+  /** How long a command may take, in ms, before Redis counts as down (the handler answers 503). @default 1000 */
   commandTimeoutMs?: number;
 }
 
 /** The default namespace of the delivery keys. */
 export const DEFAULT_WEBHOOK_NAMESPACE = 'pagerduty-client:webhooks';
 
-// KEYS: a delivery's keys. ARGV[1]: `claim:<holder>`, ARGV[2]: the claim's milliseconds.
-const CLAIM_SCRIPT = `
-local values = {}
-for i, key in ipairs(KEYS) do
-  values[i] = redis.call('GET', key)
-  if values[i] == 'done' then return 'done' end
-end
-for i = 1, #KEYS do
-  if values[i] and values[i] ~= ARGV[1] then return 'busy' end
-end
-for _, key in ipairs(KEYS) do redis.call('SET', key, ARGV[1], 'PX', ARGV[2]) end
-return 'claimed'`;
-
-// ARGV[1]: the milliseconds a done delivery is remembered.
-const FINISH_SCRIPT = `for _, key in ipairs(KEYS) do redis.call('SET', key, 'done', 'PX', ARGV[1]) end return 1`;
-
+// KEYS: a delivery's keys; ARGV[1]: `claim:<holder>` (claim, release), the milliseconds (claim, finish).
+const CLAIM_SCRIPT =
+  "local v={} for i,k in ipairs(KEYS) do v[i]=redis.call('GET',k) if v[i]=='done' then return 'done' end end " +
+  "for i=1,#KEYS do if v[i] and v[i]~=ARGV[1] then return 'busy' end end " +
+  "for _,k in ipairs(KEYS) do redis.call('SET',k,ARGV[1],'PX',ARGV[2]) end return 'claimed'";
+const FINISH_SCRIPT = "for _,k in ipairs(KEYS) do redis.call('SET',k,'done','PX',ARGV[1]) end return 1";
 // Deletes only this holder's claims: after an expiry another holder may have claimed the key.
-const RELEASE_SCRIPT = `
-for _, key in ipairs(KEYS) do
-  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
-end
-return 1`;
+const RELEASE_SCRIPT =
+  "for _,k in ipairs(KEYS) do if redis.call('GET',k)==ARGV[1] then redis.call('DEL',k) end end return 1";
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let handle: ReturnType<typeof setTimeout> | undefined;
@@ -62,11 +38,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 const isClaim = (value: unknown): value is DeliveryClaim => value === 'claimed' || value === 'done' || value === 'busy';
 
-/**
- * A {@link WebhookDeliveryStore} in Redis, shared by every process that uses it with the same
- * `namespace`. A command that fails or times out rejects, and the webhook handler answers 503
- * without running `onEvent` (it fails closed). Build one with {@link createRedisDeliveryStore}.
- */
+/** A {@link WebhookDeliveryStore} in Redis, shared by all that use its `namespace`. */
 export class RedisDeliveryStore implements WebhookDeliveryStore {
   readonly #redis: Redis;
   readonly #owned: boolean;
@@ -108,8 +80,7 @@ export class RedisDeliveryStore implements WebhookDeliveryStore {
 
 /**
  * A delivery store in Redis, for webhook handlers on several replicas: one `onEvent` per event
- * between them. Needs the optional peer dependency `ioredis`. A single Redis (or a primary
- * with replicas) is assumed: in a Redis Cluster, a delivery's two keys would sit in two slots.
+ * between them. Needs the optional peer `ioredis`; not for a Redis Cluster (a delivery's keys span slots).
  *
  * @example
  * ```ts
@@ -129,7 +100,6 @@ export async function createRedisDeliveryStore(options: RedisDeliveryStoreOption
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('commandTimeoutMs must be above 0');
   if (options.client) return new RedisDeliveryStore(options.client, false, options.namespace, timeoutMs);
   const redis = await newRedisClient(options.url);
-  // Failures reach the handler through the commands; the connection's own events would only be noise.
   redis.on('error', () => undefined);
   await redis.connect().catch(() => undefined);
   return new RedisDeliveryStore(redis, true, options.namespace, timeoutMs);

@@ -11,13 +11,8 @@ import { parseWebhook, type ParsedWebhook } from './parse-webhook.js';
 import type { BodyLimits, RequestBody } from './body-outcome.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
 import type { WebhookHeaders } from './webhook-headers.js';
-import {
-  webhookSettings,
-  type DedupSettings,
-  type WebhookContext,
-  type WebhookHandlerOptions,
-  type WebhookRejection,
-} from './webhook-options.js';
+import type { WebhookContext, WebhookHandlerOptions, WebhookRejection } from './webhook-options.js';
+import { webhookSettings, type DedupSettings } from './webhook-settings.js';
 
 /** One request, as an adapter sees it. */
 export interface WebhookInput<Headers> {

@@ -21,15 +21,13 @@ function send(res: ServerResponse, answer: WebhookAnswer): void {
 /**
  * Creates a handler of PagerDuty's V3 webhooks for `http.createServer`, Express (mount it
  * after `express.raw({ type: 'application/json' })`, or with no body parser) or any server
- * with Node's `(req, res)`. For servers that take a fetch `Request` (Next.js, Hono, Workers,
- * `Deno.serve`, `Bun.serve`), use {@link createFetchWebhookHandler}: both answer alike.
+ * with Node's `(req, res)`; {@link createFetchWebhookHandler} is its fetch twin.
  *
  * It answers 405 to a method other than POST, 408 to a body not read within `bodyTimeoutMs`,
  * 413 to a body over the cap, 401 to a missing, malformed or unmatched signature, 400 to a
  * verified body that is not a V3 event, all without running `onEvent`; 200 to a repeat (same
  * `event.id` or `X-Webhook-Id`) handled within the window, the first one's answer to a
- * repeat of a webhook still being handled in this process, 503 to one being handled by
- * another process sharing the `store`, and 503 when the store fails; else it runs `onEvent`
+ * repeat still being handled here, 503 to one handled elsewhere or when the store fails; else it runs `onEvent`
  * and answers 200 (or 500 if it failed, so that PagerDuty retries), or 202 before running it
  * with `respond: 'before-handling'`.
  *
