@@ -2,9 +2,7 @@
  * `pagerduty-client/webhooks`: receive PagerDuty's V3 webhooks. Verify the
  * `X-PagerDuty-Signature` of a delivery in constant time ({@link verifySignature},
  * {@link checkSignature}), decode its typed event ({@link parseWebhook}), or let a handler do
- * both, with deduplication: a Node `(req, res)` one ({@link createWebhookHandler}) or a fetch
- * `(request) => Response` one ({@link createFetchWebhookHandler}), on one shared
- * {@link WebhookDeliveryStore} across replicas if you give one.
+ * both, with deduplication ({@link createWebhookHandler} for Node, {@link createFetchWebhookHandler}).
  *
  * @example
  * ```ts

@@ -36,7 +36,7 @@ export class RedisTokenStore {
   }
 }
 
-const DELIVERIES_INSTEAD = 'record webhook deliveries from a Node process, or pass your own `WebhookDeliveryStore`';
+const DELIVERIES_INSTEAD = 'pass your own `WebhookDeliveryStore`';
 
 /** Throws: the Redis delivery store runs on Node only. */
 export async function createRedisDeliveryStore(): Promise<never> {

@@ -32,8 +32,7 @@ const toResponse = (answer: WebhookAnswer): Response =>
  *     if (isWebhookEvent(event, 'incident.triggered')) console.log(`triggered: ${event.data.title}`);
  *   },
  * });
- * // Next.js (app/pagerduty/route.ts): export const POST = handler;
- * // Deno: Deno.serve(handler); Bun: Bun.serve({ fetch: handler }); Workers: export default { fetch: handler };
+ * export const POST = handler; // a Next.js route; or Deno.serve(handler), Bun.serve({ fetch: handler })
  * ```
  */
 export function createFetchWebhookHandler(options: WebhookHandlerOptions<Headers>): FetchWebhookHandler {
