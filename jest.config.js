@@ -22,6 +22,9 @@ export const processSuites = [
   '<rootDir>/__tests__/rate-limit-redis/processes-share-budget.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/processes-share-token.test.ts',
   '<rootDir>/__tests__/rate-limit-redis/window-phases.test.ts',
+  '<rootDir>/__tests__/rate-limit-redis/redis-delivery-store.test.ts',
+  // Express, Hono and a Next.js route (Next in a child process) receiving an emulator's delivery: ~15 s.
+  '<rootDir>/__tests__/examples/webhooks/',
 ];
 
 /**
@@ -40,11 +43,23 @@ export const docSuites = [
  */
 export const emulatorConformanceSuites = ['<rootDir>/__tests__/emulator/conformance/'];
 
+/**
+ * Four webhook receivers in child processes behind a proxy, sharing a real redis-server, for about
+ * 10 s of real time (claims expire, Redis stops and goes on): `npm run test:webhook-replicas` (CI runs it).
+ */
+export const webhookReplicaSuites = ['<rootDir>/__tests__/rate-limit-redis/replicas-share-deliveries.test.ts'];
+
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', ...processSuites, ...docSuites, ...emulatorConformanceSuites],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    ...processSuites,
+    ...docSuites,
+    ...emulatorConformanceSuites,
+    ...webhookReplicaSuites,
+  ],
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
     '^pagerduty-client$': '<rootDir>/src/index.ts',

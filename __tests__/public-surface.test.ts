@@ -117,7 +117,14 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
   'pagerduty-client/emulator': { module: emulator, names: ['clientTestOptions', 'startEmulator'] },
   'pagerduty-client/rate-limit-redis': {
     module: rateLimitRedis,
-    names: ['RedisRateLimiter', 'RedisTokenStore', 'createRedisRateLimiter', 'createRedisTokenStore'],
+    names: [
+      'RedisDeliveryStore',
+      'RedisRateLimiter',
+      'RedisTokenStore',
+      'createRedisDeliveryStore',
+      'createRedisRateLimiter',
+      'createRedisTokenStore',
+    ],
   },
   'pagerduty-client/webhooks': {
     module: webhooks,
@@ -127,6 +134,8 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'WebhookPayloadError',
       'WebhookVerificationError',
       'checkSignature',
+      'createFetchWebhookHandler',
+      'createMemoryDeliveryStore',
       'createWebhookHandler',
       'isKnownWebhookEvent',
       'isWebhookEvent',

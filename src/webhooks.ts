@@ -1,8 +1,8 @@
 /**
  * `pagerduty-client/webhooks`: receive PagerDuty's V3 webhooks. Verify the
  * `X-PagerDuty-Signature` of a delivery in constant time ({@link verifySignature},
- * {@link checkSignature}), decode its typed event ({@link parseWebhook}), or let a Node
- * `(req, res)` handler do both, with deduplication ({@link createWebhookHandler}).
+ * {@link checkSignature}), decode its typed event ({@link parseWebhook}), or let a handler do
+ * both, with deduplication ({@link createWebhookHandler} for Node, {@link createFetchWebhookHandler}).
  *
  * @example
  * ```ts
@@ -30,12 +30,16 @@ export { parseWebhook } from './core/webhooks/parse-webhook.js';
 export type { ParsedWebhook, ParseWebhookOptions } from './core/webhooks/parse-webhook.js';
 export type { WebhookHeaders } from './core/webhooks/webhook-headers.js';
 export { createWebhookHandler } from './core/webhooks/webhook-handler.js';
+export type { WebhookRequestHandler } from './core/webhooks/webhook-handler.js';
+export { createFetchWebhookHandler } from './core/webhooks/fetch-webhook-handler.js';
+export type { FetchWebhookContext, FetchWebhookHandler } from './core/webhooks/fetch-webhook-handler.js';
+export type { WebhookContext, WebhookHandlerOptions, WebhookRejection } from './core/webhooks/webhook-options.js';
+export { createMemoryDeliveryStore } from './core/webhooks/delivery-store.js';
 export type {
-  WebhookContext,
-  WebhookHandlerOptions,
-  WebhookRejection,
-  WebhookRequestHandler,
-} from './core/webhooks/webhook-handler.js';
+  DeliveryClaim,
+  MemoryDeliveryStoreOptions,
+  WebhookDeliveryStore,
+} from './core/webhooks/delivery-store.js';
 export type { WebhookRequest } from './core/webhooks/read-request-body.js';
 export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './core/webhooks/event-union.js';
 export type {

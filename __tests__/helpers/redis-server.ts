@@ -42,6 +42,10 @@ export interface TestRedis {
   restart(): Promise<void>;
   /** Stops it for good. */
   stop(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers; its data is kept. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 function freePort(): Promise<number> {
@@ -101,5 +105,7 @@ export async function startTestRedis(): Promise<TestRedis> {
       child = await launch(binary, port);
     },
     stop: () => ended(child, 'SIGTERM'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
   };
 }

@@ -4,7 +4,13 @@
 import { EventsApiV2Client, McpApiClient, OAuthTokenClient, RestApiV2Client } from 'pagerduty-client';
 import { startEmulator } from 'pagerduty-client/emulator';
 import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
-import { checkSignature, createWebhookHandler, signWebhookBody, verifySignature } from 'pagerduty-client/webhooks';
+import {
+  checkSignature,
+  createFetchWebhookHandler,
+  createWebhookHandler,
+  signWebhookBody,
+  verifySignature,
+} from 'pagerduty-client/webhooks';
 
 function check(condition, message) {
   if (!condition) throw new Error(message);
@@ -144,6 +150,38 @@ export async function runScenario(config) {
     check(!checkSignature(body, signature, ['another-secret']).ok, 'a wrong secret verified');
     check(!checkSignature(`${body} `, signature, ['runtime-webhook-secret']).ok, 'a changed body verified');
     return signature.slice(0, 12);
+  });
+
+  // Signed as the emulator signs its deliveries (its sender calls the same signWebhookBody).
+  await step('fetch webhook handler: signed, forged, repeat', async () => {
+    const secret = 'runtime-webhook-secret';
+    const event = {
+      id: '01RUNTIMEFETCH',
+      event_type: 'incident.triggered',
+      resource_type: 'incident',
+      occurred_at: '2026-01-02T03:04:05.000Z',
+      agent: null,
+      client: null,
+      data: { type: 'incident', id: 'PRUNTIME', title: 'Runtime check' },
+    };
+    const body = JSON.stringify({ event });
+    const ran = [];
+    const handler = createFetchWebhookHandler({ secrets: [secret], onEvent: (received) => void ran.push(received.id) });
+    const deliver = (signature) =>
+      handler(
+        new globalThis.Request('http://receiver.test/pagerduty', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', 'x-pagerduty-signature': signature, 'x-webhook-id': 'W1' },
+        }),
+      );
+    const forged = await deliver(`v1=${'0'.repeat(64)}`);
+    const signed = await deliver(signWebhookBody(body, secret));
+    const repeat = await deliver(signWebhookBody(body, secret));
+    const answers = [forged.status, signed.status, repeat.status, (await repeat.text()).trim()];
+    check(JSON.stringify(answers) === '[401,200,200,"duplicate"]', `answers ${JSON.stringify(answers)}`);
+    check(ran.length === 1 && ran[0] === event.id, `onEvent ran ${ran.length} times`);
+    return '401, 200, 200 duplicate; onEvent once';
   });
 
   await step('MCP listTools', async () => {

@@ -1,6 +1,7 @@
 /**
  * `pagerduty-client/rate-limit-redis` outside Node (the non-`node` export conditions): the same names, each
- * throwing an error that says the Redis limiter or token store runs on Node (built on ioredis and `node:net`).
+ * throwing an error that says the Redis limiter, token store or delivery store runs on Node (built on
+ * ioredis and `node:net`).
  *
  * @module
  */
@@ -32,5 +33,19 @@ export async function createRedisTokenStore(): Promise<never> {
 export class RedisTokenStore {
   constructor() {
     throw nodeOnlyError('the Redis token store', TOKENS_INSTEAD, globalThis as RuntimeGlobals);
+  }
+}
+
+const DELIVERIES_INSTEAD = 'pass your own `WebhookDeliveryStore`';
+
+/** Throws: the Redis delivery store runs on Node only. */
+export async function createRedisDeliveryStore(): Promise<never> {
+  throw nodeOnlyError('the Redis webhook delivery store', DELIVERIES_INSTEAD, globalThis as RuntimeGlobals);
+}
+
+/** Throws at construction: the Redis delivery store runs on Node only. */
+export class RedisDeliveryStore {
+  constructor() {
+    throw nodeOnlyError('the Redis webhook delivery store', DELIVERIES_INSTEAD, globalThis as RuntimeGlobals);
   }
 }

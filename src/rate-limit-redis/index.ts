@@ -1,7 +1,9 @@
 /**
  * `pagerduty-client/rate-limit-redis`: one rate-limit budget per API key, shared through
  * Redis by every process (and machine) that uses the key; and one managed OAuth token per
- * app (`createRedisTokenStore`), shared the same way. Needs the optional peer
+ * app (`createRedisTokenStore`), shared the same way; and the webhook deliveries that every
+ * replica's handler records (`createRedisDeliveryStore`), so that one event runs `onEvent` once
+ * between them. Needs the optional peer
  * dependency `ioredis`; nothing else in the package imports it.
  *
  * @example
@@ -17,3 +19,8 @@
  */
 export { createRedisRateLimiter, RedisRateLimiter, type RedisRateLimiterOptions } from './redis-rate-limiter.js';
 export { createRedisTokenStore, RedisTokenStore, type RedisTokenStoreOptions } from './redis-token-store.js';
+export {
+  createRedisDeliveryStore,
+  RedisDeliveryStore,
+  type RedisDeliveryStoreOptions,
+} from './redis-delivery-store.js';

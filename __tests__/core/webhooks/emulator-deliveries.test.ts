@@ -4,11 +4,8 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventsApiV2Client, RestApiV2Client } from '../../../src/index.js';
 import { startEmulator, type Emulator } from '../../../src/emulator/index.js';
-import {
-  createWebhookHandler,
-  type WebhookHandlerOptions,
-  type WebhookRequestHandler,
-} from '../../../src/core/webhooks/webhook-handler.js';
+import { createWebhookHandler, type WebhookRequestHandler } from '../../../src/core/webhooks/webhook-handler.js';
+import type { WebhookHandlerOptions } from '../../../src/core/webhooks/webhook-options.js';
 import { isKnownWebhookEvent, isWebhookEvent, type AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
 import type { WebhookIncident } from '../../../src/core/webhooks/event-data.js';
 import { instantRetries, realSockets } from '../../helpers/test-kit.js';

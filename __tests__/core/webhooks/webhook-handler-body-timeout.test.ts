@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createWebhookHandler, type WebhookRejection } from '../../../src/core/webhooks/webhook-handler.js';
+import { createWebhookHandler } from '../../../src/core/webhooks/webhook-handler.js';
+import type { WebhookRejection } from '../../../src/core/webhooks/webhook-options.js';
 import { signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { recordingResponse, settled, streamingRequest } from './direct-delivery.js';

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createWebhookHandler, type WebhookHandlerOptions } from '../../../src/core/webhooks/webhook-handler.js';
+import { createWebhookHandler } from '../../../src/core/webhooks/webhook-handler.js';
+import type { WebhookHandlerOptions } from '../../../src/core/webhooks/webhook-options.js';
 import type { AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
 import type { WebhookRequest } from '../../../src/core/webhooks/read-request-body.js';
 import { realSockets } from '../../helpers/test-kit.js';

@@ -1,29 +1,24 @@
-import type { DedupWindow } from './delivery-dedup.js';
-
 export interface DeliveryOutcome {
   readonly status: number;
   readonly text: string;
 }
 
 export type DeliveryTurn =
-  | { readonly kind: 'handled' }
   | { readonly kind: 'in-flight'; readonly outcome: Promise<DeliveryOutcome> }
-  | {
-      readonly kind: 'first';
-      settle(outcome: DeliveryOutcome, handled: boolean): void;
-    };
+  | { readonly kind: 'first'; settle(outcome: DeliveryOutcome): void };
 
-// A repeat of a delivery in flight waits for its outcome: answering it 2xx early would lose the event
-// if the first then failed, since PagerDuty stops retrying once it has a 2xx.
+// This process's deliveries in flight. A repeat of one waits for its outcome: answering it 2xx early
+// would lose the event if the first then failed, since PagerDuty stops retrying once it has a 2xx.
+// Claimed synchronously, before the store is asked, so that two overlapping repeats in one process
+// never both reach the store (where the second would only find the first's claim).
 export interface DeliveryLedger {
   claim(keys: readonly string[]): DeliveryTurn;
 }
 
-export function createDeliveryLedger(seen: DedupWindow): DeliveryLedger {
+export function createDeliveryLedger(): DeliveryLedger {
   const inFlight = new Map<string, Promise<DeliveryOutcome>>();
   return {
     claim(keys) {
-      if (keys.some((key) => seen.has(key))) return { kind: 'handled' };
       const running = keys.map((key) => inFlight.get(key)).find((outcome) => outcome !== undefined);
       if (running) return { kind: 'in-flight', outcome: running };
       let resolve: (outcome: DeliveryOutcome) => void = () => {};
@@ -32,14 +27,10 @@ export function createDeliveryLedger(seen: DedupWindow): DeliveryLedger {
       let settled = false;
       return {
         kind: 'first',
-        settle(result, handled) {
+        settle(result) {
           if (settled) return;
           settled = true;
-          // In one step with the release, so that no repeat finds the delivery neither in flight nor handled.
-          for (const key of keys) {
-            inFlight.delete(key);
-            if (handled) seen.add(key);
-          }
+          for (const key of keys) inFlight.delete(key);
           resolve(result);
         },
       };

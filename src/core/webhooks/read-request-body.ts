@@ -1,8 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-
-export type RequestBody =
-  | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly reason: 'too-large' | 'timeout' | 'already-read' | 'aborted' };
+import { concatBytes, declaredTooLarge, hasDeadline, type BodyLimits, type RequestBody } from './body-outcome.js';
 
 /** A request as a framework may hand it over, with the body it already read. */
 export type WebhookRequest = IncomingMessage & {
@@ -12,27 +9,8 @@ export type WebhookRequest = IncomingMessage & {
   readonly rawBody?: unknown;
 };
 
-export interface BodyLimits {
-  readonly maxBytes: number;
-  readonly timeoutMs: number;
-}
-
-// setTimeout fires at once past 2^31 - 1 ms, so a limit that large (or 0) means none.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 const asBytes = (value: unknown): Uint8Array | undefined =>
   typeof value === 'string' ? new TextEncoder().encode(value) : value instanceof Uint8Array ? value : undefined;
-
-function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): Promise<RequestBody> {
   const { maxBytes, timeoutMs } = limits;
@@ -40,8 +18,7 @@ export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): 
   if (early) return early.byteLength > maxBytes ? { ok: false, reason: 'too-large' } : { ok: true, bytes: early };
   // A body parser (`express.json()`) read the stream first: the bytes the signature covers are gone.
   if (req.readableEnded) return { ok: false, reason: 'already-read' };
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, reason: 'too-large' };
+  if (declaredTooLarge(req.headers['content-length'], maxBytes)) return { ok: false, reason: 'too-large' };
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let length = 0;
@@ -52,8 +29,7 @@ export async function readRequestBody(req: WebhookRequest, limits: BodyLimits): 
     };
     const onEnd = (): void => done({ ok: true, bytes: concatBytes(chunks, length) });
     const onAbort = (): void => done({ ok: false, reason: 'aborted' });
-    const timer =
-      timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? setTimeout(() => refuse('timeout'), timeoutMs) : undefined;
+    const timer = hasDeadline(timeoutMs) ? setTimeout(() => refuse('timeout'), timeoutMs) : undefined;
     // The open request keeps the process alive as long as needed; the timer must not add to it.
     timer?.unref();
     const done = (outcome: RequestBody): void => {
