@@ -49,6 +49,20 @@ export const emulatorConformanceSuites = ['<rootDir>/__tests__/emulator/conforma
  */
 export const webhookReplicaSuites = ['<rootDir>/__tests__/rate-limit-redis/replicas-share-deliveries.test.ts'];
 
+/**
+ * The command line's commands run against the emulator, the emulator's end-to-end programs, and the
+ * generators' own tests: about 60 s of a core together, so they run in `npm run test:e2e` (CI runs it)
+ * and `npm test` stays within its minute on two cores.
+ */
+export const endToEndSuites = [
+  '<rootDir>/__tests__/cli/',
+  '<rootDir>/__tests__/emulator/programs/',
+  '<rootDir>/__tests__/emulator/mcp/',
+  '<rootDir>/__tests__/emulator/routes/',
+  '<rootDir>/__tests__/emulator/rest-client-integration.test.ts',
+  '<rootDir>/__tests__/scripts/',
+];
+
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
@@ -59,6 +73,7 @@ export default {
     ...docSuites,
     ...emulatorConformanceSuites,
     ...webhookReplicaSuites,
+    ...endToEndSuites,
   ],
   // The examples import the package by name, as a user would; these map it to the sources.
   moduleNameMapper: {
