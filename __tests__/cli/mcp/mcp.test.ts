@@ -129,3 +129,21 @@ describe('pagerduty mcp against the emulator', () => {
     expect(misspelt.stderr).toContain('no tool list_incident (did you mean list_incidents?)');
   });
 });
+
+describe('withListArguments', () => {
+  it('sends one value for a list the tool declares as that list, and leaves the rest as given', async () => {
+    const { withListArguments } = await import('../../../src/cli/mcp/mcp.js');
+    const schema = {
+      properties: {
+        statuses: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+        limit: { type: 'integer' },
+      },
+    };
+    expect(withListArguments({ statuses: 'triggered', limit: 5 }, schema)).toEqual({
+      statuses: ['triggered'],
+      limit: 5,
+    });
+    expect(withListArguments({ statuses: ['a', 'b'] }, schema)).toEqual({ statuses: ['a', 'b'] });
+    expect(withListArguments({ other: 'x' }, undefined)).toEqual({ other: 'x' });
+  });
+});

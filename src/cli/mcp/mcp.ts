@@ -53,6 +53,23 @@ export function toolArguments(flags: readonly string[]): Record<string, unknown>
   return args;
 }
 
+/** Whether a property's schema takes a list (`type: 'array'`, or one of `anyOf`), as PagerDuty's `statuses` does. */
+function takesList(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const { type, anyOf } = schema as { type?: unknown; anyOf?: unknown };
+  return type === 'array' || (Array.isArray(anyOf) && anyOf.some(takesList));
+}
+
+/** One `--arg statuses=triggered` for a list the tool declares is sent as the list `["triggered"]`. */
+export function withListArguments(args: Record<string, unknown>, inputSchema: unknown): Record<string, unknown> {
+  const properties = (inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const sent: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    sent[key] = !Array.isArray(value) && takesList(properties[key]) ? [value] : value;
+  }
+  return sent;
+}
+
 /** Whether the server marks the tool read-only: only then does `call` run it without `--allow-write`. */
 export function isReadOnlyTool(tool: McpTool): boolean {
   return tool.annotations?.readOnlyHint === true;
@@ -169,7 +186,8 @@ export function mcpCommand(io: CliIo): CommandModule<object, McpArgs> {
           const hint = suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`;
           throw new UsageError(`the server has no tool ${args.name}${hint}; see: pagerduty mcp tools`);
         }
-        const result = await client.callTool(tool.name, toolArgs).catch((error: unknown) => {
+        const sent = withListArguments(toolArgs, tool.inputSchema);
+        const result = await client.callTool(tool.name, sent).catch((error: unknown) => {
           if (error instanceof McpToolRefusedError && error.rule === 'allowWrites')
             throw new UsageError(`${tool.name} is not marked read-only: pass --allow-write to call it`);
           throw error;
