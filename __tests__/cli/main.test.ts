@@ -157,7 +157,8 @@ describe('the pagerduty executable (a real child process)', () => {
     const result = await runChild(cli.main, ['bogus']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(
-      'unknown command "bogus"; the commands are: incident, oncall, schedule, service, user, team, ep, trigger, acknowledge, resolve, submit, api, emulator',
+      'unknown command "bogus"; the commands are: incident, oncall, schedule, service, user, team, ep, ' +
+        'trigger, acknowledge, resolve, submit, api, emulator',
     );
   });
 
