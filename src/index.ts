@@ -106,6 +106,7 @@ export type {
 } from './core/auth/auth-methods.js';
 export type { HookCall, HookRequest, HookResponse, HookRetry, RequestHooks } from './core/observe/hooks.js';
 export type { WithResponse } from './core/client/response-info.js';
+export type { RateLimitHeaders } from './core/rate-limit/rate-limit-headers.js';
 export type { RestWithResponse } from './core/rest/rest-with-response.js';
 export type { OpenTelemetryApi, TelemetryOptions } from './core/observe/telemetry.js';
 export type { TokenProvider } from './core/auth/token-provider.js';

@@ -168,3 +168,10 @@ describe('OpenTelemetry tracing', () => {
     expect(spans()).toEqual([]);
   });
 });
+
+describe('the telemetry option', () => {
+  it('needs the API module handed over, and says how', () => {
+    expect(() => makeClient({ telemetry: true as never })).toThrow("import * as otel from '@opentelemetry/api'");
+    expect(() => makeClient({ telemetry: {} as never })).toThrow(TypeError);
+  });
+});

@@ -134,10 +134,10 @@ export interface ApiClientOptions extends SettingOptions {
    */
   hooks?: RequestHooks;
   /**
-   * OpenTelemetry spans (one per call, one per attempt) and metrics, through `@opentelemetry/api` (an
-   * optional peer dependency): `true`, or {@link TelemetryOptions}. @default false (nothing imported)
+   * OpenTelemetry spans (one per call, one per attempt) and metrics, through the `@opentelemetry/api`
+   * module you hand over (an optional peer dependency): see {@link TelemetryOptions}. @default none
    */
-  telemetry?: boolean | TelemetryOptions;
+  telemetry?: TelemetryOptions;
 }
 
 /** The names of {@link ApiClientOptions}, checked at construction (see `checkOptionNames`). */

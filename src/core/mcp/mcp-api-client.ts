@@ -22,6 +22,7 @@ export { McpToolRefusedError } from './tool-policy.js';
 
 /** A PagerDuty tool's result, its `structuredContent` typed from the server's result model. */
 export type PagerDutyToolResult<N extends PagerDutyMcpToolName> = Omit<McpCallToolResult, 'structuredContent'> & {
+  /** The tool's result, as the server's result model for that tool describes it. */
   structuredContent?: PagerDutyMcpToolResults[N];
 };
 export { MCP_BASE_URL } from './mcp-client-settings.js';

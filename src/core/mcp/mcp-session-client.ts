@@ -341,7 +341,10 @@ export class McpSessionClient extends ApiClient {
     return this.#session.outputSchema(tool);
   }
 
-  /** Whether the session's last `tools/list` marked a tool read-only (`undefined`: not listed, or no list yet). */
+  /**
+   * Whether the session's last `tools/list` marked a tool read-only (`undefined`: not listed, or no list yet).
+   * @internal
+   */
   protected toolReadOnly(tool: string): { listed: boolean; readOnly: boolean | undefined } {
     return { listed: this.#session.toolsListed, readOnly: this.#session.readOnly(tool) };
   }

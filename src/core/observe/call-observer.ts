@@ -4,7 +4,6 @@ import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.j
 import type { HookCall, HookRequest, HookRetry, RequestHooks } from './hooks.js';
 import { Telemetry, type CallTrace } from './telemetry.js';
 import type { Watching } from './watching.js';
-import type { Logger } from '../logging.js';
 
 /** Splits the credential off a request's headers: hooks never see it, and cannot replace it. */
 function withoutAuthorization(headers: Readonly<Record<string, string>>): {
@@ -100,10 +99,9 @@ export class CallObserver {
 }
 
 /** The observer of one call: its hooks, and its trace once the telemetry API is loaded (a warning if it cannot be). */
-export async function observeCall(watching: Watching, call: HookCall, log: Logger): Promise<CallObserver> {
+export function observeCall(watching: Watching, call: HookCall): CallObserver {
   const { hooks, telemetry } = watching;
   const loaded =
     telemetry === undefined ? undefined : (watching.loadedTelemetry ??= new Telemetry(telemetry, watching.version));
-  const traced = loaded !== undefined && (await loaded.ready((line) => log.warn(line)));
-  return new CallObserver(call, hooks, traced ? loaded.start(call) : undefined);
+  return new CallObserver(call, hooks, loaded?.start(call));
 }

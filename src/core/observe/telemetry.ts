@@ -54,10 +54,11 @@ interface OtelCounter {
  */
 export interface TelemetryOptions {
   /**
-   * The `@opentelemetry/api` module. @default imported at the first call (`import('@opentelemetry/api')`);
-   * when it is not installed, the client warns once and calls go on untraced
+   * The `@opentelemetry/api` module (`import * as otel from '@opentelemetry/api'`), handed over rather than
+   * imported by the library, so that no bundler or runtime (workerd refuses computed imports) meets an import
+   * of an optional package.
    */
-  readonly api?: OpenTelemetryApi;
+  readonly api: OpenTelemetryApi;
   /**
    * Send W3C trace context (`traceparent`, and `tracestate` when set) on each attempt, so that the span
    * continues on the server. Turn it off for hosts that refuse unknown headers. @default true
@@ -209,8 +210,7 @@ export class Telemetry {
   readonly propagate: boolean;
   #loaded: Loaded | undefined;
   #measures: Measures | undefined;
-  #loading: Promise<boolean> | undefined;
-  readonly #given: OpenTelemetryApi | undefined;
+  readonly #given: OpenTelemetryApi;
 
   readonly #version: string;
 
@@ -219,6 +219,7 @@ export class Telemetry {
     this.propagate = options.propagate ?? true;
     this.#given = options.api;
     this.#version = version;
+    this.#load();
   }
 
   get loaded(): Loaded {
@@ -231,34 +232,14 @@ export class Telemetry {
     return this.#measures;
   }
 
-  /** Loads the API once (the given module, else an import); `false` when it is not installed. */
-  async ready(warn: (message: string) => void): Promise<boolean> {
-    if (this.#loaded !== undefined) return true;
-    this.#loading ??= this.#load(warn);
-    return this.#loading;
-  }
-
-  /** A call's trace, or `undefined` while the API is not (or cannot be) loaded. */
+  /** A call's trace. */
   start(call: TracedCall): CallTrace | undefined {
     if (this.#loaded === undefined) return undefined;
     return new CallTrace(this, call, serverAttributes(call.url));
   }
 
-  async #load(warn: (message: string) => void): Promise<boolean> {
-    let api = this.#given;
-    if (api === undefined) {
-      try {
-        // A variable keeps bundlers from resolving the optional peer at build time.
-        const name = '@opentelemetry/api';
-        api = (await import(/* webpackIgnore: true */ name)) as OpenTelemetryApi;
-      } catch (error) {
-        warn(
-          `telemetry: @opentelemetry/api could not be imported (${error instanceof Error ? error.message : error}); ` +
-            'calls go on without spans or metrics. Install it, or pass the module as telemetry.api',
-        );
-        return false;
-      }
-    }
+  #load(): void {
+    const api = this.#given;
     const tracer = api.trace.getTracer('pagerduty-client', this.#version);
     const meter = api.metrics.getMeter('pagerduty-client', this.#version);
     this.#measures = {
@@ -277,7 +258,6 @@ export class Telemetry {
       }),
     };
     this.#loaded = { api, tracer };
-    return true;
   }
 }
 

@@ -1,10 +1,9 @@
 // What a client watches its calls with: checked at construction, the observing code itself loaded at the first
 // observed call, so that a client without hooks or telemetry (and a page bundling one) carries none of it.
-import type { Logger } from '../logging.js';
 import { VERSION } from '../../generated/version.js';
 import { checkedHooks, type HookCall, type RequestHooks } from './hooks.js';
 import type { CallObserver } from './call-observer.js';
-import type { Telemetry, TelemetryOptions } from './telemetry.js';
+import type { OpenTelemetryApi, Telemetry, TelemetryOptions } from './telemetry.js';
 
 /** A client's hooks and telemetry options; the telemetry made at the first call that needs it. */
 export interface Watching {
@@ -20,24 +19,28 @@ export interface Watching {
 /** The client's {@link Watching} for its options (checked); `undefined` when it has neither. */
 export function watchingOf(
   hooks: RequestHooks | undefined,
-  telemetry: boolean | TelemetryOptions | undefined,
+  telemetry: TelemetryOptions | undefined,
 ): Watching | undefined {
-  if (
-    telemetry !== undefined &&
-    typeof telemetry !== 'boolean' &&
-    (typeof telemetry !== 'object' || telemetry === null)
-  )
-    throw new TypeError('telemetry must be a boolean or an object');
+  if (telemetry !== undefined) checkTelemetry(telemetry);
   const checked = checkedHooks(hooks);
-  const options = telemetry === true ? {} : telemetry === false ? undefined : telemetry;
-  if (checked === undefined && options === undefined) return undefined;
-  return { hooks: checked, telemetry: options, version: VERSION };
+  if (checked === undefined && telemetry === undefined) return undefined;
+  return { hooks: checked, telemetry, version: VERSION };
+}
+
+function checkTelemetry(telemetry: unknown): void {
+  const api = (telemetry as { api?: Partial<OpenTelemetryApi> } | null)?.api;
+  if (typeof api?.trace?.getTracer !== 'function' || typeof api.metrics?.getMeter !== 'function') {
+    throw new TypeError(
+      "telemetry needs the OpenTelemetry API module: `import * as otel from '@opentelemetry/api'`, then " +
+        '`telemetry: { api: otel }`',
+    );
+  }
 }
 
 /** The observer of one call (the observing code loaded once per client). */
-export async function observe(watching: Watching, call: HookCall, log: Logger): Promise<CallObserver> {
+export async function observe(watching: Watching, call: HookCall): Promise<CallObserver> {
   const { observeCall } = await (watching.observing ??= import('./call-observer.js'));
-  return observeCall(watching, call, log);
+  return observeCall(watching, call);
 }
 
 /** The `onError` hooks, for a failure met outside the attempt loop too (a status a method refuses). */

@@ -371,7 +371,7 @@ export abstract class RestEntityClient<A extends ApiTypes = UntypedApi> extends 
     return (await this.entityExchange<T>(method, name, target, init)).data;
   }
 
-  /** An r-method's call: the entity and the response it came from (for `withResponse`). */
+  /** An r-method's call: the entity and the response it came from (for `withResponse`). @internal */
   protected async entityExchange<T>(
     method: HttpMethod,
     name: string,

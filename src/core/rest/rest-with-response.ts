@@ -11,8 +11,6 @@ import type { ResourceObject } from './endpoints/policy.js';
 import type { IterAllOptions } from './rest-options.js';
 import type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-types.js';
 
-type Exchanged<T> = Promise<WithResponse<Awaited<T>>>;
-
 /**
  * The methods of a REST client that also give the response (see {@link WithResponse}).
  *
@@ -29,42 +27,42 @@ export interface RestWithResponse<A extends ApiTypes> {
   rget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
     target: P | ResourceObject,
     init?: EntityInit<A, 'GET', P>,
-  ): Exchanged<EntityResult<T, A, 'GET', P>>;
+  ): Promise<WithResponse<Awaited<EntityResult<T, A, 'GET', P>>>>;
   /** `rpost`, with the response. */
   rpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
     target: P | ResourceObject,
     init?: EntityInit<A, 'POST', P>,
-  ): Exchanged<EntityResult<T, A, 'POST', P>>;
+  ): Promise<WithResponse<Awaited<EntityResult<T, A, 'POST', P>>>>;
   /** `rput`, with the response. */
   rput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
     target: P | ResourceObject,
     init?: EntityInit<A, 'PUT', P>,
-  ): Exchanged<EntityResult<T, A, 'PUT', P>>;
+  ): Promise<WithResponse<Awaited<EntityResult<T, A, 'PUT', P>>>>;
   /** `rpatch`, with the response. */
   rpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
     target: P | ResourceObject,
     init?: EntityInit<A, 'PATCH', P>,
-  ): Exchanged<EntityResult<T, A, 'PATCH', P>>;
+  ): Promise<WithResponse<Awaited<EntityResult<T, A, 'PATCH', P>>>>;
   /** `jget`, with the response. */
   jget<T = never, P extends PathHint<A, 'GET'> = PathHint<A, 'GET'>>(
     target: P | ResourceObject,
     init?: JsonInit<A, 'GET', P>,
-  ): Exchanged<JsonResult<T, A, 'GET', P>>;
+  ): Promise<WithResponse<Awaited<JsonResult<T, A, 'GET', P>>>>;
   /** `jpost`, with the response. */
   jpost<T = never, P extends PathHint<A, 'POST'> = PathHint<A, 'POST'>>(
     target: P | ResourceObject,
     init?: JsonInit<A, 'POST', P>,
-  ): Exchanged<JsonResult<T, A, 'POST', P>>;
+  ): Promise<WithResponse<Awaited<JsonResult<T, A, 'POST', P>>>>;
   /** `jput`, with the response. */
   jput<T = never, P extends PathHint<A, 'PUT'> = PathHint<A, 'PUT'>>(
     target: P | ResourceObject,
     init?: JsonInit<A, 'PUT', P>,
-  ): Exchanged<JsonResult<T, A, 'PUT', P>>;
+  ): Promise<WithResponse<Awaited<JsonResult<T, A, 'PUT', P>>>>;
   /** `jdelete`, with the response. */
   jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
     target: P | ResourceObject,
     init?: JsonInit<A, 'DELETE', P>,
-  ): Exchanged<JsonResult<T, A, 'DELETE', P>>;
+  ): Promise<WithResponse<Awaited<JsonResult<T, A, 'DELETE', P>>>>;
   /**
    * The pages of an index as `iterAll` reads them (classic or cursor), each page's items as `data` with the
    * page's response.

@@ -40,7 +40,12 @@ export class GenericRecords {
   }
 
   /** Every record, by path (for a snapshot). */
-  export(): { collections: [string, GenericRecord[]][]; singletons: [string, Record<string, unknown>][] } {
+  export(): {
+    /** Each collection's path and records. */
+    collections: [string, GenericRecord[]][];
+    /** Each singleton's path and record. */
+    singletons: [string, Record<string, unknown>][];
+  } {
     return {
       collections: [...this.#collections].map(([path, collection]) => [path, [...collection.all()]]),
       singletons: [...this.#singletons],

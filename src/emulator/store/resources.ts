@@ -252,7 +252,14 @@ export interface Alert extends ResourceBase {
   /** The event's `payload.severity` (`critical` for an incident opened through REST). */
   severity: 'info' | 'warning' | 'error' | 'critical';
   /** The event's data: `details` is its `payload.custom_details`. */
-  body: { type: 'alert_body'; contexts: unknown[]; details: Record<string, unknown> };
+  body: {
+    /** Always `alert_body`. */
+    type: 'alert_body';
+    /** The event's links and images. */
+    contexts: unknown[];
+    /** The event's custom details. */
+    details: Record<string, unknown>;
+  };
 }
 
 /** One audit-trail record. */

@@ -43,7 +43,10 @@ export interface ScheduleLayer {
   /** Length of each turn, in seconds. */
   rotation_turn_length_seconds: number;
   /** The users in rotation order, as the API nests them. */
-  users: { user: Reference }[];
+  users: {
+    /** The user. */
+    user: Reference;
+  }[];
   /** The periods of the day or week the layer is limited to (empty: always). */
   restrictions: Restriction[];
 }

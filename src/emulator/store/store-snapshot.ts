@@ -39,17 +39,25 @@ function contents(store: EmulatorStore) {
   };
 }
 
-/** A copy of the store's state, to give to {@link restoreSnapshot} (as often as wanted). */
-export type StoreSnapshot = ReturnType<typeof contents>;
+type Contents = ReturnType<typeof contents>;
+
+/**
+ * A copy of the store's state, to give back to the emulator's `restore` (as often as wanted): opaque, its
+ * contents the emulator's own.
+ */
+export interface StoreSnapshot {
+  /** Marks the type; the contents are not part of the API. */
+  readonly kind: 'emulator-store-snapshot';
+}
 
 /** Copies the store's state. */
 export function takeSnapshot(store: EmulatorStore): StoreSnapshot {
-  return structuredClone(contents(store));
+  return { kind: 'emulator-store-snapshot', ...structuredClone(contents(store)) } as StoreSnapshot;
 }
 
 /** Puts the store back as it was when `snapshot` was taken (the snapshot itself is left as it is). */
 export function restoreSnapshot(store: EmulatorStore, snapshot: StoreSnapshot): void {
-  const copy = structuredClone(snapshot);
+  const copy = structuredClone(snapshot) as unknown as Contents;
   store.teams.replaceAll(copy.teams);
   store.users.replaceAll(copy.users);
   store.services.replaceAll(copy.services);

@@ -15,7 +15,7 @@ import type { EmulatorStore } from './store.js';
 export const TEAM_ROLES = ['observer', 'responder', 'manager'] as const;
 
 /** A team role. */
-export type TeamRole = (typeof TEAM_ROLES)[number];
+export type TeamRole = 'observer' | 'responder' | 'manager';
 
 /** The role a membership has when none was given. */
 export const DEFAULT_TEAM_ROLE: TeamRole = 'manager';

@@ -18,7 +18,12 @@ export interface McpCrossAppAccess {
   /** The identity provider's token endpoint. */
   readonly tokenEndpoint: string | URL;
   /** This application's client at the identity provider: with a secret it authenticates by HTTP Basic. */
-  readonly client: { readonly clientId: string; readonly clientSecret?: string };
+  readonly client: {
+    /** The client id at the identity provider. */
+    readonly clientId: string;
+    /** Its secret, for a confidential client; absent for a public one. */
+    readonly clientSecret?: string;
+  };
   /** The user's ID token from the identity provider (a sign-in you did), or a function that returns a fresh one. */
   readonly idToken: string | (() => string | Promise<string>);
 }
