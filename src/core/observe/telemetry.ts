@@ -205,44 +205,19 @@ interface Loaded {
   readonly tracer: OtelTracer;
 }
 
-/** A client's telemetry: the API loaded once, its tracer and instruments made once. */
+/** A client's telemetry: its tracer and instruments, made once from the API module handed over. */
 export class Telemetry {
   readonly propagate: boolean;
-  #loaded: Loaded | undefined;
-  #measures: Measures | undefined;
-  readonly #given: OpenTelemetryApi;
-
-  readonly #version: string;
+  readonly loaded: Loaded;
+  readonly measures: Measures;
 
   /** @param version - the library's, for the tracer and meter (handed in: this module is loaded on demand) */
   constructor(options: TelemetryOptions, version: string) {
+    const { api } = options;
     this.propagate = options.propagate ?? true;
-    this.#given = options.api;
-    this.#version = version;
-    this.#load();
-  }
-
-  get loaded(): Loaded {
-    if (this.#loaded === undefined) throw new Error('telemetry used before it was loaded');
-    return this.#loaded;
-  }
-
-  get measures(): Measures {
-    if (this.#measures === undefined) throw new Error('telemetry used before it was loaded');
-    return this.#measures;
-  }
-
-  /** A call's trace. */
-  start(call: TracedCall): CallTrace | undefined {
-    if (this.#loaded === undefined) return undefined;
-    return new CallTrace(this, call, serverAttributes(call.url));
-  }
-
-  #load(): void {
-    const api = this.#given;
-    const tracer = api.trace.getTracer('pagerduty-client', this.#version);
-    const meter = api.metrics.getMeter('pagerduty-client', this.#version);
-    this.#measures = {
+    this.loaded = { api, tracer: api.trace.getTracer('pagerduty-client', version) };
+    const meter = api.metrics.getMeter('pagerduty-client', version);
+    this.measures = {
       attempts: meter.createHistogram('http.client.request.duration', {
         unit: 's',
         description: 'Duration of each HTTP attempt, until its whole body was read',
@@ -257,7 +232,11 @@ export class Telemetry {
         description: 'Pauses after a 429',
       }),
     };
-    this.#loaded = { api, tracer };
+  }
+
+  /** A call's trace. */
+  start(call: TracedCall): CallTrace {
+    return new CallTrace(this, call, serverAttributes(call.url));
   }
 }
 

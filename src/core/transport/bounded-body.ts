@@ -2,6 +2,7 @@
 // in memory (issue 47): the transport stops reading and aborts the request, which frees the socket.
 import { ResponseTooLargeError } from '../errors/error-classes.js';
 import type { FetchResponse } from './fetch-types.js';
+import { utf8Text } from './in-memory-response.js';
 
 /**
  * The default bound on one response body, in bytes: 64 MiB. PagerDuty's largest answers are pages of at most
@@ -100,5 +101,5 @@ export async function readBoundedBody(response: FetchResponse, bound: BodyBound)
 
 /** Reads a live body (a streamed response) to its end as text, within the bound. */
 export async function readBoundedText(response: FetchResponse, bound: BodyBound): Promise<string> {
-  return new TextDecoder().decode(await readBoundedBody(response, bound));
+  return utf8Text(await readBoundedBody(response, bound));
 }
