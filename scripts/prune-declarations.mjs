@@ -12,8 +12,9 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const entries = Object.values(pkg.exports)
   .filter((target) => typeof target === 'object' && typeof target.types === 'string')
   .map((target) => path.resolve(root, target.types));
-// `from './x.js'`, `import('./x.js')` and `/// <reference path="./x.d.ts" />`.
-const REFERENCE = /(?:\bfrom\s*|\bimport\s*\(\s*|<reference\s+path=)["'](\.{1,2}\/[^"']+)["']/g;
+// `from './x.js'`, `import('./x.js')`, `import './x.js'` (a module that merges types into another) and
+// `/// <reference path="./x.d.ts" />`.
+const REFERENCE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|<reference\s+path=)["'](\.{1,2}\/[^"']+)["']/g;
 
 const reached = new Set(entries);
 for (const file of reached) {

@@ -146,7 +146,8 @@ describe('the surface the predecessor had', () => {
     'refuses %s as it refuses patch (PATCH is not permitted), before any request',
     async (method) => {
       for (const refused of [session, makeSession('5.0.0'), makeSession('4.3.0')]) {
-        const error = await refused[method]('/users/PU1', { json: {} }).catch((e: unknown) => e);
+        const call = refused[method].bind(refused) as (url: string, init: object) => Promise<unknown>;
+        const error = await call('/users/PU1', { json: {} }).catch((e: unknown) => e);
         expect((error as object).constructor).toBe(PDClientError);
         expect((error as Error).message).toBe(
           'Method PATCH not supported by this API. Permitted methods: GET, POST, PUT, DELETE',

@@ -277,7 +277,8 @@ describe('rget with a body', () => {
     ['rget', { form: { name: 'x' } }, '`form`'],
   ])('%s(url, %j) is a TypeError before any request, saying to use params', async (method, init, named) => {
     const client = makeClient();
-    const error = await client[method]('/users/PU1', init).catch((e: unknown) => e);
+    const call = client[method].bind(client) as (url: string, init: object) => Promise<unknown>;
+    const error = await call('/users/PU1', init).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toContain(`${method}: a GET request has no body, but ${named} was given`);
     expect((error as Error).message).toContain('`params`');
