@@ -13,6 +13,7 @@ import {
   methodRefusal,
   upperMethod,
   type ApiClientOptions,
+  type Endpoint,
   type HttpMethod,
   type PassThroughInit,
   type RequestOptions,
@@ -27,8 +28,7 @@ import type { RateLimitState } from '../rate-limit/rate-limiter.js';
 import { CallMetrics, pathCallKey, type CallKey, type CallMetricsView } from './call-metrics.js';
 import { internalOf, passThroughOf } from './internal-options.js';
 import { checkOptionNames } from './option-names.js';
-import { sendThroughLowLevel } from './low-level-call.js';
-import { requestOptionsOnce } from './request-options.js';
+import { checkedCopy, requestOptionsOnce } from './request-options.js';
 import { buildEngine, type Engine } from './engine.js';
 import { defineAccessors } from './accessors.js';
 import {
@@ -51,6 +51,7 @@ import { observe, runErrorHooks } from '../observe/watching.js';
 
 export type {
   ApiClientOptions,
+  Endpoint,
   HeaderMap,
   HttpMethod,
   PassThroughInit,
@@ -99,6 +100,8 @@ export class ApiClient {
   readonly #metrics = new CallMetrics();
   readonly #engine: Engine;
   readonly #browser: BrowserPolicy;
+  // The endpoint each public method worked out, by the options object it handed to `get`/`post`/...
+  readonly #handedDown = new WeakMap<RequestOptions, Endpoint>();
 
   /**
    * @param auth - how requests are authenticated (see `tokenAuth`, `bearerAuth`, ...)
@@ -189,9 +192,9 @@ export class ApiClient {
 
   /**
    * The query parameters as sent: unchanged here; the REST clients append `[]` to list keys
-   * (or use the style the operation declares, hence the method and URL).
+   * (or use the style the operation declares, hence the endpoint).
    */
-  protected encodeParams(params: QueryParams, _method?: HttpMethod, _url?: string): QueryParams {
+  protected encodeParams(params: QueryParams, _endpoint?: Endpoint): QueryParams {
     return params;
   }
 
@@ -221,6 +224,18 @@ export class ApiClient {
   }
 
   /**
+   * The endpoint of a request: the method checked against {@link ApiClient.permittedMethods} and the URL resolved.
+   * The REST clients add what their tables say. @internal
+   *
+   * @throws UrlError for a method not permitted or a foreign URL
+   */
+  protected endpoint(method: HttpMethod, url: string): Endpoint {
+    const refusal = methodRefusal(method, this.permittedMethods, this.constructor.name);
+    if (refusal !== undefined) throw this.#engine.errors.fail(refusal);
+    return { method, url, resolved: this.normalizeUrl(url) };
+  }
+
+  /**
    * Sends a request, retrying as the policy says, and returns the last response whatever its status (its body
    * read into memory), except 401, which throws `HttpError` (on a token provider: after one renewal and resend).
    * Every other method calls it, so overriding it in a subclass sees every request.
@@ -230,21 +245,29 @@ export class ApiClient {
    * @throws HttpError on 401
    */
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    const given = requestOptionsOnce(options);
     const verb = upperMethod(method) as HttpMethod;
+    // A public method of this client worked the endpoint out and checked the options: unless an override
+    // changed the method, URL or options on the way, nothing is worked out again.
+    const handed = this.#handedDown.get(options);
+    const planned = handed !== undefined && handed.method === verb && handed.url === url;
+    const given = planned ? options : requestOptionsOnce(options);
+    const endpoint = planned ? handed : this.endpoint(verb, url);
     const timeoutSeconds = given.timeout === undefined ? this.timeout : checkSetting('timeout', given.timeout);
-    const refusal = methodRefusal(verb, this.permittedMethods, this.constructor.name);
-    if (refusal !== undefined) throw this.#engine.errors.fail(refusal);
-    // The URL is resolved once, through the overridable methods; the rest follows from it.
-    const resolved = this.normalizeUrl(url);
+    const { resolved } = endpoint;
     const target =
-      given.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(given.params, verb, resolved));
+      given.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(given.params, endpoint));
     const { auth } = this.#credential;
-    const headers = { defaultHeaders: this.defaultHeaders(), clientHeaders: this.headers };
-    const authorization = authorizationHeader(auth);
-    const parts = { ...headers, authorization, auth, passThrough: this.#passThrough };
-    const fetchInit = browserSafeInit(outgoingInit(verb, given, parts), this.#browser);
-    const metricKey = this.#callKey(verb, target, this.#url);
+    const parts = {
+      defaultHeaders: this.defaultHeaders(),
+      declaredHeaders: endpoint.headers,
+      clientHeaders: this.headers,
+      authorization: authorizationHeader(auth),
+      auth,
+      passThrough: this.#passThrough,
+    };
+    const init = outgoingInit(verb, given, parts);
+    const fetchInit = this.#browser.inBrowser ? browserSafeInit(init, this.#browser) : init;
+    const metricKey = endpoint.operation ?? this.#callKey(verb, target, this.#url);
     // Hooks and tracing watch the call only when the client has them: otherwise nothing is made.
     const { watching } = this.#engine;
     const observer = watching && (await observe(watching, this.#hookCall(verb, target, metricKey)));
@@ -260,7 +283,7 @@ export class ApiClient {
         log: this.log,
         metricKey,
         stream: given.stream === true,
-        retryMode: checkedRetryMode(given.retryMode) ?? this.#defaultRetryMode(verb, resolved),
+        retryMode: checkedRetryMode(given.retryMode) ?? endpoint.retryMode ?? this.#defaultRetryMode(verb, resolved),
         maxResponseBytes: this.maxResponseBytes,
         observer,
       });
@@ -303,33 +326,47 @@ export class ApiClient {
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
   async requestText(method: string, url: string, options?: RequestOptions): Promise<TextExchange> {
-    return this.sendText(method, url, options);
+    return this.sendText(this.endpoint(upperMethod(method) as HttpMethod, url), options);
   }
 
   /**
    * Sends as every higher-level method does: through the client's own low-level method
-   * (`get`, `post`, ... which call `request`), so that an override sees the call, then
-   * reads the body and checks the status.
+   * (`get`, `post`, ... which call `request`), so that an override sees the call, with a
+   * copy of the options (an override that edits them never edits the caller's) and the
+   * endpoint handed down; then reads the body and checks the status.
    *
    * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
   protected async sendText(
-    method: string,
-    url: string,
+    endpoint: Endpoint,
     options: RequestOptions = {},
     context?: RequestContext,
   ): Promise<TextExchange> {
-    const verb = upperMethod(method);
-    const response = await sendThroughLowLevel(this, verb, url, options);
+    const init = checkedCopy(options);
+    this.#handedDown.set(init, endpoint);
+    const { method, url } = endpoint;
+    const response: unknown =
+      method === 'GET'
+        ? await this.get(url, init)
+        : method === 'POST'
+          ? await this.post(url, init)
+          : method === 'PUT'
+            ? await this.put(url, init)
+            : method === 'PATCH'
+              ? await this.patch(url, init)
+              : method === 'DELETE'
+                ? await this.delete(url, init)
+                : await this.request(method, url, init);
+    if (!isResponse(response)) throw notAResponse(this.constructor.name, method, response);
     const text = await response.text();
-    const sent = response.url || this.normalizeUrl(url);
-    const hooks = this.#engine.watching?.hooks;
-    if (hooks?.onError === undefined || (response.status >= 200 && response.status < 300))
-      return this.#success(verb, response, text, sent, context);
+    const sent = response.url || endpoint.resolved;
+    if (response.status >= 200 && response.status < 300) return { response, text };
+    const error = this.httpError({ method, url: sent, response, body: text, facts: context });
     // A status the method refuses is a failure of the call too: the onError hooks hear of it before it is thrown.
-    const error = this.httpError({ method: verb, url: sent, response, body: text, facts: context });
-    await runErrorHooks(hooks, this.#hookCall(verb, sent, this.#callKey(verb, sent, this.#url)), error as Error);
+    const hooks = this.#engine.watching?.hooks;
+    if (hooks?.onError !== undefined)
+      await runErrorHooks(hooks, this.#hookCall(method, sent, this.#callKey(method, sent, this.#url)), error as Error);
     throw error;
   }
 
@@ -371,8 +408,8 @@ export class ApiClient {
    * ```
    */
   async requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
-    const verb = upperMethod(method);
-    const { response, text } = await this.sendText(verb, url, options);
+    const verb = upperMethod(method) as HttpMethod;
+    const { response, text } = await this.sendText(this.endpoint(verb, url), options);
     const detail = 'API responded with a body that is not valid JSON';
     const onInvalid = (): Error =>
       this.httpError({
@@ -388,9 +425,9 @@ export class ApiClient {
   }
 
   /** The response and its text when the status is a success (2xx); else throws its HTTP error. */
-  #success(verb: string, response: Response, text: string, url: string, context?: RequestContext): TextExchange {
+  #success(verb: string, response: Response, text: string, url: string): TextExchange {
     if (response.status >= 200 && response.status < 300) return { response, text };
-    throw this.httpError({ method: verb, url, response, body: text, facts: context });
+    throw this.httpError({ method: verb, url, response, body: text });
   }
 
   /** The body of a successful (2xx) response as text. @throws HttpError / HttpServerError for any other status */
@@ -417,4 +454,15 @@ export class ApiClient {
   async [Symbol.asyncDispose](): Promise<void> {
     this.close();
   }
+}
+
+function isResponse(value: unknown): value is Response {
+  return typeof value === 'object' && value !== null && typeof (value as Response).text === 'function';
+}
+
+// An override of `get`, `post`, ... must hand back what the engine gave it.
+function notAResponse(client: string, method: string, got: unknown): TypeError {
+  const via = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? `${method.toLowerCase()}()` : 'request()';
+  const kind = got === null ? 'null' : typeof got;
+  return new TypeError(`${client}.${via} must return the fetch Response it got from the engine (got ${kind})`);
 }

@@ -24,6 +24,25 @@ export interface TextExchange {
 /** The HTTP methods the engine knows. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
+/**
+ * What a call's public method works out about its endpoint, once, and hands down to `request` with the options
+ * it sends (the REST clients add what their tables say: canonical path, wrappers, declared headers). @internal
+ */
+export interface Endpoint {
+  /** The method, upper case. */
+  readonly method: HttpMethod;
+  /** The URL or path as handed to `get`/`post`/...: an override that changes it has its own endpoint worked out. */
+  readonly url: string;
+  /** The full URL, without the query. */
+  readonly resolved: string;
+  /** The call-metrics key and the hooks' and spans' operation, when the endpoint knows it. */
+  readonly operation?: string;
+  /** How a failed attempt may be retried, when the endpoint decides it. */
+  readonly retryMode?: RetryMode;
+  /** Headers the operation declares, sent unless the client's or the request's headers name them. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 export function upperMethod(method: string): string {
   return method.toUpperCase();
 }

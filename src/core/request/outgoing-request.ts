@@ -6,10 +6,11 @@ import {
   type PassThroughInit,
   type RequestOptions,
 } from '../client/client-options.js';
-import { mergeHeaders } from './headers.js';
 
 export interface ClientRequestParts {
   readonly defaultHeaders: HeaderMap;
+  /** The headers the operation declares (the early-access header): the client's and the request's win. */
+  readonly declaredHeaders?: HeaderMap;
   readonly clientHeaders: HeaderMap;
   readonly authorization: string | undefined;
   /** The auth method, for those that put the credential into a JSON body or a form. */
@@ -19,7 +20,8 @@ export interface ClientRequestParts {
 
 /**
  * Headers, first to last (a later one wins, whatever its case): the client's defaults, the body's
- * `Content-Type`, the client's `headers`, the request's, then `Authorization`: nothing overrides the credential.
+ * `Content-Type`, the operation's declared headers, the client's `headers`, the request's, then `Authorization`:
+ * nothing overrides the credential.
  */
 export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: ClientRequestParts): FetchRequestInit {
   const { headers, json, form, body } = options;
@@ -27,6 +29,7 @@ export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: C
     parts.defaultHeaders,
     json !== undefined ? JSON_CONTENT_TYPE : undefined,
     form !== undefined ? FORM_CONTENT_TYPE : undefined,
+    parts.declaredHeaders,
     parts.clientHeaders,
     headers,
     parts.authorization === undefined ? undefined : { Authorization: parts.authorization },
@@ -54,3 +57,24 @@ export function outgoingInit(verb: HttpMethod, options: RequestOptions, parts: C
 
 const JSON_CONTENT_TYPE = Object.freeze({ 'Content-Type': 'application/json' });
 const FORM_CONTENT_TYPE = Object.freeze({ 'Content-Type': 'application/x-www-form-urlencoded' });
+
+/** The last value of a name wins and keeps its spelling; `undefined` removes it. The engine passes auth last. */
+export function mergeHeaders(sources: ReadonlyArray<HeaderMap | undefined>): Record<string, string> {
+  // By lower-case name; a later value moves the header to the end, as a fresh one would be.
+  const byName = new Map<string, [name: string, value: string]>();
+  for (const source of sources) {
+    for (const [name, value] of Object.entries(source ?? {})) {
+      const lower = name.toLowerCase();
+      byName.delete(lower);
+      if (value !== undefined) byName.set(lower, [name, value]);
+    }
+  }
+  const merged: Record<string, string> = {};
+  for (const [name, value] of byName.values()) {
+    // A header named `__proto__` is defined: assigned, it would set the object's prototype.
+    if (name === '__proto__')
+      Object.defineProperty(merged, name, { value, enumerable: true, writable: true, configurable: true });
+    else merged[name] = value;
+  }
+  return merged;
+}

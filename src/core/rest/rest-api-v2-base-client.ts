@@ -1,5 +1,5 @@
 import type { FetchResponse as Response } from '../transport/fetch-types.js';
-import { ApiClient, type HttpMethod, type RequestOptions } from '../client/api-client.js';
+import { ApiClient, type Endpoint, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { FailureFacts, RequestContext, ResponseDetails } from '../errors/failure-details.js';
 import type { QueryParams } from '../request/query.js';
@@ -12,7 +12,7 @@ import { withResponse, type WithResponse } from '../client/response-info.js';
 import { isPlainObject } from '../plain-object.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { CanonicalPath, RestApiTables } from './endpoints/tables.js';
-import { withDeclaredRequestHeaders, restQueryParams } from './endpoints/declared-requirements.js';
+import { restQueryParams } from './endpoints/declared-requirements.js';
 import {
   hasBody,
   withWrappedBody,
@@ -20,11 +20,11 @@ import {
   unwrapBody,
   type EntityWrapperPair,
 } from './endpoints/entity-wrappers.js';
-import { canonicalCallKey, CanonicalPathMemo, urlPathOf, READ_ONLY_POSTS } from './endpoints/canonical-path.js';
 import {
   compileTables,
   EndpointLookup,
   indexTarget,
+  type RestEndpoint,
   withWrapperRows,
   type CompiledTables,
 } from './endpoints/endpoint-lookup.js';
@@ -91,13 +91,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     const internal = internalOf(options);
     const resolved = resolveRestPolicy(internal.restPolicy);
     const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
-    const paths = new CanonicalPathMemo(compiled.paths);
-    const callKey = internal.callKey ?? canonicalCallKey(compiled, paths);
-    super(auth, withInternal(engineOptions, { callKey, optionsChecked: true }));
+    super(auth, withInternal(engineOptions, { optionsChecked: true }));
     this.tables = tables;
     this.policy = resolved;
     const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
-    this.endpointLookup = new EndpointLookup(compiled, this.policy, this, urlError, paths);
+    // A seam's own call key (the legacy sessions' path tokens) replaces the canonical path in the metrics.
+    this.endpointLookup = new EndpointLookup(compiled, this.policy, this, urlError, internal.callKey === undefined);
   }
 
   /** The tables in the shapes the lookups use, built once at construction. @internal */
@@ -110,30 +109,18 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return REST_METHODS;
   }
 
+  /** The endpoint with its canonical path, looked up once, and what the tables say of it. @internal */
+  protected override endpoint(method: HttpMethod, url: string): RestEndpoint {
+    return this.endpointLookup.describe(super.endpoint(method, url));
+  }
+
   /**
    * List-valued query keys get `[]` first when the policy says so (`statuses: [...]` goes
    * out as `statuses[]=...`), on every request, the low-level ones included; a parameter
    * the operation declares in another style goes out in that style (`sort_by=a,b`).
    */
-  protected override encodeParams(params: QueryParams, method?: HttpMethod, url?: string): QueryParams {
-    return restQueryParams(params, this.policy, this.endpointLookup.queryStyles(method, url, params));
-  }
-
-  /** A POST to one of the API's query endpoints (`READ_ONLY_POSTS`) only reads: it is retried like a GET. */
-  protected override postOnlyReads(url: string): boolean {
-    if (!url.startsWith(this.url)) return false;
-    const canonical = this.endpointLookup.paths.quiet(urlPathOf(this.url, url));
-    return canonical !== null && READ_ONLY_POSTS.has(canonical);
-  }
-
-  /** Every request, with the headers its operation declares (early access) unless the caller sets them. */
-  override request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    const declared = this.endpointLookup.declaredHeaders(method, url);
-    return super.request(
-      method,
-      url,
-      withDeclaredRequestHeaders(declared, () => this.headers, options),
-    );
+  protected override encodeParams(params: QueryParams, endpoint?: Endpoint): QueryParams {
+    return restQueryParams(params, this.policy, (endpoint as RestEndpoint | undefined)?.queryStyles);
   }
 
   /**
@@ -245,26 +232,26 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /** @internal */
   rget(target: never): unknown;
-  rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#entity<T>('GET', 'rget', target, init);
+  async rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return (await this.entityExchange<T>('GET', 'rget', target, init)).data;
   }
 
   /** @internal */
   rpost(target: never): unknown;
-  rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#entity<T>('POST', 'rpost', target, init);
+  async rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return (await this.entityExchange<T>('POST', 'rpost', target, init)).data;
   }
 
   /** @internal */
   rput(target: never): unknown;
-  rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#entity<T>('PUT', 'rput', target, init);
+  async rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return (await this.entityExchange<T>('PUT', 'rput', target, init)).data;
   }
 
   /** @internal */
   rpatch(target: never): unknown;
-  rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return this.#entity<T>('PATCH', 'rpatch', target, init);
+  async rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
+    return (await this.entityExchange<T>('PATCH', 'rpatch', target, init)).data;
   }
 
   /** @internal */
@@ -355,7 +342,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     init?: RequestOptions,
     context?: RequestContext,
   ): Promise<DecodedResponse> {
-    const { response, text } = await this.sendText(method, url, init, context);
+    const { response, text } = await this.sendText(
+      this.endpoint(method.toUpperCase() as HttpMethod, url),
+      init,
+      context,
+    );
     const detail = 'API responded with a body that is not valid JSON';
     const invalid = (): Error =>
       this.unexpectedResponse(method, response, text, detail, { ...context, reason: 'not-json' });
@@ -383,10 +374,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return (await this.requestJson<T>(method, this.endpointLookup.target(target, name), init)) as T;
   }
 
-  async #entity<T>(method: HttpMethod, name: string, target: ResourceTarget, init: RequestOptions = {}): Promise<T> {
-    return (await this.entityExchange<T>(method, name, target, init)).data;
-  }
-
   /** An r-method's call: the entity and the response it came from (for `withResponse`). @internal */
   protected async entityExchange<T>(
     method: HttpMethod,
@@ -395,10 +382,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     init: RequestOptions = {},
   ): Promise<{ readonly data: T; readonly response: Response }> {
     refuseBodyOnGet(method, name, init);
-    const url = this.endpointLookup.target(target, name);
-    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.endpointLookup.wrapperPath(url));
+    const endpoint = this.endpoint(method, this.endpointLookup.target(target, name));
+    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.endpointLookup.wrapperPathOf(endpoint));
     const send = withWrappedBody(init, requestWrapper, this.policy.wrappedWhen, name);
-    const { response, text, body } = await this.exchangeJson(method, url, send);
+    const { response, text } = await this.sendText(endpoint, send);
     if (text.trim() === '') {
       // 202 and 204 promise no entity; an empty success where a wrapped one was due is unusable, as HTML is.
       if (response.status === 204 || response.status === 202 || typeof responseWrapper !== 'string')
@@ -406,7 +393,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       const detail = `API responded with an empty body (status ${response.status})`;
       throw this.unexpectedResponse(method, response, text, detail, { reason: 'not-json' });
     }
-    const unwrapped = unwrapBody(body, responseWrapper);
+    const invalid = (): Error =>
+      this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', {
+        reason: 'not-json',
+      });
+    const unwrapped = unwrapBody(decodeJsonBody(text, invalid), responseWrapper);
     if (unwrapped.ok) return { data: unwrapped.value as T, response };
     const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
     const facts = { reason: 'missing-key', expected: responseWrapper ?? undefined } as const;

@@ -156,7 +156,7 @@ function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup;
 }
 
 describe('EndpointLookup', () => {
-  it('gives the declared query styles of a request, none without its method and URL', () => {
+  it("describes an endpoint once: canonical path, declared query styles, operation, a read-only POST's retry mode", () => {
     const lookup = new EndpointLookup(
       compileTables({
         ...RAW_TABLES,
@@ -166,11 +166,17 @@ describe('EndpointLookup', () => {
       { url: 'https://api.example/v2', normalizeUrl: (url) => `https://api.example/v2${url}` },
       (message) => new Error(message),
     );
-    expect(lookup.queryStyles('GET', '/users', { sort_by: ['a'] })).toEqual({
-      sort_by: { style: 'form', explode: false },
+    const users = lookup.describe({ method: 'GET', url: '/users', resolved: 'https://api.example/v2/users' });
+    expect(users).toMatchObject({ path: '/users', urlPath: '/users', operation: 'GET /users' });
+    expect(users.queryStyles).toEqual({ sort_by: { style: 'form', explode: false } });
+    const unknown = lookup.describe({ method: 'GET', url: '/nope/x/y', resolved: 'https://api.example/v2/nope/x/y' });
+    expect(unknown).toEqual({
+      method: 'GET',
+      url: '/nope/x/y',
+      resolved: 'https://api.example/v2/nope/x/y',
+      urlPath: '/nope/x/y',
+      path: null,
     });
-    expect(lookup.queryStyles(undefined, '/users', { sort_by: ['a'] })).toBeUndefined();
-    expect(lookup.queryStyles('GET', undefined, { sort_by: ['a'] })).toBeUndefined();
   });
 
   it('takes the path below the base URL as it is at each call', () => {

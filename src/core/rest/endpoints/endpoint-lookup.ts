@@ -3,6 +3,7 @@
 // and refusals.
 import {
   CanonicalPathMemo,
+  READ_ONLY_POSTS,
   compileCanonicalPaths,
   matchCanonicalPath,
   pathShape,
@@ -23,9 +24,17 @@ import {
 import { pagingPlan, type PagingPlan } from '../pagination/paging-plan.js';
 import { type RestPolicy, acceptsResourceObject, targetUrl, type ResourceTarget } from './policy.js';
 import type { RefusalFailure, FailureFacts } from '../../errors/failure-details.js';
-import type { ApiClient } from '../../client/api-client.js';
-import type { QueryParams } from '../../request/query.js';
-import { operationKey } from './declared-requirements.js';
+import type { ApiClient, Endpoint } from '../../client/api-client.js';
+
+/** An endpoint as the REST clients work it out: its canonical path and what the API's tables say of it. */
+export interface RestEndpoint extends Endpoint {
+  /** The path below the base URL, without the query. */
+  readonly urlPath: string;
+  /** The canonical path; `null` when none matches (or two tie): `get`, ... still send such a URL. */
+  readonly path: CanonicalPath | null;
+  /** The query parameters the operation declares in a style other than `name[]`. */
+  readonly queryStyles?: Readonly<Record<string, QueryStyle>>;
+}
 
 /** The tables of one API, indexed. */
 export interface CompiledTables {
@@ -222,60 +231,50 @@ export class EndpointLookup {
   // The client's base URL is settable: read at each call.
   readonly #client: Pick<ApiClient, 'url' | 'normalizeUrl'>;
   readonly #urlError: RefusalFailure;
-  readonly #headerRoots: ReadonlySet<string>;
-  readonly #styledNames: ReadonlySet<string>;
 
+  readonly #keyByPath: boolean;
+
+  /** @param keyByPath - whether the call metrics count a call under its canonical path (unless a seam keys them) */
   constructor(
     compiled: CompiledTables,
     policy: RestPolicy,
     client: Pick<ApiClient, 'url' | 'normalizeUrl'>,
     urlError: RefusalFailure,
-    paths = new CanonicalPathMemo(compiled.paths),
+    keyByPath = true,
   ) {
-    this.paths = paths;
+    this.paths = new CanonicalPathMemo(compiled.paths);
+    this.#keyByPath = keyByPath;
     this.compiled = compiled;
     this.policy = policy;
     this.#client = client;
     this.#urlError = urlError;
-    this.#headerRoots = new Set([...compiled.declaredHeaders.keys()].map((key) => key.split('/')[1]));
-    this.#styledNames = new Set([...compiled.queryStyles.values()].flatMap((styles) => Object.keys(styles)));
   }
 
-  /** The headers the operation of a request declares (the early-access header), when the policy honours them. */
-  declaredHeaders(method: string, url: string): Readonly<Record<string, string>> | undefined {
-    // Most requests name none of these paths: a substring test spares them the URL's parsing.
-    if (!mentionsAny(url, this.#headerRoots)) return undefined;
-    return this.#declared(this.compiled.declaredHeaders, method, url, (urlPath) =>
-      this.#headerRoots.has(urlPath.split('/')[1]),
-    );
+  /** The endpoint with its canonical path looked up once, and what the tables say of that path. */
+  describe(endpoint: Endpoint): RestEndpoint {
+    const urlPath = urlPathOf(this.#client.url, endpoint.resolved);
+    const path = this.paths.quiet(urlPath);
+    if (path === null) return { ...endpoint, urlPath, path };
+    const { method } = endpoint;
+    const declared = this.policy.declaredRequirements;
+    const key = declared ? `${method} ${pathShape(path)}` : '';
+    return {
+      ...endpoint,
+      urlPath,
+      path,
+      operation: this.#keyByPath ? `${method} ${path}` : undefined,
+      // A POST that only reads (an analytics query) is retried like a GET.
+      retryMode: method === 'POST' && READ_ONLY_POSTS.has(path) ? 'idempotent' : undefined,
+      headers: declared ? this.compiled.declaredHeaders.get(key) : undefined,
+      queryStyles: declared ? this.compiled.queryStyles.get(key) : undefined,
+    };
   }
 
-  queryStyles(
-    method: string | undefined,
-    url: string | undefined,
-    params: QueryParams,
-  ): Readonly<Record<string, QueryStyle>> | undefined {
-    if (method === undefined || url === undefined || !Object.keys(params).some((name) => this.#styledNames.has(name)))
-      return undefined;
-    return this.#declared(this.compiled.queryStyles, method, url, () => true);
-  }
-
-  #declared<V>(
-    table: ReadonlyMap<string, V>,
-    method: string,
-    url: string,
-    worthLooking: (urlPath: string) => boolean,
-  ): V | undefined {
-    if (!this.policy.declaredRequirements || table.size === 0) return undefined;
-    let urlPath: string;
-    try {
-      urlPath = this.urlPath(url);
-    } catch {
-      return undefined; // a foreign URL: the request itself refuses it
-    }
-    if (!worthLooking(urlPath)) return undefined;
-    const key = operationKey(this.compiled, method, urlPath);
-    return key === null ? undefined : table.get(key);
+  /** The path whose wrappers apply to an endpoint under the policy (see `wrapperPathFor`). */
+  wrapperPathOf(endpoint: RestEndpoint): CanonicalPath {
+    if (this.policy.wrappers === 'config' && endpoint.path !== null) return endpoint.path;
+    // No canonical path, or the convention: the lookup says why (or checks the URL's own segments).
+    return wrapperPathFor(this.compiled, this.policy, endpoint.urlPath, this.urlRefusal(endpoint.url));
   }
 
   /** The path of a URL below the base URL (a foreign URL is refused). */
@@ -328,9 +327,4 @@ export class EndpointLookup {
     const problem = specialisedProblem(this.compiled, path, method);
     return problem === undefined ? undefined : this.urlError(problem);
   }
-}
-
-function mentionsAny(url: string, roots: ReadonlySet<string>): boolean {
-  for (const root of roots) if (url.includes(root)) return true;
-  return false;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mergeHeaders } from '../../../src/core/request/headers.js';
+import { mergeHeaders } from '../../../src/core/request/outgoing-request.js';
 
 describe('mergeHeaders', () => {
   it('lets later sources win, comparing names case-insensitively', () => {
