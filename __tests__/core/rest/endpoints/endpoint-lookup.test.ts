@@ -156,7 +156,7 @@ function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup;
 }
 
 describe('EndpointLookup', () => {
-  it("describes an endpoint once: canonical path, declared query styles, operation, a read-only POST's retry mode", () => {
+  it('describes an endpoint once: canonical path, declared query styles, operation', () => {
     const lookup = new EndpointLookup(
       compileTables({
         ...RAW_TABLES,
