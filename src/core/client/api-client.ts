@@ -100,6 +100,8 @@ export class ApiClient {
   readonly #metrics = new CallMetrics();
   readonly #engine: Engine;
   readonly #browser: BrowserPolicy;
+  // The runtime does not change under a client: its user agent is worked out once.
+  readonly #userAgent = userAgent();
   // The endpoint each public method worked out, by the options object it handed to `get`/`post`/...
   readonly #handedDown = new WeakMap<RequestOptions, Endpoint>();
 
@@ -186,7 +188,7 @@ export class ApiClient {
 
   /** The headers every request starts from; subclasses add theirs (Accept, From, ...). */
   protected defaultHeaders(): Record<string, string> {
-    const agent = userAgent();
+    const agent = this.#userAgent;
     return agent === undefined ? { Accept: 'application/json' } : { 'User-Agent': agent, Accept: 'application/json' };
   }
 
@@ -230,8 +232,9 @@ export class ApiClient {
    * @throws UrlError for a method not permitted or a foreign URL
    */
   protected endpoint(method: HttpMethod, url: string): Endpoint {
-    const refusal = methodRefusal(method, this.permittedMethods, this.constructor.name);
-    if (refusal !== undefined) throw this.#engine.errors.fail(refusal);
+    const permitted = this.permittedMethods;
+    if (!permitted.includes(method))
+      throw this.#engine.errors.fail(methodRefusal(method, permitted, this.constructor.name) as ErrorSpec);
     return { method, url, resolved: this.normalizeUrl(url) };
   }
 
@@ -245,14 +248,14 @@ export class ApiClient {
    * @throws HttpError on 401
    */
   async request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
-    const verb = upperMethod(method) as HttpMethod;
-    // A public method of this client worked the endpoint out and checked the options: unless an override
-    // changed the method, URL or options on the way, nothing is worked out again.
+    const verb = method.toUpperCase() as HttpMethod;
+    // A public method of this client checked the options and worked the endpoint out: unless an override
+    // changed the options, method or URL on the way, neither is done again.
     const handed = this.#handedDown.get(options);
-    const planned = handed !== undefined && handed.method === verb && handed.url === url;
-    const given = planned ? options : requestOptionsOnce(options);
-    const endpoint = planned ? handed : this.endpoint(verb, url);
-    const timeoutSeconds = given.timeout === undefined ? this.timeout : checkSetting('timeout', given.timeout);
+    const given = handed === undefined ? requestOptionsOnce(options) : options;
+    const endpoint = handed?.method === verb && handed.url === url ? handed : this.endpoint(verb, url);
+    const settings = this.#settings;
+    const timeoutSeconds = given.timeout === undefined ? settings.timeout : checkSetting('timeout', given.timeout);
     const { resolved } = endpoint;
     const target =
       given.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(given.params, endpoint));
@@ -279,12 +282,15 @@ export class ApiClient {
         fetchInit,
         timeoutSeconds,
         signal: given.signal ?? undefined,
-        policy: retryPolicy(this.#settings, this.#retryUnresolvedHosts),
+        policy: retryPolicy(settings, this.#retryUnresolvedHosts),
         log: this.log,
         metricKey,
         stream: given.stream === true,
-        retryMode: checkedRetryMode(given.retryMode) ?? endpoint.retryMode ?? this.#defaultRetryMode(verb, resolved),
-        maxResponseBytes: this.maxResponseBytes,
+        retryMode:
+          (given.retryMode === undefined ? undefined : checkedRetryMode(given.retryMode)) ??
+          endpoint.retryMode ??
+          this.#defaultRetryMode(verb, resolved),
+        maxResponseBytes: settings.maxResponseBytes,
         observer,
       });
       if (refused === undefined) {
@@ -346,7 +352,7 @@ export class ApiClient {
     const init = checkedCopy(options);
     this.#handedDown.set(init, endpoint);
     const { method, url } = endpoint;
-    const response: unknown =
+    const answer: unknown =
       method === 'GET'
         ? await this.get(url, init)
         : method === 'POST'
@@ -358,15 +364,19 @@ export class ApiClient {
               : method === 'DELETE'
                 ? await this.delete(url, init)
                 : await this.request(method, url, init);
-    if (!isResponse(response)) throw notAResponse(this.constructor.name, method, response);
+    if (typeof answer !== 'object' || answer === null || typeof (answer as Response).text !== 'function')
+      throw notAResponse(this.constructor.name, method, answer);
+    const response = answer as Response;
     const text = await response.text();
     const sent = response.url || endpoint.resolved;
     if (response.status >= 200 && response.status < 300) return { response, text };
     const error = this.httpError({ method, url: sent, response, body: text, facts: context });
     // A status the method refuses is a failure of the call too: the onError hooks hear of it before it is thrown.
     const hooks = this.#engine.watching?.hooks;
-    if (hooks?.onError !== undefined)
-      await runErrorHooks(hooks, this.#hookCall(method, sent, this.#callKey(method, sent, this.#url)), error as Error);
+    if (hooks?.onError !== undefined) {
+      const operation = endpoint.operation ?? this.#callKey(method, sent, this.#url);
+      await runErrorHooks(hooks, this.#hookCall(method, sent, operation), error as Error);
+    }
     throw error;
   }
 
@@ -454,10 +464,6 @@ export class ApiClient {
   async [Symbol.asyncDispose](): Promise<void> {
     this.close();
   }
-}
-
-function isResponse(value: unknown): value is Response {
-  return typeof value === 'object' && value !== null && typeof (value as Response).text === 'function';
 }
 
 // An override of `get`, `post`, ... must hand back what the engine gave it.
