@@ -29,11 +29,9 @@ import {
   type CompiledTables,
 } from './endpoints/endpoint-lookup.js';
 import { resolveRestPolicy, type RestPolicy, type ResourceTarget } from './endpoints/policy.js';
-import { classicPages } from './pagination/classic-pagination.js';
-import { concurrentClassicPages } from './pagination/concurrent-pagination.js';
-import { concurrencyOrDefault, pageSizing, DEFAULT_PAGE_SIZE } from './pagination/limits.js';
-import { cursorProblem, nextCursor, tokenPages } from './pagination/token-pagination.js';
-import { wholeListPages, pageOrThrow, readPage, type FetchedPage } from './pagination/pages.js';
+import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
+import { indexPages, pagingContext } from './pagination/index-pages.js';
+import { pageOrThrow, readPage, type FetchedPage } from './pagination/pages.js';
 import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
 import {
   REST_API_V2_BASE_CLIENT_OPTION_NAMES,
@@ -453,61 +451,24 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    const endpoints = this.endpointLookup;
-    const { path, wrapper, plan } = indexTarget(
-      endpoints.compiled,
-      endpoints.policy,
-      endpoints.urlPath(url),
+    const lookup = this.endpointLookup;
+    const target = indexTarget(lookup.compiled, lookup.policy, lookup.urlPath(url), method, lookup.urlRefusal(url));
+    const context = pagingContext(target, method, url);
+    const paging = {
+      target,
+      params,
+      options,
       method,
-      endpoints.urlRefusal(url),
-    );
-    const concurrency = concurrencyOrDefault(options.concurrency);
-    const endpoint = `GET ${path}`;
-    const operation = plan.style === 'cursor' ? 'cursor-pages' : plan.style === 'none' ? 'whole-list' : 'classic-pages';
-    const context: RequestContext = { operation, caller: method, requestedUrl: url };
-    const warn = (message: string): void => this.log.warn(message);
-    const sizing = pageSizing(endpoint, options.pageSize, params, plan.maxPageSize, this.#defaultPageSize);
-    sizing.warnings.forEach(warn);
-    if (plan.style === 'cursor') {
-      const base: QueryParams = plan.sendLimit ? { limit: sizing.pageSize, ...sizing.params } : sizing.params;
-      // A cursor that cannot be followed ends the series with an error after its page's items, never silently.
-      let failure: Error | undefined;
-      const getCursorPage = async (token: string | undefined): Promise<FetchedPage> => {
-        const query = token === undefined ? base : { ...base, cursor: token };
-        const page = await this.fetchPage('GET', url, { params: query }, wrapper, cursorProblem, context);
-        failure = page.failure;
-        return page;
-      };
-      yield* tokenPages(getCursorPage, nextCursor, undefined, endpoint);
-      if (failure) throw failure;
-      return;
-    }
-    const getPage = (query: QueryParams): Promise<FetchedPage> =>
-      this.fetchPage('GET', url, { params: query }, wrapper, undefined, context);
-    if (plan.style === 'none') {
-      yield* wholeListPages(getPage, { ...sizing, sendLimit: plan.sendLimit, endpoint, warn });
-      return;
-    }
-    const classic = {
-      params: sizing.params,
-      pageSize: sizing.pageSize,
-      total: options.total ?? false,
-      endpoint,
-      warn,
-      untilShortPage: plan.untilShortPage,
+      defaultPageSize: this.#defaultPageSize,
+      warn: (message: string): void => this.log.warn(message),
+      openLane: (width: number) => this.requestGate.open(width),
     };
-    if (concurrency > 1) {
-      const lane = this.requestGate.open(concurrency);
-      try {
-        const fetch = (query: QueryParams, signal: AbortSignal): Promise<FetchedPage> =>
-          this.fetchPage('GET', url, { params: query, signal }, wrapper);
-        yield* concurrentClassicPages(fetch, { ...classic, lane, failFast: method === 'listAll' });
-      } finally {
-        lane.close();
-      }
-      return;
-    }
-    yield* classicPages(getPage, classic);
+    // Concurrent reads never carried the paging context into their errors.
+    yield* indexPages(paging, (query, check, signal) =>
+      signal === undefined
+        ? this.fetchPage('GET', url, { params: query }, target.wrapper, check, context)
+        : this.fetchPage('GET', url, { params: query, signal }, target.wrapper),
+    );
   }
 
   /**
