@@ -3,7 +3,7 @@ import type { Logger } from '../logging.js';
 import type { ProxySetting } from '../transport/proxy.js';
 import type { QueryParams } from '../request/query.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
-import type { RetryMode } from '../retry/retry-mode.js';
+import type { RetryMode } from '../request/outgoing-request.js';
 import type { OptionNames } from './option-names.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import { OPTION_SETTINGS, type SettingOptions } from './settings.js';
@@ -12,6 +12,9 @@ import type { TelemetryOptions } from '../observe/telemetry.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
 import type { Region } from './regions.js';
+import type { HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from '../request/outgoing-request.js';
+
+export type { HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from '../request/outgoing-request.js';
 
 /** A response whose body the engine read, and that body as UTF-8 text. */
 export interface TextExchange {
@@ -20,9 +23,6 @@ export interface TextExchange {
   /** The body, decoded as UTF-8. */
   readonly text: string;
 }
-
-/** The HTTP methods the engine knows. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /**
  * What a call's public method works out about its endpoint, once, and hands down to `request` with the options
@@ -64,16 +64,6 @@ export function methodRefusal(
     facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] },
   };
 }
-
-/** Request headers; a value of `undefined` removes a default header. */
-export type HeaderMap = Readonly<Record<string, string | undefined>>;
-
-/**
- * node-fetch options that may be applied to every request of a client. An interface, not
- * a type alias, so that the options interfaces extending it appear in the docs' hierarchy.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it only names the picked options
-export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 'size'>> {}
 
 /**
  * Options of every client (all optional). The retry and timeout settings come from the
@@ -178,51 +168,6 @@ export const API_CLIENT_OPTION_NAMES: OptionNames<ApiClientOptions> = Object.fre
   hooks: true,
   telemetry: true,
 });
-
-/** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
-export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
-  /** Headers of this request only. */
-  headers?: HeaderMap;
-  /** A value to send as the JSON body. */
-  json?: unknown;
-  /** Fields to send as an `application/x-www-form-urlencoded` body. */
-  form?: Readonly<Record<string, string>>;
-  /** Query parameters (lists are sent as repeated keys, unchanged). */
-  params?: QueryParams;
-  /**
-   * Query parameters the API's description does not declare, sent as `params` are (merged
-   * with them). Not checked against the endpoint's types, so a typed call keeps its result
-   * type and the checks on everything else. A name in both `params` and `extraParams`
-   * (`statuses` and `statuses[]` count as one) is a `TypeError` before any request.
-   */
-  extraParams?: QueryParams;
-  /**
-   * JSON body fields the API's description does not declare, merged into the body: into
-   * the entity (inside its wrapper) by the r-methods, at the top of `json` otherwise. The
-   * body must be an object or absent; a field in both is a `TypeError` before any request.
-   */
-  extraFields?: Readonly<Record<string, unknown>>;
-  /**
-   * Seconds each attempt of this request may take, replacing the client's `timeout` for
-   * it (a positive finite number). Use `signal` (`AbortSignal.timeout(ms)`) to bound the
-   * whole request, pauses between retries included. With `stream`, it covers the
-   * connection and the headers only.
-   */
-  timeout?: number;
-  /**
-   * Return as soon as the headers are in, with the body live (not read into memory): the
-   * caller must read it to the end or destroy it. For replies that stream (server-sent
-   * events). @default false
-   */
-  stream?: boolean;
-  /**
-   * `'at-most-once'` for a request that acts and must not act twice: it is retried only
-   * when it provably did not reach the server (connection refused, host not found) or
-   * after a 429 or a 503 with `Retry-After`; never after a timeout or a reset.
-   * @default 'idempotent' (retried as the client's retry settings say)
-   */
-  retryMode?: RetryMode;
-}
 
 export const REQUEST_OPTION_NAMES: OptionNames<RequestOptions> = Object.freeze({
   headers: true,

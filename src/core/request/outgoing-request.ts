@@ -1,11 +1,74 @@
-import type { FetchRequestInit } from '../transport/fetch-types.js';
+// What one request is (its options, as every client's methods take them) and what is sent for it.
+import type { FetchRequestInit, FetchRequestInit as RequestInit } from '../transport/fetch-types.js';
 import { withFormAuth, withJsonBodyAuth, type AuthMethod } from '../auth/auth-methods.js';
-import {
-  type HeaderMap,
-  type HttpMethod,
-  type PassThroughInit,
-  type RequestOptions,
-} from '../client/client-options.js';
+import type { QueryParams } from './query.js';
+
+/** The HTTP methods the engine knows. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/**
+ * How a request may be retried: `'idempotent'` (the default) as the retry settings say;
+ * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED` or
+ * `EAI_AGAIN`, or a status the server did not act on (a 429; a 503 with `Retry-After`; see
+ * `STATUS_RULES`), within the retry settings. A host name
+ * that does not resolve (`ENOTFOUND`) is retried in neither mode by default.
+ */
+export type RetryMode = 'idempotent' | 'at-most-once';
+
+/** Request headers; a value of `undefined` removes a default header. */
+export type HeaderMap = Readonly<Record<string, string | undefined>>;
+
+/**
+ * node-fetch options that may be applied to every request of a client. An interface, not
+ * a type alias, so that the options interfaces extending it appear in the docs' hierarchy.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- it only names the picked options
+export interface PassThroughInit extends Partial<Pick<RequestInit, 'compress' | 'size'>> {}
+
+/** Options of one request: node-fetch's `RequestInit` plus `json`, `form` and `params`. */
+export interface RequestOptions extends Omit<RequestInit, 'headers' | 'method'> {
+  /** Headers of this request only. */
+  headers?: HeaderMap;
+  /** A value to send as the JSON body. */
+  json?: unknown;
+  /** Fields to send as an `application/x-www-form-urlencoded` body. */
+  form?: Readonly<Record<string, string>>;
+  /** Query parameters (lists are sent as repeated keys, unchanged). */
+  params?: QueryParams;
+  /**
+   * Query parameters the API's description does not declare, sent as `params` are (merged
+   * with them). Not checked against the endpoint's types, so a typed call keeps its result
+   * type and the checks on everything else. A name in both `params` and `extraParams`
+   * (`statuses` and `statuses[]` count as one) is a `TypeError` before any request.
+   */
+  extraParams?: QueryParams;
+  /**
+   * JSON body fields the API's description does not declare, merged into the body: into
+   * the entity (inside its wrapper) by the r-methods, at the top of `json` otherwise. The
+   * body must be an object or absent; a field in both is a `TypeError` before any request.
+   */
+  extraFields?: Readonly<Record<string, unknown>>;
+  /**
+   * Seconds each attempt of this request may take, replacing the client's `timeout` for
+   * it (a positive finite number). Use `signal` (`AbortSignal.timeout(ms)`) to bound the
+   * whole request, pauses between retries included. With `stream`, it covers the
+   * connection and the headers only.
+   */
+  timeout?: number;
+  /**
+   * Return as soon as the headers are in, with the body live (not read into memory): the
+   * caller must read it to the end or destroy it. For replies that stream (server-sent
+   * events). @default false
+   */
+  stream?: boolean;
+  /**
+   * `'at-most-once'` for a request that acts and must not act twice: it is retried only
+   * when it provably did not reach the server (connection refused, host not found) or
+   * after a 429 or a 503 with `Retry-After`; never after a timeout or a reset.
+   * @default 'idempotent' (retried as the client's retry settings say)
+   */
+  retryMode?: RetryMode;
+}
 
 export interface ClientRequestParts {
   readonly defaultHeaders: HeaderMap;

@@ -2,14 +2,9 @@ import type { AttemptOutcome } from './retry-rules.js';
 import { statusRule } from './status-rules.js';
 import { failureCode } from './attempt-failure.js';
 
-/**
- * How a request may be retried: `'idempotent'` (the default) as the retry settings say;
- * `'at-most-once'` only when the request provably did not arrive: after `ECONNREFUSED` or
- * `EAI_AGAIN`, or a status the server did not act on (a 429; a 503 with `Retry-After`; see
- * `STATUS_RULES`), within the retry settings. A host name
- * that does not resolve (`ENOTFOUND`) is retried in neither mode by default.
- */
-export type RetryMode = 'idempotent' | 'at-most-once';
+import type { RetryMode } from '../request/outgoing-request.js';
+
+export type { RetryMode } from '../request/outgoing-request.js';
 
 // No connection was made, so no byte left; a reset or timeout may come after the body was written.
 export const NOT_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);

@@ -1,6 +1,6 @@
 // A path that belongs to no endpoint (a `string` known only at run time, or a path the description lacks)
 // gives the method's untyped fallback.
-import type { RequestOptions } from '../client/client-options.js';
+import type { RequestOptions } from '../request/outgoing-request.js';
 import type { QueryParams } from '../request/query.js';
 import type { ApiPathHints, ApiTypes } from './api-types.js';
 import type { CanonicalPathOf } from './path-matching.js';
