@@ -4,6 +4,7 @@ import type { ProxySetting } from '../transport/proxy.js';
 import type { QueryParams } from '../request/query.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../retry/retry-mode.js';
+import type { HttpMethod } from '../retry/prepared-request.js';
 import type { OptionNames } from './option-names.js';
 import type { ErrorSpec } from '../errors/error-classes.js';
 import { OPTION_SETTINGS, type SettingOptions } from './settings.js';
@@ -21,8 +22,7 @@ export interface TextExchange {
   readonly text: string;
 }
 
-/** The HTTP methods the engine knows. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+export type { HttpMethod } from '../retry/prepared-request.js';
 
 export function upperMethod(method: string): string {
   return method.toUpperCase();

@@ -6,6 +6,7 @@ import type { CanonicalPath } from './endpoints/tables.js';
 import { indexTarget } from './endpoints/endpoint-lookup.js';
 import { classicPages } from './pagination/classic-pagination.js';
 import { concurrentClassicPages } from './pagination/concurrent-pagination.js';
+import { PaginationLanes } from './pagination/lanes.js';
 import { concurrencyOrDefault } from './pagination/limits.js';
 import { pageSizing, DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { cursorProblem, nextCursor, tokenPages } from './pagination/token-pagination.js';
@@ -46,6 +47,7 @@ import type { ResourceTarget } from './endpoints/policy.js';
 export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEntityClient<A> {
   #defaultPageSize = DEFAULT_PAGE_SIZE;
   #withResponse: RestWithResponse<A> | undefined;
+  #lanes: PaginationLanes | undefined;
 
   /**
    * The r- and j-methods and the pages of an index, each giving the response with its value: status,
@@ -67,6 +69,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
       },
       pages: (url, params, options) => this.#pagesWithResponse(url, params, options),
     }));
+  }
+
+  /** Concurrent pagination's lanes: the concurrent readers of this client share its requests in flight. */
+  protected get paginationLanes(): PaginationLanes {
+    return (this.#lanes ??= new PaginationLanes(this.requestGate));
   }
 
   async *#pagesWithResponse(
@@ -327,7 +334,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
       untilShortPage: plan.untilShortPage,
     };
     if (concurrency > 1) {
-      const lane = this.requestGate.open(concurrency);
+      const lane = this.paginationLanes.open(concurrency);
       try {
         const fetch = (query: QueryParams, signal: AbortSignal): Promise<FetchedPage> =>
           this.fetchPage('GET', url, { params: query, signal }, wrapper);
