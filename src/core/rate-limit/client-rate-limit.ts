@@ -18,8 +18,6 @@ import type { OnRateLimit, RateLimitInfo } from './rate-limit-info.js';
 import { rateLimitKey, rateLimitKeyNow } from './rate-limit-key.js';
 import type { RateLimiter, RateLimitKey, RateLimitState } from './rate-limiter.js';
 
-export { RateLimitDeclined, type RateLimitAttempt } from './attempt-rate-limit.js';
-
 /** What {@link ClientRateLimit} is built from. */
 export interface ClientRateLimitOptions {
   readonly limiter: RateLimiter | undefined;

@@ -120,7 +120,7 @@ export class AttemptLoop {
     const sending = { stream: request.stream === true, maxBytes: request.maxResponseBytes };
     for (let attempt = 1; ; attempt += 1) {
       const asking: RateLimitAttempt = { method: verb, url: target, attempt, log: request.log };
-      // Wait: nothing to await unless the rate limit holds the client (a 429's pause, a spent budget).
+      // Wait: the client's own gate gives nothing to await unless it holds the client (a 429's pause).
       const held = rateLimit.beforeAttempt(asking, signal);
       if (held) await this.#waited(held, verb, target);
       // Send. The token is asked at each attempt, so that a retry does not send one that expired meanwhile;
@@ -178,10 +178,6 @@ export class AttemptLoop {
     if (decision.action === 'retry')
       return { kind: 'retry', pause: decision.pause, state: decision.state, failure: `network error: ${reason}` };
     this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
-    const {
-      resolved,
-      policy: { maxNetworkAttempts },
-    } = run.request;
     throw this.#options.errors.fail({
       kind: 'network',
       message:
@@ -192,8 +188,8 @@ export class AttemptLoop {
         reason: 'network',
         method: verb,
         url: target,
-        urlBeforeParams: resolved,
-        retryLimit: maxNetworkAttempts,
+        urlBeforeParams: run.request.resolved,
+        retryLimit: policy.maxNetworkAttempts,
       },
     });
   }
