@@ -71,7 +71,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends RestEn
     }));
   }
 
-  /** Concurrent pagination's lanes: the concurrent readers of this client share its requests in flight. */
+  /** Concurrent pagination's lanes: the concurrent readers of this client share its requests in flight. @internal */
   protected get paginationLanes(): PaginationLanes {
     return (this.#lanes ??= new PaginationLanes(this.requestGate));
   }
