@@ -7,7 +7,13 @@ import { ClientErrors, type HttpErrorParts } from '../../../src/core/errors/clie
 import { CallMetrics } from '../../../src/core/client/call-metrics.js';
 import { Secret } from '../../../src/core/auth/secret.js';
 import { silentLogger } from '../../../src/core/logging.js';
-import { RequestGate } from '../../../src/core/retry/request-gate.js';
+import { RequestGate } from '../../../src/core/rate-limit/request-gate.js';
+import {
+  RateLimitDeclined,
+  type AttemptRateLimit,
+  type RateLimitAnswer,
+  type RateLimitAttempt,
+} from '../../../src/core/rate-limit/attempt-rate-limit.js';
 import type { Transport } from '../../../src/core/transport/transport.js';
 import { InMemoryResponse } from '../../../src/core/transport/in-memory-response.js';
 import { recordingLogger, recordingSleep } from '../../helpers/test-kit.js';
@@ -40,7 +46,7 @@ function answer(status: number, body = '', headers: Record<string, string> = {})
 }
 
 /** A loop over scripted attempts: each entry is an exchange, or an error the transport throws. */
-function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
+function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>, rateLimit?: AttemptRateLimit) {
   const sent: string[] = [];
   const { pauses, sleep } = recordingSleep();
   const failures: ErrorSpec[] = [];
@@ -61,7 +67,7 @@ function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>) {
   const metrics = new CallMetrics();
   const loop = new AttemptLoop({
     transport,
-    gate: new RequestGate({ sleep }),
+    rateLimit: rateLimit ?? new RequestGate({ sleep }),
     sleep,
     random: () => 0.5,
     errors,
@@ -201,6 +207,90 @@ describe('AttemptLoop', () => {
     const { loop, sent } = scripted([new TypeError('not a function'), answer(200)]);
     await expect(loop.run(REQUEST)).rejects.toThrow(TypeError);
     expect(sent).toHaveLength(1);
+  });
+});
+
+/** A rate limit that records each call the loop makes, and answers as told. */
+function recordingRateLimit(answers: { before?: () => Promise<void>; goOn?: boolean } = {}) {
+  const calls: string[] = [];
+  const rateLimit: AttemptRateLimit = {
+    beforeAttempt: (attempt: RateLimitAttempt) => {
+      calls.push(`before ${attempt.attempt}`);
+      return answers.before?.();
+    },
+    afterResponse: (answer: RateLimitAnswer, attempt: RateLimitAttempt) => {
+      const shown = answer.pausesEveryRequest ? ` retry-after ${answer.retryAfter}` : '';
+      calls.push(`after ${attempt.attempt}: ${answer.status}${shown}`);
+      return undefined;
+    },
+    rateLimited: (attempt: RateLimitAttempt, retryPause: number | undefined) => {
+      calls.push(`rate-limited ${attempt.attempt}: retry in ${retryPause}`);
+      return answers.goOn === undefined ? undefined : Promise.resolve(answers.goOn);
+    },
+    whilePausing: (pause: Promise<unknown>, seconds: number) => {
+      calls.push(`pausing ${seconds}`);
+      void pause;
+    },
+    view: () => ({ paused: false }),
+  };
+  return { rateLimit, calls };
+}
+
+describe('AttemptLoop and its rate limit', () => {
+  it('asks it before each attempt, tells it each answer, and has it hold only while a 429 pauses', async () => {
+    const { rateLimit, calls } = recordingRateLimit();
+    const { loop, pauses } = scripted([answer(429, '', { 'retry-after': '4' }), answer(500), answer(200)], rateLimit);
+    await loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 500: 1 } } });
+    expect(pauses).toEqual([4, 6]);
+    expect(calls).toEqual([
+      'before 1',
+      'after 1: 429 retry-after 4',
+      'rate-limited 1: retry in 4',
+      'pausing 4',
+      'before 2',
+      'after 2: 500',
+      'before 3',
+      'after 3: 200',
+    ]);
+  });
+
+  it('asks nothing of it after a network error, and still waits for it before the retry', async () => {
+    const { rateLimit, calls } = recordingRateLimit();
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const { loop } = scripted([reset, answer(200)], rateLimit);
+    await loop.run(REQUEST);
+    expect(calls).toEqual(['before 1', 'before 2', 'after 2: 200']);
+  });
+
+  it('returns a 429 as a refusal when it says not to go on, without a pause', async () => {
+    const { rateLimit, calls } = recordingRateLimit({ goOn: false });
+    const { loop, pauses, sent } = scripted([answer(429, 'slow down', { 'retry-after': '4' })], rateLimit);
+    await expect(loop.run(REQUEST)).rejects.toThrow(
+      `GET ${REQUEST.target} 429 API responded with 429 Too Many Requests, and onRateLimit chose not to wait`,
+    );
+    expect(sent).toHaveLength(1);
+    expect(pauses).toEqual([]);
+    expect(calls).toEqual(['before 1', 'after 1: 429 retry-after 4', 'rate-limited 1: retry in 4']);
+  });
+
+  it('fails before sending when its wait is declined, with the client abort error', async () => {
+    const info = {
+      reason: 'budget-spent',
+      method: 'GET',
+      url: REQUEST.target,
+      attempt: 1,
+      retryAfter: 30,
+      rateLimit: { paused: true },
+    } as const;
+    const declined = recordingRateLimit({ before: () => Promise.reject(new RateLimitDeclined(info)) });
+    const first = scripted([answer(200)], declined.rateLimit);
+    expect(first.failures).toEqual([]);
+    await expect(first.loop.run(REQUEST)).rejects.toThrow(
+      new RegExp(`: not sent: the rate-limit budget is spent until .*, and onRateLimit chose not to wait$`),
+    );
+    expect(first.failures[0]?.message.startsWith(`GET ${REQUEST.target}: not sent`)).toBe(true);
+    expect(first.sent).toEqual([]);
+    expect(first.failures.map((failure) => failure.kind)).toEqual(['abort']);
   });
 });
 

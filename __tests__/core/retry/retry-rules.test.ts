@@ -7,7 +7,6 @@ import {
   retryDecision,
   retryLimitFor,
   returnsAtOnce,
-  spentBudgetReset,
   validateRetryMap,
   type AttemptOutcome,
   type RetryPolicy,
@@ -232,22 +231,5 @@ describe('returnsAtOnce', () => {
       if (returnsAtOnce(status)) expect(decision).toEqual({ action: 'return' });
       else expect(decision.action).not.toBe('return');
     }
-  });
-});
-
-const h = (headers: Record<string, string>) => new Headers(headers);
-
-describe('spentBudgetReset', () => {
-  it('gives the seconds to the reset when nothing remains', () => {
-    expect(spentBudgetReset(h({ 'ratelimit-remaining': '0', 'ratelimit-reset': '12' }))).toBe(12);
-    expect(spentBudgetReset(h({ 'RateLimit-Remaining': ' 0 ', 'RateLimit-Reset': '0.5' }))).toBe(0.5);
-  });
-
-  it('says nothing while budget remains, or when a header is missing or unreadable', () => {
-    expect(spentBudgetReset(h({ 'ratelimit-remaining': '3', 'ratelimit-reset': '12' }))).toBeUndefined();
-    expect(spentBudgetReset(h({ 'ratelimit-remaining': '0' }))).toBeUndefined();
-    expect(spentBudgetReset(h({ 'ratelimit-reset': '12' }))).toBeUndefined();
-    expect(spentBudgetReset(h({ 'ratelimit-remaining': '0', 'ratelimit-reset': 'soon' }))).toBeUndefined();
-    expect(spentBudgetReset(h({}))).toBeUndefined();
   });
 });

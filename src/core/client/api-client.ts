@@ -22,7 +22,7 @@ import {
 import { stderrLogger, type Logger } from '../logging.js';
 import { outgoingInit } from '../request/outgoing-request.js';
 import { appendQuery, type QueryParams } from '../request/query.js';
-import type { RequestGate } from '../retry/request-gate.js';
+import type { RequestGate } from '../rate-limit/request-gate.js';
 import { checkedRetryMode, type RetryMode } from '../retry/retry-mode.js';
 import type { RateLimitState } from '../rate-limit/rate-limiter.js';
 import { CallMetrics, pathCallKey, type CallKey, type CallMetricsView } from './call-metrics.js';
@@ -200,7 +200,7 @@ export class ApiClient {
     return params;
   }
 
-  /** The client's request gate: a 429 pauses every request of the client; concurrent pagination takes turns there. */
+  /** The client's request gate: a 429 pauses every request of the client (concurrent pagination's lanes tell it). */
   protected get requestGate(): RequestGate {
     return this.#engine.gate;
   }

@@ -1,7 +1,6 @@
-import type { FetchRequestInit as RequestInit, FetchResponse } from '../transport/fetch-types.js';
+import type { FetchResponse } from '../transport/fetch-types.js';
 import type { Logger } from '../logging.js';
 import type { ProxySetting } from '../transport/proxy.js';
-import type { QueryParams } from '../request/query.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../request/outgoing-request.js';
 import type { OptionNames } from './option-names.js';
@@ -12,7 +11,7 @@ import type { TelemetryOptions } from '../observe/telemetry.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { OnRateLimit } from '../rate-limit/rate-limit-info.js';
 import type { Region } from './regions.js';
-import type { HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from '../request/outgoing-request.js';
+import type { HeaderMap, HttpMethod, RequestOptions } from '../request/outgoing-request.js';
 
 export type { HeaderMap, HttpMethod, PassThroughInit, RequestOptions } from '../request/outgoing-request.js';
 

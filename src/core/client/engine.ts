@@ -3,9 +3,10 @@ import type { Credential } from '../auth/credential.js';
 import { ClientErrors } from '../errors/client-errors.js';
 import { coreErrorFactory } from '../errors/error-classes.js';
 import { checkOnRateLimit, checkRateLimiter, ClientRateLimit } from '../rate-limit/client-rate-limit.js';
-import { timerSleep } from '../retry/abortable-sleep.js';
+import type { AttemptRateLimit } from '../rate-limit/attempt-rate-limit.js';
+import { timerSleep } from '../abortable-sleep.js';
 import { AttemptLoop } from '../retry/attempt-loop.js';
-import { RequestGate } from '../retry/request-gate.js';
+import { RequestGate } from '../rate-limit/request-gate.js';
 import { normalizeProxyUrl } from '../transport/proxy.js';
 import { Transport } from '../transport/transport.js';
 import type { CallMetrics } from './call-metrics.js';
@@ -16,9 +17,10 @@ import { watchingOf, type Watching } from '../observe/watching.js';
 export interface Engine {
   readonly errors: ClientErrors;
   readonly transport: Transport;
-  /** A 429 pauses every request of the client here; concurrent pagination takes turns here. */
+  /** A 429 pauses every request of the client here (and, while concurrent pagination runs, a spent budget). */
   readonly gate: RequestGate;
-  readonly rateLimit: ClientRateLimit;
+  /** The gate itself, unless the client opted into a `rateLimiter` or `onRateLimit` (then those, over the gate). */
+  readonly rateLimit: AttemptRateLimit;
   readonly loop: AttemptLoop;
   /** The caller's hooks and the client's telemetry; `undefined` when it has neither (nothing is observed). */
   readonly watching: Watching | undefined;
@@ -39,15 +41,11 @@ export function buildEngine(
   const transport = new Transport({ fetch: options.fetch, agent: options.agent, proxy: checkedProxy });
   const sleep = internal.sleep ?? timerSleep;
   const gate = new RequestGate({ sleep });
-  const rateLimit = new ClientRateLimit({
-    limiter: checkRateLimiter(options.rateLimiter),
-    onRateLimit: checkOnRateLimit(options.onRateLimit),
-    credential,
-    gate,
-    sleep,
-    errors,
-  });
+  const limiter = checkRateLimiter(options.rateLimiter);
+  const onRateLimit = checkOnRateLimit(options.onRateLimit);
+  const rateLimit =
+    limiter || onRateLimit ? new ClientRateLimit({ limiter, onRateLimit, credential, gate, sleep, errors }) : gate;
   const random = internal.random ?? Math.random;
-  const loop = new AttemptLoop({ transport, gate, rateLimit, sleep, random, errors, metrics, credential });
+  const loop = new AttemptLoop({ transport, rateLimit, sleep, random, errors, metrics, credential });
   return { errors, transport, gate, rateLimit, loop, watching: watchingOf(options.hooks, options.telemetry) };
 }

@@ -1,5 +1,5 @@
 import { checkedOptions, internalOf } from '../client/internal-options.js';
-import { timerSleep } from '../retry/abortable-sleep.js';
+import { timerSleep } from '../abortable-sleep.js';
 import { ApiClient } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';

@@ -1,12 +1,18 @@
-// Without a limiter and a hook (`active` false) the attempt loop asks only the request gate, and this object just
-// records headers. A limiter that fails (a store that is down) never fails a request: the attempt falls back to
-// the client's own request gate, and the client warns once.
+// The rate limit of a client that opted in (`rateLimiter`, `onRateLimit`, or both); a client that did not has
+// its request gate alone. The gate still holds this client's own requests after a 429 and keeps what it saw of
+// the budget; a limiter that fails (a store that is down) never fails a request: the attempt falls back to the
+// gate, and the client warns once.
 import type { Secret } from '../auth/secret.js';
 import type { ClientErrors } from '../errors/client-errors.js';
 import type { Logger } from '../logging.js';
-import { abortableSleep, AbortedDuringPause } from '../retry/abortable-sleep.js';
-import type { RequestGate } from '../retry/request-gate.js';
-import { statusRule } from '../retry/status-rules.js';
+import { abortableSleep, AbortedDuringPause } from '../abortable-sleep.js';
+import {
+  RateLimitDeclined,
+  type AttemptRateLimit,
+  type RateLimitAnswer,
+  type RateLimitAttempt,
+} from './attempt-rate-limit.js';
+import type { RequestGate } from './request-gate.js';
 import { readRateLimitHeaders } from './rate-limit-headers.js';
 import type { OnRateLimit, RateLimitInfo } from './rate-limit-info.js';
 import { rateLimitKey, rateLimitKeyNow } from './rate-limit-key.js';
@@ -18,27 +24,11 @@ export interface ClientRateLimitOptions {
   readonly onRateLimit: OnRateLimit | undefined;
   /** The client's credential, read at each use (it may be replaced); only its hash reaches the limiter. */
   readonly credential: { readonly secret: Secret | undefined };
-  /** The client's own request gate: the fallback when the limiter fails. */
+  /** The client's own request gate: it holds after a 429, keeps the headers seen, and is the fallback. */
   readonly gate: RequestGate;
   readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   /** Removes the credential from text that may be printed. */
   readonly errors: Pick<ClientErrors, 'scrub'>;
-}
-
-/** Which request is asking, for the hook and the fallback warning. */
-export interface RateLimitAttempt {
-  readonly method: string;
-  readonly url: string;
-  readonly attempt: number;
-  readonly log: Logger;
-}
-
-/** `onRateLimit` said not to wait before sending; the attempt loop turns it into the client's error. */
-export class RateLimitDeclined extends Error {
-  /** @param info - what the hook was told */
-  constructor(readonly info: RateLimitInfo) {
-    super('onRateLimit declined to wait for the rate-limit budget');
-  }
 }
 
 /** A limiter that does not heed the signal cannot keep an aborted request waiting. */
@@ -78,20 +68,14 @@ export function checkOnRateLimit(value: unknown): OnRateLimit | undefined {
   return value as OnRateLimit | undefined;
 }
 
-/** The rate limit of one client: what it last saw of its budget, and the limiter and hook it opted into. */
-export class ClientRateLimit {
-  /** Whether the caller opted in (a limiter or a hook): else the loop uses the request gate alone. */
-  readonly active: boolean;
+/** The rate limit of a client that opted in: the limiter and the hook, over the client's gate. */
+export class ClientRateLimit implements AttemptRateLimit {
   readonly #limiter: RateLimiter | undefined;
   readonly #onRateLimit: OnRateLimit | undefined;
   readonly #credential: { readonly secret: Secret | undefined };
   readonly #gate: RequestGate;
   readonly #sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly #errors: Pick<ClientErrors, 'scrub'>;
-  #limit: number | undefined;
-  #remaining: number | undefined;
-  #resetAt: number | undefined;
-  #pausedUntil = 0;
   #warned = false;
   #key:
     | { secret: Secret | undefined; key: RateLimitKey | undefined; hashed: Promise<RateLimitKey> | undefined }
@@ -105,7 +89,6 @@ export class ClientRateLimit {
     this.#gate = options.gate;
     this.#sleep = options.sleep;
     this.#errors = options.errors;
-    this.active = options.limiter !== undefined || options.onRateLimit !== undefined;
     // Where hashing is asynchronous (Web Crypto), the key is on its way before the limiter is first asked.
     if (this.#limiter) this.#knownKey();
   }
@@ -134,9 +117,9 @@ export class ClientRateLimit {
     return (this.#key?.hashed ?? rateLimitKey(this.#credential.secret)).then(use);
   }
 
-  /** What the client last saw of its budget, and whether its requests are held now. */
+  /** What the client last saw of its budget (its gate's view), held too while the shared limiter holds the key. */
   view(): RateLimitState {
-    const now = Date.now();
+    const own = this.#gate.view();
     let shared: RateLimitState | undefined;
     // Until an asynchronous hash has answered, the shared limiter cannot be asked (a page's first moments).
     const key = this.#limiter ? this.#knownKey() : undefined;
@@ -147,56 +130,31 @@ export class ClientRateLimit {
         shared = undefined;
       }
     }
-    // Held by its own gate (a 429's pause, or a spent budget while a reader is open), or by the shared limiter.
-    const own = this.#gate.held;
-    const sharedPaused = shared?.paused === true;
-    let until = 0;
-    if (own) until = Math.max(this.#pausedUntil, this.#remaining === 0 ? (this.#resetAt ?? 0) : 0);
-    if (sharedPaused) until = Math.max(until, shared?.pausedUntil ?? 0);
-    const paused = own || sharedPaused;
-    return Object.freeze({
-      limit: this.#limit,
-      remaining: this.#remaining,
-      resetAt: this.#resetAt,
-      paused,
-      pausedUntil: paused && until > now ? until : undefined,
-    });
+    if (shared?.paused !== true) return own;
+    const until = Math.max(own.pausedUntil ?? 0, shared.pausedUntil ?? 0);
+    return Object.freeze({ ...own, paused: true, pausedUntil: until > Date.now() ? until : undefined });
   }
 
-  /**
-   * Records an answer's rate-limit headers (every answer, opted in or not: a few header
-   * reads), and tells the limiter when there is one.
-   *
-   * @returns a promise only when there is a limiter to tell
-   */
-  observe(
-    status: number,
-    headers: { get(name: string): string | null },
-    retryAfter: number | undefined,
-    log: Logger,
-  ): Promise<void> | undefined {
-    const seen = readRateLimitHeaders(headers);
-    if (seen) {
-      if (seen.limit !== undefined) this.#limit = seen.limit;
-      if (seen.remaining !== undefined) this.#remaining = seen.remaining;
-      if (seen.resetSeconds !== undefined) this.#resetAt = Date.now() + seen.resetSeconds * 1000;
-    }
+  /** Records an answer's headers in the gate, and tells the limiter when there is one. */
+  afterResponse(answer: RateLimitAnswer, attempt: RateLimitAttempt): Promise<void> | undefined {
+    this.#gate.afterResponse(answer);
     if (!this.#limiter) return undefined;
+    const { status, headers, retryAfter, pausesEveryRequest } = answer;
     const report = {
       status,
-      ...seen,
-      retryAfterSeconds: statusRule(status).pausesEveryRequest ? retryAfter : undefined,
+      ...readRateLimitHeaders(headers),
+      retryAfterSeconds: pausesEveryRequest ? retryAfter : undefined,
     };
-    return this.#safely(log, () => this.#withKey((key) => this.#limiter?.report({ key, ...report })));
+    return this.#safely(attempt.log, () => this.#withKey((key) => this.#limiter?.report({ key, ...report })));
   }
 
-  /** Notes the pause of a request that got a 429 (it holds the client's gate meanwhile). */
-  notePause(untilMs: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, untilMs);
+  /** Holds the client's own gate while the pause of a request that got a 429 runs. */
+  whilePausing(pause: Promise<unknown>, seconds: number): void {
+    this.#gate.whilePausing(pause, seconds);
   }
 
   /**
-   * Before an attempt, when opted in: asks the hook if the budget is spent, then waits for
+   * Before an attempt: asks the hook if the budget is spent, then waits for
    * the limiter (or, when it fails or there is none, the request gate).
    *
    * @throws RateLimitDeclined when the hook says not to wait
@@ -218,7 +176,7 @@ export class ClientRateLimit {
   }
 
   /**
-   * After a 429, when opted in: holds every holder of the key for the retry's pause (when
+   * After a 429: holds every holder of the key for the retry's pause (when
    * the request will retry), then asks the hook.
    *
    * @param retryPause - seconds before the retry; `undefined` when it will not retry
@@ -239,7 +197,8 @@ export class ClientRateLimit {
 
   async #askBeforeSending(attempt: RateLimitAttempt, signal: AbortSignal | undefined): Promise<void> {
     const now = Date.now();
-    let until = this.#remaining === 0 && this.#resetAt !== undefined && this.#resetAt > now ? this.#resetAt : 0;
+    const { remaining, resetAt } = this.#gate.view();
+    let until = remaining === 0 && resetAt !== undefined && resetAt > now ? resetAt : 0;
     let held = until > now;
     if (this.#limiter) {
       // The shared limiter knows of pauses other clients met; whether it holds the key is its call.

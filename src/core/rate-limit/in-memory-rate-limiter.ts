@@ -1,7 +1,7 @@
 // A 429 pauses every holder of its key until its `Retry-After` (or `ratelimit-reset`), `ratelimit-remaining: 0`
 // until its `ratelimit-reset`. With `pacing`, a key's requests are spread over what is left of the window.
-import { statusRule } from '../retry/status-rules.js';
-import { abortableSleep, AbortedDuringPause, timerSleep } from '../retry/abortable-sleep.js';
+import { abortableSleep, AbortedDuringPause, timerSleep } from '../abortable-sleep.js';
+import { RATE_LIMITED_STATUS } from './rate-limit-headers.js';
 import type { RateLimiter, RateLimitKey, RateLimitReport, RateLimitState } from './rate-limiter.js';
 
 /** Options of {@link InMemoryRateLimiter} (all optional). */
@@ -41,7 +41,7 @@ export function pacingInterval(
 
 /** `undefined` for a 429 naming no wait: it pauses only its own request, by its client's cooldown. */
 export function pauseUntil(report: RateLimitReport, nowMs: number): number | undefined {
-  if (statusRule(report.status).pausesEveryRequest) {
+  if (report.status === RATE_LIMITED_STATUS) {
     const seconds = report.retryAfterSeconds ?? report.resetSeconds;
     return seconds === undefined ? undefined : nowMs + seconds * 1000;
   }

@@ -1,3 +1,8 @@
+// What an answer says of the budget: its `ratelimit-*` headers, and whether it is a 429 (see `RateLimitReport`).
+
+/** The status of an answer that refused a request for the rate limit (the status table's row reads it too). */
+export const RATE_LIMITED_STATUS = 429;
+
 /** What an answer's rate-limit headers said; a header absent or not a number is left out. */
 export interface RateLimitHeaders {
   readonly limit?: number;
@@ -16,4 +21,9 @@ export function readRateLimitHeaders(headers: { get(name: string): string | null
   const resetSeconds = headerNumber(headers, 'ratelimit-reset');
   if (limit === undefined && remaining === undefined && resetSeconds === undefined) return undefined;
   return { limit, remaining, resetSeconds };
+}
+
+/** Seconds until the budget is back, when the headers say it is spent (`ratelimit-remaining: 0`). */
+export function spentBudgetReset(seen: RateLimitHeaders | undefined): number | undefined {
+  return seen?.remaining === 0 ? seen.resetSeconds : undefined;
 }

@@ -30,6 +30,7 @@ import {
 } from './endpoints/endpoint-lookup.js';
 import { resolveRestPolicy, type RestPolicy, type ResourceTarget } from './endpoints/policy.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
+import { PaginationLanes } from './pagination/lanes.js';
 import { indexPages, pagingContext } from './pagination/index-pages.js';
 import { pageOrThrow, readPage, type FetchedPage } from './pagination/pages.js';
 import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
@@ -147,6 +148,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
   #defaultPageSize = DEFAULT_PAGE_SIZE;
   #withResponse: RestWithResponse<A> | undefined;
+  #lanes: PaginationLanes | undefined;
 
   /**
    * The r- and j-methods and the pages of an index, each giving the response with its value: status,
@@ -168,6 +170,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       },
       pages: (url, params, options) => this.#pagesWithResponse(url, params, options),
     }));
+  }
+
+  /** Concurrent pagination's lanes: the concurrent readers of this client share its requests in flight. @internal */
+  protected get paginationLanes(): PaginationLanes {
+    return (this.#lanes ??= new PaginationLanes(this.requestGate));
   }
 
   async *#pagesWithResponse(
@@ -461,7 +468,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       method,
       defaultPageSize: this.#defaultPageSize,
       warn: (message: string): void => this.log.warn(message),
-      openLane: (width: number) => this.requestGate.open(width),
+      openLane: (width: number) => this.paginationLanes.open(width),
     };
     // Concurrent reads never carried the paging context into their errors.
     yield* indexPages(paging, (query, check, signal) =>

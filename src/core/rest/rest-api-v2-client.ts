@@ -240,7 +240,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     }
     if (shape === '/oncalls') this.log.warn('iterHistory may yield duplicate results when used with /oncalls');
     if (concurrency > 1) {
-      const lane = this.requestGate.open(concurrency);
+      const lane = this.paginationLanes.open(concurrency);
       const pageLimit = Number({ limit: DEFAULT_PAGE_SIZE, ...params }.limit);
       const warn = (message: string): void => this.log.warn(message);
       const index = { params, pageLimit, endpoint: `GET ${path}`, maxRangeMs, lane, failFast: false, warn };

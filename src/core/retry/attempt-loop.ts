@@ -1,75 +1,40 @@
-import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
+// One request's attempts read wait → send → decide → pause. Rate limiting is one interface around each attempt
+// (`AttemptRateLimit`: before it, after its answer, while a 429's pause runs), whichever the client has: its own
+// request gate, or the shared limiter and `onRateLimit` over that gate. What to do with an answer or a failure
+// is the pure rules' call (`retry-rules.ts`, `status-rules.ts`, `retry-mode.ts`).
+import type { FetchResponse } from '../transport/fetch-types.js';
 import type { ClientErrors } from '../errors/client-errors.js';
-import type { ResponseDetails } from '../errors/failure-details.js';
-import type { CallMetrics } from '../client/call-metrics.js';
-import type { HttpMethod } from '../client/client-options.js';
 import { dropsDebug, formatAttempt, type AttemptRecord, type Logger } from '../logging.js';
-import { abortableSleep, AbortedDuringPause } from './abortable-sleep.js';
-import { initialRetryState, parseRetryAfter, retryDecision, returnsAtOnce, type RetryPolicy } from './retry-rules.js';
-import type { RequestGate } from './request-gate.js';
+import { abortableSleep, AbortedDuringPause } from '../abortable-sleep.js';
+import {
+  initialRetryState,
+  parseRetryAfter,
+  retryDecision,
+  returnsAtOnce,
+  type RetryAction,
+  type RetryState,
+  type StopAction,
+} from './retry-rules.js';
 import type { Transport } from '../transport/transport.js';
 import { refusesToken, statusRule } from './status-rules.js';
 import type { Credential, ProvidedAuthorization } from '../auth/credential.js';
-import { mayRetryAtMostOnce, type RetryMode } from './retry-mode.js';
+import type { TokenProvider } from '../auth/token-provider.js';
+import { mayRetryAtMostOnce } from './retry-mode.js';
 import { attemptFailureKind } from './attempt-failure.js';
 import { ResponseTooLargeError } from '../errors/error-classes.js';
-import type { CallObserver } from '../observe/call-observer.js';
-import { ClientRateLimit, RateLimitDeclined } from '../rate-limit/client-rate-limit.js';
+import { RateLimitDeclined, type AttemptRateLimit, type RateLimitAttempt } from '../rate-limit/attempt-rate-limit.js';
+import {
+  afterResponseHooks,
+  discardBody,
+  withAuthorization,
+  type AttemptResult,
+  type PreparedRequest,
+} from './prepared-request.js';
+
+export type { AttemptResult, HttpMethod, PreparedRequest } from './prepared-request.js';
 
 /** Ends the message of a host name that did not resolve, which is not retried. */
 const UNRESOLVED_NOTE = ' (the host name does not resolve; not retried: check the base URL)';
-
-/** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
-export interface PreparedRequest {
-  readonly verb: HttpMethod;
-  /** The URL without the query parameters of `params`. */
-  readonly resolved: string;
-  /** The URL sent. */
-  readonly target: string;
-  readonly fetchInit: FetchRequestInit;
-  readonly timeoutSeconds: number;
-  /** The caller's signal. */
-  readonly signal: AbortSignal | undefined;
-  readonly policy: RetryPolicy;
-  readonly log: Logger;
-  /** The key each answered attempt is counted under in the call metrics. */
-  readonly metricKey: string;
-  /** Return once the headers are in, the body live (see `RequestOptions.stream`). */
-  readonly stream?: boolean;
-  /** How the request may be retried. @default 'idempotent' */
-  readonly retryMode?: RetryMode;
-  /** The bound on the body read into memory, in bytes (`maxResponseBytes`). */
-  readonly maxResponseBytes?: number;
-  /** The caller's hooks and the call's trace, told of each attempt; none when the client has neither. */
-  readonly observer?: CallObserver;
-}
-
-/** `init` with `Authorization` set to `value` (any other spelling of the name removed). */
-function withAuthorization(init: FetchRequestInit, value: string | undefined): FetchRequestInit {
-  const headers: Record<string, string> = {};
-  for (const [name, header] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
-    if (name.toLowerCase() !== 'authorization') headers[name] = header;
-  }
-  if (value !== undefined) headers.Authorization = value;
-  return { ...init, headers };
-}
-
-/** The `afterResponse` hooks; a streamed body is freed when one throws, so that no socket is left open. */
-async function afterResponse(observer: CallObserver, response: FetchResponse, stream: boolean): Promise<void> {
-  try {
-    await observer.afterResponse(response);
-  } catch (error) {
-    if (stream) discardBody(response);
-    throw error;
-  }
-}
-
-/** Frees the live body of a streamed response that will not be read (before a retry). */
-function discardBody(response: FetchResponse): void {
-  const body = response.body as { destroy?: () => void; cancel?: () => Promise<void> } | null;
-  if (typeof body?.destroy === 'function') body.destroy();
-  else void body?.cancel?.().catch(() => undefined);
-}
 
 // Node's own monotonic clock: fake timers replace the global `performance` but must not skew `apiTime`.
 function realNow(): number {
@@ -78,48 +43,64 @@ function realNow(): number {
   return (hooks?.performance ?? globalThis.performance).now();
 }
 
+/** Where answered attempts are counted (the client's call metrics). */
+export interface AttemptMetrics {
+  /** Adds one answered attempt of `seconds` under `key`. */
+  record(key: string, seconds: number): void;
+}
+
 /** What the loop sends with and reports to; all owned by one client. */
 export interface AttemptLoopOptions {
   readonly transport: Transport;
-  readonly gate: RequestGate;
-  /** @default one that only records the rate-limit headers */
-  readonly rateLimit?: ClientRateLimit;
+  /** The client's rate limit: its request gate, or (opted in) the shared limiter and the hook over it. */
+  readonly rateLimit: AttemptRateLimit;
   readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   readonly random: () => number;
   readonly errors: ClientErrors;
-  readonly metrics: CallMetrics;
+  readonly metrics: AttemptMetrics;
   /** The client's credential: with a token provider, each attempt's `Authorization` comes from it. */
   readonly credential?: Credential;
 }
 
-/**
- * The last response of a request. `refusal` is set when the response must become an
- * HTTP error whatever the caller does with it (a 401, a 429 that `onRateLimit` declined):
- * the client builds that error through its own `httpError`.
- */
-export interface AttemptResult {
-  readonly response: FetchResponse;
-  readonly refusal?: { readonly detail: string; readonly facts?: ResponseDetails };
+/** Where one request stands: the rules' state, and whether its refused token was renewed (once per request). */
+interface RequestRun {
+  readonly request: PreparedRequest;
+  readonly atMostOnce: boolean;
+  state: RetryState;
+  renewed: boolean;
 }
+
+/** The next attempt after a pause, and what to report of the one that failed. */
+interface RetryStep {
+  readonly kind: 'retry';
+  readonly pause: number;
+  readonly state: RetryState;
+  /** `status 503, x-request-id ...` or `network error: ...`. */
+  readonly failure: string;
+  readonly status?: number;
+  /** A 429: every request of the client waits out the pause. */
+  readonly pausesEveryRequest?: boolean;
+}
+
+/** An attempt that was answered, with the token it was sent with (when the credential is a token provider). */
+interface Answered {
+  readonly response: FetchResponse;
+  readonly provider: TokenProvider | undefined;
+  readonly provided: ProvidedAuthorization | undefined;
+  /** When it was sent, by {@link realNow}. */
+  readonly started: number;
+}
+
+/** What an answer leads to: the result, a retry after a pause, or (a token renewed) the next attempt at once. */
+type AnswerStep = { readonly kind: 'return'; readonly result: AttemptResult } | { readonly kind: 'again' } | RetryStep;
 
 /** Runs the attempts of a client's requests; one per client. */
 export class AttemptLoop {
-  readonly #options: Required<Omit<AttemptLoopOptions, 'credential'>>;
+  readonly #options: Omit<AttemptLoopOptions, 'credential'>;
   readonly #credential: Credential | undefined;
 
   constructor(options: AttemptLoopOptions) {
-    const { gate, sleep, errors } = options;
-    const rateLimit =
-      options.rateLimit ??
-      new ClientRateLimit({
-        limiter: undefined,
-        onRateLimit: undefined,
-        credential: { secret: undefined },
-        gate,
-        sleep,
-        errors,
-      });
-    this.#options = { ...options, rateLimit };
+    this.#options = options;
     this.#credential = options.credential;
   }
 
@@ -131,140 +112,184 @@ export class AttemptLoop {
    * @throws the host's errors: network (retries spent), abort (the caller's signal), 401
    */
   async run(request: PreparedRequest): Promise<AttemptResult> {
-    const { verb, resolved, target, fetchInit, timeoutSeconds, signal, policy, log, observer } = request;
-    const { transport, gate, rateLimit, random, errors, metrics } = this.#options;
-    const atMostOnce = request.retryMode === 'at-most-once';
+    const { verb, target, fetchInit, signal, observer } = request;
+    const { transport, rateLimit } = this.#options;
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
-    let state = initialRetryState(policy);
-    // A refused token is renewed once per request: a second refusal fails as any 401 does.
-    let renewed = false;
+    const atMostOnce = request.retryMode === 'at-most-once';
+    const run: RequestRun = { request, atMostOnce, state: initialRetryState(request.policy), renewed: false };
+    const sending = { stream: request.stream === true, maxBytes: request.maxResponseBytes };
     for (let attempt = 1; ; attempt += 1) {
-      let response: FetchResponse;
-      // Opted in: the shared limiter (or the hook) decides; else the gate alone, as always.
-      const held = rateLimit.active
-        ? rateLimit.beforeAttempt({ method: verb, url: target, attempt, log }, signal)
-        : gate.wait(signal);
-      if (held) {
-        try {
-          await held;
-        } catch (error) {
-          if (error instanceof RateLimitDeclined) throw this.#declined(verb, target, error);
-          throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
-        }
-      }
-      const credential = this.#credential;
-      const provider = credential?.provider;
-      // Asked at each attempt, so that a retry after a pause does not send a token that expired meanwhile.
-      const provided: ProvidedAuthorization | undefined =
-        credential && provider ? await credential.provided(provider) : undefined;
+      const asking: RateLimitAttempt = { method: verb, url: target, attempt, log: request.log };
+      // Wait: the client's own gate gives nothing to await unless it holds the client (a 429's pause).
+      const held = rateLimit.beforeAttempt(asking, signal);
+      if (held) await this.#waited(held, verb, target);
+      // Send. The token is asked at each attempt, so that a retry does not send one that expired meanwhile;
+      // hooks change the headers (never the credential) and may refuse the attempt before it is sent.
+      const provider = this.#credential?.provider;
+      const provided = provider ? await this.#credential?.provided(provider) : undefined;
       const authorized = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
-      // Hooks change the headers (never the credential) and may refuse the attempt before it is sent.
       const init = observer ? await observer.beforeAttempt(attempt, authorized) : authorized;
       const started = realNow();
+      let response: FetchResponse;
       try {
-        const stream = request.stream === true;
-        response = await transport.send(target, init, timeoutSeconds, { stream, maxBytes: request.maxResponseBytes });
+        response = await transport.send(target, init, request.timeoutSeconds, sending);
       } catch (error) {
         observer?.attemptFailed(error);
-        if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
-        // The same answer would come again: not retried.
-        if (error instanceof ResponseTooLargeError) throw error;
-        const kind = attemptFailureKind(error);
-        if (kind === 'programming') throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        // A name that does not resolve will not resolve in 21 s either (pdpyras retried it).
-        const retryable = kind === 'transport' || policy.retryUnresolvedHosts === true;
-        const allowed = retryable && (!atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error));
-        const decision = allowed
-          ? retryDecision({ kind: 'network-error' }, state, policy, random())
-          : ({ action: 'network-exhausted' } as const);
-        if (decision.action !== 'retry') {
-          this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
-          throw this.#options.errors.fail({
-            kind: 'network',
-            message:
-              `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ` +
-              `${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
-            cause: error,
-            facts: {
-              reason: 'network',
-              method: verb,
-              url: target,
-              urlBeforeParams: resolved,
-              retryLimit: policy.maxNetworkAttempts,
-            },
-          });
-        }
-        this.#reportRetry(log, verb, target, attempt, `network error: ${reason}`, decision.pause);
-        await observer?.beforeRetry({ attempt, reason: `network error: ${reason}`, pause: decision.pause });
-        await this.#pause(decision.pause, signal, verb, target);
-        state = decision.state;
+        // Decide (throws when not retried), then pause.
+        await this.#pauseBeforeRetry(run, attempt, this.#afterFailure(run, attempt, error));
         continue;
       }
-      const { status } = response;
-      metrics.record(request.metricKey, (realNow() - started) / 1000);
-      if (observer) await afterResponse(observer, response, request.stream === true);
-      gate.observe(response.headers);
-      const retryAfter = parseRetryAfter(status, response.headers, Date.now());
-      const reported = rateLimit.observe(status, response.headers, retryAfter, log);
-      if (reported) await reported;
-      const requestId = response.headers.get('x-request-id');
-      if (returnsAtOnce(status)) {
-        this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
-        return { response };
-      }
-      const wwwAuthenticate = response.headers.get('www-authenticate');
-      if (provided && !renewed && refusesToken(status, wwwAuthenticate)) {
-        renewed = true;
-        const refusal = { token: provided.token, status, ...(wwwAuthenticate ? { wwwAuthenticate } : {}) };
-        if (provider?.refused && (await provider.refused(refusal))) {
-          this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
-          if (request.stream) discardBody(response);
-          continue;
-        }
-      }
-      const outcome = { kind: 'response', status, retryAfter } as const;
-      const decision =
-        atMostOnce && !statusRule(status).throws && !mayRetryAtMostOnce(outcome)
-          ? ({ action: 'return' } as const)
-          : retryDecision(outcome, state, policy, random());
-      // A retried attempt is reported once, by its warning; the last one by a debug line.
-      if (decision.action !== 'retry')
-        this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
-      if (decision.action === 'unauthorized') {
-        const key = errors.redactedSecret() || undefined;
-        const named = key ? ` (${key})` : '';
-        const detail =
-          `API responded with 401 Unauthorized: the key or token${named} may be invalid, ` +
-          'or the region (base URL) wrong';
-        log.warn(errors.scrub(`${verb} ${target}: ${detail}`));
-        return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
-      }
-      if (statusRule(status).pausesEveryRequest && rateLimit.active) {
-        const retryPause = decision.action === 'retry' ? decision.pause : undefined;
-        if (!(await rateLimit.rateLimited({ method: verb, url: target, attempt, log }, retryPause, retryAfter))) {
-          if (retryPause !== undefined)
-            this.#debugAttempt(log, { method: verb, url: target, attempt, status, requestId });
-          return {
-            response,
-            refusal: { detail: 'API responded with 429 Too Many Requests, and onRateLimit chose not to wait' },
-          };
-        }
-      }
-      if (decision.action !== 'retry') return { response };
-      if (request.stream) discardBody(response);
-      const failure = `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`;
-      this.#reportRetry(log, verb, target, attempt, failure, decision.pause);
-      await observer?.beforeRetry({ attempt, reason: failure, status, pause: decision.pause });
-      const paused = this.#pause(decision.pause, signal, verb, target);
-      // A rate limit holds every request of the client until this one may retry.
-      if (statusRule(status).pausesEveryRequest) {
-        gate.hold(paused);
-        rateLimit.notePause(Date.now() + decision.pause * 1000);
-      }
-      await paused;
-      state = decision.state;
+      // Decide, after the answer is counted and shown to the hooks and the rate limit; then pause.
+      const step = await this.#afterAnswer(run, asking, { response, provider, provided, started });
+      if (step.kind === 'return') return step.result;
+      if (step.kind === 'retry') await this.#pauseBeforeRetry(run, attempt, step);
     }
+  }
+
+  /** The wait of the rate limit, its refusals turned into the client's errors. */
+  async #waited(held: Promise<void>, verb: string, target: string): Promise<void> {
+    try {
+      await held;
+    } catch (error) {
+      if (error instanceof RateLimitDeclined) throw this.#declined(verb, target, error);
+      throw error instanceof AbortedDuringPause ? this.#aborted(verb, target, error.reason) : error;
+    }
+  }
+
+  /**
+   * A failed attempt: retried only for a failure of the transport, within the network limits.
+   *
+   * @throws the failure itself (not the transport's, or the same answer would come again), the abort of the
+   *   caller's signal, or the client's network error when it is not retried
+   */
+  #afterFailure(run: RequestRun, attempt: number, error: unknown): RetryStep {
+    const { verb, target, signal, policy, log } = run.request;
+    if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
+    if (error instanceof ResponseTooLargeError) throw error;
+    const kind = attemptFailureKind(error);
+    if (kind === 'programming') throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    // A name that does not resolve will not resolve in 21 s either (pdpyras retried it).
+    const retryable = kind === 'transport' || policy.retryUnresolvedHosts === true;
+    const allowed = retryable && (!run.atMostOnce || mayRetryAtMostOnce({ kind: 'network-error' }, error));
+    const decision = allowed
+      ? retryDecision({ kind: 'network-error' }, run.state, policy, this.#options.random())
+      : ({ action: 'network-exhausted' } as const);
+    if (decision.action === 'retry')
+      return { kind: 'retry', pause: decision.pause, state: decision.state, failure: `network error: ${reason}` };
+    this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
+    throw this.#options.errors.fail({
+      kind: 'network',
+      message:
+        `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ` +
+        `${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
+      cause: error,
+      facts: {
+        reason: 'network',
+        method: verb,
+        url: target,
+        urlBeforeParams: run.request.resolved,
+        retryLimit: policy.maxNetworkAttempts,
+      },
+    });
+  }
+
+  /** An answer: counted, shown to the hooks and the rate limit, then returned, retried, or sent again. */
+  async #afterAnswer(run: RequestRun, asking: RateLimitAttempt, sent: Answered): Promise<AnswerStep> {
+    const { request } = run;
+    const { response, provider, provided } = sent;
+    const { status, headers } = response;
+    this.#options.metrics.record(request.metricKey, (realNow() - sent.started) / 1000);
+    if (request.observer) await afterResponseHooks(request.observer, response, request.stream === true);
+    const retryAfter = parseRetryAfter(status, headers, Date.now());
+    const pausesEveryRequest = statusRule(status).pausesEveryRequest === true;
+    const told = this.#options.rateLimit.afterResponse({ status, headers, retryAfter, pausesEveryRequest }, asking);
+    if (told) await told;
+    const requestId = headers.get('x-request-id');
+    const answered = { method: request.verb, url: request.target, attempt: asking.attempt, status, requestId };
+    if (returnsAtOnce(status)) {
+      this.#debugAttempt(request.log, answered);
+      return { kind: 'return', result: { response } };
+    }
+    if (provider && provided && !run.renewed && (await this.#renewedToken(run, response, provider, provided))) {
+      this.#debugAttempt(request.log, answered);
+      if (request.stream) discardBody(response);
+      return { kind: 'again' };
+    }
+    const outcome = { kind: 'response', status, retryAfter } as const;
+    const decision =
+      run.atMostOnce && !statusRule(status).throws && !mayRetryAtMostOnce(outcome)
+        ? ({ action: 'return' } as const)
+        : retryDecision(outcome, run.state, request.policy, this.#options.random());
+    return this.#decided(run, asking, { response, retryAfter, requestId }, decision);
+  }
+
+  /** What the rules decided for an answer, the 401 and the 429 questions included. */
+  async #decided(
+    run: RequestRun,
+    asking: RateLimitAttempt,
+    answer: { response: FetchResponse; retryAfter: number | undefined; requestId: string | null },
+    decision: RetryAction | StopAction,
+  ): Promise<AnswerStep> {
+    const { request } = run;
+    const { response, retryAfter, requestId } = answer;
+    const { status } = response;
+    const record = { method: request.verb, url: request.target, attempt: asking.attempt, status, requestId };
+    // A retried attempt is reported once, by its warning; the last one by a debug line.
+    if (decision.action !== 'retry') this.#debugAttempt(request.log, record);
+    if (decision.action === 'unauthorized') return { kind: 'return', result: this.#unauthorized(request, response) };
+    const { pausesEveryRequest } = statusRule(status);
+    if (pausesEveryRequest) {
+      const retryPause = decision.action === 'retry' ? decision.pause : undefined;
+      const asked = this.#options.rateLimit.rateLimited(asking, retryPause, retryAfter);
+      if (asked && !(await asked)) {
+        if (retryPause !== undefined) this.#debugAttempt(request.log, record);
+        const detail = 'API responded with 429 Too Many Requests, and onRateLimit chose not to wait';
+        return { kind: 'return', result: { response, refusal: { detail } } };
+      }
+    }
+    if (decision.action !== 'retry') return { kind: 'return', result: { response } };
+    if (request.stream) discardBody(response);
+    const failure = `status ${status}${requestId ? `, x-request-id ${requestId}` : ''}`;
+    return { kind: 'retry', pause: decision.pause, state: decision.state, failure, status, pausesEveryRequest };
+  }
+
+  /** Whether the token provider renewed a token that the answer refused (asked once per request). */
+  async #renewedToken(
+    run: RequestRun,
+    response: FetchResponse,
+    provider: TokenProvider,
+    provided: ProvidedAuthorization,
+  ): Promise<boolean> {
+    const { status } = response;
+    const wwwAuthenticate = response.headers.get('www-authenticate');
+    if (!refusesToken(status, wwwAuthenticate)) return false;
+    run.renewed = true;
+    const refusal = { token: provided.token, status, ...(wwwAuthenticate ? { wwwAuthenticate } : {}) };
+    return provider.refused !== undefined && (await provider.refused(refusal));
+  }
+
+  #unauthorized(request: PreparedRequest, response: FetchResponse): AttemptResult {
+    const { errors } = this.#options;
+    const key = errors.redactedSecret() || undefined;
+    const named = key ? ` (${key})` : '';
+    const detail =
+      `API responded with 401 Unauthorized: the key or token${named} may be invalid, ` +
+      'or the region (base URL) wrong';
+    request.log.warn(errors.scrub(`${request.verb} ${request.target}: ${detail}`));
+    return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
+  }
+
+  /** Reports the retry, tells the hooks, and pauses: a 429's pause holds every request of the client meanwhile. */
+  async #pauseBeforeRetry(run: RequestRun, attempt: number, retry: RetryStep): Promise<void> {
+    const { verb, target, signal, log, observer } = run.request;
+    const { pause, failure: reason, status } = retry;
+    this.#reportRetry(log, verb, target, attempt, reason, pause);
+    await observer?.beforeRetry(status === undefined ? { attempt, reason, pause } : { attempt, reason, status, pause });
+    const paused = this.#pause(pause, signal, verb, target);
+    if (retry.pausesEveryRequest) this.#options.rateLimit.whilePausing(paused, pause);
+    await paused;
+    run.state = retry.state;
   }
 
   #declined(verb: string, target: string, declined: RateLimitDeclined): Error {

@@ -1,5 +1,4 @@
 import { statusRule } from './status-rules.js';
-import { readRateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 
 /** The retry settings of a client (see {@link ApiClientOptions} for each one's meaning). */
 export interface RetryPolicy {
@@ -169,9 +168,4 @@ export function validateRetryMap(retry: Readonly<Record<number, number>>): Reado
     copy[status] = value;
   }
   return Object.freeze(copy);
-}
-
-export function spentBudgetReset(headers: { get(name: string): string | null }): number | undefined {
-  const seen = readRateLimitHeaders(headers);
-  return seen?.remaining === 0 ? seen.resetSeconds : undefined;
 }

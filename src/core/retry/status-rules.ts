@@ -1,5 +1,6 @@
 // What each HTTP status means, in one table read by the attempt loop, the retry rules, the at-most-once
-// rule, the gate and the limiters. A status without a row is returned unless the client's `retry` names it.
+// rule and, through the loop, the rate limit. A status without a row is returned unless the client's `retry` names it.
+import { RATE_LIMITED_STATUS } from '../rate-limit/rate-limit-headers.js';
 
 export interface StatusRule {
   /** Retries when the client's `retry` has no entry for the status; -1 is without limit. */
@@ -25,7 +26,12 @@ export const STATUS_RULES: Readonly<Record<number, StatusRule>> = Object.freeze(
   // Forbidden: a token that lacks a scope may be renewed with it; any other 403 is returned.
   403: { defaultRetries: 0, renewsToken: 'insufficient-scope' },
   // Rate limited: the request was refused before it ran.
-  429: { defaultRetries: -1, honoursRetryAfter: true, pausesEveryRequest: true, notActedOn: 'always' },
+  [RATE_LIMITED_STATUS]: {
+    defaultRetries: -1,
+    honoursRetryAfter: true,
+    pausesEveryRequest: true,
+    notActedOn: 'always',
+  },
   // Unavailable: only a Retry-After says the request was not run.
   503: { defaultRetries: 0, honoursRetryAfter: true, notActedOn: 'with-retry-after' },
 });

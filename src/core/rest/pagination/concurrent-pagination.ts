@@ -1,5 +1,5 @@
 import { ITERATION_LIMIT } from './limits.js';
-import type { Lane } from '../../retry/request-gate.js';
+import type { Lane } from './lanes.js';
 import type { QueryParams } from '../../request/query.js';
 import { classicPages, type ClassicPaginationOptions } from './classic-pagination.js';
 import { rangeWindows, windowParams, windowStep } from './history-windows.js';

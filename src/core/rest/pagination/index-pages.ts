@@ -3,7 +3,7 @@
 // returns whole.
 import type { RequestContext } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
-import type { Lane } from '../../retry/request-gate.js';
+import type { Lane } from './lanes.js';
 import type { IndexTarget } from '../endpoints/endpoint-lookup.js';
 import type { IterAllOptions } from '../rest-options.js';
 import { classicPages } from './classic-pagination.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { abortableSleep, AbortedDuringPause, timerSleep } from '../../../src/core/retry/abortable-sleep.js';
+import { abortableSleep, AbortedDuringPause, timerSleep } from '../../src/core/abortable-sleep.js';
 
 const never = (): Promise<void> => new Promise(() => {});
 

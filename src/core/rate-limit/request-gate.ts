@@ -1,5 +1,11 @@
-import { AbortedDuringPause } from './abortable-sleep.js';
-import { spentBudgetReset } from './retry-rules.js';
+// The client's own hold, one per client, and the rate limit of a client that opted into nothing: a 429 holds
+// every request of the client for its pause (not only the one that got it), and while a concurrent reader
+// runs, `ratelimit-remaining: 0` holds them until `ratelimit-reset`. It also keeps what the client last saw
+// of its budget (`client.rateLimit`).
+import { AbortedDuringPause } from '../abortable-sleep.js';
+import type { AttemptRateLimit, RateLimitAnswer, RateLimitAttempt } from './attempt-rate-limit.js';
+import { readRateLimitHeaders, spentBudgetReset } from './rate-limit-headers.js';
+import type { RateLimitState } from './rate-limiter.js';
 
 /** What the gate needs from its client. */
 export interface RequestGateOptions {
@@ -7,21 +13,6 @@ export interface RequestGateOptions {
   readonly sleep: (seconds: number, signal?: AbortSignal) => Promise<void>;
   /** The clock, in milliseconds. @default Date.now */
   readonly now?: () => number;
-}
-
-/** A concurrent reader's share of the gate. */
-export interface Lane {
-  /** The lane's width: how many of its tasks may run at once. */
-  readonly width: number;
-  /** Runs `task` once fewer than `width` lane tasks of the client are running. */
-  run<T>(task: () => Promise<T>): Promise<T>;
-  /** Closes the lane (its tasks must be settled). */
-  close(): void;
-}
-
-interface Waiter {
-  readonly width: number;
-  readonly start: () => void;
 }
 
 function untilSettledOrAborted(promise: Promise<unknown>, signal: AbortSignal | undefined): Promise<void> {
@@ -42,8 +33,7 @@ function untilSettledOrAborted(promise: Promise<unknown>, signal: AbortSignal | 
 }
 
 /** The gate of one client (see the module comment). */
-// A 429 holds the gate for its pause so that every request of the client waits, not only the one that got it.
-export class RequestGate {
+export class RequestGate implements AttemptRateLimit {
   readonly #sleep: RequestGateOptions['sleep'];
   readonly #now: () => number;
   readonly #holds = new Set<Promise<unknown>>();
@@ -52,8 +42,10 @@ export class RequestGate {
   #budgetWaiters = 0;
   #budgetStop: AbortController | undefined;
   #readers = 0;
-  #running = 0;
-  readonly #queue: Waiter[] = [];
+  #limit: number | undefined;
+  #remaining: number | undefined;
+  #resetAt: number | undefined;
+  #pausedUntil = 0;
 
   /** @param options - the client's sleep and clock */
   constructor(options: RequestGateOptions) {
@@ -64,11 +56,6 @@ export class RequestGate {
   /** Whether the gate is holding requests back now. */
   get held(): boolean {
     return this.#holds.size > 0 || this.#budgetSpent();
-  }
-
-  /** How many lane tasks are running. */
-  get running(): number {
-    return this.#running;
   }
 
   /**
@@ -90,71 +77,65 @@ export class RequestGate {
     this.#holds.add(held);
   }
 
-  /** Reads a response's rate-limit headers: a spent budget holds the gate while a reader is open. */
-  observe(headers: { get(name: string): string | null }): void {
-    if (this.#readers === 0) return;
-    const reset = spentBudgetReset(headers);
-    if (reset === undefined) return;
-    this.#budgetResetAt = Math.max(this.#budgetResetAt, this.#now() + reset * 1000);
+  /** Before an attempt: {@link RequestGate.wait}. */
+  beforeAttempt(_attempt: RateLimitAttempt, signal: AbortSignal | undefined): Promise<void> | undefined {
+    return this.wait(signal);
+  }
+
+  /** Records an answer's rate-limit headers: a spent budget holds the gate while a concurrent reader runs. */
+  afterResponse(answer: RateLimitAnswer): undefined {
+    const seen = readRateLimitHeaders(answer.headers);
+    if (seen === undefined) return undefined;
+    const now = this.#now();
+    if (seen.limit !== undefined) this.#limit = seen.limit;
+    if (seen.remaining !== undefined) this.#remaining = seen.remaining;
+    if (seen.resetSeconds !== undefined) this.#resetAt = now + seen.resetSeconds * 1000;
+    const reset = this.#readers === 0 ? undefined : spentBudgetReset(seen);
+    if (reset !== undefined) this.#budgetResetAt = Math.max(this.#budgetResetAt, now + reset * 1000);
+    return undefined;
+  }
+
+  /** A 429 asks nothing of the client's own hold: the request goes on. */
+  rateLimited(): undefined {
+    return undefined;
+  }
+
+  /** Holds the gate while the pause of a request that got a 429 runs. */
+  whilePausing(pause: Promise<unknown>, seconds: number): void {
+    this.hold(pause);
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + seconds * 1000);
+  }
+
+  /** The last rate-limit headers seen, and whether (and until when) the gate holds requests. */
+  view(): RateLimitState {
+    const now = this.#now();
+    const paused = this.held;
+    const spentUntil = this.#remaining === 0 ? (this.#resetAt ?? 0) : 0;
+    const until = paused ? Math.max(this.#pausedUntil, spentUntil) : 0;
+    return Object.freeze({
+      limit: this.#limit,
+      remaining: this.#remaining,
+      resetAt: this.#resetAt,
+      paused,
+      pausedUntil: paused && until > now ? until : undefined,
+    });
   }
 
   /**
-   * Opens a lane of `width` concurrent tasks for one reader.
+   * Marks a concurrent reader as running (concurrent pagination's lanes call it): until every such reader
+   * has ended, a spent budget holds every request of the client.
    *
-   * @throws RangeError for a width that is not a positive integer
+   * @returns the function that ends the mark (calling it again does nothing)
    */
-  open(width: number): Lane {
-    if (!Number.isInteger(width) || width < 1)
-      throw new RangeError(`a lane's width must be a positive integer, got ${width}`);
-    if (width > 1) this.#readers += 1;
-    let open = true;
-    return {
-      width,
-      run: <T>(task: () => Promise<T>): Promise<T> => this.#run(width, task),
-      close: () => {
-        if (!open) return;
-        open = false;
-        if (width > 1) this.#readers -= 1;
-        if (this.#readers === 0) this.#budgetResetAt = 0;
-      },
+  concurrentReader(): () => void {
+    this.#readers += 1;
+    let running = true;
+    return () => {
+      if (!running) return;
+      running = false;
+      this.#readers -= 1;
+      if (this.#readers === 0) this.#budgetResetAt = 0;
     };
-  }
-
-  #run<T>(width: number, task: () => Promise<T>): Promise<T> {
-    // A task runs while fewer than its lane's width of lane tasks run in the whole client:
-    // two readers of width 8 share 8 requests in flight, not 16.
-    if (this.#running < width && this.#queue.length === 0) return this.#start(task);
-    const started = new Promise<T>((resolve, reject) => {
-      this.#queue.push({ width, start: () => this.#start(task).then(resolve, reject) });
-    });
-    this.#wake();
-    return started;
-  }
-
-  #start<T>(task: () => Promise<T>): Promise<T> {
-    this.#running += 1;
-    let result: Promise<T>;
-    try {
-      result = task();
-    } catch (error) {
-      result = Promise.reject(error);
-    }
-    return result.finally(() => {
-      this.#running -= 1;
-      this.#wake();
-    });
-  }
-
-  #wake(): void {
-    for (let index = 0; index < this.#queue.length; ) {
-      const waiter = this.#queue[index];
-      if (this.#running >= waiter.width) {
-        index += 1;
-        continue;
-      }
-      this.#queue.splice(index, 1);
-      waiter.start();
-    }
   }
 
   #budgetSpent(): boolean {

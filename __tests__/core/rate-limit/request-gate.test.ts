@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { AbortedDuringPause } from '../../../src/core/retry/abortable-sleep.js';
-import { RequestGate } from '../../../src/core/retry/request-gate.js';
+import { AbortedDuringPause } from '../../../src/core/abortable-sleep.js';
+import { RequestGate } from '../../../src/core/rate-limit/request-gate.js';
+import type { RateLimitAnswer } from '../../../src/core/rate-limit/attempt-rate-limit.js';
 import { instantSleep } from '../../helpers/test-kit.js';
+import { silentLogger } from '../../../src/core/logging.js';
 
 function deferred() {
   let resolve!: () => void;
@@ -13,7 +15,13 @@ const ticks = async (n = 3) => {
   for (let i = 0; i < n; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
 };
 
-const spent = new Headers({ 'ratelimit-remaining': '0', 'ratelimit-reset': '7' });
+const answer = (headers: Record<string, string>, status = 200): RateLimitAnswer => ({
+  status,
+  headers: new Headers(headers),
+  retryAfter: undefined,
+  pausesEveryRequest: status === 429,
+});
+const spent = answer({ 'ratelimit-remaining': '0', 'ratelimit-reset': '7' });
 
 describe('RequestGate', () => {
   it('lets requests through without an await while nothing holds it', () => {
@@ -49,44 +57,14 @@ describe('RequestGate', () => {
     expect(gate.held).toBe(false);
   });
 
-  it('runs at most `width` lane tasks at once, shared by the lanes of the client', async () => {
-    const gate = new RequestGate({ sleep: instantSleep });
-    const a = gate.open(2);
-    const b = gate.open(2);
-    let running = 0;
-    let most = 0;
-    const gates = Array.from({ length: 6 }, () => deferred());
-    const runs = gates.map((d, i) =>
-      (i % 2 === 0 ? a : b).run(async () => {
-        running += 1;
-        most = Math.max(most, running);
-        await d.promise;
-        running -= 1;
-        return i;
-      }),
-    );
-    await ticks();
-    expect(gate.running).toBe(2);
-    for (const d of gates) d.resolve();
-    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(most).toBe(2);
-    a.close();
-    b.close();
-  });
-
-  it('refuses a lane width that is not a positive integer', () => {
-    const gate = new RequestGate({ sleep: instantSleep });
-    expect(() => gate.open(0)).toThrow(RangeError);
-  });
-
   it('ignores a spent budget while no concurrent reader is open (one request at a time stays as it was)', () => {
     const gate = new RequestGate({ sleep: instantSleep });
-    gate.observe(spent);
+    gate.afterResponse(spent);
     expect(gate.wait()).toBeUndefined();
-    const lane = gate.open(1);
-    gate.observe(spent);
+    const ended = gate.concurrentReader();
+    ended();
+    gate.afterResponse(spent);
     expect(gate.wait()).toBeUndefined();
-    lane.close();
   });
 
   it('holds every request until the reset when a response says the budget is spent', async () => {
@@ -95,13 +73,13 @@ describe('RequestGate', () => {
     const slept = deferred();
     const gate = new RequestGate({
       now: () => now,
-      sleep: (seconds) => {
+      sleep: (seconds: number) => {
         sleeps.push(seconds);
         return slept.promise;
       },
     });
-    const lane = gate.open(4);
-    gate.observe(spent);
+    const ended = gate.concurrentReader();
+    gate.afterResponse(spent);
     now += 2000;
     let passed = 0;
     const waits = [gate.wait(), gate.wait(), gate.wait()].map((w) => w?.then(() => (passed += 1)));
@@ -112,25 +90,69 @@ describe('RequestGate', () => {
     await Promise.all(waits);
     expect(passed).toBe(3);
     expect(gate.wait()).toBeUndefined();
-    lane.close();
+    ended();
   });
 
   it('ends the shared budget pause when every waiter has left', async () => {
     const signals: (AbortSignal | undefined)[] = [];
     const gate = new RequestGate({
-      sleep: (_seconds, signal) => {
+      sleep: (_seconds: number, signal?: AbortSignal) => {
         signals.push(signal);
         return new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
       },
     });
-    const lane = gate.open(2);
-    gate.observe(spent);
+    const ended = gate.concurrentReader();
+    gate.afterResponse(spent);
     const controller = new AbortController();
     const waiting = gate.wait(controller.signal);
     await ticks();
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(AbortedDuringPause);
     expect(signals[0]?.aborted).toBe(true);
-    lane.close();
+    ended();
+  });
+
+  it('as a rate limit: waits as `wait` says, asks nothing after a 429, and holds while its pause runs', async () => {
+    let now = 5_000;
+    const gate = new RequestGate({ sleep: instantSleep, now: () => now });
+    const asking = { method: 'GET', url: 'https://api.example/users', attempt: 1, log: silentLogger };
+    expect(gate.beforeAttempt(asking, undefined)).toBeUndefined();
+    expect(gate.rateLimited()).toBeUndefined();
+    const pause = deferred();
+    gate.whilePausing(pause.promise, 8);
+    const waiting = gate.beforeAttempt(asking, undefined);
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(gate.view()).toEqual({ paused: true, pausedUntil: 13_000 });
+    now += 9_000;
+    expect(gate.view()).toEqual({ paused: true, pausedUntil: undefined });
+    pause.resolve();
+    await waiting;
+    expect(gate.view()).toEqual({ paused: false });
+  });
+
+  it('keeps the last rate-limit headers seen, and their reset, in its view (a frozen copy)', () => {
+    let now = 1_000;
+    const gate = new RequestGate({ sleep: instantSleep, now: () => now });
+    expect(
+      gate.afterResponse(answer({ 'ratelimit-limit': '960', 'ratelimit-remaining': '959', 'ratelimit-reset': '60' })),
+    ).toBeUndefined();
+    const first = gate.view();
+    expect(first).toEqual({ limit: 960, remaining: 959, resetAt: 61_000, paused: false });
+    expect(Object.isFrozen(first)).toBe(true);
+    now = 2_000;
+    gate.afterResponse(answer({ 'ratelimit-remaining': '958' }));
+    gate.afterResponse(answer({}));
+    expect(gate.view()).toEqual({ limit: 960, remaining: 958, resetAt: 61_000, paused: false });
+  });
+
+  it('while a concurrent reader runs, says until when a spent budget holds it', () => {
+    const now = 1_000;
+    const gate = new RequestGate({ sleep: instantSleep, now: () => now });
+    const ended = gate.concurrentReader();
+    gate.afterResponse(spent);
+    expect(gate.view()).toEqual({ remaining: 0, resetAt: 8_000, paused: true, pausedUntil: 8_000 });
+    ended();
+    ended();
+    expect(gate.view()).toEqual({ remaining: 0, resetAt: 8_000, paused: false });
   });
 });
