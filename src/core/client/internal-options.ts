@@ -1,5 +1,4 @@
 import type { ErrorFactory } from '../errors/error-classes.js';
-import type { RestPolicy } from '../rest/endpoints/policy.js';
 import type { CallKey } from './call-metrics.js';
 
 // Seams of the legacy layer, the CLI and the tests, under symbols no entry point exports: completions
@@ -15,7 +14,8 @@ export interface InternalOptions {
   readonly callKey?: CallKey;
   readonly compress?: boolean;
   readonly size?: number;
-  readonly restPolicy?: Partial<RestPolicy>;
+  /** The REST clients' behaviour at the legacy seams: a `Partial<RestPolicy>`, which only `rest/` reads. */
+  readonly restPolicy?: object;
   /** The outermost constructor checked the option names: the classes under it do not again. */
   readonly optionsChecked?: boolean;
 }

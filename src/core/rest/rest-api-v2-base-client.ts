@@ -88,7 +88,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     checkOptionNames('RestApiV2BaseClient', options, REST_API_V2_BASE_CLIENT_OPTION_NAMES);
     const { tables, ...engineOptions } = options;
     const internal = internalOf(options);
-    const resolved = resolveRestPolicy(internal.restPolicy);
+    const resolved = resolveRestPolicy(internal.restPolicy as Partial<RestPolicy> | undefined);
     const compiled = withWrapperRows(compileTables(tables), resolved.wrapperOverrides);
     super(auth, withInternal(engineOptions, { optionsChecked: true }));
     this.tables = tables;
