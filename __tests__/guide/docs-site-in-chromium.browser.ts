@@ -168,7 +168,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
       // Headless Chromium hides scrollbars unless told not to: the scrollbars are what is checked.
       ignoreDefaultArgs: ['--hide-scrollbars'],
     });
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
