@@ -28,6 +28,9 @@ import {
   type Piece,
 } from './readable-types.js';
 
+/** A parameter's indent on its own line: no-break spaces, which the signature box does not collapse. */
+const INDENT = '\u00a0'.repeat(4);
+
 /** Lines longer than this put each parameter on a line of its own, as TypeDoc does. */
 export const ONE_LINE_WIDTH = 64;
 
@@ -78,7 +81,7 @@ export class ReadableSignatureContext extends DefaultThemeRenderContext {
     const returns = rest.pop() ?? [];
     const split = readableText(lines).length > ONE_LINE_WIDTH && rest.length > 0;
     const parameters = rest.map((pieces, index) => [
-      split ? [JSX.createElement('br', null), '    '] : index > 0 ? ', ' : '',
+      split ? [JSX.createElement('br', null), INDENT] : index > 0 ? ', ' : '',
       pieces.map((piece) => this.#piece(piece)),
       split ? ',' : '',
     ]);
