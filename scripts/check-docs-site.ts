@@ -2,7 +2,8 @@
  * Checks the HTML site that `typedoc` wrote (run by `npm run docs` after typedoc): every
  * link leads somewhere (a file that exists, an anchor on its page, an external address
  * that is a real https host, never a source file shown as raw text), every "On This Page"
- * entry reads as the heading it points to, and the search index holds the documents' text.
+ * entry reads as the heading it points to, no signature shows the path helper types outside
+ * its folded typed form, and the search index holds the documents' text.
  * Typedoc's own validation does not see these: it checks links between reflections, not the
  * HTML of pages and documents.
  *
@@ -165,6 +166,31 @@ export function searchIndexProblems(searchJs: string, probes: readonly SearchPro
     .map((probe) => ({ page, message: `searching "${probe.words.join(' ')}" does not find ${probe.url} by its text` }));
 }
 
+/**
+ * The helper types that compute a call's types from its path: a reader should meet them only
+ * under "Typed form", never in a signature as shown (`scripts/typedoc/readable-signatures.ts`
+ * names them by what they give).
+ */
+export const SIGNATURE_HELPERS = new RegExp(
+  `\\b(?:${['RequestOptionsOf', 'EndpointOf', 'PathHint', 'EntityBodyOf', 'JsonBodyOf', 'EntityResultOf']
+    .concat(['JsonResultOf', 'Resolved', 'ItemOf', 'QueryOf'])
+    .join('|')})\\b`,
+);
+
+/** Problems of a page's signatures: a helper type shown outside the folded typed form. */
+export function signatureProblems(page: string, html: string): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  for (const match of html.matchAll(/<div class="tsd-signature tsd-anchor-link" id="([^"]*)">([\s\S]*?)<\/div>/g)) {
+    const shown = visibleText(
+      (match[2] ?? '').replace(/<details class="tsd-typed-signature">[\s\S]*?<\/details>/g, ''),
+    );
+    const helper = SIGNATURE_HELPERS.exec(shown)?.[0];
+    if (helper !== undefined)
+      problems.push({ page, message: `signature #${match[1]} shows ${helper}: ${shown.slice(0, 80)}` });
+  }
+  return problems;
+}
+
 /** What a site check reads: its pages (HTML text by path) and whether a file exists. */
 export interface SiteFiles {
   /** Every HTML page, by path relative to the root (`/` separators). */
@@ -216,6 +242,7 @@ export function checkSite(site: SiteFiles): SiteProblem[] {
         problems.push({ page, message: `dead link ${href}: no anchor #${fragment} on ${file}` });
       }
     }
+    problems.push(...signatureProblems(page, html));
     const headings = headingTexts(html);
     for (const entry of contentsEntries(html)) {
       const heading = entry.href.startsWith('#') ? headings.get(decodeURIComponent(entry.href.slice(1))) : undefined;

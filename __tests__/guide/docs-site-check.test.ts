@@ -12,6 +12,7 @@ import {
   headingTexts,
   searchIndexProblems,
   searchScriptProblems,
+  signatureProblems,
   visibleText,
   type SiteFiles,
 } from '../../scripts/check-docs-site.js';
@@ -212,5 +213,31 @@ describe('the search box (scripts/typedoc/search-results.mjs)', () => {
       'search does not list documents first',
       'search shows only ten results',
     ]);
+  });
+});
+
+describe('the signature check', () => {
+  const typed =
+    '<span class="tsd-kind-call-signature">rget</span>(target: P, init?: ' +
+    '<a href="../types/x.RequestOptionsOf.html">RequestOptionsOf</a>&lt;...&gt;)';
+
+  it('finds a path helper type shown in a signature', () => {
+    const html = page(`<div class="tsd-signature tsd-anchor-link" id="rget-1">${typed}</div><a id="top"></a>`);
+    expect(signatureProblems('classes/C.html', html)).toEqual([
+      {
+        page: 'classes/C.html',
+        message: 'signature #rget-1 shows RequestOptionsOf: rget(target: P, init?: RequestOptionsOf<...>)',
+      },
+    ]);
+  });
+
+  it('passes a readable signature whose typed form is folded under it', () => {
+    const html = page(
+      '<div class="tsd-signature tsd-anchor-link" id="rget-1">' +
+        '<span class="tsd-readable-signature">rget&lt;T&gt;(target: path, init?: options): ' +
+        'Promise&lt;entity&gt;</span>' +
+        `<details class="tsd-typed-signature"><summary>Typed form</summary>${typed}</details></div>`,
+    );
+    expect(signatureProblems('classes/C.html', html)).toEqual([]);
   });
 });
