@@ -114,7 +114,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       clientId: PAGERDUTY_OAUTH_CLIENT_ID,
       clientSecret: PAGERDUTY_OAUTH_CLIENT_SECRET,
       scope: PAGERDUTY_OAUTH_SCOPE,
-      identityUrl: process.env.PD_IDENTITY_URL,
+      identityUrl: process.env.PAGERDUTY_IDENTITY_URL,
       baseUrl: process.env.PAGERDUTY_BASE_URL,
     })
       .then((report) => {

@@ -52,7 +52,7 @@ export function emulatorEnvironment(
   const app = emulator.oauthClients?.find((client) => client.clientSecret !== undefined);
   if (emulator.identityUrl && app?.clientSecret) {
     Object.assign(env, {
-      PD_IDENTITY_URL: emulator.identityUrl,
+      PAGERDUTY_IDENTITY_URL: emulator.identityUrl,
       PAGERDUTY_OAUTH_CLIENT_ID: app.clientId,
       PAGERDUTY_OAUTH_CLIENT_SECRET: app.clientSecret,
       PAGERDUTY_OAUTH_SCOPE: 'as_account-us.emulator incidents.read',

@@ -181,7 +181,7 @@ describe.each(shells)('the command docs, run by %s', (shell) => {
           PAGERDUTY_MCP_URL: emulator.url,
           PAGERDUTY_IDENTITY_URL: emulator.identityUrl,
           PAGERDUTY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          APP_CLIENT_ID: 'emulator-public-app',
+          PAGERDUTY_OAUTH_CLIENT_ID: 'emulator-public-app',
         };
         const result = await runScript(shell, asRun(block, emulator.url, redis?.url), env, home);
         if (result.status !== 0) {

@@ -49,7 +49,7 @@ describe('the example runner', () => {
     const oauthClients = [{ clientId: 'public' }, { clientId: 'app', clientSecret: 'app-secret' }];
     const withIdentity = { url: 'http://127.0.0.1:1', eventsUrl: 'http://127.0.0.1:1', keys, oauthClients };
     expect(emulatorEnvironment({ ...withIdentity, identityUrl: 'http://127.0.0.1:1' })).toMatchObject({
-      PD_IDENTITY_URL: 'http://127.0.0.1:1',
+      PAGERDUTY_IDENTITY_URL: 'http://127.0.0.1:1',
       PAGERDUTY_OAUTH_CLIENT_ID: 'app',
       PAGERDUTY_OAUTH_CLIENT_SECRET: 'app-secret',
       PAGERDUTY_OAUTH_SCOPE: expect.stringMatching(/^as_account-us\./),

@@ -87,7 +87,7 @@ export class RedisDeliveryStore implements WebhookDeliveryStore {
  * import { createFetchWebhookHandler } from 'pagerduty-client/webhooks';
  * import { createRedisDeliveryStore } from 'pagerduty-client/rate-limit-redis';
  *
- * const store = await createRedisDeliveryStore({ url: process.env.REDIS_URL });
+ * const store = await createRedisDeliveryStore({ url: process.env.PAGERDUTY_REDIS_URL });
  * const handler = createFetchWebhookHandler({
  *   secrets: [process.env.PAGERDUTY_WEBHOOK_SECRET ?? ''],
  *   store,

@@ -296,7 +296,7 @@ export { CONNECTION_OPTIONS } from './redis-connection.js';
  * import { RestApiV2Client } from 'pagerduty-client';
  * import { createRedisRateLimiter } from 'pagerduty-client/rate-limit-redis';
  *
- * const rateLimiter = await createRedisRateLimiter({ url: process.env.REDIS_URL });
+ * const rateLimiter = await createRedisRateLimiter({ url: process.env.PAGERDUTY_REDIS_URL });
  * const client = new RestApiV2Client(apiKey, { rateLimiter });
  * ```
  */

@@ -85,7 +85,7 @@ export class RedisTokenStore implements TokenStore {
  * import { clientCredentialsTokenProvider, RestApiV2Client } from 'pagerduty-client';
  * import { createRedisTokenStore } from 'pagerduty-client/rate-limit-redis';
  *
- * const store = await createRedisTokenStore({ url: process.env.REDIS_URL });
+ * const store = await createRedisTokenStore({ url: process.env.PAGERDUTY_REDIS_URL });
  * const provider = clientCredentialsTokenProvider({ clientId, clientSecret, scope, store });
  * const client = new RestApiV2Client(provider);
  * ```

@@ -140,7 +140,7 @@ async function runLogin(args: LoginArgs, io: CliIo): Promise<void> {
  *
  * @example
  * ```sh
- * pagerduty login --client-id "$APP_CLIENT_ID" --region eu --profile work
+ * pagerduty login --client-id "$PAGERDUTY_OAUTH_CLIENT_ID" --region eu --profile work
  * ```
  */
 export function loginCommand(io: CliIo): CommandModule<object, LoginArgs> {
