@@ -64,22 +64,7 @@ export async function* orderedWindow<T>(
   try {
     for (;;) {
       if (failFast && firstFailure) throw firstFailure.error;
-      // Tasks that stand for more tasks make room for them as soon as they are done, in
-      // place, so that their pages start without waiting for their turn.
-      for (let index = 0; index < queue.length; index += 1) {
-        const entry = queue[index];
-        if (entry.expanded || entry.outcome?.ok !== true) continue;
-        const { value, then } = entry.outcome.step;
-        entry.expanded = true;
-        const followers = (then ?? []).map(entryOf);
-        if (value === undefined && !('value' in entry.outcome.step)) {
-          queue.splice(index, 1, ...followers);
-          occupied -= 1;
-          index -= 1;
-        } else {
-          queue.splice(index + 1, 0, ...followers);
-        }
-      }
+      occupied -= expandDone(queue);
       for (const entry of queue) {
         if (occupied >= width) break;
         if (!entry.started) start(entry);
@@ -107,6 +92,27 @@ export async function* orderedWindow<T>(
       await Promise.all(queue.filter((entry) => entry.started).map((entry) => entry.settled));
     }
   }
+}
+
+// Tasks that stand for more tasks make room for them as soon as they are done, in place, so that their
+// pages start without waiting for their turn. Returns how many places in the window that freed.
+function expandDone<T>(queue: Entry<T>[]): number {
+  let freed = 0;
+  for (let index = 0; index < queue.length; index += 1) {
+    const entry = queue[index];
+    if (entry.expanded || entry.outcome?.ok !== true) continue;
+    const { value, then } = entry.outcome.step;
+    entry.expanded = true;
+    const followers = (then ?? []).map(entryOf);
+    if (value === undefined && !('value' in entry.outcome.step)) {
+      queue.splice(index, 1, ...followers);
+      freed += 1;
+      index -= 1;
+    } else {
+      queue.splice(index + 1, 0, ...followers);
+    }
+  }
+  return freed;
 }
 
 function entryOf<T>(task: Task<T>): Entry<T> {
