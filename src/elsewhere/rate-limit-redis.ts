@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { nodeOnlyError } from '../core/platform/node-only.js';
-import type { RuntimeGlobals } from '../core/platform/runtime.js';
+import { nodeOnlyError, type RuntimeGlobals } from '../core/platform/runtime.js';
 
 const INSTEAD = 'share a rate-limit budget from a Node process, or pass your own `rateLimiter`';
 

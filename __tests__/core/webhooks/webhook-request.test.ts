@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { readRequestBody } from '../../../src/core/webhooks/read-request-body.js';
+import { readRequestBody } from '../../../src/core/webhooks/webhook-request.js';
 import { settled, streamingRequest } from './direct-delivery.js';
 
 // Streams and promises run on the real event loop; only the body's timer is faked.
