@@ -14,7 +14,6 @@ const EVIDENCE =
   'Every example of this response in the description holds the key; the generated tables read the entity or the ' +
   'page from it; survey-description.mjs (class c-always).';
 
-/** @type {ReadonlyArray<readonly [string, string]>} */
 const ANSWERED: ReadonlyArray<readonly [string, string]> = [
   ['GET /analytics/raw/incidents/{id}/responses 200', 'responses'],
   ['GET /automation_actions/actions/{id}/services 200', 'services'],
@@ -155,7 +154,6 @@ const ANSWERED: ReadonlyArray<readonly [string, string]> = [
   ['GET /recommendations/event_orchestrations/rules 200', 'recommended_rules'],
 ];
 
-/** @type {readonly import('./apply-schema-overrides.js').SchemaOverrideRow[]} */
 export const ANSWERED_WRAPPER_OVERRIDES: readonly SchemaOverrideRow[] = Object.freeze<SchemaOverrideRow[]>(
   ANSWERED.map(([response, key]) => ({
     id: `answered ${key}: ${response}`,

@@ -30,11 +30,7 @@ export const OVERRIDABLE_FIELDS = Object.freeze([
  * The operations with each row applied: its `set` fields replace the derived ones and its
  * id is added to the operation's `overrides`. The input is not changed.
  *
- * @template {{ method: string, path: string, describedPath?: string, overrides: string[] }} T
- * @param {readonly T[]} operations
- * @param {readonly { id: string, operation: string, set: object, reason: string }[]} rows
- * @returns {T[]}
- * @throws {Error} for a row that names no operation (or two), sets an unknown field, lacks a
+ * @throws Error for a row that names no operation (or two), sets an unknown field, lacks a
  *   reason, or repeats an id
  */
 export function applyOverrides<T extends { method: string; path: string; describedPath?: string; overrides: string[] }>(

@@ -51,11 +51,9 @@ function operationAt(extract: JsonNode, method: string, path: string, rowId: str
 /**
  * The node a row's target designates inside `extract` (the node itself, not a copy).
  *
- * @param {object} extract
- * @param {string} target - `'schema <Name>'`, `'response <METHOD> <path> <status>'` or `'operation <METHOD> <path>'`
- * @param {string} [rowId] - for the error messages
- * @returns {any}
- * @throws {Error} when the target designates nothing, or a shared schema through a response
+ * @param target - `'schema <Name>'`, `'response <METHOD> <path> <status>'` or `'operation <METHOD> <path>'`
+ * @param rowId - for the error messages
+ * @throws Error when the target designates nothing, or a shared schema through a response
  */
 export function targetNode(extract: JsonNode, target: string, rowId: string = target): JsonNode {
   const [kind, ...rest] = target.split(' ');
@@ -150,9 +148,7 @@ const APPLY = {
  * Applies one row to `extract` itself: for a copy the caller owns. The row's premise is
  * checked before anything is changed, so a refused row leaves the extract as it was.
  *
- * @param {object} extract
- * @param {SchemaOverrideRow} row
- * @throws {Error} as {@link applySchemaOverrides}
+ * @throws Error as {@link applySchemaOverrides}
  */
 export function applySchemaOverrideRow(extract: JsonNode, row: SchemaOverrideRow) {
   for (const field of ['reason', 'evidence'] as const) {
@@ -173,10 +169,8 @@ export function applySchemaOverrideRow(extract: JsonNode, row: SchemaOverrideRow
 /**
  * A copy of the extract with every row applied, in order.
  *
- * @param {object} extract - a parsed facts-only extract
- * @param {readonly SchemaOverrideRow[]} rows
- * @returns {object}
- * @throws {Error} for a row with a repeated id, no reason or evidence, an unknown target or
+ * @param extract - a parsed facts-only extract
+ * @throws Error for a row with a repeated id, no reason or evidence, an unknown target or
  *   change, or one whose premise the description no longer holds
  */
 export function applySchemaOverrides<T extends object>(extract: T, rows: readonly SchemaOverrideRow[]): T {

@@ -10,8 +10,7 @@ const DIRECTORY = 'src/generated/cli';
 /**
  * The declared list parameters of every GET operation, by path: the names without `[]`.
  *
- * @param {any} description - the parsed REST description
- * @returns {Record<string, string[]>}
+ * @param description - the parsed REST description
  */
 export function listParameters(description: JsonNode): Record<string, string[]> {
   const shared = description.components?.parameters ?? {};
@@ -28,7 +27,6 @@ export function listParameters(description: JsonNode): Record<string, string[]> 
   return out;
 }
 
-/** @type {import('./index.js').Stage} */
 export const cliListParametersStage: Stage = {
   name: 'cli-list-parameters',
   directories: [DIRECTORY],

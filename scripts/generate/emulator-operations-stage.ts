@@ -42,10 +42,6 @@ const SCHEMA_REF = '#/components/schemas/';
 /**
  * The compact form of a schema: kept keywords only, `$ref`s to component schemas shortened
  * to their name, every other `$ref` resolved in place.
- *
- * @param {any} schema
- * @param {(ref: string) => any} resolve
- * @returns {any}
  */
 export function compactSchema(schema: JsonNode, resolve: (ref: string) => JsonNode): JsonNode {
   if (!schema || typeof schema !== 'object') return schema;
@@ -90,8 +86,7 @@ function deref(node: JsonNode, resolve: (ref: string) => JsonNode) {
 /**
  * The emulator's view of each operation of the description, in the description's order.
  *
- * @param {any} extract - the parsed descriptions/rest.json
- * @returns {object[]}
+ * @param extract - the parsed descriptions/rest.json
  */
 export function emulatorOperations(extract: JsonNode): object[] {
   const resolve = resolver(extract);
@@ -141,10 +136,6 @@ export function emulatorOperations(extract: JsonNode): object[] {
 
 /**
  * The component schemas the operations reach, compacted.
- *
- * @param {any} extract
- * @param {object[]} operations
- * @returns {Record<string, any>}
  */
 export function reachedSchemas(extract: JsonNode, operations: object[]): Record<string, JsonNode> {
   const resolve = resolver(extract);
@@ -167,7 +158,6 @@ export function reachedSchemas(extract: JsonNode, operations: object[]): Record<
   );
 }
 
-/** @type {import('./index.js').Stage} */
 export const emulatorOperationsStage: Stage = Object.freeze<Stage>({
   name: 'emulator-operations',
   directories: [DIRECTORY],

@@ -169,9 +169,6 @@ function fileMaker(description: TypedDescription, context: StageContext, notes =
 /**
  * The endpoint maps and the schema names: everything but openapi-typescript's own output
  * (synchronous, and quick).
- *
- * @param {import('./index.js').StageContext} context
- * @returns {import('./index.js').GeneratedFile[]}
  */
 export function endpointMapFiles(context: StageContext): GeneratedFile[] {
   const files = [];
@@ -193,7 +190,6 @@ export function endpointMapFiles(context: StageContext): GeneratedFile[] {
   return files;
 }
 
-/** @type {import('./index.js').Stage} */
 export const endpointTypesStage: Stage = Object.freeze<Stage>({
   name: 'endpoint-types',
   directories: [DIRECTORY],

@@ -10,7 +10,6 @@ const AUDIT_REASON =
   'The `until` parameter of this audit-records index may be at most 31 days after `since`; windows of ' +
   '31 days are inside that limit.';
 
-/** @type {readonly import('./request-facts.js').HistoryRangeRow[]} */
 export const HISTORY_RANGE_OVERRIDES: readonly HistoryRangeRow[] = Object.freeze<HistoryRangeRow[]>(
   [
     ['audit-records-range', 'GET /audit/records'],

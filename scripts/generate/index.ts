@@ -51,7 +51,7 @@ export interface Stage {
   generate(context: StageContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
-/** The stages, in order. @type {readonly Stage[]} */
+/** The stages, in order. */
 export const STAGES: readonly Stage[] = Object.freeze<Stage[]>([
   restTablesStage,
   integrationTablesStage,
@@ -65,9 +65,6 @@ export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', 
 
 /**
  * The context that reads extracts from `<root>/descriptions`, each parsed once.
- *
- * @param {string} root
- * @returns {StageContext}
  */
 export function descriptionContext(root: string): StageContext {
   const texts = new Map();
@@ -94,10 +91,7 @@ export function descriptionContext(root: string): StageContext {
 /**
  * Every file the stages produce, in memory.
  *
- * @param {string} [root]
- * @param {readonly Stage[]} [stages]
- * @returns {Promise<GeneratedFile[]>}
- * @throws {Error} when two stages produce the same file, or a file outside its stage's folders
+ * @throws Error when two stages produce the same file, or a file outside its stage's folders
  */
 export async function generateAll(
   root: string = PROJECT_ROOT,
@@ -122,10 +116,6 @@ export async function generateAll(
 /**
  * How the files on disk differ from the generated ones: files whose content differs or
  * that are missing, and files in a stage's folders that no stage produces.
- *
- * @param {string} [root]
- * @param {readonly Stage[]} [stages]
- * @returns {Promise<{ changed: string[], stale: string[], files: GeneratedFile[] }>}
  */
 export async function compareWithDisk(
   root: string = PROJECT_ROOT,

@@ -18,7 +18,6 @@ export interface IntegrationApiConfig {
   summary: string;
 }
 
-/** @type {readonly IntegrationApiConfig[]} */
 export const INTEGRATION_APIS: readonly IntegrationApiConfig[] = Object.freeze<IntegrationApiConfig[]>([
   {
     constant: 'JIRA_CLOUD_INTEGRATION_API',

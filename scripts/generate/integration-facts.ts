@@ -28,8 +28,7 @@ export interface IntegrationOperation extends OperationFacts {
  *
  * The rows of integration-overrides.mjs are applied (keyed by the described path).
  *
- * @param {object} extract - a parsed descriptions/integration-*.json
- * @returns {IntegrationOperation[]}
+ * @param extract - a parsed descriptions/integration-*.json
  */
 export function deriveIntegrationOperations(extract: JsonNode): IntegrationOperation[] {
   const operations = operationsOf(extract).map((entry) => {

@@ -3,5 +3,4 @@
 // integration operation's schemas say what the client needs.
 import type { OverrideRow } from './apply-overrides.js';
 
-/** @type {readonly import('./rest-overrides.js').OverrideRow[]} */
 export const INTEGRATION_OVERRIDES: readonly OverrideRow[] = Object.freeze<OverrideRow[]>([]);

@@ -12,7 +12,6 @@ import type { IntegrationOperation } from './integration-facts.js';
 const DIRECTORY = 'src/generated/integrations';
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** @type {import('./index.js').Stage} */
 export const integrationTablesStage: Stage = Object.freeze<Stage>({
   name: 'integration-tables',
   directories: [DIRECTORY],
@@ -46,10 +45,8 @@ export const integrationTablesStage: Stage = Object.freeze<Stage>({
 /**
  * The generated descriptor module of one integration API.
  *
- * @param {import('./integration-apis.js').IntegrationApiConfig} api
- * @param {import('./integration-facts.js').IntegrationOperation[]} operations - the operations it serves
- * @param {import('./index.js').DescriptionSource} source - the extract they came from
- * @returns {import('./index.js').GeneratedFile}
+ * @param operations - the operations it serves
+ * @param source - the extract they came from
  */
 export function integrationFile(
   api: IntegrationApiConfig,

@@ -23,10 +23,10 @@ export const OPERATION_METHODS = Object.freeze(['get', 'post', 'put', 'patch', '
  * The value a local `$ref` (`#/components/schemas/User`) points to, following chains of
  * references. JSON-pointer escapes (`~0`, `~1`, percent-encoding) are decoded.
  *
- * @param {object} extract - the parsed extract
- * @param {unknown} node - a node that may be a `{ $ref }`
- * @returns {any} the node it resolves to (the node itself when it is no reference)
- * @throws {Error} for a reference outside the document, one that resolves to nothing, or a cycle
+ * @param extract - the parsed extract
+ * @param node - a node that may be a `{ $ref }`
+ * @returns the node it resolves to (the node itself when it is no reference)
+ * @throws Error for a reference outside the document, one that resolves to nothing, or a cycle
  */
 export function resolveRef(extract: JsonNode, node: JsonNode): JsonNode {
   const seen = new Set();
@@ -52,9 +52,6 @@ export function resolveRef(extract: JsonNode, node: JsonNode): JsonNode {
  * members merged in (as a validator would require all of them). `oneOf`/`anyOf` at the top
  * level are noted but not merged: the body is one of several shapes.
  *
- * @param {object} extract
- * @param {unknown} schema
- * @returns {{
  *   type: string | undefined,
  *   properties: Record<string, unknown>,
  *   required: string[],
@@ -92,10 +89,6 @@ function merge(extract: JsonNode, schema: JsonNode, view: JsonNode, depth: numbe
  * The broad kind of value a schema describes: `'object'`, `'array'`, a scalar type name,
  * `'alternatives'` for a `oneOf`/`anyOf` whose members are all objects, or `'unknown'`
  * when the schema says nothing about it.
- *
- * @param {object} extract
- * @param {unknown} schema
- * @returns {string}
  */
 export function valueKind(extract: JsonNode, schema: JsonNode): string {
   const node = resolveRef(extract, schema);
@@ -119,10 +112,6 @@ export function valueKind(extract: JsonNode, schema: JsonNode): string {
  * Whether a property's schema holds an entity or a list of them (object, array, a choice
  * of objects), as opposed to a scalar such as a status string or a flag. Only such a
  * property can be an entity wrapper.
- *
- * @param {object} extract
- * @param {unknown} schema
- * @returns {boolean}
  */
 export function holdsEntity(extract: JsonNode, schema: JsonNode): boolean {
   const kind = valueKind(extract, schema);
@@ -132,11 +121,6 @@ export function holdsEntity(extract: JsonNode, schema: JsonNode): boolean {
 /**
  * The parameters of an operation, the path item's first and the operation's over them
  * (an operation may redefine one by name and location), references resolved.
- *
- * @param {object} extract
- * @param {object} pathItem
- * @param {object} operation
- * @returns {Array<{ name: string, in: string, required?: boolean, schema?: any }>}
  */
 export function operationParameters(
   extract: JsonNode,
@@ -156,10 +140,6 @@ export function operationParameters(
 /**
  * The JSON schema of an operation's request body, `null` when it takes no JSON body (none
  * declared, or only multipart / CSV).
- *
- * @param {object} extract
- * @param {object} operation
- * @returns {{ schema: unknown, required: boolean } | null}
  */
 export function jsonRequestBody(extract: JsonNode, operation: JsonNode): { schema: unknown; required: boolean } | null {
   if (!operation.requestBody) return null;
@@ -171,10 +151,6 @@ export function jsonRequestBody(extract: JsonNode, operation: JsonNode): { schem
 /**
  * The success responses (2xx) of an operation, each with its JSON schema (`null` for a
  * response without a JSON body, such as 204).
- *
- * @param {object} extract
- * @param {object} operation
- * @returns {Array<{ status: string, schema: unknown | null }>}
  */
 export function successResponses(
   extract: JsonNode,
@@ -197,9 +173,6 @@ function jsonMedia(content: JsonNode) {
 
 /**
  * Every operation of an extract, in the order of its paths and methods.
- *
- * @param {object} extract
- * @returns {Array<{ method: string, path: string, pathItem: object, operation: object }>}
  */
 export function operationsOf(extract: JsonNode): OperationEntry[] {
   const out: OperationEntry[] = [];

@@ -94,12 +94,10 @@ export interface OperationFacts {
  * Historical records (for `iterHistory`): an index that declares `since` and `until`, paged
  * by cursor, or classically with a `total` parameter (windows are sized by their total).
  *
- * @param {object} extract - the parsed extract the operation belongs to
- * @param {{ method: string, path: string, pathItem: object, operation: object }} entry
- * @param {string} [clientPath] - the path as the client sees it, when it differs from the
+ * @param extract - the parsed extract the operation belongs to
+ * @param clientPath - the path as the client sees it, when it differs from the
  *   description's (an integration API's paths without their base path); the convention
  *   and the path variants work on it
- * @returns {OperationFacts}
  */
 export function deriveOperation(
   extract: JsonNode,

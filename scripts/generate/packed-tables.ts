@@ -5,9 +5,6 @@ import type { IndexRow, WrapperValue } from './table-rows.js';
 /**
  * Canonical paths, front-coded: the length of the prefix a path shares with the one before (one base-36 digit, so
  * at most 35), then the rest.
- *
- * @param {readonly string[]} paths
- * @returns {string[]}
  */
 export function packPaths(paths: readonly string[]): string[] {
   let previous = '';
@@ -28,23 +25,19 @@ const METHOD_LETTERS: Readonly<Record<string, string>> = Object.freeze({
   DELETE: 'D',
 });
 
-/** @param {Map<string, number>} numbers @param {string} path */
 function pathNumber(numbers: Map<string, number>, path: string) {
   const number = numbers.get(path);
   if (number === undefined) throw new Error(`packing a REST table: ${path} is not a canonical path`);
   return number.toString(36);
 }
 
-/** @param {string} text */
 function token(text: string) {
   if (text === '' || text === '-' || /\s/.test(text)) throw new Error(`packing a REST table: cannot pack "${text}"`);
   return text;
 }
 
 /**
- * @param {ReadonlyArray<readonly [string, import('./table-rows.js').IndexRow]>} indexes
- * @param {readonly string[]} paths - the canonical paths, numbered in this order
- * @returns {string[]}
+ * @param paths - the canonical paths, numbered in this order
  */
 export function packIndexes(indexes: ReadonlyArray<readonly [string, IndexRow]>, paths: readonly string[]): string[] {
   const numbers = new Map(paths.map((path, number) => [path, number]));
@@ -59,9 +52,7 @@ export function packIndexes(indexes: ReadonlyArray<readonly [string, IndexRow]>,
 }
 
 /**
- * @param {ReadonlyArray<readonly [string, import('./table-rows.js').WrapperValue]>} wrappers
- * @param {readonly string[]} paths - the canonical paths, numbered in this order
- * @returns {string[]}
+ * @param paths - the canonical paths, numbered in this order
  */
 export function packWrappers(
   wrappers: ReadonlyArray<readonly [string, WrapperValue]>,

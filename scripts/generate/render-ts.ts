@@ -8,9 +8,8 @@ import type { JsonNode } from './openapi-schema.js';
  * upstream description's name and version and the extract's hash, so that a generated file
  * says which description it reflects.
  *
- * @param {import('./index.js').DescriptionSource} source - the extract (`descriptions/rest.json`) and what
+ * @param source - the extract (`descriptions/rest.json`) and what
  *   identifies it
- * @returns {string}
  */
 export function generatedHeader(source: DescriptionSource): string {
   return [
@@ -25,9 +24,6 @@ export function generatedHeader(source: DescriptionSource): string {
 
 /**
  * A single-quoted TypeScript string literal.
- *
- * @param {string} text
- * @returns {string}
  */
 export function str(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
@@ -36,9 +32,6 @@ export function str(text: string): string {
 /**
  * A TypeScript literal for a JSON-like value, on one line (`null`, strings, numbers,
  * booleans, arrays and plain objects).
- *
- * @param {unknown} value
- * @returns {string}
  */
 export function literal(value: JsonNode): string {
   if (value === null) return 'null';
@@ -56,9 +49,6 @@ export function literal(value: JsonNode): string {
 
 /**
  * The lines of an array literal's items, one per line, indented by two spaces.
- *
- * @param {readonly unknown[]} items
- * @returns {string}
  */
 export function itemLines(items: readonly unknown[]): string {
   return items.map((item) => `  ${literal(item)},\n`).join('');
@@ -66,9 +56,6 @@ export function itemLines(items: readonly unknown[]): string {
 
 /**
  * The lines of an object literal's entries, one per line, indented by two spaces.
- *
- * @param {ReadonlyArray<readonly [string, unknown]>} entries
- * @returns {string}
  */
 export function entryLines(entries: ReadonlyArray<readonly [string, unknown]>): string {
   return entries.map(([key, value]) => `  ${str(key)}: ${literal(value)},\n`).join('');

@@ -13,9 +13,7 @@ export const EARLY_ACCESS_HEADER = 'X-EARLY-ACCESS';
  * The early-access header of every operation that declares one, keyed by
  * `'<METHOD> <path>'`: its declared `default`, else its only `enum` value.
  *
- * @param {object} extract
- * @returns {Record<string, Record<string, string>>}
- * @throws {Error} when such a header declares neither a default nor exactly one enum value
+ * @throws Error when such a header declares neither a default nor exactly one enum value
  */
 export function earlyAccessHeaders(extract: JsonNode): Record<string, Record<string, string>> {
   const out: Record<string, JsonNode> = {};
@@ -49,9 +47,7 @@ export interface QueryStyle {
  * list or whose `explode` is `false` (form style, the only one the description uses for
  * the query; `explode` defaults to `true` for it).
  *
- * @param {object} extract
- * @returns {Record<string, Record<string, QueryStyle>>}
- * @throws {Error} for a query style other than `form`
+ * @throws Error for a query style other than `form`
  */
 export function declaredQueryStyles(extract: JsonNode): Record<string, Record<string, QueryStyle>> {
   const out: Record<string, JsonNode> = {};
@@ -91,11 +87,8 @@ export interface HistoryRangeRow {
  * index that shares that parameter's declaration (`$ref`) must have a row too, so that a
  * new path with the same limit cannot go without it.
  *
- * @param {object} extract
- * @param {readonly { method: string, path: string, historical: boolean }[]} operations - the derived facts
- * @param {readonly HistoryRangeRow[]} rows
- * @returns {Record<string, { days: number, source: string }>}
- * @throws {Error} for a row that names no historical index, a parameter it does not declare,
+ * @param operations - the derived facts
+ * @throws Error for a row that names no historical index, a parameter it does not declare,
  *   or a shared declaration without a row
  */
 export function historyMaxRanges(

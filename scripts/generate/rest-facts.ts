@@ -29,9 +29,8 @@ export type RestOperation = OperationFacts;
  * - `variants`: for a GET whose last segment is a placeholder naming the list key
  *   (`/tags/{id}/{entity_type}`), the concrete paths the client knows instead.
  *
- * @param {object} extract - the parsed descriptions/rest.json
- * @returns {RestOperation[]}
- * @throws {Error} when an override row no longer matches an operation
+ * @param extract - the parsed descriptions/rest.json
+ * @throws Error when an override row no longer matches an operation
  */
 export function deriveRestOperations(extract: JsonNode): RestOperation[] {
   const operations = operationsOf(extract).map((entry) => deriveOperation(extract, entry));

@@ -8,7 +8,6 @@
 // Fields a row may set: see OVERRIDABLE_FIELDS in apply-overrides.mjs.
 import type { OverrideRow } from './apply-overrides.js';
 
-/** @type {readonly OverrideRow[]} */
 export const REST_OVERRIDES: readonly OverrideRow[] = Object.freeze<OverrideRow[]>([
   {
     id: 'alert-grouping-settings-pagination',

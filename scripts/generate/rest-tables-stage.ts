@@ -11,7 +11,6 @@ import type { TableRows } from './table-rows.js';
 
 const DIRECTORY = 'src/generated/rest-tables';
 
-/** @type {import('./index.js').Stage} */
 export const restTablesStage: Stage = Object.freeze<Stage>({
   name: 'rest-tables',
   directories: [DIRECTORY],
@@ -40,13 +39,11 @@ export const restTablesStage: Stage = Object.freeze<Stage>({
  * The generated modules of what a request must carry: the longest history range of each
  * historical index, the early-access headers, the declared query styles.
  *
- * @param {{
+ * @param
  *   historyRanges: Record<string, { days: number, source: string }>,
  *   headers: Record<string, Record<string, string>>,
  *   queryStyles: Record<string, Record<string, object>>,
  * }} facts
- * @param {import('./index.js').DescriptionSource} source
- * @returns {import('./index.js').GeneratedFile[]}
  */
 export function requestFactFiles(
   facts: {
@@ -124,9 +121,7 @@ ${entryLines(Object.entries(facts.queryStyles))}});
 /**
  * The generated modules for a set of table rows.
  *
- * @param {import('./table-rows.js').TableRows} rows
- * @param {import('./index.js').DescriptionSource} source - the extract they came from
- * @returns {import('./index.js').GeneratedFile[]}
+ * @param source - the extract they came from
  */
 export function restTableFiles(rows: TableRows, source: DescriptionSource): GeneratedFile[] {
   const header = generatedHeader(source);
@@ -297,9 +292,6 @@ export const restApiV2Tables = /* @__PURE__ */ lazy(
 
 /**
  * Packed rows as the lines of a template literal.
- *
- * @param {readonly string[]} lines
- * @returns {string}
  */
 function packedLines(lines: readonly string[]): string {
   const unsafe = lines.find((line) => /[`\\\n]|\$\{/.test(line));

@@ -54,7 +54,6 @@ const EXAMPLE_FIELDS = {
 };
 const READ_ONLY_TEXT = { type: 'string', readOnly: true };
 
-/** @type {readonly import('./apply-schema-overrides.js').SchemaOverrideRow[]} */
 export const SCHEMA_OVERRIDES: readonly SchemaOverrideRow[] = Object.freeze<SchemaOverrideRow[]>([
   {
     id: 'alert-grouping-aggregate-values',

@@ -184,10 +184,8 @@ function unique(findings: readonly Finding[]): Finding[] {
 /**
  * Every finding of the survey, with whether the reviewed schema overrides fix it.
  *
- * @param {object} extract - descriptions/rest.json, parsed
- * @param {{ requests?: object, responses?: object }} shapes - descriptions/rest.example-shapes.json, parsed
- * @param {readonly import('./apply-schema-overrides.js').SchemaOverrideRow[]} [rows]
- * @returns {Array<Finding & { fixed: boolean }>}
+ * @param extract - descriptions/rest.json, parsed
+ * @param shapes - descriptions/rest.example-shapes.json, parsed
  */
 export function surveyDescription(
   extract: JsonNode,

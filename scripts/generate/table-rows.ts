@@ -25,10 +25,6 @@ export interface TableRows {
 /**
  * The operations as the client knows them: one per concrete path, an operation with path
  * variants replaced by one operation per variant.
- *
- * @template {import('./operation-facts.js').OperationFacts} T
- * @param {readonly T[]} operations
- * @returns {T[]}
  */
 export function clientOperations<T extends OperationFacts>(operations: readonly T[]): T[] {
   return operations.flatMap((operation) =>
@@ -45,8 +41,7 @@ export function clientOperations<T extends OperationFacts>(operations: readonly 
  * response has a JSON body. A side that does not exist is written `null` (a GET's as its
  * response side, so that the entry reads as one name).
  *
- * @param {import('./operation-facts.js').OperationFacts} operation - as the client knows it
- * @returns {string | null | [string | null, string | null] | undefined}
+ * @param operation - as the client knows it
  */
 export function wrapperException(
   operation: OperationFacts,
@@ -64,11 +59,9 @@ export function wrapperException(
 /**
  * Every table of a client, from the facts of its operations.
  *
- * @param {readonly import('./operation-facts.js').OperationFacts[]} operations
- * @param {readonly string[]} [pathsWithoutOperations] - paths the description lists without
+ * @param pathsWithoutOperations - paths the description lists without
  *   any operation: still canonical, so that a URL of theirs is not taken for a placeholder
  *   of a neighbour (`/incidents/count` is no incident id)
- * @returns {TableRows}
  */
 export function tableRows(
   operations: readonly OperationFacts[],

@@ -6,9 +6,6 @@
 /**
  * The singular of a collection name: `ies` becomes `y`, otherwise every trailing `s` is
  * removed (`statuses` gives `statuse`, which the table then corrects).
- *
- * @param {string} name
- * @returns {string}
  */
 export function singularName(name: string): string {
   return name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.replace(/s+$/, '');
@@ -19,9 +16,7 @@ export function singularName(name: string): string {
  * when the last is a placeholder; the singular of the last segment for POST; otherwise the
  * last segment itself.
  *
- * @param {string} method
- * @param {string} path - a canonical path
- * @returns {string}
+ * @param path - a canonical path
  */
 export function inferEntityWrapper(method: string, path: string): string {
   const nodes = path.split('/');
@@ -33,9 +28,6 @@ export function inferEntityWrapper(method: string, path: string): string {
 
 /**
  * Whether a path segment is a `{placeholder}`.
- *
- * @param {string} segment
- * @returns {boolean}
  */
 export function isPlaceholder(segment: string): boolean {
   return segment.length > 2 && segment.startsWith('{') && segment.endsWith('}');
