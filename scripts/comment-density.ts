@@ -3,7 +3,7 @@
 // members of its exported classes and interfaces, and of the types its signatures name. Every
 // other comment line is internal: line comments in bodies, `@module` headers, TSDoc on
 // declarations no entry point reaches. A line holding both code and a comment counts as both.
-// Run: node scripts/comment-density.mjs [--check] [--lines <file>]
+// Run: npx tsx scripts/comment-density.ts [--check] [--lines <file>]
 //   --check: exit 1 above the issue-36 targets; --lines: mark each line of the matching files P, I or blank.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // of that response in the description, declared but not required. The client already relies
 // on it: the r-methods and iterators fail the call with an HttpServerError when it is missing.
 // Requiring it lets `(await client.jget(path)).<key>` type-check as the API answers it.
-// Listed by scripts/generate/survey-description.mjs (class c-always); each pair is one row:
+// Listed by scripts/generate/survey-description.ts (class c-always); each pair is one row:
 // ['<METHOD> <path> <status>', key]. The three change_events indexes have their own rows.
 import type { SchemaOverrideRow } from './apply-schema-overrides.js';
 
@@ -12,7 +12,7 @@ const REASON =
   'result does not type-check although the API always answers it (the client fails the call otherwise).';
 const EVIDENCE =
   'Every example of this response in the description holds the key; the generated tables read the entity or the ' +
-  'page from it; survey-description.mjs (class c-always).';
+  'page from it; survey-description.ts (class c-always).';
 
 const ANSWERED: ReadonlyArray<readonly [string, string]> = [
   ['GET /analytics/raw/incidents/{id}/responses 200', 'responses'],

@@ -1,4 +1,4 @@
-// Applying reviewed override rows (rest-overrides.mjs, integration-overrides.mjs) to
+// Applying reviewed override rows (rest-overrides.ts, integration-overrides.ts) to
 // derived operation facts. Pure.
 
 /** A reviewed override of derived operation facts. */

@@ -1,4 +1,4 @@
-// Applying the reviewed schema overrides (schema-overrides.mjs) to an extract before its
+// Applying the reviewed schema overrides (schema-overrides.ts) to an extract before its
 // types are written. Pure: the extract is copied, never changed.
 //
 // A row names its target and one change; the change states what the description says now

@@ -157,7 +157,7 @@ function overridesNote(description: TypedDescription) {
   const rows = overridesOf(description);
   if (rows.length === 0) return '';
   const lines = rows.map((row) => `//   ${row.id}\n`).join('');
-  return `// Reviewed schema overrides applied (scripts/generate/schema-overrides.mjs):\n${lines}`;
+  return `// Reviewed schema overrides applied (scripts/generate/schema-overrides.ts):\n${lines}`;
 }
 
 function fileMaker(description: TypedDescription, context: StageContext, notes = '') {

@@ -15,7 +15,7 @@ export interface IntegrationOperation extends OperationFacts {
 
 /**
  * One entry per operation of an integration API description, with the same facts as
- * `deriveRestOperations` gives (see operation-facts.mjs), plus:
+ * `deriveRestOperations` gives (see operation-facts.ts), plus:
  * - `baseUrl`: the base URL of the client that serves the operation. It is the operation's
  *   server URL (an operation or path item may name its own server, as the Slack
  *   connections do on the app host); when that URL has no path, the first path segment
@@ -26,7 +26,7 @@ export interface IntegrationOperation extends OperationFacts {
  * - `auth`: the kinds of credential the operation accepts (`'token'`: an API key in the
  *   Authorization header; `'bearer'`: an OAuth token).
  *
- * The rows of integration-overrides.mjs are applied (keyed by the described path).
+ * The rows of integration-overrides.ts are applied (keyed by the described path).
  *
  * @param extract - a parsed descriptions/integration-*.json
  */

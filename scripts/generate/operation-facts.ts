@@ -80,7 +80,7 @@ export interface OperationFacts {
  * - a request body is wrapped when its schema declares exactly one property and that
  *   property holds an entity (an object, a list, or a choice of objects); otherwise it is
  *   sent as given;
- * - a response is unwrapped under the convention's name (see `wrapper-convention.mjs`)
+ * - a response is unwrapped under the convention's name (see `wrapper-convention.ts`)
  *   when the schema declares that property and it holds an entity; otherwise under its one
  *   entity-holding property besides the paging fields ({@link PAGING_FIELDS}); when there
  *   are several, under the one that is required, or for a GET under the one list;

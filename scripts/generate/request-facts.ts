@@ -1,7 +1,7 @@
 // What the REST API v2 description declares about how a request must be sent, beyond its
 // path and body: the early-access header an operation requires, the query parameters
 // serialised otherwise than by the `name[]` convention, and (from the reviewed rows of
-// history-range-overrides.mjs) the longest since/until range each historical index accepts.
+// history-range-overrides.ts) the longest since/until range each historical index accepts.
 // Pure: the caller reads the extract.
 import { operationsOf, resolveRef } from './openapi-schema.js';
 import type { JsonNode } from './openapi-schema.js';

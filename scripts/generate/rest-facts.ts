@@ -14,8 +14,8 @@ export type RestOperation = OperationFacts;
 /**
  * One entry per operation of the REST API v2 description, in the description's order:
  * `{ method, path, requestWrapper, responseWrapper, pagination, listKey, maxPageSize, ... }`
- * (see `OperationFacts` in operation-facts.mjs for every field and the rules that derive
- * them), with the rows of rest-overrides.mjs applied.
+ * (see `OperationFacts` in operation-facts.ts for every field and the rules that derive
+ * them), with the rows of rest-overrides.ts applied.
  *
  * - `path` is as in the description, with its placeholders.
  * - `requestWrapper` / `responseWrapper`: the key the entity goes under, `null` for a body

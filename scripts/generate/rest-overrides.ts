@@ -5,7 +5,7 @@
 // does not have to find it again. Every row must name an operation of the extract (the
 // generator fails otherwise), so a row cannot outlive its operation unnoticed.
 //
-// Fields a row may set: see OVERRIDABLE_FIELDS in apply-overrides.mjs.
+// Fields a row may set: see OVERRIDABLE_FIELDS in apply-overrides.ts.
 import type { OverrideRow } from './apply-overrides.js';
 
 export const REST_OVERRIDES: readonly OverrideRow[] = Object.freeze<OverrideRow[]>([

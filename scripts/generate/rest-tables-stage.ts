@@ -72,7 +72,7 @@ import type { CanonicalPath } from '../../core/rest/endpoints/tables.js';
  * The longest range, in days, between \`since\` and \`until\` of the historical indexes that
  * limit it, keyed by canonical path. The description states these limits only in the text
  * of a parameter; each entry names that operation and parameter, and the reviewed row of
- * scripts/generate/history-range-overrides.mjs says how it became days. \`iterHistory\` splits
+ * scripts/generate/history-range-overrides.ts says how it became days. \`iterHistory\` splits
  * a longer range into windows of at most this length before it splits by count.
  */
 export const HISTORY_MAX_RANGE_DAYS: Readonly<Record<CanonicalPath, number>> = Object.freeze({

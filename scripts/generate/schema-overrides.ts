@@ -3,8 +3,8 @@
 // but the schema omits, a parameter it takes but does not declare, a field always answered
 // but not required). One row per decision, with its reason and its evidence; the generator
 // applies them to a copy of the extract before openapi-typescript writes the types, and fails
-// when a row's premise no longer holds (see apply-schema-overrides.mjs). The runtime tables
-// are not affected. `node scripts/generate/survey-description.mjs` lists the candidates.
+// when a row's premise no longer holds (see apply-schema-overrides.ts). The runtime tables
+// are not affected. `npx tsx scripts/generate/survey-description.ts` lists the candidates.
 import { ANSWERED_WRAPPER_OVERRIDES } from './answered-wrapper-overrides.js';
 import type { SchemaOverrideRow } from './apply-schema-overrides.js';
 
@@ -14,7 +14,7 @@ const ALERT_GROUPING_AGGREGATE = {
     'takes (`all`, `any`) type-checks. Split into its two values.',
   evidence:
     "The property's own text in the description names `all` and `any` as the two choices; PagerDuty/go-pagerduty " +
-    'sends it as a free string (service.go, AlertGroupParamsConfig.Aggregate); survey-description.mjs (class a).',
+    'sends it as a free string (service.go, AlertGroupParamsConfig.Aggregate); survey-description.ts (class a).',
 };
 
 const CHANGE_EVENTS_ALWAYS = {
@@ -23,7 +23,7 @@ const CHANGE_EVENTS_ALWAYS = {
     'it but does not require it, so `.change_events.length` does not type-check though the API always answers it.',
   evidence:
     "The description's own example of the response holds `change_events` (with limit/offset/more); it is the " +
-    'list key the generated tables read; survey-description.mjs (class c).',
+    'list key the generated tables read; survey-description.ts (class c).',
 };
 
 const NULLABLE_COUNT = { type: 'integer', nullable: true, readOnly: true };
@@ -43,14 +43,14 @@ const CHANGE_EVENTS_PAGE: Pick<SchemaOverrideRow, 'change' | 'reason' | 'evidenc
     '`change_events`, so reading `more` from a j-method result does not type-check.',
   evidence:
     "The description's own example of the response holds `limit`, `offset`, `total` (null) and `more` (a boolean); " +
-    'survey-description.mjs (class b).',
+    'survey-description.ts (class b).',
 };
 
 const EXAMPLE_FIELDS = {
   reason:
     'The API answers this read-only field on the resource (every example of it holds the field, with a value of ' +
     'the type declared here); the schema does not declare it, so reading it does not type-check.',
-  evidence: "The description's own response examples of the resource hold the field; survey-description.mjs (class b).",
+  evidence: "The description's own response examples of the resource hold the field; survey-description.ts (class b).",
 };
 const READ_ONLY_TEXT = { type: 'string', readOnly: true };
 
@@ -142,10 +142,10 @@ export const SCHEMA_OVERRIDES: readonly SchemaOverrideRow[] = Object.freeze<Sche
     },
     reason:
       'The index pages by its own cursor (`after`/`before`, see the `alert-grouping-settings-pagination` row of ' +
-      'rest-overrides.mjs); the schema declares only the list, so reading the cursor does not type-check.',
+      'rest-overrides.ts); the schema declares only the list, so reading the cursor does not type-check.',
     evidence:
       "The description's own example of the response holds `after` and `before` (strings), `limit` (a number) and " +
-      '`total` (null); survey-description.mjs (class b).',
+      '`total` (null); survey-description.ts (class b).',
   },
   {
     id: 'incident-workflow-trigger-workflow',

@@ -6,10 +6,10 @@
 //   c  a `required` list contradicted by the examples: a required field absent from an example
 //      (c-absent), or a top-level field in every example of a response, the entity wrapper or
 //      list key the client reads, declared but not required (c-always)
-// Each finding is marked fixed when the reviewed schema overrides (schema-overrides.mjs)
+// Each finding is marked fixed when the reviewed schema overrides (schema-overrides.ts)
 // remove it. Pure functions, and a command that prints the findings as a table:
 //
-//   node scripts/generate/survey-description.mjs [--all]   (--all: every finding, not only the left ones)
+//   npx tsx scripts/generate/survey-description.ts [--all]   (--all: every finding, not only the left ones)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
