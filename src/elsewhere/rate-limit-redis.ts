@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { nodeOnlyError, type RuntimeGlobals } from '../core/platform/runtime.js';
+import { nodeOnlyError } from '../core/platform/node-only.js';
+import type { RuntimeGlobals } from '../core/platform/runtime.js';
 
 const INSTEAD = 'share a rate-limit budget from a Node process, or pass your own `rateLimiter`';
 

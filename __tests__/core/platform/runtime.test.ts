@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isBrowser, requireNode, runtimeLabel, runtimeName } from '../../../src/core/platform/runtime.js';
+import { isBrowser, runtimeLabel, runtimeName } from '../../../src/core/platform/runtime.js';
 
 describe('runtimeName', () => {
   it('names Bun and Deno before the Node version they also report', () => {
@@ -34,17 +34,5 @@ describe('runtimeLabel', () => {
     expect(runtimeLabel({ Deno: { version: { deno: '2.9.6' } } })).toBe('Deno 2.9.6');
     expect(runtimeLabel({ navigator: { userAgent: 'Cloudflare-Workers' } })).toBe('Cloudflare-Workers');
     expect(runtimeLabel({})).toBe('this runtime');
-  });
-});
-
-describe('requireNode', () => {
-  it('passes where the runtime reports a Node version (Node, Bun, Deno)', () => {
-    expect(() => requireNode('x', 'y', { process: { versions: { node: '20.19.0' } } })).not.toThrow();
-  });
-
-  it('elsewhere, names the feature, the runtime and what to do instead', () => {
-    expect(() => requireNode('the emulator', 'start it under Node', { window: { document: {} } })).toThrow(
-      'the emulator needs Node (or Bun or Deno), not a browser: start it under Node',
-    );
   });
 });

@@ -1,4 +1,4 @@
-import { base64Url } from '../platform/hashing.js';
+import { base64Url } from '../encoding/base64.js';
 import { hashing } from '../platform/node-platform.js';
 
 /** Returns `size` cryptographically random bytes (Web Crypto's `crypto.getRandomValues` by default). */

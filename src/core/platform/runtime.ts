@@ -1,4 +1,3 @@
-// Which runtime the library runs on, as messages name it, and the refusal of a Node-only feature elsewhere.
 /** The globals a runtime is recognised by; each may be missing. */
 export interface RuntimeGlobals {
   readonly Bun?: { readonly version?: unknown };
@@ -39,14 +38,4 @@ export function runtimeLabel(globals: RuntimeGlobals): string {
   }
   const agent = globals.navigator?.userAgent;
   return typeof agent === 'string' && agent !== '' ? agent : 'this runtime';
-}
-
-/** The error of a Node-only feature used on another runtime: what it needs, where it ran, what to do instead. */
-export function nodeOnlyError(feature: string, instead: string, globals: RuntimeGlobals): Error {
-  return new Error(`${feature} needs Node (or Bun or Deno), not ${runtimeLabel(globals)}: ${instead}`);
-}
-
-/** @throws Error where the runtime has none of Node's modules (a browser, a worker) */
-export function requireNode(feature: string, instead: string, globals: RuntimeGlobals): void {
-  if (typeof globals.process?.versions?.node !== 'string') throw nodeOnlyError(feature, instead, globals);
 }

@@ -1,5 +1,5 @@
 // Recognising a repeated delivery: its keys, and this process's ledger of the deliveries in flight.
-import { base64 } from '../platform/hashing.js';
+import { base64 } from '../encoding/base64.js';
 import { hashing } from '../platform/node-platform.js';
 
 // The signed event.id catches a replay whose X-Webhook-Id (not signed) was edited or removed.

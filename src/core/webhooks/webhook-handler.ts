@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { readRequestBody, type WebhookRequest } from './webhook-request.js';
 import { createWebhookCore, type WebhookAnswer } from './webhook-core.js';
 import type { WebhookHandlerOptions } from './webhook-options.js';
-import { requireNode, type RuntimeGlobals } from '../platform/runtime.js';
+import { requireNode } from '../platform/node-only.js';
+import type { RuntimeGlobals } from '../platform/runtime.js';
 
 /**
  * A Node `http` request handler; its promise settles once the answer is sent and `onEvent`
