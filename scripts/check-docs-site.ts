@@ -127,7 +127,7 @@ export const SEARCH_PROBES: readonly SearchProbe[] = [
 /**
  * Problems of the site's script (`assets/main.js`): the search box must sort the guide pages
  * that match before the symbols and show more than the theme's ten results
- * (`scripts/typedoc/search-results.mjs` rewrites it), so that with the probes above a search
+ * (`scripts/typedoc/search-results.ts` rewrites it), so that with the probes above a search
  * for "rate limit", "webhook" or "rget" lists the guide pages first.
  */
 export function searchScriptProblems(mainJs: string): SiteProblem[] {

@@ -1,7 +1,7 @@
 // The shapes of an official description's own examples: for each example of a JSON request
 // or success response, its field names and the JSON type of each value, never the values
 // themselves (sample data and prose are not ours to copy). The survey of the description
-// (scripts/generate/survey-description.mjs) compares them with the schemas. Pure.
+// (scripts/generate/survey-description.ts) compares them with the schemas. Pure.
 //
 // A shape is a JSON type name ('string', 'number', 'boolean', 'null'), an object of shapes by
 // field name, or an array of the distinct shapes of its items.

@@ -9,7 +9,7 @@
 // integration-jira-cloud.openapiv3.json -> descriptions/integration-jira-cloud.json.
 // Each extract records the upstream file's SHA-256, so a test can tell which file it came from.
 // Beside it, descriptions/<name>.example-shapes.json keeps the field names and value types of
-// the description's own examples (never their values), for scripts/generate/survey-description.mjs.
+// the description's own examples (never their values), for scripts/generate/survey-description.ts.
 // Nothing at build or test time reads the upstream file; the extracts are committed.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -22,13 +22,11 @@
  */
 export { checkSignature, signWebhookBody, verifySignature } from './core/webhooks/verify-signature.js';
 export type { SignatureCheck, SignatureOptions, WebhookSecrets } from './core/webhooks/verify-signature.js';
-export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './core/webhooks/raw-body.js';
-export type { RawBody } from './core/webhooks/raw-body.js';
+export { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './core/webhooks/webhook-request.js';
 export { WebhookPayloadError, WebhookVerificationError } from './core/webhooks/webhook-errors.js';
 export type { WebhookPayloadReason, WebhookVerificationReason } from './core/webhooks/webhook-errors.js';
 export { parseWebhook } from './core/webhooks/parse-webhook.js';
 export type { ParsedWebhook, ParseWebhookOptions } from './core/webhooks/parse-webhook.js';
-export type { WebhookHeaders } from './core/webhooks/webhook-headers.js';
 export { createWebhookHandler } from './core/webhooks/webhook-handler.js';
 export type { WebhookRequestHandler } from './core/webhooks/webhook-handler.js';
 export { createFetchWebhookHandler } from './core/webhooks/fetch-webhook-handler.js';
@@ -40,7 +38,7 @@ export type {
   MemoryDeliveryStoreOptions,
   WebhookDeliveryStore,
 } from './core/webhooks/delivery-store.js';
-export type { WebhookRequest } from './core/webhooks/read-request-body.js';
+export type { RawBody, WebhookHeaders, WebhookRequest } from './core/webhooks/webhook-request.js';
 export { isKnownWebhookEvent, isWebhookEvent, WEBHOOK_EVENT_TYPES } from './core/webhooks/event-union.js';
 export type {
   AnyWebhookEvent,

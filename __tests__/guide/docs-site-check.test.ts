@@ -17,7 +17,7 @@ import {
   type SiteFiles,
 } from '../../scripts/check-docs-site.js';
 import { headingCodeAsText } from '../../scripts/typedoc/heading-code.js';
-import { withMoreResults } from '../../scripts/typedoc/search-results.mjs';
+import { withMoreResults } from '../../scripts/typedoc/search-results.js';
 
 function page(body: string, contents = ''): string {
   return (
@@ -181,7 +181,7 @@ describe('the heading-code typedoc plugin', () => {
   });
 });
 
-describe('the search box (scripts/typedoc/search-results.mjs)', () => {
+describe('the search box (scripts/typedoc/search-results.ts)', () => {
   // The theme's search code as TypeDoc 0.28 minifies it: ten results, ranked by score alone.
   const THEME =
     'let o=r.data.rows[Number(c.ref)];s.sort((a,c)=>c.score-a.score);' +

@@ -10,8 +10,8 @@ import {
   successResponses,
   holdsEntity,
   operationsOf,
-} from '../../scripts/generate/openapi-schema.mjs';
-import type { OperationFacts } from '../../scripts/generate/operation-facts.mjs';
+} from '../../scripts/generate/openapi-schema.js';
+import type { OperationFacts } from '../../scripts/generate/operation-facts.js';
 import type { RestApiV2BaseClient } from '../../src/core/rest/rest-api-v2-base-client.js';
 import { sampleOf, topLevelProblems } from './openapi-sample.js';
 

@@ -1,7 +1,7 @@
 // Sample JSON values built from an OpenAPI schema, and a check of a value's top level
 // against a schema: what a mock that answers and validates by the description does, in a
 // few lines (not a test file itself).
-import { objectView, resolveRef, valueKind } from '../../scripts/generate/openapi-schema.mjs';
+import { objectView, resolveRef, valueKind } from '../../scripts/generate/openapi-schema.js';
 
 type Schema = Record<string, unknown>;
 

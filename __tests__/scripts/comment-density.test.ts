@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { byFolder, measure, total, withinTargets, type FileCounts } from '../../scripts/comment-density.mjs';
+import { pathToFileURL } from 'node:url';
+import { byFolder, measure, total, withinTargets, type FileCounts } from '../../scripts/comment-density.js';
 
 const fixture: Record<string, string> = {
   'src/index.ts': `export { Client } from './core/client/client.js';\nexport type { Shape } from './core/shape.js';\n`,
@@ -83,10 +84,12 @@ describe('measure', () => {
   });
 
   it('prints the totals and, with --check, exits 1 above the targets', () => {
-    const script = resolve('scripts/comment-density.mjs');
-    const run = spawnSync(process.execPath, [script, '--check'], { cwd: root, encoding: 'utf8' });
+    // tsx from this project: the scratch folder has no node_modules.
+    const node = ['--import', pathToFileURL(resolve('node_modules/tsx/dist/loader.mjs')).href];
+    const script = resolve('scripts/comment-density.ts');
+    const run = spawnSync(process.execPath, [...node, script, '--check'], { cwd: root, encoding: 'utf8' });
     expect(run.stdout).toMatch(/^total\s+17\s+8\s+10\s+0\.588\s+1\.059\s+over$/m);
     expect(run.status).toBe(1);
-    expect(spawnSync(process.execPath, [script], { cwd: root }).status).toBe(0);
+    expect(spawnSync(process.execPath, [...node, script], { cwd: root }).status).toBe(0);
   });
 });

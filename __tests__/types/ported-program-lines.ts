@@ -1,5 +1,5 @@
 // Type test (compiled by `npm run typecheck` under `strict`, not run): lines as the ported
-// programs of issue 32 wrote them, one or more per row of scripts/generate/schema-overrides.mjs,
+// programs of issue 32 wrote them, one or more per row of scripts/generate/schema-overrides.ts,
 // each with a misspelt twin that must stay an error. A row removed, or a twin that starts
 // compiling, fails the typecheck.
 import type { Incident, RestApiV2Client } from 'pagerduty-client';

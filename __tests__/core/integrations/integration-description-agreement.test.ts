@@ -7,8 +7,8 @@
  * operations that agree (one test each).
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { deriveIntegrationOperations } from '../../../scripts/generate/integration-facts.mjs';
+import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.js';
+import { deriveIntegrationOperations } from '../../../scripts/generate/integration-facts.js';
 import { IntegrationApiClient } from '../../../src/core/integrations/integration-api-client.js';
 import {
   JiraCloudIntegrationApiClient,

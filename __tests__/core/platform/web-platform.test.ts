@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { loadDefaultFetch, openConnections } from '../../../src/core/platform/web-platform.js';
+import fc from 'fast-check';
+import { hashing } from '../../../src/core/platform/node-platform.js';
+import {
+  loadDefaultFetch,
+  openConnections,
+  portableHashing as portable,
+} from '../../../src/core/platform/web-platform.js';
 import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
+import { checkSignatureWith, signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -32,5 +39,54 @@ describe('the web platform', () => {
     const connections = openConnections({});
     expect(connections.agentFor('https://api.example/x', () => undefined)).toBeUndefined();
     expect(() => connections.close()).not.toThrow();
+  });
+});
+
+// The portable hashing gives the Node platform's results bit for bit, so a signature made on one runtime verifies on
+// any other, a delivery key is the same wherever it was computed, and a PKCE challenge does not depend on the runtime.
+const native = hashing();
+const bodies = fc.uint8Array({ maxLength: 2048 });
+const secrets = fc.string({ minLength: 1, maxLength: 200, unit: 'grapheme' });
+
+describe('the portable hashing (@noble/hashes)', () => {
+  it("computes the Node platform's (node:crypto) HMAC-SHA256 and SHA-256 for any key and data", () => {
+    expect(native.source).toBe('node:crypto');
+    fc.assert(
+      fc.property(secrets, bodies, (secret, body) => {
+        expect(portable.hmacSha256(secret, body)).toEqual(Uint8Array.from(native.hmacSha256(secret, body)));
+        expect(portable.sha256(body)).toEqual(Uint8Array.from(native.sha256(body)));
+      }),
+    );
+  });
+
+  it('hashes a key longer than the SHA-256 block first, as HMAC requires', () => {
+    const key = 'k'.repeat(100);
+    const body = new TextEncoder().encode('body');
+    expect(portable.hmacSha256(key, body)).toEqual(Uint8Array.from(native.hmacSha256(key, body)));
+  });
+
+  it('says two arrays are equal exactly when node:crypto does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.nat(31), fc.nat(255), (digest, index, flip) => {
+        const other = Uint8Array.from(digest);
+        other[index] ^= flip;
+        expect(portable.timingSafeEqual(digest, other)).toBe(native.timingSafeEqual(digest, other));
+        expect(portable.timingSafeEqual(digest, other)).toBe(flip === 0);
+      }),
+    );
+  });
+
+  it('refuses arrays of different lengths instead of comparing a prefix', () => {
+    expect(portable.timingSafeEqual(new Uint8Array(32), new Uint8Array(31))).toBe(false);
+  });
+
+  it('verifies what node:crypto signed, and refuses it under another secret', () => {
+    fc.assert(
+      fc.property(bodies, secrets, (body, secret) => {
+        const header = signWebhookBody(body, secret);
+        expect(checkSignatureWith(portable, body, header, secret, {})).toEqual({ ok: true, secretIndex: 0 });
+        expect(checkSignatureWith(portable, body, header, `${secret}x`, {})).toEqual({ ok: false, reason: 'no-match' });
+      }),
+    );
   });
 });

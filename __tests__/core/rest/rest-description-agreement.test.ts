@@ -10,8 +10,8 @@
  * that agree (one test each).
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { deriveRestOperations } from '../../../scripts/generate/rest-facts.mjs';
+import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.js';
+import { deriveRestOperations } from '../../../scripts/generate/rest-facts.js';
 import { disagreements, FakeApi } from '../../helpers/description-agreement.js';
 import { silentLogger } from '../../../src/core/logging.js';
 import { makeClient } from '../../helpers/test-kit.js';

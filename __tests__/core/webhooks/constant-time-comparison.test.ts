@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Hashing } from '../../../src/core/platform/hashing.js';
 import { hashing } from '../../../src/core/platform/node-platform.js';
-import { portableHashing } from '../../../src/core/platform/portable-hashing.js';
+import { portableHashing } from '../../../src/core/platform/web-platform.js';
 import { checkSignatureWith } from '../../../src/core/webhooks/verify-signature.js';
 import {
   CURRENT_SECRET,

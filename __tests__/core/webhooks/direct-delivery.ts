@@ -1,7 +1,7 @@
 // Drives a webhook handler without sockets: a fake request and a response that records its answer.
 import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
-import type { WebhookRequest } from '../../../src/core/webhooks/read-request-body.js';
+import type { WebhookRequest } from '../../../src/core/webhooks/webhook-request.js';
 import { signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
 
 export interface RecordedAnswer {

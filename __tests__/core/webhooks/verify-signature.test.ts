@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkSignature, signWebhookBody, verifySignature } from '../../../src/core/webhooks/verify-signature.js';
+import fc from 'fast-check';
+import {
+  bytesFromHex,
+  checkSignature,
+  hex,
+  signWebhookBody,
+  verifySignature,
+} from '../../../src/core/webhooks/verify-signature.js';
 import { WebhookVerificationError } from '../../../src/core/webhooks/webhook-errors.js';
 import {
   CAFE_WITH_K,
@@ -131,5 +138,24 @@ describe('verifySignature against independently computed vectors', () => {
 describe('signWebhookBody', () => {
   it('writes the header PagerDuty would send', () => {
     expect(signWebhookBody(PING_BODY, CURRENT_SECRET)).toBe(`v1=${PING_WITH_CURRENT}`);
+  });
+});
+
+describe('hex', () => {
+  it("writes any bytes as Node's Buffer does, and reads them back in either case", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const text = hex(bytes);
+        expect(text).toBe(Buffer.from(bytes).toString('hex'));
+        expect(bytesFromHex(text)).toEqual(bytes);
+        expect(bytesFromHex(text.toUpperCase())).toEqual(bytes);
+      }),
+    );
+  });
+
+  it('refuses an odd number of digits or a character that is not a hex digit', () => {
+    expect(() => bytesFromHex('abc')).toThrow(RangeError);
+    expect(() => bytesFromHex('0g')).toThrow(RangeError);
+    expect(() => bytesFromHex(' 00')).toThrow(RangeError);
   });
 });

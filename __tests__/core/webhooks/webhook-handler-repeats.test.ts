@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebhookHandler } from '../../../src/core/webhooks/webhook-handler.js';
 import type { WebhookHandlerOptions } from '../../../src/core/webhooks/webhook-options.js';
 import type { AnyWebhookEvent } from '../../../src/core/webhooks/event-union.js';
-import type { WebhookRequest } from '../../../src/core/webhooks/read-request-body.js';
+import type { WebhookRequest } from '../../../src/core/webhooks/webhook-request.js';
 import { realSockets } from '../../helpers/test-kit.js';
 import { deliveryHeaders, readRequest, recordingResponse, settled } from './direct-delivery.js';
 import { deliveryBody, post, serve, type TestServer } from './webhook-server.js';

@@ -1,7 +1,7 @@
 // A loopback server around a request handler, and a way to post signed deliveries to it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookRequest } from '../../../src/core/webhooks/read-request-body.js';
+import type { WebhookRequest } from '../../../src/core/webhooks/webhook-request.js';
 import { signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
 
 export interface TestServer {

@@ -1,6 +1,6 @@
 /** The type-level lookup maps of an API: endpoints, route tree, literal tiers, completion hints. */
 import { describe, expect, it } from '@jest/globals';
-import { endpointMapSource, type EndpointOperation as Operation } from '../../../scripts/generate/endpoint-map.mjs';
+import { endpointMapSource, type EndpointOperation as Operation } from '../../../scripts/generate/endpoint-map.js';
 
 const json = (schema: object): object => ({ content: { 'application/json': { schema } } });
 const extract = {

@@ -1,7 +1,7 @@
 /** The endpoint types stage: its files, and the names it gives the clients' types. */
 import { describe, expect, it } from '@jest/globals';
-import { endpointMapFiles, typesName } from '../../../scripts/generate/endpoint-types-stage.mjs';
-import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
+import { endpointMapFiles, typesName } from '../../../scripts/generate/endpoint-types-stage.js';
+import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.js';
 import { CANONICAL_PATHS } from '../../../src/tables.js';
 
 describe('the endpoint types stage', () => {

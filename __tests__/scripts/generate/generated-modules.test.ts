@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { compareWithDisk, generateAll, PROJECT_ROOT, STAGES } from '../../../scripts/generate/index.mjs';
+import { compareWithDisk, generateAll, PROJECT_ROOT, STAGES } from '../../../scripts/generate/index.js';
 import { CANONICAL_PATHS } from '../../../src/tables.js';
 
 describe('the generated modules', () => {
@@ -138,7 +138,7 @@ describe('compareWithDisk', () => {
 
 describe('the CLI list parameters', () => {
   it('name every query parameter a GET operation declares as name[], by path', async () => {
-    const { listParameters } = await import('../../../scripts/generate/cli-list-parameters-stage.mjs');
+    const { listParameters } = await import('../../../scripts/generate/cli-list-parameters-stage.js');
     const table = listParameters({
       components: { parameters: { statuses: { in: 'query', name: 'statuses[]' } } },
       paths: {

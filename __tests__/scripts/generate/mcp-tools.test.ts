@@ -1,7 +1,7 @@
 /** The MCP tool extract's reader of Python source and its pydantic-style schemas, on small made-up sources. */
 import { describe, expect, it } from '@jest/globals';
-import { readModule, toolLists } from '../../../scripts/generate/mcp-python-source.mjs';
-import { SchemaBuilder } from '../../../scripts/generate/mcp-tool-schemas.mjs';
+import { readModule, toolLists } from '../../../scripts/generate/mcp-python-source.js';
+import { SchemaBuilder } from '../../../scripts/generate/mcp-tool-schemas.js';
 
 const MODELS = `
 from typing import Literal

@@ -7,7 +7,7 @@ import {
   assertFactsOnly,
   openapiTypesSource,
   prepareForOpenapiTypescript,
-} from '../../../scripts/generate/openapi-types.mjs';
+} from '../../../scripts/generate/openapi-types.js';
 
 const extract = {
   openapi: '3.0.2',

@@ -3,8 +3,8 @@
  * made-up descriptions (one rule per case).
  */
 import { describe, expect, it } from '@jest/globals';
-import { operationsOf } from '../../../scripts/generate/openapi-schema.mjs';
-import { deriveOperation, type OperationFacts } from '../../../scripts/generate/operation-facts.mjs';
+import { operationsOf } from '../../../scripts/generate/openapi-schema.js';
+import { deriveOperation, type OperationFacts } from '../../../scripts/generate/operation-facts.js';
 
 type Json = Record<string, unknown>;
 

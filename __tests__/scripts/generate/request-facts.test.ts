@@ -3,10 +3,10 @@
  * declared query styles, and the reviewed longest history ranges (checked against the extract).
  */
 import { describe, expect, it } from '@jest/globals';
-import { HISTORY_RANGE_OVERRIDES } from '../../../scripts/generate/history-range-overrides.mjs';
-import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { deriveRestOperations } from '../../../scripts/generate/rest-facts.mjs';
-import { declaredQueryStyles, earlyAccessHeaders, historyMaxRanges } from '../../../scripts/generate/request-facts.mjs';
+import { HISTORY_RANGE_OVERRIDES } from '../../../scripts/generate/history-range-overrides.js';
+import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.js';
+import { deriveRestOperations } from '../../../scripts/generate/rest-facts.js';
+import { declaredQueryStyles, earlyAccessHeaders, historyMaxRanges } from '../../../scripts/generate/request-facts.js';
 
 const extract = descriptionContext(PROJECT_ROOT).readDescription('rest') as object;
 const operations = deriveRestOperations(extract);

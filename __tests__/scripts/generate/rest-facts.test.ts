@@ -3,11 +3,11 @@
  * decisions of issue 12's table, the override rows, and the convention copy.
  */
 import { describe, expect, it } from '@jest/globals';
-import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { deriveIntegrationOperations } from '../../../scripts/generate/integration-facts.mjs';
-import { deriveRestOperations, type RestOperation } from '../../../scripts/generate/rest-facts.mjs';
-import { REST_OVERRIDES } from '../../../scripts/generate/rest-overrides.mjs';
-import { inferEntityWrapper as inferInGenerator } from '../../../scripts/generate/wrapper-convention.mjs';
+import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.js';
+import { deriveIntegrationOperations } from '../../../scripts/generate/integration-facts.js';
+import { deriveRestOperations, type RestOperation } from '../../../scripts/generate/rest-facts.js';
+import { REST_OVERRIDES } from '../../../scripts/generate/rest-overrides.js';
+import { inferEntityWrapper as inferInGenerator } from '../../../scripts/generate/wrapper-convention.js';
 import { inferEntityWrapper } from '../../../src/core/rest/endpoints/entity-wrappers.js';
 import { CANONICAL_PATHS } from '../../../src/tables.js';
 

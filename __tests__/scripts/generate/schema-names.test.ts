@@ -1,6 +1,6 @@
 /** The readable names of the generated schema types. */
 import { describe, expect, it } from '@jest/globals';
-import { schemaExportNames, schemaNamesSource } from '../../../scripts/generate/schema-names.mjs';
+import { schemaExportNames, schemaNamesSource } from '../../../scripts/generate/schema-names.js';
 
 describe('schemaExportNames', () => {
   it('prefixes names with the API prefix, without doubling it', async () => {

@@ -5,9 +5,9 @@ import {
   applySchemaOverrides,
   targetNode,
   type SchemaOverrideRow,
-} from '../../../scripts/generate/apply-schema-overrides.mjs';
-import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { SCHEMA_OVERRIDES } from '../../../scripts/generate/schema-overrides.mjs';
+} from '../../../scripts/generate/apply-schema-overrides.js';
+import { descriptionContext, PROJECT_ROOT } from '../../../scripts/generate/index.js';
+import { SCHEMA_OVERRIDES } from '../../../scripts/generate/schema-overrides.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- an OpenAPI extract is untyped JSON */
 const extract = descriptionContext(PROJECT_ROOT).readDescription('rest') as any;

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { exampleShapes, shapeOf } from '../../../scripts/example-shapes.js';
-import { PROJECT_ROOT } from '../../../scripts/generate/index.mjs';
-import { exampleFindings, multiValueEnums, surveyDescription } from '../../../scripts/generate/survey-description.mjs';
+import { PROJECT_ROOT } from '../../../scripts/generate/index.js';
+import { exampleFindings, multiValueEnums, surveyDescription } from '../../../scripts/generate/survey-description.js';
 
 const read = (name: string): object => JSON.parse(readFileSync(join(PROJECT_ROOT, 'descriptions', name), 'utf8'));
 

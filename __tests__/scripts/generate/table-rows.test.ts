@@ -3,9 +3,9 @@
  * concrete paths for path variants, and the per-index pagination rows.
  */
 import { describe, expect, it } from '@jest/globals';
-import { applyOverrides } from '../../../scripts/generate/apply-overrides.mjs';
-import type { OperationFacts } from '../../../scripts/generate/operation-facts.mjs';
-import { clientOperations, tableRows, wrapperException } from '../../../scripts/generate/table-rows.mjs';
+import { applyOverrides } from '../../../scripts/generate/apply-overrides.js';
+import type { OperationFacts } from '../../../scripts/generate/operation-facts.js';
+import { clientOperations, tableRows, wrapperException } from '../../../scripts/generate/table-rows.js';
 
 function op(method: OperationFacts['method'], path: string, facts: Partial<OperationFacts> = {}): OperationFacts {
   return {

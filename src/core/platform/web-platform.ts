@@ -1,11 +1,12 @@
 // The runtime's side everywhere but Node (the browser, Cloudflare Workers, Deno, Bun): the runtime's own `fetch`,
 // which keeps its connections itself (Bun and Deno read `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY` in their `fetch`), and
 // hashing with node:crypto where the runtime has it, else with @noble/hashes.
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { FetchLike } from '../transport/transport.js';
 import { nodeHashing, type Hashing, type NodeCrypto } from './hashing.js';
 import type { Connections, ConnectionOptions } from './platform.js';
-import { portableHashing } from './portable-hashing.js';
 import { runtimeLabel, type RuntimeGlobals } from './runtime.js';
 
 type PlatformFetch = (url: string, init: Omit<FetchRequestInit, 'agent'>) => Promise<FetchResponse>;
@@ -35,6 +36,25 @@ export function openConnections(options: ConnectionOptions): Connections {
   }
   return NO_AGENTS;
 }
+
+// Hashing without node:crypto (a browser, a worker without nodejs_compat): @noble/hashes, audited, synchronous and
+// without dependencies. Only this module (the web platform) imports it, so that Node never loads @noble/hashes.
+
+// Every byte is visited and the differences OR-ed together: the time depends on the length (public, 32 bytes)
+// and never on where the digests differ.
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= a[index]! ^ b[index]!;
+  return difference === 0;
+}
+
+export const portableHashing: Hashing = {
+  source: '@noble/hashes',
+  sha256: (data) => sha256(data),
+  hmacSha256: (key, data) => hmac(sha256, new TextEncoder().encode(key), data),
+  timingSafeEqual: constantTimeEqual,
+};
 
 /** The globals {@link hashing} looks at; `process` is missing outside Node, Bun and Deno. */
 export interface CryptoGlobals {

@@ -1,4 +1,4 @@
-import { readFetchBody } from './read-fetch-body.js';
+import { readFetchBody } from './webhook-request.js';
 import { createWebhookCore, type WebhookAnswer } from './webhook-core.js';
 import type { WebhookHandlerOptions } from './webhook-options.js';
 

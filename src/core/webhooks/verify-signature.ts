@@ -1,9 +1,50 @@
-import { hex } from '../encoding/hex.js';
 import type { Hashing } from '../platform/hashing.js';
 import { hashing } from '../platform/node-platform.js';
-import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './raw-body.js';
-import { signatureEntries } from './signature-header.js';
+import { bodyBytes, DEFAULT_MAX_WEBHOOK_BODY_BYTES, type RawBody } from './webhook-request.js';
 import { WebhookVerificationError, type WebhookVerificationReason } from './webhook-errors.js';
+
+// Digests as hex: the signature header's form of them.
+const HEX = /^(?:[0-9a-f]{2})*$/i;
+
+/** Lower-case hex, two digits a byte. */
+export function hex(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += byte.toString(16).padStart(2, '0');
+  return text;
+}
+
+/** @throws RangeError for anything but pairs of hex digits (either case) */
+export function bytesFromHex(text: string): Uint8Array {
+  if (!HEX.test(text)) throw new RangeError('expected an even number of hex digits');
+  const bytes = new Uint8Array(text.length / 2);
+  for (let index = 0; index < bytes.length; index += 1) {
+    bytes[index] = Number.parseInt(text.slice(index * 2, index * 2 + 2), 16);
+  }
+  return bytes;
+}
+
+const V1_VALUE = /^[0-9a-f]{64}$/i;
+
+export type SignatureEntries =
+  | { readonly ok: true; readonly digests: readonly Uint8Array[] }
+  | {
+      readonly ok: false;
+      readonly reason: Extract<WebhookVerificationReason, 'missing-signature' | 'malformed-signature'>;
+    };
+
+// Other versions, and v1 values that are not 64 hex digits, are skipped: PagerDuty may add versions.
+export function signatureEntries(header: string | undefined): SignatureEntries {
+  if (header === undefined || header.trim() === '') return { ok: false, reason: 'missing-signature' };
+  const digests: Uint8Array[] = [];
+  for (const entry of header.split(',')) {
+    const equals = entry.indexOf('=');
+    if (equals < 0) continue;
+    const version = entry.slice(0, equals).trim().toLowerCase();
+    const value = entry.slice(equals + 1).trim();
+    if (version === 'v1' && V1_VALUE.test(value)) digests.push(bytesFromHex(value));
+  }
+  return digests.length > 0 ? { ok: true, digests } : { ok: false, reason: 'malformed-signature' };
+}
 
 /** One subscription secret, or several (the old and the new one during a rotation). */
 export type WebhookSecrets = string | readonly string[];

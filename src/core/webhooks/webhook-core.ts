@@ -5,12 +5,10 @@
  *
  * @module
  */
-import { createDeliveryLedger, type DeliveryOutcome } from './delivery-ledger.js';
-import { deliveryKeys } from './delivery-keys.js';
+import { createDeliveryLedger, deliveryKeys, type DeliveryOutcome } from './delivery-ledger.js';
 import { parseWebhook, type ParsedWebhook } from './parse-webhook.js';
-import type { BodyLimits, RequestBody } from './body-outcome.js';
 import { WebhookPayloadError, WebhookVerificationError } from './webhook-errors.js';
-import type { WebhookHeaders } from './webhook-headers.js';
+import type { BodyLimits, RequestBody, WebhookHeaders } from './webhook-request.js';
 import type { WebhookContext, WebhookHandlerOptions, WebhookRejection } from './webhook-options.js';
 import { webhookSettings, type DedupSettings } from './webhook-settings.js';
 

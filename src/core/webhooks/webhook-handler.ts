@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { readRequestBody, type WebhookRequest } from './read-request-body.js';
+import { readRequestBody, type WebhookRequest } from './webhook-request.js';
 import { createWebhookCore, type WebhookAnswer } from './webhook-core.js';
 import type { WebhookHandlerOptions } from './webhook-options.js';
 import { requireNode } from '../platform/node-only.js';

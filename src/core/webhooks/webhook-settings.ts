@@ -6,7 +6,7 @@ import {
   type WebhookDeliveryStore,
 } from './delivery-store.js';
 import { mustVerify } from './parse-webhook.js';
-import { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './raw-body.js';
+import { DEFAULT_MAX_WEBHOOK_BODY_BYTES } from './webhook-request.js';
 import type { WebhookHandlerOptions } from './webhook-options.js';
 
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;

@@ -7,8 +7,8 @@
 import { seams, makeClient, deepFreeze } from '../../../helpers/test-kit.js';
 import { describe, expect, it, jest } from '@jest/globals';
 import { Response, type RequestInit } from 'node-fetch';
-import { deriveRestOperations } from '../../../../scripts/generate/rest-facts.mjs';
-import { descriptionContext, PROJECT_ROOT } from '../../../../scripts/generate/index.mjs';
+import { deriveRestOperations } from '../../../../scripts/generate/rest-facts.js';
+import { descriptionContext, PROJECT_ROOT } from '../../../../scripts/generate/index.js';
 import {
   styledParams,
   withDeclaredHeaders,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { lazy, unpackIndexes, unpackPaths, unpackWrappers } from '../../../../src/core/rest/endpoints/tables.js';
-import { packIndexes, packPaths, packWrappers } from '../../../../scripts/generate/packed-tables.mjs';
-import type { IndexRow, WrapperValue } from '../../../../scripts/generate/table-rows.mjs';
+import { packIndexes, packPaths, packWrappers } from '../../../../scripts/generate/packed-tables.js';
+import type { IndexRow, WrapperValue } from '../../../../scripts/generate/table-rows.js';
 
 // The packed REST tables unpack to exactly the rows the generator packed, in their order.
 const PATHS = ['/abilities', '/abilities/{id}', '/addons', '/users/{id}/contact_methods', '/users/{id}/sessions'];

@@ -127,7 +127,7 @@ export interface RestApiTables {
 // The three large REST tables are generated packed, one row a line, and unpacked once, at their first use (the first
 // client): as object literals they were a third of a page's REST client (a quoted key and five named fields a row),
 // and unpacked at load they were an eighth of `import('pagerduty-client')`. The packing is
-// scripts/generate/packed-tables.mjs; a test unpacks what it packs.
+// scripts/generate/packed-tables.ts; a test unpacks what it packs.
 /** A value made at the first call, then the same value at every call. */
 export function lazy<T>(make: () => T): () => T {
   let made: { readonly value: T } | undefined;
