@@ -26,6 +26,7 @@ import { serveMcp, type McpEndpointSetup } from '../mcp/mcp-endpoint.js';
 import { MCP_ENDPOINT_PATH } from '../mcp/mcp-protocol.js';
 import { IDENTITY_PATHS, identityReply } from '../routes/identity.js';
 import { protectedResourceMetadata, RESOURCE_METADATA_PATH } from '../mcp/mcp-resource-metadata.js';
+import { runDueTimers } from '../store/clock-driven.js';
 
 /** What the handler works with. */
 export interface RequestHandlerSetup {
@@ -181,6 +182,8 @@ async function handle(setup: RequestHandlerSetup, request: IncomingMessage, resp
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const record: RequestRecord = { requestId, method, path, query: url.search.replace(/^\?/, ''), status: 'dropped' };
   if (setup.cors && answeredCors(request, response, method, requestId)) return;
+  // What the clock has made due since the last request (escalations, notifications) happens first.
+  runDueTimers(setup.store);
   if (setup.admin && path.startsWith(ADMIN_PREFIX)) {
     // Before latency and faults: the admin surface drives the test, it is not under test.
     const raw = await readBody(request);
