@@ -64,6 +64,7 @@ beforeEach(async () => {
   await client.rput(`/escalation_policies/${policyId}`, {
     json: {
       type: 'escalation_policy',
+      name: 'Two levels',
       num_loops: 1,
       escalation_rules: [
         { escalation_delay_in_minutes: 10, targets: [{ id: users[0]!.id, type: 'user_reference' }] },
