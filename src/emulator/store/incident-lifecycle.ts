@@ -11,6 +11,7 @@ import { incidentUnsetFields } from './unmodelled-fields.js';
 import { onCallAt } from './schedule-model.js';
 import { logEntry } from './log-entry-writing.js';
 import { assigned } from './assignment-effects.js';
+import { ruleUrgency } from './urgency-rule.js';
 
 export { logEntry } from './log-entry-writing.js';
 
@@ -26,7 +27,7 @@ export interface NewIncident {
   description?: string;
   /** The deduplication key. */
   incidentKey: string;
-  /** `high` or `low`. @default 'high' */
+  /** `high` or `low`. @default the service's `incident_urgency_rule`'s */
   urgency?: 'high' | 'low';
   /** When it was created. */
   at: Date;
@@ -81,7 +82,10 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
     last_status_change_by: spec.agent,
     escalation_policy: spec.service.escalation_policy,
     teams: [...spec.service.teams],
-    urgency: spec.urgency ?? 'high',
+    // Unless its creator names one, the service's urgency rule decides (see urgency-rule.ts).
+    urgency:
+      spec.urgency ??
+      ruleUrgency(spec.service.incident_urgency_rule, spec.service.support_hours, spec.at.getTime(), spec.severity),
     resolved_at: null,
     alert_counts: { all: 1, triggered: 1, resolved: 0 },
     ...incidentUnsetFields(),
