@@ -58,7 +58,7 @@ describe('404 for what belongs to something unknown', () => {
     expect(errors(many.body)).toEqual(['Service PNOSUCH not found']);
   });
 
-  it('answers 404 for PUT /extensions/{id} and the sub-resources of an unknown v3 schedule, in the error shape', async () => {
+  it('answers 404 for PUT /extensions/{id} and under an unknown v3 schedule, in the error shape', async () => {
     const put = await call(emulator, 'PUT', '/extensions/PNOSUCH', {
       key,
       json: {
@@ -193,12 +193,19 @@ describe('include[] and sort_by', () => {
   });
 
   it('sorts a generic list by its declared sort_by', async () => {
-    const vendors = await call(emulator, 'GET', '/vendors?limit=100', { key });
-    expect(vendors.status).toBe(200);
-    const tags = ['b-tag', 'a-tag', 'c-tag'];
-    for (const label of tags) await call(emulator, 'POST', '/tags', { key, json: { tag: { type: 'tag', label } } });
-    const sorted = await call(emulator, 'GET', '/escalation_policies?sort_by=name:desc', { key });
-    expect(sorted.status).toBe(200);
+    for (const name of ['Beta', 'Alpha', 'Gamma'])
+      expect(
+        (await call(emulator, 'POST', '/event_orchestrations', { key, json: { orchestration: { name } } })).status,
+      ).toBeLessThan(300);
+    const names = async (sort: string) =>
+      (
+        (await call(emulator, 'GET', `/event_orchestrations?sort_by=${sort}`, { key })).body as {
+          orchestrations: { name: string }[];
+        }
+      ).orchestrations.map((orchestration) => orchestration.name);
+    expect(await names('name:asc')).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(await names('name:desc')).toEqual(['Gamma', 'Beta', 'Alpha']);
+    expect((await call(emulator, 'GET', '/event_orchestrations?sort_by=colour:asc', { key })).status).toBe(400);
   });
 });
 
@@ -219,9 +226,11 @@ describe('a service’s urgency rule', () => {
       });
       return emulator.state.incidents.all().find((incident) => incident.incident_key === dedup)!.urgency;
     };
-    await client.rput(`/services/${service.id}`, {
-      json: { incident_urgency_rule: { type: 'constant', urgency: 'low' } },
+    const constant = await call(emulator, 'PUT', `/services/${service.id}`, {
+      key,
+      json: { service: { incident_urgency_rule: { type: 'constant', urgency: 'low' } } },
     });
+    expect(constant.status).toBe(200);
     expect(await trigger('constant-low')).toBe('low');
     const hours = {
       type: 'fixed_time_per_day',
