@@ -137,9 +137,12 @@ describe('include[] and sort_by', () => {
     expect(wrong.status).toBe(400);
   });
 
-  it('sorts services by name, ascending by default and descending when asked', async () => {
+  it('sorts services by name when asked, ascending unless told, and keeps creation order otherwise', async () => {
     const names = emulator.state.services.all().map((service) => service.name);
-    const ascending = (await client.listAll<{ name: string }>('/services')).map((service) => service.name);
+    expect((await client.listAll<{ name: string }>('/services')).map((service) => service.name)).toEqual(names);
+    const ascending = (await client.listAll<{ name: string }>('/services', { sort_by: 'name' })).map(
+      (service) => service.name,
+    );
     expect(ascending).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     const reply = await call(emulator, 'GET', '/services?sort_by=name:desc', { key });
     expect((reply.body as { services: { name: string }[] }).services.map((service) => service.name)).toEqual(

@@ -88,8 +88,9 @@ export const serviceRoutes: readonly Route[] = [
       const services = filterByTeams(store.services.all(), query).filter((service: Service) =>
         matchesText(text, [service.name]),
       );
-      // "name" is the description's default of `sort_by` (`sort_by_service`).
-      const sorted = sortByParam(services, query, { name: (service) => service.name }, 'name');
+      // Decision: creation order unless `sort_by` is given, though the description's default is `name`
+      // (`sort_by_service`): seeded data, the guide's outputs and users' tests keep their order.
+      const sorted = sortByParam(services, query, { name: (service) => service.name });
       return classicList('services', sorted, query, expanderFor(store, query, SERVICE_INCLUDES));
     },
   },
