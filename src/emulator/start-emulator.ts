@@ -32,6 +32,7 @@ import { resolveWebhookOptions } from './webhooks/webhook-options.js';
 import { checkLifetime, type EmulatorOAuthClient } from './store/oauth-tokens.js';
 import { restoreSnapshot, takeSnapshot, type StoreSnapshot } from './store/store-snapshot.js';
 import { adminState } from './server/admin-state.js';
+import { runDueTimers } from './store/clock-driven.js';
 
 /** The address the emulator listens on unless `host` says otherwise: loopback only. */
 export const EMULATOR_HOST = '127.0.0.1';
@@ -246,6 +247,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const advanceClock = (seconds: number): Date => {
     if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`seconds must be 0 or more, got ${seconds}`);
     clockAdvance += seconds * 1000;
+    runDueTimers(store);
     return store.now();
   };
   const reset = (): void => {

@@ -85,6 +85,22 @@ describe('pagerduty emulator', () => {
     expect(emulator.stdout()).toContain('MCP write tools: on.');
   });
 
+  it('binds the address --host names: every interface with 0.0.0.0, still reached on loopback', async () => {
+    const emulator = await startEmulator(['--host', '0.0.0.0', '--seed-users', '2']);
+    const accountKey = /account-level API key: (\S+)/.exec(emulator.stdout())?.[1];
+    const response = await fetch(`${emulator.url}/users`, {
+      headers: { Authorization: `Token token=${accountKey}`, Accept: 'application/vnd.pagerduty+json;version=2' },
+    });
+    expect(response.status).toBe(200);
+    expect(await emulator.stop()).toBe(0);
+  });
+
+  it('exits 2 for a --host that is not an address', async () => {
+    const result = await runCli(['emulator', '--host', 'http://example.com/'], {}, { until: Promise.resolve() });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^pagerduty: .*host/);
+  });
+
   it('exits 2 for an --mcp-auth it does not know', async () => {
     const result = await runCli(['emulator', '--mcp-auth', 'basic'], {}, { until: Promise.resolve() });
     expect(result.status).toBe(2);

@@ -49,6 +49,11 @@ function seededIds(emulator: Emulator): Map<string, string> {
     ['/log_entries', state.logEntries.all()[0]?.id],
     // Team membership names a user that exists (an unknown one is the API's 404).
     ['/teams/{}/users', state.users.all()[0]?.id],
+    // `/{entity_type}/{id}/tags`: the entity type is the first of its enum, `users`.
+    ['/{}', state.users.all()[0]?.id],
+    ['/standards/scores/{}', state.services.all()[0]?.id],
+    ['/users/{}/contact_methods', state.contactMethods.get(state.users.all()[0]?.id ?? '')?.[0]?.id],
+    ['/users/{}/notification_rules', state.notificationRules.get(state.users.all()[0]?.id ?? '')?.[0]?.id],
   ];
   return new Map(seeded.filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
@@ -86,7 +91,7 @@ function idOf(plan: OperationPlan, body: unknown, emulator: Emulator, path: stri
  * must name an existing escalation policy, a subscription real event types): what a user
  * would send, with the seeded ids.
  */
-function modelledBodies(emulator: Emulator): Record<string, unknown> {
+function modelledBodies(emulator: Emulator): Record<string, unknown | ((ids: Map<string, string>) => unknown)> {
   const state = emulator.state;
   const service = state.services.all()[0];
   const policy = state.escalationPolicies.all()[0];
@@ -100,7 +105,33 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
     rotation_turn_length_seconds: 86_400,
     users: [{ user: { id: user.id, type: 'user_reference' } }],
   };
+  const method = state.contactMethods.get(user.id)?.[0];
   return {
+    createUserContactMethod: {
+      contact_method: { type: 'email_contact_method', label: 'Survey', address: 'survey@example.com' },
+    },
+    updateUserContactMethod: { contact_method: { label: 'Survey renamed' } },
+    // The contact method the survey's own create made (it comes first), of the same user.
+    createUserNotificationRule: (ids: Map<string, string>) => ({
+      notification_rule: {
+        type: 'assignment_notification_rule',
+        start_delay_in_minutes: 0,
+        urgency: 'high',
+        contact_method: {
+          id: ids.get('/users/{}/contact_methods') ?? method?.id,
+          type: 'email_contact_method_reference',
+        },
+      },
+    }),
+    // A vendor of the account's catalogue (`GET /vendors`): an unknown one is refused.
+    createServiceIntegration: {
+      integration: {
+        type: 'events_api_v2_inbound_integration',
+        name: 'Survey',
+        vendor: { id: 'PRO19CT', type: 'vendor_reference' },
+      },
+    },
+    updateUserNotificationRule: { notification_rule: { start_delay_in_minutes: 5 } },
     createIncident: {
       incident: { type: 'incident', title: 'Survey', service: { id: service.id, type: 'service_reference' } },
     },
@@ -147,16 +178,41 @@ function modelledBodies(emulator: Emulator): Record<string, unknown> {
   };
 }
 
+/** A contact method and a notification rule of the first user, made as a user would, for the survey's paths. */
+async function seedContacts(emulator: Emulator): Promise<void> {
+  const user = emulator.state.users.all()[0]!;
+  const key = emulator.keys.account;
+  const made = await call(emulator, 'POST', `/users/${user.id}/contact_methods`, {
+    key,
+    json: { contact_method: { type: 'email_contact_method', label: 'Work', address: user.email } },
+  });
+  const methodId = (made.body as { contact_method: { id: string } }).contact_method.id;
+  await call(emulator, 'POST', `/users/${user.id}/notification_rules`, {
+    key,
+    json: {
+      notification_rule: {
+        type: 'assignment_notification_rule',
+        start_delay_in_minutes: 0,
+        urgency: 'high',
+        contact_method: { id: methodId, type: 'email_contact_method_reference' },
+      },
+    },
+  });
+}
+
 /** Sends every described operation once; returns what each answered. */
 export async function surveyOperations(emulator: Emulator): Promise<SurveyResult[]> {
   const validator = new DescriptionValidator();
+  await seedContacts(emulator);
   const ids = seededIds(emulator);
   const plans = planOperations(REST_OPERATIONS, REST_SCHEMAS);
   // Creates, reads and writes go parent first; deletes child first (a membership before its team or user).
   const depth = (plan: OperationPlan) =>
     plan.operation.path.split('/').length * (plan.operation.method === 'DELETE' ? -1 : 1);
+  // Notification rules go before the contact method they use (deleting it deletes them).
+  const last = (plan: OperationPlan) => (plan.operation.id === 'deleteUserNotificationRule' ? -1 : 0);
   const ordered = [...plans].sort(
-    (a, b) => ORDER[a.operation.method] - ORDER[b.operation.method] || depth(a) - depth(b),
+    (a, b) => ORDER[a.operation.method] - ORDER[b.operation.method] || last(a) - last(b) || depth(a) - depth(b),
   );
   const bodies = modelledBodies(emulator);
   // A change event to read: the REST API reads those the Events API received.
@@ -169,15 +225,20 @@ export async function surveyOperations(emulator: Emulator): Promise<SurveyResult
   const changeEvent = emulator.state.changeEvents.all()[0];
   if (changeEvent) ids.set('/change_events', changeEvent.id);
   const ability = [...emulator.state.abilities][0] ?? 'teams';
+  // Standards scores are of services (`technical_services`): the ids asked for are a seeded service's.
+  const standards = emulator.state.services.all()[0]?.id;
   const results: SurveyResult[] = [];
   for (const plan of ordered) {
     const { operation } = plan;
     const query = new URLSearchParams();
     for (const parameter of operation.query ?? [])
-      if (parameter.required) for (const value of queryValue(parameter)) query.append(parameter.name, value);
+      if (parameter.required)
+        for (const value of parameter.name === 'ids' && standards ? [standards] : queryValue(parameter))
+          query.append(parameter.name, value);
     const search = query.size > 0 ? `?${query}` : '';
+    const body = bodies[operation.id];
     const json =
-      bodies[operation.id] ??
+      (typeof body === 'function' ? (body as (known: Map<string, string>) => unknown)(ids) : body) ??
       (operation.body && operation.method !== 'GET' ? shapeValue(operation.body, undefined, context) : undefined);
     // An incident's alert is found through the incident the survey created (or the first seeded one).
     const incidentId = ids.get('/incidents') ?? '';

@@ -11,8 +11,10 @@ import { UsageError } from '../common/usage-error.js';
 
 /** The options of `pagerduty emulator`. */
 export interface EmulatorArgs {
-  /** `--port`: the loopback port; 0 picks a free one. */
+  /** `--port`: the port; 0 picks a free one. */
   readonly port: number;
+  /** `--host`: the address to bind (default 127.0.0.1, loopback only; 0.0.0.0 for every interface). */
+  readonly host?: string;
   /** `--seed-users`: how many users to create. */
   readonly seedUsers: number;
   /** `--seed-services`: how many services to create. */
@@ -50,7 +52,12 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
     describe: COMMANDS.emulator.describe,
     builder: (yargs: Argv) =>
       yargs
-        .option('port', { type: 'number', default: 0, describe: 'Loopback port; 0 picks a free one' })
+        .option('port', { type: 'number', default: 0, describe: 'Port; 0 picks a free one' })
+        .option('host', {
+          type: 'string',
+          describe: 'Address to bind (0.0.0.0: every interface, e.g. in a container)',
+          defaultDescription: '127.0.0.1',
+        })
         .option('seed-users', { type: 'number', default: 5, describe: 'How many users to create' })
         .option('seed-services', { type: 'number', default: 3, describe: 'How many services to create' })
         .option('seed-incidents', { type: 'number', default: 12, describe: 'How many incidents to create' })
@@ -93,6 +100,7 @@ export function emulatorCommand(io: CliIo): CommandModule<object, EmulatorArgs> 
         await runEmulatorCommand(
           {
             port: args.port,
+            host: args.host,
             seedUsers: args.seedUsers,
             seedServices: args.seedServices,
             seedIncidents: args.seedIncidents,

@@ -1,5 +1,5 @@
 /**
- * `pagerduty emulator [--port N] [--seed-users N]`: starts the emulator, prints its URLs
+ * `pagerduty emulator [--port N] [--host ADDRESS] [--seed-users N]`: starts the emulator, prints its URLs
  * and keys, and serves until SIGINT (or SIGTERM).
  *
  * @module
@@ -11,6 +11,7 @@ import { untilSignal } from '../common/until-signal.js';
 export type EmulatorCommandArgs = Pick<
   EmulatorOptions,
   | 'port'
+  | 'host'
   | 'seedUsers'
   | 'seedServices'
   | 'seedIncidents'

@@ -10,6 +10,13 @@
 export const DEFAULT_RATE_LIMIT_WINDOW_SECONDS = 60;
 
 /**
+ * The budget the headers show when no `rateLimit` is set (requests are never refused then):
+ * PagerDuty's REST API v2 limit, 960 requests per minute per key
+ * (https://developer.pagerduty.com/docs/rest-api-rate-limits).
+ */
+export const UNBUDGETED_LIMIT = 960;
+
+/**
  * Checks a rate-limit window: a whole number of seconds, 1 or more.
  *
  * @throws RangeError otherwise
@@ -67,6 +74,16 @@ export class KeyRateLimit {
       throw new RangeError(`rateLimit must be a whole number >= 1, got ${String(perMinute)}`);
     this.windowSeconds = resolveRateLimitWindow(windowSeconds);
     this.#windowMs = this.windowSeconds * 1000;
+  }
+
+  /**
+   * Counts a request of `key` at `nowMs` and never refuses it: the headers of an emulator
+   * without a budget. Decision: `remaining` stops at 1, never 0, since nothing will be refused
+   * (a client that pauses on `ratelimit-remaining: 0`, as this library's does, would wait for nothing).
+   */
+  count(key: string, nowMs: number): RateDecision {
+    const decision = this.take(key, nowMs);
+    return { ...decision, allowed: true, remaining: Math.max(1, decision.remaining) };
   }
 
   /** Counts a request of `key` at `nowMs`, when the budget allows it. */

@@ -18,6 +18,7 @@ import { mergePlainFields, modelledCollection, type RecordSet } from './modelled
 import type { OperationPlan } from './operation-plans.js';
 import type { SchemaNode } from './operation-types.js';
 import { bodyChecks, parameterChecks } from './request-checks.js';
+import { readSortBy, sortItems } from '../queries/sort-by.js';
 import { flattenSchema, shapeValue, type ShapeContext } from './schema-shapes.js';
 
 type Json = Record<string, unknown>;
@@ -109,8 +110,23 @@ function create(plan: OperationPlan, context: RestContext): Reply {
   return answer(plan, context, record);
 }
 
+/**
+ * The records in the order `sort_by` asks (`field`, `field:asc`, `field:desc`; its values already
+ * checked against the operation's enum), when the operation declares it; else as kept.
+ */
+function sorted(plan: OperationPlan, context: RestContext, items: readonly Identified[]): readonly Identified[] {
+  const raw = context.query.get('sort_by');
+  if (!raw || !plan.operation.query?.some((parameter) => parameter.name === 'sort_by')) return items;
+  const field = raw.split(/[: ]/)[0]!;
+  const read = (item: Identified) => {
+    const value = (item as unknown as Json)[field];
+    return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+  };
+  return sortItems(items, readSortBy(raw, [field]), { [field]: read });
+}
+
 function list(plan: OperationPlan, context: RestContext): Reply {
-  const items = recordsAt(plan, context).all();
+  const items = sorted(plan, context, recordsAt(plan, context).all());
   const key = plan.listKey as string;
   if (plan.operation.paging === 'cursor') {
     const page = cursorPage(items, cursorRequest(context.query));

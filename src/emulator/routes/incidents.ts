@@ -25,6 +25,7 @@ import { actingUser } from '../server/rest-auth.js';
 import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, unwrapObject } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
+import { expanderFor, INCIDENT_INCLUDES } from '../queries/includes.js';
 
 /** An update with what its references name, found. */
 interface ResolvedUpdate {
@@ -247,6 +248,7 @@ export const incidentRoutes: readonly Route[] = [
     handler: ({ store, query }) => {
       const filter = incidentFilter(query);
       const order = incidentSortKeys(query, store.abilities);
+      const view = expanderFor(store, query, INCIDENT_INCLUDES);
       // A time window (iterHistory's) is searched, not scanned: thousands of incidents stay cheap to page.
       const bounded =
         (filter.since === undefined || filter.sinceIso !== undefined) &&
@@ -254,9 +256,10 @@ export const incidentRoutes: readonly Route[] = [
       const inRange = bounded
         ? itemsInTimeRange(store.incidents.all(), createdAt, filter.sinceIso, filter.untilIso)
         : undefined;
-      if (inRange && onlyTimeWindow(filter)) return classicList('incidents', sortIncidents(inRange, order), query);
+      if (inRange && onlyTimeWindow(filter))
+        return classicList('incidents', sortIncidents(inRange, order), query, view);
       const matching = (inRange ?? store.incidents.all()).filter((incident) => matchesIncident(incident, filter));
-      return classicList('incidents', sortIncidents(matching, order), query);
+      return classicList('incidents', sortIncidents(matching, order), query, view);
     },
   },
   { method: 'POST', pattern: '/incidents', handler: create },
@@ -264,7 +267,14 @@ export const incidentRoutes: readonly Route[] = [
   {
     method: 'GET',
     pattern: '/incidents/{id}',
-    handler: ({ store, params }) => ok({ incident: found(store.incidents.get(params.id), `Incident ${params.id}`) }),
+    handler: ({ store, params, query }) =>
+      ok({
+        incident: expanderFor(
+          store,
+          query,
+          INCIDENT_INCLUDES,
+        )(found(store.incidents.get(params.id), `Incident ${params.id}`)),
+      }),
   },
   { method: 'PUT', pattern: '/incidents/{id}', handler: updateOne },
   {

@@ -26,11 +26,13 @@ import { teamRoutes } from './teams.js';
 import { deleteRoutes } from './deletes.js';
 import { maintenanceWindowRoutes } from './maintenance-windows.js';
 import { userRoutes } from './users.js';
+import { userContactRoutes } from './user-contacts.js';
 import { webhookSubscriptionRoutes } from './webhook-subscriptions.js';
 
 /** The modelled REST API v2 routes, all resources together. */
 export const MODELLED_ROUTES: readonly Route[] = [
   ...userRoutes,
+  ...userContactRoutes,
   ...teamRoutes,
   ...serviceRoutes,
   ...serviceWriteRoutes,

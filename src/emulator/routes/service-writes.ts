@@ -5,6 +5,12 @@
  * @module
  */
 import { isPlainObject } from '../../core/plain-object.js';
+import {
+  supportHoursProblems,
+  urgencyRuleProblems,
+  type SupportHours,
+  type UrgencyRule,
+} from '../store/urgency-rule.js';
 import { fail, invalidInput, ok, type Reply } from '../server/replies.js';
 import type { EscalationPolicy, Reference } from '../store/resources.js';
 import type { RestContext, Route } from '../server/router.js';
@@ -58,6 +64,9 @@ function createServiceRoute(context: RestContext): Reply {
   );
   if (!policy) errors.push('service.escalation_policy must reference an existing escalation policy');
   const teams = teamsOf(context, fields.teams, errors);
+  if (fields.support_hours !== undefined) errors.push(...supportHoursProblems(fields.support_hours));
+  if (fields.incident_urgency_rule !== undefined)
+    errors.push(...urgencyRuleProblems(fields.incident_urgency_rule, fields.support_hours ?? null));
   if (errors.length > 0 || !policy) fail(invalidInput(...errors));
   // Without teams of its own, a service belongs to its escalation policy's teams.
   const service = createService(store, {
@@ -68,6 +77,10 @@ function createServiceRoute(context: RestContext): Reply {
     at: context.now,
     requestId: context.requestId,
   });
+  // The urgency rule and support hours asked for, checked above (see urgency-rule.ts).
+  if (fields.incident_urgency_rule !== undefined)
+    service.incident_urgency_rule = structuredClone(fields.incident_urgency_rule) as UrgencyRule;
+  if (fields.support_hours !== undefined) service.support_hours = structuredClone(fields.support_hours) as SupportHours;
   store.announce({ kind: 'service', type: 'service.created', service, agent: null, at: context.now });
   return ok({ service }, 201);
 }
@@ -87,6 +100,9 @@ function createIntegrationRoute(context: RestContext): Reply {
   const vendor = isPlainObject(fields.vendor) && typeof fields.vendor.id === 'string' ? fields.vendor : undefined;
   if (fields.vendor !== undefined && !vendor)
     errors.push('integration.vendor must be { "id": ..., "type": "vendor_reference" }');
+  // A reference is checked: a vendor the account's catalogue (`/vendors`) does not have is refused.
+  const knownVendor = vendor ? store.records.collection('/vendors').get(vendor.id as string) : undefined;
+  if (vendor && !knownVendor) errors.push(`integration.vendor: Vendor ${vendor.id as string} not found`);
   const type = fields.type === undefined && vendor ? VENDOR_INTEGRATION_TYPE : fields.type;
   if (typeof type !== 'string' || !(INTEGRATION_TYPES as readonly string[]).includes(type)) {
     errors.push(`integration.type must be one of ${INTEGRATION_TYPES.join(', ')}`);
@@ -108,7 +124,7 @@ function createIntegrationRoute(context: RestContext): Reply {
     integration.vendor = {
       id: vendor.id as string,
       type: 'vendor_reference',
-      summary: vendor.id as string,
+      summary: (knownVendor?.summary as string | undefined) ?? (vendor.id as string),
       self: store.self('vendors', vendor.id as string),
     };
   return ok({ integration }, 201);

@@ -9,6 +9,23 @@ import { ERROR_CODES, fail, invalidInput, ok, restError } from '../server/replie
 import type { User } from '../store/resources.js';
 import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, stringField, unwrapObject } from './bodies.js';
+import { expanderFor, USER_INCLUDES } from '../queries/includes.js';
+import { contactMethodsOf, notificationRulesOf } from '../store/notifications.js';
+import type { EmulatorStore } from '../store/store.js';
+
+/**
+ * A user as served: with references to their contact methods and notification rules (the
+ * description's `User`), expanded by `include[]`.
+ */
+function userView(store: EmulatorStore, query: URLSearchParams): (user: User) => unknown {
+  const expand = expanderFor(store, query, USER_INCLUDES);
+  return (user) =>
+    expand({
+      ...user,
+      contact_methods: contactMethodsOf(store, user.id).map((method) => store.ref(method)),
+      notification_rules: notificationRulesOf(store, user.id).map((rule) => store.ref(rule)),
+    } as User);
+}
 
 /**
  * The message `/users/me` answers an account-level key with. Clients tell the key kinds
@@ -70,21 +87,22 @@ export const userRoutes: readonly Route[] = [
       const inTeams = filterByTeams(store.users.all(), query);
       // Without a query, no copy of the whole list for every page.
       const users = text ? inTeams.filter((user: User) => matchesText(text, [user.name, user.email])) : inTeams;
-      return classicList('users', users, query);
+      return classicList('users', users, query, userView(store, query));
     },
   },
   {
     method: 'GET',
     pattern: '/users/me',
-    handler: ({ store, identity }) => {
+    handler: ({ store, identity, query }) => {
       if (identity.kind === 'account') fail(restError(400, ACCOUNT_KEY_ME_MESSAGE, ERROR_CODES.invalidInput));
-      return ok({ user: found(store.users.get(identity.userId), 'User') });
+      return ok({ user: userView(store, query)(found(store.users.get(identity.userId), 'User')) });
     },
   },
   {
     method: 'GET',
     pattern: '/users/{id}',
-    handler: ({ store, params }) => ok({ user: found(store.users.get(params.id), `User ${params.id}`) }),
+    handler: ({ store, params, query }) =>
+      ok({ user: userView(store, query)(found(store.users.get(params.id), `User ${params.id}`)) }),
   },
   { method: 'PUT', pattern: '/users/{id}', handler: updateUser },
 ];

@@ -23,6 +23,9 @@ export function adminState(store: EmulatorStore): Record<string, unknown> {
     priorities: store.priorities.all(),
     maintenance_windows: store.maintenanceWindows.all(),
     change_events: store.changeEvents.all(),
+    contact_methods: Object.fromEntries(store.contactMethods),
+    notification_rules: Object.fromEntries(store.notificationRules),
+    timers: store.timers.all(),
     webhook_subscriptions: store.webhookSubscriptions
       .all()
       .map((subscription) => ({ ...subscription, delivery_method: { ...subscription.delivery_method, secret: null } })),

@@ -12,7 +12,7 @@ import { unrecognizedEventBody } from '../events/incoming-event-validation.js';
 import { handleAlertEvent, handleChangeEvent } from '../events/events-api.js';
 import { faultReply } from '../faults/fault-replies.js';
 import type { FaultPlan } from '../faults/faults.js';
-import { rateLimitHeaders, type KeyRateLimit } from '../faults/key-rate-limit.js';
+import { KeyRateLimit, rateLimitHeaders, UNBUDGETED_LIMIT } from '../faults/key-rate-limit.js';
 import { corsHeaders, preflightHeaders } from './cors.js';
 import { BodyTooLargeError, readBody, writeReply } from './http-io.js';
 import { ERROR_CODES, invalidInput, notFound, ReplyError, restError, type Reply } from './replies.js';
@@ -26,6 +26,7 @@ import { serveMcp, type McpEndpointSetup } from '../mcp/mcp-endpoint.js';
 import { MCP_ENDPOINT_PATH } from '../mcp/mcp-protocol.js';
 import { IDENTITY_PATHS, identityReply } from '../routes/identity.js';
 import { protectedResourceMetadata, RESOURCE_METADATA_PATH } from '../mcp/mcp-resource-metadata.js';
+import { runDueTimers } from '../store/clock-driven.js';
 
 /** What the handler works with. */
 export interface RequestHandlerSetup {
@@ -49,6 +50,8 @@ export interface RequestHandlerSetup {
   cors?: boolean;
   /** The admin surface under `/_emulator/`. @default none (those paths answer as unknown ones) */
   admin?: AdminActions;
+  /** Counts requests for the rate-limit headers when `limiter` sets no budget. @default one of its own */
+  counter?: KeyRateLimit;
 }
 
 function timerDelay(milliseconds: number): Promise<void> {
@@ -95,16 +98,16 @@ function restReply(
   try {
     const identity = authenticate(setup.store, header(request, 'authorization'), header(request, 'accept'));
     const limiter = setup.limiter?.();
-    if (limiter) {
-      // Per key: authenticate has just read a valid credential from this header.
-      const key = parseAuthorization(header(request, 'authorization'))?.secret ?? '';
-      const decision = limiter.take(key, setup.store.now().getTime());
-      const headers = rateLimitHeaders(decision);
-      if (!decision.allowed) return { ...restError(429, 'Rate Limit Exceeded', ERROR_CODES.rateLimited), headers };
-      const reply = routeReply(setup, identity, request, method, url, raw, requestId);
-      return { ...reply, headers: { ...headers, ...reply.headers } };
-    }
-    return routeReply(setup, identity, request, method, url, raw, requestId);
+    // Per key: authenticate has just read a valid credential from this header. Without a budget the
+    // headers are sent all the same, as PagerDuty sends them on every answer, and nothing is refused.
+    const key = parseAuthorization(header(request, 'authorization'))?.secret ?? '';
+    const now = setup.store.now().getTime();
+    const decision = limiter ? limiter.take(key, now) : setup.counter?.count(key, now);
+    const headers = decision ? rateLimitHeaders(decision) : undefined;
+    if (decision && !decision.allowed)
+      return { ...restError(429, 'Rate Limit Exceeded', ERROR_CODES.rateLimited), headers };
+    const reply = routeReply(setup, identity, request, method, url, raw, requestId);
+    return headers ? { ...reply, headers: { ...headers, ...reply.headers } } : reply;
   } catch (error) {
     if (error instanceof ReplyError) return error.reply;
     return restError(500, 'Internal Error', ERROR_CODES.internal, [
@@ -181,6 +184,8 @@ async function handle(setup: RequestHandlerSetup, request: IncomingMessage, resp
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const record: RequestRecord = { requestId, method, path, query: url.search.replace(/^\?/, ''), status: 'dropped' };
   if (setup.cors && answeredCors(request, response, method, requestId)) return;
+  // What the clock has made due since the last request (escalations, notifications) happens first.
+  runDueTimers(setup.store);
   if (setup.admin && path.startsWith(ADMIN_PREFIX)) {
     // Before latency and faults: the admin surface drives the test, it is not under test.
     const raw = await readBody(request);
@@ -243,7 +248,8 @@ async function handle(setup: RequestHandlerSetup, request: IncomingMessage, resp
 }
 
 /** The `request` listener of the emulator's server. */
-export function requestListener(setup: RequestHandlerSetup): RequestListener {
+export function requestListener(options: RequestHandlerSetup): RequestListener {
+  const setup = { ...options, counter: options.counter ?? new KeyRateLimit(UNBUDGETED_LIMIT) };
   return (request, response) => {
     handle(setup, request, response).catch((error: unknown) => {
       // Only I/O can fail here (the client went away mid-body): answer if still possible, else hang up.

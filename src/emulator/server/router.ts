@@ -90,21 +90,69 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   return params;
 }
 
-function literalCount(pattern: string): number {
-  return segments(pattern).filter((segment) => !segment.startsWith('{')).length;
+/** A route's pattern, read once: its segments (a placeholder's name, or the literal) and literal count. */
+interface CompiledRoute {
+  route: Route;
+  parts: ({ literal: string } | { placeholder: string })[];
+  literals: number;
+}
+
+function compile(route: Route): CompiledRoute {
+  const parts = segments(route.pattern).map((segment) => {
+    const placeholder = /^\{(\w+)\}$/.exec(segment);
+    return placeholder ? { placeholder: placeholder[1]! } : { literal: segment };
+  });
+  return { route, parts, literals: parts.filter((part) => 'literal' in part).length };
+}
+
+// The routes of a table read once, by segment count: a pure memo of immutable tables (matching
+// every pattern afresh per request cost most of a simple GET's time).
+const compiledTables = new WeakMap<readonly Route[], Map<number, CompiledRoute[]>>();
+
+function compiledBySize(routes: readonly Route[]): Map<number, CompiledRoute[]> {
+  let table = compiledTables.get(routes);
+  if (!table) {
+    table = new Map();
+    for (const compiled of routes.map(compile)) {
+      const list = table.get(compiled.parts.length) ?? [];
+      list.push(compiled);
+      table.set(compiled.parts.length, list);
+    }
+    compiledTables.set(routes, table);
+  }
+  return table;
+}
+
+function matchCompiled(compiled: CompiledRoute, have: readonly string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < compiled.parts.length; i += 1) {
+    const part = compiled.parts[i]!;
+    if ('literal' in part) {
+      if (part.literal !== have[i]) return undefined;
+    } else {
+      const value = decodedSegment(have[i]!);
+      if (value === undefined) return undefined;
+      params[part.placeholder] = value;
+    }
+  }
+  return params;
 }
 
 /** Finds the route for a request. */
 export function findRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
-  const fitting = routes
-    .map((route) => ({ route, params: matchPattern(route.pattern, path) }))
-    .filter(
-      (candidate): candidate is { route: Route; params: Record<string, string> } => candidate.params !== undefined,
-    );
+  const have = segments(path);
+  const fitting: { compiled: CompiledRoute; params: Record<string, string> }[] = [];
+  for (const compiled of compiledBySize(routes).get(have.length) ?? []) {
+    const params = matchCompiled(compiled, have);
+    if (params) fitting.push({ compiled, params });
+  }
   if (fitting.length === 0) return { kind: 'not-found' };
-  const best = Math.max(...fitting.map((candidate) => literalCount(candidate.route.pattern)));
-  const mostLiteral = fitting.filter((candidate) => literalCount(candidate.route.pattern) === best);
-  const chosen = mostLiteral.find((candidate) => candidate.route.method === method.toUpperCase());
-  if (chosen) return { kind: 'found', route: chosen.route, params: chosen.params };
-  return { kind: 'method-not-allowed', allowed: [...new Set(mostLiteral.map((candidate) => candidate.route.method))] };
+  const best = Math.max(...fitting.map((candidate) => candidate.compiled.literals));
+  const mostLiteral = fitting.filter((candidate) => candidate.compiled.literals === best);
+  const chosen = mostLiteral.find((candidate) => candidate.compiled.route.method === method.toUpperCase());
+  if (chosen) return { kind: 'found', route: chosen.compiled.route, params: chosen.params };
+  return {
+    kind: 'method-not-allowed',
+    allowed: [...new Set(mostLiteral.map((candidate) => candidate.compiled.route.method))],
+  };
 }

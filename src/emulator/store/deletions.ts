@@ -31,6 +31,8 @@ export function userDeleteRefusal(store: EmulatorStore, userId: string): string 
  */
 export function deleteUser(store: EmulatorStore, userId: string): void {
   store.removeUser(userId);
+  store.contactMethods.delete(userId);
+  store.notificationRules.delete(userId);
   for (const schedule of store.schedules.all()) {
     if (!Array.isArray(schedule.schedule_layers)) continue;
     for (const layer of schedule.schedule_layers)

@@ -12,7 +12,8 @@
  *
  * @module
  */
-import { logEntry } from './incident-lifecycle.js';
+import { assigned, type EscalationStep } from './assignment-effects.js';
+import { logEntry } from './log-entry-writing.js';
 import type { EscalationPolicy, Incident, Priority, Reference, User } from './resources.js';
 import { onCallAt } from './schedule-model.js';
 import type { EmulatorStore } from './store.js';
@@ -44,6 +45,8 @@ function assign(
   agent: Reference,
   at: Date,
   kind: 'reassigned' | 'escalated',
+  step: EscalationStep | undefined,
+  channel = 'api',
 ): void {
   const iso = at.toISOString();
   const assignees = users.map((user) => store.ref(user));
@@ -61,9 +64,11 @@ function assign(
     kind === 'reassigned' ? 'assign_log_entry' : 'escalate_log_entry',
     agent,
     at,
-    { type: 'api' },
+    { type: channel },
     assignees,
+    channel === 'timeout' ? { summary: `Escalated to level ${step?.level ?? 1} by timeout` } : {},
   );
+  assigned(store, incident, users, at, step);
   store.announce({ kind: 'incident', type: `incident.${kind}`, incident, agent, at });
 }
 
@@ -75,20 +80,26 @@ export function reassignIncident(
   agent: Reference,
   at: Date,
 ): void {
-  assign(store, incident, users, agent, at, 'reassigned');
+  assign(store, incident, users, agent, at, 'reassigned', undefined);
 }
 
-/** Escalates the incident to `level` (1-based) of its escalation policy, assigning that level's on-call users. */
+/**
+ * Escalates the incident to `level` (1-based) of its escalation policy, assigning that level's on-call
+ * users: asked for (channel `api`), or when the previous level's delay ran out (channel `timeout`, the
+ * description's `Channel` type for a service's automatic action; `loop` counts the policy's repeats).
+ */
 export function escalateIncident(
   store: EmulatorStore,
   incident: Incident,
   level: number,
   agent: Reference,
   at: Date,
+  how: { channel: 'api' | 'timeout'; loop: number } = { channel: 'api', loop: 0 },
 ): void {
   const policy = store.escalationPolicies.get(incident.escalation_policy.id);
   store.escalationLevels.set(incident.id, level);
-  assign(store, incident, policy ? levelResponders(store, policy, level, at) : [], agent, at, 'escalated');
+  const users = policy ? levelResponders(store, policy, level, at) : [];
+  assign(store, incident, users, agent, at, 'escalated', { level, loop: how.loop }, how.channel);
 }
 
 /** Moves the incident to another escalation policy: assigned to its first level's on-call users. */
@@ -101,7 +112,7 @@ export function changeEscalationPolicy(
 ): void {
   incident.escalation_policy = store.ref(policy);
   store.escalationLevels.set(incident.id, 1);
-  assign(store, incident, levelResponders(store, policy, 1, at), agent, at, 'reassigned');
+  assign(store, incident, levelResponders(store, policy, 1, at), agent, at, 'reassigned', { level: 1, loop: 0 });
 }
 
 /** Sets (or, with `null`, clears) the incident's priority. Returns whether it changed. */

@@ -6,9 +6,14 @@
  * @module
  */
 import type { EmulatorStore } from './store.js';
-import type { Alert, Incident, IncidentStatus, LogEntry, LogEntryType, Reference, Service, User } from './resources.js';
+import type { Alert, Incident, IncidentStatus, LogEntry, Reference, Service, User } from './resources.js';
 import { incidentUnsetFields } from './unmodelled-fields.js';
 import { onCallAt } from './schedule-model.js';
+import { logEntry } from './log-entry-writing.js';
+import { assigned } from './assignment-effects.js';
+import { ruleUrgency } from './urgency-rule.js';
+
+export { logEntry } from './log-entry-writing.js';
 
 /** What a new incident is made of. */
 export interface NewIncident {
@@ -22,7 +27,7 @@ export interface NewIncident {
   description?: string;
   /** The deduplication key. */
   incidentKey: string;
-  /** `high` or `low`. @default 'high' */
+  /** `high` or `low`. @default the service's `incident_urgency_rule`'s */
   urgency?: 'high' | 'low';
   /** When it was created. */
   at: Date;
@@ -52,40 +57,6 @@ export function firstResponder(store: EmulatorStore, service: Service, at: Date 
   return onCall ? store.users.get(onCall.id) : undefined;
 }
 
-/** Writes one line of an incident's history (with `assignees` on assign and escalate entries). */
-export function logEntry(
-  store: EmulatorStore,
-  incident: Incident,
-  type: LogEntryType,
-  agent: Reference,
-  at: Date,
-  channel: LogEntry['channel'],
-  assignees?: Reference[],
-): LogEntry {
-  const id = store.ids.next('R', 13);
-  const words: Record<LogEntryType, string> = {
-    trigger_log_entry: 'Triggered',
-    acknowledge_log_entry: 'Acknowledged',
-    resolve_log_entry: 'Resolved',
-    annotate_log_entry: 'Note added',
-    assign_log_entry: 'Assigned',
-    escalate_log_entry: 'Escalated',
-  };
-  return store.logEntries.add({
-    id,
-    type,
-    summary: `${words[type]} by ${agent.summary}`,
-    ...store.urls('log_entries', id),
-    created_at: at.toISOString(),
-    agent,
-    channel,
-    incident: store.ref(incident),
-    service: incident.service,
-    teams: incident.teams,
-    ...(assignees ? { assignees } : {}),
-  });
-}
-
 /** Opens an incident, assigns it, and writes its trigger log entry. */
 export function createIncident(store: EmulatorStore, spec: NewIncident): Incident {
   const at = spec.at.toISOString();
@@ -111,7 +82,10 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
     last_status_change_by: spec.agent,
     escalation_policy: spec.service.escalation_policy,
     teams: [...spec.service.teams],
-    urgency: spec.urgency ?? 'high',
+    // Unless its creator names one, the service's urgency rule decides (see urgency-rule.ts).
+    urgency:
+      spec.urgency ??
+      ruleUrgency(spec.service.incident_urgency_rule, spec.service.support_hours, spec.at.getTime(), spec.severity),
     resolved_at: null,
     alert_counts: { all: 1, triggered: 1, resolved: 0 },
     ...incidentUnsetFields(),
@@ -136,6 +110,7 @@ export function createIncident(store: EmulatorStore, spec: NewIncident): Inciden
     body: { type: 'alert_body', contexts: [], details: spec.details ?? {} },
   });
   logEntry(store, incident, 'trigger_log_entry', spec.agent, spec.at, { type: spec.channel });
+  assigned(store, incident, responder ? [responder] : [], spec.at, { level: 1, loop: 0 });
   store.announce({ kind: 'incident', type: 'incident.triggered', incident, agent: spec.agent, at: spec.at });
   return incident;
 }
@@ -167,6 +142,8 @@ export function changeStatus(
   channel = 'api',
 ): Incident {
   if (incident.status === 'resolved') return incident;
+  // Acknowledged or resolved, it neither escalates nor notifies further (see assignment-effects.ts).
+  store.timers.cancel(incident.id);
   const iso = at.toISOString();
   if (target === 'acknowledged') {
     incident.acknowledgements = [...incident.acknowledgements, { at: iso, acknowledger: agent }];

@@ -9,6 +9,7 @@ import type { Reference, ResourceBase } from './resource-base.js';
 
 export type { Reference, ResourceBase } from './resource-base.js';
 export type { Override, Schedule, ScheduleLayer } from './schedule-resources.js';
+export type { ContactMethod, NotificationRule } from './contact-resources.js';
 
 /** A team. */
 export interface Team extends ResourceBase {
@@ -190,7 +191,8 @@ export type LogEntryType =
   | 'resolve_log_entry'
   | 'annotate_log_entry'
   | 'assign_log_entry'
-  | 'escalate_log_entry';
+  | 'escalate_log_entry'
+  | 'notify_log_entry';
 
 /** How a log entry's action was done. */
 export interface LogEntryChannel {
@@ -198,6 +200,20 @@ export interface LogEntryChannel {
   type: string;
   /** The note's text, on notes. */
   summary?: string;
+  /** What was sent, on `notify_log_entry` (`channel.notification` of the description's `Channel`). */
+  notification?: LogEntryNotification;
+}
+
+/** A notification sent to a user, on a `notify_log_entry`. */
+export interface LogEntryNotification {
+  /** `email_notification`, `sms_notification`, `phone_notification` or `push_notification`. */
+  type: string;
+  /** Always `success`: the emulator reaches everyone. */
+  status: string;
+  /** The contact method's address (`null` for push, as the description says). */
+  address: string | null;
+  /** ISO 8601 time it was sent. */
+  started_at: string;
 }
 
 /** One line of an incident's history. */
@@ -218,6 +234,8 @@ export interface LogEntry extends ResourceBase {
   teams: Reference[];
   /** Who the incident was assigned to, on `assign_log_entry` and `escalate_log_entry`. */
   assignees?: Reference[];
+  /** The user notified, on `notify_log_entry`. */
+  user?: Reference;
 }
 
 /** An incident priority of the account (`GET /priorities`). */

@@ -29,6 +29,9 @@ function contents(store: EmulatorStore) {
     alerts: store.alerts.all(),
     maintenanceWindows: store.maintenanceWindows.all(),
     escalationLevels: [...store.escalationLevels],
+    contactMethods: [...store.contactMethods],
+    notificationRules: [...store.notificationRules],
+    timers: store.timers.all(),
     teamRoles: [...store.teamRoles],
     abilities: [...store.abilities],
     apiKeys: [...store.apiKeys],
@@ -78,6 +81,9 @@ export function restoreSnapshot(store: EmulatorStore, snapshot: StoreSnapshot): 
   };
   refill(store.overrides, copy.overrides);
   refill(store.escalationLevels, copy.escalationLevels);
+  refill(store.contactMethods, copy.contactMethods);
+  refill(store.notificationRules, copy.notificationRules);
+  store.timers.replaceAll(copy.timers);
   refill(store.teamRoles, copy.teamRoles);
   refill(store.apiKeys, copy.apiKeys);
   store.abilities.clear();

@@ -29,6 +29,8 @@ import type {
 } from './resources.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import type { MaintenanceWindow } from './maintenance.js';
+import type { ContactMethod, NotificationRule } from './contact-resources.js';
+import { IncidentTimers } from './incident-timers.js';
 
 /** The web address of the emulator's fictional account (see `ResourceBase.html_url`). */
 export const EMULATOR_WEB_URL = 'https://emulator.pagerduty.invalid';
@@ -105,6 +107,12 @@ export class EmulatorStore {
   readonly alerts = new Collection<Alert>();
   /** Maintenance windows, in creation order (`sequence_number` order). */
   readonly maintenanceWindows = new Collection<MaintenanceWindow>();
+  /** Users' contact methods, by user id. */
+  readonly contactMethods = new Map<string, ContactMethod[]>();
+  /** Users' notification rules, by user id. */
+  readonly notificationRules = new Map<string, NotificationRule[]>();
+  /** Escalations and notifications due as the clock moves (see `incident-timers.ts`). */
+  readonly timers = new IncidentTimers();
   /** The escalation level each open incident is at (1 when absent). */
   readonly escalationLevels = new Map<string, number>();
   /** Team roles by `<team id> <user id>` (membership itself is the user's `teams`; see `team-membership.ts`). */

@@ -7,6 +7,7 @@
  */
 
 import type { Reference } from './resources.js';
+import type { SupportHours, UrgencyRule } from './urgency-rule.js';
 
 /** A service's settings the emulator keeps but does not act on. */
 export interface ServiceSettings {
@@ -14,13 +15,10 @@ export interface ServiceSettings {
   auto_resolve_timeout: number | null;
   /** Seconds before an acknowledged incident triggers again (the API's default). */
   acknowledgement_timeout: number | null;
-  /** How new incidents get their urgency. */
-  incident_urgency_rule: {
-    /** One urgency for every incident. */
-    type: 'constant';
-    /** That urgency. */
-    urgency: 'high' | 'low';
-  };
+  /** How new incidents get their urgency (see `urgency-rule.ts`: kept and acted on). */
+  incident_urgency_rule: UrgencyRule;
+  /** The service's support hours, for `use_support_hours` (absent: none, as the description has no null for it). */
+  support_hours?: SupportHours;
   /** Actions scheduled on urgency changes: none. */
   scheduled_actions: unknown[];
   /** The service's add-ons: none. */
