@@ -10,7 +10,7 @@
 import { fail, invalidInput } from '../server/replies.js';
 import { listParam } from './query-params.js';
 import type { EmulatorStore } from '../store/store.js';
-import type { Incident, Reference, Service, User } from '../store/resources.js';
+import type { EscalationPolicy, Incident, LogEntry, Reference, Service, User } from '../store/resources.js';
 import { contactMethodsOf, notificationRulesOf } from '../store/notifications.js';
 
 /** What one include name adds to an item: the fields it replaces. */
@@ -84,6 +84,39 @@ export const INCIDENT_INCLUDES: IncludeTable<Incident> = {
   },
   conference_bridge: null,
   custom_fields: null,
+};
+
+/** `include[]` of `GET /escalation_policies` and `GET /escalation_policies/{id}` (`listEscalationPolicies`). */
+export const ESCALATION_POLICY_INCLUDES: IncludeTable<EscalationPolicy & { services?: Reference[] }> = {
+  services: (store, policy) => ({ services: full(policy.services ?? [], (id) => store.services.get(id)) }),
+  teams: (store, policy) => ({ teams: full(policy.teams, (id) => store.teams.get(id)) }),
+  // A rule's targets are users and schedules.
+  targets: (store, policy) => ({
+    escalation_rules: policy.escalation_rules.map((rule) => ({
+      ...rule,
+      targets: full(rule.targets, (id) => store.users.get(id) ?? store.schedules.get(id)),
+    })),
+  }),
+  escalation_rule_assignment_strategies: null,
+};
+
+/**
+ * `include[]` of `GET /schedules` (`listSchedules`): the emulator always serves a schedule with its layers and
+ * subschedules, so the names are checked and change nothing.
+ */
+export const SCHEDULE_INCLUDES: IncludeTable<object> = {
+  schedule_layers: null,
+  overrides_subschedule: null,
+  final_schedule: null,
+};
+
+/** `include[]` of `GET /log_entries`, `/log_entries/{id}` and `/incidents/{id}/log_entries` (`listLogEntries`). */
+export const LOG_ENTRY_INCLUDES: IncludeTable<LogEntry> = {
+  incidents: (store, entry) => ({ incident: store.incidents.get(entry.incident.id) ?? entry.incident }),
+  services: (store, entry) => ({ service: store.services.get(entry.service.id) ?? entry.service }),
+  teams: (store, entry) => ({ teams: full(entry.teams, (id) => store.teams.get(id)) }),
+  // The channel is always served whole.
+  channels: null,
 };
 
 /**

@@ -7,6 +7,7 @@ import { recordAudit } from '../store/audit.js';
 import { parseEscalationRules } from '../validation/escalation-rules.js';
 import { filterByTeams, matchesText } from '../queries/filters.js';
 import { listParam } from '../queries/query-params.js';
+import { ESCALATION_POLICY_INCLUDES, expanderFor } from '../queries/includes.js';
 import { fail, invalidInput, ok } from '../server/replies.js';
 import type { EscalationPolicy, Reference } from '../store/resources.js';
 import type { EmulatorStore } from '../store/store.js';
@@ -84,15 +85,17 @@ export const escalationPolicyRoutes: readonly Route[] = [
       const policies = filterByTeams(store.escalationPolicies.all(), query).filter(
         (policy) => matchesText(text, [policy.name]) && (userIds.length === 0 || targetsUser(policy, userIds)),
       );
-      return classicList('escalation_policies', policies, query, (policy) => policyView(store, policy));
+      const expanded = expanderFor(store, query, ESCALATION_POLICY_INCLUDES);
+      return classicList('escalation_policies', policies, query, (policy) => expanded(policyView(store, policy)));
     },
   },
   {
     method: 'GET',
     pattern: '/escalation_policies/{id}',
-    handler: ({ store, params }) => {
+    handler: ({ store, params, query }) => {
       const policy = found(store.escalationPolicies.get(params.id), `Escalation policy ${params.id}`);
-      return ok({ escalation_policy: policyView(store, policy) });
+      const expanded = expanderFor(store, query, ESCALATION_POLICY_INCLUDES);
+      return ok({ escalation_policy: expanded(policyView(store, policy)) });
     },
   },
   { method: 'PUT', pattern: '/escalation_policies/{id}', handler: updatePolicy },

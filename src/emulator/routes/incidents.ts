@@ -25,7 +25,7 @@ import { actingUser } from '../server/rest-auth.js';
 import type { RestContext, Route } from '../server/router.js';
 import { classicList, found, unwrapObject } from './bodies.js';
 import { isPlainObject } from '../../core/plain-object.js';
-import { expanderFor, INCIDENT_INCLUDES } from '../queries/includes.js';
+import { expanderFor, INCIDENT_INCLUDES, LOG_ENTRY_INCLUDES } from '../queries/includes.js';
 
 /** An update with what its references name, found. */
 interface ResolvedUpdate {
@@ -292,10 +292,11 @@ export const incidentRoutes: readonly Route[] = [
     handler: ({ store, params, query }) => {
       if (!store.incidents.get(params.id)) fail(notFound(`Incident ${params.id}`));
       const filter = logEntryFilter(query);
+      const expanded = expanderFor(store, query, LOG_ENTRY_INCLUDES);
       const entries = store.logEntries
         .all()
         .filter((entry) => entry.incident.id === params.id && matchesLogEntry(entry, filter));
-      return classicList('log_entries', entries, query);
+      return classicList('log_entries', entries, query, expanded);
     },
   },
 ];

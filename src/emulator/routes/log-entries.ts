@@ -6,6 +6,7 @@
  */
 import { logEntryFilter, matchesLogEntry } from '../queries/filters.js';
 import { ok } from '../server/replies.js';
+import { expanderFor, LOG_ENTRY_INCLUDES } from '../queries/includes.js';
 import type { Route } from '../server/router.js';
 import { classicList, found } from './bodies.js';
 
@@ -16,16 +17,17 @@ export const logEntryRoutes: readonly Route[] = [
     pattern: '/log_entries',
     handler: ({ store, query }) => {
       const filter = logEntryFilter(query);
-      return classicList(
-        'log_entries',
-        store.logEntries.all().filter((entry) => matchesLogEntry(entry, filter)),
-        query,
-      );
+      const expanded = expanderFor(store, query, LOG_ENTRY_INCLUDES);
+      const entries = store.logEntries.all().filter((entry) => matchesLogEntry(entry, filter));
+      return classicList('log_entries', entries, query, expanded);
     },
   },
   {
     method: 'GET',
     pattern: '/log_entries/{id}',
-    handler: ({ store, params }) => ok({ log_entry: found(store.logEntries.get(params.id), `Log entry ${params.id}`) }),
+    handler: ({ store, params, query }) => {
+      const expanded = expanderFor(store, query, LOG_ENTRY_INCLUDES);
+      return ok({ log_entry: expanded(found(store.logEntries.get(params.id), `Log entry ${params.id}`)) });
+    },
   },
 ];

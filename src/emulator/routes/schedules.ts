@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { includesOf, SCHEDULE_INCLUDES } from '../queries/includes.js';
 import { recordAudit } from '../store/audit.js';
 import { filterByTeams, matchesText, timeWindow } from '../queries/filters.js';
 import { overlaps, validateOverride } from '../validation/schedule-overrides.js';
@@ -91,6 +92,7 @@ export const scheduleRoutes: readonly Route[] = [
     pattern: '/schedules',
     handler: ({ store, query }) => {
       const text = query.get('query');
+      includesOf(query, SCHEDULE_INCLUDES);
       const schedules = filterByTeams(store.schedules.all(), query).filter((schedule) =>
         matchesText(text, [schedule.name]),
       );
