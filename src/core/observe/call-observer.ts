@@ -2,7 +2,7 @@
 // about each step. A client with neither makes none, so an unobserved call costs a few `undefined` checks.
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { HookCall, HookRequest, HookRetry, RequestHooks } from './hooks.js';
-import { Telemetry, type CallTrace } from './telemetry.js';
+import { Telemetry, type CallTrace, type OtelSpan } from './telemetry.js';
 import type { Watching } from './watching.js';
 
 /** Splits the credential off a request's headers: hooks never see it, and cannot replace it. */
@@ -99,9 +99,9 @@ export class CallObserver {
 }
 
 /** The observer of one call: its hooks, and its trace once the telemetry API is loaded (a warning if it cannot be). */
-export function observeCall(watching: Watching, call: HookCall): CallObserver {
+export function observeCall(watching: Watching, call: HookCall, within?: OtelSpan): CallObserver {
   const { hooks, telemetry } = watching;
   const loaded =
     telemetry === undefined ? undefined : (watching.loadedTelemetry ??= new Telemetry(telemetry, watching.version));
-  return new CallObserver(call, hooks, loaded?.start(call));
+  return new CallObserver(call, hooks, loaded?.start(call, within));
 }
