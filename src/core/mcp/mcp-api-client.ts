@@ -1,6 +1,5 @@
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
-import { structuredContentProblems } from './output-schemas.js';
 import { McpError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { McpSessionClient } from './mcp-session-client.js';
@@ -26,6 +25,21 @@ export type PagerDutyToolResult<N extends PagerDutyMcpToolName> = Omit<McpCallTo
 };
 export { MCP_BASE_URL } from './mcp-client-settings.js';
 export { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS } from './protocol-versions.js';
+
+/**
+ * What is wrong with a tool's result by its output schema (JSON Schema 2020-12, the MCP default);
+ * none when it matches or is a tool error. The validator is @cfworker/json-schema: an interpreter,
+ * no code generated with `new Function`, so it runs where that is forbidden (Cloudflare Workers,
+ * strict CSP) as on Node. Loaded with the first check.
+ */
+export async function structuredContentProblems(schema: object, result: McpCallToolResult): Promise<string[]> {
+  if (result.isError === true) return [];
+  if (result.structuredContent === undefined)
+    return ['the tool declares an outputSchema but returned no structuredContent'];
+  const { Validator } = await import('@cfworker/json-schema');
+  const outcome = new Validator(schema as never, '2020-12', false).validate(result.structuredContent);
+  return outcome.valid ? [] : outcome.errors.map((error) => `${error.instanceLocation}: ${error.error}`);
+}
 
 /** A list page's items (under `key`) and the cursor of the next page, `undefined` after the last. */
 export function listPage<T>(

@@ -20,14 +20,20 @@ import {
 } from './json-rpc.js';
 import { McpError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
-import { BackgroundWork, cancelledNotification, guarded, reasonOf } from './one-way-messages.js';
 import { McpSession, SESSION_HEADER, VERSION_HEADER } from './mcp-session.js';
-import { probeOutcome, STATELESS_PROTOCOL_VERSION, statelessHeaders, withStatelessMeta } from './stateless-era.js';
 import { callLimits } from './call-deadline.js';
 import { CallCancellation } from './call-cancellation.js';
 import { mcpClientSettings, type McpClientSettings } from './mcp-client-settings.js';
-import { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, unsupportedVersion } from './protocol-versions.js';
-import { answerServerRequest } from './server-requests.js';
+import {
+  MCP_PROTOCOL_VERSION,
+  MCP_PROTOCOL_VERSIONS,
+  probeOutcome,
+  STATELESS_PROTOCOL_VERSION,
+  statelessHeaders,
+  unsupportedVersion,
+  withStatelessMeta,
+} from './protocol-versions.js';
+import { answerServerRequest, BackgroundWork, cancelledNotification, guarded, reasonOf } from './server-requests.js';
 import { McpTracing } from './mcp-tracing.js';
 import { tracedWithin } from '../observe/watching.js';
 import type { OtelSpan } from '../observe/telemetry.js';
