@@ -130,6 +130,15 @@ describe('MCP tracing', () => {
     expect(sent.message?.params?.arguments).toEqual({ incident_id: 'Q1' });
   });
 
+  it('adds the context to a _meta the caller gave, without changing the caller’s object', async () => {
+    const client = await setUp(tools);
+    const params = { name: 'list_incidents', arguments: {}, _meta: { 'example.com/run': 'r-1' } };
+    await client.call('tools/call', params);
+    const sent = server!.received.find((r) => r.message?.method === 'tools/call')!;
+    expect(sent.message?.params?._meta).toEqual({ 'example.com/run': 'r-1', traceparent: expect.any(String) });
+    expect(params._meta).toEqual({ 'example.com/run': 'r-1' });
+  });
+
   it('sends no trace context with propagate: false, in _meta or the headers', async () => {
     const client = await setUp(tools, { telemetry: { api: otel, propagate: false } });
     await client.callTool('list_incidents', {});
