@@ -30,6 +30,8 @@ export function headersAfterHooks(headers: Record<string, string>): Record<strin
   return headers;
 }
 
+const NO_HOOKS: RequestHooks = Object.freeze({});
+
 export class CallObserver {
   readonly #call: HookCall;
   readonly #hooks: RequestHooks;
@@ -39,12 +41,19 @@ export class CallObserver {
 
   constructor(call: HookCall, hooks: RequestHooks | undefined, trace: CallTrace | undefined) {
     this.#call = call;
-    this.#hooks = hooks ?? {};
+    this.#hooks = hooks ?? NO_HOOKS;
     this.#trace = trace;
   }
 
   /** The request of the attempt about to be sent, after the `beforeRequest` hooks and the trace context. */
   async beforeAttempt(attempt: number, init: FetchRequestInit): Promise<FetchRequestInit> {
+    // Traced only: no hook is told of the request, so its headers need no split or check, only the context.
+    if (this.#hooks === NO_HOOKS) {
+      if (this.#trace === undefined) return init;
+      const headers = { ...init.headers };
+      this.#trace.attempt(attempt, headers);
+      return { ...init, headers };
+    }
     const { rest, authorization } = withoutAuthorization(init.headers ?? {});
     const request: HookRequest = { ...this.#call, attempt, headers: rest };
     this.#request = request;

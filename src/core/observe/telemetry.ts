@@ -93,11 +93,16 @@ export class CallTrace {
   /** The context the attempts' spans start in: under the call's span, or the MCP request's. */
   readonly #parent: unknown;
   readonly #started = now();
-  readonly #server: Record<string, string | number>;
+  readonly #server: Readonly<Record<string, string | number>>;
   #attempt: { span: OtelSpan; started: number; attempt: number } | undefined;
 
   /** @param within - the span of the MCP request this HTTP call serves (its attempts are that span's children) */
-  constructor(telemetry: Telemetry, call: TracedCall, server: Record<string, string | number>, within?: OtelSpan) {
+  constructor(
+    telemetry: Telemetry,
+    call: TracedCall,
+    server: Readonly<Record<string, string | number>>,
+    within?: OtelSpan,
+  ) {
     this.#telemetry = telemetry;
     this.#call = call;
     this.#server = server;
@@ -248,7 +253,23 @@ export class Telemetry {
 
   /** A call's trace; `within` the span of the MCP request the call serves, when it does. */
   start(call: TracedCall, within?: OtelSpan): CallTrace {
-    return new CallTrace(this, call, serverAttributes(call.url), within);
+    return new CallTrace(this, call, this.#serverOf(call.url), within);
+  }
+
+  // A client calls one host or a few: each origin's attributes are worked out once (a URL parsed per call
+  // was a tenth of the tracing's own cost), and the cache stays small whatever the URLs.
+  readonly #servers = new Map<string, Readonly<Record<string, string | number>>>();
+
+  #serverOf(url: string): Readonly<Record<string, string | number>> {
+    const end = url.indexOf('/', url.indexOf('//') + 2);
+    const origin = end < 0 ? url : url.slice(0, end);
+    let server = this.#servers.get(origin);
+    if (server === undefined) {
+      if (this.#servers.size >= 32) this.#servers.clear();
+      server = Object.freeze(serverAttributes(origin));
+      this.#servers.set(origin, server);
+    }
+    return server;
   }
 }
 
