@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { collect, listPage, repeatedCursorError } from '../../../src/core/mcp/cursor-pages.js';
+import { collect, listPage, repeatedCursorError } from '../../../src/core/mcp/mcp-api-client.js';
 
 describe('listPage', () => {
   it('gives the items under the key and the next cursor', () => {

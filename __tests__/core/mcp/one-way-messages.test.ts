@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Logger } from '../../../src/core/logging.js';
-import { BackgroundWork, cancelledNotification, guarded } from '../../../src/core/mcp/one-way-messages.js';
+import { BackgroundWork, cancelledNotification, guarded } from '../../../src/core/mcp/server-requests.js';
 
 function recordingLogger(): Logger & { warnings: string[] } {
   const warnings: string[] = [];

@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { McpError } from '../../../src/core/mcp/mcp-error.js';
 import { mcpTestBed, replyJson, type McpHandler } from '../../helpers/mcp-server.js';
 import { realSockets } from '../../helpers/test-kit.js';
-import { outputSchemasAfterPage, structuredContentProblems } from '../../../src/core/mcp/output-schemas.js';
+import { structuredContentProblems } from '../../../src/core/mcp/mcp-api-client.js';
+import { outputSchemasAfterPage } from '../../../src/core/mcp/mcp-session.js';
 
 const schema = {
   type: 'object',

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import { McpApiClient } from '../../../src/core/mcp/mcp-api-client.js';
 import { McpError } from '../../../src/core/mcp/mcp-error.js';
-import { mcpName, probeOutcome, statelessHeaders, withStatelessMeta } from '../../../src/core/mcp/stateless-era.js';
+import { mcpName, probeOutcome, statelessHeaders, withStatelessMeta } from '../../../src/core/mcp/protocol-versions.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { realSockets } from '../../helpers/test-kit.js';
 

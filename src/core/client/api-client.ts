@@ -273,7 +273,7 @@ export class ApiClient {
     const metricKey = endpoint.operation ?? this.#callKey(verb, target, this.#url);
     // Hooks and tracing watch the call only when the client has them: otherwise nothing is made.
     const { watching } = this.#engine;
-    const observer = watching && (await observe(watching, this.#hookCall(verb, target, metricKey)));
+    const observer = watching && (await observe(watching, this.#hookCall(verb, target, metricKey), options));
     try {
       const { response, refusal: refused } = await this.#engine.loop.run({
         verb,

@@ -1,10 +1,8 @@
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
-import { structuredContentProblems } from './output-schemas.js';
 import { McpError } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
 import { McpSessionClient } from './mcp-session-client.js';
-import { collect } from './cursor-pages.js';
 import type {
   McpCallToolResult,
   McpGetPromptResult,
@@ -27,6 +25,45 @@ export type PagerDutyToolResult<N extends PagerDutyMcpToolName> = Omit<McpCallTo
 };
 export { MCP_BASE_URL } from './mcp-client-settings.js';
 export { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS } from './protocol-versions.js';
+
+/**
+ * What is wrong with a tool's result by its output schema (JSON Schema 2020-12, the MCP default);
+ * none when it matches or is a tool error. The validator is @cfworker/json-schema: an interpreter,
+ * no code generated with `new Function`, so it runs where that is forbidden (Cloudflare Workers,
+ * strict CSP) as on Node. Loaded with the first check.
+ */
+export async function structuredContentProblems(schema: object, result: McpCallToolResult): Promise<string[]> {
+  if (result.isError === true) return [];
+  if (result.structuredContent === undefined)
+    return ['the tool declares an outputSchema but returned no structuredContent'];
+  const { Validator } = await import('@cfworker/json-schema');
+  const outcome = new Validator(schema as never, '2020-12', false).validate(result.structuredContent);
+  return outcome.valid ? [] : outcome.errors.map((error) => `${error.instanceLocation}: ${error.error}`);
+}
+
+/** A list page's items (under `key`) and the cursor of the next page, `undefined` after the last. */
+export function listPage<T>(
+  method: string,
+  key: string,
+  result: unknown,
+): { readonly items: readonly T[]; readonly cursor: string | undefined } {
+  const page = result as Record<string, unknown> | null;
+  const items = page?.[key];
+  if (!Array.isArray(items)) throw new TypeError(`${method}: the result has no ${key} array`);
+  const next = page?.nextCursor;
+  return { items: items as T[], cursor: typeof next === 'string' && next !== '' ? next : undefined };
+}
+
+/** A server that sends a cursor twice would have the client list forever. */
+export function repeatedCursorError(method: string, cursor: string): TypeError {
+  return new TypeError(`${method}: the server sent cursor ${JSON.stringify(cursor)} twice`);
+}
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
 
 /**
  * A client of the MCP API. The credential is an API key (`Token`) or an OAuth token
@@ -157,6 +194,20 @@ export class McpApiClient extends McpSessionClient {
     if (refusal) throw new McpToolRefusedError(call, refusal.rule, refusal.matched);
     if (!call.readOnly && policy.confirm && (await policy.confirm(call)) !== true)
       throw new McpToolRefusedError(call, 'confirm');
+  }
+
+  /** A list method's items, page by page as the loop needs them (`nextCursor`). */
+  protected async *pages<T>(method: string, key: string): AsyncGenerator<T, void, undefined> {
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const { result } = await this.call(method, cursor === undefined ? undefined : { cursor });
+      const page = listPage<T>(method, key, result);
+      yield* page.items;
+      cursor = page.cursor;
+      if (cursor !== undefined && seen.has(cursor)) throw repeatedCursorError(method, cursor);
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor !== undefined);
   }
 
   /** Every resource, all pages collected. */

@@ -18,6 +18,8 @@ import {
 import type { McpProgress } from './mcp-types.js';
 import type { BodyWatch } from './call-deadline.js';
 import { SESSION_HEADER, type McpSession } from './mcp-session.js';
+import type { OtelSpan } from '../observe/telemetry.js';
+import { tracedWithin } from '../observe/watching.js';
 
 /** Milliseconds to wait before resuming a stream that named no `retry:` (the official SDK's first delay). */
 export const DEFAULT_RECONNECT_MS = 1000;
@@ -41,6 +43,8 @@ export interface ExchangeCall {
   readonly onMessage: (message: unknown) => void;
   /** The bound on a JSON reply, and on each event of a streamed one, in bytes (`maxResponseBytes`). */
   readonly maxBytes: number;
+  /** The request's span, when traced: the HTTP calls that carry it (the POST, each resumption) are its children. */
+  readonly within?: OtelSpan;
 }
 
 /** How an exchange ended: the response, a 404 on the session it was sent with, or a reply with no response. */
@@ -135,13 +139,8 @@ export class McpExchange {
 
   async exchange(call: ExchangeCall): Promise<ExchangeResult> {
     const { request, headers, signal } = call;
-    const response = await this.#send('POST', {
-      json: request,
-      headers: { ...headers },
-      stream: true,
-      retryMode: call.retryMode,
-      signal,
-    });
+    const init = { json: request, headers: { ...headers }, stream: true, retryMode: call.retryMode, signal };
+    const response = await this.#send('POST', tracedWithin(init, call.within));
     if (response.status === 404 && headers[SESSION_HEADER] !== undefined) {
       discardLiveBody(response.body);
       return { kind: 'session-gone' };
@@ -188,11 +187,8 @@ export class McpExchange {
       }
       const resumedFrom = outcome.lastEventId;
       await abortableSleep(this.#sleep, (retryMs ?? DEFAULT_RECONNECT_MS) / 1000, signal);
-      const again = await this.#send('GET', {
-        headers: { ...call.sessionHeaders, Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom },
-        stream: true,
-        signal,
-      });
+      const headers = { ...call.sessionHeaders, Accept: 'text/event-stream', 'Last-Event-ID': resumedFrom };
+      const again = await this.#send('GET', tracedWithin({ headers, stream: true, signal }, call.within));
       if (!isEventStream(again)) {
         discardLiveBody(again.body);
         const answer = `${again.status}${again.ok ? ' without an event stream' : ''}`;

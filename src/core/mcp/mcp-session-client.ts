@@ -20,15 +20,23 @@ import {
 } from './json-rpc.js';
 import { McpError, McpSessionExpiredError, type McpCancelReason } from './mcp-error.js';
 import type { McpApiClientOptions, McpCallOptions } from './mcp-options.js';
-import { BackgroundWork, cancelledNotification, guarded, reasonOf } from './one-way-messages.js';
 import { McpSession, SESSION_HEADER, VERSION_HEADER } from './mcp-session.js';
-import { probeOutcome, STATELESS_PROTOCOL_VERSION, statelessHeaders, withStatelessMeta } from './stateless-era.js';
 import { callLimits } from './call-deadline.js';
 import { CallCancellation } from './call-cancellation.js';
 import { mcpClientSettings, type McpClientSettings } from './mcp-client-settings.js';
-import { MCP_PROTOCOL_VERSION, MCP_PROTOCOL_VERSIONS, unsupportedVersion } from './protocol-versions.js';
-import { answerServerRequest } from './server-requests.js';
-import { listPage, repeatedCursorError } from './cursor-pages.js';
+import {
+  MCP_PROTOCOL_VERSION,
+  MCP_PROTOCOL_VERSIONS,
+  probeOutcome,
+  STATELESS_PROTOCOL_VERSION,
+  statelessHeaders,
+  unsupportedVersion,
+  withStatelessMeta,
+} from './protocol-versions.js';
+import { answerServerRequest, BackgroundWork, cancelledNotification, guarded, reasonOf } from './server-requests.js';
+import { McpTracing } from './mcp-tracing.js';
+import { tracedWithin } from '../observe/watching.js';
+import type { OtelSpan } from '../observe/telemetry.js';
 
 /**
  * The JSON-RPC session of the MCP client over HTTP: starts it (`initialize`, or the stateless probe), sends
@@ -41,6 +49,8 @@ export class McpSessionClient extends ApiClient {
   readonly #exchange: McpExchange;
   readonly #background = new BackgroundWork();
   readonly #closing = new AbortController();
+  /** Spans by the MCP conventions, when the client has `telemetry`. */
+  readonly #tracing: McpTracing | undefined;
   #connecting: Promise<void> | undefined;
 
   /**
@@ -55,6 +65,8 @@ export class McpSessionClient extends ApiClient {
     this.#settings = settings;
     this.#session = new McpSession(settings.era);
     this.#exchange = new McpExchange((verb, init) => this.#send(verb, init), internalOf(options).sleep ?? timerSleep);
+    const { telemetry } = options;
+    this.#tracing = telemetry && new McpTracing(telemetry, () => this.normalizeUrl(settings.path));
   }
 
   // Every request goes through the client's own post/get/delete, so that a subclass sees each one. A token
@@ -206,13 +218,29 @@ export class McpSessionClient extends ApiClient {
     return this.#request<T>(method, params, callOptions, method !== 'initialize');
   }
 
-  async #request<T>(
+  /** A request, in its own span when the client traces (the trace context in its `_meta`). */
+  #request<T>(
     method: string,
     params: Readonly<Record<string, unknown>> | undefined,
     options: McpCallOptions,
     connectFirst: boolean,
   ): Promise<JsonRpcSuccess<T>> {
     const id = options.id ?? globalThis.crypto.randomUUID();
+    if (this.#tracing === undefined) return this.#exchanged<T>(method, params, id, options, connectFirst);
+    const request = { method, params, id };
+    return this.#tracing.traced(request, this.#session, (sent, within) =>
+      this.#exchanged<T>(method, sent, id, options, connectFirst, within),
+    );
+  }
+
+  async #exchanged<T>(
+    method: string,
+    params: Readonly<Record<string, unknown>> | undefined,
+    id: JsonRpcId,
+    options: McpCallOptions,
+    connectFirst: boolean,
+    within?: OtelSpan,
+  ): Promise<JsonRpcSuccess<T>> {
     const { onProgress } = options;
     const request = jsonRpcRequest(method, onProgress ? withProgressToken(params, id) : params, id);
     const limits = callLimits(this.#settings.limitDefaults, options, this.timeout);
@@ -239,6 +267,7 @@ export class McpSessionClient extends ApiClient {
             }),
           onMessage: (message) => this.#heard(message),
           maxBytes: this.maxResponseBytes,
+          within,
         });
         if (result.kind === 'session-gone') {
           sent = false; // the server did not know the session, so it did not act on the request
@@ -291,7 +320,11 @@ export class McpSessionClient extends ApiClient {
     if (method !== 'notifications/initialized') await this.connect();
     const session = this.#session.id;
     try {
-      await this.#post(jsonRpcNotification(method, params));
+      if (this.#tracing === undefined) await this.#post(jsonRpcNotification(method, params));
+      else
+        await this.#tracing.traced({ method, params }, this.#session, (sent, within) =>
+          this.#post(jsonRpcNotification(method, sent), within),
+        );
     } catch (error) {
       if (session === undefined || !(error instanceof HttpError) || error.status !== 404) throw error;
       this.#forgetSession(session);
@@ -300,12 +333,9 @@ export class McpSessionClient extends ApiClient {
   }
 
   /** Posts a message that gets no response (a notification, or the answer to a server request), at most once. */
-  async #post(message: object): Promise<void> {
-    const response = await this.#send('POST', {
-      json: message,
-      headers: this.#session.headers(),
-      retryMode: 'at-most-once',
-    });
+  async #post(message: object, within?: OtelSpan): Promise<void> {
+    const init = { json: message, headers: this.#session.headers(), retryMode: 'at-most-once' as const };
+    const response = await this.#send('POST', tracedWithin(init, within));
     await this.successText('POST', response);
   }
 
@@ -320,20 +350,6 @@ export class McpSessionClient extends ApiClient {
   /** Forgets the session the server no longer knows (not one started since by another call). */
   #forgetSession(sessionId: string | undefined): void {
     if (this.#session.forget(sessionId)) this.#connecting = undefined;
-  }
-
-  /** A list method's items, page by page as the loop needs them (`nextCursor`). */
-  protected async *pages<T>(method: string, key: string): AsyncGenerator<T, void, undefined> {
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const { result } = await this.call(method, cursor === undefined ? undefined : { cursor });
-      const page = listPage<T>(method, key, result);
-      yield* page.items;
-      cursor = page.cursor;
-      if (cursor !== undefined && seen.has(cursor)) throw repeatedCursorError(method, cursor);
-      if (cursor !== undefined) seen.add(cursor);
-    } while (cursor !== undefined);
   }
 
   /** The `outputSchema` the session's last `tools/list` gave a tool. */

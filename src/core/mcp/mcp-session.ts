@@ -1,8 +1,7 @@
 import { isPlainObject } from '../plain-object.js';
 import type { JsonRpcRequest } from './json-rpc.js';
-import { outputSchemasAfterPage } from './output-schemas.js';
 import { mayRepeatRequest, repeatableToolsAfterPage } from './safe-methods.js';
-import { STATELESS_PROTOCOL_VERSION, statelessHeaders } from './stateless-era.js';
+import { STATELESS_PROTOCOL_VERSION, statelessHeaders } from './protocol-versions.js';
 
 /** Each listed tool's `readOnlyHint`: a first page (no `cursor`) starts over, a later page adds. */
 export function readOnlyToolsAfterPage(
@@ -15,6 +14,21 @@ export function readOnlyToolsAfterPage(
   for (const tool of tools)
     if (isPlainObject(tool) && typeof tool.name === 'string')
       next.set(tool.name, isPlainObject(tool.annotations) && tool.annotations.readOnlyHint === true);
+  return next;
+}
+
+/** The tools' output schemas after a `tools/list` page: a first page starts over, a later one adds. */
+export function outputSchemasAfterPage(
+  known: ReadonlyMap<string, object>,
+  params: Readonly<Record<string, unknown>> | undefined,
+  result: unknown,
+): ReadonlyMap<string, object> {
+  const tools = isPlainObject(result) && Array.isArray(result.tools) ? (result.tools as unknown[]) : [];
+  const next = new Map(params?.cursor === undefined ? [] : known);
+  for (const tool of tools) {
+    if (isPlainObject(tool) && typeof tool.name === 'string' && isPlainObject(tool.outputSchema))
+      next.set(tool.name, tool.outputSchema);
+  }
   return next;
 }
 

@@ -2,7 +2,7 @@
 // about each step. A client with neither makes none, so an unobserved call costs a few `undefined` checks.
 import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
 import type { HookCall, HookRequest, HookRetry, RequestHooks } from './hooks.js';
-import { Telemetry, type CallTrace } from './telemetry.js';
+import { Telemetry, type CallTrace, type OtelSpan } from './telemetry.js';
 import type { Watching } from './watching.js';
 
 /** Splits the credential off a request's headers: hooks never see it, and cannot replace it. */
@@ -30,6 +30,8 @@ export function headersAfterHooks(headers: Record<string, string>): Record<strin
   return headers;
 }
 
+const NO_HOOKS: RequestHooks = Object.freeze({});
+
 export class CallObserver {
   readonly #call: HookCall;
   readonly #hooks: RequestHooks;
@@ -39,12 +41,19 @@ export class CallObserver {
 
   constructor(call: HookCall, hooks: RequestHooks | undefined, trace: CallTrace | undefined) {
     this.#call = call;
-    this.#hooks = hooks ?? {};
+    this.#hooks = hooks ?? NO_HOOKS;
     this.#trace = trace;
   }
 
   /** The request of the attempt about to be sent, after the `beforeRequest` hooks and the trace context. */
   async beforeAttempt(attempt: number, init: FetchRequestInit): Promise<FetchRequestInit> {
+    // Traced only: no hook is told of the request, so its headers need no split or check, only the context.
+    if (this.#hooks === NO_HOOKS) {
+      if (this.#trace === undefined) return init;
+      const headers = { ...init.headers };
+      this.#trace.attempt(attempt, headers);
+      return { ...init, headers };
+    }
     const { rest, authorization } = withoutAuthorization(init.headers ?? {});
     const request: HookRequest = { ...this.#call, attempt, headers: rest };
     this.#request = request;
@@ -99,9 +108,9 @@ export class CallObserver {
 }
 
 /** The observer of one call: its hooks, and its trace once the telemetry API is loaded (a warning if it cannot be). */
-export function observeCall(watching: Watching, call: HookCall): CallObserver {
+export function observeCall(watching: Watching, call: HookCall, within?: OtelSpan): CallObserver {
   const { hooks, telemetry } = watching;
   const loaded =
     telemetry === undefined ? undefined : (watching.loadedTelemetry ??= new Telemetry(telemetry, watching.version));
-  return new CallObserver(call, hooks, loaded?.start(call));
+  return new CallObserver(call, hooks, loaded?.start(call, within));
 }

@@ -31,11 +31,14 @@ export interface OtelTracer {
 }
 
 export interface OtelMeter {
-  createHistogram(name: string, options: { unit: string; description: string }): OtelRecorder;
+  createHistogram(
+    name: string,
+    options: { unit: string; description: string; advice?: { explicitBucketBoundaries?: number[] } },
+  ): OtelRecorder;
   createCounter(name: string, options: { unit: string; description: string }): OtelCounter;
 }
 
-interface OtelRecorder {
+export interface OtelRecorder {
   record(value: number, attributes: Record<string, string | number>): void;
 }
 
@@ -69,8 +72,8 @@ export interface TelemetryOptions {
 // SpanKind and SpanStatusCode of `@opentelemetry/api`: numbers fixed by the API, so the module need not be
 // loaded to name them.
 const SPAN_KIND_INTERNAL = 0;
-const SPAN_KIND_CLIENT = 2;
-const STATUS_ERROR = 2;
+export const SPAN_KIND_CLIENT = 2;
+export const STATUS_ERROR = 2;
 
 /** What a call's spans are named and attributed from. */
 export interface TracedCall {
@@ -85,24 +88,38 @@ export interface TracedCall {
 export class CallTrace {
   readonly #telemetry: Telemetry;
   readonly #call: TracedCall;
-  readonly #span: OtelSpan;
+  /** The call's own span; none when the call is one step of a traced MCP request (its span is the parent). */
+  readonly #span: OtelSpan | undefined;
+  /** The context the attempts' spans start in: under the call's span, or the MCP request's. */
+  readonly #parent: unknown;
   readonly #started = now();
-  readonly #server: Record<string, string | number>;
+  readonly #server: Readonly<Record<string, string | number>>;
   #attempt: { span: OtelSpan; started: number; attempt: number } | undefined;
 
-  constructor(telemetry: Telemetry, call: TracedCall, server: Record<string, string | number>) {
+  /** @param within - the span of the MCP request this HTTP call serves (its attempts are that span's children) */
+  constructor(
+    telemetry: Telemetry,
+    call: TracedCall,
+    server: Readonly<Record<string, string | number>>,
+    within?: OtelSpan,
+  ) {
     this.#telemetry = telemetry;
     this.#call = call;
     this.#server = server;
     const { api, tracer } = telemetry.loaded;
     const attributes = { 'http.request.method': call.method, 'pagerduty.operation': call.operation, ...server };
-    this.#span = tracer.startSpan(call.operation, { kind: SPAN_KIND_INTERNAL, attributes }, api.context.active());
+    const active = api.context.active();
+    this.#span =
+      within === undefined
+        ? tracer.startSpan(call.operation, { kind: SPAN_KIND_INTERNAL, attributes }, active)
+        : undefined;
+    this.#parent = api.trace.setSpan(active, within ?? (this.#span as OtelSpan));
   }
 
   /** Starts an attempt's span and, when propagating, writes its context into `headers`. */
   attempt(attempt: number, headers: Record<string, string>): void {
     const { api, tracer } = this.#telemetry.loaded;
-    const parent = api.trace.setSpan(api.context.active(), this.#span);
+    const parent = this.#parent;
     const attributes: Record<string, string | number> = {
       'http.request.method': this.#call.method,
       'url.full': this.#call.url,
@@ -153,7 +170,7 @@ export class CallTrace {
     const attributes: Record<string, string | number> = { 'pagerduty.operation': this.#call.operation };
     attributes['http.request.method'] = this.#call.method;
     if (outcome.status !== undefined) {
-      span.setAttribute('http.response.status_code', outcome.status);
+      span?.setAttribute('http.response.status_code', outcome.status);
       attributes['http.response.status_code'] = outcome.status;
     }
     const errorType =
@@ -163,11 +180,11 @@ export class CallTrace {
           ? String(outcome.status)
           : undefined;
     if (errorType !== undefined) {
-      span.setAttribute('error.type', errorType);
-      span.setStatus({ code: STATUS_ERROR });
+      span?.setAttribute('error.type', errorType);
+      span?.setStatus({ code: STATUS_ERROR });
       attributes['error.type'] = errorType;
     }
-    span.end();
+    span?.end();
     this.#telemetry.measures.calls.record((now() - this.#started) / 1000, attributes);
   }
 
@@ -187,7 +204,7 @@ export class CallTrace {
 }
 
 /** `ECONNRESET`, `ETIMEDOUT`, ...: the error's code, else its class name (the conventions' `error.type`). */
-function errorTypeOf(error: unknown): string {
+export function errorTypeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code !== '') return code;
   return error instanceof Error ? error.name : '_OTHER';
@@ -234,14 +251,30 @@ export class Telemetry {
     };
   }
 
-  /** A call's trace. */
-  start(call: TracedCall): CallTrace {
-    return new CallTrace(this, call, serverAttributes(call.url));
+  /** A call's trace; `within` the span of the MCP request the call serves, when it does. */
+  start(call: TracedCall, within?: OtelSpan): CallTrace {
+    return new CallTrace(this, call, this.#serverOf(call.url), within);
+  }
+
+  // A client calls one host or a few: each origin's attributes are worked out once (a URL parsed per call
+  // was a tenth of the tracing's own cost), and the cache stays small whatever the URLs.
+  readonly #servers = new Map<string, Readonly<Record<string, string | number>>>();
+
+  #serverOf(url: string): Readonly<Record<string, string | number>> {
+    const end = url.indexOf('/', url.indexOf('//') + 2);
+    const origin = end < 0 ? url : url.slice(0, end);
+    let server = this.#servers.get(origin);
+    if (server === undefined) {
+      if (this.#servers.size >= 32) this.#servers.clear();
+      server = Object.freeze(serverAttributes(origin));
+      this.#servers.set(origin, server);
+    }
+    return server;
   }
 }
 
 /** `server.address` and `server.port` of a URL (the port only when it is not the scheme's default). */
-function serverAttributes(url: string): Record<string, string | number> {
+export function serverAttributes(url: string): Record<string, string | number> {
   try {
     const parsed = new URL(url);
     const port = parsed.port === '' ? (parsed.protocol === 'http:' ? 80 : 443) : Number(parsed.port);
@@ -252,6 +285,6 @@ function serverAttributes(url: string): Record<string, string | number> {
 }
 
 // Milliseconds on the monotonic clock where there is one (every runtime the core runs on has `performance`).
-function now(): number {
+export function now(): number {
   return globalThis.performance?.now() ?? Date.now();
 }

@@ -3,7 +3,7 @@
 import { VERSION } from '../../generated/version.js';
 import { checkedHooks, type HookCall, type RequestHooks } from './hooks.js';
 import type { CallObserver } from './call-observer.js';
-import type { OpenTelemetryApi, Telemetry, TelemetryOptions } from './telemetry.js';
+import type { OpenTelemetryApi, OtelSpan, Telemetry, TelemetryOptions } from './telemetry.js';
 
 /** A client's hooks and telemetry options; the telemetry made at the first call that needs it. */
 export interface Watching {
@@ -37,10 +37,20 @@ function checkTelemetry(telemetry: unknown): void {
   }
 }
 
+// The span of the MCP request an HTTP call serves, carried on the call's request options under a symbol:
+// the MCP client hands it down through its own `post`/`get` (which a subclass may override) to `request`.
+const WITHIN: unique symbol = Symbol('pagerduty-client traced within');
+
+/** `options` (a copy) marked as a step of the MCP request traced by `span`: its attempts become its children. */
+export function tracedWithin<T extends object>(options: T, span: OtelSpan | undefined): T {
+  return span === undefined ? options : { ...options, [WITHIN]: span };
+}
+
 /** The observer of one call (the observing code loaded once per client). */
-export async function observe(watching: Watching, call: HookCall): Promise<CallObserver> {
+export async function observe(watching: Watching, call: HookCall, options?: object): Promise<CallObserver> {
+  const within = (options as { [WITHIN]?: OtelSpan } | undefined)?.[WITHIN];
   const { observeCall } = await (watching.observing ??= import('./call-observer.js'));
-  return observeCall(watching, call);
+  return observeCall(watching, call, within);
 }
 
 /** The `onError` hooks, for a failure met outside the attempt loop too (a status a method refuses). */

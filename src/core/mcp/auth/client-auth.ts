@@ -1,5 +1,5 @@
 import type * as oauth from 'oauth4webapi';
-import type { OAuthLibrary } from './oauth-library.js';
+import type { OAuthLibrary } from './oauth-discovery.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { McpOAuthClient } from './mcp-oauth-options.js';
 

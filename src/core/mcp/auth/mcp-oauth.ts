@@ -1,10 +1,15 @@
 import type * as oauth from 'oauth4webapi';
-import { loadOAuthLibrary, type OAuthLibrary } from './oauth-library.js';
 import { isLoopbackHost } from '../../request/url.js';
 import type { TokenProvider } from '../../auth/token-provider.js';
 import { earlyRenewalSeconds } from '../../oauth/renewal-timing.js';
 import type { McpOAuthClient, McpOAuthOptions, McpOAuthTokens } from './mcp-oauth-options.js';
-import { McpAuthorizationError, discoverAuthorizationServer, discoverResource } from './oauth-discovery.js';
+import {
+  McpAuthorizationError,
+  discoverAuthorizationServer,
+  discoverResource,
+  loadOAuthLibrary,
+  type OAuthLibrary,
+} from './oauth-discovery.js';
 import { scopesToRequest, unionOfScopes } from './metadata-urls.js';
 import { clientAuthFor, readRegistration } from './client-auth.js';
 import { bearerChallenge, type BearerChallenge } from './www-authenticate.js';

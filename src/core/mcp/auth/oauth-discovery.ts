@@ -1,9 +1,16 @@
 import type * as oauth from 'oauth4webapi';
-import type { OAuthLibrary } from './oauth-library.js';
 import { isLoopbackHost } from '../../request/url.js';
 import { PagerDutyError } from '../../errors/error-classes.js';
 import { isPlainObject } from '../../plain-object.js';
 import { authorizationServerMetadataUrls, protectedResourceMetadataUrls, resourceCovers } from './metadata-urls.js';
+
+/** oauth4webapi, the protocol library behind `McpOAuth`. */
+export type OAuthLibrary = typeof oauth;
+
+// Loaded on the first authorization, not with the package: `import('pagerduty-client')` stays quick.
+export function loadOAuthLibrary(): Promise<OAuthLibrary> {
+  return import('oauth4webapi');
+}
 
 /** What the MCP server says of itself as a protected resource (RFC 9728). */
 export interface ResourceMetadata {
