@@ -61,6 +61,13 @@ export const endToEndSuites = [
   '<rootDir>/__tests__/emulator/routes/',
   '<rootDir>/__tests__/emulator/rest-client-integration.test.ts',
   '<rootDir>/__tests__/scripts/',
+  // The examples and guide snippets run as written, against the emulator: the slowest of the unit loop.
+  '<rootDir>/__tests__/examples/run-example.test.ts',
+  '<rootDir>/__tests__/guide/mcp-snippets.test.ts',
+  '<rootDir>/__tests__/guide/from-pdjs-axios-fetch-snippets.test.ts',
+  '<rootDir>/__tests__/guide/mcp-oauth-emulator-snippet.test.ts',
+  '<rootDir>/__tests__/guide/emulator-fixtures-snippet.test.ts',
+  '<rootDir>/__tests__/emulator/guide-schedules-snippet.test.ts',
 ];
 
 export default {
