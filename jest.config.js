@@ -68,6 +68,9 @@ export const endToEndSuites = [
   '<rootDir>/__tests__/guide/mcp-oauth-emulator-snippet.test.ts',
   '<rootDir>/__tests__/guide/emulator-fixtures-snippet.test.ts',
   '<rootDir>/__tests__/emulator/guide-schedules-snippet.test.ts',
+  // iterHistory over a year of fake records (11,000 and more), sequential and concurrent.
+  '<rootDir>/__tests__/core/rest/history-max-range.test.ts',
+  '<rootDir>/__tests__/core/rest/concurrent-history.test.ts',
 ];
 
 export default {
