@@ -70,51 +70,115 @@ const newHolder = (): string => globalThis.crypto.randomUUID();
 export function createWebhookCore<Headers extends WebhookHeaders>(
   options: WebhookHandlerOptions<Headers>,
 ): WebhookCore<Headers> {
-  const settings = webhookSettings(options);
-  const limits: BodyLimits = { maxBytes: settings.maxBytes, timeoutMs: settings.timeoutMs };
-  const ledger = settings.dedup ? createDeliveryLedger() : undefined;
-  const userOnError = options.onError ?? reportToConsole;
-  // The hooks' own failures must not become an unhandled rejection that stops the server.
-  const onError = (error: unknown, context: WebhookContext<Headers> | undefined): void => {
+  const deliveries = new Deliveries(options);
+  // Never rejects: whatever goes wrong is answered 500 and reported.
+  return async (input) => {
     try {
-      userOnError(error, context);
+      return await deliveries.handle(input);
+    } catch (error) {
+      deliveries.onError(error, undefined);
+      return { answer: answerOf(OUTCOMES.internal) };
+    }
+  };
+}
+
+/** One handler's deliveries: its settings, its in-process ledger, and the caller's hooks. */
+class Deliveries<Headers extends WebhookHeaders> {
+  readonly #options: WebhookHandlerOptions<Headers>;
+  readonly #settings: ReturnType<typeof webhookSettings>;
+  readonly #limits: BodyLimits;
+  readonly #ledger: ReturnType<typeof createDeliveryLedger> | undefined;
+  readonly #userOnError: NonNullable<WebhookHandlerOptions<Headers>['onError']>;
+
+  constructor(options: WebhookHandlerOptions<Headers>) {
+    this.#options = options;
+    this.#userOnError = options.onError ?? reportToConsole;
+    this.#settings = webhookSettings(options);
+    this.#limits = { maxBytes: this.#settings.maxBytes, timeoutMs: this.#settings.timeoutMs };
+    this.#ledger = this.#settings.dedup ? createDeliveryLedger() : undefined;
+  }
+
+  // The hooks' own failures must not become an unhandled rejection that stops the server.
+  onError(error: unknown, context: WebhookContext<Headers> | undefined): void {
+    try {
+      this.#userOnError(error, context);
     } catch (hookError) {
       reportToConsole(hookError);
     }
-  };
-  const reject = (rejection: WebhookRejection, headers?: Record<string, string>, close = false): WebhookResult => {
+  }
+
+  async handle(input: WebhookInput<Headers>): Promise<WebhookResult> {
+    if (input.method !== 'POST') return this.#reject({ status: 405, reason: 'method-not-allowed' }, { allow: 'POST' });
+    const body = await input.readBody(this.#limits);
+    if (!body.ok) {
+      if (body.reason === 'too-large') return this.#reject({ status: 413, reason: 'too-large' }, {}, true);
+      if (body.reason === 'timeout') return this.#reject({ status: 408, reason: 'body-timeout' }, {}, true);
+      if (body.reason === 'aborted') return { answer: undefined };
+      const error = new TypeError(
+        'the request body was read before the webhook handler: ' +
+          'mount it before any JSON body parser, or after express.raw()',
+      );
+      this.onError(error, undefined);
+      return this.#reject({ status: 500, reason: 'body-already-read', error });
+    }
+    let parsed: ParsedWebhook;
     try {
-      options.onRejected?.(rejection);
+      parsed = parseWebhook(body.bytes, input.headers, { ...this.#options, maxBodyBytes: this.#limits.maxBytes });
+    } catch (error) {
+      if (error instanceof WebhookVerificationError)
+        return this.#reject({ status: STATUS_OF_VERIFICATION[error.reason] ?? 401, reason: error.reason, error });
+      if (error instanceof WebhookPayloadError) return this.#reject({ status: 400, reason: error.reason, error });
+      throw error;
+    }
+    const { webhookId, verified, event } = parsed;
+    const context: WebhookContext<Headers> = { webhookId, verified, headers: input.headers };
+    const dedup = this.#settings.dedup;
+    if (!dedup || !this.#ledger) return this.#runAlone(parsed, context);
+    const keys = deliveryKeys(event.id, webhookId, verified);
+    const turn = this.#ledger.claim(keys);
+    if (turn.kind === 'in-flight') return { answer: answerOf(await turn.outcome) };
+    let result: { outcome: DeliveryOutcome; after?: Promise<void> } = { outcome: OUTCOMES.internal };
+    try {
+      result = await this.#runClaimed(dedup, keys, parsed, context);
+    } finally {
+      turn.settle(result.outcome);
+    }
+    return { answer: answerOf(result.outcome), after: result.after };
+  }
+
+  #reject(rejection: WebhookRejection, headers?: Record<string, string>, close = false): WebhookResult {
+    try {
+      this.#options.onRejected?.(rejection);
     } catch (hookError) {
-      onError(hookError, undefined);
+      this.onError(hookError, undefined);
     }
     return { answer: answerOf({ status: rejection.status, text: rejection.reason }, headers, close) };
-  };
+  }
 
-  const runEvent = async (parsed: ParsedWebhook, context: WebhookContext<Headers>): Promise<boolean> => {
+  async #runEvent(parsed: ParsedWebhook, context: WebhookContext<Headers>): Promise<boolean> {
     try {
-      await options.onEvent(parsed.event, context);
+      await this.#options.onEvent(parsed.event, context);
       return true;
     } catch (error) {
-      onError(error, context);
+      this.onError(error, context);
       return false;
     }
-  };
+  }
 
   // Without deduplication: every verified delivery runs.
-  const runAlone = async (parsed: ParsedWebhook, context: WebhookContext<Headers>): Promise<WebhookResult> => {
-    if (options.respond === 'before-handling')
-      return { answer: answerOf(OUTCOMES.accepted), after: runEvent(parsed, context).then(() => undefined) };
-    return { answer: answerOf((await runEvent(parsed, context)) ? OUTCOMES.ok : OUTCOMES.failed) };
-  };
+  async #runAlone(parsed: ParsedWebhook, context: WebhookContext<Headers>): Promise<WebhookResult> {
+    if (this.#options.respond === 'before-handling')
+      return { answer: answerOf(OUTCOMES.accepted), after: this.#runEvent(parsed, context).then(() => undefined) };
+    return { answer: answerOf((await this.#runEvent(parsed, context)) ? OUTCOMES.ok : OUTCOMES.failed) };
+  }
 
   // The store is asked once per delivery that no attempt of this process is handling.
-  const runClaimed = async (
+  async #runClaimed(
     dedup: DedupSettings,
     keys: readonly string[],
     parsed: ParsedWebhook,
     context: WebhookContext<Headers>,
-  ): Promise<{ outcome: DeliveryOutcome; after?: Promise<void> }> => {
+  ): Promise<{ outcome: DeliveryOutcome; after?: Promise<void> }> {
     const { store, keepMs, claimMs } = dedup;
     const holder = newHolder();
     let claim;
@@ -122,78 +186,30 @@ export function createWebhookCore<Headers extends WebhookHeaders>(
       claim = await store.claim(keys, holder, claimMs);
     } catch (error) {
       // Fails closed: without the store nobody knows whether another replica ran the event.
-      onError(error, context);
+      this.onError(error, context);
       return { outcome: OUTCOMES.storeDown };
     }
     if (claim === 'done') return { outcome: OUTCOMES.duplicate };
     if (claim === 'busy') return { outcome: OUTCOMES.elsewhere };
-    if (options.respond === 'before-handling') {
+    if (this.#options.respond === 'before-handling') {
       try {
         await store.finish(keys, holder, keepMs);
       } catch (error) {
-        onError(error, context);
+        this.onError(error, context);
         await store.release(keys, holder).catch(() => undefined);
         return { outcome: OUTCOMES.storeDown };
       }
-      return { outcome: OUTCOMES.accepted, after: runEvent(parsed, context).then(() => undefined) };
+      return { outcome: OUTCOMES.accepted, after: this.#runEvent(parsed, context).then(() => undefined) };
     }
-    if (await runEvent(parsed, context)) {
+    if (await this.#runEvent(parsed, context)) {
       // The event ran: a store that fails now is reported, and the delivery still answered 200.
       // A 5xx would make PagerDuty retry, and the retry run the event again once the claim expires.
-      await store.finish(keys, holder, keepMs).catch((error: unknown) => onError(error, context));
+      await store.finish(keys, holder, keepMs).catch((error: unknown) => this.onError(error, context));
       return { outcome: OUTCOMES.ok };
     }
     // A failed webhook is not remembered: PagerDuty's retry runs `onEvent` again (at once, or
     // after the claim expires if the release does not reach the store).
-    await store.release(keys, holder).catch((error: unknown) => onError(error, context));
+    await store.release(keys, holder).catch((error: unknown) => this.onError(error, context));
     return { outcome: OUTCOMES.failed };
-  };
-
-  const handle = async (input: WebhookInput<Headers>): Promise<WebhookResult> => {
-    if (input.method !== 'POST') return reject({ status: 405, reason: 'method-not-allowed' }, { allow: 'POST' });
-    const body = await input.readBody(limits);
-    if (!body.ok) {
-      if (body.reason === 'too-large') return reject({ status: 413, reason: 'too-large' }, {}, true);
-      if (body.reason === 'timeout') return reject({ status: 408, reason: 'body-timeout' }, {}, true);
-      if (body.reason === 'aborted') return { answer: undefined };
-      const error = new TypeError(
-        'the request body was read before the webhook handler: ' +
-          'mount it before any JSON body parser, or after express.raw()',
-      );
-      onError(error, undefined);
-      return reject({ status: 500, reason: 'body-already-read', error });
-    }
-    let parsed: ParsedWebhook;
-    try {
-      parsed = parseWebhook(body.bytes, input.headers, { ...options, maxBodyBytes: limits.maxBytes });
-    } catch (error) {
-      if (error instanceof WebhookVerificationError)
-        return reject({ status: STATUS_OF_VERIFICATION[error.reason] ?? 401, reason: error.reason, error });
-      if (error instanceof WebhookPayloadError) return reject({ status: 400, reason: error.reason, error });
-      throw error;
-    }
-    const { webhookId, verified, event } = parsed;
-    const context: WebhookContext<Headers> = { webhookId, verified, headers: input.headers };
-    if (!settings.dedup || !ledger) return runAlone(parsed, context);
-    const keys = deliveryKeys(event.id, webhookId, verified);
-    const turn = ledger.claim(keys);
-    if (turn.kind === 'in-flight') return { answer: answerOf(await turn.outcome) };
-    let result: { outcome: DeliveryOutcome; after?: Promise<void> } = { outcome: OUTCOMES.internal };
-    try {
-      result = await runClaimed(settings.dedup, keys, parsed, context);
-    } finally {
-      turn.settle(result.outcome);
-    }
-    return { answer: answerOf(result.outcome), after: result.after };
-  };
-
-  // Never rejects: whatever goes wrong is answered 500 and reported.
-  return async (input) => {
-    try {
-      return await handle(input);
-    } catch (error) {
-      onError(error, undefined);
-      return { answer: answerOf(OUTCOMES.internal) };
-    }
-  };
+  }
 }
