@@ -26,6 +26,20 @@ export function discardLiveBody(body: unknown): void {
   else void live?.cancel?.().catch(() => undefined);
 }
 
+// One event's data: a JSON-RPC message or a batch. True once the handler is done; the parse error of bad JSON.
+function handleEventData(data: string, onMessage: MessageHandler): boolean | SyntaxError {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(data);
+  } catch (error) {
+    return error as SyntaxError;
+  }
+  for (const message of Array.isArray(decoded) ? (decoded as unknown[]) : [decoded]) {
+    if (onMessage(message)) return true;
+  }
+  return false;
+}
+
 // The parser loads with the first stream so that importing the library does not pay for it; the body
 // is discarded once the handler is done, so a stream the server leaves open does not hold the socket.
 export async function readMessageEvents(
@@ -55,19 +69,9 @@ export async function readMessageEvents(
         gaveEventId = true;
       }
       if ((event.event ?? 'message') !== 'message' || event.data.trim() === '') return;
-      let decoded: unknown;
-      try {
-        decoded = JSON.parse(event.data);
-      } catch (error) {
-        invalid = error as SyntaxError;
-        return;
-      }
-      for (const message of Array.isArray(decoded) ? (decoded as unknown[]) : [decoded]) {
-        if (onMessage(message)) {
-          done = true;
-          return;
-        }
-      }
+      const handled = handleEventData(event.data, onMessage);
+      if (handled instanceof SyntaxError) invalid = handled;
+      else done = handled;
     },
   });
   const decoder = new TextDecoder();

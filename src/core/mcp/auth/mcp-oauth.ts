@@ -207,15 +207,14 @@ export class McpOAuth implements TokenProvider {
     const redirectUri = this.#options.redirectUri ?? DEFAULT_REDIRECT_URI;
     const verifier = lib.generateRandomCodeVerifier();
     const state = lib.generateRandomState();
-    const url = new URL(server.authorization_endpoint ?? new URL('/authorize', server.issuer));
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('client_id', registered.client.client_id);
-    url.searchParams.set('redirect_uri', redirectUri);
-    url.searchParams.set('code_challenge', await lib.calculatePKCECodeChallenge(verifier));
-    url.searchParams.set('code_challenge_method', 'S256');
-    url.searchParams.set('state', state);
-    if (scope !== undefined) url.searchParams.set('scope', scope);
-    if (this.#resource !== undefined) url.searchParams.set('resource', this.#resource);
+    const url = authorizationUrl(server, {
+      client_id: registered.client.client_id,
+      redirect_uri: redirectUri,
+      code_challenge: await lib.calculatePKCECodeChallenge(verifier),
+      state,
+      scope,
+      resource: this.#resource,
+    });
     const callback = new URL(await this.#options.authorize!(url));
     // Checks `state`, an error answer, and `iss` (RFC 9207) when the server sends or promises it.
     const parameters = lib.validateAuthResponse(server, registered.client, callback, state);
@@ -335,4 +334,20 @@ export class McpOAuth implements TokenProvider {
       ),
     };
   }
+}
+
+// The authorization request of the code grant with PKCE (S256); a parameter left undefined is not sent.
+function authorizationUrl(
+  server: { readonly issuer: string; readonly authorization_endpoint?: string },
+  parameters: Readonly<Record<'client_id' | 'redirect_uri' | 'code_challenge' | 'state', string>> & {
+    readonly scope: string | undefined;
+    readonly resource: string | undefined;
+  },
+): URL {
+  const url = new URL(server.authorization_endpoint ?? new URL('/authorize', server.issuer));
+  const { client_id, redirect_uri, code_challenge, state, scope, resource } = parameters;
+  const ordered = { response_type: 'code', client_id, redirect_uri, code_challenge, code_challenge_method: 'S256' };
+  for (const [name, value] of Object.entries({ ...ordered, state, scope, resource }))
+    if (value !== undefined) url.searchParams.set(name, value);
+  return url;
 }
