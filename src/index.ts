@@ -135,8 +135,8 @@ export type { OnRateLimit, RateLimitInfo, RateLimitReason } from './core/rate-li
 export type { RequestGate, RequestGateOptions } from './core/rate-limit/request-gate.js';
 export type { Lane } from './core/rest/pagination/lanes.js';
 export type { AgentOption, FetchLike } from './core/transport/transport.js';
-export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/transport/fetch-types.js';
-export type { ProxySetting } from './core/transport/proxy.js';
+export type { FetchBody, FetchHeaders, FetchRequestInit, FetchResponse } from './core/platform/fetch-types.js';
+export type { ProxySetting } from './core/platform/proxy.js';
 export type {
   AlertGroupingSettingsOptions,
   AnalyticsRawIncidentsOptions,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { normalizeProxyUrl, proxyFor, type ProxyEnv, type ProxySetting } from '../core/transport/proxy.js';
+import { normalizeProxyUrl, proxyFor, type ProxyEnv, type ProxySetting } from '../core/platform/proxy.js';
 
 /**
  * Proxy URLs by scheme, as the predecessor's `session.proxies`: `{ https: 'http://proxy:3128' }`.

@@ -9,7 +9,7 @@
 import { API_CLIENT_OPTION_NAMES, type ApiClientOptions, type PassThroughInit } from '../core/client/client-options.js';
 import type { OptionNames } from '../core/client/option-names.js';
 import type { InternalOptions } from '../core/client/internal-options.js';
-import type { ProxySetting } from '../core/transport/proxy.js';
+import type { ProxySetting } from '../core/platform/proxy.js';
 import { legacyPolicyFor, resolveCompat, type LegacyPolicy } from './compat.js';
 import { legacyErrorFactory } from './error-factory.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ApiClient } from '../../../src/core/client/api-client.js';
 import { bearerAuth, tokenAuth } from '../../../src/core/auth/auth-methods.js';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
-import type { FetchRequestInit } from '../../../src/core/transport/fetch-types.js';
+import type { FetchRequestInit } from '../../../src/core/platform/fetch-types.js';
 import type { FetchLike } from '../../../src/core/transport/transport.js';
 
 const page = globalThis as { window?: unknown };

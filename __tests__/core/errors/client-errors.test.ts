@@ -6,7 +6,7 @@ import {
   HttpServerError,
   type ErrorFactory,
 } from '../../../src/core/errors/error-classes.js';
-import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
+import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
 import { Secret } from '../../../src/core/auth/secret.js';
 
 const KEY = 'u+abcdefgh1234';

@@ -6,7 +6,7 @@ import {
   withCause,
   withProgressToken,
 } from '../../../src/core/mcp/mcp-exchange.js';
-import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
+import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
 
 describe('replyInJson', () => {
   it('finds the response to the request among the messages', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RequestOptions } from '../../../src/core/client/client-options.js';
 import { McpApiClient } from '../../../src/core/mcp/mcp-api-client.js';
-import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
+import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
 import { openStream, replyJson, sendEvent, startMcpServer, type McpTestServer } from '../../helpers/mcp-server.js';
 import { realSockets, seams } from '../../helpers/test-kit.js';
 

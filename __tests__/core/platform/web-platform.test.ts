@@ -6,7 +6,7 @@ import {
   openConnections,
   portableHashing as portable,
 } from '../../../src/core/platform/web-platform.js';
-import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
+import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
 import { checkSignatureWith, signWebhookBody } from '../../../src/core/webhooks/verify-signature.js';
 
 const realFetch = globalThis.fetch;

@@ -3,7 +3,7 @@ import type { RequestOptions } from '../../../src/core/client/api-client.js';
 import type { RequestContext, ResponseDetails } from '../../../src/core/errors/failure-details.js';
 import type { DecodedResponse } from '../../../src/core/rest/rest-options.js';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
-import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
+import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
 import { API_KEY, deepFreeze } from '../../helpers/test-kit.js';
 
 const response = (status: number, text = ''): FetchResponse =>

@@ -15,7 +15,7 @@ import {
   type RateLimitAttempt,
 } from '../../../src/core/rate-limit/attempt-rate-limit.js';
 import type { Transport } from '../../../src/core/transport/transport.js';
-import { InMemoryResponse } from '../../../src/core/transport/in-memory-response.js';
+import { InMemoryResponse } from '../../../src/core/platform/in-memory-response.js';
 import { recordingLogger, recordingSleep } from '../../helpers/test-kit.js';
 
 const POLICY = {

@@ -3,7 +3,7 @@
 // answers when told to, or never (then only the attempt's signal ends it).
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Transport, type FetchLike } from '../../../src/core/transport/transport.js';
-import type { FetchResponse } from '../../../src/core/transport/fetch-types.js';
+import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
 
 const response = (url: string): FetchResponse =>
   ({

@@ -1,6 +1,6 @@
 // Every way to send reaches the network through `request`, so that an override of it (or of `get`, ...)
 // sees every call.
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
 import { Credential } from '../auth/credential.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';

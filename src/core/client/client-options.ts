@@ -1,6 +1,6 @@
-import type { FetchResponse } from '../transport/fetch-types.js';
+import type { FetchResponse } from '../platform/fetch-types.js';
 import type { Logger } from '../logging.js';
-import type { ProxySetting } from '../transport/proxy.js';
+import type { ProxySetting } from '../platform/proxy.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../request/outgoing-request.js';
 import type { OptionNames } from './option-names.js';

@@ -7,7 +7,7 @@ import type { AttemptRateLimit } from '../rate-limit/attempt-rate-limit.js';
 import { timerSleep } from '../abortable-sleep.js';
 import { AttemptLoop } from '../retry/attempt-loop.js';
 import { RequestGate } from '../rate-limit/request-gate.js';
-import { normalizeProxyUrl } from '../transport/proxy.js';
+import { normalizeProxyUrl } from '../platform/proxy.js';
 import { Transport } from '../transport/transport.js';
 import type { CallMetrics } from './call-metrics.js';
 import type { ApiClientOptions } from './client-options.js';

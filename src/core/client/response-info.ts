@@ -1,7 +1,7 @@
 // The HTTP side of a result, for `withResponse` views: what support asks for (`x-request-id`) and what a
 // caller paces itself by (the rate-limit headers), from the response the result was read from.
 import { readRateLimitHeaders, type RateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
-import type { FetchHeaders, FetchResponse } from '../transport/fetch-types.js';
+import type { FetchHeaders, FetchResponse } from '../platform/fetch-types.js';
 
 /**
  * A result with the answer it came from.

@@ -1,9 +1,9 @@
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { errorKindForStatus, httpErrorMessage, type ErrorFactory, type ErrorSpec } from './error-classes.js';
 import { responseReason, scrubFailure, type ResponseDetails } from './failure-details.js';
 import type { Secret } from '../auth/secret.js';
 import { scrubSecret } from '../auth/scrub-secret.js';
-import { InMemoryResponse } from '../transport/in-memory-response.js';
+import { InMemoryResponse } from '../platform/in-memory-response.js';
 
 /** What an HTTP error is built from. */
 export interface HttpErrorParts {

@@ -1,5 +1,5 @@
 import { decodeApiError, quoteErrorBody, type ApiErrorBody } from './api-error-body.js';
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import type { FailureFacts } from './failure-details.js';
 
 /** Base of every error this library throws (the spec's `Error`): `err instanceof PagerDutyError`. */

@@ -20,7 +20,7 @@ import type {
 import { sendAlertEvent, sendChangeEventBody } from './event-posting.js';
 import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './endpoints.js';
 import { EventsWithResponse } from './events-with-response.js';
-import type { FetchResponse } from '../transport/fetch-types.js';
+import type { FetchResponse } from '../platform/fetch-types.js';
 import { isPlainObject } from '../plain-object.js';
 import { regionalBaseUrl } from '../client/regions.js';
 

@@ -1,7 +1,7 @@
 // A view rather than fields on the returned values: `trigger` returns a string, which cannot carry them, and
 // the API's own answer already has a `status` (`"success"`) that an HTTP status beside it would contradict.
 import type { ApiClient } from '../client/api-client.js';
-import type { FetchResponse } from '../transport/fetch-types.js';
+import type { FetchResponse } from '../platform/fetch-types.js';
 import {
   changeEventBody,
   triggerEventProperties,

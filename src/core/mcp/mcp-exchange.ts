@@ -2,7 +2,7 @@ import type { RequestOptions } from '../client/client-options.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import { abortableSleep } from '../abortable-sleep.js';
 import type { RetryMode } from '../retry/retry-mode.js';
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { readBoundedText } from '../transport/bounded-body.js';
 import { discardLiveBody, readMessageEvents, type LiveBody, type StreamOutcome } from './event-stream.js';
 import {

@@ -4,7 +4,7 @@ import { ApiClient } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';
 import type { RequestOptions } from '../client/client-options.js';
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { HttpError } from '../errors/error-classes.js';
 import { failureParts, McpExchange, withCause, withProgressToken } from './mcp-exchange.js';
 import {

@@ -1,6 +1,6 @@
 // What watches one call: the caller's hooks and the call's trace, behind one object the attempt loop tells
 // about each step. A client with neither makes none, so an unobserved call costs a few `undefined` checks.
-import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
+import type { FetchRequestInit, FetchResponse } from '../platform/fetch-types.js';
 import type { HookCall, HookRequest, HookRetry, RequestHooks } from './hooks.js';
 import { Telemetry, type CallTrace, type OtelSpan } from './telemetry.js';
 import type { Watching } from './watching.js';

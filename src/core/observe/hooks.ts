@@ -1,7 +1,7 @@
 // Request hooks: the caller's own code at each step of a call (ky's `hooks`, octokit's `hook.before/after/error`).
 // A hook sees the call as the logs do (URL redacted, no credential); one that throws fails the call with its
 // error, before the attempt is sent or after its answer is whole, so that nothing is left half-sent.
-import type { FetchHeaders } from '../transport/fetch-types.js';
+import type { FetchHeaders } from '../platform/fetch-types.js';
 
 /** One call as hooks see it: the same for each of its attempts. */
 export interface HookCall {

@@ -2,7 +2,7 @@
 // user's own. In a browser, then, key (`Token`) authentication needs an explicit opt-in, and the requests carry
 // only the headers PagerDuty's CORS answer lets a page send.
 import type { AuthMethod } from '../auth/auth-methods.js';
-import type { FetchRequestInit } from '../transport/fetch-types.js';
+import type { FetchRequestInit } from './fetch-types.js';
 import { isBrowser, type RuntimeGlobals } from './runtime.js';
 
 /**

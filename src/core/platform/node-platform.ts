@@ -4,8 +4,8 @@
 // ever sees node-fetch or `node:http`, and Node never loads @noble/hashes. node-fetch, the proxy agent and
 // node:crypto load on first use, so that importing the library costs none of them.
 import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
-import type { FetchLike } from '../transport/transport.js';
-import { namesProxy, proxyEnvironment, proxyFor, type ProxyEnv } from '../transport/proxy.js';
+import type { FetchLike } from './fetch-types.js';
+import { namesProxy, proxyEnvironment, proxyFor, type ProxyEnv } from './proxy.js';
 import { nodeHashing, type Hashing } from './hashing.js';
 import type { Connections, ConnectionOptions } from './platform.js';
 

@@ -1,8 +1,8 @@
 // What the transport asks of the runtime it runs on. Two modules answer: ./node-platform.ts (node-fetch, agents,
 // proxies) under the `node` export condition, ./web-platform.ts (the runtime's own `fetch`) everywhere else.
 import type { Agent } from 'node:http';
-import type { ProxyEnv, ProxySetting } from '../transport/proxy.js';
-import type { AgentOption } from '../transport/transport.js';
+import type { ProxyEnv, ProxySetting } from './proxy.js';
+import type { AgentOption } from './fetch-types.js';
 
 /** The connection settings of one client. */
 export interface ConnectionOptions {

@@ -3,8 +3,8 @@
 // hashing with node:crypto where the runtime has it, else with @noble/hashes.
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
-import type { FetchLike } from '../transport/transport.js';
+import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
+import type { FetchLike } from './fetch-types.js';
 import { nodeHashing, type Hashing, type NodeCrypto } from './hashing.js';
 import type { Connections, ConnectionOptions } from './platform.js';
 import { runtimeLabel, type RuntimeGlobals } from './runtime.js';

@@ -1,5 +1,5 @@
 // What one request is (its options, as every client's methods take them) and what is sent for it.
-import type { FetchRequestInit, FetchRequestInit as RequestInit } from '../transport/fetch-types.js';
+import type { FetchRequestInit, FetchRequestInit as RequestInit } from '../platform/fetch-types.js';
 import { withFormAuth, withJsonBodyAuth, type AuthMethod } from '../auth/auth-methods.js';
 import type { QueryParams } from './query.js';
 

@@ -1,4 +1,4 @@
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { ApiClient, type Endpoint, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { FailureFacts, RequestContext, ResponseDetails } from '../errors/failure-details.js';

@@ -1,7 +1,7 @@
 // The typed signatures of the REST clients' j-, r- and index methods, with their documentation, merged into
 // `RestApiV2BaseClient` (whose class body holds the implementations): a literal path of the API types the
 // call from its endpoint; any other string gives the untyped fallback.
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import type { RequestOptions } from '../client/api-client.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';

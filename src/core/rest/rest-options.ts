@@ -1,4 +1,4 @@
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import type { ApiClientOptions } from '../client/api-client.js';
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';

@@ -6,7 +6,7 @@ import type { HttpMethod } from '../client/client-options.js';
 import type { QueryParams } from '../request/query.js';
 import type { ApiTypes } from '../types/api-types.js';
 import type { PathHint } from '../types/endpoint-types.js';
-import type { FetchResponse } from '../transport/fetch-types.js';
+import type { FetchResponse } from '../platform/fetch-types.js';
 import type { ResourceObject } from './endpoints/policy.js';
 import type { IterAllOptions } from './rest-options.js';
 import type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-types.js';

@@ -2,7 +2,7 @@
 // (`AttemptRateLimit`: before it, after its answer, while a 429's pause runs), whichever the client has: its own
 // request gate, or the shared limiter and `onRateLimit` over that gate. What to do with an answer or a failure
 // is the pure rules' call (`retry-rules.ts`, `status-rules.ts`, `retry-mode.ts`).
-import type { FetchResponse } from '../transport/fetch-types.js';
+import type { FetchResponse } from '../platform/fetch-types.js';
 import type { ClientErrors } from '../errors/client-errors.js';
 import { dropsDebug, formatAttempt, type AttemptRecord, type Logger } from '../logging.js';
 import { abortableSleep, AbortedDuringPause } from '../abortable-sleep.js';

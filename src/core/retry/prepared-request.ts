@@ -1,5 +1,5 @@
 // A request as the attempt loop sends it, what the loop gives back, and the few edits of an attempt's own.
-import type { FetchRequestInit, FetchResponse } from '../transport/fetch-types.js';
+import type { FetchRequestInit, FetchResponse } from '../platform/fetch-types.js';
 import type { ResponseDetails } from '../errors/failure-details.js';
 import type { Logger } from '../logging.js';
 import type { CallObserver } from '../observe/call-observer.js';

@@ -1,7 +1,7 @@
 import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
-import type { FetchResponse as Response } from '../transport/fetch-types.js';
+import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type RequestOptions } from '../client/api-client.js';
 import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
 import type { TokenProvider } from '../auth/token-provider.js';

@@ -1,8 +1,8 @@
 // A body is read chunk by chunk and counted, so that a server streaming without end costs at most the limit
 // in memory (issue 47): the transport stops reading and aborts the request, which frees the socket.
 import { ResponseTooLargeError } from '../errors/error-classes.js';
-import type { FetchResponse } from './fetch-types.js';
-import { utf8Text } from './in-memory-response.js';
+import type { FetchResponse } from '../platform/fetch-types.js';
+import { utf8Text } from '../platform/in-memory-response.js';
 
 /**
  * The default bound on one response body, in bytes: 64 MiB. PagerDuty's largest answers are pages of at most

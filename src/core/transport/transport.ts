@@ -1,23 +1,15 @@
 // One attempt reads the whole body, so a body cut short is a network error of that attempt, retried like any other.
 // The runtime's side (node-fetch and its agents on Node, the platform's fetch elsewhere) comes from the platform
 // module, which the build turns into the package's `#platform` import, chosen by export condition.
-import type { Agent } from 'node:http';
 import { loadDefaultFetch, openConnections } from '../platform/node-platform.js';
 import type { Connections } from '../platform/platform.js';
-import type { FetchRequestInit, FetchResponse } from './fetch-types.js';
-import { InMemoryResponse } from './in-memory-response.js';
+import type { AgentOption, FetchLike, FetchRequestInit, FetchResponse } from '../platform/fetch-types.js';
+import { InMemoryResponse } from '../platform/in-memory-response.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBoundedBody } from './bounded-body.js';
 import { ResponseTooLargeError } from '../errors/error-classes.js';
-import type { ProxyEnv, ProxySetting } from './proxy.js';
+import type { ProxyEnv, ProxySetting } from '../platform/proxy.js';
 
-/**
- * The transport seam: anything with node-fetch's signature. Inject one to record, mock or
- * reroute requests.
- */
-export type FetchLike = (url: string, init: FetchRequestInit) => Promise<FetchResponse>;
-
-/** An agent, or a function that picks one per request URL. */
-export type AgentOption = Agent | ((url: URL) => Agent | undefined);
+export type { AgentOption, FetchLike } from '../platform/fetch-types.js';
 
 /** How the transport is set up. */
 export interface TransportOptions {

@@ -1,4 +1,4 @@
-import type { FetchResponse } from '../../transport/fetch-types.js';
+import type { FetchResponse } from '../../platform/fetch-types.js';
 import { isPlainObject } from '../../plain-object.js';
 import type { RequestContext, ResponseDetails } from '../../errors/failure-details.js';
 import { unwrapBody } from '../endpoints/entity-wrappers.js';

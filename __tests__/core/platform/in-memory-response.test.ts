@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { InMemoryResponse, utf8Text } from '../../../src/core/transport/in-memory-response.js';
+import { InMemoryResponse, utf8Text } from '../../../src/core/platform/in-memory-response.js';
 
 const headers = new Headers({ 'content-type': 'application/json', 'x-request-id': 'r1' });
 const make = (body: string, status = 200) =>

@@ -71,3 +71,12 @@ export interface FetchRequestInit {
   /** The largest body accepted, in bytes (0: no limit). @default 0 */
   size?: number;
 }
+
+/**
+ * The transport seam: anything with node-fetch's signature. Inject one to record, mock or
+ * reroute requests.
+ */
+export type FetchLike = (url: string, init: FetchRequestInit) => Promise<FetchResponse>;
+
+/** An agent, or a function that picks one per request URL. */
+export type AgentOption = Agent | ((url: URL) => Agent | undefined);

@@ -5,7 +5,7 @@ import {
   normalizeProxyUrl,
   proxyEnvironment,
   proxyFor,
-} from '../../../src/core/transport/proxy.js';
+} from '../../../src/core/platform/proxy.js';
 
 const u = (s: string) => new URL(s);
 
