@@ -168,9 +168,10 @@ describe('the packed package', () => {
   // 423 kB; the tools and the bundled third-party code are minified, the declarations compacted
   // (scripts/minify-tools.ts, scripts/compact-declarations.ts). `node bench/bundle-size.mjs` prints the figure.
   // 400 kB until issues 49-53 (the emulator's schedules and incidents, PagerDuty's MCP tool facts, the everyday
-  // commands, the webhook core and stores, hooks and telemetry): 477 kB then. A guard against growth, not a target met.
-  it('is at most 490 kB packed (the guide and unreached declarations made it 517 kB)', () => {
-    expect(statSync(tarball).size).toBeLessThanOrEqual(490_000);
+  // commands, the webhook core and stores, hooks and telemetry): 477 kB then; 492 kB after the emulator's escalation
+  // and notifications and MCP's tracing (issues 49, 52). A guard against growth, not a target met.
+  it('is at most 500 kB packed (the guide and unreached declarations made it 517 kB)', () => {
+    expect(statSync(tarball).size).toBeLessThanOrEqual(500_000);
   });
 
   it('names the license of each third-party package it bundles', () => {

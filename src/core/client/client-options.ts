@@ -25,7 +25,7 @@ export interface TextExchange {
 
 /**
  * What a call's public method works out about its endpoint, once, and hands down to `request` with the options
- * it sends (the REST clients add what their tables say: canonical path, wrappers, declared headers). @internal
+ * it sends (the REST clients add what their tables say: canonical path, wrappers, declared headers).
  */
 export interface Endpoint {
   /** The method, upper case. */
