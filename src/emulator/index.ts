@@ -35,6 +35,13 @@ export type { IdGenerator } from './store/random.js';
 export type { RandomSource } from './store/random.js';
 export type { RateDecision } from './faults/key-rate-limit.js';
 export type * from './store/resources.js';
+export type {
+  ConstantUrgencyRule,
+  RuleUrgency,
+  SupportHours,
+  SupportHoursUrgencyRule,
+  UrgencyRule,
+} from './store/urgency-rule.js';
 export type { MaintenanceWindow } from './store/maintenance.js';
 export type { Restriction } from './schedules/restrictions.js';
 export type { TeamMember, TeamRole } from './store/team-membership.js';

@@ -111,7 +111,7 @@ export class EmulatorStore {
   readonly contactMethods = new Map<string, ContactMethod[]>();
   /** Users' notification rules, by user id. */
   readonly notificationRules = new Map<string, NotificationRule[]>();
-  /** Escalations and notifications due as the clock moves (see `incident-timers.ts`). */
+  /** Escalations and notifications due as the clock moves (see `incident-timers.ts`). @internal */
   readonly timers = new IncidentTimers();
   /** The escalation level each open incident is at (1 when absent). */
   readonly escalationLevels = new Map<string, number>();
