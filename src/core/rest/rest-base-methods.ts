@@ -69,8 +69,8 @@ declare module './rest-api-v2-base-client.js' {
      * @throws HttpError for a non-success status; HttpServerError for 5xx or a body that is not JSON
      * @example
      * ```ts
-     * const url = '/workflows/integrations/PINT1/connections/PCON1';
-     * await client.jpatch(url, { json: { connection: { name: 'Prod' } } });
+     * const json = { connection: { name: 'Prod' } };
+     * await client.jpatch('/workflows/integrations/PINT1/connections/PCON1', { json });
      * ```
      */
     jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
