@@ -20,6 +20,17 @@ describe('outgoingInit', () => {
     expect(init.headers).toEqual({ 'User-Agent': 'ua', accept: 'text/plain', Authorization: 'Token token=secret' });
   });
 
+  it("sends an operation's declared header unless the client's or the request's headers name it, any case", () => {
+    const declaredHeaders = { 'X-EARLY-ACCESS': 'ip-allow-lists' };
+    const sent = (parts: Partial<ClientRequestParts>, headers?: Record<string, string>) =>
+      outgoingInit('GET', { headers }, { ...PARTS, declaredHeaders, ...parts }).headers as Record<string, string>;
+    expect(sent({})['X-EARLY-ACCESS']).toBe('ip-allow-lists');
+    expect(sent({ clientHeaders: { 'x-early-access': 'mine' } })).toMatchObject({ 'x-early-access': 'mine' });
+    expect(sent({ clientHeaders: { 'x-early-access': 'mine' } })).not.toHaveProperty('X-EARLY-ACCESS');
+    expect(sent({}, { 'X-Early-Access': 'req' })).toMatchObject({ 'X-Early-Access': 'req' });
+    expect(sent({}, { 'X-Early-Access': 'req' })).not.toHaveProperty('X-EARLY-ACCESS');
+  });
+
   it('sends json as JSON with its content type, which a request header may still change', () => {
     expect(outgoingInit('POST', { json: { a: 1 } }, PARTS)).toMatchObject({
       body: '{"a":1}',

@@ -6,12 +6,9 @@ import {
   matchCanonicalPath,
   pathShape,
   urlPathOf,
-  canonicalCallKey,
   READ_ONLY_POSTS,
 } from '../../../../src/core/rest/endpoints/canonical-path.js';
 import { CANONICAL_PATHS, REST_API_V2_TABLES } from '../../../../src/tables.js';
-import { compileTables } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
-import type { RestApiTables } from '../../../../src/core/rest/endpoints/tables.js';
 import nock from 'nock';
 import { BASE, makeClient } from '../../../helpers/test-kit.js';
 import { NetworkError } from '../../../../src/index.js';
@@ -141,28 +138,6 @@ describe('CanonicalPathMemo', () => {
     for (const id of ['P1', 'P2', 'P3']) memo.match(`/users/${id}`, fail);
     memo.match('/users/P1', fail);
     expect(lookups).toHaveBeenCalledTimes(4);
-  });
-});
-
-const key = canonicalCallKey(
-  compileTables({
-    canonicalPaths: ['/users', '/users/{id}', '/users/me'],
-    wrapperConfig: {},
-    cursorPaths: [],
-    specialisedIterators: {},
-  } as unknown as RestApiTables),
-);
-
-describe('canonicalCallKey', () => {
-  it('keys by canonical path, whatever the query', () => {
-    expect(key('get', `${BASE}/users/PU1?include[]=teams`, BASE)).toBe('GET /users/{id}');
-    expect(key('GET', `${BASE}/users/me`, BASE)).toBe('GET /users/me');
-  });
-
-  it('keys a path outside the tables, or a URL under another base, by its own path', () => {
-    expect(key('GET', `${BASE}/widgets/W1?x=1`, BASE)).toBe('GET /widgets/W1');
-    expect(key('GET', `${BASE}/v9/users/PU1`, `${BASE}/v9`)).toBe('GET /users/{id}');
-    expect(key('GET', 'https://elsewhere.example/users/PU1', BASE)).toBe('GET https://elsewhere.example/users/PU1');
   });
 });
 

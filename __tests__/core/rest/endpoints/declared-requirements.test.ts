@@ -5,16 +5,11 @@
  * sessions keep the predecessor's rule.
  */
 import { seams, makeClient, deepFreeze } from '../../../helpers/test-kit.js';
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Response, type RequestInit } from 'node-fetch';
 import { deriveRestOperations } from '../../../../scripts/generate/rest-facts.js';
 import { descriptionContext, PROJECT_ROOT } from '../../../../scripts/generate/index.js';
-import {
-  styledParams,
-  withDeclaredHeaders,
-  withDeclaredRequestHeaders,
-  restQueryParams,
-} from '../../../../src/core/rest/endpoints/declared-requirements.js';
+import { styledParams, restQueryParams } from '../../../../src/core/rest/endpoints/declared-requirements.js';
 import type { RestApiV2ClientOptions } from '../../../../src/core/rest/rest-options.js';
 import { EARLY_ACCESS_HEADERS } from '../../../../src/generated/rest-tables/early-access-headers.js';
 import { APISession } from '../../../../src/legacy/api-session.js';
@@ -102,30 +97,6 @@ describe('the early-access header', () => {
     await client.request('GET', '/ip_allow_lists');
     client.close();
     expect(earlyAccess(sent[0].headers)).toEqual([]);
-  });
-
-  it('withDeclaredHeaders adds only what neither the client nor the request names', () => {
-    const declared = { 'X-EARLY-ACCESS': 'ip-allow-lists' };
-    expect(withDeclaredHeaders(declared, {}, { From: 'a@example.com' })).toEqual({
-      'X-EARLY-ACCESS': 'ip-allow-lists',
-      From: 'a@example.com',
-    });
-    expect(withDeclaredHeaders(declared, { 'X-Early-Access': 'x' }, undefined)).toBeUndefined();
-    expect(withDeclaredHeaders(declared, undefined, { 'x-early-access': 'y' })).toBeUndefined();
-  });
-
-  it('withDeclaredRequestHeaders adds them to a copy of options, reads client headers only if one is declared', () => {
-    const declared = { 'X-EARLY-ACCESS': 'ip-allow-lists' };
-    const options = Object.freeze({ params: { a: 1 }, headers: { From: 'a@example.com' } });
-    const clientHeaders = jest.fn(() => ({}));
-    expect(withDeclaredRequestHeaders(declared, clientHeaders, options)).toEqual({
-      params: { a: 1 },
-      headers: { 'X-EARLY-ACCESS': 'ip-allow-lists', From: 'a@example.com' },
-    });
-    expect(clientHeaders).toHaveBeenCalledTimes(1);
-    expect(withDeclaredRequestHeaders(undefined, clientHeaders, options)).toBe(options);
-    expect(clientHeaders).toHaveBeenCalledTimes(1);
-    expect(withDeclaredRequestHeaders(declared, () => ({ 'x-early-access': 'mine' }), options)).toBe(options);
   });
 });
 

@@ -3,7 +3,6 @@
 import type { CanonicalPath } from './tables.js';
 import type { CompiledTables } from './endpoint-lookup.js';
 import type { RefusalFailure } from '../../errors/failure-details.js';
-import { pathCallKey, type CallKey } from '../../client/call-metrics.js';
 
 /** One canonical path, split for matching. */
 interface CompiledPattern {
@@ -120,14 +119,6 @@ function matches(pattern: CompiledPattern, segments: readonly string[]): boolean
 function splitPath(path: string): string[] {
   const trimmed = path.replace(/^\//, '').replace(/\/$/, '');
   return trimmed === '' ? [] : trimmed.split('/');
-}
-
-// Keyed by canonical path so that every user's GET counts under `GET /users/{id}`.
-export function canonicalCallKey(tables: CompiledTables, paths = new CanonicalPathMemo(tables.paths)): CallKey {
-  return (method, url, baseUrl) => {
-    const canonical = url.startsWith(baseUrl) ? paths.quiet(urlPathOf(baseUrl, url)) : null;
-    return canonical === null ? pathCallKey(method, url, baseUrl) : `${method.toUpperCase()} ${canonical}`;
-  };
 }
 
 // POSTs that only read (filters too large for a URL), so they are retried like GETs. Reviewed by hand;

@@ -1,38 +1,8 @@
-// What an operation's description requires beyond paths and wrappers: declared headers (the
-// early-access header) and query parameters in their declared style, with the `name[]` convention.
-import type { HeaderMap } from '../../client/client-options.js';
+// Query parameters in the style an operation declares, with the `name[]` convention (the declared headers,
+// the early-access header, are looked up with the endpoint and merged in `request/outgoing-request.ts`).
 import { type QueryParams, type QueryValue, withListBrackets } from '../../request/query.js';
-import { pathShape, quietCanonicalPath } from './canonical-path.js';
 import type { QueryStyle } from './tables.js';
-import type { CompiledTables } from './endpoint-lookup.js';
 import type { RestPolicy } from './policy.js';
-
-export function operationKey(tables: CompiledTables, method: string, urlPath: string): string | null {
-  const path = quietCanonicalPath(tables, urlPath);
-  return path === null ? null : `${method.toUpperCase()} ${pathShape(path)}`;
-}
-
-export function withDeclaredRequestHeaders<O extends { readonly headers?: HeaderMap }>(
-  declared: Readonly<Record<string, string>> | undefined,
-  clientHeaders: () => HeaderMap | undefined,
-  options: O,
-): O {
-  const headers = declared && withDeclaredHeaders(declared, clientHeaders(), options.headers);
-  return headers ? { ...options, headers } : options;
-}
-
-// A declared header is added only when neither the client's headers nor the request name it.
-export function withDeclaredHeaders(
-  declared: Readonly<Record<string, string>>,
-  clientHeaders: HeaderMap | undefined,
-  requestHeaders: HeaderMap | undefined,
-): HeaderMap | undefined {
-  const named = new Set(
-    [...Object.keys(clientHeaders ?? {}), ...Object.keys(requestHeaders ?? {})].map((name) => name.toLowerCase()),
-  );
-  const missing = Object.entries(declared).filter(([name]) => !named.has(name.toLowerCase()));
-  return missing.length === 0 ? undefined : { ...Object.fromEntries(missing), ...requestHeaders };
-}
 
 export function styledParams(
   params: QueryParams,
