@@ -47,7 +47,6 @@ const SURFACE: Record<string, { module: object; names: string[] }> = {
       'PaginationCycleError',
       'UrlError',
       'OAuthGrantError',
-      'coreErrorFactory',
       // auth methods
       'authForType',
       'bearerAuth',

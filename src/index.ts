@@ -40,7 +40,6 @@ export { SlackIntegrationConnectionsApiClient } from './core/integrations/integr
 // Errors
 export {
   AmbiguousMatchError,
-  coreErrorFactory,
   HttpError,
   HttpServerError,
   NetworkError,
@@ -121,11 +120,12 @@ export type {
   AmbiguousMatch,
   AmbiguousMatchParts,
   ErrorFactory,
-  ErrorKind,
-  ErrorSpec,
+  HttpErrorCode,
+  RequestError,
+  RequestFacts,
+  UrlErrorCode,
 } from './core/errors/error-classes.js';
 export type { ApiErrorBody } from './core/errors/api-error-body.js';
-export type { ClientOperation, FailureFacts, FailureReason, RequestContext } from './core/errors/failure-details.js';
 export type { Logger, LineWriter, LogLevel } from './core/logging.js';
 export type { QueryParams, QueryScalar, QueryValue } from './core/request/query.js';
 export type { RetryPolicy } from './core/retry/retry-rules.js';

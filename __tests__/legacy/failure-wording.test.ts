@@ -1,7 +1,7 @@
 // The pure formatter of the legacy errors, and the wording data of each release: no
 // request is made here (the sessions are checked at each gate in error-wording-gates).
 import { describe, expect, it } from '@jest/globals';
-import type { FailureFacts } from '../../src/core/errors/failure-details.js';
+import type { LegacyFailure as FailureFacts } from '../../src/legacy/legacy-failure.js';
 import { excerpt, pythonTypeName, sortStatus, wordFailure } from '../../src/legacy/failure-wording.js';
 import {
   PDPYRAS_4_3_WORDING,

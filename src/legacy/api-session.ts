@@ -17,7 +17,20 @@ import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass } from './session-brand.js';
 import { sessionAuth, truncated } from './session-credential.js';
 import { withInternal } from '../core/client/internal-options.js';
-import { PD_SESSION_OPTION_NAMES, sessionSetup, type PDSessionOptions } from './session-setup.js';
+import {
+  PD_SESSION_OPTION_NAMES,
+  requestSite,
+  sessionFacts,
+  sessionSetup,
+  type PDSessionOptions,
+} from './session-setup.js';
+import type { SessionErrors } from './error-factory.js';
+import type { CallSite } from './legacy-failure.js';
+import type { QueryParams } from '../core/request/query.js';
+import type { FetchedPage } from '../core/rest/pagination/pages.js';
+import type { IterAllOptions } from '../core/rest/rest-options.js';
+import { concurrencyOrDefault } from '../core/rest/pagination/limits.js';
+import { Refusal } from '../core/errors/refusal.js';
 import { checkOptionNames, type OptionNames } from '../core/client/option-names.js';
 
 /** Options of {@link APISession} (all optional): the session's, plus these. */
@@ -31,8 +44,9 @@ export interface APISessionOptions extends PDSessionOptions {
   authType?: AuthType;
 }
 
-// The response type is named through the core so that the legacy layer never imports node-fetch.
+// The response types are named through the core so that the legacy layer never imports node-fetch.
 type DeleteResponse = Awaited<ReturnType<RestApiV2Client['rdelete']>>;
+type Response = Awaited<ReturnType<RestApiV2Client['request']>>;
 
 const SESSION_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'DELETE']);
 
@@ -109,6 +123,7 @@ export class APISession extends RestApiV2Client<UntypedApi> {
 
   readonly #proxies: { current: SessionProxies };
   readonly #legacyPolicy: LegacyPolicy;
+  readonly #errors: SessionErrors;
   #authType: AuthType;
 
   /**
@@ -129,6 +144,67 @@ export class APISession extends RestApiV2Client<UntypedApi> {
     this.#proxies = setup.proxies;
     this.#legacyPolicy = setup.policy;
     this.#authType = options.authType ?? 'token';
+    this.#errors = setup.errors;
+    setup.errors.bind(
+      sessionFacts(this, () => this.auth, {
+        canonicalPathOf: (url) =>
+          this.#quietly(() => this.endpointLookup.paths.quiet(this.endpointLookup.urlPath(url))),
+        responseWrapperOf: (method, url) => this.#quietly(() => this.#responseWrapper(method, url)),
+      }),
+    );
+  }
+
+  /**
+   * The engine's `request`; a failure is worded as the release worded it, naming the URL
+   * before `params` were appended, as pdpyras' network error did.
+   */
+  override async request(method: string, url: string, options?: RequestOptions): Promise<Response> {
+    try {
+      return await super.request(method, url, options);
+    } catch (error) {
+      throw this.#errors.atBoundary(error, requestSite(this, url));
+    }
+  }
+
+  /** The pages of an index; a failure is worded as the release worded it for the method paging. @internal */
+  protected override async *pagesOf(
+    url: string,
+    params: QueryParams,
+    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
+    method: string,
+  ): AsyncGenerator<FetchedPage, void, undefined> {
+    try {
+      yield* super.pagesOf(url, params, options, method);
+    } catch (error) {
+      throw this.#errors.atBoundary(error, this.#pagingSite(url, options.concurrency, method));
+    }
+  }
+
+  // What the paging method knew: its name, the URL it was given, the index's style and the key of its lists.
+  // A concurrent read words its pages' failures without them, as the sessions always have.
+  #pagingSite(url: string, concurrency: number | undefined, method: string): CallSite {
+    const target = this.#quietly(() => this.endpointLookup.indexTarget(url, method));
+    if (target === undefined || target instanceof Refusal) return {};
+    if (concurrencyOrDefault(concurrency) > 1) return { expected: target.wrapper };
+    const { style } = target.plan;
+    const operation = style === 'cursor' ? 'cursor-pages' : style === 'none' ? 'whole-list' : 'classic-pages';
+    return { operation, caller: method, requestedUrl: url, expected: target.wrapper };
+  }
+
+  #responseWrapper(method: string, url: string): string | undefined {
+    const path = this.endpointLookup.wrapperPath(url);
+    if (path instanceof Refusal) return undefined;
+    const pair = this.endpointLookup.wrapperPair(method, path);
+    return pair instanceof Refusal ? undefined : (pair[1] ?? undefined);
+  }
+
+  // A lookup made while wording an error never throws one of its own.
+  #quietly<T>(lookup: () => T | null): T | undefined {
+    try {
+      return lookup() ?? undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /**

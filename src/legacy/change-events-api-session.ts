@@ -8,7 +8,7 @@ import type { HttpMethod } from '../core/client/client-options.js';
 import { routingKeyAuth } from '../core/auth/auth-methods.js';
 import { changeEventBody } from '../core/events/event-bodies.js';
 import type { ChangeEvent, CustomDetails, EventLink } from '../core/events/event-types.js';
-import { sendChangeEventBody } from '../core/events/event-posting.js';
+import { eventRefusal, sendChangeEventBody } from '../core/events/event-posting.js';
 import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { legacyPolicyFor, resolveCompat } from './compat.js';
 import { PDClientError } from './errors.js';
@@ -138,14 +138,13 @@ export class ChangeEventsAPISession extends PDSession {
    * ```
    */
   async sendChangeEvent(event: Nullable<ChangeEvent>): Promise<string | null> {
-    const problems = pdpyrasChangeEventProblems(event);
-    const body = problems.length > 0 ? event : withoutNullFields(event);
-    const reply = await sendChangeEventBody(
-      this,
-      body as ChangeEvent,
-      (message) => new PDClientError(message),
-      pdpyrasChangeEventProblems,
-    );
-    return typeof reply.id === 'string' ? reply.id : null;
+    const refusal = eventRefusal('change', pdpyrasChangeEventProblems(event));
+    if (refusal !== undefined) throw new PDClientError(refusal.message);
+    try {
+      const reply = await sendChangeEventBody(this, withoutNullFields(event) as ChangeEvent);
+      return typeof reply.id === 'string' ? reply.id : null;
+    } catch (error) {
+      throw this.sessionErrors.atBoundary(error, { operation: 'change-event' });
+    }
   }
 }

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import type { ErrorKind } from '../core/errors/error-classes.js';
+import type { ErrorKind } from './error-factory.js';
 import type { RestPolicy } from '../core/rest/endpoints/policy.js';
 import type { LegacyErrorName } from './errors.js';
 import {

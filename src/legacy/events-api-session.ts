@@ -16,7 +16,7 @@ import type {
   EventLink,
   Severity,
 } from '../core/events/event-types.js';
-import { sendAlertEvent } from '../core/events/event-posting.js';
+import { eventRefusal, sendAlertEvent } from '../core/events/event-posting.js';
 import { EVENTS_BASE_URL } from '../core/events/endpoints.js';
 import { legacyPolicyFor, resolveCompat } from './compat.js';
 import { PDClientError } from './errors.js';
@@ -178,7 +178,12 @@ export class EventsAPISession extends PDSession {
     );
     const key = dedupKey ?? undefined;
     const event = { event_action: action, ...present, ...(key === undefined ? {} : { dedup_key: key }) };
-    const reply = await sendAlertEvent(this, event, (message) => new PDClientError(message), pdpyrasAlertProblems);
-    return reply.dedup_key;
+    const refusal = eventRefusal('alert', pdpyrasAlertProblems(event));
+    if (refusal !== undefined) throw new PDClientError(refusal.message);
+    try {
+      return (await sendAlertEvent(this, event)).dedup_key;
+    } catch (error) {
+      throw this.sessionErrors.atBoundary(error, { operation: 'alert-event', expected: 'dedup_key' });
+    }
   }
 }

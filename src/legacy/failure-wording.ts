@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FailureFacts } from '../core/errors/failure-details.js';
+import type { LegacyFailure } from './legacy-failure.js';
 import type { LegacyErrorName } from './errors.js';
 import type {
   BodyExcerpt,
@@ -42,7 +42,7 @@ const PLACEHOLDER = /\{(\w+)(\|excerpt)?\}/g;
  * // }
  * ```
  */
-export function wordFailure(wording: ReleaseWording, facts: FailureFacts, body?: string): WordedFailure | undefined {
+export function wordFailure(wording: ReleaseWording, facts: LegacyFailure, body?: string): WordedFailure | undefined {
   const decoded = memo(() => decodeBody(body));
   const rule = wording.rules.find((candidate) => ruleMatches(candidate, facts, decoded));
   if (rule === undefined) return undefined;
@@ -57,7 +57,7 @@ export function wordFailure(wording: ReleaseWording, facts: FailureFacts, body?:
   return missing ? undefined : { message, errorClass };
 }
 
-function ruleMatches(rule: WordingRule, facts: FailureFacts, decoded: () => Decoded): boolean {
+function ruleMatches(rule: WordingRule, facts: LegacyFailure, decoded: () => Decoded): boolean {
   if (rule.reason !== facts.reason) return false;
   if (rule.operations !== undefined && (facts.operation === undefined || !rule.operations.includes(facts.operation)))
     return false;
@@ -69,7 +69,7 @@ function ruleMatches(rule: WordingRule, facts: FailureFacts, decoded: () => Deco
 function placeholderValue(
   name: WordingPlaceholder,
   wording: ReleaseWording,
-  facts: FailureFacts,
+  facts: LegacyFailure,
   body: string | undefined,
   decoded: () => Decoded,
 ): string | undefined {

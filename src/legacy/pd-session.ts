@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { ApiClient } from '../core/client/api-client.js';
+import { ApiClient, type RequestOptions } from '../core/client/api-client.js';
+import type { FetchResponse as Response } from '../core/platform/fetch-types.js';
+import type { SessionErrors } from './error-factory.js';
 import { authSecret, type AuthMethod } from '../core/auth/auth-methods.js';
 import type { LegacyPolicy } from './compat.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
@@ -12,7 +14,13 @@ import { checkedSessionProxies, type SessionProxies } from './proxies.js';
 import { brandSessionClass, isBrandedSession } from './session-brand.js';
 import { truncated, withCredential } from './session-credential.js';
 import { withInternal } from '../core/client/internal-options.js';
-import { PD_SESSION_OPTION_NAMES, sessionSetup, type PDSessionOptions } from './session-setup.js';
+import {
+  PD_SESSION_OPTION_NAMES,
+  requestSite,
+  sessionFacts,
+  sessionSetup,
+  type PDSessionOptions,
+} from './session-setup.js';
 import { checkOptionNames } from '../core/client/option-names.js';
 
 /**
@@ -52,6 +60,8 @@ export abstract class PDSession extends ApiClient {
   protected readonly legacyPolicy: LegacyPolicy;
 
   readonly #proxies: { current: SessionProxies };
+  /** The session's errors, which its methods word again with what they knew. @internal */
+  protected readonly sessionErrors: SessionErrors;
 
   /**
    * The engine's headers with the `Accept` the predecessor's sessions sent: any media type
@@ -73,6 +83,20 @@ export abstract class PDSession extends ApiClient {
     this.compat = setup.compat;
     this.legacyPolicy = setup.policy;
     this.#proxies = setup.proxies;
+    this.sessionErrors = setup.errors;
+    setup.errors.bind(sessionFacts(this, () => this.auth));
+  }
+
+  /**
+   * The engine's `request`; a failure is worded as the release worded it, naming the URL
+   * before `params` were appended, as pdpyras' network error did.
+   */
+  override async request(method: string, url: string, options?: RequestOptions): Promise<Response> {
+    try {
+      return await super.request(method, url, options);
+    } catch (error) {
+      throw this.sessionErrors.atBoundary(error, requestSite(this, url));
+    }
   }
 
   /**

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ClientOperation, FailureReason } from '../core/errors/failure-details.js';
+import type { ClientOperation, FailureReason } from './legacy-failure.js';
 import type { LegacyErrorName } from './errors.js';
 
 /**

@@ -11,7 +11,11 @@ import type { OptionNames } from '../core/client/option-names.js';
 import type { InternalOptions } from '../core/client/internal-options.js';
 import type { ProxySetting } from '../core/platform/proxy.js';
 import { legacyPolicyFor, resolveCompat, type LegacyPolicy } from './compat.js';
-import { legacyErrorFactory } from './error-factory.js';
+import { SessionErrors } from './error-factory.js';
+import type { CallSite, SessionFacts } from './legacy-failure.js';
+import type { ApiClient } from '../core/client/api-client.js';
+import { authSecret, type AuthMethod } from '../core/auth/auth-methods.js';
+import { scrubSecret } from '../core/auth/scrub-secret.js';
 import type { PdpyrasVersion } from './pdpyras-releases.js';
 import { checkedSessionProxies, sessionProxySetting, type SessionProxies } from './proxies.js';
 
@@ -82,6 +86,8 @@ export interface SessionSetup {
   readonly engine: ApiClientOptions & { proxy: ProxySetting };
   /** The engine settings the session sets through the core's internal options. */
   readonly internal: InternalOptions;
+  /** The session's errors: their factory is in `internal`; the session binds itself to them once built. */
+  readonly errors: SessionErrors;
 }
 
 /**
@@ -107,7 +113,9 @@ export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSet
   const compat = resolveCompat(requested);
   const policy = legacyPolicyFor(compat);
   const proxies = { current: { ...checkedSessionProxies(given ?? {}) } };
+  const errors = new SessionErrors(policy);
   return {
+    errors,
     compat,
     policy,
     proxies,
@@ -116,7 +124,7 @@ export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSet
     internal: {
       // pdpyras retried every connection error, a name that does not resolve included.
       retryUnresolvedHosts: retryUnresolvedHosts ?? true,
-      errorFactory: legacyErrorFactory(policy),
+      errorFactory: errors.factory,
       ...definedOnly({ sleep, random, callKey, compress, size }),
     },
   };
@@ -124,4 +132,42 @@ export function sessionSetup<T extends PDSessionOptions>(options: T): SessionSet
 
 function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/**
+ * A session's settings as its error wording reads them, each read when an error is worded.
+ *
+ * @param auth - the session's credential, read at each use (it may be replaced)
+ * @param tables - a REST session's lookups: canonical paths and response wrappers
+ */
+export function sessionFacts(
+  session: ApiClient,
+  auth: () => AuthMethod,
+  tables: Pick<SessionFacts, 'canonicalPathOf' | 'responseWrapperOf'> = {},
+): SessionFacts {
+  return {
+    get redactedSecret() {
+      return session.redactedSecret;
+    },
+    get maxNetworkAttempts() {
+      return session.maxNetworkAttempts;
+    },
+    get permittedMethods() {
+      return session.permittedMethods;
+    },
+    get url() {
+      return session.url;
+    },
+    scrub: (text) => scrubSecret(text, authSecret(auth())),
+    ...tables,
+  };
+}
+
+/** What `request` knew of a failed call: the URL before `params` were appended (pdpyras named it so). */
+export function requestSite(session: Pick<ApiClient, 'normalizeUrl'>, url: string): CallSite {
+  try {
+    return { urlBeforeParams: session.normalizeUrl(url) };
+  } catch {
+    return {};
+  }
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { Response } from 'node-fetch';
-import { coreErrorFactory, httpErrorMessage } from '../../../src/core/errors/error-classes.js';
+import { HttpError, httpErrorMessage } from '../../../src/core/errors/error-classes.js';
 import { failureLines } from '../../../src/cli/common/failure-report.js';
 
 function httpError(status: number, body: string, detail?: string): Error {
   const message = httpErrorMessage('PUT', 'https://api.pagerduty.com/incidents/PABC', status, body, detail);
-  return coreErrorFactory({ kind: 'http', message, response: new Response(body, { status }), body });
+  return new HttpError(message, new Response(body, { status }), body);
 }
 
 describe('failureLines', () => {

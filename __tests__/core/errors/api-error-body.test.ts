@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Response } from 'node-fetch';
 import { cutAtWord, decodeApiError, QUOTE_LENGTH, quoteErrorBody } from '../../../src/core/errors/api-error-body.js';
-import { coreErrorFactory, HttpError } from '../../../src/core/errors/error-classes.js';
+import { HttpError, HttpServerError } from '../../../src/core/errors/error-classes.js';
 
 const LONG =
   "You must specify a user's email address " + 'in the "From" header to perform this action, ' + 'and more '.repeat(20);
@@ -71,23 +71,13 @@ describe('decodeApiError', () => {
 describe('HttpError.apiError', () => {
   it('carries the decoded body whole', () => {
     const body = JSON.stringify({ error: { message: 'Invalid Input Provided', code: 2001, errors: [LONG] } });
-    const error = coreErrorFactory({
-      kind: 'http',
-      message: 'PUT x: (status 400)',
-      response: new Response(body, { status: 400 }),
-      body,
-    }) as HttpError;
+    const error = new HttpError('PUT x: (status 400)', new Response(body, { status: 400 }), body);
     expect(error.apiError).toEqual({ code: 2001, message: 'Invalid Input Provided', errors: [LONG] });
     expect(error.body).toBe(body);
   });
 
   it('is undefined when the body holds no explanation', () => {
-    const error = coreErrorFactory({
-      kind: 'http-server',
-      message: 'm',
-      response: new Response('oops', { status: 502 }),
-      body: 'oops',
-    }) as HttpError;
+    const error = new HttpServerError('m', new Response('oops', { status: 502 }), 'oops');
     expect(error.apiError).toBeUndefined();
   });
 });

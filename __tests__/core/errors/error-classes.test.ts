@@ -1,8 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Response } from 'node-fetch';
 import {
-  coreErrorFactory,
-  errorKindForStatus,
   HttpError,
   HttpServerError,
   httpErrorMessage,
@@ -10,6 +8,7 @@ import {
   PagerDutyError,
   RequestAbortedError,
   UrlError,
+  isServerFailure,
 } from '../../../src/core/errors/error-classes.js';
 
 describe('httpErrorMessage', () => {
@@ -49,7 +48,7 @@ describe('httpErrorMessage', () => {
 describe('error tree', () => {
   it('roots every class at PagerDutyError and names them', () => {
     const response = new Response('body', { status: 503, headers: { 'x-request-id': 'req-1' } });
-    const server = coreErrorFactory({ kind: 'http-server', message: 'm', response, body: 'body' });
+    const server = new HttpServerError('m', response, 'body', { method: 'GET' });
     expect(server).toBeInstanceOf(HttpServerError);
     expect(server).toBeInstanceOf(HttpError);
     expect(server).toBeInstanceOf(PagerDutyError);
@@ -58,12 +57,26 @@ describe('error tree', () => {
     expect([http.status, http.requestId, http.body]).toEqual([503, 'req-1', 'body']);
     expect(http.response).toBe(response);
     expect(Object.keys(http)).not.toContain('response');
-    expect(coreErrorFactory({ kind: 'url', message: 'u' })).toBeInstanceOf(UrlError);
+    expect([http.code, http.method, http.url]).toEqual(['ERR_HTTP_STATUS', 'GET', '']);
+    expect(new UrlError('u')).toMatchObject({ code: 'ERR_INVALID_URL', method: undefined, url: undefined });
+  });
+
+  it('gives each error a code saying what failed, as Node errors have', () => {
+    const ok = new Response('', { status: 200 });
+    expect(new HttpError('m', new Response('', { status: 302 }), '').code).toBe('ERR_REDIRECT');
+    expect(new HttpServerError('m', ok, '').code).toBe('ERR_UNUSABLE_BODY');
+    expect(new HttpServerError('m', ok, '', { code: 'ERR_MISSING_KEY' }).code).toBe('ERR_MISSING_KEY');
+    expect(new UrlError('m', { code: 'ERR_FOREIGN_URL', url: 'https://x.test/' })).toMatchObject({
+      code: 'ERR_FOREIGN_URL',
+      url: 'https://x.test/',
+    });
+    expect(new NetworkError('n').code).toBe('ERR_NETWORK');
+    expect(new RequestAbortedError('a').code).toBe('ABORT_ERR');
   });
 
   it('builds RequestAbortedError for an abort, keeping the reason as cause', () => {
     const reason = new Error('timed out');
-    const error = coreErrorFactory({ kind: 'abort', message: 'GET x: aborted', cause: reason });
+    const error = new RequestAbortedError('GET x: aborted', { cause: reason, method: 'GET', url: 'x' });
     expect(error).toBeInstanceOf(RequestAbortedError);
     expect(error).toBeInstanceOf(PagerDutyError);
     expect(error.name).toBe('RequestAbortedError');
@@ -72,7 +85,7 @@ describe('error tree', () => {
 
   it('copies the system error code of a network failure', () => {
     const cause = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-    const error = coreErrorFactory({ kind: 'network', message: 'n', cause }) as NetworkError;
+    const error = new NetworkError('n', cause, { method: 'GET', url: 'https://h/x' });
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.code).toBe('ECONNRESET');
     expect(error.cause).toBe(cause);
@@ -80,13 +93,7 @@ describe('error tree', () => {
     expect(nested.code).toBe('ETIMEDOUT');
   });
 
-  it('classifies statuses: 5xx and 3xx are server errors', () => {
-    expect(errorKindForStatus(500)).toBe('http-server');
-    expect(errorKindForStatus(302)).toBe('http-server');
-    expect(errorKindForStatus(404)).toBe('http');
-  });
-
-  it('refuses an HTTP error without a response', () => {
-    expect(() => coreErrorFactory({ kind: 'http', message: 'm' })).toThrow(TypeError);
+  it("classifies statuses: 5xx, 3xx and an unusable 2xx are the server's failures", () => {
+    expect([500, 302, 200, 404, 401].map(isServerFailure)).toEqual([true, true, true, false, false]);
   });
 });

@@ -3,13 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { inspect } from 'node:util';
 import nock from 'nock';
 import type { RequestInit, Response } from 'node-fetch';
-import {
-  HttpError,
-  HttpServerError,
-  UrlError,
-  type ErrorFactory,
-  coreErrorFactory,
-} from '../../../src/core/errors/error-classes.js';
+import { HttpError, HttpServerError, UrlError, type ErrorFactory } from '../../../src/core/errors/error-classes.js';
 import { DEFAULT_EVENTS_RETRY } from '../../../src/core/events/endpoints.js';
 import { EventsApiV2Client, type EventsApiV2ClientOptions } from '../../../src/core/events/events-api-v2-client.js';
 import {
@@ -316,8 +310,8 @@ describe('EventsApiV2Client: bad input is refused before any request', () => {
 
   it("builds validation errors through the client's error factory", async () => {
     class LegacyUrlError extends Error {}
-    const errorFactory: ErrorFactory = (spec) =>
-      spec.kind === 'url' ? new LegacyUrlError(spec.message) : coreErrorFactory(spec);
+    const errorFactory: ErrorFactory = (error) =>
+      error instanceof UrlError ? new LegacyUrlError(error.message) : error;
     await expect(makeClient({ ...seams({ errorFactory }) }).resolve('')).rejects.toThrow(LegacyUrlError);
   });
 });

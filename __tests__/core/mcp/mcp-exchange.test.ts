@@ -53,15 +53,14 @@ describe('withProgressToken', () => {
 describe('failureParts and withCause', () => {
   const response = { url: 'http://127.0.0.1/mcp', status: 200 } as unknown as FetchResponse;
 
-  it('marks a failure with a detail as the server fault, and leaves a bare status to the status', () => {
-    expect(failureParts({ kind: 'failed', response, body: 'x', detail: 'why' })).toMatchObject({
+  it('names the request and carries the detail (the status decides the class)', () => {
+    expect(failureParts({ kind: 'failed', response, body: 'x', detail: 'why' })).toEqual({
       method: 'POST',
       url: 'http://127.0.0.1/mcp',
+      response,
       body: 'x',
       detail: 'why',
-      kind: 'http-server',
     });
-    expect(failureParts({ kind: 'failed', response, body: 'x' }).kind).toBeUndefined();
   });
 
   it('gives an error the cause only when it has none', () => {

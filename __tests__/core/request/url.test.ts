@@ -1,28 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkBaseUrl, isLoopbackHost, resolveUrl } from '../../../src/core/request/url.js';
-
-const fail = (message: string) => new Error(message);
+import { orThrow } from '../../helpers/refusal-thrown.js';
 
 describe('checkBaseUrl', () => {
   it('accepts https and strips trailing slashes', () => {
-    expect(checkBaseUrl('https://api.pagerduty.com/', fail)).toBe('https://api.pagerduty.com');
-    expect(checkBaseUrl('https://api.pagerduty.com/integration-slack//', fail)).toBe(
+    expect(orThrow(checkBaseUrl('https://api.pagerduty.com/'))).toBe('https://api.pagerduty.com');
+    expect(orThrow(checkBaseUrl('https://api.pagerduty.com/integration-slack//'))).toBe(
       'https://api.pagerduty.com/integration-slack',
     );
   });
 
   it('accepts plain http only on loopback', () => {
-    expect(checkBaseUrl('http://127.0.0.1:8080', fail)).toBe('http://127.0.0.1:8080');
-    expect(checkBaseUrl('http://localhost:1', fail)).toBe('http://localhost:1');
-    expect(checkBaseUrl('http://[::1]:1', fail)).toBe('http://[::1]:1');
-    expect(() => checkBaseUrl('http://api.pagerduty.com', fail)).toThrow(/must use https/);
-    expect(() => checkBaseUrl('ftp://127.0.0.1', fail)).toThrow(/must use https/);
+    expect(orThrow(checkBaseUrl('http://127.0.0.1:8080'))).toBe('http://127.0.0.1:8080');
+    expect(orThrow(checkBaseUrl('http://localhost:1'))).toBe('http://localhost:1');
+    expect(orThrow(checkBaseUrl('http://[::1]:1'))).toBe('http://[::1]:1');
+    expect(() => orThrow(checkBaseUrl('http://api.pagerduty.com'))).toThrow(/must use https/);
+    expect(() => orThrow(checkBaseUrl('ftp://127.0.0.1'))).toThrow(/must use https/);
   });
 
   it('rejects malformed URLs, credentials and queries', () => {
-    expect(() => checkBaseUrl('not a url', fail)).toThrow(/not a valid URL/);
-    expect(() => checkBaseUrl('https://user:pw@api.pagerduty.com', fail)).toThrow(/credentials/);
-    expect(() => checkBaseUrl('https://api.pagerduty.com?x=1', fail)).toThrow(/query/);
+    expect(() => orThrow(checkBaseUrl('not a url'))).toThrow(/not a valid URL/);
+    expect(() => orThrow(checkBaseUrl('https://user:pw@api.pagerduty.com'))).toThrow(/credentials/);
+    expect(() => orThrow(checkBaseUrl('https://api.pagerduty.com?x=1'))).toThrow(/query/);
   });
 });
 
@@ -30,25 +29,25 @@ describe('resolveUrl', () => {
   const base = 'https://api.pagerduty.com';
 
   it('joins relative paths with or without a leading slash', () => {
-    expect(resolveUrl(base, 'users', fail)).toBe(`${base}/users`);
-    expect(resolveUrl(base, '/users/PABC', fail)).toBe(`${base}/users/PABC`);
-    expect(resolveUrl(`${base}/scim/v2`, 'Users', fail)).toBe(`${base}/scim/v2/Users`);
+    expect(orThrow(resolveUrl(base, 'users'))).toBe(`${base}/users`);
+    expect(orThrow(resolveUrl(base, '/users/PABC'))).toBe(`${base}/users/PABC`);
+    expect(orThrow(resolveUrl(`${base}/scim/v2`, 'Users'))).toBe(`${base}/scim/v2/Users`);
     // A protocol-relative URL is a path here: it can never leave the base host.
-    expect(resolveUrl(base, '//evil.example/users', fail)).toBe(`${base}/evil.example/users`);
+    expect(orThrow(resolveUrl(base, '//evil.example/users'))).toBe(`${base}/evil.example/users`);
   });
 
   it('accepts full URLs under the base', () => {
-    expect(resolveUrl(base, `${base}/users/PABC`, fail)).toBe(`${base}/users/PABC`);
-    expect(resolveUrl(base, `${base}?x=1`, fail)).toBe(`${base}/?x=1`);
+    expect(orThrow(resolveUrl(base, `${base}/users/PABC`))).toBe(`${base}/users/PABC`);
+    expect(orThrow(resolveUrl(base, `${base}?x=1`))).toBe(`${base}/?x=1`);
   });
 
   it('refuses full URLs elsewhere, including look-alike hosts and other schemes', () => {
-    expect(() => resolveUrl(base, 'https://evil.example/users', fail)).toThrow(/not under the client's base URL/);
-    expect(() => resolveUrl(base, 'https://api.pagerduty.com.evil.example/users', fail)).toThrow(/not under/);
-    expect(() => resolveUrl(base, 'http://api.pagerduty.com/users', fail)).toThrow(/not under/);
-    expect(() => resolveUrl(`${base}/integration-slack`, `${base}/users`, fail)).toThrow(/not under/);
-    expect(() => resolveUrl(base, 'javascript:alert(1)', fail)).toThrow(/not under/);
-    expect(() => resolveUrl(base, '', fail)).toThrow(/required/);
+    expect(() => orThrow(resolveUrl(base, 'https://evil.example/users'))).toThrow(/not under the client's base URL/);
+    expect(() => orThrow(resolveUrl(base, 'https://api.pagerduty.com.evil.example/users'))).toThrow(/not under/);
+    expect(() => orThrow(resolveUrl(base, 'http://api.pagerduty.com/users'))).toThrow(/not under/);
+    expect(() => orThrow(resolveUrl(`${base}/integration-slack`, `${base}/users`))).toThrow(/not under/);
+    expect(() => orThrow(resolveUrl(base, 'javascript:alert(1)'))).toThrow(/not under/);
+    expect(() => orThrow(resolveUrl(base, ''))).toThrow(/required/);
   });
 
   it('knows loopback hosts', () => {
@@ -74,26 +73,26 @@ describe('resolveUrl refuses dot segments and backslashes, then checks the resol
     '..',
   ];
   it.each(dotted)('refuses the dot segment in %s', (path) => {
-    expect(() => resolveUrl(base, path, fail)).toThrow(/segment is not allowed in a path/);
+    expect(() => orThrow(resolveUrl(base, path))).toThrow(/segment is not allowed in a path/);
   });
 
   it.each(['users/x\\..\\..\\..\\escape', '\\..\\x', 'users\\PABC'])('refuses the backslash in %s', (path) => {
-    expect(() => resolveUrl(base, path, fail)).toThrow(/backslash is not allowed/);
+    expect(() => orThrow(resolveUrl(base, path))).toThrow(/backslash is not allowed/);
   });
 
   it.each(['http://127.0.0.1:8080/pfxother/x', 'http://127.0.0.1:8080/x', 'http://127.0.0.1:8081/pfx/x'])(
     'refuses %s, outside the base',
     (url) => {
-      expect(() => resolveUrl(base, url, fail)).toThrow(/not under the client's base URL/);
+      expect(() => orThrow(resolveUrl(base, url))).toThrow(/not under the client's base URL/);
     },
   );
 
   it('returns the URL as it will be requested', () => {
-    expect(resolveUrl(base, 'users/PABC', fail)).toBe(`${base}/users/PABC`);
-    expect(resolveUrl(base, '//users', fail)).toBe(`${base}/users`);
-    expect(resolveUrl(base, `${base}`, fail)).toBe(base);
-    expect(resolveUrl(base, 'users/P%5CAB?x=a\\b', fail)).toBe(`${base}/users/P%5CAB?x=a\\b`);
-    expect(resolveUrl(base, 'users/a.b/..c', fail)).toBe(`${base}/users/a.b/..c`);
+    expect(orThrow(resolveUrl(base, 'users/PABC'))).toBe(`${base}/users/PABC`);
+    expect(orThrow(resolveUrl(base, '//users'))).toBe(`${base}/users`);
+    expect(orThrow(resolveUrl(base, `${base}`))).toBe(base);
+    expect(orThrow(resolveUrl(base, 'users/P%5CAB?x=a\\b'))).toBe(`${base}/users/P%5CAB?x=a\\b`);
+    expect(orThrow(resolveUrl(base, 'users/a.b/..c'))).toBe(`${base}/users/a.b/..c`);
   });
 });
 
@@ -111,32 +110,32 @@ describe('resolveUrl sends a path as given or not at all', () => {
     [`${base}/users/P\tAB`, 'U+0009'],
     ['users/PAB?query=P\tAB', 'U+0009'],
   ])('refuses the control character in %j (%s), which the parser would drop', (path, codePoint) => {
-    expect(() => resolveUrl(base, path, fail)).toThrow(`contains the control character ${codePoint}`);
+    expect(() => orThrow(resolveUrl(base, path))).toThrow(`contains the control character ${codePoint}`);
   });
 
   it.each(['users/P\ud800AB', 'users/PAB\udc00', 'users/\udc00\ud800'])(
     'refuses the unpaired surrogate in %j',
     (path) => {
-      expect(() => resolveUrl(base, path, fail)).toThrow(/contains the unpaired surrogate U\+D[8C]00/);
+      expect(() => orThrow(resolveUrl(base, path))).toThrow(/contains the unpaired surrogate U\+D[8C]00/);
     },
   );
 
   it('quotes the refused path escaped, on one line', () => {
-    expect(() => resolveUrl(base, 'users/P\nAB', fail)).toThrow(
+    expect(() => orThrow(resolveUrl(base, 'users/P\nAB'))).toThrow(
       'refusing to send a request to "users/P\\nAB": it contains the control character U+000A',
     );
   });
 
   it('keeps a space, even a trailing one, encoded in the path', () => {
-    expect(resolveUrl(base, 'users/PAB ', fail)).toBe(`${base}/users/PAB%20`);
-    expect(resolveUrl(base, ' users/P AB', fail)).toBe(`${base}/%20users/P%20AB`);
-    expect(resolveUrl(base, 'users?query=a b ', fail)).toBe(`${base}/users?query=a%20b%20`);
+    expect(orThrow(resolveUrl(base, 'users/PAB '))).toBe(`${base}/users/PAB%20`);
+    expect(orThrow(resolveUrl(base, ' users/P AB'))).toBe(`${base}/%20users/P%20AB`);
+    expect(orThrow(resolveUrl(base, 'users?query=a b '))).toBe(`${base}/users?query=a%20b%20`);
   });
 
   it('sends a character the caller encoded as encoded (%09, %5C), and a surrogate pair as UTF-8', () => {
-    expect(resolveUrl(base, 'users/P%09AB', fail)).toBe(`${base}/users/P%09AB`);
-    expect(resolveUrl(base, 'users/P%5cAB', fail)).toBe(`${base}/users/P%5cAB`);
-    expect(resolveUrl(base, 'users/P\ud83d\ude00', fail)).toBe(`${base}/users/P%F0%9F%98%80`);
+    expect(orThrow(resolveUrl(base, 'users/P%09AB'))).toBe(`${base}/users/P%09AB`);
+    expect(orThrow(resolveUrl(base, 'users/P%5cAB'))).toBe(`${base}/users/P%5cAB`);
+    expect(orThrow(resolveUrl(base, 'users/P\ud83d\ude00'))).toBe(`${base}/users/P%F0%9F%98%80`);
   });
 });
 
@@ -144,7 +143,7 @@ describe('checkBaseUrl refuses control characters', () => {
   it.each(['https://api.pager\tduty.com', 'https://api.pagerduty.com/\n', 'http://127.0.0.1:1/p\u0000'])(
     'refuses %j',
     (value) => {
-      expect(() => checkBaseUrl(value, fail)).toThrow(/contains the control character/);
+      expect(() => orThrow(checkBaseUrl(value))).toThrow(/contains the control character/);
     },
   );
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { ErrorFactory } from '../../../src/core/errors/error-classes.js';
 import { HttpError, HttpServerError, UrlError } from '../../../src/index.js';
-import { coreErrorFactory } from '../../../src/core/errors/error-classes.js';
 import { API_KEY, BASE, deepFreeze, makeClient, queryOf } from '../../helpers/test-kit.js';
 
 describe('canonicalPath and entityWrappers', () => {
@@ -256,7 +255,7 @@ describe('the legacy seams', () => {
       super(message);
     }
   }
-  const legacyFactory: ErrorFactory = (spec) => new LegacyError(spec.kind, spec.message);
+  const legacyFactory: ErrorFactory = (error) => new LegacyError(error.constructor.name, error.message);
 
   it('under the convention policy, a body without the inferred key fails via the error factory naming it', async () => {
     nock(BASE)
@@ -270,7 +269,7 @@ describe('the legacy seams', () => {
       .rpost<unknown>('/schedules/S1/overrides', { json: [{ start: 'a' }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LegacyError);
-    expect(error).toMatchObject({ kind: 'http-server' });
+    expect(error).toMatchObject({ kind: 'HttpServerError' });
     expect((error as Error).message).toContain('key "override"');
     client.close();
   });
@@ -280,14 +279,17 @@ describe('the legacy seams', () => {
       ...seams({ restPolicy: { acceptResourceObjects: false } }),
       ...seams({ errorFactory: legacyFactory }),
     });
-    await expect(client.rget({ self: `${BASE}/users/P1` })).rejects.toMatchObject({ kind: 'url' });
+    await expect(client.rget({ self: `${BASE}/users/P1` })).rejects.toMatchObject({ kind: 'UrlError' });
     expect(() => client.canonicalPath('/nope')).toThrow(LegacyError);
     client.close();
   });
 
-  it('uses the core error tree by default', async () => {
-    const client = makeClient({ ...seams({ errorFactory: coreErrorFactory }) });
+  it('uses the core error tree by default, with what was refused as its code', async () => {
+    const client = makeClient();
     expect(() => client.canonicalPath('/nope')).toThrow(UrlError);
+    expect(() => client.canonicalPath('/nope')).toThrow(
+      expect.objectContaining({ code: 'ERR_NO_CANONICAL_PATH', url: '/nope' }) as unknown as Error,
+    );
     client.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { RequestOptions } from '../../../src/core/client/api-client.js';
-import type { RequestContext, ResponseDetails } from '../../../src/core/errors/failure-details.js';
+import type { HttpErrorCode } from '../../../src/core/errors/error-classes.js';
 import type { DecodedResponse } from '../../../src/core/rest/rest-options.js';
 import { RestApiV2Client } from '../../../src/core/rest/rest-api-v2-client.js';
 import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
@@ -44,13 +44,8 @@ class RecordingClient extends RestApiV2Client {
     return response(this.status, this.text);
   }
 
-  protected override async exchangeJson(
-    method: string,
-    url: string,
-    init?: RequestOptions,
-    context?: RequestContext,
-  ): Promise<DecodedResponse> {
-    this.calls.push(['exchangeJson', method, url, init, context]);
+  protected override async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
+    this.calls.push(['exchangeJson', method, url, init]);
     const body = this.text.trim() === '' ? null : (JSON.parse(this.text) as unknown);
     return { response: response(this.status, this.text), text: this.text, body };
   }
@@ -60,9 +55,9 @@ class RecordingClient extends RestApiV2Client {
     _response: FetchResponse,
     _text: string,
     detail: string,
-    facts?: ResponseDetails,
+    code?: HttpErrorCode,
   ): Error {
-    return Object.assign(new Error(detail), { facts });
+    return Object.assign(new Error(detail), { code });
   }
 
   fetchPageForTest(...args: Parameters<RestApiV2Client['fetchPage']>) {
@@ -117,7 +112,7 @@ describe('the r-methods', () => {
         .catch((e: unknown) => e);
       expect(error).toMatchObject({
         message: expect.stringContaining(`API responded with an empty body (status ${status})`),
-        facts: { reason: 'not-json' },
+        code: 'ERR_NOT_JSON',
       });
     }
   });
@@ -127,7 +122,7 @@ describe('the r-methods', () => {
     const error = await client.rget('/users/P1').catch((e: unknown) => e);
     expect(error).toMatchObject({
       message: expect.stringContaining('API responded with a body without its wrapper'),
-      facts: { reason: 'missing-key', expected: 'user' },
+      code: 'ERR_MISSING_KEY',
     });
   });
 
@@ -166,15 +161,12 @@ describe('rdelete', () => {
 describe('fetchPage', () => {
   it('sends through exchangeJson and returns the body and the list under the wrapper', async () => {
     const client = recording('{"users":[{"id":"P1"}],"more":false}');
-    const context: RequestContext = { operation: 'classic-pages', caller: 'iterAll' };
-    await expect(
-      client.fetchPageForTest('GET', '/users', { params: { limit: 1 } }, 'users', undefined, context),
-    ).resolves.toEqual({
+    await expect(client.fetchPageForTest('GET', '/users', { params: { limit: 1 } }, 'users')).resolves.toEqual({
       body: { users: [{ id: 'P1' }], more: false },
       items: [{ id: 'P1' }],
       response: expect.objectContaining({ status: 200 }),
     });
-    expect(client.calls).toEqual([['exchangeJson', 'GET', '/users', { params: { limit: 1 } }, context]]);
+    expect(client.calls).toEqual([['exchangeJson', 'GET', '/users', { params: { limit: 1 } }]]);
   });
 
   it('throws the unexpected-response error, naming the missing wrapper', async () => {
@@ -182,7 +174,7 @@ describe('fetchPage', () => {
     const error = await client.fetchPageForTest('GET', '/users', {}, 'users').catch((e: unknown) => e);
     expect(error).toMatchObject({
       message: expect.stringMatching(/^API responded with a page /),
-      facts: { reason: 'missing-key', expected: 'users' },
+      code: 'ERR_MISSING_KEY',
     });
   });
 

@@ -2,7 +2,7 @@
 // reports to its host, and that it returns only the last response.
 import { describe, expect, it } from '@jest/globals';
 import { AttemptLoop, retryWarning, warnRetry, type PreparedRequest } from '../../../src/core/retry/attempt-loop.js';
-import type { ErrorSpec } from '../../../src/core/errors/error-classes.js';
+import type { RequestError } from '../../../src/core/errors/error-classes.js';
 import { ClientErrors, type HttpErrorParts } from '../../../src/core/errors/client-errors.js';
 import { CallMetrics } from '../../../src/core/client/call-metrics.js';
 import { Secret } from '../../../src/core/auth/secret.js';
@@ -28,7 +28,6 @@ const POLICY = {
 };
 const REQUEST: PreparedRequest = {
   verb: 'GET',
-  resolved: 'https://api.example/users',
   target: 'https://api.example/users?limit=1',
   fetchInit: { method: 'GET', headers: {} },
   timeoutSeconds: 30,
@@ -49,7 +48,7 @@ function answer(status: number, body = '', headers: Record<string, string> = {})
 function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>, rateLimit?: AttemptRateLimit) {
   const sent: string[] = [];
   const { pauses, sleep } = recordingSleep();
-  const failures: ErrorSpec[] = [];
+  const failures: RequestError[] = [];
   const transport = {
     send: async (url: string) => {
       sent.push(url);
@@ -59,7 +58,7 @@ function scripted(attempts: ReadonlyArray<InMemoryResponse | Error>, rateLimit?:
       return next;
     },
   } as unknown as Transport;
-  const errors = new ClientErrors((spec) => (failures.push(spec), new Error(spec.message)), {
+  const errors = new ClientErrors((failure) => (failures.push(failure), new Error(failure.message)), {
     secret: new Secret('secret'),
   });
   const httpError = ({ method, url, response, body, detail }: HttpErrorParts) =>
@@ -108,7 +107,9 @@ describe('AttemptLoop', () => {
     );
     expect(sent).toHaveLength(4);
     expect(metrics.apiCallCounts).toEqual({});
-    expect(failures.map((spec) => [spec.kind, spec.facts?.reason])).toEqual([['network', 'network']]);
+    expect(failures.map((failure) => [failure.constructor.name, failure.code, failure.url])).toEqual([
+      ['NetworkError', 'ECONNRESET', REQUEST.target],
+    ]);
   });
 
   it('stops at a 401 with the redacted key in the detail, whatever the policy', async () => {
@@ -145,7 +146,7 @@ describe('AttemptLoop', () => {
     );
     expect(sent).toHaveLength(1);
     expect(pauses).toEqual([]);
-    expect(failures.map((spec) => spec.kind)).toEqual(['network']);
+    expect(failures.map((failure) => failure.constructor.name)).toEqual(['NetworkError']);
   });
 
   it('retries a temporary DNS failure (EAI_AGAIN)', async () => {
@@ -290,7 +291,7 @@ describe('AttemptLoop and its rate limit', () => {
     );
     expect(first.failures[0]?.message.startsWith(`GET ${REQUEST.target}: not sent`)).toBe(true);
     expect(first.sent).toEqual([]);
-    expect(first.failures.map((failure) => failure.kind)).toEqual(['abort']);
+    expect(first.failures.map((failure) => failure.code)).toEqual(['ERR_RATE_LIMIT_DECLINED']);
   });
 });
 

@@ -4,8 +4,8 @@ import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
 import { Credential } from '../auth/credential.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
-import type { ErrorSpec } from '../errors/error-classes.js';
-import type { RefusalFailure, RequestContext } from '../errors/failure-details.js';
+import type { RequestFacts } from '../errors/error-classes.js';
+import { Refusal } from '../errors/refusal.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import {
   ALL_METHODS,
@@ -158,7 +158,9 @@ export class ApiClient {
 
   /** Sets the base URL; a non-https (non-loopback) or malformed URL is a `UrlError`. */
   set url(value: string) {
-    this.#url = checkBaseUrl(value, (message) => this.#engine.errors.fail({ kind: 'url', message }));
+    const checked = checkBaseUrl(value);
+    if (checked instanceof Refusal) throw this.#engine.errors.refused(checked, { url: value });
+    this.#url = checked;
   }
 
   /**
@@ -221,8 +223,9 @@ export class ApiClient {
    * base URL. A URL on any other host or path is refused with a `UrlError`.
    */
   normalizeUrl(url: string): string {
-    const refuse: RefusalFailure = (message, facts) => this.#engine.errors.fail({ kind: 'url', message, facts });
-    return resolveUrl(this.#url, url, refuse);
+    const resolved = resolveUrl(this.#url, url);
+    if (resolved instanceof Refusal) throw this.#engine.errors.refused(resolved, { url });
+    return resolved;
   }
 
   /**
@@ -232,9 +235,8 @@ export class ApiClient {
    * @throws UrlError for a method not permitted or a foreign URL
    */
   protected endpoint(method: HttpMethod, url: string): Endpoint {
-    const permitted = this.permittedMethods;
-    if (!permitted.includes(method))
-      throw this.#engine.errors.fail(methodRefusal(method, permitted, this.constructor.name) as ErrorSpec);
+    const refusal = methodRefusal(method, this.permittedMethods, this.constructor.name);
+    if (refusal !== undefined) throw this.#engine.errors.refused(refusal, { method, url });
     return { method, url, resolved: this.normalizeUrl(url) };
   }
 
@@ -277,7 +279,6 @@ export class ApiClient {
     try {
       const { response, refusal: refused } = await this.#engine.loop.run({
         verb,
-        resolved,
         target,
         fetchInit,
         timeoutSeconds,
@@ -341,14 +342,9 @@ export class ApiClient {
    * copy of the options (an override that edits them never edits the caller's) and the
    * endpoint handed down; then reads the body and checks the status.
    *
-   * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError / HttpServerError for a non-success status once retries run out
    */
-  protected async sendText(
-    endpoint: Endpoint,
-    options: RequestOptions = {},
-    context?: RequestContext,
-  ): Promise<TextExchange> {
+  protected async sendText(endpoint: Endpoint, options: RequestOptions = {}): Promise<TextExchange> {
     const init = checkedCopy(options);
     this.#handedDown.set(init, endpoint);
     const { method, url } = endpoint;
@@ -370,7 +366,7 @@ export class ApiClient {
     const text = await response.text();
     const sent = response.url || endpoint.resolved;
     if (response.status >= 200 && response.status < 300) return { response, text };
-    const error = this.httpError({ method, url: sent, response, body: text, facts: context });
+    const error = this.httpError({ method, url: sent, response, body: text });
     // A status the method refuses is a failure of the call too: the onError hooks hear of it before it is thrown.
     const hooks = this.#engine.watching?.hooks;
     if (hooks?.onError !== undefined) {
@@ -428,8 +424,7 @@ export class ApiClient {
         response,
         body: text,
         detail,
-        kind: 'http-server',
-        facts: { reason: 'not-json' },
+        code: 'ERR_NOT_JSON',
       });
     return decodeJsonBody(text, onInvalid) as T | null;
   }
@@ -450,9 +445,12 @@ export class ApiClient {
     return this.#engine.errors.http(parts);
   }
 
-  /** Builds (does not throw) an error of the given kind through the client's error factory (the legacy layer's too). */
-  protected makeError(spec: ErrorSpec): Error {
-    return this.#engine.errors.fail(spec);
+  /**
+   * Builds (does not throw) the `UrlError` of input refused before any request, through the client's error
+   * factory (the legacy layer's too). @internal
+   */
+  refused(refusal: Refusal, request?: RequestFacts): Error {
+    return this.#engine.errors.refused(refusal, request);
   }
 
   /** Frees the client's connections. The client must not be used afterwards. */

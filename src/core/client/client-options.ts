@@ -4,7 +4,7 @@ import type { ProxySetting } from '../platform/proxy.js';
 import type { AgentOption, FetchLike } from '../transport/transport.js';
 import type { RetryMode } from '../request/outgoing-request.js';
 import type { OptionNames } from './option-names.js';
-import type { ErrorSpec } from '../errors/error-classes.js';
+import { Refusal } from '../errors/refusal.js';
 import { OPTION_SETTINGS, type SettingOptions } from './settings.js';
 import type { RequestHooks } from '../observe/hooks.js';
 import type { TelemetryOptions } from '../observe/telemetry.js';
@@ -49,19 +49,11 @@ export function upperMethod(method: string): string {
 /** Every method the engine knows, in the order `permittedMethods` lists them. */
 export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
 
-/** The error of a method the client may not send, or `undefined` when it may. */
-export function methodRefusal(
-  verb: HttpMethod,
-  permitted: readonly HttpMethod[],
-  client: string,
-): ErrorSpec | undefined {
+/** The refusal of a method the client may not send, or `undefined` when it may. */
+export function methodRefusal(verb: HttpMethod, permitted: readonly HttpMethod[], client: string): Refusal | undefined {
   if (permitted.includes(verb)) return undefined;
   const message = `${verb} is not permitted on ${client} (permitted: ${permitted.join(', ')})`;
-  return {
-    kind: 'method',
-    message,
-    facts: { reason: 'method-not-permitted', method: verb, permitted: [...permitted] },
-  };
+  return new Refusal(message, 'ERR_METHOD_NOT_PERMITTED');
 }
 
 /**

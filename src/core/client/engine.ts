@@ -1,7 +1,6 @@
 // Each part is handed the parts it uses; none calls back into the client.
 import type { Credential } from '../auth/credential.js';
 import { ClientErrors } from '../errors/client-errors.js';
-import { coreErrorFactory } from '../errors/error-classes.js';
 import { checkOnRateLimit, checkRateLimiter, ClientRateLimit } from '../rate-limit/client-rate-limit.js';
 import type { AttemptRateLimit } from '../rate-limit/attempt-rate-limit.js';
 import { timerSleep } from '../abortable-sleep.js';
@@ -33,7 +32,7 @@ export function buildEngine(
   credential: Credential,
   metrics: CallMetrics,
 ): Engine {
-  const errors = new ClientErrors(internal.errorFactory ?? coreErrorFactory, credential);
+  const errors = new ClientErrors(internal.errorFactory, credential);
   const { proxy } = options;
   // A malformed proxy is a configuration error now, not a network error at each request.
   const checkedProxy =

@@ -1,6 +1,18 @@
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
-import { errorKindForStatus, httpErrorMessage, type ErrorFactory, type ErrorSpec } from './error-classes.js';
-import { responseReason, scrubFailure, type ResponseDetails } from './failure-details.js';
+import {
+  HttpError,
+  HttpServerError,
+  httpErrorMessage,
+  isServerFailure,
+  NetworkError,
+  RequestAbortedError,
+  UrlError,
+  type ErrorFactory,
+  type HttpErrorCode,
+  type RequestError,
+  type RequestFacts,
+} from './error-classes.js';
+import type { Refusal } from './refusal.js';
 import type { Secret } from '../auth/secret.js';
 import { scrubSecret } from '../auth/scrub-secret.js';
 import { InMemoryResponse } from '../platform/in-memory-response.js';
@@ -17,22 +29,25 @@ export interface HttpErrorParts {
   readonly body: string;
   /** What to say beyond the status and the API's own message. */
   readonly detail?: string;
-  /** By default what the status makes it (`http-server` for 5xx). */
-  readonly kind?: 'http' | 'http-server';
-  /** Why it failed, beyond the status; by default the reason the status gives. */
-  readonly facts?: ResponseDetails;
+  /** Why it failed, when the status alone does not say (`ERR_NOT_JSON`, `ERR_MISSING_KEY`, ...). */
+  readonly code?: HttpErrorCode;
+  /** Whether the message quotes the body (not when it may hold a token). @default true */
+  readonly quoteBody?: boolean;
 }
 
-/** Builds (does not throw) the errors of one client. */
+/**
+ * Builds (does not throw) the errors of one client: the core's error with the client's secret scrubbed
+ * from every text, then handed to the client's error factory (the legacy sessions' throws pdpyras' classes).
+ */
 export class ClientErrors {
-  readonly #factory: ErrorFactory;
+  readonly #factory: ErrorFactory | undefined;
   readonly #credential: { readonly secret: Secret | undefined };
 
   /**
-   * @param factory - makes the error from its parts
+   * @param factory - turns the core error into the one thrown; none: the core error is thrown
    * @param credential - the client's credential, read at each use (it may be replaced)
    */
-  constructor(factory: ErrorFactory, credential: { readonly secret: Secret | undefined }) {
+  constructor(factory: ErrorFactory | undefined, credential: { readonly secret: Secret | undefined }) {
     this.#factory = factory;
     this.#credential = credential;
   }
@@ -47,32 +62,48 @@ export class ClientErrors {
     return scrubSecret(text, this.#credential.secret);
   }
 
-  /** An error of the given kind, with message, body and facts scrubbed. */
-  fail(spec: ErrorSpec): Error {
-    // The body too: a server that echoes the caller's key must not put it wherever the error is printed.
-    const scrub = (text: string): string => this.scrub(text);
-    const body = spec.body === undefined ? undefined : scrub(spec.body);
-    const facts = spec.facts === undefined ? undefined : scrubFailure(spec.facts, scrub);
-    const error = this.#factory({ ...spec, message: scrub(spec.message), body, facts });
-    // A factory may build its own message from the parts (the legacy ones do): it is scrubbed once more.
-    const message = scrub(error.message);
-    if (message !== error.message) error.message = message;
-    return error;
+  /** The `UrlError` of input refused before any request. */
+  refused(refusal: Refusal, request: RequestFacts = {}): Error {
+    const url = typeof request.url === 'string' ? this.scrub(request.url) : undefined;
+    return this.#thrown(new UrlError(this.scrub(refusal.message), { code: refusal.code, method: request.method, url }));
   }
 
-  /** The HTTP error for a response (see {@link HttpErrorParts}), built through the factory. */
+  /** The `NetworkError` of a request whose network retries ran out. */
+  network(message: string, cause: unknown, request: Required<RequestFacts>): Error {
+    const facts = { method: request.method, url: this.scrub(request.url) };
+    return this.#thrown(new NetworkError(this.scrub(message), cause, facts));
+  }
+
+  /** The `RequestAbortedError` of a request the caller's signal (or `onRateLimit`) stopped. */
+  aborted(message: string, cause: unknown, request: Required<RequestFacts>, declined = false): Error {
+    const code = declined ? 'ERR_RATE_LIMIT_DECLINED' : 'ABORT_ERR';
+    const facts = { cause, code, method: request.method, url: this.scrub(request.url) } as const;
+    return this.#thrown(new RequestAbortedError(this.scrub(message), facts));
+  }
+
+  /** The HTTP error for a response (see {@link HttpErrorParts}): `HttpServerError` but for a 4xx. */
   http(parts: HttpErrorParts): Error {
-    const { method, url, response, body, detail, facts } = parts;
+    const { method, response, detail, code } = parts;
     const { status } = response;
+    // The body too: a server that echoes the caller's key must not put it wherever the error is printed.
+    const body = this.scrub(parts.body);
+    const url = this.scrub(parts.url);
     // The error's response must be readable even when the engine consumed the original.
-    const readable = response.bodyUsed ? new InMemoryResponse(response, new TextEncoder().encode(body)) : response;
-    return this.fail({
-      kind: parts.kind ?? errorKindForStatus(status),
-      // Scrubbed before it is quoted: a quote cut short could leave part of the secret unmatched.
-      message: httpErrorMessage(method, url, status, this.scrub(body), detail),
-      response: readable,
-      body,
-      facts: { reason: responseReason(status), ...facts, method: method.toUpperCase(), url, status },
-    });
+    const readable = response.bodyUsed
+      ? new InMemoryResponse(response, new TextEncoder().encode(parts.body))
+      : response;
+    const message = this.scrub(httpErrorMessage(method, url, status, parts.quoteBody === false ? '' : body, detail));
+    const facts = { code, method: method.toUpperCase(), url };
+    const ErrorClass = isServerFailure(status) ? HttpServerError : HttpError;
+    return this.#thrown(new ErrorClass(message, readable, body, facts));
+  }
+
+  #thrown(error: RequestError): Error {
+    if (this.#factory === undefined) return error;
+    const made = this.#factory(error);
+    // A factory may build its own message from the parts (the legacy ones do): it is scrubbed once more.
+    const message = this.scrub(made.message);
+    if (message !== made.message) made.message = message;
+    return made;
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client/api-client.js';
-import type { ClientOperation } from '../errors/failure-details.js';
+import { Refusal } from '../errors/refusal.js';
 import type {
   AlertEventProperties,
   ChangeEvent,
@@ -8,61 +8,44 @@ import type {
   EventResponse,
   EventsErrorBody,
 } from './event-types.js';
-import { alertEventProblems, changeEventProblems } from './event-validation.js';
 import { isPlainObject } from '../plain-object.js';
 import { ALERT_EVENTS_PATH, CHANGE_EVENTS_PATH } from './endpoints.js';
 
 // Shared by EventsApiV2Client and the legacy events sessions; retries and the routing key are the engine's.
-/** Builds the error for an event refused before any request (the client's URL error). */
-export type RefuseEvent = (message: string) => Error;
+// Each checks an event first (`eventRefusal`, with its own rules: the core checks the whole body against the
+// API's description, the legacy sessions only what pdpyras checked), then sends it.
 
-/** The core checks the whole body against the API's description; the legacy sessions only what pdpyras checked. */
-export type EventProblems = (event: unknown) => string[];
+/** The refusal of an event with problems, or `undefined` for none. */
+export function eventRefusal(kind: 'alert' | 'change', problems: readonly string[]): Refusal | undefined {
+  if (problems.length === 0) return undefined;
+  return new Refusal(`invalid ${kind} event: ${problems.join('; ')}`, 'ERR_INVALID_ARGUMENT');
+}
 
 export async function sendAlertEvent(
   client: ApiClient,
   event: AlertEventProperties & { readonly event_action: EventAction },
-  refuse: RefuseEvent,
-  problems: EventProblems = alertEventProblems,
 ): Promise<EventResponse> {
-  return (await alertEventReply(client, event, refuse, problems)).body as unknown as EventResponse;
+  return (await alertEventReply(client, event)).body as unknown as EventResponse;
 }
 
 export async function alertEventReply(
   client: ApiClient,
   event: AlertEventProperties & { readonly event_action: EventAction },
-  refuse: RefuseEvent,
-  problems: EventProblems = alertEventProblems,
 ): Promise<EventReply> {
-  const found = problems(event);
-  if (found.length > 0) throw refuse(`invalid alert event: ${found.join('; ')}`);
-  return postEvent(
-    client,
-    ALERT_EVENTS_PATH,
-    event,
-    { check: (value) => typeof value.dedup_key === 'string', describe: 'a dedup_key', key: 'dedup_key' },
-    'alert-event',
-  );
+  const expectation = {
+    check: (value: Readonly<Record<string, unknown>>) => typeof value.dedup_key === 'string',
+    describe: 'a dedup_key',
+    key: 'dedup_key',
+  };
+  return postEvent(client, ALERT_EVENTS_PATH, event, expectation);
 }
 
-export async function sendChangeEventBody(
-  client: ApiClient,
-  event: ChangeEvent,
-  refuse: RefuseEvent,
-  problems: EventProblems = changeEventProblems,
-): Promise<ChangeEventResponse> {
-  return (await changeEventReply(client, event, refuse, problems)).body as unknown as ChangeEventResponse;
+export async function sendChangeEventBody(client: ApiClient, event: ChangeEvent): Promise<ChangeEventResponse> {
+  return (await changeEventReply(client, event)).body as unknown as ChangeEventResponse;
 }
 
-export async function changeEventReply(
-  client: ApiClient,
-  event: ChangeEvent,
-  refuse: RefuseEvent,
-  problems: EventProblems = changeEventProblems,
-): Promise<EventReply> {
-  const found = problems(event);
-  if (found.length > 0) throw refuse(`invalid change event: ${found.join('; ')}`);
-  return postEvent(client, CHANGE_EVENTS_PATH, event, undefined, 'change-event');
+export async function changeEventReply(client: ApiClient, event: ChangeEvent): Promise<EventReply> {
+  return postEvent(client, CHANGE_EVENTS_PATH, event);
 }
 
 export interface EventReply {
@@ -76,7 +59,6 @@ export async function postEvent(
   path: string,
   event: object,
   expectation: EventReplyExpectation = { check: () => true, describe: 'a JSON object' },
-  operation?: ClientOperation,
 ): Promise<EventReply> {
   // An alert event with a dedup key may be retried: a second delivery updates the same alert.
   const keyed = typeof (event as { dedup_key?: unknown }).dedup_key === 'string';
@@ -90,23 +72,15 @@ export async function postEvent(
       response,
       body: text,
       detail: eventsErrorDetail(response.status, text),
-      facts: { operation },
     });
   }
   const decoded = parseJson(text);
   const body = isPlainObject(decoded) ? decoded : undefined;
   if (body === undefined || !expectation.check(body)) {
-    const reason = decoded === NOT_JSON ? 'not-json' : expectation.key === undefined ? 'unusable-body' : 'missing-key';
+    const code =
+      decoded === NOT_JSON ? 'ERR_NOT_JSON' : expectation.key === undefined ? 'ERR_UNUSABLE_BODY' : 'ERR_MISSING_KEY';
     const detail = `Events API responded without ${expectation.describe}`;
-    throw client.httpError({
-      method: 'POST',
-      url,
-      response,
-      body: text,
-      detail,
-      kind: 'http-server',
-      facts: { operation, reason, expected: expectation.key },
-    });
+    throw client.httpError({ method: 'POST', url, response, body: text, detail, code });
   }
   return { response, text, body };
 }

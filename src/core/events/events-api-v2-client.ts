@@ -17,7 +17,9 @@ import type {
   EventAction,
   EventResponse,
 } from './event-types.js';
-import { sendAlertEvent, sendChangeEventBody } from './event-posting.js';
+import { Refusal } from '../errors/refusal.js';
+import { eventRefusal, sendAlertEvent, sendChangeEventBody } from './event-posting.js';
+import { alertEventProblems, changeEventProblems } from './event-validation.js';
 import { DEFAULT_EVENTS_RETRY, EVENTS_BASE_URL } from './endpoints.js';
 import { EventsWithResponse } from './events-with-response.js';
 import type { FetchResponse } from '../platform/fetch-types.js';
@@ -77,7 +79,7 @@ export class EventsApiV2Client extends ApiClient {
       }),
     );
     this.#now = now ?? (() => new Date());
-    this.#withResponse = new EventsWithResponse({ client: this, now: () => this.#now(), refuse: this.#refuse });
+    this.#withResponse = new EventsWithResponse({ client: this, now: () => this.#now() });
   }
 
   /**
@@ -116,7 +118,12 @@ export class EventsApiV2Client extends ApiClient {
           ? 'null'
           : `a ${typeof options.json}`;
       return Promise.reject(
-        this.#refuse(`Events API bodies are JSON objects (the routing key goes into them); got ${kind}`),
+        this.refused(
+          new Refusal(
+            `Events API bodies are JSON objects (the routing key goes into them); got ${kind}`,
+            'ERR_INVALID_ARGUMENT',
+          ),
+        ),
       );
     }
     return super.post(url, options);
@@ -194,7 +201,10 @@ export class EventsApiV2Client extends ApiClient {
    * ```
    */
   sendEvent(action: EventAction, properties: AlertEventProperties = {}): Promise<EventResponse> {
-    return sendAlertEvent(this, { ...properties, event_action: action }, this.#refuse);
+    const event = { ...properties, event_action: action };
+    const refusal = eventRefusal('alert', alertEventProblems(event));
+    if (refusal !== undefined) return Promise.reject(this.refused(refusal));
+    return sendAlertEvent(this, event);
   }
 
   /**
@@ -226,8 +236,8 @@ export class EventsApiV2Client extends ApiClient {
    * ```
    */
   sendChangeEvent(body: ChangeEvent): Promise<ChangeEventResponse> {
-    return sendChangeEventBody(this, body, this.#refuse);
+    const refusal = eventRefusal('change', changeEventProblems(body));
+    if (refusal !== undefined) return Promise.reject(this.refused(refusal));
+    return sendChangeEventBody(this, body);
   }
-
-  readonly #refuse = (message: string): Error => this.makeError({ kind: 'url', message });
 }

@@ -9,7 +9,8 @@ import {
   type SubmitOptions,
   type TriggerOptions,
 } from './event-bodies.js';
-import { alertEventReply, changeEventReply, type EventReply, type RefuseEvent } from './event-posting.js';
+import { alertEventReply, changeEventReply, eventRefusal, type EventReply } from './event-posting.js';
+import { alertEventProblems, changeEventProblems } from './event-validation.js';
 import type {
   AlertEventProperties,
   ChangeEvent,
@@ -40,8 +41,6 @@ export interface EventsWithResponseParts {
   readonly client: ApiClient;
   /** Dates change events sent without a timestamp. */
   readonly now: () => Date;
-  /** Builds the error for an event refused before any request. */
-  readonly refuse: RefuseEvent;
 }
 
 export function eventResult<T>(reply: Pick<EventReply, 'response'>, data: T): EventResult<T> {
@@ -59,7 +58,7 @@ export function eventResult<T>(reply: Pick<EventReply, 'response'>, data: T): Ev
 export class EventsWithResponse {
   readonly #parts: EventsWithResponseParts;
 
-  /** @param parts - the client, its clock and how it refuses an event */
+  /** @param parts - the client and its clock */
   constructor(parts: EventsWithResponseParts) {
     this.#parts = parts;
   }
@@ -85,8 +84,11 @@ export class EventsWithResponse {
 
   /** `sendEvent`, with the answer's status and request id. */
   async sendEvent(action: EventAction, properties: AlertEventProperties = {}): Promise<EventResult<EventResponse>> {
-    const { client, refuse } = this.#parts;
-    const reply = await alertEventReply(client, { ...properties, event_action: action }, refuse);
+    const { client } = this.#parts;
+    const event = { ...properties, event_action: action };
+    const refusal = eventRefusal('alert', alertEventProblems(event));
+    if (refusal !== undefined) throw client.refused(refusal);
+    const reply = await alertEventReply(client, event);
     return eventResult(reply, reply.body as unknown as EventResponse);
   }
 
@@ -97,8 +99,10 @@ export class EventsWithResponse {
 
   /** `sendChangeEvent`, with the answer's status and request id. */
   async sendChangeEvent(body: ChangeEvent): Promise<EventResult<ChangeEventResponse>> {
-    const { client, refuse } = this.#parts;
-    const reply = await changeEventReply(client, body, refuse);
+    const { client } = this.#parts;
+    const refusal = eventRefusal('change', changeEventProblems(body));
+    if (refusal !== undefined) throw client.refused(refusal);
+    const reply = await changeEventReply(client, body);
     return eventResult(reply, reply.body as unknown as ChangeEventResponse);
   }
 }

@@ -7,7 +7,8 @@ import {
 import { JIRA_CLOUD_INTEGRATION_API } from '../../generated/integrations/jira-cloud-integration-api.js';
 import type { JiraCloudIntegrationApiTypes } from '../../generated/types/jira-cloud-integration-api-endpoints.js';
 import type { TokenProvider } from '../auth/token-provider.js';
-import type { ErrorSpec } from '../errors/error-classes.js';
+import type { RequestFacts } from '../errors/error-classes.js';
+import { Refusal } from '../errors/refusal.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import { Secret } from '../auth/secret.js';
 import { scrubSecret } from '../auth/scrub-secret.js';
@@ -77,13 +78,9 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
     });
   }
 
-  /** Every other error, with the signature token scrubbed too. */
-  protected override makeError(spec: ErrorSpec): Error {
-    return super.makeError({
-      ...spec,
-      message: this.#scrub(spec.message),
-      ...(spec.body !== undefined ? { body: this.#scrub(spec.body) } : {}),
-    });
+  /** A refusal before any request, with the signature token scrubbed too. */
+  override refused(refusal: Refusal, request?: RequestFacts): Error {
+    return super.refused(new Refusal(this.#scrub(refusal.message), refusal.code), request);
   }
 
   #scrub(text: string): string {

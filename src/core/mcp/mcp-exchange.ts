@@ -62,14 +62,7 @@ export type ExchangeResult =
 type ExchangeFailure = Extract<ExchangeResult, { readonly kind: 'failed' }>;
 
 export function failureParts({ response, body, detail }: ExchangeFailure): HttpErrorParts {
-  return {
-    method: 'POST',
-    url: response.url,
-    response,
-    body,
-    detail,
-    kind: detail === undefined ? undefined : 'http-server',
-  };
+  return { method: 'POST', url: response.url, response, body, detail };
 }
 
 /** `error` with `cause` (what broke the stream) when it has none of its own. */

@@ -4,7 +4,6 @@ import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
 import { clientCredentialsAuth, publicClientAuth } from '../auth/auth-methods.js';
-import { httpErrorMessage } from '../errors/error-classes.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { RestApiV2Client } from '../rest/rest-api-v2-client.js';
 import type { RestApiV2ClientOptions } from '../rest/rest-options.js';
@@ -279,11 +278,7 @@ export class OAuthTokenClient extends ApiClient {
   /** An `HttpServerError` that does not quote the body in its message: it may hold a token. */
   #badTokenResponse(response: Response, text: string, problem: string): Error {
     const url = response.url || this.normalizeUrl(TOKEN_PATH);
-    return this.makeError({
-      kind: 'http-server',
-      message: httpErrorMessage('POST', url, response.status, '', `API responded unexpectedly: ${problem}`),
-      response,
-      body: text,
-    });
+    const detail = `API responded unexpectedly: ${problem}`;
+    return this.httpError({ method: 'POST', url, response, body: text, detail, quoteBody: false });
   }
 }

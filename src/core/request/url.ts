@@ -1,5 +1,5 @@
 // Credentials stay home: the base URL is `https://` (but on loopback) and a request goes only under it.
-import type { RefusalFailure } from '../errors/failure-details.js';
+import { Refusal } from '../errors/refusal.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -7,20 +7,21 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-export function checkBaseUrl(value: string, fail: (message: string) => Error): string {
+/** The base URL without its trailing slash, or why it cannot be one. */
+export function checkBaseUrl(value: string): string | Refusal {
   const unsendable = unsendableCharacter(value);
-  if (unsendable) throw fail(`base URL ${JSON.stringify(value)} contains ${unsendable}`);
+  if (unsendable) return new Refusal(`base URL ${JSON.stringify(value)} contains ${unsendable}`);
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
-    throw fail(`base URL ${JSON.stringify(value)} is not a valid URL`);
+    return new Refusal(`base URL ${JSON.stringify(value)} is not a valid URL`);
   }
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
-    throw fail(`base URL ${value} must use https:// (plain http:// is allowed only on loopback)`);
+    return new Refusal(`base URL ${value} must use https:// (plain http:// is allowed only on loopback)`);
   }
-  if (parsed.username || parsed.password) throw fail('base URL must not contain credentials');
-  if (parsed.search || parsed.hash) throw fail(`base URL ${value} must not have a query or fragment`);
+  if (parsed.username || parsed.password) return new Refusal('base URL must not contain credentials');
+  if (parsed.search || parsed.hash) return new Refusal(`base URL ${value} must not have a query or fragment`);
   return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
 }
 
@@ -32,13 +33,13 @@ export function checkBaseUrl(value: string, fail: (message: string) => Error): s
  * Control characters and unpaired surrogates are refused too (the parser drops tabs and newlines and turns a
  * lone surrogate into U+FFFD); spaces are sent encoded, so that a trailing one is not trimmed away.
  */
-export function resolveUrl(base: string, url: string, fail: RefusalFailure): string {
-  if (typeof url !== 'string' || url === '') throw fail('a URL or path is required');
+export function resolveUrl(base: string, url: string): string | Refusal {
+  if (typeof url !== 'string' || url === '') return new Refusal('a URL or path is required');
   const unsendable = unsendableCharacter(url);
   const problem = unsendable
     ? `it contains ${unsendable}, which the URL parser would drop or rewrite`
     : pathProblem(url);
-  if (problem) throw fail(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
+  if (problem) return new Refusal(`refusing to send a request to ${JSON.stringify(url)}: ${problem}`);
   const written = url.replaceAll(' ', '%20');
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(written);
   // Leading slashes are dropped: the parser would read `//host` as another host.
@@ -47,13 +48,13 @@ export function resolveUrl(base: string, url: string, fail: RefusalFailure): str
   try {
     resolved = new URL(candidate);
   } catch {
-    throw fail(`${JSON.stringify(url)} is not a valid URL or path`);
+    return new Refusal(`${JSON.stringify(url)} is not a valid URL or path`);
   }
   if (!isUnder(resolved, base)) {
     const message =
       `refusing to send a request to ${url}: it resolves to ${resolved.origin}${resolved.pathname}, ` +
       `which is not under the client's base URL ${base}`;
-    throw fail(message, { reason: 'foreign-url', requestedUrl: url, baseUrl: base });
+    return new Refusal(message, 'ERR_FOREIGN_URL');
   }
   return resolved.href;
 }

@@ -1,7 +1,8 @@
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import { ApiClient, type Endpoint, type HttpMethod, type RequestOptions } from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
-import type { FailureFacts, RequestContext, ResponseDetails } from '../errors/failure-details.js';
+import type { HttpErrorCode } from '../errors/error-classes.js';
+import { Refusal } from '../errors/refusal.js';
 import type { QueryParams } from '../request/query.js';
 import { mergeExtraParams } from '../request/extra-options.js';
 import { checkRequestOptions } from '../client/request-options.js';
@@ -23,7 +24,6 @@ import {
 import {
   compileTables,
   EndpointLookup,
-  indexTarget,
   type RestEndpoint,
   withWrapperRows,
   type CompiledTables,
@@ -31,8 +31,8 @@ import {
 import { resolveRestPolicy, type RestPolicy, type ResourceTarget } from './endpoints/policy.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { PaginationLanes } from './pagination/lanes.js';
-import { indexPages, pagingContext } from './pagination/index-pages.js';
-import { pageOrThrow, readPage, type FetchedPage } from './pagination/pages.js';
+import { indexPages } from './pagination/index-pages.js';
+import { readPage, type FetchedPage } from './pagination/pages.js';
 import { iterateIndex, keyIndex, listIndex } from './pagination/index-items.js';
 import {
   REST_API_V2_BASE_CLIENT_OPTION_NAMES,
@@ -93,9 +93,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     super(auth, withInternal(engineOptions, { optionsChecked: true }));
     this.tables = tables;
     this.policy = resolved;
-    const urlError = (message: string, facts?: FailureFacts): Error => this.makeError({ kind: 'url', message, facts });
     // A seam's own call key (the legacy sessions' path tokens) replaces the canonical path in the metrics.
-    this.endpointLookup = new EndpointLookup(compiled, this.policy, this, urlError, internal.callKey === undefined);
+    this.endpointLookup = new EndpointLookup(compiled, this.policy, this, internal.callKey === undefined);
   }
 
   /** The tables in the shapes the lookups use, built once at construction. @internal */
@@ -129,7 +128,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError when the URL is foreign, matches no canonical path, or matches two equally well
    */
   canonicalPath(url: string): CanonicalPath {
-    return this.endpointLookup.canonicalPath(url);
+    return this.checked(this.endpointLookup.canonicalPath(url), url);
   }
 
   /**
@@ -144,7 +143,16 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * ```
    */
   entityWrappers(method: string, path: CanonicalPath): EntityWrapperPair {
-    return this.endpointLookup.wrapperPair(method, path);
+    return this.checked(this.endpointLookup.wrapperPair(method, path));
+  }
+
+  /**
+   * A lookup's value, or its refusal thrown as this client's `UrlError` (naming `url`, the URL as the caller
+   * gave it, when given). @internal
+   */
+  protected checked<T>(value: T | Refusal, url?: string): T {
+    if (value instanceof Refusal) throw this.refused(value, url === undefined ? undefined : { url });
+    return value;
   }
   #defaultPageSize = DEFAULT_PAGE_SIZE;
   #withResponse: RestWithResponse<A> | undefined;
@@ -164,7 +172,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       entity: (method, name, target, init) => this.entityExchange(method, name, target as ResourceTarget, init),
       json: async (method, name, target, init) => {
         refuseBodyOnGet(method, name, init);
-        const url = this.endpointLookup.target(target as ResourceTarget, name);
+        const url = this.checked(this.endpointLookup.target(target as ResourceTarget, name));
         const { response, body } = await this.exchangeJson(method, url, init);
         return { data: body, response };
       },
@@ -316,7 +324,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       url,
       options,
       (params, opts) => this.listAll<T, string>(url, params, opts),
-      (message) => this.endpointLookup.urlError(message),
+      (message) => this.refused(new Refusal(message, 'ERR_INVALID_ARGUMENT')),
     );
   }
 
@@ -338,23 +346,12 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * Sends a request and decodes its JSON body, keeping the response and text for error
    * messages; subclasses use it for endpoints with their own shapes.
    *
-   * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpError for a non-success status; HttpServerError for a body that is not JSON
    */
-  protected async exchangeJson(
-    method: string,
-    url: string,
-    init?: RequestOptions,
-    context?: RequestContext,
-  ): Promise<DecodedResponse> {
-    const { response, text } = await this.sendText(
-      this.endpoint(method.toUpperCase() as HttpMethod, url),
-      init,
-      context,
-    );
+  protected async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
+    const { response, text } = await this.sendText(this.endpoint(method.toUpperCase() as HttpMethod, url), init);
     const detail = 'API responded with a body that is not valid JSON';
-    const invalid = (): Error =>
-      this.unexpectedResponse(method, response, text, detail, { ...context, reason: 'not-json' });
+    const invalid = (): Error => this.unexpectedResponse(method, response, text, detail, 'ERR_NOT_JSON');
     return { response, text, body: decodeJsonBody(text, invalid) };
   }
 
@@ -362,21 +359,21 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * Builds (does not throw) the `HttpServerError` for a successful response the client
    * cannot use: not JSON, or without the shape the endpoint promises.
    *
-   * @param facts - why, for the error factory (by default `unusable-body`)
+   * @param code - why (by default `ERR_UNUSABLE_BODY`)
    */
   protected unexpectedResponse(
     method: string,
     response: Response,
     text: string,
     detail: string,
-    facts?: ResponseDetails,
+    code?: HttpErrorCode,
   ): Error {
-    return this.httpError({ method, url: response.url, response, body: text, detail, kind: 'http-server', facts });
+    return this.httpError({ method, url: response.url, response, body: text, detail, code });
   }
 
   async #json<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
     refuseBodyOnGet(method, name, init);
-    return (await this.requestJson<T>(method, this.endpointLookup.target(target, name), init)) as T;
+    return (await this.requestJson<T>(method, this.checked(this.endpointLookup.target(target, name)), init)) as T;
   }
 
   /** An r-method's call: the entity and the response it came from (for `withResponse`). @internal */
@@ -387,8 +384,9 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     init: RequestOptions = {},
   ): Promise<{ readonly data: T; readonly response: Response }> {
     refuseBodyOnGet(method, name, init);
-    const endpoint = this.endpoint(method, this.endpointLookup.target(target, name));
-    const [requestWrapper, responseWrapper] = this.entityWrappers(method, this.endpointLookup.wrapperPathOf(endpoint));
+    const endpoint = this.endpoint(method, this.checked(this.endpointLookup.target(target, name)));
+    const wrapperPath = this.checked(this.endpointLookup.wrapperPathOf(endpoint), endpoint.url);
+    const [requestWrapper, responseWrapper] = this.entityWrappers(method, wrapperPath);
     const send = withWrappedBody(init, requestWrapper, this.policy.wrappedWhen, name);
     const { response, text } = await this.sendText(endpoint, send);
     if (text.trim() === '') {
@@ -396,25 +394,22 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       if (response.status === 204 || response.status === 202 || typeof responseWrapper !== 'string')
         return { data: null as T, response };
       const detail = `API responded with an empty body (status ${response.status})`;
-      throw this.unexpectedResponse(method, response, text, detail, { reason: 'not-json' });
+      throw this.unexpectedResponse(method, response, text, detail, 'ERR_NOT_JSON');
     }
-    const invalid = (): Error =>
-      this.unexpectedResponse(method, response, text, 'API responded with a body that is not valid JSON', {
-        reason: 'not-json',
-      });
+    const notJson = 'API responded with a body that is not valid JSON';
+    const invalid = (): Error => this.unexpectedResponse(method, response, text, notJson, 'ERR_NOT_JSON');
     const unwrapped = unwrapBody(decodeJsonBody(text, invalid), responseWrapper);
     if (unwrapped.ok) return { data: unwrapped.value as T, response };
     const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
-    const facts = { reason: 'missing-key', expected: responseWrapper ?? undefined } as const;
-    throw this.unexpectedResponse(method, response, text, detail, facts);
+    throw this.unexpectedResponse(method, response, text, detail, 'ERR_MISSING_KEY');
   }
 
   async #delete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     checkRequestOptions(init);
-    const url = this.endpointLookup.target(target, 'rdelete');
+    const url = this.checked(this.endpointLookup.target(target, 'rdelete'));
     let send = init;
     if (hasBody(init) && this.policy.wrapDeleteBody) {
-      const [wrapper] = this.entityWrappers('DELETE', this.endpointLookup.wrapperPath(url));
+      const [wrapper] = this.entityWrappers('DELETE', this.checked(this.endpointLookup.wrapperPath(url), url));
       send = withWrappedBody(init, wrapper, this.policy.wrappedWhen, 'rdelete');
     }
     // Through `delete`, as both predecessors did, so that an override of it sees the call.
@@ -428,7 +423,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    *
    * @param check - names a problem with the body that still leaves its items usable (a
    *   pagination token it cannot follow); the page then carries the error as `failure`
-   * @param context - what the calling method is doing, for the facts of its errors
    * @throws HttpServerError when the body is not an object or has no list under `wrapper`
    */
   protected async fetchPage(
@@ -437,12 +431,14 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     init: RequestOptions,
     wrapper: string,
     check?: (body: Readonly<Record<string, unknown>>) => string | undefined,
-    context?: RequestContext,
   ): Promise<FetchedPage> {
-    const { response, text, body } = await this.exchangeJson(method, url, init, context);
-    const refuse = (detail: string, facts?: ResponseDetails): Error =>
-      this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, facts);
-    return { ...pageOrThrow(readPage(body, wrapper, check), wrapper, refuse, context), response };
+    const { response, text, body } = await this.exchangeJson(method, url, init);
+    const read = readPage(body, wrapper, check);
+    const unusable = (detail: string, code?: HttpErrorCode): Error =>
+      this.unexpectedResponse(method, response, text, `API responded with a page ${detail}`, code);
+    if (!read.ok) throw unusable(read.detail, read.missingKey ? 'ERR_MISSING_KEY' : undefined);
+    if (read.problem === undefined) return { ...read.page, response };
+    return { ...read.page, failure: unusable(`whose ${read.problem}`), response };
   }
 
   /**
@@ -458,9 +454,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total' | 'concurrency'>,
     method: string,
   ): AsyncGenerator<FetchedPage, void, undefined> {
-    const lookup = this.endpointLookup;
-    const target = indexTarget(lookup.compiled, lookup.policy, lookup.urlPath(url), method, lookup.urlRefusal(url));
-    const context = pagingContext(target, method, url);
+    const target = this.checked(this.endpointLookup.indexTarget(url, method), url);
     const paging = {
       target,
       params,
@@ -470,11 +464,14 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       warn: (message: string): void => this.log.warn(message),
       openLane: (width: number) => this.paginationLanes.open(width),
     };
-    // Concurrent reads never carried the paging context into their errors.
     yield* indexPages(paging, (query, check, signal) =>
-      signal === undefined
-        ? this.fetchPage('GET', url, { params: query }, target.wrapper, check, context)
-        : this.fetchPage('GET', url, { params: query, signal }, target.wrapper),
+      this.fetchPage(
+        'GET',
+        url,
+        signal === undefined ? { params: query } : { params: query, signal },
+        target.wrapper,
+        check,
+      ),
     );
   }
 
@@ -485,7 +482,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    * @throws UrlError for a path that cannot be paged
    */
   protected indexPage(url: string, params: QueryParams, method: string, signal?: AbortSignal): Promise<FetchedPage> {
-    return this.fetchPage('GET', url, { params, signal }, this.endpointLookup.indexWrapper(url, method));
+    const { wrapper } = this.checked(this.endpointLookup.indexTarget(url, method));
+    return this.fetchPage('GET', url, { params, signal }, wrapper);
   }
 
   /**
@@ -494,6 +492,6 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   protected refuseSpecialised(path: CanonicalPath, method: string): void {
     const refusal = this.endpointLookup.specialisedRefusal(path, method);
-    if (refusal !== undefined) throw refusal;
+    if (refusal !== undefined) throw this.refused(refusal);
   }
 }

@@ -3,6 +3,7 @@ import type { TokenProvider } from '../auth/token-provider.js';
 import { mergeExtraParams } from '../request/extra-options.js';
 import type { QueryParams } from '../request/query.js';
 import { pathSegment } from '../request/path-segment.js';
+import { Refusal } from '../errors/refusal.js';
 import { apiKeyAccessFromText, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
 import { RestApiV2BaseClient } from './rest-api-v2-base-client.js';
 import { unwrapBody } from './endpoints/entity-wrappers.js';
@@ -168,7 +169,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
   ): Promise<T> {
     if (!Object.hasOwn(values, attribute)) {
       const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
-      throw this.makeError({ kind: 'url', message });
+      throw this.refused(new Refusal(message, 'ERR_INVALID_ARGUMENT'));
     }
     const term = persistSearchValue(attribute, values[attribute]);
     const existing = await this.find<Record<string, unknown>>(url, term, { attribute });
@@ -229,7 +230,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
     const tables = this.compiledTables;
     const shape = pathShape(path);
     const refusal = historyRefusal(path, tables.historicalShapes.has(shape), since, until);
-    if (refusal !== undefined) throw this.makeError({ kind: 'url', message: refusal });
+    if (refusal !== undefined) throw this.refused(new Refusal(refusal, 'ERR_INVALID_ARGUMENT'));
     if (since.getTime() === until.getTime()) return;
     const window = (start: Date, end: Date): QueryParams => windowParams(params, start, end);
     const maxRangeMs = this.policy.declaredRequirements ? tables.historyMaxRangeMs.get(shape) : undefined;
@@ -392,6 +393,6 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
 
   /** An id as one path segment; a bad one is an error before any request. */
   #segment(what: string, value: unknown): string {
-    return pathSegment(what, value, (message) => this.makeError({ kind: 'url', message }));
+    return this.checked(pathSegment(what, value));
   }
 }

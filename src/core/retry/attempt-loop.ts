@@ -178,20 +178,10 @@ export class AttemptLoop {
     if (decision.action === 'retry')
       return { kind: 'retry', pause: decision.pause, state: decision.state, failure: `network error: ${reason}` };
     this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
-    throw this.#options.errors.fail({
-      kind: 'network',
-      message:
-        `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ` +
-        `${reason}${retryable ? '' : UNRESOLVED_NOTE}`,
-      cause: error,
-      facts: {
-        reason: 'network',
-        method: verb,
-        url: target,
-        urlBeforeParams: run.request.resolved,
-        retryLimit: policy.maxNetworkAttempts,
-      },
-    });
+    const message =
+      `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ` +
+      `${reason}${retryable ? '' : UNRESOLVED_NOTE}`;
+    throw this.#options.errors.network(message, error, { method: verb, url: target });
   }
 
   /** An answer: counted, shown to the hooks and the rate limit, then returned, retried, or sent again. */
@@ -271,13 +261,13 @@ export class AttemptLoop {
 
   #unauthorized(request: PreparedRequest, response: FetchResponse): AttemptResult {
     const { errors } = this.#options;
-    const key = errors.redactedSecret() || undefined;
+    const key = errors.redactedSecret();
     const named = key ? ` (${key})` : '';
     const detail =
       `API responded with 401 Unauthorized: the key or token${named} may be invalid, ` +
       'or the region (base URL) wrong';
     request.log.warn(errors.scrub(`${request.verb} ${request.target}: ${detail}`));
-    return { response, refusal: { detail, facts: { reason: 'unauthorized', redactedKey: key } } };
+    return { response, refusal: { detail, code: 'ERR_UNAUTHORIZED' } };
   }
 
   /** Reports the retry, tells the hooks, and pauses: a 429's pause holds every request of the client meanwhile. */
@@ -297,15 +287,12 @@ export class AttemptLoop {
     const message =
       `${verb} ${target}: not sent: the rate-limit budget is spent until ${until}, ` +
       'and onRateLimit chose not to wait';
-    return this.#options.errors.fail({ kind: 'abort', message, cause: declined.info });
+    return this.#options.errors.aborted(message, declined.info, { method: verb, url: target }, true);
   }
 
   #aborted(verb: string, target: string, reason: unknown): Error {
-    return this.#options.errors.fail({
-      kind: 'abort',
-      message: `${verb} ${target}: aborted by the caller's signal`,
-      cause: reason,
-    });
+    const message = `${verb} ${target}: aborted by the caller's signal`;
+    return this.#options.errors.aborted(message, reason, { method: verb, url: target });
   }
 
   async #pause(seconds: number, signal: AbortSignal | undefined, verb: string, target: string): Promise<void> {

@@ -1,6 +1,6 @@
 // A request as the attempt loop sends it, what the loop gives back, and the few edits of an attempt's own.
 import type { FetchRequestInit, FetchResponse } from '../platform/fetch-types.js';
-import type { ResponseDetails } from '../errors/failure-details.js';
+import type { HttpErrorCode } from '../errors/error-classes.js';
 import type { Logger } from '../logging.js';
 import type { CallObserver } from '../observe/call-observer.js';
 import type { RetryPolicy } from './retry-rules.js';
@@ -13,8 +13,6 @@ export type { HttpMethod } from '../request/outgoing-request.js';
 /** A request as the attempt loop sends it: checked, resolved, with its headers and body. */
 export interface PreparedRequest {
   readonly verb: HttpMethod;
-  /** The URL without the query parameters of `params`. */
-  readonly resolved: string;
   /** The URL sent. */
   readonly target: string;
   readonly fetchInit: FetchRequestInit;
@@ -42,7 +40,7 @@ export interface PreparedRequest {
  */
 export interface AttemptResult {
   readonly response: FetchResponse;
-  readonly refusal?: { readonly detail: string; readonly facts?: ResponseDetails };
+  readonly refusal?: { readonly detail: string; readonly code?: HttpErrorCode };
 }
 
 /** `init` with `Authorization` set to `value` (any other spelling of the name removed). */

@@ -189,7 +189,7 @@ export class ScimApiClient extends ApiClient {
   #listResponse(response: Response, text: string): ScimListResponse {
     const detail = 'API responded with a body that is not valid JSON';
     const onInvalid = (): Error =>
-      this.httpError({ method: 'GET', url: response.url, response, body: text, detail, kind: 'http-server' });
+      this.httpError({ method: 'GET', url: response.url, response, body: text, detail, code: 'ERR_NOT_JSON' });
     const page = decodeJsonBody(text, onInvalid, { emptyIsNull: false });
     const resources = (page as ScimListResponse | null)?.Resources;
     if (!isPlainObject(page) || (resources !== undefined && !Array.isArray(resources))) {
@@ -199,7 +199,6 @@ export class ScimApiClient extends ApiClient {
         response,
         body: text,
         detail: 'API responded with a body that is not a SCIM list response',
-        kind: 'http-server',
       });
     }
     return page as ScimListResponse;

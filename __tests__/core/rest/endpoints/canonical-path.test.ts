@@ -12,10 +12,10 @@ import { CANONICAL_PATHS, REST_API_V2_TABLES } from '../../../../src/tables.js';
 import nock from 'nock';
 import { BASE, makeClient } from '../../../helpers/test-kit.js';
 import { NetworkError } from '../../../../src/index.js';
+import { orThrow } from '../../../helpers/refusal-thrown.js';
 
-const fail = (message: string): Error => new Error(message);
 const index = compileCanonicalPaths(CANONICAL_PATHS);
-const canonical = (path: string): string => matchCanonicalPath(index, path, fail);
+const canonical = (path: string): string => orThrow(matchCanonicalPath(index, path));
 
 /** A concrete URL path for a canonical path: each placeholder becomes an id-like value. */
 const concrete = (path: string): string => path.replace(/\{[^}]+\}/g, (_, offset: number) => `PX${offset}Q`);
@@ -93,22 +93,22 @@ describe('matchCanonicalPath', () => {
 
   it('fails for a real tie between two patterns with as many literal segments', () => {
     const tied = compileCanonicalPaths(['/a/{x}/c', '/a/b/{y}']);
-    expect(() => matchCanonicalPath(tied, '/a/b/c', fail)).toThrow(
+    expect(() => orThrow(matchCanonicalPath(tied, '/a/b/c'))).toThrow(
       'matches more than one canonical path equally well: /a/{x}/c, /a/b/{y}',
     );
-    expect(matchCanonicalPath(tied, '/a/z/c', fail)).toBe('/a/{x}/c');
+    expect(orThrow(matchCanonicalPath(tied, '/a/z/c'))).toBe('/a/{x}/c');
   });
 
   it('prefers the pattern with the most literal segments whatever the order of the table', () => {
     const reversed = compileCanonicalPaths(['/users/{id}', '/users/me'].reverse());
     const forward = compileCanonicalPaths(['/users/{id}', '/users/me']);
-    expect(matchCanonicalPath(reversed, '/users/me', fail)).toBe('/users/me');
-    expect(matchCanonicalPath(forward, '/users/me', fail)).toBe('/users/me');
+    expect(orThrow(matchCanonicalPath(reversed, '/users/me'))).toBe('/users/me');
+    expect(orThrow(matchCanonicalPath(forward, '/users/me'))).toBe('/users/me');
   });
 
   it('does not let a placeholder match an empty segment', () => {
     const only = compileCanonicalPaths(['/users/{id}/teams']);
-    expect(() => matchCanonicalPath(only, '/users//teams', fail)).toThrow('does not match');
+    expect(() => orThrow(matchCanonicalPath(only, '/users//teams'))).toThrow('does not match');
   });
 });
 
@@ -117,17 +117,17 @@ describe('CanonicalPathMemo', () => {
     const small = compileCanonicalPaths(['/users/{id}', '/users/me']);
     const memo = new CanonicalPathMemo(small);
     const lookups = jest.spyOn(small.bySegmentCount, 'get');
-    expect(memo.match('/users/PABC', fail)).toBe('/users/{id}');
-    expect(memo.match('/users/PABC', fail)).toBe('/users/{id}');
+    expect(orThrow(memo.match('/users/PABC'))).toBe('/users/{id}');
+    expect(orThrow(memo.match('/users/PABC'))).toBe('/users/{id}');
     expect(memo.quiet('/users/PABC')).toBe('/users/{id}');
-    expect(memo.match('/users/me', fail)).toBe('/users/me');
+    expect(orThrow(memo.match('/users/me'))).toBe('/users/me');
     expect(lookups).toHaveBeenCalledTimes(2);
   });
 
   it('keeps no refusal: a miss throws what fail builds each time, or is null when quiet', () => {
     const memo = new CanonicalPathMemo(index);
-    expect(() => memo.match('/nowhere/at/all', fail)).toThrow('does not match any canonical path');
-    expect(() => memo.match('/nowhere/at/all', fail)).toThrow('does not match any canonical path');
+    expect(() => orThrow(memo.match('/nowhere/at/all'))).toThrow('does not match any canonical path');
+    expect(() => orThrow(memo.match('/nowhere/at/all'))).toThrow('does not match any canonical path');
     expect(memo.quiet('/nowhere/at/all')).toBeNull();
   });
 
@@ -135,8 +135,8 @@ describe('CanonicalPathMemo', () => {
     const small = compileCanonicalPaths(['/users/{id}']);
     const memo = new CanonicalPathMemo(small, 2);
     const lookups = jest.spyOn(small.bySegmentCount, 'get');
-    for (const id of ['P1', 'P2', 'P3']) memo.match(`/users/${id}`, fail);
-    memo.match('/users/P1', fail);
+    for (const id of ['P1', 'P2', 'P3']) orThrow(memo.match(`/users/${id}`));
+    orThrow(memo.match('/users/P1'));
     expect(lookups).toHaveBeenCalledTimes(4);
   });
 });

@@ -10,8 +10,9 @@ import {
   withWrapperRows,
   EndpointLookup,
 } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
-import type { FailureFacts } from '../../../../src/core/errors/failure-details.js';
+import { Refusal } from '../../../../src/core/errors/refusal.js';
 import { resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/endpoints/policy.js';
+import { orThrow } from '../../../helpers/refusal-thrown.js';
 
 const TABLES = compileTables({
   canonicalPaths: [
@@ -28,7 +29,6 @@ const TABLES = compileTables({
   specialisedIterators: { '/alert_grouping_settings': 'iterAlertGroupingSettings' },
 } as RestApiTables);
 
-const fail = (message: string): Error => new Error(message);
 const CONFIG = { wrappers: 'config' } as const;
 const CONVENTION = { wrappers: 'convention' } as const;
 
@@ -41,21 +41,21 @@ describe('quietCanonicalPath', () => {
 
 describe('wrapperPathFor', () => {
   it('is the canonical path under config, the path itself under the convention', () => {
-    expect(wrapperPathFor(TABLES, CONFIG, '/users/PU1', fail)).toBe('/users/{id}');
-    expect(wrapperPathFor(TABLES, CONVENTION, '/widgets/W1', fail)).toBe('/widgets/W1');
-    expect(() => wrapperPathFor(TABLES, CONFIG, '/widgets/W1', fail)).toThrow(/does not match any canonical path/);
-    expect(() => wrapperPathFor(TABLES, CONVENTION, '/users//PU1', fail)).toThrow(/Invalid API resource URL/);
+    expect(orThrow(wrapperPathFor(TABLES, CONFIG, '/users/PU1'))).toBe('/users/{id}');
+    expect(orThrow(wrapperPathFor(TABLES, CONVENTION, '/widgets/W1'))).toBe('/widgets/W1');
+    expect(() => orThrow(wrapperPathFor(TABLES, CONFIG, '/widgets/W1'))).toThrow(/does not match any canonical path/);
+    expect(() => orThrow(wrapperPathFor(TABLES, CONVENTION, '/users//PU1'))).toThrow(/Invalid API resource URL/);
   });
 });
 
 describe('indexTarget', () => {
   it('config: classic by the wrapper table, cursor for a cursor path', () => {
-    expect(indexTarget(TABLES, CONFIG, '/business_services/impacts', 'iterAll', fail)).toMatchObject({
+    expect(orThrow(indexTarget(TABLES, CONFIG, '/business_services/impacts', 'iterAll'))).toMatchObject({
       path: '/business_services/impacts',
       wrapper: 'services',
       plan: { style: 'classic' },
     });
-    expect(indexTarget(TABLES, CONFIG, '/audit/records', 'iterAll', fail)).toMatchObject({
+    expect(orThrow(indexTarget(TABLES, CONFIG, '/audit/records', 'iterAll'))).toMatchObject({
       path: '/audit/records',
       wrapper: 'records',
       plan: { style: 'cursor' },
@@ -63,12 +63,12 @@ describe('indexTarget', () => {
   });
 
   it('convention: a path outside the table is paged by its nodes; a known cursor path by cursor and last node', () => {
-    expect(indexTarget(TABLES, CONVENTION, '/widgets', 'iterAll', fail)).toMatchObject({
+    expect(orThrow(indexTarget(TABLES, CONVENTION, '/widgets', 'iterAll'))).toMatchObject({
       path: '/widgets',
       wrapper: 'widgets',
       plan: { style: 'classic', maxPageSize: null },
     });
-    expect(indexTarget(TABLES, CONVENTION, '/audit/records', 'iterAll', fail)).toMatchObject({
+    expect(orThrow(indexTarget(TABLES, CONVENTION, '/audit/records', 'iterAll'))).toMatchObject({
       path: '/audit/records',
       wrapper: 'records',
       plan: { style: 'cursor' },
@@ -84,26 +84,26 @@ describe('indexTarget', () => {
         '/rules': { style: 'classic', listKey: 'rules', maxPageSize: 50, moreField: false, limitParam: true },
       },
     } as RestApiTables);
-    expect(indexTarget(described, CONFIG, '/rules', 'iterAll', fail)).toEqual({
+    expect(orThrow(indexTarget(described, CONFIG, '/rules', 'iterAll'))).toEqual({
       path: '/rules',
       wrapper: 'rules',
       plan: { style: 'classic', listKey: 'rules', sendLimit: true, untilShortPage: true, maxPageSize: 50 },
     });
-    expect(indexTarget(described, CONVENTION, '/rules', 'iterAll', fail).plan.maxPageSize).toBe(50);
+    expect(orThrow(indexTarget(described, CONVENTION, '/rules', 'iterAll')).plan.maxPageSize).toBe(50);
   });
 
   it('refuses what cannot be paged, by the rule of the policy', () => {
-    expect(() => indexTarget(TABLES, CONFIG, '/users/PU1', 'iterAll', fail)).toThrow(/single resource/);
-    expect(() => indexTarget(TABLES, CONVENTION, '/business_services/impacts', 'iterAll', fail)).toThrow(
+    expect(() => orThrow(indexTarget(TABLES, CONFIG, '/users/PU1', 'iterAll'))).toThrow(/single resource/);
+    expect(() => orThrow(indexTarget(TABLES, CONVENTION, '/business_services/impacts', 'iterAll'))).toThrow(
       /single resource/,
     );
-    expect(() => indexTarget(TABLES, CONFIG, '/users', 'iterCursor', fail)).toThrow(
+    expect(() => orThrow(indexTarget(TABLES, CONFIG, '/users', 'iterCursor'))).toThrow(
       /does not use cursor-based pagination/,
     );
-    expect(() => indexTarget(TABLES, CONVENTION, '/alert_grouping_settings', 'iterAll', fail)).toThrow(
+    expect(() => orThrow(indexTarget(TABLES, CONVENTION, '/alert_grouping_settings', 'iterAll'))).toThrow(
       /use iterAlertGroupingSettings\(\)/,
     );
-    expect(() => indexTarget(TABLES, CONFIG, '/schedules/PS1/overrides', 'listAll', fail)).toThrow(
+    expect(() => orThrow(indexTarget(TABLES, CONFIG, '/schedules/PS1/overrides', 'listAll'))).toThrow(
       /has no entity wrapper/,
     );
   });
@@ -124,14 +124,7 @@ const RAW_TABLES = {
 } as RestApiTables;
 const LOOKUP_TABLES = compileTables(RAW_TABLES);
 
-class UrlRefusal extends Error {
-  constructor(
-    message: string,
-    readonly facts: FailureFacts | undefined,
-  ) {
-    super(message);
-  }
-}
+class UrlRefusal extends Error {}
 
 /** A lookup under `https://api.example/v2` whose base URL can be changed, as the client's can. */
 function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup; base: { url: string } } {
@@ -142,16 +135,11 @@ function lookupWith(policy: Partial<RestPolicy> = {}): { lookup: EndpointLookup;
     },
     normalizeUrl: (url: string) => {
       const full = url.startsWith('https://') ? url : `${base.url}/${url.replace(/^\//, '')}`;
-      if (!full.startsWith(`${base.url}/`)) throw new UrlRefusal(`foreign URL ${url}`, undefined);
+      if (!full.startsWith(`${base.url}/`)) throw new UrlRefusal(`foreign URL ${url}`);
       return full;
     },
   };
-  const lookup = new EndpointLookup(
-    LOOKUP_TABLES,
-    resolveRestPolicy(policy),
-    client,
-    (message, facts) => new UrlRefusal(message, facts),
-  );
+  const lookup = new EndpointLookup(LOOKUP_TABLES, resolveRestPolicy(policy), client);
   return { lookup, base };
 }
 
@@ -164,7 +152,6 @@ describe('EndpointLookup', () => {
       } as RestApiTables),
       resolveRestPolicy({}),
       { url: 'https://api.example/v2', normalizeUrl: (url) => `https://api.example/v2${url}` },
-      (message) => new Error(message),
     );
     const users = lookup.describe({ method: 'GET', url: '/users', resolved: 'https://api.example/v2/users' });
     expect(users).toMatchObject({ path: '/users', urlPath: '/users', operation: 'GET /users' });
@@ -187,19 +174,16 @@ describe('EndpointLookup', () => {
     expect(() => lookup.urlPath('https://api.example/v2/users')).toThrow(/foreign URL/);
   });
 
-  it('finds canonical paths, and names the requested URL in the facts of a refusal', () => {
+  it('finds canonical paths, and answers a refusal with its code for a path that matches none', () => {
     const { lookup } = lookupWith();
     expect(lookup.canonicalPath('/users/PU1')).toBe('/users/{id}');
     expect(lookup.canonicalPath('users/me')).toBe('/users/me');
-    let refusal: unknown;
-    try {
-      lookup.canonicalPath('/widgets/W1');
-    } catch (error) {
-      refusal = error;
-    }
-    expect(refusal).toBeInstanceOf(UrlRefusal);
-    expect((refusal as UrlRefusal).message).toMatch(/does not match any canonical path/);
-    expect((refusal as UrlRefusal).facts).toMatchObject({ reason: 'no-canonical-path', requestedUrl: '/widgets/W1' });
+    const refusal = lookup.canonicalPath('/widgets/W1');
+    expect(refusal).toBeInstanceOf(Refusal);
+    expect(refusal).toMatchObject({
+      code: 'ERR_NO_CANONICAL_PATH',
+      message: expect.stringMatching(/does not match any/),
+    });
   });
 
   it('gives the wrappers and the path they apply to under the policy', () => {
@@ -209,24 +193,24 @@ describe('EndpointLookup', () => {
     expect(config.wrapperPair('GET', '/users/{id}')).toEqual(['user', 'user']);
     const convention = lookupWith({ wrappers: 'convention' }).lookup;
     expect(convention.wrapperPath('/widgets/W1')).toBe('/widgets/W1');
-    expect(() => config.wrapperPath('/widgets/W1')).toThrow(UrlRefusal);
+    expect(config.wrapperPath('/widgets/W1')).toBeInstanceOf(Refusal);
   });
 
   it('turns a resource object into its self URL only when the policy accepts one for the method', () => {
     const self = 'https://api.example/v2/users/PU1';
     expect(lookupWith().lookup.target({ self }, 'rget')).toBe(self);
     expect(lookupWith().lookup.target('/users', 'rget')).toBe('/users');
-    expect(() => lookupWith({ acceptResourceObjects: ['rget'] }).lookup.target({ self }, 'jget')).toThrow(
-      /jget needs a URL/,
-    );
-    expect(() => lookupWith().lookup.target({}, 'rget')).toThrow(/has no "self" URL/);
+    expect(lookupWith({ acceptResourceObjects: ['rget'] }).lookup.target({ self }, 'jget')).toMatchObject({
+      message: expect.stringMatching(/jget needs a URL/),
+    });
+    expect(lookupWith().lookup.target({}, 'rget')).toMatchObject({ message: expect.stringMatching(/no "self" URL/) });
   });
 
   it('gives the list wrapper of an index, and refuses a path that pages in its own style', () => {
     const { lookup } = lookupWith();
-    expect(lookup.indexWrapper('/users', 'iterAll')).toBe('users');
-    expect(lookup.indexWrapper('/audit/records', 'iterCursor')).toBe('records');
-    expect(() => lookup.indexWrapper('/users/PU1', 'iterAll')).toThrow(UrlRefusal);
+    expect(lookup.indexTarget('/users', 'iterAll')).toMatchObject({ wrapper: 'users' });
+    expect(lookup.indexTarget('/audit/records', 'iterCursor')).toMatchObject({ wrapper: 'records' });
+    expect(lookup.indexTarget('/users/PU1', 'iterAll')).toMatchObject({ code: 'ERR_NOT_AN_INDEX' });
     expect(lookup.specialisedRefusal('/users', 'iterAll')).toBeUndefined();
     expect(lookup.specialisedRefusal('/alert_grouping_settings', 'iterAll')?.message).toMatch(
       /iterAlertGroupingSettings/,

@@ -7,6 +7,7 @@ import {
   targetUrl,
   type ResourceTarget,
 } from '../../../../src/core/rest/endpoints/policy.js';
+import { orThrow } from '../../../helpers/refusal-thrown.js';
 
 describe('REST policy', () => {
   it('defaults to every modern behaviour', () => {
@@ -77,36 +78,34 @@ describe('REST policy', () => {
   });
 });
 
-const fail = (message: string): Error => new Error(message);
-
 describe('targetUrl', () => {
   it('returns a URL as it is', () => {
-    expect(targetUrl('/users/P1', true, 'rget', fail)).toBe('/users/P1');
+    expect(orThrow(targetUrl('/users/P1', true, 'rget'))).toBe('/users/P1');
   });
 
   it('returns the self URL of a resource object', () => {
-    expect(targetUrl({ self: 'https://api.pagerduty.com/users/P1' }, true, 'rget', fail)).toBe(
+    expect(orThrow(targetUrl({ self: 'https://api.pagerduty.com/users/P1' }, true, 'rget'))).toBe(
       'https://api.pagerduty.com/users/P1',
     );
   });
 
   it('refuses an object without self', () => {
-    expect(() => targetUrl({ id: 'P1' } as ResourceTarget, true, 'rput', fail)).toThrow(
+    expect(() => orThrow(targetUrl({ id: 'P1' } as ResourceTarget, true, 'rput'))).toThrow(
       'the object passed to rput in place of a URL has no "self" URL',
     );
-    expect(() => targetUrl({ self: null }, true, 'rput', fail)).toThrow('no "self"');
+    expect(() => orThrow(targetUrl({ self: null }, true, 'rput'))).toThrow('no "self"');
   });
 
   it('refuses any object when the policy does not accept them', () => {
-    expect(() => targetUrl({ self: 'https://api.pagerduty.com/users/P1' }, false, 'jget', fail)).toThrow(
+    expect(() => orThrow(targetUrl({ self: 'https://api.pagerduty.com/users/P1' }, false, 'jget'))).toThrow(
       'jget needs a URL; this client does not accept a resource object',
     );
   });
 
   it('refuses values that are neither', () => {
-    expect(() => targetUrl(42 as unknown as ResourceTarget, true, 'rget', fail)).toThrow(
+    expect(() => orThrow(targetUrl(42 as unknown as ResourceTarget, true, 'rget'))).toThrow(
       'rget needs a URL or a resource object, got number',
     );
-    expect(() => targetUrl(null as unknown as ResourceTarget, true, 'rget', fail)).toThrow('got null');
+    expect(() => orThrow(targetUrl(null as unknown as ResourceTarget, true, 'rget'))).toThrow('got null');
   });
 });

@@ -5,7 +5,6 @@ import {
   itemsOf,
   reportedTotal,
   type FetchedPage,
-  pageOrThrow,
   readPage,
   wholeListPages,
   type WholeListOptions,
@@ -163,45 +162,6 @@ describe('readPage', () => {
       problem: 'next_cursor is odd',
     });
     expect(readPage({ users: [] }, 'users', check)).not.toHaveProperty('problem');
-  });
-});
-
-describe('pageOrThrow', () => {
-  const refusals: [string, unknown][] = [];
-  const refuse = (detail: string, facts?: unknown): Error => {
-    refusals.push([detail, facts]);
-    return new Error(`API responded with a page ${detail}`);
-  };
-
-  it('returns a good page as it is', () => {
-    const page = { body: { users: [] }, items: [] };
-    expect(pageOrThrow({ ok: true, page }, 'users', refuse)).toBe(page);
-  });
-
-  it('throws the refusal of a body without its wrapper, as a missing key with the context', () => {
-    refusals.length = 0;
-    expect(() => pageOrThrow(readPage({ teams: [] }, 'users'), 'users', refuse, { caller: 'iterAll' })).toThrow(
-      /API responded with a page that expected/,
-    );
-    expect(refusals[0][1]).toEqual({ caller: 'iterAll', reason: 'missing-key', expected: 'users' });
-  });
-
-  it('throws the refusal of a wrapper that is no list, with the context only', () => {
-    refusals.length = 0;
-    expect(() => pageOrThrow(readPage({ users: 'none' }, 'users'), 'users', refuse)).toThrow(
-      'API responded with a page whose "users" is not a list',
-    );
-    expect(refusals[0][1]).toBeUndefined();
-  });
-
-  it('keeps a page with a problem, carrying its refusal as failure', () => {
-    const page = pageOrThrow(
-      { ok: true, page: { body: {}, items: [1] }, problem: 'next_cursor is odd' },
-      'users',
-      refuse,
-    );
-    expect(page.items).toEqual([1]);
-    expect(page.failure?.message).toBe('API responded with a page whose next_cursor is odd');
   });
 });
 

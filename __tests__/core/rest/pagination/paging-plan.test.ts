@@ -3,11 +3,11 @@ import type { RestApiTables } from '../../../../src/core/rest/endpoints/tables.j
 import { compileTables } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
 import { REST_API_V2_TABLES } from '../../../../src/tables.js';
 import { pagingPlan } from '../../../../src/core/rest/pagination/paging-plan.js';
+import { orThrow } from '../../../helpers/refusal-thrown.js';
 
 const rest = compileTables(REST_API_V2_TABLES);
-const fail = (message: string): Error => new Error(message);
 const plan = (path: string, useIndexes = true, tables = rest) =>
-  pagingPlan(tables, path, { useIndexes, method: 'iterAll' }, fail);
+  orThrow(pagingPlan(tables, path, { useIndexes, method: 'iterAll' }));
 
 describe('pagingPlan with the REST API v2 index table', () => {
   it.each([

@@ -2,7 +2,7 @@
 // client), the call-metrics key by canonical path, and the POSTs that only read.
 import type { CanonicalPath } from './tables.js';
 import type { CompiledTables } from './endpoint-lookup.js';
-import type { RefusalFailure } from '../../errors/failure-details.js';
+import { Refusal } from '../../errors/refusal.js';
 
 /** One canonical path, split for matching. */
 interface CompiledPattern {
@@ -51,7 +51,7 @@ export function urlPathOf(baseUrl: string, fullUrl: string): string {
 }
 
 // Among several matches the most literal segments win: `/users/me` over `/users/{id}`.
-export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string, fail: RefusalFailure): CanonicalPath {
+export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string): CanonicalPath | Refusal {
   const segments = splitPath(urlPath);
   let best: CompiledPattern[] = [];
   for (const pattern of index.bySegmentCount.get(segments.length) ?? []) {
@@ -60,24 +60,18 @@ export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string, f
     else if (pattern.literals === best[0].literals) best.push(pattern);
   }
   if (best.length === 0) {
-    throw fail(`${urlPath} does not match any canonical path of this API client`, { reason: 'no-canonical-path' });
+    return new Refusal(`${urlPath} does not match any canonical path of this API client`, 'ERR_NO_CANONICAL_PATH');
   }
   if (best.length > 1) {
-    throw fail(`${urlPath} matches more than one canonical path equally well: ${best.map((p) => p.path).join(', ')}`);
+    const all = best.map((p) => p.path).join(', ');
+    return new Refusal(`${urlPath} matches more than one canonical path equally well: ${all}`);
   }
   return best[0].path;
 }
 
-// Thrown (never shown) by the quiet lookups: building a real error per miss would cost a stack trace.
-const NO_MATCH = new Error('no canonical path');
-
-/** The canonical path of a URL path, or `null` when none matches (or two match equally well). */
 export function quietCanonicalPath(tables: CompiledTables, urlPath: string): CanonicalPath | null {
-  try {
-    return matchCanonicalPath(tables.paths, urlPath, () => NO_MATCH);
-  } catch {
-    return null;
-  }
+  const path = matchCanonicalPath(tables.paths, urlPath);
+  return path instanceof Refusal ? null : path;
 }
 
 // One client's matches by URL path, so that a call's URL is matched once however many steps ask
@@ -92,22 +86,20 @@ export class CanonicalPathMemo {
     this.#limit = limit;
   }
 
-  match(urlPath: string, fail: RefusalFailure): CanonicalPath {
+  match(urlPath: string): CanonicalPath | Refusal {
     const known = this.#known.get(urlPath);
     if (known !== undefined) return known;
-    const path = matchCanonicalPath(this.#index, urlPath, fail);
+    const path = matchCanonicalPath(this.#index, urlPath);
+    if (path instanceof Refusal) return path;
     if (this.#known.size >= this.#limit) this.#known.clear();
     this.#known.set(urlPath, path);
     return path;
   }
 
-  // `null` for no match or a tie; the thrown marker is never shown (a real error would cost a stack trace).
+  /** `null` for no match or a tie. */
   quiet(urlPath: string): CanonicalPath | null {
-    try {
-      return this.match(urlPath, () => NO_MATCH);
-    } catch {
-      return null;
-    }
+    const path = this.match(urlPath);
+    return path instanceof Refusal ? null : path;
   }
 }
 

@@ -1,6 +1,6 @@
 // Resolving one endpoint under a client's policy: an API's tables compiled (indexed, once per table), the wrapper
-// path and pair, the index to page (pure functions), and `EndpointLookup`, which holds a client's tables, policy
-// and refusals.
+// path and pair, the index to page (pure functions), and `EndpointLookup`, which holds a client's tables and
+// policy. A lookup that refuses returns a `Refusal`: the client that asked throws its own error for it.
 import {
   CanonicalPathMemo,
   READ_ONLY_POSTS,
@@ -23,7 +23,7 @@ import {
 } from './entity-wrappers.js';
 import { pagingPlan, type PagingPlan } from '../pagination/paging-plan.js';
 import { type RestPolicy, acceptsResourceObject, targetUrl, type ResourceTarget } from './policy.js';
-import type { RefusalFailure, FailureFacts } from '../../errors/failure-details.js';
+import { Refusal } from '../../errors/refusal.js';
 import type { ApiClient, Endpoint } from '../../client/api-client.js';
 
 /** An endpoint as the REST clients work it out: its canonical path and what the API's tables say of it. */
@@ -107,9 +107,6 @@ function byOperationShape<V>(table: Readonly<Record<string, V>>): ReadonlyMap<st
   );
 }
 
-/** Builds the error for a path that cannot be used (a `UrlError` in the core), with its facts when known. */
-export type PathFailure = RefusalFailure;
-
 // Under `'config'` the canonical path decides (an unknown path is refused); under `'convention'`
 // (the predecessor before 5.0.0) the URL's own segments do, and a path outside the tables is sent.
 export function wrapperPairFor(
@@ -117,11 +114,10 @@ export function wrapperPairFor(
   policy: Pick<RestPolicy, 'wrappers'>,
   method: string,
   path: string,
-  fail: PathFailure,
-): EntityWrapperPair {
+): EntityWrapperPair | Refusal {
   if (policy.wrappers === 'config') return entityWrappersFor(tables.wrappers, method, path);
   const nodes = urlPathSegments(path);
-  if (nodes === null) throw fail(`${path} is not a path of the API: it has an empty segment or none`);
+  if (nodes === null) return new Refusal(`${path} is not a path of the API: it has an empty segment or none`);
   return segmentWrappers(method, nodes);
 }
 
@@ -129,10 +125,9 @@ export function wrapperPathFor(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'>,
   urlPath: string,
-  fail: PathFailure,
-): string {
-  if (policy.wrappers === 'config') return matchCanonicalPath(tables.paths, urlPath, fail);
-  if (urlPathSegments(urlPath) === null) throw fail(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
+): string | Refusal {
+  if (policy.wrappers === 'config') return matchCanonicalPath(tables.paths, urlPath);
+  if (urlPathSegments(urlPath) === null) return new Refusal(`Invalid API resource URL: ${urlPath.slice(0, 99)}`);
   return urlPath;
 }
 
@@ -157,20 +152,22 @@ export function indexTarget(
   policy: Pick<RestPolicy, 'wrappers'> & Partial<Pick<RestPolicy, 'cursorAnyPath'>>,
   urlPath: string,
   method: string,
-  fail: PathFailure,
-): IndexTarget {
+): IndexTarget | Refusal {
   if (method === 'iterCursor' && policy.cursorAnyPath === true) return anyPathCursor(urlPath);
-  const path = wrapperPathFor(tables, policy, urlPath, fail);
+  const path = wrapperPathFor(tables, policy, urlPath);
+  if (path instanceof Refusal) return path;
   const canonical = policy.wrappers === 'config' ? path : quietCanonicalPath(tables, urlPath);
   const special = canonical === null ? undefined : specialisedProblem(tables, canonical, method);
-  if (special !== undefined) throw fail(special);
+  if (special !== undefined) return new Refusal(special, 'ERR_NOT_PAGEABLE');
   if (policy.wrappers === 'config') {
-    const plan = pagingPlan(tables, path, { useIndexes: true, method }, fail);
-    if (method === 'iterCursor' && plan.style !== 'cursor') throw fail(notCursorBased(path));
-    return { path, wrapper: plan.listKey ?? responseWrapper(tables, policy, path, method, fail), plan };
+    const plan = pagingPlan(tables, path, { useIndexes: true, method });
+    if (plan instanceof Refusal) return plan;
+    if (method === 'iterCursor' && plan.style !== 'cursor') return notCursorBased(path);
+    const wrapper = plan.listKey ?? responseWrapper(tables, policy, path, method);
+    return wrapper instanceof Refusal ? wrapper : { path, wrapper, plan };
   }
   const cursor = canonical !== null && tables.cursorShapes.has(pathShape(canonical));
-  if (method === 'iterCursor' && !cursor) throw fail(notCursorBased(path));
+  if (method === 'iterCursor' && !cursor) return notCursorBased(path);
   const maxPageSize = canonical === null ? null : (tables.indexes?.get(pathShape(canonical))?.maxPageSize ?? null);
   const plan: PagingPlan = {
     style: cursor ? 'cursor' : 'classic',
@@ -184,12 +181,11 @@ export function indexTarget(
   // last node, as the predecessor's iterCursor assumed, whatever the node count.
   if (cursor) return { path, wrapper: segments[segments.length - 1], plan };
   if (!isIndexSegments(urlPathSegments(path) ?? [])) {
-    throw fail(`${path} is a single resource, not an index: ${method} cannot page through it (use rget)`, {
-      reason: 'not-an-index',
-      canonicalPath: path,
-    });
+    const message = `${path} is a single resource, not an index: ${method} cannot page through it (use rget)`;
+    return new Refusal(message, 'ERR_NOT_AN_INDEX');
   }
-  return { path, wrapper: responseWrapper(tables, policy, path, method, fail), plan };
+  const wrapper = responseWrapper(tables, policy, path, method);
+  return wrapper instanceof Refusal ? wrapper : { path, wrapper, plan };
 }
 
 /** The predecessor's `iter_cursor` (4.5): any path, its last node as the key, no `limit`. */
@@ -205,23 +201,31 @@ function anyPathCursor(urlPath: string): IndexTarget {
   return { path: urlPath, wrapper: segments[segments.length - 1], plan };
 }
 
-function notCursorBased(path: string): string {
-  return `${path} does not use cursor-based pagination: use iterAll for it`;
+function notCursorBased(path: string): Refusal {
+  return new Refusal(`${path} does not use cursor-based pagination: use iterAll for it`, 'ERR_NOT_PAGEABLE');
 }
 
-/** The GET response wrapper of an index, or the error saying it has none. */
+/** The GET response wrapper of an index, or the refusal saying it has none. */
 function responseWrapper(
   tables: CompiledTables,
   policy: Pick<RestPolicy, 'wrappers'>,
   path: string,
   method: string,
-  fail: PathFailure,
-): string {
-  const [, wrapper] = wrapperPairFor(tables, policy, 'GET', path, fail);
-  if (wrapper === null) throw fail(`GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`);
-  return wrapper;
+): string | Refusal {
+  const pair = wrapperPairFor(tables, policy, 'GET', path);
+  if (pair instanceof Refusal) return pair;
+  const [, wrapper] = pair;
+  if (wrapper !== null) return wrapper;
+  return new Refusal(
+    `GET ${path} has no entity wrapper, so ${method} cannot page through it (use jget)`,
+    'ERR_NOT_PAGEABLE',
+  );
 }
 
+/**
+ * A client's tables and policy, and the lookups its methods make. Each answers the value looked up or the
+ * `Refusal` of the URL, which the client throws as its own error.
+ */
 export class EndpointLookup {
   /** The client's tables, compiled. */
   readonly compiled: CompiledTables;
@@ -230,7 +234,6 @@ export class EndpointLookup {
   readonly paths: CanonicalPathMemo;
   // The client's base URL is settable: read at each call.
   readonly #client: Pick<ApiClient, 'url' | 'normalizeUrl'>;
-  readonly #urlError: RefusalFailure;
 
   readonly #keyByPath: boolean;
 
@@ -239,7 +242,6 @@ export class EndpointLookup {
     compiled: CompiledTables,
     policy: RestPolicy,
     client: Pick<ApiClient, 'url' | 'normalizeUrl'>,
-    urlError: RefusalFailure,
     keyByPath = true,
   ) {
     this.paths = new CanonicalPathMemo(compiled.paths);
@@ -247,7 +249,6 @@ export class EndpointLookup {
     this.compiled = compiled;
     this.policy = policy;
     this.#client = client;
-    this.#urlError = urlError;
   }
 
   /** The endpoint with its canonical path looked up once, and what the tables say of that path. */
@@ -271,60 +272,49 @@ export class EndpointLookup {
   }
 
   /** The path whose wrappers apply to an endpoint under the policy (see `wrapperPathFor`). */
-  wrapperPathOf(endpoint: RestEndpoint): CanonicalPath {
+  wrapperPathOf(endpoint: RestEndpoint): CanonicalPath | Refusal {
     if (this.policy.wrappers === 'config' && endpoint.path !== null) return endpoint.path;
     // No canonical path, or the convention: the lookup says why (or checks the URL's own segments).
-    return wrapperPathFor(this.compiled, this.policy, endpoint.urlPath, this.urlRefusal(endpoint.url));
+    return wrapperPathFor(this.compiled, this.policy, endpoint.urlPath);
   }
 
-  /** The path of a URL below the base URL (a foreign URL is refused). */
+  /** The path of a URL below the base URL. @throws UrlError for a foreign URL (the client's `normalizeUrl`) */
   urlPath(url: string): string {
     return urlPathOf(this.#client.url, this.#client.normalizeUrl(url));
   }
 
-  /** Builds (does not throw) the `UrlError` of a URL or path the client refuses. */
-  urlError(message: string, facts?: FailureFacts): Error {
-    return this.#urlError(message, facts);
-  }
-
-  /** Builds the refusals of a URL the caller gave, naming it in their facts. */
-  urlRefusal(requestedUrl: string): RefusalFailure {
-    return (message, facts) => this.urlError(message, facts && { ...facts, requestedUrl });
-  }
-
-  /** The canonical path of a URL or path. @throws UrlError when none matches, or two match equally well */
-  canonicalPath(url: string): CanonicalPath {
-    return this.paths.match(this.urlPath(url), this.urlRefusal(url));
+  /** The canonical path of a URL or path, or the refusal when none matches (or two match equally well). */
+  canonicalPath(url: string): CanonicalPath | Refusal {
+    return this.paths.match(this.urlPath(url));
   }
 
   /** The wrappers of an endpoint under the policy (see `wrapperPairFor`). */
-  wrapperPair(method: string, path: CanonicalPath): EntityWrapperPair {
-    return wrapperPairFor(this.compiled, this.policy, method, path, (message) => this.urlError(message));
+  wrapperPair(method: string, path: CanonicalPath): EntityWrapperPair | Refusal {
+    return wrapperPairFor(this.compiled, this.policy, method, path);
   }
 
   /** The path whose wrappers apply to a request to a URL under the policy (see `wrapperPathFor`). */
-  wrapperPath(url: string): CanonicalPath {
+  wrapperPath(url: string): CanonicalPath | Refusal {
     const urlPath = this.urlPath(url);
-    if (this.policy.wrappers === 'config') return this.paths.match(urlPath, this.urlRefusal(url));
-    return wrapperPathFor(this.compiled, this.policy, urlPath, this.urlRefusal(url));
+    if (this.policy.wrappers === 'config') return this.paths.match(urlPath);
+    return wrapperPathFor(this.compiled, this.policy, urlPath);
   }
 
   /** The URL of a target; a resource object stands for its `self` URL when the policy lets it. */
-  target(target: ResourceTarget, method: string): string {
-    // A URL, nearly always: nothing to look up, no refusal to prepare.
+  target(target: ResourceTarget, method: string): string | Refusal {
+    // A URL, nearly always: nothing to look up.
     if (typeof target === 'string') return target;
-    return targetUrl(target, acceptsResourceObject(this.policy, method), method, (message) => this.urlError(message));
+    return targetUrl(target, acceptsResourceObject(this.policy, method), method);
   }
 
-  /** The list wrapper of a pageable index (see `indexTarget`); `method` is named in errors. */
-  indexWrapper(url: string, method: string): string {
-    return indexTarget(this.compiled, this.policy, this.urlPath(url), method, (message) => this.urlError(message))
-      .wrapper;
+  /** Where and how an index is paged (see `indexTarget`); `method` is named in refusals. */
+  indexTarget(url: string, method: string): IndexTarget | Refusal {
+    return indexTarget(this.compiled, this.policy, this.urlPath(url), method);
   }
 
-  /** The `UrlError` naming the right method when `path` pages in its own style, else `undefined`. */
-  specialisedRefusal(path: CanonicalPath, method: string): Error | undefined {
+  /** The refusal naming the right method when `path` pages in its own style, else `undefined`. */
+  specialisedRefusal(path: CanonicalPath, method: string): Refusal | undefined {
     const problem = specialisedProblem(this.compiled, path, method);
-    return problem === undefined ? undefined : this.urlError(problem);
+    return problem === undefined ? undefined : new Refusal(problem, 'ERR_NOT_PAGEABLE');
   }
 }

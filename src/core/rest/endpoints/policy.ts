@@ -2,6 +2,7 @@
 // resource object standing for its `self` URL.
 import type { EntityWrapperConfig } from './tables.js';
 import { isPlainObject } from '../../plain-object.js';
+import { Refusal } from '../../errors/refusal.js';
 
 /**
  * How a REST client behaves where the predecessor's versions differed.
@@ -146,18 +147,14 @@ export interface ResourceObject {
   readonly self?: string | null;
 }
 
-export function targetUrl(
-  target: ResourceTarget,
-  acceptObjects: boolean,
-  method: string,
-  fail: (message: string) => Error,
-): string {
+export function targetUrl(target: ResourceTarget, acceptObjects: boolean, method: string): string | Refusal {
   if (typeof target === 'string') return target;
-  if (!isPlainObject(target)) throw fail(`${method} needs a URL or a resource object, got ${describe(target)}`);
-  if (!acceptObjects) throw fail(`${method} needs a URL; this client does not accept a resource object in its place`);
+  if (!isPlainObject(target)) return new Refusal(`${method} needs a URL or a resource object, got ${describe(target)}`);
+  if (!acceptObjects)
+    return new Refusal(`${method} needs a URL; this client does not accept a resource object in its place`);
   const self = target.self;
   if (typeof self !== 'string' || self === '') {
-    throw fail(`the object passed to ${method} in place of a URL has no "self" URL`);
+    return new Refusal(`the object passed to ${method} in place of a URL has no "self" URL`);
   }
   return self;
 }

@@ -1,7 +1,6 @@
 // The pages of an index in its own style, for the iterators: classic (`limit`/`offset` until `more` is false,
 // one page at a time or several at once), cursor (`cursor`/`next_cursor`), or one request for a list the API
 // returns whole.
-import type { RequestContext } from '../../errors/failure-details.js';
 import type { QueryParams } from '../../request/query.js';
 import type { Lane } from './lanes.js';
 import type { IndexTarget } from '../endpoints/endpoint-lookup.js';
@@ -32,13 +31,6 @@ export interface IndexPaging {
   readonly warn: (message: string) => void;
   /** Opens the lane where concurrent page reads take turns (the client's request gate). */
   readonly openLane: (width: number) => Lane;
-}
-
-/** What the pages' requests tell their errors: the paging style, the method and the URL it was given. */
-export function pagingContext(target: IndexTarget, method: string, requestedUrl: string): RequestContext {
-  const { style } = target.plan;
-  const operation = style === 'cursor' ? 'cursor-pages' : style === 'none' ? 'whole-list' : 'classic-pages';
-  return { operation, caller: method, requestedUrl };
 }
 
 export async function* indexPages(paging: IndexPaging, read: PageRead): AsyncGenerator<FetchedPage, void, undefined> {

@@ -1,6 +1,5 @@
 import type { FetchResponse } from '../../platform/fetch-types.js';
 import { isPlainObject } from '../../plain-object.js';
-import type { RequestContext, ResponseDetails } from '../../errors/failure-details.js';
 import { unwrapBody } from '../endpoints/entity-wrappers.js';
 import type { QueryParams } from '../../request/query.js';
 
@@ -95,17 +94,6 @@ export function readPage(
   const page = { body: body as Readonly<Record<string, unknown>>, items: unwrapped.value };
   const problem = check?.(page.body);
   return problem === undefined ? { ok: true, page } : { ok: true, page, problem };
-}
-
-export function pageOrThrow(
-  read: PageReading,
-  wrapper: string,
-  refuse: (detail: string, facts?: ResponseDetails) => Error,
-  context?: RequestContext,
-): FetchedPage {
-  if (!read.ok)
-    throw refuse(read.detail, read.missingKey ? { ...context, reason: 'missing-key', expected: wrapper } : context);
-  return read.problem === undefined ? read.page : { ...read.page, failure: refuse(`whose ${read.problem}`, context) };
 }
 
 /** How {@link wholeListPages} asks. */

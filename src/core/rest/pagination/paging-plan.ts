@@ -1,7 +1,7 @@
 import { isPlaceholder, pathShape } from '../endpoints/canonical-path.js';
 import type { CanonicalPath, IndexPaginationStyle } from '../endpoints/tables.js';
 import type { CompiledTables } from '../endpoints/endpoint-lookup.js';
-import type { RefusalFailure } from '../../errors/failure-details.js';
+import { Refusal } from '../../errors/refusal.js';
 
 /** How one index is paged. */
 export interface PagingPlan {
@@ -21,13 +21,12 @@ export function pagingPlan(
   tables: CompiledTables,
   path: CanonicalPath,
   options: { readonly useIndexes: boolean; readonly method: string },
-  fail: RefusalFailure,
-): PagingPlan {
+): PagingPlan | Refusal {
   const shape = pathShape(path);
   const entry = tables.indexes?.get(shape) ?? null;
   const maxPageSize = entry?.maxPageSize ?? null;
   if (options.useIndexes && tables.indexes !== null) {
-    if (entry === null) throw notAnIndex(path, options.method, fail);
+    if (entry === null) return notAnIndex(path, options.method);
     return {
       style: entry.style,
       listKey: entry.listKey,
@@ -37,16 +36,19 @@ export function pagingPlan(
     };
   }
   const segments = path.split('/');
-  if (isPlaceholder(segments[segments.length - 1])) throw notAnIndex(path, options.method, fail);
+  if (isPlaceholder(segments[segments.length - 1])) return notAnIndex(path, options.method);
   const cursor = tables.cursorShapes.has(shape);
   return { style: cursor ? 'cursor' : 'classic', listKey: null, sendLimit: true, untilShortPage: false, maxPageSize };
 }
 
-function notAnIndex(path: CanonicalPath, method: string, fail: RefusalFailure): Error {
+function notAnIndex(path: CanonicalPath, method: string): Refusal {
   const segments = path.split('/');
   if (isPlaceholder(segments[segments.length - 1])) {
     const message = `${path} is a single resource, not an index: ${method} cannot page through it (use rget)`;
-    return fail(message, { reason: 'not-an-index', canonicalPath: path });
+    return new Refusal(message, 'ERR_NOT_AN_INDEX');
   }
-  return fail(`GET ${path} answers no list, so ${method} cannot page through it (use rget or jget)`);
+  return new Refusal(
+    `GET ${path} answers no list, so ${method} cannot page through it (use rget or jget)`,
+    'ERR_NOT_PAGEABLE',
+  );
 }
