@@ -1,4 +1,4 @@
-import { authSecret, type AuthMethod } from './auth-methods.js';
+import { authorizationHeader, authSecret, type AuthMethod } from './auth-methods.js';
 import { Secret } from './secret.js';
 import type { TokenProvider } from './token-provider.js';
 
@@ -16,11 +16,29 @@ export interface ProvidedAuthorization {
  * sent as its secret, so that errors and logs redact it.
  */
 export class Credential {
-  auth: AuthMethod;
+  #auth: AuthMethod;
+  // A fixed credential's header is worked out when it is set, not at every request.
+  #header: string | undefined;
   #sent: Secret | undefined;
 
   constructor(auth: AuthMethod) {
-    this.auth = auth;
+    this.#auth = auth;
+    this.#header = authorizationHeader(auth);
+  }
+
+  /** How requests are authenticated; settable (the legacy sessions' key). */
+  get auth(): AuthMethod {
+    return this.#auth;
+  }
+
+  set auth(auth: AuthMethod) {
+    this.#auth = auth;
+    this.#header = authorizationHeader(auth);
+  }
+
+  /** The `Authorization` header of a fixed credential; `undefined` for a token provider (asked per attempt). */
+  get header(): string | undefined {
+    return this.#header;
   }
 
   get secret(): Secret | undefined {

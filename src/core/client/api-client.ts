@@ -1,7 +1,7 @@
 // Every way to send reaches the network through `request`, so that an override of it (or of `get`, ...)
 // sees every call.
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
-import { authorizationHeader, type AuthMethod } from '../auth/auth-methods.js';
+import type { AuthMethod } from '../auth/auth-methods.js';
 import { Credential } from '../auth/credential.js';
 import type { HttpErrorParts } from '../errors/client-errors.js';
 import type { RequestFacts } from '../errors/error-classes.js';
@@ -235,8 +235,11 @@ export class ApiClient {
    * @throws UrlError for a method not permitted or a foreign URL
    */
   protected endpoint(method: HttpMethod, url: string): Endpoint {
-    const refusal = methodRefusal(method, this.permittedMethods, this.constructor.name);
-    if (refusal !== undefined) throw this.#engine.errors.refused(refusal, { method, url });
+    const permitted = this.permittedMethods;
+    if (!permitted.includes(method)) {
+      const refusal = methodRefusal(method, permitted, this.constructor.name);
+      throw this.#engine.errors.refused(refusal, { method, url });
+    }
     return { method, url, resolved: this.normalizeUrl(url) };
   }
 
@@ -266,7 +269,7 @@ export class ApiClient {
       defaultHeaders: this.defaultHeaders(),
       declaredHeaders: endpoint.headers,
       clientHeaders: this.headers,
-      authorization: authorizationHeader(auth),
+      authorization: this.#credential.header,
       auth,
       passThrough: this.#passThrough,
     };
@@ -290,7 +293,7 @@ export class ApiClient {
         retryMode:
           (given.retryMode === undefined ? undefined : checkedRetryMode(given.retryMode)) ??
           endpoint.retryMode ??
-          this.#defaultRetryMode(verb, resolved),
+          this.#defaultRetryMode(verb),
         maxResponseBytes: settings.maxResponseBytes,
         observer,
       });
@@ -311,18 +314,9 @@ export class ApiClient {
     return { method: verb, url: this.#engine.errors.scrub(target), operation };
   }
 
-  // A POST that may act is sent at most once unless the client says otherwise.
-  #defaultRetryMode(verb: HttpMethod, url: string): RetryMode {
-    if (verb !== 'POST' || this.#retryWrites || this.postOnlyReads(url)) return 'idempotent';
-    return 'at-most-once';
-  }
-
-  /**
-   * Whether a POST to this URL only reads (an analytics query), so that retrying it is
-   * safe. None here; the REST clients answer from their table of such endpoints.
-   */
-  protected postOnlyReads(_url: string): boolean {
-    return false;
+  // A POST that may act is sent at most once unless the client (or the endpoint: an analytics query) says otherwise.
+  #defaultRetryMode(verb: HttpMethod): RetryMode {
+    return verb !== 'POST' || this.#retryWrites ? 'idempotent' : 'at-most-once';
   }
 
   /**
@@ -416,17 +410,10 @@ export class ApiClient {
   async requestJson<T = unknown>(method: string, url: string, options?: RequestOptions): Promise<T | null> {
     const verb = upperMethod(method) as HttpMethod;
     const { response, text } = await this.sendText(this.endpoint(verb, url), options);
+    const body = decodeJsonBody(text);
+    if (body.ok) return body.value as T | null;
     const detail = 'API responded with a body that is not valid JSON';
-    const onInvalid = (): Error =>
-      this.httpError({
-        method: verb,
-        url: response.url,
-        response,
-        body: text,
-        detail,
-        code: 'ERR_NOT_JSON',
-      });
-    return decodeJsonBody(text, onInvalid) as T | null;
+    throw this.httpError({ method: verb, url: response.url, response, body: text, detail, code: 'ERR_NOT_JSON' });
   }
 
   /** The response and its text when the status is a success (2xx); else throws its HTTP error. */

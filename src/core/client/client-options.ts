@@ -49,9 +49,8 @@ export function upperMethod(method: string): string {
 /** Every method the engine knows, in the order `permittedMethods` lists them. */
 export const ALL_METHODS: readonly HttpMethod[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
 
-/** The refusal of a method the client may not send, or `undefined` when it may. */
-export function methodRefusal(verb: HttpMethod, permitted: readonly HttpMethod[], client: string): Refusal | undefined {
-  if (permitted.includes(verb)) return undefined;
+/** The refusal of a method the client may not send. */
+export function methodRefusal(verb: HttpMethod, permitted: readonly HttpMethod[], client: string): Refusal {
   const message = `${verb} is not permitted on ${client} (permitted: ${permitted.join(', ')})`;
   return new Refusal(message, 'ERR_METHOD_NOT_PERMITTED');
 }

@@ -2,7 +2,7 @@ import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
-import { ApiClient, type ApiClientOptions, type HttpMethod } from '../client/api-client.js';
+import { ApiClient, type ApiClientOptions, type Endpoint, type HttpMethod } from '../client/api-client.js';
 import { clientCredentialsAuth, publicClientAuth } from '../auth/auth-methods.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { RestApiV2Client } from '../rest/rest-api-v2-client.js';
@@ -124,10 +124,10 @@ export class OAuthTokenClient extends ApiClient {
 
   /**
    * A token request acts on nothing the caller could find twice: a repeated grant gets a
-   * second token or is refused (`invalid_grant`), so it is retried like a read.
+   * second token or is refused (`invalid_grant`), so it is retried like a read. @internal
    */
-  protected override postOnlyReads(): boolean {
-    return true;
+  protected override endpoint(method: HttpMethod, url: string): Endpoint {
+    return { ...super.endpoint(method, url), retryMode: 'idempotent' };
   }
 
   /**
@@ -233,12 +233,9 @@ export class OAuthTokenClient extends ApiClient {
     }
     const response = await this.post(TOKEN_PATH, { form: fields });
     const text = await this.successText('POST', response);
-    const body = decodeJsonBody(
-      text,
-      () => this.#badTokenResponse(response, text, 'token response is not valid JSON'),
-      { emptyIsNull: false },
-    );
-    const amended = amendTokenResponse(body, this.#now());
+    const body = decodeJsonBody(text, { emptyIsNull: false });
+    if (!body.ok) throw this.#badTokenResponse(response, text, 'token response is not valid JSON');
+    const amended = amendTokenResponse(body.value, this.#now());
     if (!amended.ok) throw this.#badTokenResponse(response, text, amended.problem);
     return amended.response;
   }

@@ -18,7 +18,7 @@ export class InMemoryResponse implements FetchResponse {
   readonly #url: string;
   readonly #headers: FetchHeaders;
   readonly #bytes: Uint8Array;
-  #used = false;
+  #used: boolean;
 
   constructor(response: Pick<FetchResponse, 'status' | 'statusText' | 'url' | 'headers'>, bytes: Uint8Array) {
     this.#status = response.status;
@@ -26,6 +26,7 @@ export class InMemoryResponse implements FetchResponse {
     this.#url = response.url;
     this.#headers = response.headers;
     this.#bytes = bytes;
+    this.#used = false;
   }
 
   get status(): number {
@@ -73,7 +74,7 @@ export class InMemoryResponse implements FetchResponse {
   }
 
   async text(): Promise<string> {
-    return utf8Text(this.#take());
+    return UTF8.decode(this.#take());
   }
 
   async json(): Promise<unknown> {

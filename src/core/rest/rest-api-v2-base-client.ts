@@ -18,7 +18,7 @@ import {
   hasBody,
   withWrappedBody,
   refuseBodyOnGet,
-  unwrapBody,
+  entityOfBody,
   type EntityWrapperPair,
 } from './endpoints/entity-wrappers.js';
 import {
@@ -172,7 +172,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
       entity: (method, name, target, init) => this.entityExchange(method, name, target as ResourceTarget, init),
       json: async (method, name, target, init) => {
         refuseBodyOnGet(method, name, init);
-        const url = this.checked(this.endpointLookup.target(target as ResourceTarget, name));
+        const url = this.#urlOf(target as ResourceTarget, name);
         const { response, body } = await this.exchangeJson(method, url, init);
         return { data: body, response };
       },
@@ -319,13 +319,8 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
 
   /** @internal */
   dictAll(target: never): unknown;
-  dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
-    return keyIndex<T>(
-      url,
-      options,
-      (params, opts) => this.listAll<T, string>(url, params, opts),
-      (message) => this.refused(new Refusal(message, 'ERR_INVALID_ARGUMENT')),
-    );
+  async dictAll<T = Record<string, unknown>>(url: string, options: DictAllOptions = {}): Promise<Record<string, T>> {
+    return this.checked(await keyIndex<T>(url, options, (params, opts) => this.listAll<T, string>(url, params, opts)));
   }
 
   /** @internal */
@@ -350,9 +345,10 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   protected async exchangeJson(method: string, url: string, init?: RequestOptions): Promise<DecodedResponse> {
     const { response, text } = await this.sendText(this.endpoint(method.toUpperCase() as HttpMethod, url), init);
+    const body = decodeJsonBody(text);
+    if (body.ok) return { response, text, body: body.value };
     const detail = 'API responded with a body that is not valid JSON';
-    const invalid = (): Error => this.unexpectedResponse(method, response, text, detail, 'ERR_NOT_JSON');
-    return { response, text, body: decodeJsonBody(text, invalid) };
+    throw this.unexpectedResponse(method, response, text, detail, 'ERR_NOT_JSON');
   }
 
   /**
@@ -371,9 +367,14 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return this.httpError({ method, url: response.url, response, body: text, detail, code });
   }
 
+  // A URL as given, nearly always: a resource object stands for its `self` URL when the policy lets it.
+  #urlOf(target: ResourceTarget, method: string): string {
+    return typeof target === 'string' ? target : this.checked(this.endpointLookup.target(target, method));
+  }
+
   async #json<T>(method: HttpMethod, name: string, target: ResourceTarget, init?: RequestOptions): Promise<T> {
     refuseBodyOnGet(method, name, init);
-    return (await this.requestJson<T>(method, this.checked(this.endpointLookup.target(target, name)), init)) as T;
+    return (await this.requestJson<T>(method, this.#urlOf(target, name), init)) as T;
   }
 
   /** An r-method's call: the entity and the response it came from (for `withResponse`). @internal */
@@ -384,29 +385,20 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     init: RequestOptions = {},
   ): Promise<{ readonly data: T; readonly response: Response }> {
     refuseBodyOnGet(method, name, init);
-    const endpoint = this.endpoint(method, this.checked(this.endpointLookup.target(target, name)));
-    const wrapperPath = this.checked(this.endpointLookup.wrapperPathOf(endpoint), endpoint.url);
-    const [requestWrapper, responseWrapper] = this.entityWrappers(method, wrapperPath);
+    const endpoint = this.endpoint(method, this.#urlOf(target, name));
+    const [requestWrapper, responseWrapper] =
+      endpoint.wrappers ??
+      this.entityWrappers(method, this.checked(this.endpointLookup.wrapperPathOf(endpoint), endpoint.url));
     const send = withWrappedBody(init, requestWrapper, this.policy.wrappedWhen, name);
     const { response, text } = await this.sendText(endpoint, send);
-    if (text.trim() === '') {
-      // 202 and 204 promise no entity; an empty success where a wrapped one was due is unusable, as HTML is.
-      if (response.status === 204 || response.status === 202 || typeof responseWrapper !== 'string')
-        return { data: null as T, response };
-      const detail = `API responded with an empty body (status ${response.status})`;
-      throw this.unexpectedResponse(method, response, text, detail, 'ERR_NOT_JSON');
-    }
-    const notJson = 'API responded with a body that is not valid JSON';
-    const invalid = (): Error => this.unexpectedResponse(method, response, text, notJson, 'ERR_NOT_JSON');
-    const unwrapped = unwrapBody(decodeJsonBody(text, invalid), responseWrapper);
-    if (unwrapped.ok) return { data: unwrapped.value as T, response };
-    const detail = `API responded with a body without its wrapper: ${unwrapped.problem}`;
-    throw this.unexpectedResponse(method, response, text, detail, 'ERR_MISSING_KEY');
+    const entity = entityOfBody(response.status, text, responseWrapper);
+    if (entity.ok) return { data: entity.value as T, response };
+    throw this.unexpectedResponse(method, response, text, entity.detail, entity.code);
   }
 
   async #delete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {
     checkRequestOptions(init);
-    const url = this.checked(this.endpointLookup.target(target, 'rdelete'));
+    const url = this.#urlOf(target, 'rdelete');
     let send = init;
     if (hasBody(init) && this.policy.wrapDeleteBody) {
       const [wrapper] = this.entityWrappers('DELETE', this.checked(this.endpointLookup.wrapperPath(url), url));

@@ -1,7 +1,7 @@
 // One request's attempts read wait → send → decide → pause. Rate limiting is one interface around each attempt
 // (`AttemptRateLimit`: before it, after its answer, while a 429's pause runs), whichever the client has: its own
 // request gate, or the shared limiter and `onRateLimit` over that gate. What to do with an answer or a failure
-// is the pure rules' call (`retry-rules.ts`, `status-rules.ts`, `retry-mode.ts`).
+// is the pure rules' call (`retry-rules.ts`, `retry-mode.ts`).
 import type { FetchResponse } from '../platform/fetch-types.js';
 import type { ClientErrors } from '../errors/client-errors.js';
 import { dropsDebug, formatAttempt, type AttemptRecord, type Logger } from '../logging.js';
@@ -9,14 +9,15 @@ import { abortableSleep, AbortedDuringPause } from '../abortable-sleep.js';
 import {
   initialRetryState,
   parseRetryAfter,
+  refusesToken,
   retryDecision,
   returnsAtOnce,
+  statusRule,
   type RetryAction,
   type RetryState,
   type StopAction,
 } from './retry-rules.js';
 import type { Transport } from '../transport/transport.js';
-import { refusesToken, statusRule } from './status-rules.js';
 import type { Credential, ProvidedAuthorization } from '../auth/credential.js';
 import type { TokenProvider } from '../auth/token-provider.js';
 import { mayRetryAtMostOnce } from './retry-mode.js';
@@ -36,12 +37,12 @@ export type { AttemptResult, HttpMethod, PreparedRequest } from './prepared-requ
 /** Ends the message of a host name that did not resolve, which is not retried. */
 const UNRESOLVED_NOTE = ' (the host name does not resolve; not retried: check the base URL)';
 
-// Node's own monotonic clock: fake timers replace the global `performance` but must not skew `apiTime`.
-function realNow(): number {
+// Node's own monotonic clock, found once: fake timers replace the global `performance` but must not skew `apiTime`.
+const REAL_CLOCK: { now(): number } = (() => {
   const node = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process;
   const hooks = node?.getBuiltinModule?.('node:perf_hooks') as { performance: { now(): number } } | undefined;
-  return (hooks?.performance ?? globalThis.performance).now();
-}
+  return hooks?.performance ?? globalThis.performance;
+})();
 
 /** Where answered attempts are counted (the client's call metrics). */
 export interface AttemptMetrics {
@@ -87,7 +88,7 @@ interface Answered {
   readonly response: FetchResponse;
   readonly provider: TokenProvider | undefined;
   readonly provided: ProvidedAuthorization | undefined;
-  /** When it was sent, by {@link realNow}. */
+  /** When it was sent, by the real clock. */
   readonly started: number;
 }
 
@@ -129,7 +130,7 @@ export class AttemptLoop {
       const provided = provider ? await this.#credential?.provided(provider) : undefined;
       const authorized = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
       const init = observer ? await observer.beforeAttempt(attempt, authorized) : authorized;
-      const started = realNow();
+      const started = REAL_CLOCK.now();
       let response: FetchResponse;
       try {
         response = await transport.send(target, init, request.timeoutSeconds, sending);
@@ -189,7 +190,7 @@ export class AttemptLoop {
     const { request } = run;
     const { response, provider, provided } = sent;
     const { status, headers } = response;
-    this.#options.metrics.record(request.metricKey, (realNow() - sent.started) / 1000);
+    this.#options.metrics.record(request.metricKey, (REAL_CLOCK.now() - sent.started) / 1000);
     if (request.observer) await afterResponseHooks(request.observer, response, request.stream === true);
     const retryAfter = parseRetryAfter(status, headers, Date.now());
     const pausesEveryRequest = statusRule(status).pausesEveryRequest === true;

@@ -1,5 +1,5 @@
 import type { AttemptOutcome } from './retry-rules.js';
-import { statusRule } from './status-rules.js';
+import { statusRule } from './retry-rules.js';
 import { failureCode } from './attempt-failure.js';
 
 import type { RetryMode } from '../request/outgoing-request.js';

@@ -187,10 +187,12 @@ export class ScimApiClient extends ApiClient {
   }
 
   #listResponse(response: Response, text: string): ScimListResponse {
-    const detail = 'API responded with a body that is not valid JSON';
-    const onInvalid = (): Error =>
-      this.httpError({ method: 'GET', url: response.url, response, body: text, detail, code: 'ERR_NOT_JSON' });
-    const page = decodeJsonBody(text, onInvalid, { emptyIsNull: false });
+    const decoded = decodeJsonBody(text, { emptyIsNull: false });
+    if (!decoded.ok) {
+      const detail = 'API responded with a body that is not valid JSON';
+      throw this.httpError({ method: 'GET', url: response.url, response, body: text, detail, code: 'ERR_NOT_JSON' });
+    }
+    const page = decoded.value;
     const resources = (page as ScimListResponse | null)?.Resources;
     if (!isPlainObject(page) || (resources !== undefined && !Array.isArray(resources))) {
       throw this.httpError({

@@ -1,5 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { iterateIndex, keyIndex, listIndex } from '../../../../src/core/rest/pagination/index-items.js';
+import { Refusal } from '../../../../src/core/errors/refusal.js';
 import type { FetchedPage } from '../../../../src/core/rest/pagination/pages.js';
 
 async function* twoPages(): AsyncGenerator<FetchedPage, void, undefined> {
@@ -51,20 +52,20 @@ describe('keyIndex', () => {
       { id: 'P1', email: 'a@x' },
       { id: 'P2', email: 'b@x' },
     ]);
-    await expect(keyIndex('/users', { params: { a: 1 }, concurrency: 2 }, list, (m) => new Error(m))).resolves.toEqual({
+    await expect(keyIndex('/users', { params: { a: 1 }, concurrency: 2 }, list)).resolves.toEqual({
       P1: { id: 'P1', email: 'a@x' },
       P2: { id: 'P2', email: 'b@x' },
     });
     expect(list).toHaveBeenCalledWith({ a: 1 }, { concurrency: 2 });
-    await expect(keyIndex('/users', { by: 'email' }, list, (m) => new Error(m))).resolves.toHaveProperty('b@x');
+    await expect(keyIndex('/users', { by: 'email' }, list)).resolves.toHaveProperty('b@x');
   });
 
-  it('rejects with the missing-attribute error naming the URL, and for an unknown option', async () => {
+  it('answers the refusal naming the URL of an item without the attribute, and rejects an unknown option', async () => {
     const list = jest.fn(async () => [{ id: 'P1' }]);
-    await expect(keyIndex('/users', { by: 'email' }, list, (m) => new RangeError(m))).rejects.toThrow(
-      new RangeError('dictAll: an item of /users has no "email" attribute'),
+    await expect(keyIndex('/users', { by: 'email' }, list)).resolves.toEqual(
+      new Refusal('dictAll: an item of /users has no "email" attribute', 'ERR_INVALID_ARGUMENT'),
     );
-    await expect(keyIndex('/users', { limit: 1 } as never, list, (m) => new Error(m))).rejects.toThrow(
+    await expect(keyIndex('/users', { limit: 1 } as never, list)).rejects.toThrow(
       /dictAll.*query parameters go in params/s,
     );
   });

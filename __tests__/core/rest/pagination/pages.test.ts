@@ -117,17 +117,16 @@ describe('itemsByKey', () => {
       { id: 2, n: 2 },
       { id: 'P1', n: 3 },
     ];
-    expect(itemsByKey(items, 'id', () => new Error('no id'))).toEqual({ P1: { id: 'P1', n: 3 }, '2': { id: 2, n: 2 } });
-    expect(itemsByKey([{ email: 'a@example.com' }], 'email', () => new Error('no email'))).toEqual({
+    expect(itemsByKey(items, 'id')).toEqual({ P1: { id: 'P1', n: 3 }, '2': { id: 2, n: 2 } });
+    expect(itemsByKey([{ email: 'a@example.com' }], 'email')).toEqual({
       'a@example.com': { email: 'a@example.com' },
     });
   });
 
-  it("throws the caller's error for an item without the attribute, with null, or no object", () => {
-    const missing = (): Error => new RangeError('no id');
-    expect(() => itemsByKey([{ id: 'P1' }, { name: 'x' }], 'id', missing)).toThrow(RangeError);
-    expect(() => itemsByKey([{ id: null }], 'id', missing)).toThrow('no id');
-    expect(() => itemsByKey(['P1'], 'id', missing)).toThrow('no id');
+  it('answers undefined for an item without the attribute, with null, or no object', () => {
+    expect(itemsByKey([{ id: 'P1' }, { name: 'x' }], 'id')).toBeUndefined();
+    expect(itemsByKey([{ id: null }], 'id')).toBeUndefined();
+    expect(itemsByKey(['P1'], 'id')).toBeUndefined();
   });
 });
 

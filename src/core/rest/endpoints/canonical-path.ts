@@ -79,6 +79,8 @@ export function quietCanonicalPath(tables: CompiledTables, urlPath: string): Can
 export class CanonicalPathMemo {
   readonly #index: CanonicalPathIndex;
   readonly #known = new Map<string, CanonicalPath>();
+  // A canonical path's shape, asked for on every call (wrappers, declarations): the table's paths, so bounded.
+  readonly #shapes = new Map<CanonicalPath, string>();
   readonly #limit: number;
 
   constructor(index: CanonicalPathIndex, limit = 256) {
@@ -94,6 +96,17 @@ export class CanonicalPathMemo {
     if (this.#known.size >= this.#limit) this.#known.clear();
     this.#known.set(urlPath, path);
     return path;
+  }
+
+  /** The shape of a canonical path (see `pathShape`). */
+  shape(path: CanonicalPath): string {
+    let shape = this.#shapes.get(path);
+    if (shape === undefined) {
+      shape = pathShape(path);
+      if (this.#shapes.size >= this.#limit) this.#shapes.clear();
+      this.#shapes.set(path, shape);
+    }
+    return shape;
   }
 
   /** `null` for no match or a tie. */

@@ -34,6 +34,8 @@ export interface RestEndpoint extends Endpoint {
   readonly path: CanonicalPath | null;
   /** The query parameters the operation declares in a style other than `name[]`. */
   readonly queryStyles?: Readonly<Record<string, QueryStyle>>;
+  /** The request and response wrappers, when the tables decide them (else the r-methods ask the policy). */
+  readonly wrappers?: EntityWrapperPair;
 }
 
 /** The tables of one API, indexed. */
@@ -114,8 +116,9 @@ export function wrapperPairFor(
   policy: Pick<RestPolicy, 'wrappers'>,
   method: string,
   path: string,
+  shape?: string,
 ): EntityWrapperPair | Refusal {
-  if (policy.wrappers === 'config') return entityWrappersFor(tables.wrappers, method, path);
+  if (policy.wrappers === 'config') return entityWrappersFor(tables.wrappers, method, path, shape);
   const nodes = urlPathSegments(path);
   if (nodes === null) return new Refusal(`${path} is not a path of the API: it has an empty segment or none`);
   return segmentWrappers(method, nodes);
@@ -258,11 +261,14 @@ export class EndpointLookup {
     if (path === null) return { ...endpoint, urlPath, path };
     const { method } = endpoint;
     const declared = this.policy.declaredRequirements;
-    const key = declared ? `${method} ${pathShape(path)}` : '';
+    const shape = this.paths.shape(path);
+    const key = `${method} ${shape}`;
     return {
       ...endpoint,
       urlPath,
       path,
+      wrappers:
+        this.policy.wrappers === 'config' ? entityWrappersFor(this.compiled.wrappers, method, path, shape) : undefined,
       operation: this.#keyByPath ? `${method} ${path}` : undefined,
       // A POST that only reads (an analytics query) is retried like a GET.
       retryMode: method === 'POST' && READ_ONLY_POSTS.has(path) ? 'idempotent' : undefined,
@@ -290,7 +296,9 @@ export class EndpointLookup {
 
   /** The wrappers of an endpoint under the policy (see `wrapperPairFor`). */
   wrapperPair(method: string, path: CanonicalPath): EntityWrapperPair | Refusal {
-    return wrapperPairFor(this.compiled, this.policy, method, path);
+    // Under the tables a canonical path's shape is worked out once per client.
+    const shape = this.policy.wrappers === 'config' ? this.paths.shape(path) : undefined;
+    return wrapperPairFor(this.compiled, this.policy, method, path, shape);
   }
 
   /** The path whose wrappers apply to a request to a URL under the policy (see `wrapperPathFor`). */

@@ -5,7 +5,6 @@ import type { CanonicalPath, EntityWrapper, EntityWrapperConfig, EntityWrapperSp
 import { isPlainObject } from '../../plain-object.js';
 import { mergeExtraFields } from '../../request/extra-options.js';
 import type { RequestOptions } from '../../client/api-client.js';
-import { upperMethod } from '../../client/client-options.js';
 
 /** The request wrapper and the response wrapper of one endpoint (`null`: not wrapped). */
 export type EntityWrapperPair = readonly [EntityWrapper, EntityWrapper];
@@ -45,10 +44,10 @@ export function entityWrappersFor(
   compiled: CompiledWrapperConfig | null,
   method: string,
   path: CanonicalPath,
+  shape: string = pathShape(path),
 ): EntityWrapperPair {
   const verb = method.toUpperCase();
   if (compiled) {
-    const shape = pathShape(path);
     const found = compiled.entries.get(`${verb} ${shape}`) ?? compiled.entries.get(`* ${shape}`);
     if (found) return found;
   }
@@ -154,6 +153,33 @@ export function unwrapBody(body: unknown, wrapper: EntityWrapper): UnwrapResult 
   return { ok: true, value: body[wrapper] };
 }
 
+/** What a response body holds for an r-method: its entity, or why it holds none the method can use. */
+export type EntityReading =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly code: 'ERR_NOT_JSON' | 'ERR_MISSING_KEY'; readonly detail: string };
+
+/** The entity of a successful response's body, under its response wrapper (`null`: the whole body). */
+export function entityOfBody(status: number, text: string, wrapper: EntityWrapper): EntityReading {
+  if (text.trim() === '') {
+    // 202 and 204 promise no entity; an empty success where a wrapped one was due is unusable, as HTML is.
+    if (status === 204 || status === 202 || wrapper === null) return { ok: true, value: null };
+    return { ok: false, code: 'ERR_NOT_JSON', detail: `API responded with an empty body (status ${status})` };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'ERR_NOT_JSON', detail: 'API responded with a body that is not valid JSON' };
+  }
+  const unwrapped = unwrapBody(body, wrapper);
+  if (unwrapped.ok) return unwrapped;
+  return {
+    ok: false,
+    code: 'ERR_MISSING_KEY',
+    detail: `API responded with a body without its wrapper: ${unwrapped.problem}`,
+  };
+}
+
 function truncate(text: string, length = 200): string {
   return text.length > length ? `${text.slice(0, length)}...` : text;
 }
@@ -175,7 +201,7 @@ export function hasBody(init: RequestOptions | undefined): init is RequestOption
 
 // node-fetch would refuse a GET with a body by a TypeError that names neither the call nor the fix.
 export function refuseBodyOnGet(method: string, name: string, init: RequestOptions | undefined): void {
-  if (init === undefined || upperMethod(method) !== 'GET') return;
+  if (init === undefined || method.toUpperCase() !== 'GET') return;
   // `json: null` is a body (the JSON text `null`); `body: null` is fetch's way to say none.
   const given = (['json', 'extraFields', 'form', 'body'] as const).filter(
     (key) => init[key] !== undefined && !(key === 'body' && init.body === null),

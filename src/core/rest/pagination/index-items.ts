@@ -3,6 +3,7 @@ import type { QueryParams } from '../../request/query.js';
 import type { DictAllOptions, IterAllOptions, IterCursorOptions } from '../rest-options.js';
 import { DICT_ALL_OPTION_NAMES, ITER_ALL_OPTION_NAMES, ITER_CURSOR_OPTION_NAMES } from '../rest-options.js';
 import { collectItems, itemsByKey, itemsOf, type FetchedPage, type UnknownTotal } from './pages.js';
+import { Refusal } from '../../errors/refusal.js';
 
 /** The pages of the index, asked for only once the options pass (the client's `pagesOf`). */
 export type IndexPages = () => AsyncIterable<FetchedPage>;
@@ -45,10 +46,10 @@ export async function keyIndex<T>(
     params: QueryParams | undefined,
     options: { concurrency?: number; extraParams?: QueryParams },
   ) => Promise<readonly unknown[]>,
-  missing: (message: string) => Error,
-): Promise<Record<string, T>> {
+): Promise<Record<string, T> | Refusal> {
   checkOptionNames('dictAll', options, DICT_ALL_OPTION_NAMES, 'query parameters go in params');
   const by = options.by ?? 'id';
   const items = await list(options.params, { concurrency: options.concurrency, extraParams: options.extraParams });
-  return itemsByKey<T>(items, by, () => missing(`dictAll: an item of ${url} has no "${by}" attribute`));
+  const keyed = itemsByKey<T>(items, by);
+  return keyed ?? new Refusal(`dictAll: an item of ${url} has no "${by}" attribute`, 'ERR_INVALID_ARGUMENT');
 }

@@ -68,11 +68,12 @@ export async function collectItems<T>(
 
 // Keyed by API data, so with no prototype: an item named `__proto__` (or `toString`) is an own key like any
 // other, and a key the API did not send is absent rather than inherited, as in pdpyras's dict.
-export function itemsByKey<T>(items: readonly unknown[], by: string, missing: () => Error): Record<string, T> {
+// `undefined` when an item lacks the key: the caller words the error.
+export function itemsByKey<T>(items: readonly unknown[], by: string): Record<string, T> | undefined {
   const keyed = Object.create(null) as Record<string, T>;
   for (const item of items) {
     const key = isPlainObject(item) ? item[by] : undefined;
-    if (key === undefined || key === null) throw missing();
+    if (key === undefined || key === null) return undefined;
     keyed[String(key)] = item as T;
   }
   return keyed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { refusesToken, STATUS_RULES, statusRule } from '../../../src/core/retry/status-rules.js';
+import { refusesToken, STATUS_RULES, statusRule } from '../../../src/core/retry/retry-rules.js';
 import { parseRetryAfter, retryDecision, retryLimitFor, returnsAtOnce } from '../../../src/core/retry/retry-rules.js';
 import { mayRetryAtMostOnce } from '../../../src/core/retry/retry-mode.js';
 
