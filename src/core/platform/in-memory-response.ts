@@ -10,39 +10,26 @@ export function utf8Text(body: Uint8Array): string {
   return UTF8.decode(body);
 }
 
-// State in private fields behind getters, as node-fetch keeps it: `JSON.stringify(response)` shows none of it
-// (a URL may carry a query value the caller would not want printed).
+// Its state is not enumerable, as node-fetch keeps it: `JSON.stringify(response)` shows none of it (a URL may
+// carry a query value the caller would not want printed).
 export class InMemoryResponse implements FetchResponse {
-  readonly #status: number;
-  readonly #statusText: string;
-  readonly #url: string;
-  readonly #headers: FetchHeaders;
+  declare readonly status: number;
+  declare readonly statusText: string;
+  declare readonly url: string;
+  declare readonly headers: FetchHeaders;
   readonly #bytes: Uint8Array;
   #used: boolean;
 
   constructor(response: Pick<FetchResponse, 'status' | 'statusText' | 'url' | 'headers'>, bytes: Uint8Array) {
-    this.#status = response.status;
-    this.#statusText = response.statusText;
-    this.#url = response.url;
-    this.#headers = response.headers;
+    const { status, statusText, url, headers } = response;
+    Object.defineProperties(this, {
+      status: { value: status },
+      statusText: { value: statusText },
+      url: { value: url },
+      headers: { value: headers },
+    });
     this.#bytes = bytes;
     this.#used = false;
-  }
-
-  get status(): number {
-    return this.#status;
-  }
-
-  get statusText(): string {
-    return this.#statusText;
-  }
-
-  get url(): string {
-    return this.#url;
-  }
-
-  get headers(): FetchHeaders {
-    return this.#headers;
   }
 
   /** The library never follows redirects. */

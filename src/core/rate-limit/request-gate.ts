@@ -55,7 +55,7 @@ export class RequestGate implements AttemptRateLimit {
 
   /** Whether the gate is holding requests back now. */
   get held(): boolean {
-    return this.#holds.size > 0 || this.#budgetSpent();
+    return this.#holds.size > 0 || (this.#budgetResetAt !== 0 && this.#budgetSpent());
   }
 
   /**
