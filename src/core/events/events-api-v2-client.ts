@@ -1,4 +1,4 @@
-import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { withApiClientOptionNames } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import { ApiClient, type ApiClientOptions, type HttpMethod, type RequestOptions } from '../client/api-client.js';
@@ -34,10 +34,10 @@ export interface EventsApiV2ClientOptions extends ApiClientOptions {
   now?: () => Date;
 }
 
-export const EVENTS_API_V2_CLIENT_OPTION_NAMES: OptionNames<EventsApiV2ClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES,
-  now: true,
-});
+export const EVENTS_API_V2_CLIENT_OPTION_NAMES: OptionNames<EventsApiV2ClientOptions> =
+  /* @__PURE__ */ withApiClientOptionNames({
+    now: true,
+  });
 
 /**
  * A client of the Events API v2 (base URL {@link EVENTS_BASE_URL}), authenticated by the

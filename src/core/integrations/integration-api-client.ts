@@ -1,6 +1,6 @@
 import type { HttpMethod, ApiClientOptions } from '../client/api-client.js';
 import type { RestApiTables } from '../rest/endpoints/tables.js';
-import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { withApiClientOptionNames } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import { authForType, isTokenProvider, type AuthMethod, type AuthType } from '../auth/auth-methods.js';
@@ -34,10 +34,10 @@ export interface IntegrationApiClientOptions extends ApiClientOptions {
   authType?: AuthType;
 }
 
-export const INTEGRATION_API_CLIENT_OPTION_NAMES: OptionNames<IntegrationApiClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES,
-  authType: true,
-});
+export const INTEGRATION_API_CLIENT_OPTION_NAMES: OptionNames<IntegrationApiClientOptions> =
+  /* @__PURE__ */ withApiClientOptionNames({
+    authType: true,
+  });
 
 /** Options of the integration clients whose API accepts one kind of credential only. */
 export type FixedAuthIntegrationApiClientOptions = Omit<IntegrationApiClientOptions, 'authType'>;

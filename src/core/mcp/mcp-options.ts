@@ -1,4 +1,4 @@
-import { API_CLIENT_OPTION_NAMES, type ApiClientOptions } from '../client/client-options.js';
+import { withApiClientOptionNames, type ApiClientOptions } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { AuthType } from '../auth/auth-methods.js';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.js';
@@ -89,8 +89,7 @@ export interface McpApiClientOptions extends ApiClientOptions {
 }
 
 /** The names of {@link McpApiClientOptions}, checked at construction. */
-export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES,
+export const MCP_API_CLIENT_OPTION_NAMES: OptionNames<McpApiClientOptions> = /* @__PURE__ */ withApiClientOptionNames({
   authType: true,
   endpointPath: true,
   protocolEra: true,

@@ -1,4 +1,4 @@
-import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { withApiClientOptionNames } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
@@ -35,12 +35,12 @@ export interface OAuthTokenClientOptions extends ApiClientOptions {
   randomBytes?: RandomBytes;
 }
 
-export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES,
-  earlyRefreshBuffer: true,
-  now: true,
-  randomBytes: true,
-});
+export const OAUTH_TOKEN_CLIENT_OPTION_NAMES: OptionNames<OAuthTokenClientOptions> =
+  /* @__PURE__ */ withApiClientOptionNames({
+    earlyRefreshBuffer: true,
+    now: true,
+    randomBytes: true,
+  });
 
 /** Options of the REST client that {@link OAuthTokenClient.refreshClient} builds (it always uses bearer auth). */
 export type RefreshClientOptions = Omit<RestApiV2ClientOptions, 'authType'>;

@@ -1,6 +1,6 @@
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
 import type { ApiClientOptions } from '../client/api-client.js';
-import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { withApiClientOptionNames } from '../client/client-options.js';
 import type { OptionNames } from '../client/option-names.js';
 import type { QueryParams } from '../request/query.js';
 import type { ItemHook } from './pagination/pages.js';
@@ -17,10 +17,10 @@ export interface RestApiV2BaseClientOptions extends ApiClientOptions {
 }
 
 /** The names of {@link RestApiV2BaseClientOptions}, checked at construction. */
-export const REST_API_V2_BASE_CLIENT_OPTION_NAMES: OptionNames<RestApiV2BaseClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES,
-  tables: true,
-});
+export const REST_API_V2_BASE_CLIENT_OPTION_NAMES: OptionNames<RestApiV2BaseClientOptions> =
+  /* @__PURE__ */ withApiClientOptionNames({
+    tables: true,
+  });
 
 /** Options of `RestApiV2BaseClient.iterAll`. */
 export interface IterAllOptions<T> {
@@ -187,11 +187,11 @@ export interface RestApiV2ClientOptions extends ApiClientOptions {
 }
 
 /** The names of {@link RestApiV2ClientOptions}, checked at construction. */
-export const REST_API_V2_CLIENT_OPTION_NAMES: OptionNames<RestApiV2ClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES,
-  defaultFrom: true,
-  authType: true,
-});
+export const REST_API_V2_CLIENT_OPTION_NAMES: OptionNames<RestApiV2ClientOptions> =
+  /* @__PURE__ */ withApiClientOptionNames({
+    defaultFrom: true,
+    authType: true,
+  });
 
 /** Options of `RestApiV2Client.iterIncidentNotes`. */
 export interface IncidentNotesOptions {

@@ -1,4 +1,4 @@
-import { API_CLIENT_OPTION_NAMES } from '../client/client-options.js';
+import { withApiClientOptionNames } from '../client/client-options.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { checkOptionNames, type OptionNames } from '../client/option-names.js';
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
@@ -41,10 +41,11 @@ export interface ScimApiClientOptions extends ApiClientOptions {
   authType?: AuthType;
 }
 
-export const SCIM_API_CLIENT_OPTION_NAMES: OptionNames<ScimApiClientOptions> = Object.freeze({
-  ...API_CLIENT_OPTION_NAMES,
-  authType: true,
-});
+export const SCIM_API_CLIENT_OPTION_NAMES: OptionNames<ScimApiClientOptions> = /* @__PURE__ */ withApiClientOptionNames(
+  {
+    authType: true,
+  },
+);
 
 /** What {@link ScimApiClient.iterUsers} and {@link ScimApiClient.listUsers} page through. */
 export interface ScimUserQuery {
