@@ -35,6 +35,11 @@ describe('the web platform', () => {
     expect(() => openConnections({ proxy: 'http://proxy:3128' })).toThrow(/the proxy option .*HTTPS_PROXY/);
   });
 
+  // The proxy URL is checked by the Node platform only: here every proxy is refused alike, malformed or not.
+  it('refuses a malformed proxy as it refuses any', () => {
+    expect(() => openConnections({ proxy: 'ftp://proxy:21' })).toThrow(/^the proxy option needs Node's agents/);
+  });
+
   it('owns no agent and has nothing to close otherwise', () => {
     const connections = openConnections({});
     expect(connections.agentFor('https://api.example/x', () => undefined)).toBeUndefined();

@@ -6,7 +6,6 @@ import type { AttemptRateLimit } from '../rate-limit/attempt-rate-limit.js';
 import { timerSleep } from '../abortable-sleep.js';
 import { AttemptLoop } from '../retry/attempt-loop.js';
 import { RequestGate } from '../rate-limit/request-gate.js';
-import { normalizeProxyUrl } from '../platform/proxy.js';
 import { Transport } from '../transport/transport.js';
 import type { CallMetrics } from './call-metrics.js';
 import type { ApiClientOptions } from './client-options.js';
@@ -33,11 +32,8 @@ export function buildEngine(
   metrics: CallMetrics,
 ): Engine {
   const errors = new ClientErrors(internal.errorFactory, credential);
-  const { proxy } = options;
-  // A malformed proxy is a configuration error now, not a network error at each request.
-  const checkedProxy =
-    typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
-  const transport = new Transport({ fetch: options.fetch, agent: options.agent, proxy: checkedProxy });
+  // The platform checks the proxy (a malformed one is a TypeError now, on Node) or refuses it (everywhere else).
+  const transport = new Transport({ fetch: options.fetch, agent: options.agent, proxy: options.proxy });
   const sleep = internal.sleep ?? timerSleep;
   const gate = new RequestGate({ sleep });
   const limiter = checkRateLimiter(options.rateLimiter);

@@ -5,7 +5,7 @@
 // node:crypto load on first use, so that importing the library costs none of them.
 import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
 import type { FetchLike } from './fetch-types.js';
-import { namesProxy, proxyEnvironment, proxyFor, type ProxyEnv } from './proxy.js';
+import { namesProxy, normalizeProxyUrl, proxyEnvironment, proxyFor, type ProxyEnv } from './proxy.js';
 import { nodeHashing, type Hashing } from './hashing.js';
 import type { Connections, ConnectionOptions } from './platform.js';
 
@@ -62,8 +62,13 @@ class NodeConnections implements Connections {
   #httpsAgent: Agent | undefined;
   readonly #proxyAgents = new Map<string, Agent>();
 
+  /** @throws TypeError for a malformed proxy URL: a configuration error now, not a network error at each request */
   constructor(options: ConnectionOptions) {
-    this.#options = options;
+    const { proxy } = options;
+    // Checked here, not by the client: a page's bundle (the web platform, which refuses any proxy) carries none of it.
+    const checked =
+      typeof proxy === 'string' && proxy.trim() !== '' ? normalizeProxyUrl(proxy, 'the proxy option') : proxy;
+    this.#options = checked === proxy ? options : { ...options, proxy: checked };
     this.#env = options.env ?? proxyEnvironment(process.env);
     // The snapshot never changes: when it names no proxy, no request needs its URL parsed to look for one.
     this.#mayProxy = options.proxy !== undefined || options.env !== undefined || namesProxy(this.#env);

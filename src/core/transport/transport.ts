@@ -63,7 +63,8 @@ export class Transport {
 
   /**
    * @param options - fetch, agent and proxy settings
-   * @throws Error for `agent` or `proxy` where the runtime has no Node agents
+   * @throws TypeError for a malformed `proxy` URL on Node; Error for `agent` or `proxy` where the runtime has no Node
+   *   agents
    */
   constructor(options: TransportOptions = {}) {
     this.#fetch = options.fetch;
