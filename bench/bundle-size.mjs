@@ -40,20 +40,29 @@ try {
     logLevel: 'error',
     metafile: true,
   });
-  const entry = result.outputFiles.find((file) => path.basename(file.path) === 'page.js');
-  const bytes = entry.contents;
-  const lazy = result.outputFiles.filter((file) => file !== entry).map((file) => file.contents.length);
-  const gzipped = gzipSync(bytes, { level: 9 }).length;
-  const entryOutput = Object.keys(result.metafile.outputs).find((name) => name.endsWith('page.js'));
-  const largest = Object.entries(result.metafile.outputs[entryOutput].inputs)
+  // What the page loads at once: page.js and the chunks it imports statically (a module it shares with a lazy
+  // chunk is a chunk of its own); each file gzipped apart, as a server sends it.
+  const outputs = result.metafile.outputs;
+  const entryOutput = Object.keys(outputs).find((name) => name.endsWith('page.js'));
+  const initial = new Set([entryOutput]);
+  for (const name of initial)
+    for (const link of outputs[name].imports)
+      if (link.kind === 'import-statement' && !link.external) initial.add(link.path);
+  const fileOf = (name) => result.outputFiles.find((file) => file.path === path.join(project, name));
+  const loaded = [...initial].map(fileOf);
+  const bytes = { length: loaded.reduce((sum, file) => sum + file.contents.length, 0) };
+  const lazy = result.outputFiles.filter((file) => !loaded.includes(file)).map((file) => file.contents.length);
+  const gzipped = loaded.reduce((sum, file) => sum + gzipSync(file.contents, { level: 9 }).length, 0);
+  const largest = [...initial]
+    .flatMap((name) => Object.entries(outputs[name].inputs))
     .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
     .slice(0, 5)
     .map(([input, { bytesInOutput }]) => `${input.replace(/^node_modules\//, '')} ${bytesInOutput} B`);
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
   const misses = [];
   console.log(
-    `browser bundle of RestApiV2Client: ${bytes.length} B minified (${kb(bytes.length)}), ` +
-      `${gzipped} B gzipped (${kb(gzipped)}); target <= ${BUNDLE_TARGET_GZIP} B gzipped`,
+    `browser bundle of RestApiV2Client (${loaded.length} files loaded at once): ${bytes.length} B minified ` +
+      `(${kb(bytes.length)}), ${gzipped} B gzipped (${kb(gzipped)}); target <= ${BUNDLE_TARGET_GZIP} B gzipped`,
   );
   console.log(`  largest parts: ${largest.join(', ')}`);
   console.log(`  loaded later (chunks of dynamic imports): ${lazy.map((n) => `${n} B`).join(', ') || 'none'}`);

@@ -164,6 +164,11 @@ try {
         (loadsCore(file) || loadedWith(file).some((part) => imported(part, 'dynamic-import').some(loadsCore))),
     ),
   );
+  // The rarer methods' modules that index.js loads on demand (concurrent pagination, find) import index.js too: a
+  // module they share with it then stays in its chunks rather than in one more file that import() must load.
+  for (const file of loadedWith(indexFile))
+    for (const lazy of imported(file, 'dynamic-import'))
+      if (ownFiles.has(lazy) && lazy !== coreChunk) withIndex.add(lazy);
   result = await build({
     ...COMMON,
     // Output paths and the comments naming stage-1 files are then relative to the stage, as in a repeated build.

@@ -554,16 +554,32 @@ describe('a consumer bundled with esbuild (--bundle --platform=node), the usual 
 describe('a page bundled with esbuild (--platform=browser)', () => {
   // Split as a user's bundler splits (Vite, webpack): the code only a client with hooks or telemetry runs is a
   // chunk of its own, loaded at its first observed call, not part of what the page loads.
-  // The target is 30 KB; bounded bodies, hooks, withResponse and the credential-file checks took it to 31.7 KB
-  // (issues 47 and 52), rate limiting as one interface around an attempt and pagination's own lanes to 32.1 KB
-  // (issue 48): held here so that it grows no further while it is brought back.
-  it('holds RestApiV2Client in at most 32.5 KB gzipped (target 30 KB; npm run bench:bundle-size)', async () => {
+  // What the page loads at once is page.js and the chunks it imports statically (the rarer methods' modules and
+  // the opted-in rate limit are chunks loaded at their first use, and a module they share with the client a chunk
+  // of its own): each file gzipped apart, as a server sends it.
+  it('holds RestApiV2Client in at most 30 KB gzipped, in what the page loads at once (npm run bench:bundle-size)', async () => {
     const dir = project('page', 'module', { 'page.mjs': "export { RestApiV2Client } from 'pagerduty-client';\n" });
-    const outfile = path.join(dir, 'out', 'page.js');
+    const out = path.join(dir, 'out');
     const args = ['page.mjs', '--bundle', '--splitting', '--platform=browser', '--format=esm', '--minify'];
-    await run(path.join(root, 'node_modules', '.bin', 'esbuild'), [...args, `--outdir=${path.dirname(outfile)}`], dir);
-    const bytes = readFileSync(outfile);
-    expect(gzipSync(bytes, { level: 9 }).length).toBeLessThanOrEqual(32.5 * 1024);
-    expect(bytes.toString('utf8')).toContain('RestApiV2Client');
+    await run(path.join(root, 'node_modules', '.bin', 'esbuild'), [...args, `--outdir=${out}`], dir);
+    const loaded = staticallyLoaded(out, 'page.js');
+    const gzipped = loaded.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0);
+    expect(gzipped).toBeLessThanOrEqual(30 * 1024);
+    // The client itself is counted, wherever the bundler put it (page.js alone may only import a shared chunk).
+    expect(gzipped).toBeGreaterThan(20 * 1024);
+    expect(loaded.map((file) => readFileSync(file, 'utf8')).join('')).toContain('RestApiV2Client');
   }, 60_000);
 });
+
+/** `entry` and the files it imports statically, transitively (`import ... from "./x.js"`, not `import("./x.js")`). */
+function staticallyLoaded(dir: string, entry: string): string[] {
+  const files = [path.join(dir, entry)];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/import\s*(?:[\w$*{][^"'()]*?from\s*)?"(\.\.?\/[^"]+)"/g)) {
+      const next = path.resolve(path.dirname(file), match[1]);
+      if (!files.includes(next)) files.push(next);
+    }
+  }
+  return files;
+}

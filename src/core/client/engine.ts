@@ -1,7 +1,7 @@
 // Each part is handed the parts it uses; none calls back into the client.
 import type { Credential } from '../auth/credential.js';
 import { ClientErrors } from '../errors/client-errors.js';
-import { checkOnRateLimit, checkRateLimiter, ClientRateLimit } from '../rate-limit/client-rate-limit.js';
+import { checkOnRateLimit, checkRateLimiter, OptedInRateLimit } from '../rate-limit/opted-in-rate-limit.js';
 import type { AttemptRateLimit } from '../rate-limit/attempt-rate-limit.js';
 import { timerSleep } from '../abortable-sleep.js';
 import { AttemptLoop } from '../retry/attempt-loop.js';
@@ -39,7 +39,7 @@ export function buildEngine(
   const limiter = checkRateLimiter(options.rateLimiter);
   const onRateLimit = checkOnRateLimit(options.onRateLimit);
   const rateLimit =
-    limiter || onRateLimit ? new ClientRateLimit({ limiter, onRateLimit, credential, gate, sleep, errors }) : gate;
+    limiter || onRateLimit ? new OptedInRateLimit({ limiter, onRateLimit, credential, gate, sleep, errors }) : gate;
   const random = internal.random ?? Math.random;
   const loop = new AttemptLoop({ transport, rateLimit, sleep, random, errors, metrics, credential });
   return { errors, transport, gate, rateLimit, loop, watching: watchingOf(options.hooks, options.telemetry) };

@@ -48,26 +48,6 @@ async function untilAborted(promise: Promise<void>, signal: AbortSignal | undefi
   }
 }
 
-export function checkRateLimiter(value: unknown): RateLimiter | undefined {
-  if (value === undefined) return undefined;
-  const candidate = value as Partial<Record<keyof RateLimiter, unknown>> | null;
-  const methods = ['acquire', 'report', 'pause', 'state'] as const;
-  if (
-    typeof candidate !== 'object' ||
-    candidate === null ||
-    methods.some((name) => typeof candidate[name] !== 'function')
-  ) {
-    throw new TypeError('rateLimiter must be an object with acquire, report, pause and state methods (a RateLimiter)');
-  }
-  return value as RateLimiter;
-}
-
-export function checkOnRateLimit(value: unknown): OnRateLimit | undefined {
-  if (value !== undefined && typeof value !== 'function')
-    throw new TypeError(`onRateLimit must be a function, got ${value === null ? 'null' : typeof value}`);
-  return value as OnRateLimit | undefined;
-}
-
 /** The rate limit of a client that opted in: the limiter and the hook, over the client's gate. */
 export class ClientRateLimit implements AttemptRateLimit {
   readonly #limiter: RateLimiter | undefined;

@@ -1,4 +1,4 @@
-import { AmbiguousMatchError } from '../errors/error-classes.js';
+import type { AmbiguousMatch } from '../errors/error-classes.js';
 import { isPlainObject } from '../plain-object.js';
 
 /** What `find` looks for. */
@@ -15,18 +15,21 @@ export interface FindCriteria {
   readonly unique: boolean;
 }
 
+/** What `find` found: the item (`null` for none), or with `unique` the matches of an ambiguous search. */
+export type FindResult = { readonly item: unknown } | { readonly ambiguous: readonly AmbiguousMatch[] };
+
 // The first match closes the pages, as pdpyras' lazy `next(filter(...))` did; with `unique` the
-// page of a second match is read to its end so that the error names every match read.
+// page of a second match is read to its end so that the caller's error names every match read.
 export async function findInPages(
   pages: AsyncIterable<{ readonly items: readonly unknown[] }>,
   criteria: FindCriteria,
-): Promise<unknown> {
+): Promise<FindResult> {
   const { attribute, value, exact, unique } = criteria;
   const found: unknown[] = [];
   for await (const page of pages) {
     for (const item of page.items) {
       if (!attributeMatches(item, attribute, value, exact)) continue;
-      if (!unique) return item;
+      if (!unique) return { item };
       found.push(item);
     }
     if (found.length > 1) {
@@ -34,10 +37,10 @@ export async function findInPages(
         id: idOf(item),
         value: String((item as Record<string, unknown>)[attribute]),
       }));
-      throw new AmbiguousMatchError({ ...criteria, matches });
+      return { ambiguous: matches };
     }
   }
-  return found[0] ?? null;
+  return { item: found[0] ?? null };
 }
 
 function idOf(item: unknown): string | null {

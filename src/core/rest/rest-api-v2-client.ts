@@ -4,6 +4,7 @@ import { mergeExtraParams } from '../request/extra-options.js';
 import type { QueryParams } from '../request/query.js';
 import { pathSegment } from '../request/path-segment.js';
 import { Refusal } from '../errors/refusal.js';
+import { AmbiguousMatchError } from '../errors/error-classes.js';
 import { apiKeyAccessFromText, subdomainFromHtmlUrl, type ApiKeyAccess } from './account-introspection.js';
 import { RestApiV2BaseClient } from './rest-api-v2-base-client.js';
 import { unwrapBody } from './endpoints/entity-wrappers.js';
@@ -18,12 +19,10 @@ import {
   type IterHistoryOptions,
   type PersistOptions,
 } from './rest-options.js';
-import { concurrentHistoryPages } from './pagination/concurrent-pagination.js';
 import { concurrencyOrDefault } from './pagination/limits.js';
 import { historyRefusal, rangeWindows, windowParams, windowStep } from './pagination/history-windows.js';
 import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
-import { differsFrom, persistSearchValue, findInPages } from './find-in-pages.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { checkedOptions } from '../client/internal-options.js';
 import { restApiV2Tables } from '../../generated/rest-tables/rest-api-v2-tables.js';
@@ -137,7 +136,11 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       exact: options.exact === true,
       unique: options.unique === true,
     };
-    return (await findInPages(pages, criteria)) as T | null;
+    // Loaded at the first find or persist: a page that never calls them does not carry them.
+    const { findInPages } = await import('./find-in-pages.js');
+    const found = await findInPages(pages, criteria);
+    if ('ambiguous' in found) throw new AmbiguousMatchError({ ...criteria, matches: found.ambiguous });
+    return found.item as T | null;
   }
 
   /**
@@ -171,6 +174,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const message = `persist: values must include "${attribute}", the attribute resources are matched on`;
       throw this.refused(new Refusal(message, 'ERR_INVALID_ARGUMENT'));
     }
+    const { differsFrom, persistSearchValue } = await import('./find-in-pages.js');
     const term = persistSearchValue(attribute, values[attribute]);
     const existing = await this.find<Record<string, unknown>>(url, term, { attribute });
     if (existing === null) return this.rpost<T, string>(url, { json: values }) as Promise<T>;
@@ -248,6 +252,7 @@ export class RestApiV2Client<A extends ApiTypes = RestApiV2Types> extends RestAp
       const total = (query: QueryParams, signal: AbortSignal) => this.getTotal(url, query, { signal });
       const page = (query: QueryParams, signal: AbortSignal) => this.indexPage(url, query, 'iterHistory', signal);
       try {
+        const { concurrentHistoryPages } = await import('./pagination/concurrent-pagination.js');
         yield* concurrentHistoryPages(since, until, total, page, index);
       } finally {
         lane.close();

@@ -8,6 +8,8 @@ import {
   type ResourceTarget,
 } from '../../../../src/core/rest/endpoints/policy.js';
 import { orThrow } from '../../../helpers/refusal-thrown.js';
+import { legacyPolicyFor } from '../../../../src/legacy/compat.js';
+import { PDPYRAS_RELEASES } from '../../../../src/legacy/pdpyras-releases.js';
 
 describe('REST policy', () => {
   it('defaults to every modern behaviour', () => {
@@ -45,20 +47,17 @@ describe('REST policy', () => {
     expect(Object.isFrozen(policy)).toBe(true);
   });
 
-  it('refuses values of the wrong type', () => {
-    expect(() => resolveRestPolicy({ wrappers: 'table' } as unknown as Partial<RestPolicy>)).toThrow(TypeError);
-    expect(() => resolveRestPolicy({ appendListBrackets: 'yes' } as unknown as Partial<RestPolicy>)).toThrow(
-      'appendListBrackets',
-    );
-    expect(() => resolveRestPolicy({ acceptResourceObjects: 1 } as unknown as Partial<RestPolicy>)).toThrow(
-      'acceptResourceObjects',
-    );
-    expect(() => resolveRestPolicy({ acceptResourceObjects: ['rget', 2] } as unknown as Partial<RestPolicy>)).toThrow(
-      'method names',
-    );
-    expect(() => resolveRestPolicy({ unknownTotal: 'unknown' } as unknown as Partial<RestPolicy>)).toThrow(
-      'unknownTotal',
-    );
+  it("resolves every legacy release's policy (the one caller) to values the REST clients know", () => {
+    for (const version of PDPYRAS_RELEASES) {
+      const policy = resolveRestPolicy(legacyPolicyFor(version).rest);
+      expect(['config', 'convention']).toContain(policy.wrappers);
+      expect([null, '?']).toContain(policy.unknownTotal);
+      expect(['only-key', 'has-key']).toContain(policy.wrappedWhen);
+      for (const flag of ['appendListBrackets', 'declaredRequirements', 'wrapDeleteBody', 'cursorAnyPath'] as const)
+        expect(typeof policy[flag]).toBe('boolean');
+      const objects = policy.acceptResourceObjects;
+      expect(typeof objects === 'boolean' || objects.every((name) => typeof name === 'string')).toBe(true);
+    }
   });
 
   it('takes a list of the methods that accept a resource object, copied and frozen', () => {

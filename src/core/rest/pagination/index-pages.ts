@@ -6,7 +6,6 @@ import type { Lane } from './lanes.js';
 import type { IndexTarget } from '../endpoints/endpoint-lookup.js';
 import type { IterAllOptions } from '../rest-options.js';
 import { classicPages } from './classic-pagination.js';
-import { concurrentClassicPages } from './concurrent-pagination.js';
 import { concurrencyOrDefault, pageSizing } from './limits.js';
 import { wholeListPages, type FetchedPage } from './pages.js';
 import { cursorProblem, nextCursor, tokenPages } from './token-pagination.js';
@@ -73,6 +72,8 @@ export async function* indexPages(paging: IndexPaging, read: PageRead): AsyncGen
   const lane = paging.openLane(concurrency);
   try {
     const fetch = (query: QueryParams, signal: AbortSignal): Promise<FetchedPage> => read(query, undefined, signal);
+    // Loaded at the first concurrent read: a page that never asks for `concurrency` does not carry it.
+    const { concurrentClassicPages } = await import('./concurrent-pagination.js');
     yield* concurrentClassicPages(fetch, { ...classic, lane, failFast: paging.method === 'listAll' });
   } finally {
     lane.close();
