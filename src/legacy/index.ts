@@ -17,6 +17,7 @@ export type { PDSessionOptions } from './session-setup.js';
 export { PDClientError, PDHTTPError, PDServerError, URLError } from './errors.js';
 export { legacyErrorFactory } from './error-factory.js';
 export type { ErrorKind } from './error-factory.js';
+export type { ClientOperation, FailureReason } from './legacy-failure.js';
 export { DEFAULT_COMPAT, legacyPolicyFor } from './compat.js';
 export type { CompatRange, LegacyErrorName, LegacyErrorTable, LegacyPolicy } from './compat.js';
 export type {

@@ -78,7 +78,7 @@ export class JiraServerIntegrationApiClient extends IntegrationApiClient<JiraSer
     });
   }
 
-  /** A refusal before any request, with the signature token scrubbed too. */
+  /** A refusal before any request, with the signature token scrubbed too. @internal */
   override refused(refusal: Refusal, request?: RequestFacts): Error {
     return super.refused(new Refusal(this.#scrub(refusal.message), refusal.code), request);
   }
