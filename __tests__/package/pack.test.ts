@@ -557,7 +557,7 @@ describe('a page bundled with esbuild (--platform=browser)', () => {
   // What the page loads at once is page.js and the chunks it imports statically (the rarer methods' modules and
   // the opted-in rate limit are chunks loaded at their first use, and a module they share with the client a chunk
   // of its own): each file gzipped apart, as a server sends it.
-  it('holds RestApiV2Client in at most 30 KB gzipped, in what the page loads at once (npm run bench:bundle-size)', async () => {
+  it('holds RestApiV2Client in at most 30 KB gzipped, as the page loads it (npm run bench:bundle-size)', async () => {
     const dir = project('page', 'module', { 'page.mjs': "export { RestApiV2Client } from 'pagerduty-client';\n" });
     const out = path.join(dir, 'out');
     const args = ['page.mjs', '--bundle', '--splitting', '--platform=browser', '--format=esm', '--minify'];

@@ -44,7 +44,7 @@ describe('findInPages', () => {
     expect(seen).toEqual({ pulled: 1, closed: true });
   });
 
-  it('answers the matches of an ambiguous search by id (null without one, a number as text) and value only', async () => {
+  it("answers an ambiguous search by each match's id (null for none, a number as text) and value", async () => {
     const { pages, seen } = pagesOf([
       [{ email: 'Ann@example.com' }, { id: 7, email: 'ann@example.com', token: 'secret' }],
       [{ id: 'P3' }],

@@ -3,7 +3,6 @@ import {
   acceptsResourceObject,
   DEFAULT_REST_POLICY,
   resolveRestPolicy,
-  type RestPolicy,
   targetUrl,
   type ResourceTarget,
 } from '../../../../src/core/rest/endpoints/policy.js';
