@@ -6,7 +6,7 @@
  */
 import { authSecret, type AuthType } from '../core/auth/auth-methods.js';
 import type { HttpMethod, RequestOptions } from '../core/client/client-options.js';
-import { urlPathOf } from '../core/rest/endpoints/canonical-path.js';
+import { urlPathOf } from '../core/request/url.js';
 import { RestApiV2Client } from '../core/rest/rest-api-v2-client.js';
 import type { UntypedApi } from '../core/types/api-types.js';
 import { pathTokens, urlPathSegments } from '../core/rest/endpoints/entity-wrappers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkBaseUrl, isLoopbackHost, resolveUrl } from '../../../src/core/request/url.js';
+import { checkBaseUrl, isLoopbackHost, resolveUrl, urlPathOf } from '../../../src/core/request/url.js';
 import { orThrow } from '../../helpers/refusal-thrown.js';
 
 describe('checkBaseUrl', () => {
@@ -146,4 +146,19 @@ describe('checkBaseUrl refuses control characters', () => {
       expect(() => orThrow(checkBaseUrl(value))).toThrow(/contains the control character/);
     },
   );
+});
+
+describe('urlPathOf', () => {
+  it.each([
+    ['https://api.pagerduty.com', 'https://api.pagerduty.com/users?limit=1', '/users'],
+    ['https://api.pagerduty.com', 'https://api.pagerduty.com/users/P1#x', '/users/P1'],
+    [
+      'https://api.pagerduty.com/integration-slack',
+      'https://api.pagerduty.com/integration-slack/incidents/P1/dedicated_channel',
+      '/incidents/P1/dedicated_channel',
+    ],
+    ['https://api.pagerduty.com', 'https://api.pagerduty.com', '/'],
+  ])('strips %s from %s', (base, url, path) => {
+    expect(urlPathOf(base, url)).toBe(path);
+  });
 });

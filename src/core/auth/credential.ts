@@ -9,6 +9,18 @@ export interface ProvidedAuthorization {
   readonly token: string;
 }
 
+/** See {@link Credential.current}. */
+export interface CredentialState {
+  readonly auth: AuthMethod;
+  readonly header: string | undefined;
+  readonly provider: TokenProvider | undefined;
+}
+
+function credentialState(auth: AuthMethod): CredentialState {
+  const provider = auth.kind === 'token-provider' ? auth.provider : undefined;
+  return Object.freeze({ auth, header: authorizationHeader(auth), provider });
+}
+
 /**
  * The credential a client sends, held in one place that the client's error builder and
  * rate limit read: the legacy sessions replace it when their key is set. With a token
@@ -16,38 +28,30 @@ export interface ProvidedAuthorization {
  * sent as its secret, so that errors and logs redact it.
  */
 export class Credential {
-  #auth: AuthMethod;
-  // A fixed credential's header is worked out when it is set, not at every request.
-  #header: string | undefined;
+  /**
+   * What every request reads of the credential, worked out when it is set rather than at each request, and
+   * replaced whole when it changes (read it, never write it): the auth method, the `Authorization` header of a
+   * fixed credential (`undefined` for a token provider), and the token provider, which the attempt loop then
+   * asks before each attempt.
+   */
+  current: CredentialState;
   #sent: Secret | undefined;
 
   constructor(auth: AuthMethod) {
-    this.#auth = auth;
-    this.#header = authorizationHeader(auth);
+    this.current = credentialState(auth);
   }
 
   /** How requests are authenticated; settable (the legacy sessions' key). */
   get auth(): AuthMethod {
-    return this.#auth;
+    return this.current.auth;
   }
 
   set auth(auth: AuthMethod) {
-    this.#auth = auth;
-    this.#header = authorizationHeader(auth);
-  }
-
-  /** The `Authorization` header of a fixed credential; `undefined` for a token provider (asked per attempt). */
-  get header(): string | undefined {
-    return this.#header;
+    this.current = credentialState(auth);
   }
 
   get secret(): Secret | undefined {
     return this.auth.kind === 'token-provider' ? this.#sent : authSecret(this.auth);
-  }
-
-  /** The token provider, when the credential is one: the attempt loop then asks it before each attempt. */
-  get provider(): TokenProvider | undefined {
-    return this.auth.kind === 'token-provider' ? this.auth.provider : undefined;
   }
 
   /**

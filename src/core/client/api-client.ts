@@ -125,7 +125,7 @@ export class ApiClient {
     this.#passThrough = passThroughOf(internal);
     this.#engine = buildEngine(options, internal, this.#credential, this.#metrics);
     this.#logger = options.logger;
-    this.url = regionalBaseUrl(DEFAULT_BASE_URL, options.region, this.#credential.provider, options.baseUrl);
+    this.url = regionalBaseUrl(DEFAULT_BASE_URL, options.region, this.#credential.current.provider, options.baseUrl);
     this.headers = { ...options.headers };
     this.printDebug = options.debug ?? false;
   }
@@ -264,12 +264,12 @@ export class ApiClient {
     const { resolved } = endpoint;
     const target =
       given.params === undefined ? resolved : appendQuery(resolved, this.encodeParams(given.params, endpoint));
-    const { auth } = this.#credential;
+    const { auth, header } = this.#credential.current;
     const parts = {
       defaultHeaders: this.defaultHeaders(),
       declaredHeaders: endpoint.headers,
       clientHeaders: this.headers,
-      authorization: this.#credential.header,
+      authorization: header,
       auth,
       passThrough: this.#passThrough,
     };

@@ -65,7 +65,7 @@ export class RequestGate implements AttemptRateLimit {
    * @throws AbortedDuringPause (the promise rejects) when `signal` fires while waiting
    */
   wait(signal?: AbortSignal): Promise<void> | undefined {
-    return this.held ? this.#waitWhileHeld(signal) : undefined;
+    return this.beforeAttempt(undefined, signal);
   }
 
   /** Holds the gate until `pause` (the pause of a request that got a 429) settles. */
@@ -77,9 +77,9 @@ export class RequestGate implements AttemptRateLimit {
     this.#holds.add(held);
   }
 
-  /** Before an attempt: {@link RequestGate.wait}. */
-  beforeAttempt(_attempt: RateLimitAttempt, signal: AbortSignal | undefined): Promise<void> | undefined {
-    return this.wait(signal);
+  /** Before an attempt (or any request a concurrent reader sends): {@link RequestGate.wait}. */
+  beforeAttempt(_attempt: RateLimitAttempt | undefined, signal: AbortSignal | undefined): Promise<void> | undefined {
+    return this.held ? this.#waitWhileHeld(signal) : undefined;
   }
 
   /** Records an answer's rate-limit headers: a spent budget holds the gate while a concurrent reader runs. */

@@ -94,3 +94,11 @@ function isUnder(resolved: URL, base: string): boolean {
     resolved.pathname.startsWith(`${basePath}/`)
   );
 }
+
+/** The path of a URL below the base URL, without its query or fragment (`/users/PABC`). */
+export function urlPathOf(baseUrl: string, fullUrl: string): string {
+  const rest = fullUrl.slice(baseUrl.length);
+  const end = rest.search(/[?#]/);
+  const path = end === -1 ? rest : rest.slice(0, end);
+  return path.startsWith('/') ? path : `/${path}`;
+}

@@ -66,6 +66,8 @@ export interface AttemptLoopOptions {
 /** Where one request stands: the rules' state, and whether its refused token was renewed (once per request). */
 interface RequestRun {
   readonly request: PreparedRequest;
+  /** The request's logger when it prints DEBUG lines; `undefined` when it drops them (nothing is formatted). */
+  readonly debug: Logger | undefined;
   readonly atMostOnce: boolean;
   state: RetryState;
   renewed: boolean;
@@ -117,7 +119,8 @@ export class AttemptLoop {
     const { transport, rateLimit } = this.#options;
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     const atMostOnce = request.retryMode === 'at-most-once';
-    const run: RequestRun = { request, atMostOnce, state: initialRetryState(request.policy), renewed: false };
+    const debug = dropsDebug(request.log) ? undefined : request.log;
+    const run: RequestRun = { request, debug, atMostOnce, state: initialRetryState(request.policy), renewed: false };
     const sending = { stream: request.stream === true, maxBytes: request.maxResponseBytes };
     for (let attempt = 1; ; attempt += 1) {
       const asking: RateLimitAttempt = { method: verb, url: target, attempt, log: request.log };
@@ -126,7 +129,7 @@ export class AttemptLoop {
       if (held) await this.#waited(held, verb, target);
       // Send. The token is asked at each attempt, so that a retry does not send one that expired meanwhile;
       // hooks change the headers (never the credential) and may refuse the attempt before it is sent.
-      const provider = this.#credential?.provider;
+      const provider = this.#credential?.current.provider;
       const provided = provider ? await this.#credential?.provided(provider) : undefined;
       const authorized = provided ? withAuthorization(fetchInit, provided.authorization) : fetchInit;
       const init = observer ? await observer.beforeAttempt(attempt, authorized) : authorized;
@@ -164,7 +167,7 @@ export class AttemptLoop {
    *   caller's signal, or the client's network error when it is not retried
    */
   #afterFailure(run: RequestRun, attempt: number, error: unknown): RetryStep {
-    const { verb, target, signal, policy, log } = run.request;
+    const { verb, target, signal, policy } = run.request;
     if (signal?.aborted) throw this.#aborted(verb, target, signal.reason);
     if (error instanceof ResponseTooLargeError) throw error;
     const kind = attemptFailureKind(error);
@@ -178,7 +181,7 @@ export class AttemptLoop {
       : ({ action: 'network-exhausted' } as const);
     if (decision.action === 'retry')
       return { kind: 'retry', pause: decision.pause, state: decision.state, failure: `network error: ${reason}` };
-    this.#debugAttempt(log, { method: verb, url: target, attempt, error: reason });
+    run.debug?.debug(this.#attemptLine({ method: verb, url: target, attempt, error: reason }));
     const message =
       `${verb} ${target}: network error after ${attempt} attempt${attempt > 1 ? 's' : ''}: ` +
       `${reason}${retryable ? '' : UNRESOLVED_NOTE}`;
@@ -199,11 +202,11 @@ export class AttemptLoop {
     const requestId = headers.get('x-request-id');
     const answered = { method: request.verb, url: request.target, attempt: asking.attempt, status, requestId };
     if (returnsAtOnce(status)) {
-      this.#debugAttempt(request.log, answered);
+      run.debug?.debug(this.#attemptLine(answered));
       return { kind: 'return', result: { response } };
     }
     if (provider && provided && !run.renewed && (await this.#renewedToken(run, response, provider, provided))) {
-      this.#debugAttempt(request.log, answered);
+      run.debug?.debug(this.#attemptLine(answered));
       if (request.stream) discardBody(response);
       return { kind: 'again' };
     }
@@ -227,14 +230,14 @@ export class AttemptLoop {
     const { status } = response;
     const record = { method: request.verb, url: request.target, attempt: asking.attempt, status, requestId };
     // A retried attempt is reported once, by its warning; the last one by a debug line.
-    if (decision.action !== 'retry') this.#debugAttempt(request.log, record);
+    if (decision.action !== 'retry') run.debug?.debug(this.#attemptLine(record));
     if (decision.action === 'unauthorized') return { kind: 'return', result: this.#unauthorized(request, response) };
     const { pausesEveryRequest } = statusRule(status);
     if (pausesEveryRequest) {
       const retryPause = decision.action === 'retry' ? decision.pause : undefined;
       const asked = this.#options.rateLimit.rateLimited(asking, retryPause, retryAfter);
       if (asked && !(await asked)) {
-        if (retryPause !== undefined) this.#debugAttempt(request.log, record);
+        if (retryPause !== undefined) run.debug?.debug(this.#attemptLine(record));
         const detail = 'API responded with 429 Too Many Requests, and onRateLimit chose not to wait';
         return { kind: 'return', result: { response, refusal: { detail } } };
       }
@@ -304,14 +307,10 @@ export class AttemptLoop {
     }
   }
 
-  #debugAttempt(log: Logger, record: AttemptRecord): void {
-    // Nothing to format when nobody listens.
-    if (!dropsDebug(log))
-      log.debug(
-        this.#options.errors.scrub(
-          formatAttempt({ ...record, key: this.#options.errors.redactedSecret() || undefined }),
-        ),
-      );
+  // Called only when the request prints DEBUG lines (`run.debug`): nothing is formatted for a logger that drops them.
+  #attemptLine(record: AttemptRecord): string {
+    const key = this.#options.errors.redactedSecret() || undefined;
+    return this.#options.errors.scrub(formatAttempt({ ...record, key }));
   }
 
   #reportRetry(log: Logger, verb: string, target: string, attempt: number, failure: string, seconds: number): void {

@@ -1,11 +1,9 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
-  CanonicalPathMemo,
   compileCanonicalPaths,
   isPlaceholder,
   matchCanonicalPath,
   pathShape,
-  urlPathOf,
   READ_ONLY_POSTS,
 } from '../../../../src/core/rest/endpoints/canonical-path.js';
 import { CANONICAL_PATHS, REST_API_V2_TABLES } from '../../../../src/tables.js';
@@ -34,21 +32,6 @@ describe('isPlaceholder and pathShape', () => {
       pathShape('/event_orchestrations/services/{service_id}'),
     );
     expect(pathShape('/users')).toBe('/users');
-  });
-});
-
-describe('urlPathOf', () => {
-  it.each([
-    ['https://api.pagerduty.com', 'https://api.pagerduty.com/users?limit=1', '/users'],
-    ['https://api.pagerduty.com', 'https://api.pagerduty.com/users/P1#x', '/users/P1'],
-    [
-      'https://api.pagerduty.com/integration-slack',
-      'https://api.pagerduty.com/integration-slack/incidents/P1/dedicated_channel',
-      '/incidents/P1/dedicated_channel',
-    ],
-    ['https://api.pagerduty.com', 'https://api.pagerduty.com', '/'],
-  ])('strips %s from %s', (base, url, path) => {
-    expect(urlPathOf(base, url)).toBe(path);
   });
 });
 
@@ -109,35 +92,6 @@ describe('matchCanonicalPath', () => {
   it('does not let a placeholder match an empty segment', () => {
     const only = compileCanonicalPaths(['/users/{id}/teams']);
     expect(() => orThrow(matchCanonicalPath(only, '/users//teams'))).toThrow('does not match');
-  });
-});
-
-describe('CanonicalPathMemo', () => {
-  it('matches as matchCanonicalPath does, and asks the index once per URL path', () => {
-    const small = compileCanonicalPaths(['/users/{id}', '/users/me']);
-    const memo = new CanonicalPathMemo(small);
-    const lookups = jest.spyOn(small.bySegmentCount, 'get');
-    expect(orThrow(memo.match('/users/PABC'))).toBe('/users/{id}');
-    expect(orThrow(memo.match('/users/PABC'))).toBe('/users/{id}');
-    expect(memo.quiet('/users/PABC')).toBe('/users/{id}');
-    expect(orThrow(memo.match('/users/me'))).toBe('/users/me');
-    expect(lookups).toHaveBeenCalledTimes(2);
-  });
-
-  it('keeps no refusal: a miss throws what fail builds each time, or is null when quiet', () => {
-    const memo = new CanonicalPathMemo(index);
-    expect(() => orThrow(memo.match('/nowhere/at/all'))).toThrow('does not match any canonical path');
-    expect(() => orThrow(memo.match('/nowhere/at/all'))).toThrow('does not match any canonical path');
-    expect(memo.quiet('/nowhere/at/all')).toBeNull();
-  });
-
-  it('stays within its bound', () => {
-    const small = compileCanonicalPaths(['/users/{id}']);
-    const memo = new CanonicalPathMemo(small, 2);
-    const lookups = jest.spyOn(small.bySegmentCount, 'get');
-    for (const id of ['P1', 'P2', 'P3']) orThrow(memo.match(`/users/${id}`));
-    orThrow(memo.match('/users/P1'));
-    expect(lookups).toHaveBeenCalledTimes(4);
   });
 });
 

@@ -1,7 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { entityWrappersFor } from '../../../../src/core/rest/endpoints/entity-wrappers.js';
-import { REST_API_V2_TABLES } from '../../../../src/tables.js';
-import { quietCanonicalPath } from '../../../../src/core/rest/endpoints/canonical-path.js';
+import { CANONICAL_PATHS, REST_API_V2_TABLES } from '../../../../src/tables.js';
+import {
+  compileCanonicalPaths,
+  pathShape,
+  quietCanonicalPath,
+} from '../../../../src/core/rest/endpoints/canonical-path.js';
 import type { RestApiTables } from '../../../../src/core/rest/endpoints/tables.js';
 import {
   compileTables,
@@ -9,6 +13,7 @@ import {
   wrapperPathFor,
   withWrapperRows,
   EndpointLookup,
+  CanonicalPathMemo,
 } from '../../../../src/core/rest/endpoints/endpoint-lookup.js';
 import { Refusal } from '../../../../src/core/errors/refusal.js';
 import { resolveRestPolicy, type RestPolicy } from '../../../../src/core/rest/endpoints/policy.js';
@@ -237,5 +242,40 @@ describe('withWrapperRows', () => {
 
   it('refuses a malformed row', () => {
     expect(() => withWrapperRows(compiled, { nonsense: 'x' })).toThrow(TypeError);
+  });
+});
+
+describe('CanonicalPathMemo', () => {
+  it('matches as matchCanonicalPath does, and asks the index once per URL path', () => {
+    const small = compileCanonicalPaths(['/users/{id}', '/users/me']);
+    const memo = new CanonicalPathMemo(small);
+    const lookups = jest.spyOn(small.bySegmentCount, 'get');
+    expect(orThrow(memo.match('/users/PABC'))).toBe('/users/{id}');
+    expect(orThrow(memo.match('/users/PABC'))).toBe('/users/{id}');
+    expect(memo.quiet('/users/PABC')).toBe('/users/{id}');
+    expect(orThrow(memo.match('/users/me'))).toBe('/users/me');
+    expect(lookups).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps no refusal: a miss throws what fail builds each time, or is null when quiet', () => {
+    const memo = new CanonicalPathMemo(compileCanonicalPaths(CANONICAL_PATHS));
+    expect(() => orThrow(memo.match('/nowhere/at/all'))).toThrow('does not match any canonical path');
+    expect(() => orThrow(memo.match('/nowhere/at/all'))).toThrow('does not match any canonical path');
+    expect(memo.quiet('/nowhere/at/all')).toBeNull();
+  });
+
+  it('stays within its bound', () => {
+    const small = compileCanonicalPaths(['/users/{id}']);
+    const memo = new CanonicalPathMemo(small, 2);
+    const lookups = jest.spyOn(small.bySegmentCount, 'get');
+    for (const id of ['P1', 'P2', 'P3']) orThrow(memo.match(`/users/${id}`));
+    orThrow(memo.match('/users/P1'));
+    expect(lookups).toHaveBeenCalledTimes(4);
+  });
+
+  it("works a canonical path's shape out once", () => {
+    const memo = new CanonicalPathMemo(compileCanonicalPaths(['/users/{id}']));
+    expect(memo.shape('/users/{id}')).toBe('/users/{}');
+    expect(memo.shape('/users/{id}')).toBe(pathShape('/users/{id}'));
   });
 });

@@ -43,13 +43,6 @@ export function compileCanonicalPaths(paths: readonly CanonicalPath[]): Canonica
   return { bySegmentCount };
 }
 
-export function urlPathOf(baseUrl: string, fullUrl: string): string {
-  const rest = fullUrl.slice(baseUrl.length);
-  const end = rest.search(/[?#]/);
-  const path = end === -1 ? rest : rest.slice(0, end);
-  return path.startsWith('/') ? path : `/${path}`;
-}
-
 // Among several matches the most literal segments win: `/users/me` over `/users/{id}`.
 export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string): CanonicalPath | Refusal {
   const segments = splitPath(urlPath);
@@ -72,48 +65,6 @@ export function matchCanonicalPath(index: CanonicalPathIndex, urlPath: string): 
 export function quietCanonicalPath(tables: CompiledTables, urlPath: string): CanonicalPath | null {
   const path = matchCanonicalPath(tables.paths, urlPath);
   return path instanceof Refusal ? null : path;
-}
-
-// One client's matches by URL path, so that a call's URL is matched once however many steps ask
-// (wrappers, call key, read-only POSTs). Bounded: cleared when full. A refusal is never kept.
-export class CanonicalPathMemo {
-  readonly #index: CanonicalPathIndex;
-  readonly #known = new Map<string, CanonicalPath>();
-  // A canonical path's shape, asked for on every call (wrappers, declarations): the table's paths, so bounded.
-  readonly #shapes = new Map<CanonicalPath, string>();
-  readonly #limit: number;
-
-  constructor(index: CanonicalPathIndex, limit = 256) {
-    this.#index = index;
-    this.#limit = limit;
-  }
-
-  match(urlPath: string): CanonicalPath | Refusal {
-    const known = this.#known.get(urlPath);
-    if (known !== undefined) return known;
-    const path = matchCanonicalPath(this.#index, urlPath);
-    if (path instanceof Refusal) return path;
-    if (this.#known.size >= this.#limit) this.#known.clear();
-    this.#known.set(urlPath, path);
-    return path;
-  }
-
-  /** The shape of a canonical path (see `pathShape`). */
-  shape(path: CanonicalPath): string {
-    let shape = this.#shapes.get(path);
-    if (shape === undefined) {
-      shape = pathShape(path);
-      if (this.#shapes.size >= this.#limit) this.#shapes.clear();
-      this.#shapes.set(path, shape);
-    }
-    return shape;
-  }
-
-  /** `null` for no match or a tie. */
-  quiet(urlPath: string): CanonicalPath | null {
-    const path = this.match(urlPath);
-    return path instanceof Refusal ? null : path;
-  }
 }
 
 function matches(pattern: CompiledPattern, segments: readonly string[]): boolean {

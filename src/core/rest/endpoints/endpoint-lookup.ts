@@ -2,15 +2,14 @@
 // path and pair, the index to page (pure functions), and `EndpointLookup`, which holds a client's tables and
 // policy. A lookup that refuses returns a `Refusal`: the client that asked throws its own error for it.
 import {
-  CanonicalPathMemo,
   READ_ONLY_POSTS,
   compileCanonicalPaths,
   matchCanonicalPath,
   pathShape,
   quietCanonicalPath,
-  urlPathOf,
   type CanonicalPathIndex,
 } from './canonical-path.js';
+import { urlPathOf } from '../../request/url.js';
 import type { CanonicalPath, EntityWrapperConfig, IndexPagination, QueryStyle, RestApiTables } from './tables.js';
 import {
   compileWrapperConfig,
@@ -257,8 +256,9 @@ export class EndpointLookup {
   /** The endpoint with its canonical path looked up once, and what the tables say of that path. */
   describe(endpoint: Endpoint): RestEndpoint {
     const urlPath = urlPathOf(this.#client.url, endpoint.resolved);
-    const path = this.paths.quiet(urlPath);
-    if (path === null) return { ...endpoint, urlPath, path };
+    const path = this.paths.match(urlPath);
+    // No canonical path (or two tie): `get`, ... still send such a URL.
+    if (path instanceof Refusal) return { ...endpoint, urlPath, path: null };
     const { method } = endpoint;
     const declared = this.policy.declaredRequirements;
     const shape = this.paths.shape(path);
@@ -324,5 +324,47 @@ export class EndpointLookup {
   specialisedRefusal(path: CanonicalPath, method: string): Refusal | undefined {
     const problem = specialisedProblem(this.compiled, path, method);
     return problem === undefined ? undefined : new Refusal(problem, 'ERR_NOT_PAGEABLE');
+  }
+}
+
+// One client's matches by URL path, so that a call's URL is matched once however many steps ask
+// (wrappers, call key, read-only POSTs). Bounded: cleared when full. A refusal is never kept.
+export class CanonicalPathMemo {
+  readonly #index: CanonicalPathIndex;
+  readonly #known = new Map<string, CanonicalPath>();
+  // A canonical path's shape, asked for on every call (wrappers, declarations): the table's paths, so bounded.
+  readonly #shapes = new Map<CanonicalPath, string>();
+  readonly #limit: number;
+
+  constructor(index: CanonicalPathIndex, limit = 256) {
+    this.#index = index;
+    this.#limit = limit;
+  }
+
+  match(urlPath: string): CanonicalPath | Refusal {
+    const known = this.#known.get(urlPath);
+    if (known !== undefined) return known;
+    const path = matchCanonicalPath(this.#index, urlPath);
+    if (path instanceof Refusal) return path;
+    if (this.#known.size >= this.#limit) this.#known.clear();
+    this.#known.set(urlPath, path);
+    return path;
+  }
+
+  /** The shape of a canonical path (see `pathShape`). */
+  shape(path: CanonicalPath): string {
+    let shape = this.#shapes.get(path);
+    if (shape === undefined) {
+      shape = pathShape(path);
+      if (this.#shapes.size >= this.#limit) this.#shapes.clear();
+      this.#shapes.set(path, shape);
+    }
+    return shape;
+  }
+
+  /** `null` for no match or a tie. */
+  quiet(urlPath: string): CanonicalPath | null {
+    const path = this.match(urlPath);
+    return path instanceof Refusal ? null : path;
   }
 }
