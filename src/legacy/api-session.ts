@@ -148,7 +148,10 @@ export class APISession extends RestApiV2Client<UntypedApi> {
     setup.errors.bind(
       sessionFacts(this, () => this.auth, {
         canonicalPathOf: (url) =>
-          this.#quietly(() => this.endpointLookup.paths.quiet(this.endpointLookup.urlPath(url))),
+          this.#quietly(() => {
+            const path = this.endpointLookup.canonicalPath(url);
+            return path instanceof Refusal ? null : path;
+          }),
         responseWrapperOf: (method, url) => this.#quietly(() => this.#responseWrapper(method, url)),
       }),
     );

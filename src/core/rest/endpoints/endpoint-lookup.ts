@@ -361,10 +361,4 @@ export class CanonicalPathMemo {
     }
     return shape;
   }
-
-  /** `null` for no match or a tie. */
-  quiet(urlPath: string): CanonicalPath | null {
-    const path = this.match(urlPath);
-    return path instanceof Refusal ? null : path;
-  }
 }
