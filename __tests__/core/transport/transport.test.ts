@@ -15,6 +15,8 @@ import {
   type LoopbackServer,
 } from '../../helpers/loopback.js';
 import { realSockets, recordingSleep } from '../../helpers/test-kit.js';
+import { Transport, type FetchLike } from '../../../src/core/transport/transport.js';
+import type { FetchResponse } from '../../../src/core/platform/fetch-types.js';
 
 const KEY = 'u+LOOPBACKKEY000wxyz';
 let server: LoopbackServer | undefined;
@@ -62,6 +64,44 @@ describe('connections', () => {
     await client.get('/y');
     expect(asked).toEqual(['/x', '/y']);
     expect(server.connections).toBe(2);
+    agent.destroy();
+  });
+});
+
+// The cut-short watch is a view over the client's own agent; a caller's agent reaches the fetch as given.
+describe('which agents are watched for a body cut short', () => {
+  const agentsSeen = async (options: ConstructorParameters<typeof Transport>[0]): Promise<unknown[]> => {
+    const seen: unknown[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      seen.push(init.agent);
+      return {
+        status: 204,
+        ok: true,
+        url,
+        headers: new Map(),
+        arrayBuffer: async () => new ArrayBuffer(0),
+      } as never as FetchResponse;
+    };
+    const transport = new Transport({ ...options, fetch });
+    await transport.send('http://127.0.0.1:9/a', {}, 1);
+    await transport.send('http://127.0.0.1:9/b', {}, 1);
+    transport.close();
+    return seen;
+  };
+
+  it('watches the keep-alive agent it owns through a fresh view per attempt', async () => {
+    const [first, second] = await agentsSeen({});
+    expect(first).not.toBe(second);
+    expect(Object.getPrototypeOf(first)).toBe(Object.getPrototypeOf(second));
+    expect(first).toBeInstanceOf(http.Agent);
+    expect(Object.hasOwn(first as object, 'addRequest')).toBe(true);
+  });
+
+  it("hands a caller's agent on untouched", async () => {
+    const agent = new http.Agent();
+    const seen = await agentsSeen({ agent });
+    expect(seen).toHaveLength(2);
+    expect(seen.every((each) => each === agent)).toBe(true);
     agent.destroy();
   });
 });

@@ -94,7 +94,8 @@ export class ApiClient {
   #warnLogger: Logger | undefined;
   readonly #settings: Settings;
   readonly #retryUnresolvedHosts: boolean;
-  readonly #retryWrites: boolean;
+  // A POST that may act is sent at most once unless the client (or the endpoint: an analytics query) says otherwise.
+  readonly #postRetryMode: RetryMode;
   readonly #callKey: CallKey;
   readonly #passThrough: PassThroughInit;
   readonly #metrics = new CallMetrics();
@@ -120,7 +121,7 @@ export class ApiClient {
     // Checked in this order, so that a bad setting is reported before a bad proxy.
     this.#settings = initialSettings(options);
     this.#retryUnresolvedHosts = internal.retryUnresolvedHosts === true;
-    this.#retryWrites = options.retryWrites === true;
+    this.#postRetryMode = options.retryWrites === true ? 'idempotent' : 'at-most-once';
     this.#callKey = internal.callKey ?? pathCallKey;
     this.#passThrough = passThroughOf(internal);
     this.#engine = buildEngine(options, internal, this.#credential, this.#metrics);
@@ -293,7 +294,7 @@ export class ApiClient {
         retryMode:
           (given.retryMode === undefined ? undefined : checkedRetryMode(given.retryMode)) ??
           endpoint.retryMode ??
-          this.#defaultRetryMode(verb),
+          (verb === 'POST' ? this.#postRetryMode : 'idempotent'),
         maxResponseBytes: settings.maxResponseBytes,
         observer,
       });
@@ -312,11 +313,6 @@ export class ApiClient {
   /** The call as hooks and spans see it: the URL redacted as the logs redact it. */
   #hookCall(verb: string, target: string, operation: string): HookCall {
     return { method: verb, url: this.#engine.errors.scrub(target), operation };
-  }
-
-  // A POST that may act is sent at most once unless the client (or the endpoint: an analytics query) says otherwise.
-  #defaultRetryMode(verb: HttpMethod): RetryMode {
-    return verb !== 'POST' || this.#retryWrites ? 'idempotent' : 'at-most-once';
   }
 
   /**

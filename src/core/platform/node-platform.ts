@@ -3,7 +3,7 @@
 // package.json `imports`); every other runtime gets ./web-platform.ts, so that no bundler for a browser or a worker
 // ever sees node-fetch or `node:http`, and Node never loads @noble/hashes. node-fetch, the proxy agent and
 // node:crypto load on first use, so that importing the library costs none of them.
-import type { Agent, AgentOptions, ClientRequest, IncomingMessage } from 'node:http';
+import type { Agent, AgentOptions } from 'node:http';
 import type { FetchLike } from './fetch-types.js';
 import { namesProxy, normalizeProxyUrl, proxyEnvironment, proxyFor, type ProxyEnv } from './proxy.js';
 import { nodeHashing, type Hashing } from './hashing.js';
@@ -33,26 +33,6 @@ const loadProxyAgent = importOnce(async () => {
   return (loaded.HttpsProxyAgent ?? loaded.default?.HttpsProxyAgent) as ProxyAgentClass;
 });
 
-/** Not in Node's types. */
-type RequestTaker = { addRequest(request: ClientRequest, options: unknown): void };
-
-/**
- * node-fetch 2 would wait until the timeout for the rest of a body whose connection closed early; this view of
- * the agent watches the request and calls `onCutShort` at once instead.
- */
-function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
-  const view = Object.create(agent) as Agent & RequestTaker;
-  view.addRequest = (request, options) => {
-    request.once('response', (response: IncomingMessage) => {
-      response.once('close', () => {
-        if (!response.complete) onCutShort();
-      });
-    });
-    (agent as unknown as RequestTaker).addRequest(request, options);
-  };
-  return view;
-}
-
 /** A client's keep-alive agents (one per scheme, one per proxy), or the caller's agent. */
 class NodeConnections implements Connections {
   readonly #options: ConnectionOptions;
@@ -75,20 +55,18 @@ class NodeConnections implements Connections {
   }
 
   // Per request (a proxy function's answer may change); a promise only while the proxy agent loads.
-  agentFor(url: string, onCutShort: () => void): Agent | undefined | Promise<Agent> {
+  agentFor(url: string): Agent | undefined | Promise<Agent> {
     const { agent } = this.#options;
     if (agent) return typeof agent === 'function' ? agent(new URL(url)) : agent;
     const proxy = this.#mayProxy ? proxyFor(new URL(url), this.#options.proxy, this.#env) : undefined;
     if (proxy) {
       const proxyAgent = this.#proxyAgents.get(proxy);
-      if (proxyAgent) return watchedAgent(proxyAgent, onCutShort);
-      return this.#newProxyAgent(proxy).then((created) => watchedAgent(created, onCutShort));
+      return proxyAgent ?? this.#newProxyAgent(proxy);
     }
     // node:http(s) are loaded with the first agent, not when the library is imported.
-    const own = url.startsWith('https:')
+    return url.startsWith('https:')
       ? (this.#httpsAgent ??= new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true }))
       : (this.#httpAgent ??= new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true }));
-    return watchedAgent(own, onCutShort);
   }
 
   async #newProxyAgent(proxy: string): Promise<Agent> {

@@ -15,10 +15,10 @@ export interface ConnectionOptions {
 /** The agents of one client, until {@link Connections.close}. */
 export interface Connections {
   /**
-   * The agent for a request to `url` (`undefined`: the fetch's own), a promise while a proxy agent loads.
-   * `onCutShort` is called when the connection of an agent the client owns closes before the body's end.
+   * The agent for a request to `url`: the caller's, or one the client opened (`undefined`: the fetch's own), a
+   * promise while a proxy agent loads.
    */
-  agentFor(url: string, onCutShort: () => void): Agent | undefined | Promise<Agent>;
+  agentFor(url: string): Agent | undefined | Promise<Agent>;
   /** Closes the connections the client opened; a caller's agent is left alone. */
   close(): void;
 }

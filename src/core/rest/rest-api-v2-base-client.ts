@@ -1,5 +1,11 @@
 import type { FetchResponse as Response } from '../platform/fetch-types.js';
-import { ApiClient, type Endpoint, type HttpMethod, type RequestOptions } from '../client/api-client.js';
+import {
+  ApiClient,
+  type Endpoint,
+  type HttpMethod,
+  type RequestOptions,
+  type TextExchange,
+} from '../client/api-client.js';
 import type { AuthMethod } from '../auth/auth-methods.js';
 import type { HttpErrorCode } from '../errors/error-classes.js';
 import { Refusal } from '../errors/refusal.js';
@@ -19,6 +25,7 @@ import {
   withWrappedBody,
   refuseBodyOnGet,
   entityOfBody,
+  type EntityCall,
   type EntityWrapperPair,
 } from './endpoints/entity-wrappers.js';
 import {
@@ -169,7 +176,11 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
    */
   get withResponse(): RestWithResponse<A> {
     return (this.#withResponse ??= restWithResponse<A>({
-      entity: (method, name, target, init) => this.entityExchange(method, name, target as ResourceTarget, init),
+      entity: async (method, name, target, init) => {
+        const call = this.entityCall(method, name, target as ResourceTarget, init);
+        const exchange = await this.sendText(call.endpoint, call.init);
+        return { data: this.entityOf(call, exchange), response: exchange.response };
+      },
       json: async (method, name, target, init) => {
         refuseBodyOnGet(method, name, init);
         const url = this.#urlOf(target as ResourceTarget, name);
@@ -246,25 +257,29 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   /** @internal */
   rget(target: never): unknown;
   async rget<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return (await this.entityExchange<T>('GET', 'rget', target, init)).data;
+    const call = this.entityCall('GET', 'rget', target, init);
+    return this.entityOf<T>(call, await this.sendText(call.endpoint, call.init));
   }
 
   /** @internal */
   rpost(target: never): unknown;
   async rpost<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return (await this.entityExchange<T>('POST', 'rpost', target, init)).data;
+    const call = this.entityCall('POST', 'rpost', target, init);
+    return this.entityOf<T>(call, await this.sendText(call.endpoint, call.init));
   }
 
   /** @internal */
   rput(target: never): unknown;
   async rput<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return (await this.entityExchange<T>('PUT', 'rput', target, init)).data;
+    const call = this.entityCall('PUT', 'rput', target, init);
+    return this.entityOf<T>(call, await this.sendText(call.endpoint, call.init));
   }
 
   /** @internal */
   rpatch(target: never): unknown;
   async rpatch<T = unknown>(target: ResourceTarget, init?: RequestOptions): Promise<T> {
-    return (await this.entityExchange<T>('PATCH', 'rpatch', target, init)).data;
+    const call = this.entityCall('PATCH', 'rpatch', target, init);
+    return this.entityOf<T>(call, await this.sendText(call.endpoint, call.init));
   }
 
   /** @internal */
@@ -377,23 +392,33 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return (await this.requestJson<T>(method, this.#urlOf(target, name), init)) as T;
   }
 
-  /** An r-method's call: the entity and the response it came from (for `withResponse`). @internal */
-  protected async entityExchange<T>(
+  /**
+   * What an r-method sends, worked out once: its endpoint, the options with the body wrapped, and the key of the
+   * entity in the answer. @internal
+   */
+  protected entityCall(
     method: HttpMethod,
     name: string,
     target: ResourceTarget,
     init: RequestOptions = {},
-  ): Promise<{ readonly data: T; readonly response: Response }> {
+  ): EntityCall {
     refuseBodyOnGet(method, name, init);
     const endpoint = this.endpoint(method, this.#urlOf(target, name));
     const [requestWrapper, responseWrapper] =
       endpoint.wrappers ??
       this.entityWrappers(method, this.checked(this.endpointLookup.wrapperPathOf(endpoint), endpoint.url));
-    const send = withWrappedBody(init, requestWrapper, this.policy.wrappedWhen, name);
-    const { response, text } = await this.sendText(endpoint, send);
-    const entity = entityOfBody(response.status, text, responseWrapper);
-    if (entity.ok) return { data: entity.value as T, response };
-    throw this.unexpectedResponse(method, response, text, entity.detail, entity.code);
+    return { endpoint, init: withWrappedBody(init, requestWrapper, this.policy.wrappedWhen, name), responseWrapper };
+  }
+
+  /**
+   * The entity of an r-method's answer.
+   *
+   * @throws HttpServerError when the body is not JSON or lacks the entity's key
+   */
+  protected entityOf<T>(call: EntityCall, { response, text }: TextExchange): T {
+    const entity = entityOfBody(response.status, text, call.responseWrapper);
+    if (entity.ok) return entity.value as T;
+    throw this.unexpectedResponse(call.endpoint.method, response, text, entity.detail, entity.code);
   }
 
   async #delete(target: ResourceTarget, init?: RequestOptions): Promise<Response> {

@@ -1,6 +1,7 @@
 // One attempt reads the whole body, so a body cut short is a network error of that attempt, retried like any other.
 // The runtime's side (node-fetch and its agents on Node, the platform's fetch elsewhere) comes from the platform
 // module, which the build turns into the package's `#platform` import, chosen by export condition.
+import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import { loadDefaultFetch, openConnections } from '../platform/node-platform.js';
 import type { Connections } from '../platform/platform.js';
 import type { AgentOption, FetchLike, FetchRequestInit, FetchResponse } from '../platform/fetch-types.js';
@@ -55,10 +56,33 @@ function whenBodyEnds(response: FetchResponse, done: (complete: boolean) => void
   body.once('close', () => done(complete));
 }
 
+/** Not in Node's types. */
+type RequestTaker = { addRequest(request: ClientRequest, options: unknown): void };
+
+/**
+ * node-fetch 2 would wait until the timeout for the rest of a body whose connection closed early; this view of
+ * the agent watches the request and calls `onCutShort` at once instead. It needs nothing of Node at run time: only
+ * a Node agent (never on the web platform) ever reaches it.
+ */
+function watchedAgent(agent: Agent, onCutShort: () => void): Agent {
+  const view = Object.create(agent) as Agent & RequestTaker;
+  view.addRequest = (request, options) => {
+    request.once('response', (response: IncomingMessage) => {
+      response.once('close', () => {
+        if (!response.complete) onCutShort();
+      });
+    });
+    (agent as unknown as RequestTaker).addRequest(request, options);
+  };
+  return view;
+}
+
 /** Sends requests for one client; owns that client's agents until {@link Transport.close}. */
 export class Transport {
   readonly #fetch: FetchLike | undefined;
   readonly #connections: Connections;
+  // Only the agents the client opened are watched for a body cut short: a caller's agent is handed on as given.
+  readonly #ownAgents: boolean;
   #defaultFetch: FetchLike | undefined;
 
   /**
@@ -69,6 +93,7 @@ export class Transport {
   constructor(options: TransportOptions = {}) {
     this.#fetch = options.fetch;
     this.#connections = openConnections(options);
+    this.#ownAgents = options.agent === undefined;
   }
 
   /**
@@ -101,8 +126,12 @@ export class Transport {
       ending ??= why;
       controller.abort(abortError());
     };
-    const picked = init.agent ?? this.#connections.agentFor(url, () => end('cut-short'));
-    const agent = picked instanceof Promise ? await picked : picked;
+    let agent: AgentOption | undefined = init.agent;
+    if (agent === undefined) {
+      const picked = this.#connections.agentFor(url);
+      const given = picked instanceof Promise ? await picked : picked;
+      agent = given !== undefined && this.#ownAgents ? watchedAgent(given, () => end('cut-short')) : given;
+    }
     const callerSignal = init.signal ?? undefined;
     if (callerSignal?.aborted) throw abortError();
     const timer = setTimeout(() => end('timeout'), Math.max(1, Math.round(timeoutSeconds * 1000)));

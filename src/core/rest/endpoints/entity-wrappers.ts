@@ -4,10 +4,17 @@ import { isPlaceholder, pathShape } from './canonical-path.js';
 import type { CanonicalPath, EntityWrapper, EntityWrapperConfig, EntityWrapperSpec } from './tables.js';
 import { isPlainObject } from '../../plain-object.js';
 import { mergeExtraFields } from '../../request/extra-options.js';
-import type { RequestOptions } from '../../client/api-client.js';
+import type { Endpoint, RequestOptions } from '../../client/api-client.js';
 
 /** The request wrapper and the response wrapper of one endpoint (`null`: not wrapped). */
 export type EntityWrapperPair = readonly [EntityWrapper, EntityWrapper];
+
+/** What an r-method sends, worked out once: the endpoint, the options with the body wrapped, the answer's key. */
+export interface EntityCall {
+  readonly endpoint: Endpoint;
+  readonly init: RequestOptions;
+  readonly responseWrapper: EntityWrapper;
+}
 
 /** A wrapper table indexed by `'<METHOD> <path shape>'`, ready for {@link entityWrappersFor}. */
 export interface CompiledWrapperConfig {
