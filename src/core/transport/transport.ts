@@ -56,6 +56,19 @@ function whenBodyEnds(response: FetchResponse, done: (complete: boolean) => void
   body.once('close', () => done(complete));
 }
 
+/** The error of an attempt that failed: said as the attempt's own ending (its timeout, its body cut short). */
+function endedAs(ending: Ending | undefined, error: unknown, timeoutSeconds: number): unknown {
+  if (ending === 'cut-short')
+    return Object.assign(new Error('the connection closed before the whole response body arrived', { cause: error }), {
+      code: 'ECONNRESET',
+    });
+  if (ending === 'timeout')
+    return Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), {
+      code: 'ETIMEDOUT',
+    });
+  return error;
+}
+
 /** Not in Node's types. */
 type RequestTaker = { addRequest(request: ClientRequest, options: unknown): void };
 
@@ -165,17 +178,7 @@ export class Transport {
         end('caller');
         throw error;
       }
-      if (ending === 'cut-short') {
-        throw Object.assign(
-          new Error('the connection closed before the whole response body arrived', { cause: error }),
-          { code: 'ECONNRESET' },
-        );
-      }
-      if (ending === 'timeout')
-        throw Object.assign(new Error(`no complete response within ${timeoutSeconds} s`, { cause: error }), {
-          code: 'ETIMEDOUT',
-        });
-      throw error;
+      throw endedAs(ending, error, timeoutSeconds);
     } finally {
       clearTimeout(timer);
       // A live body keeps listening to the caller's signal until it ends.
