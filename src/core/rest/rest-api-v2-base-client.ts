@@ -411,7 +411,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
   }
 
   /**
-   * The entity of an r-method's answer.
+   * The entity of an r-method's answer. @internal
    *
    * @throws HttpServerError when the body is not JSON or lacks the entity's key
    */
