@@ -74,6 +74,27 @@ describe('withResponse', () => {
     ]);
   });
 
+  it('has every j-method of the client, jpatch included, each sending its body as it is', async () => {
+    const sent: unknown[] = [];
+    const record = (body: unknown): boolean => (sent.push(body), true);
+    nock(BASE)
+      .put('/teams/PT1', record)
+      .reply(200, { team: { id: 'PT1' } })
+      .patch('/teams/PT1', record)
+      .reply(200, { team: { id: 'PT1', name: 'Ops' } }, { 'x-request-id': 'req-patch' })
+      .delete('/teams/PT1')
+      .reply(204);
+    const client = makeClient();
+    const methods = Object.keys(client.withResponse).filter((name) => name.startsWith('j'));
+    expect(methods.sort()).toEqual(['jdelete', 'jget', 'jpatch', 'jpost', 'jput']);
+    await client.withResponse.jput('/teams/PT1', { json: { name: 'Ops' } });
+    const patched = await client.withResponse.jpatch('/teams/PT1', { json: { name: 'Ops' } });
+    expect(patched).toMatchObject({ data: { team: { name: 'Ops' } }, status: 200, requestId: 'req-patch' });
+    await expect(client.withResponse.jdelete('/teams/PT1')).resolves.toMatchObject({ data: null, status: 204 });
+    expect(sent).toEqual([{ name: 'Ops' }, { name: 'Ops' }]);
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
   it('refuses a body on a GET before any request, as the plain methods do', async () => {
     await expect(makeClient().withResponse.jget('/users', { json: {} } as never)).rejects.toThrow(TypeError);
   });

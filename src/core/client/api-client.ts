@@ -412,15 +412,11 @@ export class ApiClient {
     throw this.httpError({ method: verb, url: response.url, response, body: text, detail, code: 'ERR_NOT_JSON' });
   }
 
-  /** The response and its text when the status is a success (2xx); else throws its HTTP error. */
-  #success(verb: string, response: Response, text: string, url: string): TextExchange {
-    if (response.status >= 200 && response.status < 300) return { response, text };
-    throw this.httpError({ method: verb, url, response, body: text });
-  }
-
   /** The body of a successful (2xx) response as text. @throws HttpError / HttpServerError for any other status */
   async successText(method: string, response: Response): Promise<string> {
-    return this.#success(method, response, await response.text(), response.url).text;
+    const text = await response.text();
+    if (response.status >= 200 && response.status < 300) return text;
+    throw this.httpError({ method, url: response.url, response, body: text });
   }
 
   /** Builds (does not throw) a response's HTTP error, its secret scrubbed; a subclass may extend it. @internal */

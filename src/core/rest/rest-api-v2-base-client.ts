@@ -15,7 +15,6 @@ import { checkRequestOptions } from '../client/request-options.js';
 import { decodeJsonBody } from '../errors/json-body.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { internalOf, withInternal } from '../client/internal-options.js';
-import { withResponse, type WithResponse } from '../client/response-info.js';
 import { isPlainObject } from '../plain-object.js';
 import type { ApiTypes, UntypedApi } from '../types/api-types.js';
 import type { CanonicalPath, RestApiTables } from './endpoints/tables.js';
@@ -187,23 +186,13 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
         const { response, body } = await this.exchangeJson(method, url, init);
         return { data: body, response };
       },
-      pages: (url, params, options) => this.#pagesWithResponse(url, params, options),
+      pages: (url, params, options) => this.pagesOf(url, params, options, 'withResponse.pages'),
     }));
   }
 
   /** Concurrent pagination's lanes: the concurrent readers of this client share its requests in flight. @internal */
   protected get paginationLanes(): PaginationLanes {
     return (this.#lanes ??= new PaginationLanes(this.requestGate));
-  }
-
-  async *#pagesWithResponse(
-    url: string,
-    params: QueryParams,
-    options: Pick<IterAllOptions<unknown>, 'pageSize' | 'total'>,
-  ): AsyncGenerator<WithResponse<unknown[]>, void, undefined> {
-    for await (const page of this.pagesOf(url, params, options, 'withResponse.pages')) {
-      if (page.response !== undefined) yield withResponse([...page.items], page.response);
-    }
   }
 
   /**
@@ -298,7 +287,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return iterateIndex<T>(
       'iterAll',
       options,
-      () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterAll') ?? {}, options, 'iterAll'),
+      this.#indexPages('iterAll', url, params, options),
       this.policy.unknownTotal,
     );
   }
@@ -313,7 +302,7 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     return iterateIndex<T>(
       'iterCursor',
       options,
-      () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'iterCursor') ?? {}, options, 'iterCursor'),
+      this.#indexPages('iterCursor', url, params, options),
       this.policy.unknownTotal,
     );
   }
@@ -325,11 +314,17 @@ export class RestApiV2BaseClient<A extends ApiTypes = UntypedApi> extends ApiCli
     params: QueryParams = {},
     options: IterAllOptions<T> = {},
   ): Promise<T[]> {
-    return listIndex<T>(
-      options,
-      () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, 'listAll') ?? {}, options, 'listAll'),
-      this.policy.unknownTotal,
-    );
+    return listIndex<T>(options, this.#indexPages('listAll', url, params, options), this.policy.unknownTotal);
+  }
+
+  // The pages an iterator reads, with its `extraParams` merged in, asked for only once its options pass.
+  #indexPages(
+    method: string,
+    url: string,
+    params: QueryParams,
+    options: IterAllOptions<never> | IterCursorOptions<never>,
+  ): () => AsyncGenerator<FetchedPage, void, undefined> {
+    return () => this.pagesOf(url, mergeExtraParams(params, options.extraParams, method) ?? {}, options, method);
   }
 
   /** @internal */

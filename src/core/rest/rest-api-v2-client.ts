@@ -19,9 +19,8 @@ import {
   type IterHistoryOptions,
   type PersistOptions,
 } from './rest-options.js';
-import { concurrencyOrDefault } from './pagination/limits.js';
 import { historyRefusal, rangeWindows, windowParams, windowStep } from './pagination/history-windows.js';
-import { DEFAULT_PAGE_SIZE } from './pagination/limits.js';
+import { concurrencyOrDefault, DEFAULT_PAGE_SIZE } from './pagination/limits.js';
 import { itemsOf, type FetchedPage } from './pagination/pages.js';
 import { checkOptionNames } from '../client/option-names.js';
 import { checkedOptions } from '../client/internal-options.js';

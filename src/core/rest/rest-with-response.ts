@@ -9,6 +9,7 @@ import type { PathHint } from '../types/endpoint-types.js';
 import type { FetchResponse } from '../platform/fetch-types.js';
 import type { ResourceObject } from './endpoints/policy.js';
 import type { IterAllOptions } from './rest-options.js';
+import type { FetchedPage } from './pagination/pages.js';
 import type { EntityInit, EntityResult, IndexItem, IndexQuery, JsonInit, JsonResult } from './rest-types.js';
 
 /**
@@ -58,6 +59,11 @@ export interface RestWithResponse<A extends ApiTypes> {
     target: P | ResourceObject,
     init?: JsonInit<A, 'PUT', P>,
   ): Promise<WithResponse<Awaited<JsonResult<T, A, 'PUT', P>>>>;
+  /** `jpatch`, with the response. */
+  jpatch<T = never, P extends PathHint<A, 'PATCH'> = PathHint<A, 'PATCH'>>(
+    target: P | ResourceObject,
+    init?: JsonInit<A, 'PATCH', P>,
+  ): Promise<WithResponse<Awaited<JsonResult<T, A, 'PATCH', P>>>>;
   /** `jdelete`, with the response. */
   jdelete<T = never, P extends PathHint<A, 'DELETE'> = PathHint<A, 'DELETE'>>(
     target: P | ResourceObject,
@@ -78,7 +84,7 @@ export interface RestWithResponse<A extends ApiTypes> {
 export interface RestExchanges {
   entity(method: HttpMethod, name: string, target: unknown, init?: RequestOptions): Promise<Exchange>;
   json(method: HttpMethod, name: string, target: unknown, init?: RequestOptions): Promise<Exchange>;
-  pages(url: string, params: QueryParams, options: object): AsyncIterableIterator<WithResponse<unknown[]>>;
+  pages(url: string, params: QueryParams, options: object): AsyncIterable<FetchedPage>;
 }
 
 interface Exchange {
@@ -108,8 +114,19 @@ export function restWithResponse<A extends ApiTypes>(exchanges: RestExchanges): 
     jget: json('GET', 'jget'),
     jpost: json('POST', 'jpost'),
     jput: json('PUT', 'jput'),
+    jpatch: json('PATCH', 'jpatch'),
     jdelete: json('DELETE', 'jdelete'),
-    pages: (url: string, params: QueryParams = {}, options: object = {}) => exchanges.pages(url, params, options),
+    pages: (url: string, params: QueryParams = {}, options: object = {}) =>
+      pagesWithResponse(exchanges.pages(url, params, options)),
   };
   return Object.freeze(view) as unknown as RestWithResponse<A>;
+}
+
+/** Each page's items, with the response they came in; a page read from no response has none to give. */
+export async function* pagesWithResponse(
+  pages: AsyncIterable<FetchedPage>,
+): AsyncGenerator<WithResponse<unknown[]>, void, undefined> {
+  for await (const page of pages) {
+    if (page.response !== undefined) yield withResponse([...page.items], page.response);
+  }
 }
