@@ -87,11 +87,12 @@ describe('withResponse', () => {
     const client = makeClient();
     const methods = Object.keys(client.withResponse).filter((name) => name.startsWith('j'));
     expect(methods.sort()).toEqual(['jdelete', 'jget', 'jpatch', 'jpost', 'jput']);
-    await client.withResponse.jput('/teams/PT1', { json: { name: 'Ops' } });
-    const patched = await client.withResponse.jpatch('/teams/PT1', { json: { name: 'Ops' } });
+    await client.withResponse.jput('/teams/PT1', { json: { team: { type: 'team', name: 'Ops' } } });
+    const patched = await client.withResponse.jpatch('/teams/PT1', { json: { team: { type: 'team', name: 'Ops' } } });
     expect(patched).toMatchObject({ data: { team: { name: 'Ops' } }, status: 200, requestId: 'req-patch' });
     await expect(client.withResponse.jdelete('/teams/PT1')).resolves.toMatchObject({ data: null, status: 204 });
-    expect(sent).toEqual([{ name: 'Ops' }, { name: 'Ops' }]);
+    const team = { team: { type: 'team', name: 'Ops' } };
+    expect(sent).toEqual([team, team]);
     expect(nock.pendingMocks()).toEqual([]);
   });
 

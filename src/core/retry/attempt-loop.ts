@@ -195,8 +195,10 @@ export class AttemptLoop {
     const { status, headers } = response;
     this.#options.metrics.record(request.metricKey, (REAL_CLOCK.now() - sent.started) / 1000);
     if (request.observer) await afterResponseHooks(request.observer, response, request.stream === true);
-    const retryAfter = parseRetryAfter(status, headers, Date.now());
-    const pausesEveryRequest = statusRule(status).pausesEveryRequest === true;
+    // The status's rule, once: only a status that honours `Retry-After` reads the header (a success never does).
+    const rule = statusRule(status);
+    const retryAfter = rule.honoursRetryAfter ? parseRetryAfter(status, headers, Date.now()) : undefined;
+    const pausesEveryRequest = rule.pausesEveryRequest === true;
     const told = this.#options.rateLimit.afterResponse({ status, headers, retryAfter, pausesEveryRequest }, asking);
     if (told) await told;
     const requestId = headers.get('x-request-id');
@@ -212,7 +214,7 @@ export class AttemptLoop {
     }
     const outcome = { kind: 'response', status, retryAfter } as const;
     const decision =
-      run.atMostOnce && !statusRule(status).throws && !mayRetryAtMostOnce(outcome)
+      run.atMostOnce && !rule.throws && !mayRetryAtMostOnce(outcome)
         ? ({ action: 'return' } as const)
         : retryDecision(outcome, run.state, request.policy, this.#options.random());
     return this.#decided(run, asking, { response, retryAfter, requestId }, decision);

@@ -183,8 +183,10 @@ export function retryDecision(
   };
 }
 
-/** The statuses whose `Retry-After` the engine honours. */
-
+/**
+ * The pause a response asks for, in seconds (its `Retry-After`, a number or an HTTP date, else its
+ * `ratelimit-reset`), for a status whose `Retry-After` the engine honours (`honoursRetryAfter`); else `undefined`.
+ */
 export function parseRetryAfter(
   status: number,
   headers: { get(name: string): string | null },
