@@ -4,6 +4,7 @@
 //   awaiting callers as `async` frames);
 // - the named src/ functions that ran during the call (V8's precise coverage: call counts).
 // Run from a checkout (any commit, by file name only): npx tsx scripts/request-path.mjs [--list]
+// (`--list` names each function with its call count)
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -47,15 +48,20 @@ const frames = stack
   .map((line) => line.trim().replace(src, ''));
 const fileOf = (frame) => frame.replace(/^.*\((.*?):\d+:\d+\)$|^at (?:async )?(.*?):\d+:\d+$/, '$1$2');
 const ran = [];
+const calls = [];
 for (const script of result) {
   const file = script.url.startsWith('file://') ? new URL(script.url).pathname : script.url;
   if (!file.startsWith(src)) continue;
   // `__name` is tsx's helper, not the library's.
   for (const fn of script.functions)
-    if (fn.functionName && fn.functionName !== '__name' && fn.ranges[0].count > 0)
+    if (fn.functionName && fn.functionName !== '__name' && fn.ranges[0].count > 0) {
       ran.push(`${path.relative(src, file)} ${fn.functionName}`);
+      calls.push(fn.ranges[0].count);
+    }
 }
 console.log(frames.join('\n'));
 console.log(`frames in src when the request leaves: ${frames.length} in ${new Set(frames.map(fileOf)).size} files`);
 console.log(`named src functions run: ${ran.length} in ${new Set(ran.map((entry) => entry.split(' ')[0])).size} files`);
-if (process.argv.includes('--list')) console.log(ran.join('\n'));
+// With --list: each function and how many times it ran (`resolveUrl ×1`: the URL resolved once); V8 counts an
+// async function once more for each `await` it resumes from.
+if (process.argv.includes('--list')) console.log(ran.map((entry, i) => `${entry} ×${calls[i]}`).join('\n'));
