@@ -93,6 +93,13 @@ describe('AttemptLoop', () => {
     expect(metrics.apiCallCounts).toEqual({ 'GET /users': 3 });
   });
 
+  it('reads Retry-After only for a status that honours it: a 500 pauses by the cooldown, a 503 as asked', async () => {
+    const asks = { 'retry-after': '30', 'ratelimit-reset': '40' };
+    const { loop, pauses } = scripted([answer(500, '', asks), answer(503, '', asks), answer(200)]);
+    await loop.run({ ...REQUEST, policy: { ...POLICY, retry: { 500: 1, 503: 1 } } });
+    expect(pauses).toEqual([3, 30]);
+  });
+
   it('returns a status it does not retry, without a pause', async () => {
     const { loop, pauses } = scripted([answer(404, 'missing')]);
     await expect(loop.run(REQUEST)).resolves.toMatchObject({ status: 404 });

@@ -189,23 +189,27 @@ describe('parseRetryAfter', () => {
   const now = Date.parse('2026-11-22T10:00:00Z');
 
   it('reads seconds', () => {
-    expect(parseRetryAfter(429, headers({ 'retry-after': '12' }), now)).toBe(12);
-    expect(parseRetryAfter(503, headers({ 'retry-after': ' 1.5 ' }), now)).toBe(1.5);
+    expect(parseRetryAfter(headers({ 'retry-after': '12' }), now)).toBe(12);
+    expect(parseRetryAfter(headers({ 'retry-after': ' 1.5 ' }), now)).toBe(1.5);
   });
 
   it('reads an HTTP date relative to now, never negative', () => {
-    expect(parseRetryAfter(429, headers({ 'retry-after': 'Sun, 22 Nov 2026 10:00:20 GMT' }), now)).toBe(20);
-    expect(parseRetryAfter(429, headers({ 'retry-after': 'Sun, 22 Nov 2026 09:00:00 GMT' }), now)).toBe(0);
+    expect(parseRetryAfter(headers({ 'retry-after': 'Sun, 22 Nov 2026 10:00:20 GMT' }), now)).toBe(20);
+    expect(parseRetryAfter(headers({ 'retry-after': 'Sun, 22 Nov 2026 09:00:00 GMT' }), now)).toBe(0);
+  });
+
+  it('is honoured for 429 and 503 only, by the status table', () => {
+    const honouring = [200, 400, 404, 429, 500, 502, 503, 504].filter((status) => statusRule(status).honoursRetryAfter);
+    expect(honouring).toEqual([429, 503]);
   });
 
   it('falls back to ratelimit-reset', () => {
-    expect(parseRetryAfter(429, headers({ 'ratelimit-reset': '7' }), now)).toBe(7);
+    expect(parseRetryAfter(headers({ 'ratelimit-reset': '7' }), now)).toBe(7);
   });
 
-  it('ignores other statuses and unreadable values', () => {
-    expect(parseRetryAfter(500, headers({ 'retry-after': '12' }), now)).toBeUndefined();
-    expect(parseRetryAfter(429, headers({ 'retry-after': 'soon' }), now)).toBeUndefined();
-    expect(parseRetryAfter(429, headers({}), now)).toBeUndefined();
+  it('ignores unreadable values', () => {
+    expect(parseRetryAfter(headers({ 'retry-after': 'soon' }), now)).toBeUndefined();
+    expect(parseRetryAfter(headers({}), now)).toBeUndefined();
   });
 });
 
@@ -241,7 +245,6 @@ describe('returnsAtOnce', () => {
 // The status table (what each status means), read by the rules above.
 const POLICY = policy();
 const STATE = { statusRetries: {}, httpRetries: 0, networkRetries: 0, retries: 0, cooldown: 1.5 };
-const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });
 
 describe('the status table', () => {
   it('has rows for the statuses the engine treats apart, and a default for the rest', () => {
@@ -249,13 +252,11 @@ describe('the status table', () => {
     expect(statusRule(418)).toEqual({ defaultRetries: 0 });
   });
 
-  it('is what the retry rules, the at-most-once rule and Retry-After read', () => {
+  it('is what the retry rules and the at-most-once rule read (the attempt loop reads its Retry-After)', () => {
     for (const status of [401, 403, 418, 429, 500, 503]) {
       const rule = statusRule(status);
       expect(retryLimitFor(status, {})).toBe(rule.defaultRetries);
       expect(returnsAtOnce(status)).toBe(false);
-      const waited = parseRetryAfter(status, headers({ 'retry-after': '7' }), 0);
-      expect(waited).toBe(rule.honoursRetryAfter ? 7 : undefined);
       expect(mayRetryAtMostOnce({ kind: 'response', status })).toBe(rule.notActedOn === 'always');
     }
     expect(retryDecision({ kind: 'response', status: 401 }, STATE, { ...POLICY, retry: { 401: 5 } }, 0)).toEqual({

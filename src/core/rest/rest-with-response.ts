@@ -123,7 +123,7 @@ export function restWithResponse<A extends ApiTypes>(exchanges: RestExchanges): 
 }
 
 /** Each page's items, with the response they came in; a page read from no response has none to give. */
-export async function* pagesWithResponse(
+async function* pagesWithResponse(
   pages: AsyncIterable<FetchedPage>,
 ): AsyncGenerator<WithResponse<unknown[]>, void, undefined> {
   for await (const page of pages) {

@@ -195,9 +195,9 @@ export class AttemptLoop {
     const { status, headers } = response;
     this.#options.metrics.record(request.metricKey, (REAL_CLOCK.now() - sent.started) / 1000);
     if (request.observer) await afterResponseHooks(request.observer, response, request.stream === true);
-    // The status's rule, once: only a status that honours `Retry-After` reads the header (a success never does).
+    // The status's rule, once: only a status that honours `Retry-After` has it read (a success never does).
     const rule = statusRule(status);
-    const retryAfter = rule.honoursRetryAfter ? parseRetryAfter(status, headers, Date.now()) : undefined;
+    const retryAfter = rule.honoursRetryAfter ? parseRetryAfter(headers, Date.now()) : undefined;
     const pausesEveryRequest = rule.pausesEveryRequest === true;
     const told = this.#options.rateLimit.afterResponse({ status, headers, retryAfter, pausesEveryRequest }, asking);
     if (told) await told;

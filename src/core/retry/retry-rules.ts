@@ -184,15 +184,10 @@ export function retryDecision(
 }
 
 /**
- * The pause a response asks for, in seconds (its `Retry-After`, a number or an HTTP date, else its
- * `ratelimit-reset`), for a status whose `Retry-After` the engine honours (`honoursRetryAfter`); else `undefined`.
+ * The pause a response asks for, in seconds: its `Retry-After` (a number or an HTTP date), else its
+ * `ratelimit-reset`; `undefined` when neither is readable. Only a status whose rule `honoursRetryAfter` is asked.
  */
-export function parseRetryAfter(
-  status: number,
-  headers: { get(name: string): string | null },
-  nowMs: number,
-): number | undefined {
-  if (!statusRule(status).honoursRetryAfter) return undefined;
+export function parseRetryAfter(headers: { get(name: string): string | null }, nowMs: number): number | undefined {
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null) {
     const trimmed = retryAfter.trim();
